@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { universityRoutes } from './features/universities/routes.ts';
+import errors from './plugins/errors.ts';
+import security from './plugins/security.ts';
+import session from './plugins/session.ts';
+import web from './plugins/web.ts';
+
+// The whole application as one Fastify instance; it never listens (main.ts does), so tests use inject.
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** JSON bodies are small; photo uploads (multipart) set their own limits. */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+export async function buildApp({ config, database, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // Never log credentials: cookies and auth headers are cut from request logs.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Spec §2: routes match case-insensitively.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(security, { config });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  const db = database.db;
+  await app.register(
+    async (api) => {
+      await api.register(session, { db, config });
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { db, config });
+      await api.register(universityRoutes);
+      await api.register(notificationRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(web, { webDir: config.webDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment, parsed once at start. A bad value stops the server with a
+// readable list instead of a surprise at the first request. `.env.example` mirrors this file.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be above 0');
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(5000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  /** Origins allowed to send mutating requests besides the server's own (comma-separated), e.g. the Vite dev server. */
+  APP_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of URLs' }))),
+  /** Mark the session cookie Secure: on whenever the app is served over https. */
+  COOKIE_SECURE: bool.default(false),
+  /** Believe X-Forwarded-* headers (behind a load balancer). */
+  TRUST_PROXY: bool.default(false),
+  SESSION_DAYS: positiveInt.default(30),
+  /** Sign-in and sign-up attempts allowed per IP in each AUTH_RATE_WINDOW_SECONDS. */
+  AUTH_RATE_LIMIT: positiveInt.default(10),
+  AUTH_RATE_WINDOW_SECONDS: positiveInt.default(60),
+  /** Load the demo campus into an empty embedded database at start. */
+  SEED_DEMO: bool.default(true),
+  /** Campus time zone for calendar rules (ARCHITECTURE §4). */
+  CAMPUS_TIME_ZONE: z
+    .string()
+    .default('America/Los_Angeles')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Los_Angeles'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    appOrigins: env.APP_ORIGINS,
+    cookieSecure: env.COOKIE_SECURE,
+    trustProxy: env.TRUST_PROXY,
+    sessionDays: env.SESSION_DAYS,
+    authRateLimit: { max: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    seedDemo: env.SEED_DEMO,
+    campusTimeZone: env.CAMPUS_TIME_ZONE,
+    logLevel: env.LOG_LEVEL,
+    /** Where the built web app lives; served when present. */
+    webDir: path.resolve('dist/web'),
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad setting by name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in .env files mean "not set", so defaults apply.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return toConfig(parsed.data);
+}
+
+/** A config for tests: defaults plus overrides, never read from the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  // Tests sign in far more often than a person; the rate-limit test sets its own small allowance.
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '10000' });
+  return { ...base, ...overrides };
+}

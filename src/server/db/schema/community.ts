@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { REPORT_REASONS, REPORT_STATUSES, REVIEW_TYPES } from '#shared/constants.ts';
+import { createdAt, id, oneOf } from './columns.ts';
+import { items } from './items.ts';
+import { reservations } from './reservations.ts';
+import { users } from './users.ts';
+
+// Trust and community: reviews, reports, badges and the campus impact counters.
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: uuid('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    reviewType: text('review_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_type_check', oneOf(t.reviewType, REVIEW_TYPES)),
+    check('reviews_parties_check', sql`${t.reviewerId} <> ${t.revieweeId}`),
+    // Each party reviews a reservation once.
+    unique('reviews_reservation_reviewer_unique').on(t.reservationId, t.reviewerId),
+    index('reviews_reviewee_created_idx').on(t.revieweeId, t.createdAt.desc()),
+    index('reviews_item_created_idx').on(t.itemId, t.createdAt.desc()),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedUserId: uuid('reported_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reportedItemId: uuid('reported_item_id').references(() => items.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reports_reason_check', oneOf(t.reason, REPORT_REASONS)),
+    check('reports_status_check', oneOf(t.status, REPORT_STATUSES)),
+    check('reports_description_check', sql`char_length(${t.description}) between 10 and 1000`),
+    check('reports_target_check', sql`${t.reportedUserId} is not null or ${t.reportedItemId} is not null`),
+    // Admin queue: by status, oldest first.
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId),
+    index('reports_item_idx').on(t.reportedItemId),
+    index('reports_user_idx').on(t.reportedUserId),
+  ],
+);
+
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badgeType: text('badge_type').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('user_badges_user_type_unique').on(t.userId, t.badgeType)],
+);
+
+/** Running totals per campus, updated in the transaction that completes a reservation. */
+export const campusImpact = pgTable(
+  'campus_impact',
+  {
+    id: id(),
+    campus: text('campus').notNull().unique(),
+    itemsShared: integer('items_shared').notNull().default(0),
+    /** Grams of CO2e avoided. */
+    co2SavedGrams: bigint('co2_saved_grams', { mode: 'number' }).notNull().default(0),
+    moneySavedCents: bigint('money_saved_cents', { mode: 'number' }).notNull().default(0),
+    /** Grams of waste kept out of landfill. */
+    wasteReducedGrams: bigint('waste_reduced_grams', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'campus_impact_nonnegative_check',
+      sql`${t.itemsShared} >= 0 and ${t.co2SavedGrams} >= 0 and ${t.moneySavedCents} >= 0 and ${t.wasteReducedGrams} >= 0`,
+    ),
+  ],
+);

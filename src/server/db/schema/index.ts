@@ -1,0 +1,8 @@
+// The whole data model (spec §3). drizzle-kit reads this file to generate migrations.
+export * from './chat.ts';
+export * from './community.ts';
+export * from './items.ts';
+export * from './notifications.ts';
+export * from './payments.ts';
+export * from './reservations.ts';
+export * from './users.ts';

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { RESERVATION_STATUSES } from '#shared/constants.ts';
+import { createdAt, id, oneOf } from './columns.ts';
+import { items } from './items.ts';
+import { users } from './users.ts';
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    borrowerId: uuid('borrower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    status: text('status').notNull().default('pending'),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    rentalCents: integer('rental_cents').notNull().default(0),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** Six digits the borrower shows at the meetup (spec §4). */
+    pickupCode: text('pickup_code'),
+    declineReason: text('decline_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
+    check('reservations_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('reservations_amounts_check', sql`${t.depositCents} >= 0 and ${t.rentalCents} >= 0`),
+    check('reservations_parties_check', sql`${t.borrowerId} <> ${t.providerId}`),
+    // My Reservations: the Borrowing and Lending tabs.
+    index('reservations_borrower_created_idx').on(t.borrowerId, t.createdAt.desc()),
+    index('reservations_provider_created_idx').on(t.providerId, t.createdAt.desc()),
+    // Availability and "out with a borrower" checks per item.
+    index('reservations_item_status_idx').on(t.itemId, t.status, t.startDate),
+    // Expiry job: pending requests by age.
+    index('reservations_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

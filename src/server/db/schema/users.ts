@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased; the unique index on lower(email) guards against a mixed-case insert all the same. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    /** The university's primary domain, e.g. 'stanford.edu'. */
+    campus: text('campus').notNull(),
+    profileImage: text('profile_image'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
+    index('users_campus_idx').on(t.campus),
+  ],
+);
+
+/** A signed-in browser. Only the SHA-256 of the cookie's random token is kept, so a leaked table grants nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);

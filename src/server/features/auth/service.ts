@@ -1,0 +1,129 @@
+import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { notificationService } from '../notifications/service.ts';
+import { universityService } from '../universities/service.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import * as queries from './queries.ts';
+import { hashSessionToken, newSessionToken } from './session-token.ts';
+
+// Accounts and sessions: the rules of spec §4 Authentication and §5 Registration/Login.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export function toPublicUser(row: queries.UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    fullName: row.fullName,
+    campus: row.campus,
+    campusName: universityService.campusName(row.campus),
+    profileImage: row.profileImage,
+    isVerified: row.isVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Postgres unique-violation on one of the users' unique indexes, raised when two sign-ups race. */
+function uniqueViolation(error: unknown): string | undefined {
+  const e =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return e && e.code === '23505' ? (e.constraint ?? 'unique') : undefined;
+}
+
+export const EMAIL_TAKEN = 'An account with this email already exists. Try signing in instead.';
+export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+
+export async function register(db: Db, input: RegisterInput & { email: string }): Promise<PublicUser> {
+  const campus = input.campus.toLowerCase();
+  const allowed = universityService.campusAllowedFor(input.email, campus);
+  if (allowed === 'unknown') {
+    throw badRequest('Please choose your university from the list.', [
+      { path: 'campus', message: 'Please choose your university from the list.' },
+    ]);
+  }
+  if (allowed === 'mismatch') {
+    throw badRequest('Your university email does not belong to the university you chose.', [
+      { path: 'campus', message: 'Your university email does not belong to the university you chose.' },
+    ]);
+  }
+  if (await queries.emailTaken(db, input.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+  if (await queries.usernameTaken(db, input.username)) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = toPublicUser(
+        await queries.insertUser(tx, {
+          email: input.email.toLowerCase(),
+          username: input.username,
+          passwordHash,
+          fullName: input.fullName,
+          campus,
+        }),
+      );
+      await notificationService.notify(tx, {
+        userId: user.id,
+        type: 'system',
+        title: 'Welcome to CampusLoop!',
+        message: `Your ${user.campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
+      });
+      return user;
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint?.includes('email')) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    if (constraint?.includes('username')) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+    throw error;
+  }
+}
+
+/** One generic 401 for an unknown e-mail and a wrong password alike. */
+export async function authenticate(db: Db, input: LoginInput & { email: string }): Promise<PublicUser> {
+  const row = await queries.findCredentialsByEmail(db, input.email);
+  if (!row) {
+    await verifyPassword(await decoyHash(), input.password);
+    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
+  const { passwordHash, ...user } = row;
+  if (!(await verifyPassword(passwordHash, input.password))) {
+    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
+  return toPublicUser(user);
+}
+
+export async function startSession(db: Db, userId: string, days: number, now = new Date()) {
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  await queries.insertSession(db, { tokenHash: hashSessionToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * The user behind a session cookie, or null. A session in the second half of its life is extended,
+ * so people who use the app keep their sign-in and idle ones lapse.
+ */
+export async function resumeSession(db: Db, token: string, days: number, now = new Date()) {
+  const tokenHash = hashSessionToken(token);
+  const found = await queries.findSessionUser(db, tokenHash, now);
+  if (!found) return null;
+  const lifetime = days * DAY_MS;
+  let expiresAt = found.expiresAt;
+  if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
+    expiresAt = new Date(now.getTime() + lifetime);
+    await queries.extendSession(db, tokenHash, expiresAt);
+  }
+  return { user: toPublicUser(found.user), expiresAt, renewed: expiresAt !== found.expiresAt };
+}
+
+export async function endSession(db: Db, token: string) {
+  await queries.deleteSession(db, hashSessionToken(token));
+}
+
+export async function pruneSessions(db: Db, now = new Date()) {
+  await queries.deleteExpiredSessions(db, now);
+}

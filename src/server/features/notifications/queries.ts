@@ -1,0 +1,53 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { NotificationType } from '#shared/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+
+/** Newest first; a person's list is capped, since nobody scrolls past a few hundred alerts. */
+const LIST_LIMIT = 200;
+
+export function listForUser(db: Db, userId: string, onlyUnread = false) {
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      onlyUnread
+        ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
+        : eq(notifications.userId, userId),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
+}
+
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function insert(
+  db: Db,
+  values: {
+    userId: string;
+    type: NotificationType;
+    title: string;
+    message: string;
+    relatedReservationId?: string | null;
+    relatedItemId?: string | null;
+  },
+) {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row!;
+}

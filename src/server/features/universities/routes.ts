@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  universityDetectQuery,
+  universityDetectResponse,
+  universitySearchQuery,
+  universitySearchResponse,
+} from '#shared/schemas/universities.ts';
+import { universityService } from './service.ts';
+
+export const universityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/universities',
+    { schema: { querystring: universitySearchQuery, response: { 200: universitySearchResponse } } },
+    async (request, reply) => {
+      // The directory changes only with a deploy; let browsers keep answers for an hour.
+      reply.header('cache-control', 'public, max-age=3600');
+      return universityService.search(request.query.q);
+    },
+  );
+
+  app.get(
+    '/universities/detect',
+    { schema: { querystring: universityDetectQuery, response: { 200: universityDetectResponse } } },
+    async (request) => universityService.detect(request.query.email),
+  );
+};

@@ -1,0 +1,109 @@
+// The product's fixed vocabularies and limits (spec §3, §5, §9): one source for server, web and database checks.
+
+export const APP_NAME = 'CampusLoop';
+
+export const CATEGORIES = [
+  'clothing',
+  'tools',
+  'books',
+  'kitchen',
+  'professional',
+  'electronics',
+  'furniture',
+  'other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CONDITIONS = ['new', 'like-new', 'good', 'fair', 'worn'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const PICKUP_METHODS = ['meetup', 'locker'] as const;
+export type PickupMethod = (typeof PICKUP_METHODS)[number];
+
+export const RENTAL_PERIODS = ['day', 'week', 'month'] as const;
+export type RentalPeriod = (typeof RENTAL_PERIODS)[number];
+
+/** Reservation lifecycle (spec §4); 'declined' is what a lender's decline leaves. */
+export const RESERVATION_STATUSES = [
+  'pending',
+  'approved',
+  'active',
+  'completed',
+  'cancelled',
+  'declined',
+] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+export const BILLING_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'reservation_request',
+  'reservation_approved',
+  'reservation_declined',
+  'reservation_cancelled',
+  'reservation_expired',
+  'reservation_started',
+  'reservation_completed',
+  'deposit_refunded',
+  'review_request',
+  'review_received',
+  'badge_earned',
+  'report_update',
+  'system',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const REPORT_REASONS = [
+  'scam',
+  'inappropriate',
+  'fake_listing',
+  'harassment',
+  'spam',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REVIEW_TYPES = ['borrower_to_lender', 'lender_to_borrower'] as const;
+export type ReviewType = (typeof REVIEW_TYPES)[number];
+
+export const LIMITS = {
+  passwordMin: 6,
+  /** argon2 hashes whatever it is given; a cap keeps a megabyte "password" from tying up a core. */
+  passwordMax: 200,
+  usernameMin: 3,
+  usernameMax: 30,
+  fullNameMax: 100,
+  emailMax: 254,
+  descriptionMin: 10,
+  messageMax: 1000,
+  reportDescriptionMin: 10,
+  reportDescriptionMax: 1000,
+  photosPerItem: 5,
+  photoBytes: 5 * 1024 * 1024,
+  ratingMin: 1,
+  ratingMax: 5,
+  minimumAge: 18,
+  universitiesDefault: 20,
+  universitiesMax: 50,
+  dropdownEntries: 5,
+} as const;
+
+/** Badge counts above nine read '9+' (spec §9). */
+export function badgeCount(n: number): string {
+  return n > 9 ? '9+' : String(n);
+}
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  clothing: 'Clothing',
+  tools: 'Tools',
+  books: 'Books',
+  kitchen: 'Kitchen',
+  professional: 'Professional',
+  electronics: 'Electronics',
+  furniture: 'Furniture',
+  other: 'Other',
+};

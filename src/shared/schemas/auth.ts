@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+// One schema per form: the register and login pages validate with these, and so do the routes (spec §5).
+
+/** Spec §5: a university e-mail ends in .edu or contains '.edu.' (e.g. ox.edu.uk style domains). */
+export function isUniversityEmail(email: string): boolean {
+  const domain = email.trim().toLowerCase().split('@')[1] ?? '';
+  return domain.endsWith('.edu') || domain.includes('.edu.');
+}
+
+const universityEmail = z
+  .string({ error: 'Must be a valid university email address' })
+  .trim()
+  .max(LIMITS.emailMax, 'Must be a valid university email address')
+  .pipe(z.email('Must be a valid university email address'))
+  .refine(isUniversityEmail, 'Must be a valid university email address')
+  .transform((email) => email.toLowerCase());
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[a-zA-Z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores');
+
+export const registerInput = z.object({
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(LIMITS.fullNameMax, `Full name must be at most ${LIMITS.fullNameMax} characters`),
+  username: usernameSchema,
+  email: universityEmail,
+  campus: z.string({ error: 'Campus is required' }).trim().min(1, 'Campus is required'),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(LIMITS.emailMax, 'Invalid email address')
+    .pipe(z.email('Invalid email address'))
+    .transform((email) => email.toLowerCase()),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax, 'Password is required'),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+/** What any response may say about a user: never the password hash. */
+export const publicUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  campus: z.string(),
+  campusName: z.string(),
+  profileImage: z.string().nullable(),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const sessionResponse = z.object({ user: publicUser.nullable() });
+export const authResponse = z.object({ user: publicUser });
+export const successResponse = z.object({ success: z.literal(true) });

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** Every API error has this shape (ARCHITECTURE §4). */
+export const apiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiError>;

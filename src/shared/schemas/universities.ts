@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const universitySearchQuery = z.object({
+  q: z.string().trim().max(100, 'Search text is too long').optional().default(''),
+});
+
+export const university = z.object({
+  name: z.string(),
+  state: z.string(),
+  city: z.string(),
+  /** The primary e-mail/web domain: what a user's `campus` stores. */
+  domain: z.string(),
+});
+export type University = z.infer<typeof university>;
+
+export const universityGroup = z.object({
+  state: z.string(),
+  stateName: z.string(),
+  universities: z.array(university),
+});
+export type UniversityGroup = z.infer<typeof universityGroup>;
+
+export const universitySearchResponse = z.object({
+  groups: z.array(universityGroup),
+  total: z.number().int(),
+});
+
+export const universityDetectQuery = z.object({
+  email: z.string().trim().max(254, 'E-mail is too long'),
+});
+
+export const universityDetectResponse = z.object({
+  /** The best match for the e-mail's domain, or null when the domain is not in the directory. */
+  university: university.nullable(),
+  /** Every university that shares the matched domain (chains such as multi-campus colleges). */
+  candidates: z.array(university),
+});

@@ -1,0 +1,43 @@
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../features/auth/api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { paths } from '../../paths.ts';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { PagePlaceholder } from './page-placeholder.tsx';
+
+/** Spec §2 Auth guard: guarded pages show only to signed-in people. */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PagePlaceholder />;
+  if (!user) return <AuthRequired />;
+  return children;
+}
+
+function AuthRequired() {
+  useDocumentTitle('Authentication Required');
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="p-8 text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <Lock className="h-7 w-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-ink">Authentication Required</h1>
+        <p className="mt-2 text-muted">You need to sign in to access this page</p>
+        <div className="mt-6 grid gap-3">
+          <Button asChild>
+            <Link to={paths.login}>Sign In</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.register}>Create Account</Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to={paths.home}>Back to Home</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link, NavLink } from 'react-router';
+import { useSession } from '../../features/auth/api.ts';
+import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown.tsx';
+import { cn } from '../../lib/cn.ts';
+import { paths } from '../../paths.ts';
+import { Button } from '../ui/button.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { Logo } from './logo.tsx';
+import { headerNav } from './navigation.ts';
+import { UserMenu } from './user-menu.tsx';
+
+export function Header() {
+  const { user, isLoading } = useSession();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to={paths.home} aria-label="CampusLoop home" className="rounded-lg">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {headerNav.map((entry) => (
+            <NavLink
+              key={entry.to}
+              to={entry.to}
+              className={({ isActive }) =>
+                cn(
+                  'rounded-lg px-3 py-2 text-sm font-semibold',
+                  isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
+                )
+              }
+            >
+              {entry.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {isLoading ? (
+            <Skeleton className="h-9 w-24" />
+          ) : user ? (
+            <>
+              <NotificationsDropdown />
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <>
+              {/* On phones the bottom bar carries Sign In. */}
+              <span className="hidden sm:block">
+                <Button asChild variant="ghost" size="sm">
+                  <Link to={paths.login}>Sign In</Link>
+                </Button>
+              </span>
+              <Button asChild size="sm">
+                <Link to={paths.register}>Join Now</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { Bell, LogIn } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { useSession } from '../../features/auth/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { paths } from '../../paths.ts';
+import { mobileNav, type NavEntry } from './navigation.ts';
+
+/** Spec §2: the phone's bottom bar. Hidden from medium screens up, where the header has room. */
+export function MobileBar() {
+  const { user } = useSession();
+  const account: NavEntry = user
+    ? { to: paths.notifications, label: 'Alerts', icon: Bell }
+    : { to: paths.login, label: 'Sign In', icon: LogIn };
+  return (
+    <nav
+      aria-label="Mobile"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <ul className="grid grid-cols-4">
+        {[...mobileNav, account].map((entry) => (
+          <li key={entry.to}>
+            <NavLink
+              to={entry.to}
+              end={entry.to === paths.home}
+              className={({ isActive }) =>
+                cn(
+                  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold',
+                  isActive ? 'text-brand-700' : 'text-stone-600',
+                )
+              }
+            >
+              <entry.icon className="h-5 w-5" aria-hidden="true" />
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

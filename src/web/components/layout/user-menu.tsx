@@ -1,0 +1,58 @@
+import { LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from 'react-router';
+import type { PublicUser } from '#shared/schemas/auth.ts';
+import { useLogout } from '../../features/auth/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
+import { Avatar } from './avatar.tsx';
+
+// Spec §2 Header: the user menu. Profile and My Reservations join it with their pages.
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+        navigate(paths.home);
+      },
+      onError: () =>
+        toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again.' }),
+    });
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
+        aria-label={`Account menu for ${user.fullName}`}
+      >
+        <Avatar name={user.fullName} src={user.profileImage} size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-line bg-white p-1.5 shadow-xl"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate font-semibold text-ink">{user.fullName}</p>
+            <p className="truncate text-sm text-muted">@{user.username}</p>
+            <p className="truncate text-sm text-muted">{user.campusName}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item
+            onSelect={onLogout}
+            disabled={logout.isPending}
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import { api } from '../../lib/api.ts';
+
+export const sessionKey = ['/api/auth/me'] as const;
+
+/** The signed-in user, or null. Spec §4: fresh for 5 minutes, refetched on mount and focus, no retries. */
+export function useSession() {
+  const query = useQuery({
+    queryKey: sessionKey,
+    queryFn: async () => {
+      try {
+        return (await api.get<{ user: PublicUser | null }>('/api/auth/me')).user;
+      } catch {
+        // Spec §8: a session failure is silent and counts as signed out.
+        return null;
+      }
+    },
+    staleTime: 5 * 60 * 1000,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<{ user: PublicUser }>('/api/auth/login', input),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(sessionKey, user);
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => api.post<{ user: PublicUser }>('/api/auth/register', input),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(sessionKey, user);
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
+    },
+  });
+}
+
+/** Spec §4: after logout all cached data is cleared and the session refetched. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ success: true }>('/api/auth/logout', {}),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}

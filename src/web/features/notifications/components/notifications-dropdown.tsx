@@ -1,0 +1,97 @@
+import { Bell } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { badgeCount, LIMITS } from '#shared/constants.ts';
+import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../paths.ts';
+import { useMarkAllRead, useMarkRead, useNotifications, useUnreadNotifications } from '../api.ts';
+import { NotificationTime } from './notification-time.tsx';
+
+/** Spec §2 Header: the first five notifications, read marks, and the unread badge ('9+' above nine). */
+export function NotificationsDropdown() {
+  const { data: all = [] } = useNotifications();
+  const { data: unread = [] } = useUnreadNotifications();
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const shown = all.slice(0, LIMITS.dropdownEntries);
+  const unreadCount = unread.length;
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
+        aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        {unreadCount > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] font-bold text-white"
+          >
+            {badgeCount(unreadCount)}
+          </span>
+        )}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-line bg-white p-1.5 shadow-xl"
+        >
+          <div className="flex items-center justify-between px-3 py-2">
+            <DropdownMenu.Label className="font-bold text-ink">Notifications</DropdownMenu.Label>
+            {unreadCount > 0 && (
+              <DropdownMenu.Item
+                onSelect={(event) => {
+                  event.preventDefault();
+                  markAllRead.mutate();
+                }}
+                className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-brand-700 outline-none data-[highlighted]:bg-brand-50"
+              >
+                Mark all read
+              </DropdownMenu.Item>
+            )}
+          </div>
+          <DropdownMenu.Separator className="h-px bg-line" />
+          {shown.length === 0 ? (
+            <p className="px-3 py-6 text-center text-sm text-muted">No notifications yet</p>
+          ) : (
+            shown.map((n) => (
+              <div key={n.id} className={cn('rounded-lg px-3 py-2.5', !n.isRead && 'bg-brand-50')}>
+                <p className="text-sm font-semibold text-ink">{n.title}</p>
+                <p className="mt-0.5 line-clamp-2 text-sm text-stone-700">{n.message}</p>
+                <div className="mt-1 flex items-center justify-between gap-2">
+                  <NotificationTime createdAt={n.createdAt} compact />
+                  {!n.isRead && (
+                    <DropdownMenu.Item
+                      onSelect={(event) => {
+                        event.preventDefault();
+                        markRead.mutate(n.id);
+                      }}
+                      className="cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
+                    >
+                      Mark as read
+                    </DropdownMenu.Item>
+                  )}
+                </div>
+              </div>
+            ))
+          )}
+          {all.length > LIMITS.dropdownEntries && (
+            <>
+              <DropdownMenu.Separator className="h-px bg-line" />
+              <DropdownMenu.Item asChild>
+                <Link
+                  to={paths.notifications}
+                  className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 outline-none data-[highlighted]:bg-brand-50"
+                >
+                  View all notifications
+                </Link>
+              </DropdownMenu.Item>
+            </>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

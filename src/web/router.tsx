@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './components/layout/root-layout.tsx';
+import HomePage from './routes/home.tsx';
+
+// Spec §2 route table. Home loads with the app; every other page is its own chunk. React Router
+// matches paths case-insensitively, as the spec asks (/ABOUT opens About).
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+  const Component = lazy(load);
+  return <Component />;
+};
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: page(() => import('./routes/login.tsx')) },
+      { path: '/register', element: page(() => import('./routes/register.tsx')) },
+      { path: '/notifications', element: page(() => import('./routes/notifications.tsx')) },
+      { path: '/about', element: page(() => import('./routes/about.tsx')) },
+      { path: '/safety', element: page(() => import('./routes/safety.tsx')) },
+      { path: '/privacy', element: page(() => import('./routes/privacy.tsx')) },
+      { path: '/terms', element: page(() => import('./routes/terms.tsx')) },
+      { path: '/contact', element: page(() => import('./routes/contact.tsx')) },
+      { path: '/help', element: page(() => import('./routes/help.tsx')) },
+      { path: '/stories', element: page(() => import('./routes/stories.tsx')) },
+      { path: '/partners', element: page(() => import('./routes/partners.tsx')) },
+      { path: '*', element: page(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+]);

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { type LoginInput, loginInput } from '#shared/schemas/auth.ts';
+import { Button } from '../components/ui/button.tsx';
+import { describedBy, Field } from '../components/ui/field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { PasswordInput } from '../components/ui/password-input.tsx';
+import { useLogin } from '../features/auth/api.ts';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+export default function LoginPage() {
+  useDocumentTitle('Sign In');
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
+        // Spec §2 Login: go home after about 100 ms, once the session has been refetched.
+        setTimeout(() => navigate(paths.home), 100);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: errorMessage(error, 'Please check your credentials and try again.'),
+        }),
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in with your university email"
+      continueLabel="Continue browsing without signing in"
+      footer={
+        <>
+          New to CampusLoop?{' '}
+          <Link
+            to={paths.register}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field id="email" label="University Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@university.edu"
+            {...describedBy('email', errors.email?.message)}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            autoComplete="current-password"
+            {...describedBy('password', errors.password?.message)}
+            {...register('password')}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,183 @@
+import { BellRing, CheckCheck, Inbox } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import type { Notification } from '#shared/schemas/notifications.ts';
+import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../features/notifications/api.ts';
+import { NotificationTime } from '../features/notifications/components/notification-time.tsx';
+import { cn } from '../lib/cn.ts';
+import { toast } from '../lib/toast.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export default function NotificationsRoute() {
+  return (
+    <AuthGuard>
+      <NotificationsPage />
+    </AuthGuard>
+  );
+}
+
+const tabClasses =
+  'rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+
+function NotificationsPage() {
+  useDocumentTitle('Notifications');
+  const { data: notifications = [], isPending } = useNotifications();
+  const markAllRead = useMarkAllRead();
+  const pending = notifications.filter((n) => n.type === 'reservation_request');
+  const unread = notifications.filter((n) => !n.isRead);
+
+  const onMarkAll = () =>
+    markAllRead.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: 'All notifications marked as read',
+          description: 'Your notifications have been cleared.',
+        }),
+    });
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Notifications</h1>
+          <p className="mt-1 text-muted">Manage your reservation requests and updates</p>
+        </div>
+        {unread.length > 0 && (
+          <Button variant="outline" onClick={onMarkAll} disabled={markAllRead.isPending}>
+            <CheckCheck className="h-4 w-4" aria-hidden="true" />
+            Mark all as read ({unread.length})
+          </Button>
+        )}
+      </div>
+
+      <Tabs.Root defaultValue="pending" className="mt-6">
+        <Tabs.List
+          aria-label="Notification lists"
+          className="flex w-full flex-wrap gap-1 rounded-xl bg-stone-100 p-1 sm:w-auto sm:flex-nowrap"
+        >
+          <Tabs.Trigger value="pending" className={tabClasses}>
+            Pending Requests ({pending.length})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="all" className={tabClasses}>
+            All Notifications ({notifications.length})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="unread" className={tabClasses}>
+            Unread ({unread.length})
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="pending" className="mt-4">
+          <NotificationList
+            loading={isPending}
+            notifications={pending}
+            empty={
+              <Empty icon={<Inbox />} title="No pending requests">
+                You don't have any pending reservation requests to review.
+              </Empty>
+            }
+          />
+        </Tabs.Content>
+        <Tabs.Content value="all" className="mt-4">
+          <NotificationList
+            loading={isPending}
+            notifications={notifications}
+            empty={
+              <Empty icon={<BellRing />} title="No notifications yet">
+                You'll see notifications here when users request your items or when your requests are
+                responded to.
+              </Empty>
+            }
+          />
+        </Tabs.Content>
+        <Tabs.Content value="unread" className="mt-4">
+          <NotificationList
+            loading={isPending}
+            notifications={unread}
+            empty={
+              <Empty icon={<CheckCheck />} title="All caught up!">
+                You have no unread notifications.
+              </Empty>
+            }
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function NotificationList({
+  loading,
+  notifications,
+  empty,
+}: {
+  loading: boolean;
+  notifications: Notification[];
+  empty: ReactNode;
+}) {
+  if (loading) {
+    return (
+      <div className="space-y-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-28 w-full rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (notifications.length === 0) return empty;
+  return (
+    <ul className="space-y-3">
+      {notifications.map((n) => (
+        <li key={n.id}>
+          <NotificationCard notification={n} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NotificationCard({ notification: n }: { notification: Notification }) {
+  const markRead = useMarkRead();
+  return (
+    <Card className={cn('p-4 sm:p-5', !n.isRead && 'border-brand-200 bg-brand-50/60')}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+            {n.title}
+            {!n.isRead && (
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">New</span>
+            )}
+          </h2>
+          <p className="mt-1 text-stone-700">{n.message}</p>
+          <div className="mt-2">
+            <NotificationTime createdAt={n.createdAt} />
+          </div>
+        </div>
+        {!n.isRead && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => markRead.mutate(n.id)}
+            disabled={markRead.isPending}
+          >
+            Mark as read
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Empty({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:h-6 [&_svg]:w-6">
+        {icon}
+      </span>
+      <h2 className="mt-3 text-lg font-semibold text-ink">{title}</h2>
+      <p className="mt-1 max-w-sm text-muted">{children}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { type RegisterInput, registerInput } from '#shared/schemas/auth.ts';
+import type { University } from '#shared/schemas/universities.ts';
+import { Button } from '../components/ui/button.tsx';
+import { describedBy, Field } from '../components/ui/field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { PasswordInput } from '../components/ui/password-input.tsx';
+import { useRegister } from '../features/auth/api.ts';
+import { applyServerErrors } from '../features/auth/components/apply-server-errors.ts';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { useUniversityDetect } from '../features/universities/api.ts';
+import { UniversitySelect } from '../features/universities/components/university-select.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+const FIELDS = ['fullName', 'username', 'email', 'campus', 'password'];
+
+export default function RegisterPage() {
+  useDocumentTitle('Create Account');
+  const navigate = useNavigate();
+  const signUp = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<RegisterInput>({
+    resolver: zodResolver(registerInput),
+    defaultValues: { fullName: '', username: '', email: '', campus: '', password: '' },
+  });
+
+  // Spec §2 Register: a valid e-mail fills the university from its domain, unless the person chose one.
+  const [university, setUniversity] = useState<University | null>(null);
+  const [chosenByHand, setChosenByHand] = useState(false);
+  const email = useDebounced(watch('email').trim(), 300);
+  const emailValid = registerInput.shape.email.safeParse(email).success;
+  const detect = useUniversityDetect(emailValid ? email : null);
+  const detected = emailValid ? (detect.data?.university ?? null) : null;
+
+  useEffect(() => {
+    if (chosenByHand || !detected) return;
+    setUniversity(detected);
+    setValue('campus', detected.domain, { shouldValidate: isSubmitted });
+  }, [detected, chosenByHand, setValue, isSubmitted]);
+
+  const autoDetected = !chosenByHand && detected !== null && university?.domain === detected.domain;
+
+  const onSubmit = handleSubmit((values) =>
+    signUp.mutate(values, {
+      onSuccess: () => {
+        toast({
+          title: 'Welcome to CampusLoop!',
+          description: 'Your account has been created successfully.',
+        });
+        navigate(paths.home);
+      },
+      onError: (error) => {
+        applyServerErrors(error, setError, FIELDS);
+        toast({
+          variant: 'destructive',
+          title: 'Registration failed',
+          description: errorMessage(error, 'Please try again with different information.'),
+        });
+      },
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Join CampusLoop"
+      subtitle="Borrow what you need, lend what you don't."
+      continueLabel="Continue browsing"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field id="fullName" label="Full Name" error={errors.fullName?.message}>
+          <Input
+            autoComplete="name"
+            {...describedBy('fullName', errors.fullName?.message)}
+            {...register('fullName')}
+          />
+        </Field>
+        <Field id="username" label="Username" error={errors.username?.message}>
+          <Input
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...describedBy('username', errors.username?.message)}
+            {...register('username')}
+          />
+        </Field>
+        <Field id="email" label="University Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@university.edu"
+            {...describedBy('email', errors.email?.message)}
+            {...register('email')}
+          />
+        </Field>
+        <Field
+          id="campus"
+          label="University"
+          error={errors.campus?.message}
+          hint={
+            autoDetected ? (
+              <span className="font-medium text-brand-800">✓ Auto-detected from your email domain</span>
+            ) : university ? undefined : (
+              'University not auto-detected. Please select manually.'
+            )
+          }
+        >
+          <UniversitySelect
+            id="campus"
+            value={university}
+            invalid={Boolean(errors.campus)}
+            describedBy={errors.campus ? 'campus-error' : 'campus-hint'}
+            onChange={(chosen) => {
+              setChosenByHand(true);
+              setUniversity(chosen);
+              setValue('campus', chosen.domain, { shouldValidate: isSubmitted });
+            }}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message} hint="At least 6 characters.">
+          <PasswordInput
+            autoComplete="new-password"
+            {...describedBy('password', errors.password?.message, true)}
+            {...register('password')}
+          />
+        </Field>
+        <p className="text-xs text-muted">
+          By creating an account you confirm you are at least 18, enrolled at a participating university, and
+          agree to the{' '}
+          <Link to={paths.terms} className="font-medium text-brand-700 underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

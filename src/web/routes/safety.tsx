@@ -1,0 +1,149 @@
+import { BadgeCheck, Ban, CreditCard, MapPin, MessageSquare, PhoneCall, TriangleAlert } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { StaticPage } from '../components/layout/static-page.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { paths } from '../paths.ts';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+const guidelines: { title: string; icon: Icon; points: string[] }[] = [
+  {
+    title: 'Verified Campus Community',
+    icon: BadgeCheck,
+    points: [
+      'Every member signs up with a verified university email address.',
+      'Check a member’s profile, ratings and reviews before you agree to an exchange.',
+      'Never share your account or let someone else use your login.',
+      'Report profiles or listings that seem fake or suspicious.',
+    ],
+  },
+  {
+    title: 'Safe Meeting Practices',
+    icon: MapPin,
+    points: [
+      'Meet in public, well-lit campus spots such as a library lobby or student union.',
+      'Arrange handovers during the daytime whenever you can.',
+      'Tell a friend where you are going, who you are meeting and when.',
+      'Inspect the item together before you take or hand it over.',
+    ],
+  },
+  {
+    title: 'Secure Payments',
+    icon: CreditCard,
+    points: [
+      'Pay only in the app, by card, so every fee and deposit is on record.',
+      'Deposits are held during the rental and refunded when the item is returned.',
+      'Never pay with cash, gift cards or any other off-platform method.',
+      'Be wary of anyone who asks you to complete a payment outside CampusLoop.',
+    ],
+  },
+  {
+    title: 'Communication Guidelines',
+    icon: MessageSquare,
+    points: [
+      'Keep your conversations in the in-app chat so there is a record if something goes wrong.',
+      'Be respectful and clear about pickup times, condition and return dates.',
+      'Don’t share personal financial information such as bank details or card numbers.',
+    ],
+  },
+];
+
+const prohibited = [
+  'Weapons or dangerous items',
+  'Illegal substances or paraphernalia',
+  'Counterfeit or stolen goods',
+  'Items violating university policies',
+  'Hazardous materials',
+  'Items requiring special licenses',
+];
+
+export default function SafetyPage() {
+  return (
+    <StaticPage
+      title="Safety Guidelines"
+      eyebrow="Trust & safety"
+      intro="CampusLoop works because students look out for each other. Follow these guidelines every time you lend or borrow."
+    >
+      <div
+        role="note"
+        className="flex gap-3 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900 sm:p-5"
+      >
+        <PhoneCall className="mt-0.5 h-6 w-6 shrink-0 text-red-700" aria-hidden="true" />
+        <p>
+          <strong className="font-bold">In an emergency, call 911.</strong> If you ever feel unsafe during a
+          meetup, leave and contact emergency services or campus police first. Report the member to us
+          afterwards.
+        </p>
+      </div>
+
+      <section aria-labelledby="guidelines" className="mt-10">
+        <h2 id="guidelines" className="text-2xl font-bold text-ink">
+          Our guidelines
+        </h2>
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+          {guidelines.map((group) => {
+            const GroupIcon = group.icon;
+            return (
+              <Card key={group.title} className="p-5">
+                <h3 className="flex items-center gap-2 font-semibold text-ink">
+                  <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <GroupIcon className="h-5 w-5" aria-hidden="true" />
+                  </span>
+                  {group.title}
+                </h3>
+                <ul className="mt-3 space-y-2 text-sm text-muted">
+                  {group.points.map((point) => (
+                    <li key={point} className="flex gap-2">
+                      <span
+                        className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-700"
+                        aria-hidden="true"
+                      />
+                      <span>{point}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="prohibited" className="mt-12">
+        <h2 id="prohibited" className="flex items-center gap-2 text-2xl font-bold text-ink">
+          <Ban className="h-6 w-6 text-danger" aria-hidden="true" />
+          Prohibited Items
+        </h2>
+        <p className="mt-2 text-muted">
+          The following may not be listed, lent or borrowed on CampusLoop. Listings that break these rules are
+          removed and may lead to account suspension.
+        </p>
+        <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+          {prohibited.map((item) => (
+            <li
+              key={item}
+              className="flex items-start gap-2 rounded-lg border border-line bg-white p-3 text-ink"
+            >
+              <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-danger" aria-hidden="true" />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="support" className="mt-12 rounded-2xl border border-line bg-brand-50 p-6">
+        <h2 id="support" className="text-xl font-bold text-ink">
+          Something doesn’t feel right?
+        </h2>
+        <p className="mt-2 text-muted">
+          Use the report button on any listing, profile or conversation, or get in touch with our support
+          team. We review every report.
+        </p>
+        <Button asChild variant="primary" size="md" className="mt-4">
+          <Link to={paths.contact}>Contact Support</Link>
+        </Button>
+      </section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { testConfig } from '../../src/server/config.ts';
+import { createSignedInUser } from '../factories.ts';
+import { useTestApp } from '../helpers/test-app.ts';
+
+const t = useTestApp({ cookieSecure: true, appOrigins: ['http://localhost:5173'] });
+
+describe('security from the start', () => {
+  it('sends a Content-Security-Policy that allows no inline script, and the other helmet headers', async () => {
+    const response = await t.get('/api/health');
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('refuses a mutating request from another origin or with no origin, and changes nothing', async () => {
+    const evil = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@stanford.edu', password: 'x' },
+    });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
+    expect(none.statusCode).toBe(403);
+  });
+
+  it('accepts a configured extra origin (the dev server)', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'http://localhost:5173' },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('marks the session cookie Secure when configured for https', async () => {
+    const response = await t.post('/api/auth/register', {
+      fullName: 'Sec Ure',
+      username: 'secure_cookie',
+      email: 'secure.cookie@stanford.edu',
+      campus: 'stanford.edu',
+      password: 'secret-enough',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.cookies.find((c) => c.name === 'cl_session')!.secure).toBe(true);
+  });
+
+  it('answers bad JSON and oversized bodies with a clear 4xx', async () => {
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The request body is not valid JSON.');
+
+    const big = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@stanford.edu', password: 'x'.repeat(200_000) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('matches API routes case-insensitively', async () => {
+    const { cookie } = await createSignedInUser(t.database.db);
+    const response = await t.get('/API/Auth/ME', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).not.toBeNull();
+  });
+
+  it('hides the internals of a server error', async () => {
+    const app = await buildApp({ config: testConfig({ webDir: '/nonexistent' }), database: t.database, logger: false });
+    app.get('/api/explode', async () => {
+      throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret_table');
+    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    await app.close();
+  });
+});

@@ -1,0 +1,59 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.ts';
+import { type Config, testConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const ORIGIN = 'http://localhost:80';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  /** Calls the API the way the web app does: same-origin, JSON, optionally with a session cookie. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  get(url: string, cookie?: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, cookie?: string): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown, cookie?: string): Promise<LightMyRequestResponse>;
+  del(url: string, cookie?: string): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Builds the app on a fresh database for the test file that calls it. Every response is checked
+ * never to carry a password hash, whatever the test itself asserts.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+    ctx.config = testConfig({ webDir: '/nonexistent', ...overrides });
+    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+
+  ctx.request = async ({ cookie, headers, ...options }) => {
+    const response = await ctx.app.inject({
+      ...options,
+      headers: { origin: ORIGIN, host: 'localhost:80', ...(cookie ? { cookie } : {}), ...headers },
+    });
+    expect(response.body).not.toMatch(/\$argon2|password_?hash/i);
+    return response;
+  };
+  ctx.get = (url, cookie) => ctx.request({ method: 'GET', url, cookie });
+  ctx.post = (url, body, cookie) => ctx.request({ method: 'POST', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
+  ctx.put = (url, body, cookie) => ctx.request({ method: 'PUT', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
+  ctx.del = (url, cookie) => ctx.request({ method: 'DELETE', url, cookie });
+  return ctx;
+}
+
+/** The `name=value` pair of the session cookie a response set, ready for a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'cl_session');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}

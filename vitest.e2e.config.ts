@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: the built app served by the real server on a fresh embedded database, driven by
+// Debian's Chromium through playwright-core. One file at a time: the machine has two cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.spec.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/server-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
