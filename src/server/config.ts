@@ -114,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A config for tests: defaults plus overrides, never read from the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests sign in far more often than a person; the rate-limit test sets its own small allowance.
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '10000' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT: '10000',
+  });
   return { ...base, ...overrides };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -7,6 +8,8 @@ import { seedDemo } from './demo/seed.ts';
 // Starts CampusLoop: config, database, migrations, demo data, listen; and stops gracefully.
 
 async function main() {
+  // A .env file beside package.json, when there is one, fills in settings the environment lacks.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser, createUser, TEST_PASSWORD } from '../factories.ts';
-import { sessionCookie, useTestApp } from '../helpers/test-app.ts';
+import { sessionCookie, setupTestApp } from '../helpers/test-app.ts';
 
-const t = useTestApp();
+const t = setupTestApp();
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   fullName: 'Ada Lovelace',
@@ -98,7 +98,10 @@ describe('POST /api/auth/register', () => {
   });
 
   it('lets an e-mail domain missing from the directory choose any listed campus', async () => {
-    const response = await t.post('/api/auth/register', valid({ email: `kim.${Date.now()}@students.example.edu`, campus: 'berkeley.edu' }));
+    const response = await t.post(
+      '/api/auth/register',
+      valid({ email: `kim.${Date.now()}@students.example.edu`, campus: 'berkeley.edu' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().user.campusName).toBe('University of California-Berkeley');
   });
@@ -107,10 +110,16 @@ describe('POST /api/auth/register', () => {
     const existing = await createUser(t.database.db, { email: 'taken@stanford.edu', username: 'TakenName' });
     const email = await t.post('/api/auth/register', valid({ email: 'TAKEN@stanford.edu' }));
     expect(email.statusCode).toBe(409);
-    expect(email.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: expect.stringContaining('already exists') });
+    expect(email.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: expect.stringContaining('already exists'),
+    });
     const username = await t.post('/api/auth/register', valid({ username: 'takenname' }));
     expect(username.statusCode).toBe(409);
-    expect(username.json()).toMatchObject({ code: 'USERNAME_TAKEN', message: expect.stringContaining('username') });
+    expect(username.json()).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      message: expect.stringContaining('username'),
+    });
     expect(existing.id).toBeTruthy();
   });
 });
@@ -118,7 +127,10 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('signs in with the right password, whatever the e-mail’s letter case', async () => {
     const user = await createUser(t.database.db, { email: 'login.case@stanford.edu' });
-    const response = await t.post('/api/auth/login', { email: 'Login.Case@Stanford.edu', password: TEST_PASSWORD });
+    const response = await t.post('/api/auth/login', {
+      email: 'Login.Case@Stanford.edu',
+      password: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: user.id, email: 'login.case@stanford.edu' });
     const me = await t.get('/api/auth/me', sessionCookie(response));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createSignedInUser } from '../factories.ts';
-import { useTestApp } from '../helpers/test-app.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
 
-const t = useTestApp();
+const t = setupTestApp();
 
 async function userWithNotifications(count: number) {
   const signedIn = await createSignedInUser(t.database.db);

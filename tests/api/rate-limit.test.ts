@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../helpers/test-app.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
 
-const t = useTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } });
+const t = setupTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } });
 
 describe('sign-in and sign-up rate limits', () => {
   it('answers 429 with a message once an IP has used its attempts, and counts routes apart', async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { createSignedInUser } from '../factories.ts';
-import { useTestApp } from '../helpers/test-app.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
 
-const t = useTestApp({ cookieSecure: true, appOrigins: ['http://localhost:5173'] });
+const t = setupTestApp({ cookieSecure: true, appOrigins: ['http://localhost:5173'] });
 
 describe('security from the start', () => {
   it('sends a Content-Security-Policy that allows no inline script, and the other helmet headers', async () => {
@@ -87,14 +87,21 @@ describe('security from the start', () => {
   });
 
   it('hides the internals of a server error', async () => {
-    const app = await buildApp({ config: testConfig({ webDir: '/nonexistent' }), database: t.database, logger: false });
+    const app = await buildApp({
+      config: testConfig({ webDir: '/nonexistent' }),
+      database: t.database,
+      logger: false,
+    });
     app.get('/api/explode', async () => {
       throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
     });
     const response = await app.inject({ method: 'GET', url: '/api/explode' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret_table');
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    });
     await app.close();
   });
 });

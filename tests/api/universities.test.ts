@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../helpers/test-app.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
 
-const t = useTestApp();
+const t = setupTestApp();
 
-type Groups = { state: string; stateName: string; universities: { name: string; domain: string; state: string }[] }[];
+type Groups = {
+  state: string;
+  stateName: string;
+  universities: { name: string; domain: string; state: string }[];
+}[];
 const names = (groups: Groups) => groups.flatMap((g) => g.universities.map((u) => u.name));
 
 describe('GET /api/universities', () => {
@@ -17,7 +21,9 @@ describe('GET /api/universities', () => {
 
   it('finds by name, alias, city and state, grouped by state, at most 50', async () => {
     expect(names((await t.get('/api/universities?q=stanford')).json().groups)[0]).toBe('Stanford University');
-    expect(names((await t.get('/api/universities?q=MIT')).json().groups)[0]).toBe('Massachusetts Institute of Technology');
+    expect(names((await t.get('/api/universities?q=MIT')).json().groups)[0]).toBe(
+      'Massachusetts Institute of Technology',
+    );
     const city = (await t.get('/api/universities?q=Berkeley')).json();
     expect(names(city.groups)).toContain('University of California-Berkeley');
 
@@ -45,7 +51,10 @@ describe('GET /api/universities/detect', () => {
     const body = (await t.get('/api/universities/detect?email=ada@cs.stanford.edu')).json();
     expect(body.university).toMatchObject({ name: 'Stanford University', domain: 'stanford.edu' });
     const mit = (await t.get('/api/universities/detect?email=tim@mit.edu')).json();
-    expect(mit.university).toMatchObject({ name: 'Massachusetts Institute of Technology', domain: 'mit.edu' });
+    expect(mit.university).toMatchObject({
+      name: 'Massachusetts Institute of Technology',
+      domain: 'mit.edu',
+    });
   });
 
   it('says null for a domain it does not know', async () => {

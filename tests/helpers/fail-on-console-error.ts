@@ -11,5 +11,6 @@ afterEach(() => {
   const seen = errors;
   errors = [];
   vi.restoreAllMocks();
-  if (seen.length) throw new Error(`console.error was called:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (seen.length)
+    throw new Error(`console.error was called:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
 });

@@ -23,7 +23,7 @@ export interface TestContext {
  * Builds the app on a fresh database for the test file that calls it. Every response is checked
  * never to carry a password hash, whatever the test itself asserts.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
@@ -45,8 +45,10 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     return response;
   };
   ctx.get = (url, cookie) => ctx.request({ method: 'GET', url, cookie });
-  ctx.post = (url, body, cookie) => ctx.request({ method: 'POST', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
-  ctx.put = (url, body, cookie) => ctx.request({ method: 'PUT', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
+  ctx.post = (url, body, cookie) =>
+    ctx.request({ method: 'POST', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
+  ctx.put = (url, body, cookie) =>
+    ctx.request({ method: 'PUT', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
   ctx.del = (url, cookie) => ctx.request({ method: 'DELETE', url, cookie });
   return ctx;
 }

@@ -163,9 +163,10 @@ export function isKnownCampus(domain: string): boolean {
 export function campusName(domain: string): string {
   const list = byPrimary.get(domain);
   if (!list?.length) return domain;
-  if (list.length === 1) return list[0]!.name;
-  const main = list.find((e) => /main campus/i.test(e.name));
-  if (main) return main.name.replace(/-?\s*main campus$/i, '').trim();
+  const withoutMain = (name: string) => name.replace(/-\s*main campus$/i, '').trim();
+  if (list.length === 1) return withoutMain(list[0]!.name);
+  const main = list.find((e) => /-\s*main campus$/i.test(e.name));
+  if (main) return withoutMain(main.name);
   const split = list.map((e) => e.name.split(/(?=[\s-])/));
   const common: string[] = [];
   for (let i = 0; i < split[0]!.length; i++) {

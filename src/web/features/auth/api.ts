@@ -52,8 +52,11 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<{ success: true }>('/api/auth/logout', {}),
     onSuccess: () => {
-      queryClient.clear();
+      // Clear everything but the session itself: the header's observers stay attached to that entry
+      // and see the sign-out at once, then it is refetched.
       queryClient.setQueryData(sessionKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
     },
   });
 }

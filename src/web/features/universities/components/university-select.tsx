@@ -87,6 +87,7 @@ export function UniversitySelect({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Choose your university"
           align="start"
           sideOffset={4}
           className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-xl border border-line bg-white shadow-xl"

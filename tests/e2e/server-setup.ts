@@ -1,0 +1,28 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer, stopServer } from '../helpers/server-process.ts';
+
+// Starts the real server (built web app, fresh embedded database with the demo campus) for the
+// browser journeys, and stops it gracefully afterwards.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-e2e-'));
+  const server: { process: ChildProcess; url: string } = await startServer({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+  });
+  project.provide('baseURL', server.url);
+  return async () => {
+    await stopServer(server.process);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
