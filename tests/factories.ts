@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/client.ts';
+import { items } from '../src/server/db/schema/items.ts';
 import { users } from '../src/server/db/schema/users.ts';
 import { hashPassword } from '../src/server/features/auth/passwords.ts';
 import { startSession } from '../src/server/features/auth/service.ts';
@@ -36,4 +37,22 @@ export async function createSignedInUser(db: Db, overrides: Partial<typeof users
   const user = await createUser(db, overrides);
   const { token } = await startSession(db, user.id, 30);
   return { user, cookie: `cl_session=${token}` };
+}
+
+/** An item with sensible defaults, listed today and available every day. */
+export async function createItem(db: Db, overrides: Partial<typeof items.$inferInsert> & { userId: string; campus?: string }) {
+  const [row] = await db
+    .insert(items)
+    .values({
+      title: 'Cordless drill',
+      description: 'A cordless drill with two batteries.',
+      category: 'tools',
+      condition: 'good',
+      pickupMethod: 'meetup',
+      availableFrom: '2026-01-01',
+      campus: 'stanford.edu',
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

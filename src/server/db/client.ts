@@ -37,6 +37,12 @@ const MIGRATION_LOCK_ID = 72_061_001;
 
 export const pgliteExtensions = { pg_trgm, btree_gist };
 
+/**
+ * pg_trgm's word-similarity cut-off for search (`<%`). The default 0.6 misses short typos: "drll"
+ * scores 0.4 against "cordless drill". Set on every connection, embedded or not.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.38;
+
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
@@ -44,6 +50,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir });
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return wrapPglite(client);
 }
 
@@ -63,7 +70,11 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
   const db = drizzleNodePg(pool);
   return {
     db,

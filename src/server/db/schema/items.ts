@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CATEGORIES, CONDITIONS, PICKUP_METHODS, RENTAL_PERIODS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const items = pgTable(
   'items',
@@ -32,6 +46,17 @@ export const items = pgTable(
     /** The owner's campus, copied so campus filters need no join. */
     campus: text('campus').notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the owner deletes the item: it leaves every list but past reservations keep it (decision 005). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Full-text search: title weighs most, then category, then description. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    /** Lower-cased text for typo-tolerant trigram matching ("drll" finds "drill"). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(title, '') || ' ' || category || ' ' || coalesce(description, ''))`,
+    ),
   },
   (t) => [
     check('items_category_check', oneOf(t.category, CATEGORIES)),
@@ -52,10 +77,22 @@ export const items = pgTable(
       'items_window_check',
       sql`${t.availableUntil} is null or ${t.availableUntil} >= ${t.availableFrom}`,
     ),
-    // Home and browse: newest first within a campus, optionally one category.
-    index('items_campus_created_idx').on(t.campus, t.createdAt.desc()),
-    index('items_category_created_idx').on(t.category, t.createdAt.desc()),
-    index('items_created_idx').on(t.createdAt.desc()),
+    // Home and browse list live items newest first: by campus, by category, by both, or all.
+    index('items_campus_created_idx').on(t.campus, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('items_category_created_idx').on(t.category, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('items_campus_category_created_idx')
+      .on(t.campus, t.category, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('items_created_idx').on(t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // "Available now" and free-only lists read only available rows.
+    index('items_available_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null and ${t.isAvailable}`),
+    index('items_price_idx').on(t.rentalPriceCents).where(sql`${t.deletedAt} is null`),
+    // Search: full text, and trigrams for typos and partial words.
+    index('items_search_vector_idx').using('gin', t.searchVector),
+    index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('items_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     // Profile: a user's items.
     index('items_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],

@@ -1,0 +1,138 @@
+import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
+import { centsToDecimal, toCents } from '#shared/pricing.ts';
+import type { Item, ItemList, Review } from '#shared/schemas/items.ts';
+import type { itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { campusToday } from '../../lib/campus-calendar.ts';
+import { universityService } from '../universities/service.ts';
+import * as queries from './queries.ts';
+
+// Items: listing, searching, and the owner's rights (spec §4 form rules, §6 permissions).
+
+type ItemInput = z.output<typeof itemInput>;
+type SearchInput = z.output<typeof itemSearchQuery>;
+
+export function toItem(row: queries.ItemRow): Item {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    description: row.description,
+    category: row.category as Category,
+    images: row.images,
+    condition: row.condition as Condition,
+    depositAmount: centsToDecimal(row.depositCents),
+    rentalPrice: centsToDecimal(row.rentalPriceCents),
+    rentalPeriod: row.rentalPeriod as RentalPeriod | null,
+    pickupMethod: row.pickupMethod as PickupMethod,
+    pickupLocation: row.pickupLocation,
+    availableFrom: row.availableFrom,
+    availableUntil: row.availableUntil,
+    availableDays: row.availableDays,
+    isAvailable: row.isAvailable,
+    campus: row.campus,
+    createdAt: row.createdAt.toISOString(),
+    user: {
+      id: row.owner.id,
+      fullName: row.owner.fullName,
+      username: row.owner.username,
+      profileImage: row.owner.profileImage,
+      isVerified: row.owner.isVerified,
+      campusName: universityService.campusName(row.owner.campus),
+    },
+  };
+}
+
+/**
+ * The stored form of the List/Edit form. Spec §4: a switched-off fee or deposit arrives without its
+ * fields and is stored as none; a zero amount means none too, and a period means nothing without a price.
+ */
+function toValues(input: ItemInput): queries.ItemValues {
+  const rentalPriceCents = toCents(input.rentalPrice) || null;
+  const depositCents = toCents(input.depositAmount) || null;
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    condition: input.condition,
+    images: input.images.filter((url) => url && url !== 'null' && url !== 'undefined'),
+    depositCents,
+    rentalPriceCents,
+    rentalPeriod: rentalPriceCents ? (input.rentalPeriod ?? null) : null,
+    pickupMethod: input.pickupMethod,
+    pickupLocation: input.pickupLocation?.trim() || null,
+    availableFrom: input.availableFrom,
+    availableUntil: input.availableUntil || null,
+    availableDays: [...new Set(input.availableDays)].sort(),
+  };
+}
+
+export const itemService = {
+  async search(db: Db, query: SearchInput, timeZone: string): Promise<ItemList> {
+    const { rows, total } = await queries.searchItems(db, {
+      campus: query.campus,
+      category: query.category,
+      searchQuery: query.searchQuery,
+      availableNow: query.availableNow,
+      freeOnly: query.freeOnly,
+      maxPriceCents: query.maxPrice === undefined ? undefined : Math.round(query.maxPrice * 100),
+      pickupMethod: query.pickupMethod,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      today: campusToday(timeZone),
+    });
+    return {
+      items: rows.map(toItem),
+      total,
+      page: query.page,
+      limit: query.limit,
+      hasMore: query.page * query.limit < total,
+    };
+  },
+
+  async get(db: Db, id: string): Promise<{ item: Item; reviews: Review[] }> {
+    const row = await queries.findItem(db, id);
+    if (!row) throw notFound('Item not found.');
+    const reviews = await queries.listItemReviews(db, id);
+    return {
+      item: toItem(row),
+      reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    };
+  },
+
+  async create(db: Db, owner: { id: string; campus: string }, input: ItemInput): Promise<Item> {
+    // An item's campus is its owner's (issue 3), whatever the request says.
+    const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
+    return toItem((await queries.findItem(db, id))!);
+  },
+
+  /** The item, if `userId` owns it: 404 when it does not exist, 403 when it is someone else's. */
+  async requireOwned(db: Db, userId: string, id: string) {
+    const row = await queries.findItem(db, id);
+    if (!row) throw notFound('Item not found.');
+    if (row.userId !== userId) throw forbidden('You can only edit your own items.');
+    return row;
+  },
+
+  async update(db: Db, userId: string, id: string, input: ItemInput): Promise<Item> {
+    await itemService.requireOwned(db, userId, id);
+    await queries.updateItem(db, id, toValues(input));
+    return toItem((await queries.findItem(db, id))!);
+  },
+
+  async remove(db: Db, userId: string, id: string): Promise<void> {
+    const row = await queries.findItem(db, id);
+    if (!row) throw notFound('Item not found.');
+    if (row.userId !== userId) throw forbidden('You can only delete your own items.');
+    await queries.softDeleteItem(db, id);
+  },
+
+  async listOwned(db: Db, userId: string): Promise<Item[]> {
+    return (await queries.listOwnerItems(db, userId)).map(toItem);
+  },
+
+  countAvailableNow: (db: Db, userId: string, timeZone: string) =>
+    queries.countAvailableNow(db, userId, campusToday(timeZone)),
+};

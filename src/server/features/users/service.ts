@@ -1,0 +1,41 @@
+import type { ProfileResponse } from '#shared/schemas/users.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { itemService } from '../items/service.ts';
+import { universityService } from '../universities/service.ts';
+import * as queries from './queries.ts';
+
+// Spec §2 Profile and §7 GET /api/users/{id}: anyone may look; the Borrowed tab is the owner's alone.
+
+export const userService = {
+  async profile(db: Db, id: string, viewerId: string | undefined, timeZone: string): Promise<ProfileResponse> {
+    const user = await queries.findProfile(db, id);
+    if (!user) throw notFound('User not found.');
+    const own = viewerId === id;
+    const [items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
+      itemService.listOwned(db, id),
+      queries.listReceivedReviews(db, id),
+      queries.ratingSummary(db, id),
+      queries.listBadges(db, id),
+      itemService.countAvailableNow(db, id, timeZone),
+      own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
+    ]);
+    return {
+      user: {
+        ...user,
+        campusName: universityService.campusName(user.campus),
+        createdAt: user.createdAt.toISOString(),
+      },
+      items,
+      reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      badges: badges.map((b) => ({ ...b, earnedAt: b.earnedAt.toISOString() })),
+      stats: {
+        itemsListed: items.length,
+        availableNow,
+        reviewCount: rating.count,
+        averageRating: rating.average === null ? null : Math.round(rating.average * 10) / 10,
+      },
+      ...(borrowed ? { borrowed } : {}),
+    };
+  },
+};

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
+
+// Items (spec §3, §5, §7): one schema for the List/Edit form and for POST/PUT /api/items.
+
+/** A money amount as the form sends it: a decimal string (or number) with at most two decimals. */
+const amount = (label: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => v === '' || /^\d{1,5}(\.\d{1,2})?$/.test(v), `${label} must be an amount like 12.50`)
+    .refine((v) => v === '' || Number(v) <= 10_000, `${label} must be at most $10,000`)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+    .nullable();
+
+const isoDate = (message: string) =>
+  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((v) => !Number.isNaN(Date.parse(v)), message);
+
+export const itemInput = z
+  .object({
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
+    description: z
+      .string({ error: 'Description must be at least 10 characters' })
+      .trim()
+      .min(LIMITS.descriptionMin, 'Description must be at least 10 characters')
+      .max(5000, 'Description must be at most 5000 characters'),
+    category: z.enum(CATEGORIES, { error: 'Please choose a category' }),
+    condition: z.enum(CONDITIONS, { error: 'Please choose a condition' }),
+    pickupMethod: z.enum(PICKUP_METHODS, { error: 'Please choose a pickup method' }),
+    depositAmount: amount('Deposit'),
+    rentalPrice: amount('Rental price'),
+    rentalPeriod: z.enum(RENTAL_PERIODS, { error: 'Please choose day, week or month' }).optional().nullable(),
+    pickupLocation: z.string().trim().max(200, 'Pickup location must be at most 200 characters').optional().nullable(),
+    availableFrom: isoDate('Please choose the first day it is available'),
+    availableUntil: isoDate('Please choose a valid last day').optional().nullable().or(z.literal('').transform(() => null)),
+    availableDays: z
+      .array(z.number().int().min(0).max(6), { error: 'Must select at least one day' })
+      .min(1, 'Must select at least one day')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'Each day can be selected once'),
+    images: z
+      .array(z.string().max(500))
+      .max(LIMITS.photosPerItem, `You can upload a maximum of ${LIMITS.photosPerItem} images.`)
+      .default([]),
+  })
+  .refine((v) => !v.availableUntil || v.availableUntil >= v.availableFrom, {
+    path: ['availableUntil'],
+    message: 'The last day cannot be before the first day',
+  });
+export type ItemInput = z.input<typeof itemInput>;
+
+export const itemOwner = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  isVerified: z.boolean(),
+  campusName: z.string(),
+});
+
+export const item = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  images: z.array(z.string()),
+  condition: z.enum(CONDITIONS),
+  /** Decimal strings ("12.50"), null when none. */
+  depositAmount: z.string().nullable(),
+  rentalPrice: z.string().nullable(),
+  rentalPeriod: z.enum(RENTAL_PERIODS).nullable(),
+  pickupMethod: z.enum(PICKUP_METHODS),
+  pickupLocation: z.string().nullable(),
+  availableFrom: z.string(),
+  availableUntil: z.string().nullable(),
+  availableDays: z.array(z.number().int()),
+  isAvailable: z.boolean(),
+  campus: z.string(),
+  createdAt: z.string(),
+  user: itemOwner,
+});
+export type Item = z.infer<typeof item>;
+
+export const review = z.object({
+  id: z.uuid(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+  reviewer: z.object({ id: z.uuid(), fullName: z.string(), username: z.string() }),
+});
+export type Review = z.infer<typeof review>;
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** GET /api/items (spec §7): only truthy values are sent; campus 'all' means every campus. */
+export const itemSearchQuery = z.object({
+  campus: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORIES, { error: 'Unknown category' }).optional(),
+  searchQuery: z.string().trim().max(200, 'Search text is too long').optional(),
+  availableNow: flag,
+  freeOnly: flag,
+  maxPrice: z.coerce.number({ error: 'Max price must be a number' }).min(0, 'Max price must be 0 or more').max(100_000).optional(),
+  pickupMethod: z.enum(PICKUP_METHODS, { error: 'Unknown pickup method' }).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+});
+export type ItemSearchQuery = z.input<typeof itemSearchQuery>;
+
+export const itemList = z.object({
+  items: z.array(item),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type ItemList = z.infer<typeof itemList>;
+
+export const itemDetail = z.object({ item, reviews: z.array(review) });
+export const itemIdParams = z.object({ id: z.uuid('Item not found') });
+export const itemResponse = z.object({ item });
+
+/** Spec §2 Item card: a card shows the small copy of an uploaded photo when there is one. */
+export function thumbnailOf(url: string): string {
+  return /\/uploads\/.+\.jpg$/.test(url) || /\/items\/.+\.jpg$/.test(url) ? url.replace(/\.jpg$/, '-thumb.jpg') : url;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { item, review } from './items.ts';
+
+/** What anyone may see of a person (no e-mail). */
+export const publicProfile = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  fullName: z.string(),
+  campus: z.string(),
+  campusName: z.string(),
+  profileImage: z.string().nullable(),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+export const badge = z.object({ id: z.uuid(), badgeType: z.string(), earnedAt: z.string() });
+
+/** A reservation the profile's Borrowed tab lists (own profile only). */
+export const borrowing = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  item: z.object({ id: z.uuid(), title: z.string(), images: z.array(z.string()) }).nullable(),
+  provider: z.object({ id: z.uuid(), fullName: z.string(), username: z.string() }),
+});
+export type Borrowing = z.infer<typeof borrowing>;
+
+export const profileResponse = z.object({
+  user: publicProfile,
+  items: z.array(item),
+  reviews: z.array(review),
+  badges: z.array(badge),
+  stats: z.object({
+    itemsListed: z.number().int(),
+    availableNow: z.number().int(),
+    reviewCount: z.number().int(),
+    /** Null until someone has reviewed them. */
+    averageRating: z.number().nullable(),
+  }),
+  /** Present only on one's own profile. */
+  borrowed: z.array(borrowing).optional(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+export const userIdParams = z.object({ id: z.uuid('User not found') });
