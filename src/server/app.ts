@@ -2,29 +2,44 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createStorage } from './adapters/storage/create-storage.ts';
+import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
+import uploadsStatic from './plugins/uploads-static.ts';
 import web from './plugins/web.ts';
 
 // The whole application as one Fastify instance; it never listens (main.ts does), so tests use inject.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where photos go (local disk or an S3 bucket); the demo seed stores its photos through it too. */
+    storage: Storage;
+  }
+}
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the one the configuration names. */
+  storage?: Storage;
 }
 
 /** JSON bodies are small; photo uploads (multipart) set their own limits. */
 const JSON_BODY_LIMIT = 100 * 1024;
 
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, storage = createStorage(config) }: AppDeps) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -39,6 +54,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('storage', storage);
 
   await app.register(errors);
   await app.register(security, { config });
@@ -53,10 +69,14 @@ export async function buildApp({ config, database, logger }: AppDeps) {
       await api.register(authRoutes, { db, config });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db });
+      await api.register(uploadRoutes, { storage });
+      await api.register(itemRoutes, { db, config });
+      await api.register(userRoutes, { db, config });
     },
     { prefix: '/api' },
   );
 
+  await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
   await app.register(web, { webDir: config.webDir });
   return app;
 }
