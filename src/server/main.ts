@@ -29,7 +29,7 @@ async function main() {
   // Demo data only ever goes into the embedded database, and only when it is empty.
   let seeded = false;
   if (config.seedDemo && database.kind === 'pglite') {
-    seeded = (await seedDemo(database.db)).seeded;
+    seeded = (await seedDemo(database.db, app.storage, config.campusTimeZone)).seeded;
   }
 
   let closing = false;

@@ -144,7 +144,7 @@ describe('GET /api/items: search and filters', () => {
   beforeAll(async () => {
     const owner = await createUser(db(), { campus });
     const today = campusToday('America/Los_Angeles');
-    const make = async (key: string, values: Parameters<typeof createItem>[1]) => {
+    const make = async (key: string, values: Omit<Parameters<typeof createItem>[1], 'userId'>) => {
       titles[key] = (await createItem(db(), { userId: owner.id, campus, ...values })).id;
     };
     await make('drill', { title: 'Cordless drill', description: 'DeWalt 20V drill with charger and bits.', category: 'tools', rentalPriceCents: 500 });
