@@ -13,7 +13,18 @@ export const paths = {
   stories: '/stories',
   partners: '/partners',
   notifications: '/notifications',
+  browse: '/browse',
+  listItem: '/list-item',
+  item: (id: string) => `/item/${id}`,
+  editItem: (id: string) => `/edit-item/${id}`,
+  /** Without an id: the signed-in person's own profile. */
+  profile: (id?: string) => (id ? `/profile/${id}` : '/profile'),
 } as const;
+
+/** /browse with a search already typed (spec §2 Home: only non-blank text searches). */
+export function browseSearch(q: string): string {
+  return `/browse?q=${encodeURIComponent(q.trim())}`;
+}
 
 export const SUPPORT_EMAIL = 'support@campusloop.app';
 export const SUPPORT_PHONE = '+1 (650) 555-0142';

@@ -1,24 +1,21 @@
-import {
-  ArrowRight,
-  CalendarCheck,
-  Handshake,
-  Leaf,
-  PiggyBank,
-  Search,
-  ShieldCheck,
-  Users,
-} from 'lucide-react';
-import { Link } from 'react-router';
-import { CATEGORIES, CATEGORY_LABELS } from '#shared/constants.ts';
+import { ArrowRight, CalendarCheck, Handshake, Leaf, PackageOpen, PlusCircle, Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CATEGORY_LABELS, type Category } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/api.ts';
-import { CATEGORY_ICONS } from '../features/items/category-icons.ts';
+import { useInfiniteItems } from '../features/items/api.ts';
+import { CategoryBar } from '../features/items/components/category-bar.tsx';
+import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { paths } from '../paths.ts';
+import { browseSearch, paths } from '../paths.ts';
 
-// Spec §2 Home. The search box, the 'Available Near You' grid and the impact figures arrive with the
-// listings and impact features; until then the page explains the loop and invites people in.
+// Spec §2 Home: hero with search, category bar, the 'Available Near You' grid (8 at a time), how the
+// loop works, and a call to action. The impact figures and leaderboard arrive with the impact feature.
+
+/** Spec §9: the Home grid shows 8 items, 8 skeletons while loading, and 'Load More Items' adds 8. */
+const HOME_PAGE_SIZE = 8;
 
 const steps = [
   {
@@ -38,71 +35,13 @@ const steps = [
   },
 ];
 
-const benefits = [
-  { icon: PiggyBank, title: 'Save money', text: 'Borrow for a weekend instead of buying for a lifetime.' },
-  {
-    icon: Leaf,
-    title: 'Reduce waste',
-    text: 'Every borrow is one less thing made, shipped and thrown away.',
-  },
-  { icon: ShieldCheck, title: 'Verified students', text: 'Everyone signs up with a university email.' },
-  { icon: Users, title: 'Build community', text: 'Meet the people down the hall who have what you need.' },
-];
-
 export default function HomePage() {
   useDocumentTitle('');
   const { user } = useSession();
   return (
     <div>
-      <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-emerald-600 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <Leaf className="h-4 w-4" aria-hidden="true" /> Share. Save. Sustain.
-          </p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-6xl">
-            Borrow what you need, lend what you don't.
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-50">
-            {user
-              ? `Welcome, ${user.fullName.split(' ')[0]}. CampusLoop is where ${user.campusName} students share the things they only need now and then.`
-              : 'CampusLoop is the lending marketplace for your university: students list what they own, classmates borrow it for a few days, and everyone keeps more money and less clutter.'}
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {!user && (
-              <Button asChild size="lg" variant="inverse">
-                <Link to={paths.register}>
-                  Join Now <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                </Link>
-              </Button>
-            )}
-            <Button asChild size="lg" variant="inverseOutline">
-              <Link to={paths.about}>How It Works</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="categories-heading" className="text-2xl font-bold text-ink">
-          What students share
-        </h2>
-        <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {CATEGORIES.map((category) => {
-            const Icon = CATEGORY_ICONS[category];
-            return (
-              <li key={category}>
-                <Card className="flex items-center gap-3 p-4">
-                  <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                    <Icon className="h-5 w-5" aria-hidden="true" />
-                  </span>
-                  <span className="font-semibold text-ink">{CATEGORY_LABELS[category]}</span>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-
+      <Hero firstName={user?.fullName.split(' ')[0]} campusName={user?.campusName} />
+      <AvailableNearYou />
       <section aria-labelledby="steps-heading" className="border-y border-line bg-white">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="steps-heading" className="text-2xl font-bold text-ink">
@@ -124,37 +63,199 @@ export default function HomePage() {
               </li>
             ))}
           </ol>
+          <Link
+            to={paths.about}
+            className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            Learn more about how it works <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
         </div>
       </section>
+      <CallToAction signedIn={Boolean(user)} />
+    </div>
+  );
+}
 
-      <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="benefits-heading" className="text-2xl font-bold text-ink">
-          Why students share
+function Hero({ firstName, campusName }: { firstName?: string; campusName?: string }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const inputId = useId();
+
+  // Spec §2: only a non-blank search goes to Browse; Enter submits the form like the button.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (query.trim()) navigate(browseSearch(query));
+  };
+
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-emerald-700 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
+        <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+          <Leaf className="h-4 w-4" aria-hidden="true" /> Share. Save. Sustain.
+        </p>
+        <h1 className="mt-4 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
+          Borrow what you need, lend what you don't.
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-brand-50">
+          {firstName && campusName
+            ? `Welcome back, ${firstName}. See what ${campusName} students are sharing today.`
+            : 'The lending marketplace for your university: borrow from classmates for a few days, lend what sits in your closet, and keep more money and less clutter.'}
+        </p>
+        <search className="mt-8 block max-w-2xl">
+          <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor={inputId} className="sr-only">
+              Search items
+            </label>
+            <div className="relative flex-1">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
+                aria-hidden="true"
+              />
+              <input
+                id={inputId}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder="What do you need to borrow?"
+                autoComplete="off"
+                enterKeyHint="search"
+                className="block h-12 w-full rounded-lg border border-white bg-white pl-10 pr-3 text-base text-ink shadow-sm placeholder:text-stone-500 focus-visible:outline-white"
+              />
+            </div>
+            <Button type="submit" size="lg" variant="inverse" className="focus-visible:outline-white sm:px-8">
+              Search
+            </Button>
+          </form>
+        </search>
+      </div>
+    </section>
+  );
+}
+
+function AvailableNearYou() {
+  const { user, isLoading: sessionLoading } = useSession();
+  const [category, setCategory] = useState<Category | undefined>();
+  // Spec §2: a signed-in student sees their own campus, a visitor every campus.
+  const campus = user?.campus ?? 'all';
+  const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
+    useInfiniteItems({ campus, category, availableNow: true }, HOME_PAGE_SIZE, { enabled: !sessionLoading });
+  const loading = sessionLoading || isPending;
+
+  return (
+    <section aria-labelledby="near-you-heading" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="near-you-heading" className="text-2xl font-bold text-ink">
+            Available Near You
+          </h2>
+          <p className="mt-1 text-muted">
+            {user
+              ? `Ready to borrow at ${user.campusName}`
+              : 'Ready to borrow on campuses across the country'}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to={paths.browse}>
+            View All <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+
+      <CategoryBar value={category} onChange={setCategory} className="mt-5" />
+
+      <div className="mt-5">
+        {isError && !loading ? (
+          <EmptyState
+            title="Failed to fetch items"
+            text="Something went wrong while loading the listings. Please try again."
+          >
+            <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+              Try again
+            </Button>
+          </EmptyState>
+        ) : !loading && items.length === 0 ? (
+          <EmptyState
+            title={
+              category ? `No ${CATEGORY_LABELS[category].toLowerCase()} items yet` : 'Nothing listed yet'
+            }
+            text={
+              category
+                ? 'Nobody has listed anything in this category yet. Have something to share?'
+                : 'Be the first to share something with your campus.'
+            }
+          >
+            <Button asChild>
+              <Link to={paths.listItem}>
+                <PlusCircle className="h-4 w-4" aria-hidden="true" />
+                List an Item
+              </Link>
+            </Button>
+            {category && (
+              <Button variant="outline" onClick={() => setCategory(undefined)}>
+                Show all categories
+              </Button>
+            )}
+          </EmptyState>
+        ) : (
+          <ItemGrid items={items} loading={loading || isFetchingNextPage} skeletons={HOME_PAGE_SIZE} />
+        )}
+      </div>
+
+      {hasNextPage && !loading && (
+        <div className="mt-8 flex justify-center">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+          >
+            {isFetchingNextPage ? 'Loading...' : 'Load More Items'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <PackageOpen className="h-6 w-6" aria-hidden="true" />
+      </span>
+      <h3 className="mt-3 text-lg font-semibold text-ink">{title}</h3>
+      <p className="mt-1 max-w-sm text-muted">{text}</p>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>
+    </Card>
+  );
+}
+
+function CallToAction({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <div className="rounded-3xl bg-ink px-6 py-10 text-center text-white sm:px-12">
+        <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
+          {signedIn ? 'Got something sitting idle?' : 'Ready to join your campus loop?'}
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {benefits.map((b) => (
-            <li key={b.title} className="rounded-2xl bg-brand-50 p-5">
-              <b.icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
-              <h3 className="mt-3 font-semibold text-ink">{b.title}</h3>
-              <p className="mt-1 text-sm text-stone-700">{b.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      {!user && (
-        <section className="mx-auto max-w-6xl px-4 pb-16">
-          <div className="rounded-3xl bg-ink px-6 py-10 text-center text-white sm:px-12">
-            <h2 className="text-2xl font-bold sm:text-3xl">Ready to join your campus loop?</h2>
-            <p className="mx-auto mt-2 max-w-xl text-stone-300">
-              Sign up with your university email in under a minute.
-            </p>
-            <Button asChild size="lg" className="mt-6">
+        <p className="mx-auto mt-2 max-w-xl text-stone-300">
+          {signedIn
+            ? 'List it in a couple of minutes and help a classmate save money while you earn a little.'
+            : 'Sign up with your university email in under a minute, then borrow or lend with students you can trust.'}
+        </p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg" variant="inverse">
+            <Link to={paths.listItem}>
+              <PlusCircle className="h-5 w-5" aria-hidden="true" />
+              List an Item
+            </Link>
+          </Button>
+          {!signedIn && (
+            <Button asChild size="lg" variant="inverseOutline">
               <Link to={paths.register}>Join Now</Link>
             </Button>
-          </div>
-        </section>
-      )}
-    </div>
+          )}
+        </div>
+      </div>
+    </section>
   );
 }

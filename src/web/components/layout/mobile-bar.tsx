@@ -1,22 +1,22 @@
-import { Bell, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { paths } from '../../paths.ts';
-import { mobileNav, type NavEntry } from './navigation.ts';
+import { accountIcon, mobileNav, type NavEntry } from './navigation.ts';
 
 /** Spec §2: the phone's bottom bar. Hidden from medium screens up, where the header has room. */
 export function MobileBar() {
   const { user } = useSession();
   const account: NavEntry = user
-    ? { to: paths.notifications, label: 'Alerts', icon: Bell }
+    ? { to: paths.profile(), label: 'Profile', icon: accountIcon }
     : { to: paths.login, label: 'Sign In', icon: LogIn };
   return (
     <nav
       aria-label="Mobile"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
-      <ul className="grid grid-cols-4">
+      <ul className="grid grid-cols-5">
         {[...mobileNav, account].map((entry) => (
           <li key={entry.to}>
             <NavLink
@@ -29,7 +29,13 @@ export function MobileBar() {
                 )
               }
             >
-              <entry.icon className="h-5 w-5" aria-hidden="true" />
+              {entry.highlight ? (
+                <span className="-mt-4 flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-4 ring-white">
+                  <entry.icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+              ) : (
+                <entry.icon className="h-5 w-5" aria-hidden="true" />
+              )}
               {entry.label}
             </NavLink>
           </li>

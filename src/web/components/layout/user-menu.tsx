@@ -1,13 +1,13 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 import { useLogout } from '../../features/auth/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { Avatar } from './avatar.tsx';
 
-// Spec §2 Header: the user menu. Profile and My Reservations join it with their pages.
+// Spec §2 Header: the user menu. My Reservations joins it with its page.
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
@@ -43,6 +43,15 @@ export function UserMenu({ user }: { user: PublicUser }) {
             <p className="truncate text-sm text-muted">{user.campusName}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild>
+            <Link
+              to={paths.profile(user.id)}
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
+            >
+              <UserRound className="h-4 w-4" aria-hidden="true" />
+              Profile
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={onLogout}
             disabled={logout.isPending}

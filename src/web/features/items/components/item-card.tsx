@@ -1,0 +1,207 @@
+import { Handshake, LockKeyhole, MapPin, Star } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '#shared/format.ts';
+import { type Item, thumbnailOf } from '#shared/schemas/items.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../paths.ts';
+
+// Spec §2 Item card: cover, title, price, deposit badge, pickup label, the fixed five-star '(5)'
+// rating placeholder, and a 'Not Available' overlay. The whole card is one link to the item page.
+
+export const PLACEHOLDER_IMAGE = '/placeholder-item.svg';
+
+/** The cover photo: the first real image (spec: missing, empty, 'null' and 'undefined' are none). */
+export function coverImage(images: readonly string[] | null | undefined): string | undefined {
+  return images?.find(
+    (url) => typeof url === 'string' && url.trim() && !/^(null|undefined)$/.test(url.trim()),
+  );
+}
+
+/** '$12.00/day', 'FREE' (a free item has no period). */
+export function priceLabel(item: Pick<Item, 'rentalPrice' | 'rentalPeriod'>): string {
+  const price = formatPrice(item.rentalPrice);
+  return price !== 'FREE' && item.rentalPeriod ? `${price}/${item.rentalPeriod}` : price;
+}
+
+/** '$20 deposit', '$12.50 deposit'; undefined when there is no deposit. */
+export function depositLabel(depositAmount: string | null | undefined): string | undefined {
+  const n = Number.parseFloat(depositAmount ?? '');
+  if (!(n > 0)) return undefined;
+  const amount = n.toLocaleString('en-US', {
+    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return `$${amount} deposit`;
+}
+
+const pickupLabels = {
+  meetup: { label: 'Meetup', icon: Handshake },
+  locker: { label: 'Locker', icon: LockKeyhole },
+} as const;
+
+/** The cover, falling back from the small copy to the original upload, then to the placeholder. */
+function CoverImage({ images, alt, dimmed }: { images: readonly string[]; alt: string; dimmed: boolean }) {
+  const cover = coverImage(images);
+  const sources = cover ? [...new Set([thumbnailOf(cover), cover]), PLACEHOLDER_IMAGE] : [PLACEHOLDER_IMAGE];
+  const [attempt, setAttempt] = useState(0);
+  const src = sources[Math.min(attempt, sources.length - 1)];
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      width={400}
+      height={300}
+      onError={() => setAttempt((a) => (a < sources.length - 1 ? a + 1 : a))}
+      className={cn(
+        'h-full w-full object-cover transition duration-300 motion-safe:group-hover:scale-[1.03]',
+        dimmed && 'opacity-50 grayscale',
+      )}
+    />
+  );
+}
+
+function RatingPlaceholder() {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span role="img" aria-label="Rated 5 out of 5" className="inline-flex text-amber-500">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Star key={i} className="h-3.5 w-3.5 fill-current" aria-hidden="true" />
+        ))}
+      </span>
+      <span className="text-xs text-muted" aria-hidden="true">
+        (5)
+      </span>
+    </span>
+  );
+}
+
+export function ItemCard({ item }: { item: Item }) {
+  const id = useId();
+  const deposit = depositLabel(item.depositAmount);
+  const price = priceLabel(item);
+  const pickup = pickupLabels[item.pickupMethod] ?? pickupLabels.meetup;
+  const unavailable = !item.isAvailable;
+  return (
+    <Link
+      to={paths.item(item.id)}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={unavailable ? `${id}-status ${id}-details` : `${id}-details`}
+      className={cn(
+        'group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm',
+        'transition hover:border-brand-200 hover:shadow-md',
+      )}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
+        <CoverImage
+          key={coverImage(item.images) ?? 'none'}
+          images={item.images ?? []}
+          alt={item.title}
+          dimmed={unavailable}
+        />
+        {unavailable && (
+          <span className="absolute inset-0 flex items-center justify-center bg-white/30">
+            <span
+              id={`${id}-status`}
+              className="rounded-full bg-stone-900/85 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white sm:text-sm"
+            >
+              Not Available
+            </span>
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <h3
+          id={`${id}-title`}
+          className="line-clamp-2 text-sm font-semibold leading-snug text-ink group-hover:text-brand-800 sm:text-base"
+        >
+          {item.title}
+        </h3>
+        <div id={`${id}-details`} className="mt-auto flex flex-col gap-1.5">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className={cn('font-bold', price === 'FREE' ? 'text-brand-700' : 'text-ink')}>{price}</span>
+            {deposit && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                {deposit}
+              </span>
+            )}
+          </p>
+          <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-stone-700">
+            <span className="inline-flex items-center gap-1 font-medium">
+              <pickup.icon className="h-3.5 w-3.5" aria-hidden="true" />
+              {pickup.label}
+            </span>
+            <RatingPlaceholder />
+          </p>
+          {item.user?.campusName && (
+            <p className="flex min-w-0 items-center gap-1 text-xs text-muted">
+              <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{item.user.campusName}</span>
+            </p>
+          )}
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export function ItemCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-2 p-3 sm:p-4">
+        <Skeleton className="h-4 w-4/5" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-3 w-2/3" />
+        <Skeleton className="h-3 w-1/2" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The responsive card grid: two columns on phones, three from md, four from lg. While `loading`,
+ * `skeletons` placeholder cards follow the items already shown (none on a first load, the loaded
+ * pages while 'Load more' fetches the next).
+ */
+export function ItemGrid({
+  items = [],
+  loading = false,
+  skeletons = 8,
+  className,
+}: {
+  items?: readonly Item[];
+  loading?: boolean;
+  skeletons?: number;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <ul
+        aria-busy={loading || undefined}
+        className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"
+      >
+        {items.map((item) => (
+          <li key={item.id}>
+            <ItemCard item={item} />
+          </li>
+        ))}
+        {loading &&
+          Array.from({ length: skeletons }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={`skeleton-${i}`} aria-hidden="true">
+              <ItemCardSkeleton />
+            </li>
+          ))}
+      </ul>
+      {loading && (
+        <span role="status" className="sr-only">
+          Loading items…
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
+import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type Category, PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { inputClasses } from '../components/ui/input.tsx';
+import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
+import { CategoryBar } from '../features/items/components/category-bar.tsx';
+import { ItemGrid } from '../features/items/components/item-card.tsx';
+import { cn } from '../lib/cn.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+// Spec §2 Browse: every campus; search text lives in the address bar (?q=, replaced as you type, so
+// Back leaves the page rather than stepping through keystrokes); category and filters are local.
+
+/** Spec §9: 12 skeletons while loading; 'Load more' adds 12 (the server's default page). */
+const PAGE_SIZE = 12;
+const SEARCH_DEBOUNCE_MS = 300;
+
+const pickupOptions: { value: PickupMethod | ''; label: string }[] = [
+  { value: '', label: 'Any method' },
+  ...PICKUP_METHODS.map((value) => ({
+    value,
+    label: value === 'meetup' ? 'Campus meetup' : 'Smart locker',
+  })),
+];
+
+/** The max-price box as a filter: empty (or not a number of at least 0) means no limit. */
+function parseMaxPrice(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const n = Number(trimmed);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+export default function BrowsePage() {
+  useDocumentTitle('Browse Items');
+  const ids = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get('q') ?? '';
+  const [category, setCategory] = useState<Category | undefined>();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [freeOnly, setFreeOnly] = useState(false);
+  const [availableNow, setAvailableNow] = useState(true);
+  const [maxPrice, setMaxPrice] = useState('');
+  const [pickupMethod, setPickupMethod] = useState<PickupMethod | ''>('');
+
+  const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedMaxPrice = useDebounced(maxPrice, SEARCH_DEBOUNCE_MS);
+  const filters: ItemFilters = {
+    campus: 'all',
+    category,
+    searchQuery: debouncedSearch,
+    availableNow,
+    freeOnly,
+    maxPrice: parseMaxPrice(debouncedMaxPrice),
+    pickupMethod: pickupMethod || undefined,
+  };
+  const {
+    items,
+    total,
+    isPending,
+    isError,
+    refetch,
+    isFetching,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useInfiniteItems(filters, PAGE_SIZE);
+
+  const setSearch = (text: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (text) next.set('q', text);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Spec §2: resets search and category, free-only off, available-now on. The max price and pickup
+  // method go too: a 'Clear all filters' that left a filter behind could leave the list empty.
+  const resetFilters = () => {
+    setFreeOnly(false);
+    setAvailableNow(true);
+    setMaxPrice('');
+    setPickupMethod('');
+  };
+  const clearAll = () => {
+    setSearch('');
+    setCategory(undefined);
+    resetFilters();
+  };
+
+  const activeFilters = [
+    freeOnly,
+    !availableNow,
+    parseMaxPrice(maxPrice) !== undefined,
+    pickupMethod !== '',
+  ].filter(Boolean).length;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Browse Items</h1>
+      <p className="mt-1 text-muted">Find what you need from students on campuses everywhere.</p>
+
+      <div className="mt-6 flex gap-2">
+        <search className="relative min-w-0 flex-1">
+          <form onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={`${ids}-q`} className="sr-only">
+              Search items
+            </label>
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
+              aria-hidden="true"
+            />
+            <input
+              id={`${ids}-q`}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search items..."
+              autoComplete="off"
+              enterKeyHint="search"
+              className={cn(inputClasses, 'pl-10')}
+            />
+          </form>
+        </search>
+        <Button
+          variant={filtersOpen ? 'secondary' : 'outline'}
+          aria-expanded={filtersOpen}
+          aria-controls={`${ids}-filters`}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="shrink-0"
+        >
+          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+          Filters
+          {activeFilters > 0 && (
+            <span className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white">
+              {activeFilters}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </Button>
+      </div>
+
+      <CategoryBar value={category} onChange={setCategory} className="mt-4" />
+
+      <Card id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3 p-4 sm:p-5">
+        <fieldset>
+          <legend className="sr-only">Filters</legend>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Checkbox
+              id={`${ids}-free`}
+              label="Free only"
+              checked={freeOnly}
+              onChange={(event) => setFreeOnly(event.target.checked)}
+            />
+            <Checkbox
+              id={`${ids}-now`}
+              label="Available now"
+              checked={availableNow}
+              onChange={(event) => setAvailableNow(event.target.checked)}
+            />
+            <div className="space-y-1.5">
+              <label htmlFor={`${ids}-max`} className="block text-sm font-semibold text-ink">
+                Max price ($)
+              </label>
+              <input
+                id={`${ids}-max`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={maxPrice}
+                onChange={(event) => setMaxPrice(event.target.value)}
+                placeholder="No limit"
+                className={inputClasses}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={`${ids}-pickup`} className="block text-sm font-semibold text-ink">
+                Pickup method
+              </label>
+              <select
+                id={`${ids}-pickup`}
+                value={pickupMethod}
+                onChange={(event) => setPickupMethod(event.target.value as PickupMethod | '')}
+                className={inputClasses}
+              >
+                {pickupOptions.map((option) => (
+                  <option key={option.value || 'any'} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </fieldset>
+        {activeFilters > 0 && (
+          <div className="mt-3 flex justify-end">
+            <Button variant="ghost" onClick={resetFilters} className="text-brand-800">
+              Reset filters
+            </Button>
+          </div>
+        )}
+      </Card>
+
+      <section aria-labelledby={`${ids}-results`} className="mt-6">
+        <h2 id={`${ids}-results`} className="sr-only">
+          Results
+        </h2>
+        <p role="status" className="text-sm font-medium text-stone-700">
+          {isPending ? 'Loading...' : isError ? '' : `${total} ${total === 1 ? 'item' : 'items'} found`}
+        </p>
+        <div className="mt-3">
+          {isError ? (
+            <EmptyState title="Failed to fetch items" text="Something went wrong while loading the listings.">
+              <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+                Try again
+              </Button>
+            </EmptyState>
+          ) : !isPending && items.length === 0 ? (
+            <EmptyState
+              title="No items found"
+              text="Try adjusting your search terms or filters to find what you're looking for."
+            >
+              <Button variant="outline" onClick={clearAll}>
+                Clear all filters
+              </Button>
+            </EmptyState>
+          ) : (
+            <ItemGrid items={items} loading={isPending || isFetchingNextPage} skeletons={PAGE_SIZE} />
+          )}
+        </div>
+        {hasNextPage && !isPending && (
+          <div className="mt-8 flex justify-center">
+            <Button
+              variant="outline"
+              size="lg"
+              onClick={() => void fetchNextPage()}
+              disabled={isFetchingNextPage}
+            >
+              {isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Checkbox({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <div className="flex items-end">
+      <label
+        htmlFor={id}
+        className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg border border-line px-3 hover:bg-stone-50 has-[:checked]:border-brand-200 has-[:checked]:bg-brand-50"
+      >
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={onChange}
+          className="h-5 w-5 shrink-0 cursor-pointer accent-brand-700"
+        />
+        <span className="text-sm font-semibold text-ink">{label}</span>
+      </label>
+    </div>
+  );
+}
+
+function EmptyState({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <SearchX className="h-6 w-6" aria-hidden="true" />
+      </span>
+      <h3 className="mt-3 text-lg font-semibold text-ink">{title}</h3>
+      <p className="mt-1 max-w-sm text-muted">{text}</p>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>
+    </Card>
+  );
+}
