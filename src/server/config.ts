@@ -17,6 +17,11 @@ const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
 
+const httpUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be a URL such as ${example}` })
+    .transform((v) => v.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -68,6 +73,38 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  /** Keep photos in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('auto'),
+  /** The service's endpoint when it is not AWS itself (MinIO, Cloudflare R2, …). */
+  S3_ENDPOINT: httpUrl('https://<account>.r2.cloudflarestorage.com').optional(),
+  /** Without keys the AWS SDK's own credential chain applies (instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers fetch the bucket's objects: photo URLs are `${S3_PUBLIC_URL}/items/…`. */
+  S3_PUBLIC_URL: httpUrl('https://photos.campusloop.app').optional(),
+  /** Address objects as endpoint/bucket/key (MinIO needs it) instead of bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+});
+
+/** Settings that only make sense together. */
+const settingsSchema = envSchema.superRefine((env, ctx) => {
+  if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_PUBLIC_URL'],
+      message:
+        "must be set when S3_BUCKET is: the bucket's public address, e.g. https://photos.campusloop.app",
+    });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message:
+        'must be set together with the other S3 key: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    });
+  }
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -88,8 +125,27 @@ function toConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO,
     campusTimeZone: env.CAMPUS_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
+    /** Photos on local disk (served at /uploads/) when no S3 bucket is configured. */
+    uploadsDir: path.join(dataDir, 'uploads'),
+    s3: toS3Config(env),
     /** Where the built web app lives; served when present. */
     webDir: path.resolve('dist/web'),
+  };
+}
+
+/** The bucket settings, or undefined when photos stay on local disk. */
+function toS3Config(env: z.infer<typeof envSchema>) {
+  if (!env.S3_BUCKET || !env.S3_PUBLIC_URL) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicUrl: env.S3_PUBLIC_URL,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
@@ -104,7 +160,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in .env files mean "not set", so defaults apply.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = settingsSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

@@ -17,6 +17,27 @@ describe('security from the start', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('lets photos load from the bucket when S3 storage is configured', async () => {
+    const app = await buildApp({
+      config: testConfig({
+        webDir: '/nonexistent',
+        s3: {
+          bucket: 'photos',
+          region: 'auto',
+          endpoint: undefined,
+          forcePathStyle: false,
+          publicUrl: 'https://cdn.example.com/photos',
+          credentials: undefined,
+        },
+      }),
+      database: t.database,
+      logger: false,
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://cdn.example.com");
+    await app.close();
+  });
+
   it('refuses a mutating request from another origin or with no origin, and changes nothing', async () => {
     const evil = await t.request({
       method: 'POST',
