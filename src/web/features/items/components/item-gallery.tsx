@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { thumbnailOf } from '#shared/schemas/items.ts';
+import { cn } from '../../../lib/cn.ts';
+import { PLACEHOLDER_IMAGE } from './item-card.tsx';
+import { usableImages } from './item-labels.ts';
+
+/** Spec §2 Item detail: the main photo, a row of thumbnails to switch it, the placeholder when none. */
+export function ItemGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const photos = usableImages(images);
+  const [selected, setSelected] = useState(0);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const index = Math.min(selected, Math.max(photos.length - 1, 0));
+  const current = photos[index];
+  const markBroken = (src: string) => setBroken((prev) => new Set(prev).add(src));
+  const mainSrc = current && !broken.has(current) ? current : PLACEHOLDER_IMAGE;
+
+  return (
+    <div className="space-y-3">
+      <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-line bg-stone-100">
+        <img
+          key={mainSrc}
+          src={mainSrc}
+          alt={current ? `${title}, photo ${index + 1} of ${photos.length}` : `${title} (no photo yet)`}
+          onError={() => current && markBroken(current)}
+          className="h-full w-full object-cover"
+        />
+      </div>
+      {photos.length > 1 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Photos">
+          {photos.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setSelected(i)}
+                aria-label={`Show photo ${i + 1}`}
+                aria-pressed={i === index}
+                className={cn(
+                  'block h-16 w-16 overflow-hidden rounded-lg border-2 bg-stone-100 transition sm:h-20 sm:w-20',
+                  i === index ? 'border-brand-700' : 'border-transparent opacity-80 hover:opacity-100',
+                )}
+              >
+                <img
+                  src={broken.has(src) ? PLACEHOLDER_IMAGE : thumbnailOf(src)}
+                  alt=""
+                  loading="lazy"
+                  onError={(event) => {
+                    // The small copy may be missing: try the original, then the placeholder.
+                    const img = event.currentTarget;
+                    if (img.src.endsWith('-thumb.jpg')) img.src = src;
+                    else markBroken(src);
+                  }}
+                  className="h-full w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

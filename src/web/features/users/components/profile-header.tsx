@@ -1,0 +1,96 @@
+import { Award, CalendarDays, MapPin } from 'lucide-react';
+import type { ProfileResponse } from '#shared/schemas/users.ts';
+import { Avatar } from '../../../components/layout/avatar.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatDate } from '../../items/components/item-labels.ts';
+import { VerifiedMark } from '../../items/components/provider-card.tsx';
+import { Stars } from '../../items/components/reviews-list.tsx';
+
+/** 'top_lender' → 'Top Lender'. */
+export function badgeLabel(badgeType: string): string {
+  return badgeType
+    .split(/[_\-\s]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** Spec §2 Profile: who they are, their rating and badges. */
+export function ProfileHeader({ profile }: { profile: ProfileResponse }) {
+  const { user, stats, badges } = profile;
+  const average = stats.averageRating;
+  return (
+    <Card className="p-5 sm:p-8">
+      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
+        <Avatar name={user.fullName} src={user.profileImage} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="flex items-center justify-center gap-2 break-words text-2xl font-bold tracking-tight text-ink sm:justify-start sm:text-3xl">
+            <span className="min-w-0 break-words">{user.fullName}</span>
+            {user.isVerified && <VerifiedMark className="h-6 w-6" />}
+          </h1>
+          <p className="text-muted">@{user.username}</p>
+          <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm text-stone-700 sm:justify-start">
+            {user.campusName && (
+              <span className="inline-flex items-center gap-1.5">
+                <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+                {user.campusName}
+              </span>
+            )}
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
+              Joined {formatDate(user.createdAt, 'MMMM yyyy')}
+            </span>
+          </div>
+          <p className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+            {average === null ? (
+              <span className="text-sm text-muted">No ratings yet</span>
+            ) : (
+              <>
+                <Stars rating={average} decorative className="h-5 w-5" />
+                <span className="font-semibold text-ink">
+                  <span className="sr-only">Average rating </span>
+                  {average.toFixed(1)}{' '}
+                  <span className="font-normal text-muted">
+                    ({stats.reviewCount} {stats.reviewCount === 1 ? 'review' : 'reviews'})
+                  </span>
+                </span>
+              </>
+            )}
+          </p>
+          {badges.length > 0 && (
+            <ul aria-label="Badges" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
+              {badges.map((badge) => (
+                <li
+                  key={badge.id}
+                  className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
+                >
+                  <Award className="h-4 w-4" aria-hidden="true" />
+                  {badgeLabel(badge.badgeType)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Spec §2 Profile: Items Listed, Available Now, Reviews. */
+export function ProfileStats({ stats }: { stats: ProfileResponse['stats'] }) {
+  const cards = [
+    ['Items Listed', stats.itemsListed],
+    ['Available Now', stats.availableNow],
+    ['Reviews', stats.reviewCount],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      {cards.map(([label, value]) => (
+        <Card key={label} className="flex flex-col-reverse items-center px-2 py-4 text-center sm:py-5">
+          <dt className="text-xs font-medium text-muted sm:text-sm">{label}</dt>
+          <dd className="text-2xl font-bold text-ink sm:text-3xl">{value}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,129 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useSession } from '../features/auth/api.ts';
+import {
+  ItemForm,
+  ItemFormSkeleton,
+  type ItemPayload,
+  itemToValues,
+} from '../features/items/components/item-form.tsx';
+import { useItem, useUpdateItem } from '../features/items/item-mutations.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+export default function EditItemRoute() {
+  return (
+    <AuthGuard>
+      <EditItemPage />
+    </AuthGuard>
+  );
+}
+
+function denyAccess() {
+  toast({ variant: 'destructive', title: 'Access denied', description: 'You can only edit your own items.' });
+}
+
+function EditItemPage() {
+  useDocumentTitle('Edit Item');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const query = useItem(id);
+  const update = useUpdateItem(id);
+  const item = query.data?.item;
+  const notOwner = Boolean(item && user && item.userId !== user.id);
+  // A cached copy that a change has made stale is refetched before it fills the form.
+  const loading = query.isPending || (query.isFetching && query.isStale);
+
+  // Spec §2: a non-owner is told and sent back to the item (once, even in StrictMode).
+  const denied = useRef(false);
+  useEffect(() => {
+    if (!notOwner || denied.current) return;
+    denied.current = true;
+    denyAccess();
+    navigate(paths.item(id), { replace: true });
+  }, [notOwner, id, navigate]);
+
+  const defaultValues = useMemo(() => (item ? itemToValues(item) : null), [item]);
+
+  const onSubmit = async (payload: ItemPayload) => {
+    try {
+      await update.mutateAsync(payload);
+      toast({ title: 'Item updated successfully!', description: 'Your changes have been saved.' });
+      navigate(paths.item(id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        denyAccess();
+        navigate(paths.item(id), { replace: true });
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update item',
+        description: errorMessage(error, 'Please try again.'),
+      });
+      throw error;
+    }
+  };
+
+  if (!loading && !item) {
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <Card className="p-8 text-center">
+          <h1 className="text-2xl font-bold text-ink">
+            {missing ? 'Item not found' : 'Failed to fetch item'}
+          </h1>
+          <p className="mt-2 text-muted">
+            {missing
+              ? "The item you're looking for doesn't exist."
+              : errorMessage(query.error, 'Something went wrong. Please try again.')}
+          </p>
+          <Button asChild className="mt-6">
+            <Link to={paths.browse}>Back to Browse</Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to={paths.item(id)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Item
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Edit Item</h1>
+      <p className="mt-1 text-muted">Update the details of your listing.</p>
+      <div className="mt-6">
+        {loading || !defaultValues || notOwner ? (
+          <>
+            <span className="sr-only" role="status">
+              Loading item…
+            </span>
+            <ItemFormSkeleton />
+          </>
+        ) : (
+          <ItemForm
+            key={item?.id}
+            defaultValues={defaultValues}
+            submitLabel="Save Changes"
+            pendingLabel="Saving..."
+            cancelTo={paths.item(id)}
+            onSubmit={onSubmit}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

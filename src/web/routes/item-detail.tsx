@@ -1,0 +1,295 @@
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarRange,
+  Handshake,
+  LockKeyhole,
+  MapPin,
+  MessageCircle,
+  Pencil,
+  SearchX,
+  ShieldCheck,
+  Tag,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { CATEGORY_LABELS } from '#shared/constants.ts';
+import { formatPrice } from '#shared/format.ts';
+import type { Item } from '#shared/schemas/items.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { CATEGORY_ICONS } from '../features/items/category-icons.ts';
+import { DeleteItemDialog } from '../features/items/components/delete-item-dialog.tsx';
+import { ItemGallery } from '../features/items/components/item-gallery.tsx';
+import {
+  amountOf,
+  CONDITION_LABELS,
+  formatDate,
+  formatDays,
+  formatRentalPrice,
+  PICKUP_LABELS,
+} from '../features/items/components/item-labels.ts';
+import { ProviderCard } from '../features/items/components/provider-card.tsx';
+import { ReviewsList } from '../features/items/components/reviews-list.tsx';
+import { useItem } from '../features/items/item-mutations.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+export default function ItemDetailPage() {
+  const { id } = useParams();
+  const { data, isPending, error, refetch, isFetching } = useItem(id);
+  useDocumentTitle(data?.item.title ?? (isPending ? 'Item' : 'Item not found'));
+
+  if (isPending) return <ItemDetailSkeleton />;
+  if (error && !(error instanceof ApiError && (error.status === 404 || error.status === 400))) {
+    return (
+      <Problem
+        title="Failed to fetch item"
+        text={errorMessage(error, 'Something went wrong. Please try again.')}
+        action={
+          <Button onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!data) return <ItemNotFound />;
+
+  const { item, reviews } = data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <BackToBrowse />
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-10">
+        <ItemGallery images={item.images} title={item.title} />
+        <div className="min-w-0 space-y-5">
+          <Summary item={item} />
+          <ItemActions item={item} />
+          <ProviderCard user={item.user} />
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-10">
+        <section aria-labelledby="description-heading" className="min-w-0">
+          <h2 id="description-heading" className="text-xl font-bold text-ink">
+            Description
+          </h2>
+          <p className="mt-3 whitespace-pre-line break-words leading-relaxed text-stone-700">
+            {item.description}
+          </p>
+        </section>
+        <PickupAndAvailability item={item} />
+      </div>
+
+      <section aria-labelledby="reviews-heading" className="mt-10">
+        <h2 id="reviews-heading" className="text-xl font-bold text-ink">
+          Reviews {reviews.length > 0 && <span className="font-normal text-muted">({reviews.length})</span>}
+        </h2>
+        <div className="mt-4">
+          <ReviewsList reviews={reviews} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Summary({ item }: { item: Item }) {
+  const CategoryIcon = CATEGORY_ICONS[item.category];
+  const deposit = amountOf(item.depositAmount);
+  const free = amountOf(item.rentalPrice) === 0;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">
+          <CategoryIcon className="h-4 w-4" aria-hidden="true" />
+          {CATEGORY_LABELS[item.category]}
+        </span>
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-stone-100 px-3 py-1 font-semibold text-stone-800">
+          <Tag className="h-4 w-4" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Condition: </span>
+            {CONDITION_LABELS[item.condition]}
+          </span>
+        </span>
+        {!item.isAvailable && (
+          <span className="rounded-full bg-stone-900 px-3 py-1 font-semibold text-white">Not Available</span>
+        )}
+      </div>
+      <h1 className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">{item.title}</h1>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="sr-only">Rental price: </span>
+        <span className={free ? 'text-3xl font-bold text-brand-700' : 'text-3xl font-bold text-ink'}>
+          {formatRentalPrice(item.rentalPrice, item.rentalPeriod)}
+        </span>
+        {free && <span className="text-sm text-muted">No rental fee</span>}
+      </p>
+      {deposit > 0 ? (
+        <div className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+          <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-ink">
+              {formatPrice(item.depositAmount)} refundable deposit{' '}
+              <span className="ml-1 rounded-full bg-white px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
+                Protected
+              </span>
+            </p>
+            <p className="mt-1 text-sm text-stone-700">
+              Refunded when the item is returned in good condition
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-stone-700">
+          <ShieldCheck className="h-4 w-4 text-brand-700" aria-hidden="true" />
+          No deposit required
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec §2/§6: what each viewer may do with the item. */
+function ItemActions({ item }: { item: Item }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Skeleton className="h-11 w-full" />;
+  if (!user) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button asChild variant="outline" size="lg">
+          <Link to={paths.login}>
+            <MessageCircle className="h-5 w-5" aria-hidden="true" />
+            Login to Chat
+          </Link>
+        </Button>
+        <Button asChild size="lg">
+          <Link to={paths.login}>
+            <CalendarRange className="h-5 w-5" aria-hidden="true" />
+            Login to Reserve
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  if (user.id === item.userId) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button asChild size="lg">
+          <Link to={paths.editItem(item.id)}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit Item
+          </Link>
+        </Button>
+        <DeleteItemDialog itemId={item.id} title={item.title} />
+      </div>
+    );
+  }
+  // Another signed-in student: Chat with Seller, Reserve Item and Report Item arrive with chat, reservations and reports.
+  return null;
+}
+
+function PickupAndAvailability({ item }: { item: Item }) {
+  const PickupIcon = item.pickupMethod === 'locker' ? LockKeyhole : Handshake;
+  return (
+    <section aria-labelledby="pickup-heading" className="min-w-0">
+      <h2 id="pickup-heading" className="text-xl font-bold text-ink">
+        Pickup &amp; Availability
+      </h2>
+      <Card className="mt-3 divide-y divide-line">
+        <Fact icon={<PickupIcon />} label="Pickup method">
+          {PICKUP_LABELS[item.pickupMethod]}
+        </Fact>
+        <Fact icon={<MapPin />} label="Pickup location">
+          {item.pickupLocation?.trim() || 'Arrange with the lender'}
+        </Fact>
+        <Fact icon={<CalendarDays />} label="Dates">
+          Available from {formatDate(item.availableFrom)}
+          <br />
+          {item.availableUntil ? `until ${formatDate(item.availableUntil)}` : 'No end date'}
+        </Fact>
+        <Fact icon={<CalendarRange />} label="Days">
+          {formatDays(item.availableDays)}
+        </Fact>
+      </Card>
+    </section>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3 p-4">
+      <span className="mt-0.5 shrink-0 text-brand-700 [&_svg]:h-5 [&_svg]:w-5" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold text-muted">{label}</p>
+        <p className="break-words text-ink">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+function BackToBrowse() {
+  return (
+    <Link
+      to={paths.browse}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Browse
+    </Link>
+  );
+}
+
+function ItemNotFound() {
+  return (
+    <Problem
+      title="Item not found"
+      text="The item you're looking for doesn't exist."
+      action={
+        <Button asChild>
+          <Link to={paths.browse}>Back to Browse</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+function Problem({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="flex flex-col items-center p-8 text-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+          <SearchX className="h-7 w-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-ink">{title}</h1>
+        <p className="mt-2 text-muted">{text}</p>
+        <div className="mt-6">{action}</div>
+      </Card>
+    </div>
+  );
+}
+
+function ItemDetailSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading item…
+      </span>
+      <Skeleton className="h-6 w-32" />
+      <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">
+        <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
+        <div className="space-y-4">
+          <Skeleton className="h-7 w-40 rounded-full" />
+          <Skeleton className="h-9 w-4/5" />
+          <Skeleton className="h-9 w-1/3" />
+          <Skeleton className="h-20 w-full rounded-xl" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-24 w-full rounded-2xl" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { emptyItemValues, ItemForm, type ItemPayload } from '../features/items/components/item-form.tsx';
+import { useCreateItem } from '../features/items/item-mutations.ts';
+import { errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+export default function ListItemRoute() {
+  return (
+    <AuthGuard>
+      <ListItemPage />
+    </AuthGuard>
+  );
+}
+
+function ListItemPage() {
+  useDocumentTitle('List an Item');
+  const navigate = useNavigate();
+  const create = useCreateItem();
+  const defaultValues = useMemo(emptyItemValues, []);
+
+  const onSubmit = async (payload: ItemPayload) => {
+    try {
+      const { item } = await create.mutateAsync(payload);
+      toast({
+        title: 'Item listed successfully!',
+        description: 'Your item is now available for others to borrow.',
+      });
+      navigate(paths.item(item.id));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to list item',
+        description: errorMessage(error, 'Please try again.'),
+      });
+      throw error;
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">List an Item</h1>
+      <p className="mt-1 text-muted">Share something you own with students on your campus.</p>
+      <div className="mt-6">
+        <ItemForm
+          defaultValues={defaultValues}
+          submitLabel="List Item"
+          pendingLabel="Listing..."
+          cancelTo={paths.browse}
+          onSubmit={onSubmit}
+        />
+      </div>
+    </div>
+  );
+}
