@@ -40,7 +40,10 @@ export async function createSignedInUser(db: Db, overrides: Partial<typeof users
 }
 
 /** An item with sensible defaults, listed today and available every day. */
-export async function createItem(db: Db, overrides: Partial<typeof items.$inferInsert> & { userId: string; campus?: string }) {
+export async function createItem(
+  db: Db,
+  overrides: Partial<typeof items.$inferInsert> & { userId: string; campus?: string },
+) {
   const [row] = await db
     .insert(items)
     .values({

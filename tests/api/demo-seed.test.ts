@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, CONDITIONS } from '../../src/shared/constants.ts';
 import { LocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
+import { CATEGORIES, CONDITIONS } from '../../src/shared/constants.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
@@ -26,7 +26,9 @@ describe('the demo campus', () => {
       images: string[];
       user_id: string;
       campus: string;
-    }>(sql`select category, condition, rental_price_cents, deposit_cents, images, user_id, campus from items`);
+    }>(
+      sql`select category, condition, rental_price_cents, deposit_cents, images, user_id, campus from items`,
+    );
     expect(rows.length).toBeGreaterThanOrEqual(40);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
     expect(new Set(rows.map((r) => r.condition))).toEqual(new Set(CONDITIONS));

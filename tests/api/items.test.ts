@@ -32,7 +32,10 @@ async function itemCount() {
 
 describe('POST /api/items', () => {
   it('lists an item on the owner’s campus, with amounts as decimal strings and the owner attached', async () => {
-    const { user, cookie } = await createSignedInUser(db(), { campus: 'berkeley.edu', email: 'o1@berkeley.edu' });
+    const { user, cookie } = await createSignedInUser(db(), {
+      campus: 'berkeley.edu',
+      email: 'o1@berkeley.edu',
+    });
     const response = await t.post('/api/items', { ...input(), campus: 'stanford.edu' }, cookie);
     expect(response.statusCode).toBe(201);
     const { item } = response.json();
@@ -44,7 +47,12 @@ describe('POST /api/items', () => {
       rentalPeriod: 'day',
       isAvailable: true,
       availableDays: [0, 1, 2, 3, 4, 5, 6],
-      user: { id: user.id, fullName: user.fullName, username: user.username, campusName: 'University of California-Berkeley' },
+      user: {
+        id: user.id,
+        fullName: user.fullName,
+        username: user.username,
+        campusName: 'University of California-Berkeley',
+      },
     });
     const fetched = await t.get(`/api/items/${item.id}`);
     expect(fetched.json()).toMatchObject({ item: { id: item.id }, reviews: [] });
@@ -54,7 +62,11 @@ describe('POST /api/items', () => {
     const { cookie } = await createSignedInUser(db());
     const { rentalPrice, rentalPeriod, depositAmount, ...free } = input();
     const response = await t.post('/api/items', free, cookie);
-    expect(response.json().item).toMatchObject({ rentalPrice: null, rentalPeriod: null, depositAmount: null });
+    expect(response.json().item).toMatchObject({
+      rentalPrice: null,
+      rentalPeriod: null,
+      depositAmount: null,
+    });
     const zero = await t.post('/api/items', input({ rentalPrice: '0', depositAmount: '' }), cookie);
     expect(zero.json().item).toMatchObject({ rentalPrice: null, rentalPeriod: null, depositAmount: null });
     expect([rentalPrice, rentalPeriod, depositAmount]).toHaveLength(3);
@@ -93,7 +105,9 @@ describe('PUT and DELETE /api/items/:id', () => {
     const other = await createSignedInUser(db());
     const { item } = (await t.post('/api/items', input(), owner.cookie)).json();
 
-    expect((await t.put(`/api/items/${item.id}`, input({ title: 'Stolen' }), other.cookie)).statusCode).toBe(403);
+    expect((await t.put(`/api/items/${item.id}`, input({ title: 'Stolen' }), other.cookie)).statusCode).toBe(
+      403,
+    );
     expect((await t.put(`/api/items/${item.id}`, input({ title: 'Stolen' }))).statusCode).toBe(401);
     expect((await t.get(`/api/items/${item.id}`)).json().item.title).toBe('Cordless drill');
 
@@ -106,7 +120,9 @@ describe('PUT and DELETE /api/items/:id', () => {
     const bad = await t.put(`/api/items/${item.id}`, input({ description: 'short' }), owner.cookie);
     expect(bad.statusCode).toBe(400);
     expect((await t.put('/api/items/not-a-uuid', input(), owner.cookie)).statusCode).toBe(400);
-    expect((await t.put('/api/items/00000000-0000-4000-8000-000000000000', input(), owner.cookie)).statusCode).toBe(404);
+    expect(
+      (await t.put('/api/items/00000000-0000-4000-8000-000000000000', input(), owner.cookie)).statusCode,
+    ).toBe(404);
   });
 
   it('lets only the owner delete; the item leaves every list but its past reservations stay', async () => {
@@ -132,7 +148,9 @@ describe('PUT and DELETE /api/items/:id', () => {
     expect((await t.get(`/api/items/${item.id}`)).json().message).toBe('Item not found.');
     const list = (await t.get('/api/items?campus=all&searchQuery=waffle')).json();
     expect(list.items).toEqual([]);
-    const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n from reservations where item_id = ${item.id}`);
+    const { rows } = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from reservations where item_id = ${item.id}`,
+    );
     expect(rows[0]!.n).toBe(1);
     expect((await t.del(`/api/items/${item.id}`, owner.cookie)).statusCode).toBe(404);
   });
@@ -147,16 +165,62 @@ describe('GET /api/items: search and filters', () => {
     const make = async (key: string, values: Omit<Parameters<typeof createItem>[1], 'userId'>) => {
       titles[key] = (await createItem(db(), { userId: owner.id, campus, ...values })).id;
     };
-    await make('drill', { title: 'Cordless drill', description: 'DeWalt 20V drill with charger and bits.', category: 'tools', rentalPriceCents: 500 });
-    await make('calc', { title: 'TI-84 graphing calculator', description: 'Perfect for calculus and statistics exams.', category: 'electronics', rentalPriceCents: 300, pickupMethod: 'locker' });
-    await make('book', { title: 'Organic Chemistry textbook', description: 'Klein, 3rd edition; mentions a calculator appendix.', category: 'books', rentalPriceCents: null });
-    await make('unavailable', { title: 'Camping tent', description: 'Four person tent, waterproof.', category: 'other', isAvailable: false });
-    await make('future', { title: 'Rice cooker', description: 'Makes six cups, non-stick bowl.', category: 'kitchen', availableFrom: '2099-01-01' });
-    await make('otherDay', { title: 'Blazer', description: 'Navy blazer size M for interviews.', category: 'professional', availableDays: [(today.weekday + 1) % 7] });
-    const out = await createItem(db(), { userId: owner.id, campus, title: 'Projector', description: 'HD projector for movie nights.', category: 'electronics' });
+    await make('drill', {
+      title: 'Cordless drill',
+      description: 'DeWalt 20V drill with charger and bits.',
+      category: 'tools',
+      rentalPriceCents: 500,
+    });
+    await make('calc', {
+      title: 'TI-84 graphing calculator',
+      description: 'Perfect for calculus and statistics exams.',
+      category: 'electronics',
+      rentalPriceCents: 300,
+      pickupMethod: 'locker',
+    });
+    await make('book', {
+      title: 'Organic Chemistry textbook',
+      description: 'Klein, 3rd edition; mentions a calculator appendix.',
+      category: 'books',
+      rentalPriceCents: null,
+    });
+    await make('unavailable', {
+      title: 'Camping tent',
+      description: 'Four person tent, waterproof.',
+      category: 'other',
+      isAvailable: false,
+    });
+    await make('future', {
+      title: 'Rice cooker',
+      description: 'Makes six cups, non-stick bowl.',
+      category: 'kitchen',
+      availableFrom: '2099-01-01',
+    });
+    await make('otherDay', {
+      title: 'Blazer',
+      description: 'Navy blazer size M for interviews.',
+      category: 'professional',
+      availableDays: [(today.weekday + 1) % 7],
+    });
+    const out = await createItem(db(), {
+      userId: owner.id,
+      campus,
+      title: 'Projector',
+      description: 'HD projector for movie nights.',
+      category: 'electronics',
+    });
     titles.out = out.id;
     const borrower = await createUser(db());
-    await db().insert(reservations).values({ itemId: out.id, borrowerId: borrower.id, providerId: owner.id, startDate: today.date, endDate: today.date, status: 'active' });
+    await db()
+      .insert(reservations)
+      .values({
+        itemId: out.id,
+        borrowerId: borrower.id,
+        providerId: owner.id,
+        startDate: today.date,
+        endDate: today.date,
+        status: 'active',
+      });
   });
 
   const search = async (query: string) => (await t.get(`/api/items?campus=${campus}&${query}`)).json();
@@ -188,7 +252,8 @@ describe('GET /api/items: search and filters', () => {
     // Available now: marked available, inside its window, on one of its days, and not out.
     const now = ids(await search('availableNow=true'));
     expect(now).toEqual(expect.arrayContaining([titles.drill, titles.calc, titles.book]));
-    for (const hidden of ['unavailable', 'future', 'otherDay', 'out']) expect(now).not.toContain(titles[hidden]);
+    for (const hidden of ['unavailable', 'future', 'otherDay', 'out'])
+      expect(now).not.toContain(titles[hidden]);
     // Filters combine.
     expect(ids(await search('availableNow=true&category=electronics'))).toEqual([titles.calc]);
   });
@@ -223,7 +288,12 @@ describe('GET /api/users/:id', () => {
     const body = visitor.json();
     expect(body.user).toMatchObject({ id: owner.user.id, campusName: 'University of California-Berkeley' });
     expect(body.user.email).toBeUndefined();
-    expect(body.stats).toMatchObject({ itemsListed: 2, availableNow: 2, reviewCount: 0, averageRating: null });
+    expect(body.stats).toMatchObject({
+      itemsListed: 2,
+      availableNow: 2,
+      reviewCount: 0,
+      averageRating: null,
+    });
     expect(body.borrowed).toBeUndefined();
     const own = (await t.get(`/api/users/${owner.user.id}`, owner.cookie)).json();
     expect(own.borrowed).toEqual([]);

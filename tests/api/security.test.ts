@@ -34,7 +34,9 @@ describe('security from the start', () => {
       logger: false,
     });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://cdn.example.com");
+    expect(response.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://cdn.example.com",
+    );
     await app.close();
   });
 

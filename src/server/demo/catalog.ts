@@ -1,3 +1,4 @@
+// biome-ignore-all format: one listing per line reads as a table
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 
 // The demo campus's listings: believable things students lend, across every category and condition,

@@ -23,7 +23,12 @@ export default fp(
           // React and Radix set element styles at run time; no script is ever allowed inline.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Photos come from our own /uploads/, or from the bucket when S3 storage is configured.
-          imgSrc: ["'self'", 'data:', 'blob:', ...(opts.config.s3 ? [new URL(opts.config.s3.publicUrl).origin] : [])],
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(opts.config.s3 ? [new URL(opts.config.s3.publicUrl).origin] : []),
+          ],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],

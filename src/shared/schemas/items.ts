@@ -15,11 +15,18 @@ const amount = (label: string) =>
     .nullable();
 
 const isoDate = (message: string) =>
-  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((v) => !Number.isNaN(Date.parse(v)), message);
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(v)), message);
 
 export const itemInput = z
   .object({
-    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(120, 'Title must be at most 120 characters'),
     description: z
       .string({ error: 'Description must be at least 10 characters' })
       .trim()
@@ -31,9 +38,17 @@ export const itemInput = z
     depositAmount: amount('Deposit'),
     rentalPrice: amount('Rental price'),
     rentalPeriod: z.enum(RENTAL_PERIODS, { error: 'Please choose day, week or month' }).optional().nullable(),
-    pickupLocation: z.string().trim().max(200, 'Pickup location must be at most 200 characters').optional().nullable(),
+    pickupLocation: z
+      .string()
+      .trim()
+      .max(200, 'Pickup location must be at most 200 characters')
+      .optional()
+      .nullable(),
     availableFrom: isoDate('Please choose the first day it is available'),
-    availableUntil: isoDate('Please choose a valid last day').optional().nullable().or(z.literal('').transform(() => null)),
+    availableUntil: isoDate('Please choose a valid last day')
+      .optional()
+      .nullable()
+      .or(z.literal('').transform(() => null)),
     availableDays: z
       .array(z.number().int().min(0).max(6), { error: 'Must select at least one day' })
       .min(1, 'Must select at least one day')
@@ -104,7 +119,11 @@ export const itemSearchQuery = z.object({
   searchQuery: z.string().trim().max(200, 'Search text is too long').optional(),
   availableNow: flag,
   freeOnly: flag,
-  maxPrice: z.coerce.number({ error: 'Max price must be a number' }).min(0, 'Max price must be 0 or more').max(100_000).optional(),
+  maxPrice: z.coerce
+    .number({ error: 'Max price must be a number' })
+    .min(0, 'Max price must be 0 or more')
+    .max(100_000)
+    .optional(),
   pickupMethod: z.enum(PICKUP_METHODS, { error: 'Unknown pickup method' }).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(12),
@@ -126,5 +145,7 @@ export const itemResponse = z.object({ item });
 
 /** Spec §2 Item card: a card shows the small copy of an uploaded photo when there is one. */
 export function thumbnailOf(url: string): string {
-  return /\/uploads\/.+\.jpg$/.test(url) || /\/items\/.+\.jpg$/.test(url) ? url.replace(/\.jpg$/, '-thumb.jpg') : url;
+  return /\/uploads\/.+\.jpg$/.test(url) || /\/items\/.+\.jpg$/.test(url)
+    ? url.replace(/\.jpg$/, '-thumb.jpg')
+    : url;
 }

@@ -14,17 +14,24 @@ import { requireUser } from '../../plugins/session.ts';
 import { itemService } from './service.ts';
 
 export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  app.get('/items', { schema: { querystring: itemSearchQuery, response: { 200: itemList } } }, async (request) =>
-    itemService.search(db, request.query, config.campusTimeZone),
+  app.get(
+    '/items',
+    { schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
+    async (request) => itemService.search(db, request.query, config.campusTimeZone),
   );
 
-  app.get('/items/:id', { schema: { params: itemIdParams, response: { 200: itemDetail } } }, async (request) =>
-    itemService.get(db, request.params.id),
+  app.get(
+    '/items/:id',
+    { schema: { params: itemIdParams, response: { 200: itemDetail } } },
+    async (request) => itemService.get(db, request.params.id),
   );
 
   app.post(
     '/items',
-    { onRequest: async (request) => void requireUser(request), schema: { body: itemInput, response: { 201: itemResponse } } },
+    {
+      onRequest: async (request) => void requireUser(request),
+      schema: { body: itemInput, response: { 201: itemResponse } },
+    },
     async (request, reply) => {
       const item = await itemService.create(db, requireUser(request), request.body);
       return reply.status(201).send({ item });

@@ -1,8 +1,7 @@
+import type { z } from 'zod';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
-import type { Item, ItemList, Review } from '#shared/schemas/items.ts';
-import type { itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
-import type { z } from 'zod';
+import type { Item, ItemList, itemInput, itemSearchQuery, Review } from '#shared/schemas/items.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { campusToday } from '../../lib/campus-calendar.ts';

@@ -47,7 +47,10 @@ export async function ratingSummary(db: Db, userId: string) {
     .select({ n: count(), average: avg(reviews.rating) })
     .from(reviews)
     .where(eq(reviews.revieweeId, userId));
-  return { count: Number(row?.n ?? 0), average: row?.average === null || row?.average === undefined ? null : Number(row.average) };
+  return {
+    count: Number(row?.n ?? 0),
+    average: row?.average === null || row?.average === undefined ? null : Number(row.average),
+  };
 }
 
 export function listBadges(db: Db, userId: string) {

@@ -8,7 +8,12 @@ import * as queries from './queries.ts';
 // Spec §2 Profile and §7 GET /api/users/{id}: anyone may look; the Borrowed tab is the owner's alone.
 
 export const userService = {
-  async profile(db: Db, id: string, viewerId: string | undefined, timeZone: string): Promise<ProfileResponse> {
+  async profile(
+    db: Db,
+    id: string,
+    viewerId: string | undefined,
+    timeZone: string,
+  ): Promise<ProfileResponse> {
     const user = await queries.findProfile(db, id);
     if (!user) throw notFound('User not found.');
     const own = viewerId === id;
