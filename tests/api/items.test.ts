@@ -211,16 +211,14 @@ describe('GET /api/items: search and filters', () => {
     });
     titles.out = out.id;
     const borrower = await createUser(db());
-    await db()
-      .insert(reservations)
-      .values({
-        itemId: out.id,
-        borrowerId: borrower.id,
-        providerId: owner.id,
-        startDate: today.date,
-        endDate: today.date,
-        status: 'active',
-      });
+    await db().insert(reservations).values({
+      itemId: out.id,
+      borrowerId: borrower.id,
+      providerId: owner.id,
+      startDate: today.date,
+      endDate: today.date,
+      status: 'active',
+    });
   });
 
   const search = async (query: string) => (await t.get(`/api/items?campus=${campus}&${query}`)).json();
