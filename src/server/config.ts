@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 
 // Every setting comes from the environment, parsed once at start. A bad value stops the server with a
 // readable list instead of a surprise at the first request. `.env.example` mirrors this file.
@@ -59,7 +60,7 @@ const envSchema = z.object({
   /** Campus time zone for calendar rules (ARCHITECTURE §4). */
   CAMPUS_TIME_ZONE: z
     .string()
-    .default('America/Los_Angeles')
+    .default(DEFAULT_CAMPUS_TIME_ZONE)
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat('en-US', { timeZone: tz });

@@ -107,3 +107,6 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   furniture: 'Furniture',
   other: 'Other',
 };
+
+/** The campus calendar's time zone unless CAMPUS_TIME_ZONE says otherwise (ARCHITECTURE §4). */
+export const DEFAULT_CAMPUS_TIME_ZONE = 'America/Los_Angeles';

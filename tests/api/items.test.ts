@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
-import { campusToday } from '../../src/server/lib/campus-calendar.ts';
+import { campusToday } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 

@@ -1,3 +1,4 @@
+import { campusToday } from '#shared/calendar.ts';
 import type { Storage } from '../adapters/storage/storage.ts';
 import type { Db } from '../db/client.ts';
 import { isEmpty } from '../db/client.ts';
@@ -5,7 +6,6 @@ import { items } from '../db/schema/items.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
-import { campusToday } from '../lib/campus-calendar.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
 import { demoPhoto } from './photos.ts';

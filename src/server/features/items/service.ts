@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import { campusToday } from '#shared/calendar.ts';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Item, ItemList, itemInput, itemSearchQuery, Review } from '#shared/schemas/items.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { campusToday } from '../../lib/campus-calendar.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 

@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
 import { Handshake, LockKeyhole } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { type ReactNode, useId } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { campusToday } from '#shared/calendar.ts';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
   type Category,
   CONDITIONS,
   type Condition,
+  DEFAULT_CAMPUS_TIME_ZONE,
   LIMITS,
   type PickupMethod,
   RENTAL_PERIODS,
@@ -74,8 +75,9 @@ const SERVER_FIELDS = [
 ];
 
 /** Today as the local calendar date ('2026-11-22'), not UTC's. */
+/** Today on the campus calendar, which is what the server checks availability against. */
 export function todayLocal(): string {
-  return format(new Date(), 'yyyy-MM-dd');
+  return campusToday(DEFAULT_CAMPUS_TIME_ZONE).date;
 }
 
 export function emptyItemValues(): ItemFormValues {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campusToday } from './campus-calendar.ts';
+import { campusToday } from './calendar.ts';
 
 describe('campusToday', () => {
   it('answers the campus’s calendar day, not UTC’s', () => {

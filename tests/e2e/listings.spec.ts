@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
+
+const b = setupBrowser();
+const photos: string[] = [];
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-photos-'));
+  for (const [i, colour] of ['#b45309', '#1d4ed8'].entries()) {
+    const file = path.join(dir, `whisk-${i}.jpg`);
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer(),
+    );
+    photos.push(file);
+  }
+});
+
+describe('listing journey', () => {
+  it('lists an item with two photos, finds it by a misspelt search, edits its price and deletes it', async () => {
+    const page = await b.newPage();
+    await signIn(page, 'priya.patel@stanford.edu');
+    const title = `Balloon whisk ${Date.now().toString(36)}`;
+
+    await page.goto('/list-item');
+    await page.getByRole('heading', { name: 'Basic Information' }).waitFor();
+    await expectAccessible(page);
+    // The form's own messages first.
+    await page.getByRole('button', { name: 'List Item' }).click();
+    await page.getByText('Title is required').waitFor();
+    await page.getByText('Description must be at least 10 characters').waitFor();
+
+    await page.getByLabel('Title').fill(title);
+    await page
+      .getByLabel('Description')
+      .fill('Stainless steel balloon whisk, great for meringues and pancakes.');
+    await page.getByLabel('Category').selectOption('kitchen');
+    await page.getByLabel('Condition').selectOption('like-new');
+    await page.getByLabel('Add photos').setInputFiles(photos);
+    await page.getByRole('button', { name: 'Remove photo 2' }).waitFor();
+    await page.getByRole('switch', { name: 'Charge a rental fee' }).click();
+    await page.getByLabel('Rental price ($)').fill('2.50');
+    await page.getByLabel('Rental period').selectOption('day');
+    await page.getByLabel('Pickup location').fill('Florence Moore Hall');
+    await page.getByRole('button', { name: 'List Item' }).click();
+
+    await page.getByText('Item listed successfully!', { exact: true }).waitFor();
+    await page.waitForURL(/\/item\/[0-9a-f-]{36}$/);
+    const itemUrl = page.url();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByText('$2.50', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Show photo 2' }).waitFor();
+    await expectAccessible(page);
+
+    // Anyone can find it, misspelt.
+    await page.goto('/browse');
+    await page.getByLabel('Search items').fill('baloon wisk');
+    await page.waitForURL(/q=baloon/);
+    await page.getByRole('link', { name: new RegExp(title) }).click();
+    await page.waitForURL(itemUrl);
+
+    await page.getByRole('link', { name: 'Edit Item' }).click();
+    await page.getByLabel('Rental price ($)').waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe(title);
+    await page.getByLabel('Rental price ($)').fill('3.75');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Item updated successfully!', { exact: true }).waitFor();
+    await page.waitForURL(itemUrl);
+    await page.getByText('$3.75', { exact: false }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Delete Item' }).click();
+    await page.getByRole('alertdialog').getByText('cannot be undone', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Item' }).click();
+    await page.getByText('Your item has been deleted successfully.', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(itemUrl);
+    await page.getByRole('heading', { name: 'Item not found' }).waitFor();
+    await page.getByText("The item you're looking for doesn't exist.").waitFor();
+  });
+
+  it('offers a visitor the login buttons, and turns a non-owner away from the edit page', async () => {
+    const visitor = await b.newPage({ width: 375, height: 812 });
+    await visitor.goto('/browse');
+    await visitor.getByText('items found', { exact: false }).first().waitFor();
+    await expectAccessible(visitor);
+    await visitor.getByLabel('Search items').fill('cordless drill');
+    await visitor.getByRole('link', { name: /Cordless drill with bit set/ }).click();
+    await visitor.getByRole('heading', { name: 'Cordless drill with bit set', level: 1 }).waitFor();
+    const loginToChat = visitor.getByRole('link', { name: 'Login to Chat' });
+    const loginToReserve = visitor.getByRole('link', { name: 'Login to Reserve' });
+    expect(await loginToChat.getAttribute('href')).toBe('/login');
+    expect(await loginToReserve.getAttribute('href')).toBe('/login');
+    expect(await visitor.getByRole('link', { name: 'Edit Item' }).count()).toBe(0);
+    await expectAccessible(visitor);
+    const itemUrl = visitor.url();
+
+    // Maya owns the drill; Jordan may not edit it.
+    const jordan = await b.newPage();
+    await signIn(jordan, 'jordan.lee@stanford.edu');
+    await jordan.goto(itemUrl.replace('/item/', '/edit-item/'));
+    await jordan.getByText('You can only edit your own items.', { exact: true }).waitFor();
+    await jordan.waitForURL(itemUrl);
+    expect(await jordan.getByRole('link', { name: 'Edit Item' }).count()).toBe(0);
+  });
+
+  it('filters Browse and clears the filters from the empty state', async () => {
+    const page = await b.newPage();
+    await page.goto('/browse?q=zzqqxx');
+    await page.getByText('No items found').waitFor();
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await page.getByText('items found', { exact: false }).first().waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+
+    await page.getByRole('link', { name: /Cordless drill with bit set/ }).waitFor();
+    await page.getByRole('button', { name: 'Books' }).first().click();
+    await page.getByRole('link', { name: /Cordless drill with bit set/ }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /Organic Chemistry/ }).waitFor();
+  });
+
+  it('shows a profile with its items and stats', async () => {
+    const page = await b.newPage({ width: 375, height: 812 });
+    await signIn(page, 'maya.chen@stanford.edu');
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Maya Chen', level: 1 }).waitFor();
+    await page.getByText('@maya').first().waitFor();
+    await page.getByRole('tab', { name: 'My Items' }).waitFor();
+    await page.getByRole('tab', { name: 'Borrowed' }).click();
+    await page.getByText("You haven't borrowed anything yet.").waitFor();
+    await expectAccessible(page);
+  });
+});
