@@ -120,9 +120,9 @@ describe('listing journey', () => {
     await page.getByText('items found', { exact: false }).first().waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBeNull();
 
-    await page.getByRole('link', { name: /Cordless drill with bit set/ }).waitFor();
+    await page.getByRole('link', { name: /Socket wrench set/ }).waitFor();
     await page.getByRole('button', { name: 'Books' }).first().click();
-    await page.getByRole('link', { name: /Cordless drill with bit set/ }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /Socket wrench set/ }).waitFor({ state: 'detached' });
     await page.getByRole('link', { name: /Organic Chemistry/ }).waitFor();
   });
 
