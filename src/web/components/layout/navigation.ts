@@ -23,7 +23,7 @@ export const mobileNav: NavEntry[] = [
   { to: paths.home, label: 'Home', icon: Home },
   { to: paths.browse, label: 'Browse', icon: Search },
   { to: paths.listItem, label: 'List', icon: PlusCircle, highlight: true },
-  { to: paths.about, label: 'How It Works', icon: BookOpen },
+  { to: paths.about, label: 'About', icon: BookOpen },
 ];
 
 export const accountIcon = UserRound;
