@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, toCents } from './pricing.ts';
+import { centsToDecimal, quote, toCents } from './pricing.ts';
 
 describe('cents', () => {
   it('turns decimal strings into cents without floating-point error', () => {
@@ -16,5 +16,24 @@ describe('cents', () => {
     expect(centsToDecimal(5)).toBe('0.05');
     expect(centsToDecimal(0)).toBe('0.00');
     expect(centsToDecimal(null)).toBeNull();
+  });
+});
+
+describe('quote (issue 4)', () => {
+  const daily = { rentalPriceCents: 500, rentalPeriod: 'day' as const, depositCents: 2000 };
+  it('charges per started period and adds the deposit', () => {
+    expect(quote(daily, '2026-12-01', '2026-12-05')).toEqual({ days: 4, rentalCents: 2000, depositCents: 2000, totalCents: 4000 });
+    expect(quote({ ...daily, rentalPeriod: 'week' }, '2026-12-01', '2026-12-09')).toMatchObject({ days: 8, rentalCents: 1000 });
+    expect(quote({ ...daily, rentalPeriod: 'month' }, '2026-12-01', '2026-12-20')).toMatchObject({ rentalCents: 500 });
+  });
+  it('counts at least one day, charges a period-less price once, and a free item nothing', () => {
+    expect(quote(daily, '2026-12-01', '2026-12-01')).toMatchObject({ days: 1, rentalCents: 500 });
+    expect(quote({ ...daily, rentalPeriod: null }, '2026-12-01', '2026-12-30')).toMatchObject({ rentalCents: 500 });
+    expect(quote({ rentalPriceCents: null, rentalPeriod: null, depositCents: null }, '2026-12-01', '2026-12-03')).toEqual({
+      days: 2,
+      rentalCents: 0,
+      depositCents: 0,
+      totalCents: 0,
+    });
   });
 });

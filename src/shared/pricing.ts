@@ -12,3 +12,32 @@ export function centsToDecimal(cents: number | null | undefined): string | null 
   if (cents === null || cents === undefined) return null;
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS = { day: 1, week: 7, month: 30 } as const;
+
+export interface Quote {
+  days: number;
+  rentalCents: number;
+  depositCents: number;
+  totalCents: number;
+}
+
+/**
+ * Spec §9 and issue 4: days = the rounded-up difference of the dates, at least 1; rental = price ×
+ * number of started periods (day 1, week 7, month 30 days), a price without a period is flat;
+ * total = rental + deposit. The Reserve dialog shows it; the server recomputes it.
+ */
+export function quote(
+  item: { rentalPriceCents: number | null; rentalPeriod: 'day' | 'week' | 'month' | null; depositCents: number | null },
+  startDate: string,
+  endDate: string,
+): Quote {
+  const diff = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS;
+  const days = Math.max(1, Math.ceil(Number.isFinite(diff) ? diff : 1));
+  const price = item.rentalPriceCents ?? 0;
+  const periods = item.rentalPeriod ? Math.ceil(days / PERIOD_DAYS[item.rentalPeriod]) : 1;
+  const rentalCents = price * periods;
+  const depositCents = item.depositCents ?? 0;
+  return { days, rentalCents, depositCents, totalCents: rentalCents + depositCents };
+}

@@ -5,4 +5,5 @@ export * from './items.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './reservations.ts';
+export * from './test-payments.ts';
 export * from './users.ts';

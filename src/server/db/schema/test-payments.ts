@@ -1,0 +1,62 @@
+import { integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+// The built-in test payment provider's own state (adapters/payments/test-provider.ts): it mimics
+// Stripe's objects so the whole money flow runs, and is tested, with no network.
+
+export const testPaymentIntents = pgTable('test_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  status: text('status').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  amountReceivedCents: integer('amount_received_cents').notNull().default(0),
+  amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+  currency: text('currency').notNull().default('usd'),
+  customerId: text('customer_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** Brand, last 4 and expiry of the card it was confirmed with. */
+  card: jsonb('card').$type<{
+    type: string;
+    brand: string;
+    last4: string;
+    expiryMonth: number;
+    expiryYear: number;
+  }>(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const testSetupIntents = pgTable('test_setup_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  customerId: text('customer_id').notNull(),
+  status: text('status').notNull(),
+  paymentMethodId: text('payment_method_id'),
+  createdAt: createdAt(),
+});
+
+export const testPaymentMethods = pgTable('test_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id'),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expiryMonth: smallint('expiry_month').notNull(),
+  expiryYear: smallint('expiry_year').notNull(),
+  detached: timestamp('detached_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Results of money-moving calls by idempotency key: a retried call answers the first result. */
+export const testIdempotency = pgTable('test_idempotency', {
+  key: text('key').primaryKey(),
+  result: jsonb('result').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Provider webhook events already handled (Stripe retries deliveries; each is applied once). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { BILLING_STATUSES } from '../constants.ts';
+
+// Payments (spec §3 saved_payment_methods and billing_history, §7; issue 4).
+
+export const clientConfig = z.object({
+  payments: z.object({
+    provider: z.enum(['test', 'stripe']),
+    /** Stripe's publishable key when the Stripe provider is active. */
+    publishableKey: z.string().nullable(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;
+
+export const testCard = z.object({
+  number: z
+    .string({ error: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{12,19}$/.test(v), 'Card number is incomplete'),
+  expMonth: z.coerce.number({ error: 'Expiry month is required' }).int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
+  expYear: z.coerce.number({ error: 'Expiry year is required' }).int().min(2000, 'Invalid expiry year').max(2100, 'Invalid expiry year'),
+  cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'CVC is incomplete'),
+});
+export type TestCard = z.input<typeof testCard>;
+
+export const testConfirmInput = z.object({ paymentIntentId: z.string().min(1).max(200), card: testCard });
+export const testConfirmResponse = z.object({ status: z.string(), paymentIntentId: z.string() });
+
+export const savedPaymentMethod = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  expiryMonth: z.number().int().nullable(),
+  expiryYear: z.number().int().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedPaymentMethod = z.infer<typeof savedPaymentMethod>;
+export const paymentMethodList = z.object({ paymentMethods: z.array(savedPaymentMethod) });
+
+export const billingEntry = z.object({
+  id: z.uuid(),
+  reservationId: z.uuid().nullable(),
+  stripePaymentIntentId: z.string().nullable(),
+  /** Decimal string with two decimals. */
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(BILLING_STATUSES),
+  description: z.string(),
+  paymentMethodType: z.string().nullable(),
+  paymentMethodLast4: z.string().nullable(),
+  refundAmount: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BillingEntry = z.infer<typeof billingEntry>;
+export const billingHistoryResponse = z.object({ transactions: z.array(billingEntry) });

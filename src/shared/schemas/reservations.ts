@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+
+// Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
+
+const day = (message: string) =>
+  z
+    .union([z.string(), z.date()], { error: message })
+    // Spec §5: the server accepts a string or a date; an ISO instant counts by its calendar day.
+    .transform((v) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10)))
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), message);
+
+export const reservationDates = z.object({
+  itemId: z.uuid('Item not found'),
+  startDate: day('Please choose a start date'),
+  endDate: day('Please choose an end date'),
+});
+
+export const reservationInput = reservationDates.extend({
+  /** The authorised payment for a paid item; absent for a free one. */
+  stripePaymentIntentId: z.string().max(200).optional().nullable(),
+});
+export type ReservationInput = z.input<typeof reservationInput>;
+
+/** Amounts the dialog showed; the server recomputes them and answers 409 when they differ. */
+export const paymentIntentInput = reservationDates.extend({
+  depositAmount: z.union([z.string(), z.number()]).transform(String),
+  rentalAmount: z.union([z.string(), z.number()]).transform(String),
+});
+export const paymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** Decimal string of the total authorised. */
+  amount: z.string(),
+});
+
+/** The status changes a party may ask for through PUT (approve and decline have their own calls). */
+export const statusUpdateInput = z.object({
+  status: z.enum(['active', 'completed', 'cancelled'], { error: 'Unknown status' }),
+  /** The six digits the borrower shows; required when the lender marks 'Item Collected'. */
+  pickupCode: z.string().trim().regex(/^\d{6}$/, 'The pickup code has 6 digits').optional(),
+});
+export const declineInput = z
+  .object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() })
+  .optional();
+
+const party = z.object({ id: z.uuid(), fullName: z.string(), username: z.string(), profileImage: z.string().nullable() });
+
+export const reservation = z.object({
+  id: z.uuid(),
+  itemId: z.uuid(),
+  borrowerId: z.uuid(),
+  providerId: z.uuid(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(RESERVATION_STATUSES),
+  depositAmount: z.string(),
+  rentalAmount: z.string(),
+  stripePaymentIntentId: z.string().nullable(),
+  /** Only while approved, and only to the two parties. */
+  pickupCode: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+  item: z.object({ id: z.uuid(), title: z.string(), images: z.array(z.string()), pickupMethod: z.enum(PICKUP_METHODS) }),
+  provider: party,
+  borrower: party,
+});
+export type Reservation = z.infer<typeof reservation>;
+
+export const reservationList = z.object({ reservations: z.array(reservation) });
+export const reservationResponse = z.object({ success: z.literal(true), reservation });
+export const reservationIdParams = z.object({ id: z.uuid('Reservation not found') });
+
+/** GET /api/items/:id/availability: what the date picker greys out. */
+export const availabilityResponse = z.object({
+  today: z.string(),
+  availableFrom: z.string(),
+  availableUntil: z.string().nullable(),
+  availableDays: z.array(z.number().int()),
+  /** Inclusive ranges already taken by approved or active reservations. */
+  booked: z.array(z.object({ startDate: z.string(), endDate: z.string() })),
+});
+export type Availability = z.infer<typeof availabilityResponse>;
