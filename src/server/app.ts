@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PaymentProvider } from './adapters/payments/provider.ts';
+import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
@@ -10,6 +12,8 @@ import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { reservationRoutes } from './features/reservations/routes.ts';
+import { testPaymentRoutes } from './features/test-payments/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -34,12 +38,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the one the configuration names. */
   storage?: Storage;
+  payments?: PaymentProvider;
 }
 
 /** JSON bodies are small; photo uploads (multipart) set their own limits. */
 const JSON_BODY_LIMIT = 100 * 1024;
 
-export async function buildApp({ config, database, logger, storage = createStorage(config) }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  storage = createStorage(config),
+  payments = new TestPaymentProvider(database.db),
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -72,6 +83,9 @@ export async function buildApp({ config, database, logger, storage = createStora
       await api.register(uploadRoutes, { storage });
       await api.register(itemRoutes, { db, config });
       await api.register(userRoutes, { db, config });
+      await api.register(reservationRoutes, { db, config, payments });
+      if (payments instanceof TestPaymentProvider)
+        await api.register(testPaymentRoutes, { provider: payments });
     },
     { prefix: '/api' },
   );

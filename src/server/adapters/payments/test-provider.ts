@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  testIdempotency,
+  testPaymentIntents,
+  testPaymentMethods,
+  testSetupIntents,
+} from '../../db/schema/test-payments.ts';
+import { AppError } from '../../errors.ts';
+import type { CardDetails, PaymentIntent, PaymentProvider } from './provider.ts';
+
+// The built-in test provider: Stripe's objects, statuses and test cards, with its state in our own
+// database, so `npm start` takes (pretend) card payments with no account and no network.
+
+/** A card the provider refused, or a call that does not fit the intent's state. */
+export class PaymentError extends AppError {
+  constructor(message: string, code: string, statusCode = 402) {
+    super(statusCode, code.toUpperCase(), message);
+    this.name = 'PaymentError';
+  }
+}
+
+/** Stripe's documented test cards and their outcomes. */
+const OUTCOMES: Record<string, { decline?: { code: string; message: string } }> = {
+  '4242424242424242': {},
+  '4000056655665556': {},
+  '5555555555554444': {},
+  '378282246310005': {},
+  '4000000000000002': { decline: { code: 'card_declined', message: 'Your card was declined.' } },
+  '4000000000009995': {
+    decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+  '4000000000000069': { decline: { code: 'expired_card', message: 'Your card has expired.' } },
+  '4000000000000127': {
+    decline: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  },
+};
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (number.startsWith('6')) return 'discover';
+  return 'unknown';
+}
+
+export interface TestCardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** Checks a card as Stripe's test mode would; answers its details or throws the decline. */
+export function checkTestCard(card: TestCardInput, now = new Date()) {
+  const number = card.number.replace(/\D/g, '');
+  if (!luhn(number)) throw new PaymentError('Your card number is incorrect.', 'incorrect_number');
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
+  ) {
+    throw new PaymentError('Your card has expired.', 'expired_card');
+  }
+  const decline = OUTCOMES[number]?.decline;
+  if (decline) throw new PaymentError(decline.message, decline.code);
+  return {
+    type: 'card',
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    expiryMonth: card.expMonth,
+    expiryYear: year,
+  };
+}
+
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+type IntentRow = typeof testPaymentIntents.$inferSelect;
+
+function toIntent(row: IntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntent['status'],
+    amountCents: row.amountCents,
+    amountReceivedCents: row.amountReceivedCents,
+    currency: row.currency,
+    metadata: row.metadata,
+    card: row.card ?? null,
+  };
+}
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly kind = 'test' as const;
+  readonly publishableKey = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Runs a money-moving call once per idempotency key; a retry answers the first result. */
+  private async once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const [done] = await this.db.select().from(testIdempotency).where(eq(testIdempotency.key, key));
+    if (done) return done.result as T;
+    const result = await run();
+    await this.db.insert(testIdempotency).values({ key, result }).onConflictDoNothing();
+    return result;
+  }
+
+  private async intent(id: string): Promise<IntentRow> {
+    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    if (!row) throw new PaymentError('No such payment.', 'resource_missing', 404);
+    return row;
+  }
+
+  private async setIntent(id: string, values: Partial<IntentRow>): Promise<PaymentIntent> {
+    const [row] = await this.db
+      .update(testPaymentIntents)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(testPaymentIntents.id, id))
+      .returning();
+    return toIntent(row!);
+  }
+
+  async ensureCustomer(user: { id: string; customerId: string | null }): Promise<string> {
+    return user.customerId ?? `cus_test_${user.id.replaceAll('-', '')}`;
+  }
+
+  createPaymentIntent(args: {
+    amountCents: number;
+    currency: string;
+    customerId: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent> {
+    return this.once(args.idempotencyKey, async () => {
+      const id = newId('pi');
+      const [row] = await this.db
+        .insert(testPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          status: 'requires_payment_method',
+          amountCents: args.amountCents,
+          currency: args.currency,
+          customerId: args.customerId,
+          metadata: args.metadata,
+        })
+        .returning();
+      return toIntent(row!);
+    });
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
+    return toIntent(await this.intent(id));
+  }
+
+  /** The browser's card confirmation (what Stripe.js does for a real intent): authorises the amount. */
+  async confirmPaymentIntent(id: string, card: TestCardInput): Promise<PaymentIntent> {
+    const row = await this.intent(id);
+    if (row.status === 'requires_capture' || row.status === 'succeeded') return toIntent(row);
+    if (row.status !== 'requires_payment_method') {
+      throw new PaymentError(
+        'This payment can no longer be confirmed.',
+        'payment_intent_unexpected_state',
+        409,
+      );
+    }
+    try {
+      const details = checkTestCard(card);
+      return this.setIntent(id, { status: 'requires_capture', card: details, lastError: null });
+    } catch (error) {
+      if (error instanceof PaymentError) await this.setIntent(id, { lastError: error.message });
+      throw error;
+    }
+  }
+
+  capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
+    return this.once(idempotencyKey, async () => {
+      const row = await this.intent(id);
+      if (row.status === 'succeeded') return toIntent(row);
+      if (row.status !== 'requires_capture') {
+        throw new PaymentError(
+          'This payment has not been authorised.',
+          'payment_intent_unexpected_state',
+          409,
+        );
+      }
+      return this.setIntent(id, { status: 'succeeded', amountReceivedCents: row.amountCents });
+    });
+  }
+
+  cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
+    return this.once(idempotencyKey, async () => {
+      const row = await this.intent(id);
+      if (row.status === 'canceled') return toIntent(row);
+      if (row.status === 'succeeded') {
+        throw new PaymentError(
+          'A captured payment cannot be cancelled; refund it.',
+          'payment_intent_unexpected_state',
+          409,
+        );
+      }
+      return this.setIntent(id, { status: 'canceled' });
+    });
+  }
+
+  refund(paymentIntentId: string, amountCents: number, idempotencyKey: string) {
+    return this.once(idempotencyKey, async () => {
+      const row = await this.intent(paymentIntentId);
+      if (row.status !== 'succeeded')
+        throw new PaymentError('Only a captured payment can be refunded.', 'charge_not_captured', 409);
+      if (amountCents <= 0 || row.amountRefundedCents + amountCents > row.amountReceivedCents) {
+        throw new PaymentError(
+          'The refund is larger than what is left of the payment.',
+          'amount_too_large',
+          409,
+        );
+      }
+      await this.db
+        .update(testPaymentIntents)
+        .set({ amountRefundedCents: sql`${testPaymentIntents.amountRefundedCents} + ${amountCents}` })
+        .where(eq(testPaymentIntents.id, paymentIntentId));
+      return { id: newId('re'), amountCents };
+    });
+  }
+
+  createSetupIntent(customerId: string, idempotencyKey: string) {
+    return this.once(idempotencyKey, async () => {
+      const id = newId('seti');
+      const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+      await this.db
+        .insert(testSetupIntents)
+        .values({ id, clientSecret, customerId, status: 'requires_payment_method' });
+      return { id, clientSecret };
+    });
+  }
+
+  /** The browser's card confirmation for saving a card. */
+  async confirmSetupIntent(
+    id: string,
+    card: TestCardInput,
+    customerId: string,
+  ): Promise<CardDetails & { paymentMethodId: string }> {
+    const [intent] = await this.db.select().from(testSetupIntents).where(eq(testSetupIntents.id, id));
+    if (!intent || intent.customerId !== customerId)
+      throw new PaymentError('No such card setup.', 'resource_missing', 404);
+    if (intent.status === 'succeeded')
+      throw new PaymentError('This card setup is already complete.', 'setup_intent_unexpected_state', 409);
+    const details = checkTestCard(card);
+    const paymentMethodId = newId('pm');
+    await this.db.insert(testPaymentMethods).values({
+      id: paymentMethodId,
+      customerId: intent.customerId,
+      brand: details.brand,
+      last4: details.last4,
+      expiryMonth: details.expiryMonth,
+      expiryYear: details.expiryYear,
+    });
+    await this.db
+      .update(testSetupIntents)
+      .set({ status: 'succeeded', paymentMethodId })
+      .where(eq(testSetupIntents.id, id));
+    return { ...details, paymentMethodId };
+  }
+
+  async retrieveSetupIntentCard(setupIntentId: string) {
+    const [intent] = await this.db
+      .select()
+      .from(testSetupIntents)
+      .where(eq(testSetupIntents.id, setupIntentId));
+    if (!intent?.paymentMethodId || intent.status !== 'succeeded') return null;
+    const [method] = await this.db
+      .select()
+      .from(testPaymentMethods)
+      .where(eq(testPaymentMethods.id, intent.paymentMethodId));
+    if (!method) return null;
+    return {
+      paymentMethodId: method.id,
+      customerId: intent.customerId,
+      type: 'card',
+      brand: method.brand,
+      last4: method.last4,
+      expiryMonth: method.expiryMonth,
+      expiryYear: method.expiryYear,
+    };
+  }
+
+  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    await this.db
+      .update(testPaymentMethods)
+      .set({ detached: new Date() })
+      .where(eq(testPaymentMethods.id, paymentMethodId));
+  }
+}

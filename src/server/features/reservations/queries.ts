@@ -1,0 +1,210 @@
+import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReservationStatus } from '#shared/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { items } from '../../db/schema/items.ts';
+import { reservations } from '../../db/schema/reservations.ts';
+import { users } from '../../db/schema/users.ts';
+
+// The only place with Drizzle queries about reservations.
+
+const provider = alias(users, 'provider');
+const borrower = alias(users, 'borrower');
+const party = (u: typeof provider | typeof borrower) => ({
+  id: u.id,
+  fullName: u.fullName,
+  username: u.username,
+  profileImage: u.profileImage,
+});
+
+const reservationColumns = {
+  id: reservations.id,
+  itemId: reservations.itemId,
+  borrowerId: reservations.borrowerId,
+  providerId: reservations.providerId,
+  startDate: reservations.startDate,
+  endDate: reservations.endDate,
+  status: reservations.status,
+  depositCents: reservations.depositCents,
+  rentalCents: reservations.rentalCents,
+  stripePaymentIntentId: reservations.stripePaymentIntentId,
+  pickupCode: reservations.pickupCode,
+  declineReason: reservations.declineReason,
+  createdAt: reservations.createdAt,
+  item: { id: items.id, title: items.title, images: items.images, pickupMethod: items.pickupMethod },
+  provider: party(provider),
+  borrower: party(borrower),
+};
+
+export type ReservationRow = {
+  id: string;
+  itemId: string;
+  borrowerId: string;
+  providerId: string;
+  startDate: string;
+  endDate: string;
+  status: string;
+  depositCents: number;
+  rentalCents: number;
+  stripePaymentIntentId: string | null;
+  pickupCode: string | null;
+  declineReason: string | null;
+  createdAt: Date;
+  item: { id: string; title: string; images: string[]; pickupMethod: string };
+  provider: { id: string; fullName: string; username: string; profileImage: string | null };
+  borrower: { id: string; fullName: string; username: string; profileImage: string | null };
+};
+
+function selectReservations(db: Db) {
+  return db
+    .select(reservationColumns)
+    .from(reservations)
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .innerJoin(provider, eq(provider.id, reservations.providerId))
+    .innerJoin(borrower, eq(borrower.id, reservations.borrowerId));
+}
+
+export async function findReservation(db: Db, id: string): Promise<ReservationRow | undefined> {
+  const [row] = await selectReservations(db).where(eq(reservations.id, id)).limit(1);
+  return row as ReservationRow | undefined;
+}
+
+/** Both tabs of My Reservations: where the user borrows and where they lend. */
+export async function listForUser(db: Db, userId: string): Promise<ReservationRow[]> {
+  const rows = await selectReservations(db)
+    .where(or(eq(reservations.borrowerId, userId), eq(reservations.providerId, userId)))
+    .orderBy(desc(reservations.createdAt))
+    .limit(500);
+  return rows as ReservationRow[];
+}
+
+/** What booking needs to know of an item, deleted or not (the service decides). */
+export async function findBookableItem(db: Db, itemId: string) {
+  const [row] = await db
+    .select({
+      id: items.id,
+      userId: items.userId,
+      title: items.title,
+      campus: items.campus,
+      isAvailable: items.isAvailable,
+      deletedAt: items.deletedAt,
+      rentalPriceCents: items.rentalPriceCents,
+      rentalPeriod: items.rentalPeriod,
+      depositCents: items.depositCents,
+      availableFrom: items.availableFrom,
+      availableUntil: items.availableUntil,
+      availableDays: items.availableDays,
+    })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .limit(1);
+  return row;
+}
+export type BookableItem = NonNullable<Awaited<ReturnType<typeof findBookableItem>>>;
+
+/**
+ * Serialises every status change of one item's reservations (approvals above all): the first
+ * approval of overlapping requests commits before the next one looks. The exclusion constraint
+ * stays the last word.
+ */
+export async function lockItem(db: Db, itemId: string) {
+  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for update`);
+}
+
+export async function lockReservation(db: Db, id: string) {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Approved or active reservations of the item that share a day with [start, end]. */
+export async function findOverlapping(db: Db, itemId: string, startDate: string, endDate: string) {
+  return db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.itemId, itemId),
+        inArray(reservations.status, ['approved', 'active']),
+        lte(reservations.startDate, endDate),
+        gte(reservations.endDate, startDate),
+      ),
+    )
+    .limit(1);
+}
+
+/** Other pending requests for the item whose days overlap [start, end]. */
+export async function findOverlappingPending(
+  db: Db,
+  itemId: string,
+  startDate: string,
+  endDate: string,
+  exceptId: string,
+) {
+  return db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.itemId, itemId),
+        eq(reservations.status, 'pending'),
+        ne(reservations.id, exceptId),
+        lte(reservations.startDate, endDate),
+        gte(reservations.endDate, startDate),
+      ),
+    )
+    .for('update');
+}
+
+export async function bookedRanges(db: Db, itemId: string, fromDate: string) {
+  return db
+    .select({ startDate: reservations.startDate, endDate: reservations.endDate })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.itemId, itemId),
+        inArray(reservations.status, ['approved', 'active']),
+        gte(reservations.endDate, fromDate),
+      ),
+    )
+    .orderBy(reservations.startDate);
+}
+
+export async function paymentIntentInUse(db: Db, paymentIntentId: string) {
+  const [row] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(eq(reservations.stripePaymentIntentId, paymentIntentId))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertReservation(db: Db, values: typeof reservations.$inferInsert) {
+  const [row] = await db.insert(reservations).values(values).returning({ id: reservations.id });
+  return row!.id;
+}
+
+export async function setStatus(
+  db: Db,
+  id: string,
+  status: ReservationStatus,
+  extra: { pickupCode?: string | null; declineReason?: string | null } = {},
+) {
+  await db
+    .update(reservations)
+    .set({ status, updatedAt: new Date(), ...extra })
+    .where(eq(reservations.id, id));
+}
+
+/** Pending requests nobody answered in time, or whose start day has come (issue 4 expiry). */
+export async function findExpiredPending(db: Db, createdBefore: Date, today: string) {
+  return db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.status, 'pending'),
+        or(lt(reservations.createdAt, createdBefore), lt(reservations.startDate, today)),
+      ),
+    )
+    .limit(500);
+}

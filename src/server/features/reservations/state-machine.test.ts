@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { RESERVATION_STATUSES } from '#shared/constants.ts';
+import { type ReservationAction, type Role, transition } from './state-machine.ts';
+
+const allowed: Record<string, string> = {
+  'pending approve provider': 'approved',
+  'pending decline provider': 'declined',
+  'pending cancel borrower': 'cancelled',
+  'pending cancel provider': 'cancelled',
+  'approved cancel borrower': 'cancelled',
+  'approved cancel provider': 'cancelled',
+  'approved start borrower': 'active',
+  'approved start provider': 'active',
+  'active complete borrower': 'completed',
+  'active complete provider': 'completed',
+  'pending expire system': 'cancelled',
+};
+
+describe('reservation state machine (spec §4)', () => {
+  const actions: ReservationAction[] = ['approve', 'decline', 'cancel', 'start', 'complete', 'expire'];
+  const roles: Role[] = ['borrower', 'provider', 'system'];
+  for (const status of RESERVATION_STATUSES) {
+    for (const action of actions) {
+      for (const role of roles) {
+        const key = `${status} ${action} ${role}`;
+        it(`${key} → ${allowed[key] ?? 'refused'}`, () => {
+          const result = transition(status, action, role);
+          if (allowed[key]) expect(result).toEqual({ ok: true, to: allowed[key] });
+          else expect(result.ok).toBe(false);
+        });
+      }
+    }
+  }
+
+  it('says why: the role first, then the status', () => {
+    expect(transition('pending', 'approve', 'borrower')).toMatchObject({
+      reason: 'forbidden',
+      message: 'Only the lender can answer this request.',
+    });
+    expect(transition('completed', 'cancel', 'borrower')).toMatchObject({
+      reason: 'illegal',
+      message: 'A completed reservation cannot be cancelled.',
+    });
+    expect(transition('pending', 'start', 'borrower')).toMatchObject({
+      message: 'A pending reservation cannot be started.',
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { testCard, testConfirmInput, testConfirmResponse } from '#shared/schemas/payments.ts';
+import type { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
+import { notFound } from '../../errors.ts';
+import { requireUser } from '../../plugins/session.ts';
+
+// The test provider's browser-side confirmations (what Stripe.js does against Stripe): only
+// registered when the test provider is the active one.
+
+export const testPaymentRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentProvider }> = async (
+  app,
+  { provider },
+) => {
+  app.addHook('onRequest', async (request) => void requireUser(request));
+
+  app.post(
+    '/payments/test/confirm',
+    { schema: { body: testConfirmInput, response: { 200: testConfirmResponse } } },
+    async (request) => {
+      const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
+      // Only the borrower the intent was made for may pay it.
+      if (intent.metadata.borrowerId !== requireUser(request).id) {
+        throw notFound('No such payment.');
+      }
+      const confirmed = await provider.confirmPaymentIntent(intent.id, request.body.card);
+      return { status: confirmed.status, paymentIntentId: confirmed.id };
+    },
+  );
+
+  app.post(
+    '/payments/test/confirm-setup',
+    {
+      schema: {
+        body: z.object({ setupIntentId: z.string().min(1).max(200), card: testCard }),
+        response: { 200: z.object({ status: z.literal('succeeded'), setupIntentId: z.string() }) },
+      },
+    },
+    async (request) => {
+      // Only the person the card setup was made for may complete it.
+      const user = requireUser(request);
+      const customerId = await provider.ensureCustomer({ id: user.id, customerId: null });
+      await provider.confirmSetupIntent(request.body.setupIntentId, request.body.card, customerId);
+      return { status: 'succeeded' as const, setupIntentId: request.body.setupIntentId };
+    },
+  );
+};
