@@ -18,6 +18,7 @@ import { universityRoutes } from './features/universities/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import errors from './plugins/errors.ts';
+import jobs from './plugins/jobs.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import uploadsStatic from './plugins/uploads-static.ts';
@@ -91,6 +92,7 @@ export async function buildApp({
   );
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
+  await app.register(jobs, { database, config, payments });
   await app.register(web, { webDir: config.webDir });
   return app;
 }

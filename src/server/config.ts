@@ -69,6 +69,11 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as America/Los_Angeles'),
+  /** Run background jobs (reservation expiry) in this process. */
+  JOBS_ENABLED: bool.default(true),
+  JOBS_INTERVAL_SECONDS: positiveInt.default(300),
+  /** Pending requests not answered within this many hours expire (issue 4). */
+  RESERVATION_EXPIRY_HOURS: positiveInt.default(48),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -124,6 +129,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     sessionDays: env.SESSION_DAYS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
     seedDemo: env.SEED_DEMO,
+    jobs: {
+      enabled: env.JOBS_ENABLED,
+      intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+      reservationExpiryHours: env.RESERVATION_EXPIRY_HOURS,
+    },
     campusTimeZone: env.CAMPUS_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     /** Photos on local disk (served at /uploads/) when no S3 bucket is configured. */
@@ -176,6 +186,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT: '10000',
+    // Jobs run on a timer; tests call the job functions themselves.
+    JOBS_ENABLED: 'false',
   });
   return { ...base, ...overrides };
 }
