@@ -22,7 +22,9 @@ describe('accounts journey', () => {
 
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Welcome to CampusLoop!').first().waitFor();
-    await page.getByText('Welcome back, Rosa. See what Stanford University students are sharing today.').waitFor();
+    await page
+      .getByText('Welcome back, Rosa. See what Stanford University students are sharing today.')
+      .waitFor();
     await expectAccessible(page);
 
     // The welcome notification waits in the bell.

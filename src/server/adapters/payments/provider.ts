@@ -38,7 +38,12 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
 
   /** A customer for a user (Stripe Customer); returns its id. */
-  ensureCustomer(user: { id: string; email: string; fullName: string; customerId: string | null }): Promise<string>;
+  ensureCustomer(user: {
+    id: string;
+    email: string;
+    fullName: string;
+    customerId: string | null;
+  }): Promise<string>;
 
   /** An intent to authorise `amountCents`, captured later (manual capture). */
   createPaymentIntent(args: {
@@ -54,11 +59,20 @@ export interface PaymentProvider {
   /** Releases an authorisation that was never captured (decline, cancel, expiry). */
   cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent>;
   /** Gives back part or all of a captured payment (the deposit on return; a cancel after capture). */
-  refund(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string; amountCents: number }>;
+  refund(
+    paymentIntentId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; amountCents: number }>;
 
   /** Saved cards: a SetupIntent the browser confirms with a card, then the card is listed and saved. */
-  createSetupIntent(customerId: string, idempotencyKey: string): Promise<{ id: string; clientSecret: string }>;
+  createSetupIntent(
+    customerId: string,
+    idempotencyKey: string,
+  ): Promise<{ id: string; clientSecret: string }>;
   /** The card a confirmed SetupIntent saved, with its provider id. */
-  retrieveSetupIntentCard(setupIntentId: string): Promise<(CardDetails & { paymentMethodId: string; customerId: string }) | null>;
+  retrieveSetupIntentCard(
+    setupIntentId: string,
+  ): Promise<(CardDetails & { paymentMethodId: string; customerId: string }) | null>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }
