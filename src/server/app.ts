@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createPaymentProvider } from './adapters/payments/create-provider.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
 import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
@@ -12,6 +13,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
 import { testPaymentRoutes } from './features/test-payments/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
@@ -30,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where photos go (local disk or an S3 bucket); the demo seed stores its photos through it too. */
     storage: Storage;
+    /** The card payment provider (the built-in test provider, or Stripe). */
+    payments: PaymentProvider;
   }
 }
 
@@ -50,7 +54,7 @@ export async function buildApp({
   database,
   logger,
   storage = createStorage(config),
-  payments = new TestPaymentProvider(database.db),
+  payments = createPaymentProvider(config, database.db),
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? {
@@ -67,6 +71,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('storage', storage);
+  app.decorate('payments', payments);
 
   await app.register(errors);
   await app.register(security, { config });
@@ -85,6 +90,7 @@ export async function buildApp({
       await api.register(itemRoutes, { db, config });
       await api.register(userRoutes, { db, config });
       await api.register(reservationRoutes, { db, config, payments });
+      await api.register(paymentRoutes, { db, config, payments });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });
     },

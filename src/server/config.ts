@@ -91,6 +91,23 @@ const envSchema = z.object({
   S3_PUBLIC_URL: httpUrl('https://photos.campusloop.app').optional(),
   /** Address objects as endpoint/bucket/key (MinIO needs it) instead of bucket.endpoint/key. */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Take card payments through Stripe instead of the built-in test provider. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((v) => /^(sk|rk)_/.test(v), 'must be a Stripe secret key such as sk_test_… or sk_live_…')
+    .optional(),
+  /** The browser's key for Stripe Elements; required with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .refine((v) => v.startsWith('pk_'), 'must be a Stripe publishable key such as pk_test_… or pk_live_…')
+    .optional(),
+  /** The signing secret of the webhook endpoint (/api/payments/webhook); without it webhooks are refused. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .refine((v) => v.startsWith('whsec_'), 'must be a webhook signing secret such as whsec_…')
+    .optional(),
+  /** Send the SDK's calls here instead of api.stripe.com: a local fake Stripe in tests. */
+  STRIPE_API_URL: httpUrl('http://127.0.0.1:12111').optional(),
 });
 
 /** Settings that only make sense together. */
@@ -109,6 +126,22 @@ const settingsSchema = envSchema.superRefine((env, ctx) => {
       path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
       message:
         'must be set together with the other S3 key: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    });
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message:
+        "must be set when STRIPE_SECRET_KEY is: the browser needs it for Stripe's card form (pk_test_… or pk_live_…)",
+    });
+  }
+  if (env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'must be set when STRIPE_PUBLISHABLE_KEY is: set both to use Stripe, or neither for the built-in test provider',
     });
   }
 });
@@ -139,6 +172,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Photos on local disk (served at /uploads/) when no S3 bucket is configured. */
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: toS3Config(env),
+    stripe: toStripeConfig(env),
     /** Where the built web app lives; served when present. */
     webDir: path.resolve('dist/web'),
   };
@@ -157,6 +191,23 @@ function toS3Config(env: z.infer<typeof envSchema>) {
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
         : undefined,
+  };
+}
+
+/** Stripe's keys, or undefined when the built-in test provider takes payments. */
+function toStripeConfig(env: z.infer<typeof envSchema>) {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return undefined;
+  let api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  if (env.STRIPE_API_URL) {
+    const url = new URL(env.STRIPE_API_URL);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    api,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { WEBHOOK_PATH } from '../features/payments/routes.ts';
 
 // Security headers, a Content-Security-Policy without inline script, and the same-origin rule for
 // every request that changes something (cookies alone would let another site act for the user).
@@ -15,11 +16,14 @@ function originOf(request: FastifyRequest): string {
 
 export default fp(
   async function security(app: FastifyInstance, opts: { config: Config }) {
+    const stripe = Boolean(opts.config.stripe);
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // Stripe Elements loads its script and card frames from Stripe, only when Stripe is on.
+          scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+          ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
           // React and Radix set element styles at run time; no script is ever allowed inline.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Photos come from our own /uploads/, or from the bucket when S3 storage is configured.
@@ -29,7 +33,7 @@ export default fp(
             'blob:',
             ...(opts.config.s3 ? [new URL(opts.config.s3.publicUrl).origin] : []),
           ],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -46,6 +50,8 @@ export default fp(
     const allowed = new Set(opts.config.appOrigins);
     app.addHook('onRequest', async (request) => {
       if (!MUTATING.has(request.method)) return;
+      // Stripe's webhook comes from Stripe's servers, without an Origin; its signature is its proof.
+      if (request.routeOptions.url === WEBHOOK_PATH) return;
       const origin = request.headers.origin;
       if (origin && (origin === originOf(request) || allowed.has(origin))) return;
       throw new AppError(

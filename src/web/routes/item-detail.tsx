@@ -34,6 +34,7 @@ import {
 import { ProviderCard } from '../features/items/components/provider-card.tsx';
 import { ReviewsList } from '../features/items/components/reviews-list.tsx';
 import { useItem } from '../features/items/item-mutations.ts';
+import { ReserveDialog } from '../features/reservations/components/reserve-dialog.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -186,8 +187,9 @@ function ItemActions({ item }: { item: Item }) {
       </div>
     );
   }
-  // Another signed-in student: Chat with Seller, Reserve Item and Report Item arrive with chat, reservations and reports.
-  return null;
+  // Another signed-in student: Chat with Seller arrives with chat.
+  // Report Item arrives with reports.
+  return <ReserveDialog item={item} />;
 }
 
 function PickupAndAvailability({ item }: { item: Item }) {

@@ -1,13 +1,21 @@
-import { BellRing, CheckCheck, Inbox } from 'lucide-react';
+import { BellRing, Check, CheckCheck, Inbox, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Notification } from '#shared/schemas/notifications.ts';
+import type { Reservation } from '#shared/schemas/reservations.ts';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { inputClasses } from '../components/ui/input.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../features/notifications/api.ts';
 import { NotificationTime } from '../features/notifications/components/notification-time.tsx';
+import { useReservations } from '../features/reservations/api.ts';
+import { ReservationStatusBadge } from '../features/reservations/components/reservation-card.tsx';
+import {
+  requestState,
+  useRequestDecision,
+} from '../features/reservations/components/use-request-decision.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -29,6 +37,10 @@ function NotificationsPage() {
   const markAllRead = useMarkAllRead();
   const pending = notifications.filter((n) => n.type === 'reservation_request');
   const unread = notifications.filter((n) => !n.isRead);
+  // Which requests still wait for an answer (spec §2: the buttons go once it is decided).
+  const { data: reservations } = useReservations(
+    notifications.some((n) => n.type === 'reservation_request' && n.relatedReservationId),
+  );
 
   const onMarkAll = () =>
     markAllRead.mutate(undefined, {
@@ -72,6 +84,7 @@ function NotificationsPage() {
         <Tabs.Content value="pending" className="mt-4">
           <NotificationList
             loading={isPending}
+            reservations={reservations}
             notifications={pending}
             empty={
               <Empty icon={<Inbox />} title="No pending requests">
@@ -83,6 +96,7 @@ function NotificationsPage() {
         <Tabs.Content value="all" className="mt-4">
           <NotificationList
             loading={isPending}
+            reservations={reservations}
             notifications={notifications}
             empty={
               <Empty icon={<BellRing />} title="No notifications yet">
@@ -95,6 +109,7 @@ function NotificationsPage() {
         <Tabs.Content value="unread" className="mt-4">
           <NotificationList
             loading={isPending}
+            reservations={reservations}
             notifications={unread}
             empty={
               <Empty icon={<CheckCheck />} title="All caught up!">
@@ -111,10 +126,12 @@ function NotificationsPage() {
 function NotificationList({
   loading,
   notifications,
+  reservations,
   empty,
 }: {
   loading: boolean;
   notifications: Notification[];
+  reservations: Reservation[] | undefined;
   empty: ReactNode;
 }) {
   if (loading) {
@@ -131,15 +148,22 @@ function NotificationList({
     <ul className="space-y-3">
       {notifications.map((n) => (
         <li key={n.id}>
-          <NotificationCard notification={n} />
+          <NotificationCard notification={n} reservations={reservations} />
         </li>
       ))}
     </ul>
   );
 }
 
-function NotificationCard({ notification: n }: { notification: Notification }) {
+function NotificationCard({
+  notification: n,
+  reservations,
+}: {
+  notification: Notification;
+  reservations: Reservation[] | undefined;
+}) {
   const markRead = useMarkRead();
+  const request = requestState(n, reservations);
   return (
     <Card className={cn('p-4 sm:p-5', !n.isRead && 'border-brand-200 bg-brand-50/60')}>
       <div className="flex items-start justify-between gap-3">
@@ -166,7 +190,57 @@ function NotificationCard({ notification: n }: { notification: Notification }) {
           </Button>
         )}
       </div>
+      {request &&
+        (request.pending ? (
+          <RequestDecision reservationId={request.reservationId} />
+        ) : (
+          request.status && (
+            <p className="mt-3 flex items-center gap-2 text-sm text-stone-700">
+              Request status: <ReservationStatusBadge status={request.status} />
+            </p>
+          )
+        ))}
     </Card>
+  );
+}
+
+/** Spec §2: 'Approve Request', 'Decline' and an optional reason the borrower sees. */
+function RequestDecision({ reservationId }: { reservationId: string }) {
+  const { busy, approve, decline } = useRequestDecision();
+  const [reason, setReason] = useState('');
+  const id = useId();
+  return (
+    <div className="mt-4 space-y-3 border-t border-line pt-4">
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          Decline reason <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <textarea
+          id={id}
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder="Optional: Add a reason for declining (visible to borrower)"
+          className={cn(inputClasses.replace('h-11 ', ''), 'min-h-20 py-2 leading-relaxed')}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
+        <Button onClick={() => approve(reservationId)} disabled={busy}>
+          <Check className="h-4 w-4" aria-hidden="true" />
+          Approve Request
+        </Button>
+        <Button
+          variant="outline"
+          className="border-red-300 text-danger hover:bg-red-50"
+          onClick={() => decline(reservationId, reason, () => setReason(''))}
+          disabled={busy}
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+          Decline
+        </Button>
+      </div>
+    </div>
   );
 }
 

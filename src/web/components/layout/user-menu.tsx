@@ -1,4 +1,4 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { CalendarCheck, CreditCard, LogOut, Receipt, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import type { PublicUser } from '#shared/schemas/auth.ts';
@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { Avatar } from './avatar.tsx';
 
-// Spec §2 Header: the user menu. My Reservations joins it with its page.
+// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Logout.
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
@@ -50,6 +50,33 @@ export function UserMenu({ user }: { user: PublicUser }) {
             >
               <UserRound className="h-4 w-4" aria-hidden="true" />
               Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link
+              to={paths.reservations}
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
+            >
+              <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+              My Reservations
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link
+              to={paths.billingHistory}
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
+            >
+              <Receipt className="h-4 w-4" aria-hidden="true" />
+              Billing History
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link
+              to={paths.paymentMethods}
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
+            >
+              <CreditCard className="h-4 w-4" aria-hidden="true" />
+              Payment Methods
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item

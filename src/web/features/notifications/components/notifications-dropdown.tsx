@@ -2,12 +2,18 @@ import { Bell } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { badgeCount, LIMITS } from '#shared/constants.ts';
+import type { Notification } from '#shared/schemas/notifications.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
+import { useReservations } from '../../reservations/api.ts';
+import { requestState, useRequestDecision } from '../../reservations/components/use-request-decision.ts';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadNotifications } from '../api.ts';
 import { NotificationTime } from './notification-time.tsx';
 
-/** Spec §2 Header: the first five notifications, read marks, and the unread badge ('9+' above nine). */
+/**
+ * Spec §2 Header: the first five notifications, read marks, Approve and Decline on a reservation
+ * request, and the unread badge ('9+' above nine).
+ */
 export function NotificationsDropdown() {
   const { data: all = [] } = useNotifications();
   const { data: unread = [] } = useUnreadNotifications();
@@ -56,26 +62,7 @@ export function NotificationsDropdown() {
           {shown.length === 0 ? (
             <p className="px-3 py-6 text-center text-sm text-muted">No notifications yet</p>
           ) : (
-            shown.map((n) => (
-              <div key={n.id} className={cn('rounded-lg px-3 py-2.5', !n.isRead && 'bg-brand-50')}>
-                <p className="text-sm font-semibold text-ink">{n.title}</p>
-                <p className="mt-0.5 line-clamp-2 text-sm text-stone-700">{n.message}</p>
-                <div className="mt-1 flex items-center justify-between gap-2">
-                  <NotificationTime createdAt={n.createdAt} compact />
-                  {!n.isRead && (
-                    <DropdownMenu.Item
-                      onSelect={(event) => {
-                        event.preventDefault();
-                        markRead.mutate(n.id);
-                      }}
-                      className="cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
-                    >
-                      Mark as read
-                    </DropdownMenu.Item>
-                  )}
-                </div>
-              </div>
-            ))
+            <NotificationEntries notifications={shown} markRead={(id) => markRead.mutate(id)} />
           )}
           {all.length > LIMITS.dropdownEntries && (
             <>
@@ -93,5 +80,73 @@ export function NotificationsDropdown() {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+function NotificationEntries({
+  notifications,
+  markRead,
+}: {
+  notifications: Notification[];
+  markRead: (id: string) => void;
+}) {
+  // The reservations list says which requests are still pending; fetched only when one is shown.
+  const { data: reservations } = useReservations(
+    notifications.some((n) => n.type === 'reservation_request' && n.relatedReservationId),
+  );
+  return notifications.map((n) => {
+    const request = requestState(n, reservations);
+    return (
+      <div key={n.id} className={cn('rounded-lg px-3 py-2.5', !n.isRead && 'bg-brand-50')}>
+        <p className="text-sm font-semibold text-ink">{n.title}</p>
+        <p className="mt-0.5 line-clamp-2 text-sm text-stone-700">{n.message}</p>
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <NotificationTime createdAt={n.createdAt} compact />
+          {!n.isRead && (
+            <DropdownMenu.Item
+              onSelect={(event) => {
+                event.preventDefault();
+                markRead(n.id);
+              }}
+              className="cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
+            >
+              Mark as read
+            </DropdownMenu.Item>
+          )}
+        </div>
+        {request?.pending && <RequestButtons reservationId={request.reservationId} />}
+      </div>
+    );
+  });
+}
+
+/** Spec §2 Header: Approve and Decline on a reservation request (the menu stays open). */
+function RequestButtons({ reservationId }: { reservationId: string }) {
+  const { busy, approve, decline } = useRequestDecision();
+  const itemClasses =
+    'flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold outline-none data-[disabled]:cursor-default data-[disabled]:opacity-60';
+  return (
+    <div className="mt-2 flex gap-2">
+      <DropdownMenu.Item
+        disabled={busy}
+        onSelect={(event) => {
+          event.preventDefault();
+          approve(reservationId);
+        }}
+        className={cn(itemClasses, 'bg-brand-700 text-white data-[highlighted]:bg-brand-800')}
+      >
+        Approve
+      </DropdownMenu.Item>
+      <DropdownMenu.Item
+        disabled={busy}
+        onSelect={(event) => {
+          event.preventDefault();
+          decline(reservationId);
+        }}
+        className={cn(itemClasses, 'border border-red-300 bg-white text-danger data-[highlighted]:bg-red-50')}
+      >
+        Decline
+      </DropdownMenu.Item>
+    </div>
   );
 }

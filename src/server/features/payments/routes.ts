@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successResponse } from '#shared/schemas/auth.ts';
+import {
+  billingHistoryResponse,
+  clientConfig,
+  paymentMethodList,
+  savedPaymentMethod,
+} from '#shared/schemas/payments.ts';
+import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { paymentService } from './service.ts';
+
+// Spec §7: GET /api/config, saved cards (/api/payment-methods…), GET /api/billing-history, and
+// Stripe's webhook at POST /api/payments/webhook.
+
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+const paymentMethodIdParams = z.object({ id: z.uuid('Payment method not found') });
+const setDefaultInput = z.object({
+  isDefault: z.literal(true, { error: 'isDefault must be true: choose the card to make default' }),
+});
+const addPaymentMethodInput = z.object({
+  setupIntentId: z
+    .string({ error: 'setupIntentId is required' })
+    .trim()
+    .min(1, 'setupIntentId is required')
+    .max(200, 'setupIntentId is too long'),
+});
+const setupIntentResponse = z.object({ clientSecret: z.string(), setupIntentId: z.string() });
+
+/** Stripe's events are small; this leaves room for the largest. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  payments: PaymentProvider;
+}> = async (app, { db, config, payments }) => {
+  const deps = { db, payments };
+  const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
+
+  app.get('/config', { schema: { response: { 200: clientConfig } } }, async () =>
+    paymentService.clientConfig(payments),
+  );
+
+  app.get(
+    '/payment-methods',
+    { onRequest: signedIn, schema: { response: { 200: paymentMethodList } } },
+    async (request) => ({ paymentMethods: await paymentService.listMethods(db, requireUser(request).id) }),
+  );
+
+  app.post(
+    '/payment-methods/setup-intent',
+    { onRequest: signedIn, schema: { response: { 200: setupIntentResponse } } },
+    async (request) => paymentService.createSetupIntent(deps, requireUser(request)),
+  );
+
+  app.post(
+    '/payment-methods',
+    {
+      onRequest: signedIn,
+      schema: {
+        body: addPaymentMethodInput,
+        response: { 201: z.object({ paymentMethod: savedPaymentMethod }) },
+      },
+    },
+    async (request, reply) => {
+      const paymentMethod = await paymentService.addFromSetupIntent(
+        deps,
+        requireUser(request).id,
+        request.body.setupIntentId,
+      );
+      return reply.status(201).send({ paymentMethod });
+    },
+  );
+
+  app.put(
+    '/payment-methods/:id',
+    {
+      onRequest: signedIn,
+      schema: { params: paymentMethodIdParams, body: setDefaultInput, response: { 200: successResponse } },
+    },
+    async (request) => {
+      await paymentService.setDefault(db, requireUser(request).id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/payment-methods/:id',
+    {
+      onRequest: signedIn,
+      schema: { params: paymentMethodIdParams, response: { 200: successResponse } },
+    },
+    async (request) => {
+      await paymentService.removeMethod(deps, requireUser(request).id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/billing-history',
+    { onRequest: signedIn, schema: { response: { 200: billingHistoryResponse } } },
+    async (request) => ({ transactions: await paymentService.billingHistory(db, requireUser(request).id) }),
+  );
+
+  // The signature covers the exact bytes Stripe sent, so this route alone keeps the body raw.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/payments/webhook',
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+      },
+      async (request) => {
+        const result = await paymentService.handleWebhook(
+          deps,
+          config.stripe,
+          Buffer.isBuffer(request.body) ? request.body : undefined,
+          request.headers['stripe-signature'],
+        );
+        request.log.info(result, 'stripe webhook');
+        return { received: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { BillingStatus } from '#shared/constants.ts';
+import { centsToDecimal } from '#shared/pricing.ts';
+import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
+import type { CardDetails, PaymentProvider } from '../../adapters/payments/provider.ts';
+import { StripePaymentProvider } from '../../adapters/payments/stripe-provider.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import * as queries from './queries.ts';
+
+// Saved cards (spec §2 Payment Methods), billing history, the provider's customer for each person,
+// and Stripe's webhooks. Cards are added through a SetupIntent the browser confirms; the card is
+// saved by the browser's follow-up call or by the webhook, whichever comes first.
+
+export interface PaymentDeps {
+  db: Db;
+  payments: PaymentProvider;
+}
+
+export const CARD_ALREADY_SAVED = 'This card is already saved.';
+
+function toSavedMethod(row: queries.SavedMethodRow): SavedPaymentMethod {
+  return {
+    id: row.id,
+    type: row.type,
+    brand: row.brand,
+    last4: row.last4,
+    expiryMonth: row.expiryMonth,
+    expiryYear: row.expiryYear,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toBillingEntry(row: queries.BillingRow): BillingEntry {
+  return {
+    id: row.id,
+    reservationId: row.reservationId,
+    stripePaymentIntentId: row.stripePaymentIntentId,
+    amount: centsToDecimal(row.amountCents)!,
+    currency: row.currency,
+    status: row.status as BillingStatus,
+    description: row.description,
+    paymentMethodType: row.paymentMethodType,
+    paymentMethodLast4: row.paymentMethodLast4,
+    refundAmount: centsToDecimal(row.refundAmountCents),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string } | undefined);
+  return e?.code === '23505';
+}
+
+type SetupCard = CardDetails & { paymentMethodId: string; customerId: string };
+
+/** Saves a confirmed card for a user: their first card becomes the default. */
+async function saveCard(db: Db, userId: string, card: SetupCard): Promise<queries.SavedMethodRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      await queries.lockUser(tx, userId);
+      if (await queries.findMethodByProviderId(tx, card.paymentMethodId)) {
+        throw conflict(CARD_ALREADY_SAVED, 'CARD_ALREADY_SAVED');
+      }
+      const isDefault = (await queries.countMethods(tx, userId)) === 0;
+      return queries.insertMethod(tx, {
+        userId,
+        stripePaymentMethodId: card.paymentMethodId,
+        type: card.type,
+        brand: card.brand,
+        last4: card.last4,
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+        isDefault,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(CARD_ALREADY_SAVED, 'CARD_ALREADY_SAVED');
+    throw error;
+  }
+}
+
+export const paymentService = {
+  clientConfig(payments: PaymentProvider): ClientConfig {
+    return { payments: { provider: payments.kind, publishableKey: payments.publishableKey } };
+  },
+
+  async listMethods(db: Db, userId: string): Promise<SavedPaymentMethod[]> {
+    return (await queries.listMethods(db, userId)).map(toSavedMethod);
+  },
+
+  async setDefault(db: Db, userId: string, id: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await queries.lockUser(tx, userId);
+      if (!(await queries.findMethod(tx, userId, id))) throw notFound('Payment method not found.');
+      await queries.setDefault(tx, userId, id);
+    });
+  },
+
+  /** Detaches the card at the provider first: a card we forget must not stay chargeable there. */
+  async removeMethod(deps: PaymentDeps, userId: string, id: string): Promise<void> {
+    const row = await queries.findMethod(deps.db, userId, id);
+    if (!row) throw notFound('Payment method not found.');
+    await deps.payments.detachPaymentMethod(row.stripePaymentMethodId);
+    await deps.db.transaction(async (tx) => {
+      await queries.lockUser(tx, userId);
+      const removed = await queries.deleteMethod(tx, userId, id);
+      // The newest remaining card takes over as default, so there is one whenever there are cards.
+      if (removed?.isDefault) {
+        const [next] = await queries.listMethods(tx, userId);
+        if (next) await queries.setDefault(tx, userId, next.id);
+      }
+    });
+  },
+
+  /** The provider's customer for this person, created and stored on first use. */
+  async ensureCustomer(
+    deps: PaymentDeps,
+    user: { id: string; email: string; fullName: string },
+  ): Promise<string> {
+    const stored = await queries.customerIdOf(deps.db, user.id);
+    if (stored) return stored;
+    const created = await deps.payments.ensureCustomer({ ...user, customerId: null });
+    return queries.storeCustomerId(deps.db, user.id, created);
+  },
+
+  async createSetupIntent(
+    deps: PaymentDeps,
+    user: { id: string; email: string; fullName: string },
+  ): Promise<{ clientSecret: string; setupIntentId: string }> {
+    const customerId = await paymentService.ensureCustomer(deps, user);
+    const intent = await deps.payments.createSetupIntent(customerId, `seti-${user.id}-${randomUUID()}`);
+    return { clientSecret: intent.clientSecret, setupIntentId: intent.id };
+  },
+
+  /** The browser's call after confirming a SetupIntent: the card it saved joins the person's list. */
+  async addFromSetupIntent(
+    deps: PaymentDeps,
+    userId: string,
+    setupIntentId: string,
+  ): Promise<SavedPaymentMethod> {
+    const card = await deps.payments.retrieveSetupIntentCard(setupIntentId);
+    if (!card) {
+      throw badRequest('This card has not been confirmed yet. Please enter your card details again.');
+    }
+    const customerId = await queries.customerIdOf(deps.db, userId);
+    if (!customerId || card.customerId !== customerId) {
+      throw forbidden('This card was added by another account.');
+    }
+    return toSavedMethod(await saveCard(deps.db, userId, card));
+  },
+
+  async billingHistory(db: Db, userId: string): Promise<BillingEntry[]> {
+    return (await queries.listBilling(db, userId)).map(toBillingEntry);
+  },
+
+  /**
+   * A Stripe webhook delivery: the signature is checked on the raw body, each event is applied once
+   * (Stripe retries deliveries), and a saved card arrives here even when the browser closed early.
+   * Answers what was done, for the log.
+   */
+  async handleWebhook(
+    deps: PaymentDeps,
+    stripe: Config['stripe'],
+    rawBody: Buffer | undefined,
+    signature: string | string[] | undefined,
+  ): Promise<{ eventId: string; type: string; outcome: string }> {
+    if (!stripe?.webhookSecret) throw notFound('Stripe webhooks are not configured.');
+    if (typeof signature !== 'string' || !signature) {
+      throw badRequest('The Stripe-Signature header is missing.');
+    }
+    if (!rawBody?.length) throw badRequest('The webhook body is empty.');
+    let event: ReturnType<typeof StripePaymentProvider.constructEvent>;
+    try {
+      event = StripePaymentProvider.constructEvent(rawBody, signature, stripe.webhookSecret);
+    } catch {
+      throw new AppError(
+        400,
+        'BAD_SIGNATURE',
+        'The webhook signature does not match. Check STRIPE_WEBHOOK_SECRET.',
+      );
+    }
+    if (await queries.eventSeen(deps.db, event.id)) {
+      return { eventId: event.id, type: event.type, outcome: 'already handled' };
+    }
+    let outcome = 'acknowledged';
+    if (event.type === 'setup_intent.succeeded') {
+      outcome = await savedFromWebhook(deps, event.data.object);
+    }
+    // Recorded after the work: a failure above answers 500 and Stripe delivers the event again.
+    await queries.recordEvent(deps.db, event.id, event.type);
+    return { eventId: event.id, type: event.type, outcome };
+  },
+};
+
+async function savedFromWebhook(
+  deps: PaymentDeps,
+  intent: { id: string; customer: string | { id: string } | null },
+): Promise<string> {
+  const customerId = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  const userId = customerId ? await queries.findUserIdByCustomerId(deps.db, customerId) : undefined;
+  if (!userId) return 'no user for this customer';
+  const card = await deps.payments.retrieveSetupIntentCard(intent.id);
+  if (!card || card.customerId !== customerId) return 'no card to save';
+  try {
+    await saveCard(deps.db, userId, card);
+    return 'card saved';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CARD_ALREADY_SAVED') return 'card already saved';
+    throw error;
+  }
+}

@@ -1,0 +1,367 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { Loader2, Lock } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { type TestCard, testCard } from '#shared/schemas/payments.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { confirmTestPayment, useClientConfig } from '../api.ts';
+
+// The card form of the Reserve dialog (spec §4): it authorises a PaymentIntent. With Stripe it is
+// Stripe Elements (card data never touches our server); with the built-in test provider it is a
+// plain form whose card goes to the test provider's confirm call, the way Stripe.js would send it.
+
+export interface CardPaymentFormProps {
+  clientSecret: string;
+  paymentIntentId: string;
+  submitLabel: string;
+  onConfirmed(): void;
+  onError(message: string): void;
+}
+
+export function CardPaymentForm({
+  clientSecret,
+  paymentIntentId,
+  submitLabel,
+  onConfirmed,
+  onError,
+}: CardPaymentFormProps) {
+  const config = useClientConfig();
+  if (config.isPending) return <CardFormSkeleton />;
+  if (config.isError) return <CardFormUnavailable onRetry={() => void config.refetch()} />;
+  if (config.data.provider === 'stripe' && config.data.publishableKey) {
+    return (
+      <StripeCardForm
+        kind="payment"
+        publishableKey={config.data.publishableKey}
+        clientSecret={clientSecret}
+        submitLabel={submitLabel}
+        onConfirmed={onConfirmed}
+        onError={onError}
+      />
+    );
+  }
+  return (
+    <TestCardForm
+      submitLabel={submitLabel}
+      onSubmit={async (card) => {
+        await confirmTestPayment(paymentIntentId, card);
+        onConfirmed();
+      }}
+      onError={onError}
+    />
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe Elements
+
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+
+/** Stripe.js is fetched from js.stripe.com only when a Stripe form first shows, once per key. */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+const appearance: StripeElementsOptions['appearance'] = {
+  theme: 'stripe',
+  variables: { colorPrimary: '#047857', colorDanger: '#b91c1c', borderRadius: '8px' },
+};
+
+/**
+ * Stripe's Payment Element for a PaymentIntent ('payment') or a SetupIntent ('setup'). Confirms in
+ * the page when it can (`redirect: 'if_required'`); a bank that needs a redirect comes back to
+ * the page the user was on.
+ */
+export function StripeCardForm({
+  kind,
+  publishableKey,
+  clientSecret,
+  submitLabel,
+  onConfirmed,
+  onError,
+}: {
+  kind: 'payment' | 'setup';
+  publishableKey: string;
+  clientSecret: string;
+  submitLabel: string;
+  onConfirmed(): void | Promise<void>;
+  onError(message: string): void;
+}) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance }}>
+      <StripeConfirm kind={kind} submitLabel={submitLabel} onConfirmed={onConfirmed} onError={onError} />
+    </Elements>
+  );
+}
+
+function StripeConfirm({
+  kind,
+  submitLabel,
+  onConfirmed,
+  onError,
+}: {
+  kind: 'payment' | 'setup';
+  submitLabel: string;
+  onConfirmed(): void | Promise<void>;
+  onError(message: string): void;
+}) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || busy) return;
+    setBusy(true);
+    try {
+      const returnUrl = `${window.location.origin}${kind === 'payment' ? '/reservations' : '/payment-methods'}`;
+      const result =
+        kind === 'payment'
+          ? await stripe.confirmPayment({
+              elements,
+              redirect: 'if_required',
+              confirmParams: { return_url: returnUrl },
+            })
+          : await stripe.confirmSetup({
+              elements,
+              redirect: 'if_required',
+              confirmParams: { return_url: returnUrl },
+            });
+      if (result.error) onError(result.error.message ?? '');
+      else await onConfirmed();
+    } catch (error) {
+      onError(error instanceof Error ? error.message : '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      {!ready && <Skeleton className="h-40 w-full" />}
+      <PaymentElement onReady={() => setReady(true)} />
+      <SubmitButton busy={busy} disabled={!stripe || !elements || !ready} label={submitLabel} />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built-in test provider's card form
+
+type CardField = 'number' | 'expiry' | 'cvc';
+
+/** '4242424242424242' → '4242 4242 4242 4242'. */
+function groupDigits(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** '1230' → '12 / 30': the slash appears as the year starts. */
+function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return null;
+  const year = Number(m[2]);
+  return { expMonth: Number(m[1]), expYear: year < 100 ? 2000 + year : year };
+}
+
+const fieldOfPath: Record<string, CardField> = {
+  number: 'number',
+  expMonth: 'expiry',
+  expYear: 'expiry',
+  cvc: 'cvc',
+};
+
+/** Checks the card with the server's own schema; answers the card or the first message per field. */
+function checkCard(
+  values: Record<CardField, string>,
+): { card: TestCard } | { errors: Partial<Record<CardField, string>> } {
+  const errors: Partial<Record<CardField, string>> = {};
+  const expiry = parseExpiry(values.expiry);
+  if (!values.expiry.trim()) errors.expiry = 'Expiry date is required';
+  else if (!expiry) errors.expiry = 'Enter the expiry date as MM / YY';
+  const card = {
+    number: values.number,
+    cvc: values.cvc,
+    expMonth: expiry?.expMonth ?? 1,
+    expYear: expiry?.expYear ?? 2000,
+  };
+  if (!values.number.trim()) errors.number = 'Card number is required';
+  if (!values.cvc.trim()) errors.cvc = 'CVC is required';
+  const parsed = testCard.safeParse(card);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldOfPath[String(issue.path[0])];
+      if (field && !errors[field] && (field !== 'expiry' || expiry)) errors[field] = issue.message;
+    }
+  }
+  return Object.keys(errors).length ? { errors } : { card };
+}
+
+/** The test provider's card fields; `onSubmit` throws an ApiError when the provider refuses the card. */
+export function TestCardForm({
+  submitLabel,
+  onSubmit,
+  onError,
+  footer,
+}: {
+  submitLabel: string;
+  onSubmit(card: TestCard): Promise<void>;
+  onError(message: string): void;
+  footer?: ReactNode;
+}) {
+  const [values, setValues] = useState<Record<CardField, string>>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: CardField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkCard(values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(checked.card);
+    } catch (error) {
+      // Field problems the server found go next to their fields; a refused card to the caller.
+      const fieldErrors: Partial<Record<CardField, string>> = {};
+      if (error instanceof ApiError && error.status === 400) {
+        for (const issue of error.issues ?? []) {
+          const field = fieldOfPath[issue.path.replace(/^card\./, '')];
+          if (field) fieldErrors[field] ??= issue.message;
+        }
+      }
+      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
+      else {
+        onError(error instanceof ApiError ? error.message : '');
+        // The fields were disabled while waiting; put the person back on the card to try another.
+        setTimeout(() => document.getElementById('card-number')?.focus(), 0);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <p id="test-card-hint">Test mode: use 4242 4242 4242 4242, any future date and any CVC</p>
+      </div>
+      <Field id="card-number" label="Card number" error={errors.number}>
+        <Input
+          {...describedBy('card-number', errors.number)}
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          value={values.number}
+          onChange={(e) => set('number', groupDigits(e.target.value))}
+          disabled={busy}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="card-expiry" label="Expiry (MM / YY)" error={errors.expiry}>
+          <Input
+            {...describedBy('card-expiry', errors.expiry)}
+            name="exp-date"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            maxLength={7}
+            value={values.expiry}
+            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
+            disabled={busy}
+          />
+        </Field>
+        <Field id="card-cvc" label="CVC" error={errors.cvc}>
+          <Input
+            {...describedBy('card-cvc', errors.cvc)}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={values.cvc}
+            onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))}
+            disabled={busy}
+          />
+        </Field>
+      </div>
+      {footer}
+      <SubmitButton busy={busy} label={submitLabel} />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function SubmitButton({ busy, disabled, label }: { busy: boolean; disabled?: boolean; label: string }) {
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={busy || disabled}>
+      {busy ? (
+        <>
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Processing...
+        </>
+      ) : (
+        label
+      )}
+    </Button>
+  );
+}
+
+export function CardFormSkeleton() {
+  return (
+    <div className="space-y-4" role="status">
+      <span className="sr-only">Loading the card form...</span>
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-11 w-full" />
+      <div className="grid grid-cols-2 gap-3">
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11" />
+      </div>
+      <Skeleton className="h-12 w-full" />
+    </div>
+  );
+}
+
+export function CardFormUnavailable({ onRetry }: { onRetry(): void }) {
+  return (
+    <div
+      role="alert"
+      className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-danger"
+    >
+      <p>The card form could not be loaded. Check your connection and try again.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReservationStatus } from '#shared/constants.ts';
+import type { Reservation } from '#shared/schemas/reservations.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { amountLine, ReservationCard, type ReservationCardProps } from './reservation-card.tsx';
+
+const BORROWER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const PROVIDER = '6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f';
+const RESERVATION = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+const ITEM = '4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a2b';
+
+function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
+  return {
+    id: RESERVATION,
+    itemId: ITEM,
+    borrowerId: BORROWER,
+    providerId: PROVIDER,
+    startDate: '2026-12-01',
+    endDate: '2026-12-08',
+    status: 'pending',
+    depositAmount: '20.00',
+    rentalAmount: '35.00',
+    stripePaymentIntentId: 'pi_123',
+    pickupCode: null,
+    declineReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
+    provider: { id: PROVIDER, fullName: 'Maya Patel', username: 'maya', profileImage: null },
+    borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
+    ...overrides,
+  };
+}
+
+function renderCard(
+  as: 'borrower' | 'provider',
+  overrides: Partial<Reservation> = {},
+  props: Partial<ReservationCardProps> = {},
+) {
+  const handlers = {
+    onApprove: vi.fn(),
+    onDecline: vi.fn(),
+    onUpdateStatus: vi.fn((_update: unknown) => Promise.resolve()),
+  };
+  render(
+    <MemoryRouter>
+      <ReservationCard
+        reservation={makeReservation(overrides)}
+        viewerId={as === 'borrower' ? BORROWER : PROVIDER}
+        busy={false}
+        {...handlers}
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  return handlers;
+}
+
+const ACTIONS = [
+  'Approve',
+  'Reject',
+  'Cancel',
+  'Picked Up',
+  'Item Collected',
+  'Return Item',
+  'Item Returned',
+];
+
+function actionNames(): string[] {
+  return screen
+    .queryAllByRole('button')
+    .map((b) => b.textContent?.trim() ?? '')
+    .filter((name) => ACTIONS.includes(name));
+}
+
+afterEach(cleanup);
+
+describe('ReservationCard actions (spec §4)', () => {
+  it.each<[ReservationStatus, 'borrower' | 'provider', string[]]>([
+    ['pending', 'provider', ['Approve', 'Reject', 'Cancel']],
+    ['pending', 'borrower', ['Cancel']],
+    ['approved', 'borrower', ['Picked Up', 'Cancel']],
+    ['approved', 'provider', ['Item Collected', 'Cancel']],
+    ['active', 'borrower', ['Return Item']],
+    ['active', 'provider', ['Item Returned']],
+    ['completed', 'borrower', []],
+    ['completed', 'provider', []],
+    ['cancelled', 'borrower', []],
+    ['cancelled', 'provider', []],
+    ['declined', 'borrower', []],
+    ['declined', 'provider', []],
+  ])('%s as %s shows %j', (status, as, expected) => {
+    renderCard(as, { status, pickupCode: status === 'approved' ? '123456' : null });
+    expect(actionNames()).toEqual(expected);
+  });
+
+  it('calls approve and decline for the lender of a pending request', () => {
+    const handlers = renderCard('provider');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(handlers.onApprove).toHaveBeenCalledWith(RESERVATION);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(handlers.onDecline).toHaveBeenCalledWith(RESERVATION);
+  });
+
+  it('sends the borrower straight on: Picked Up, then Return Item', () => {
+    let handlers = renderCard('borrower', { status: 'approved', pickupCode: '123456' });
+    fireEvent.click(screen.getByRole('button', { name: 'Picked Up' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'active' });
+    cleanup();
+    handlers = renderCard('borrower', { status: 'active' });
+    fireEvent.click(screen.getByRole('button', { name: 'Return Item' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'completed' });
+  });
+
+  it('asks before cancelling', async () => {
+    const handlers = renderCard('borrower');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(handlers.onUpdateStatus).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this reservation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Reservation' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'cancelled' });
+  });
+
+  it("asks the lender for the borrower's 6-digit code at pickup", async () => {
+    const onUpdateStatus = vi.fn((_update: unknown) =>
+      Promise.reject(new ApiError(400, 'That pickup code is not right. Ask the borrower to show it again.')),
+    );
+    renderCard('provider', { status: 'approved', pickupCode: '123456' }, { onUpdateStatus });
+    fireEvent.click(screen.getByRole('button', { name: 'Item Collected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' });
+    const input = within(dialog).getByLabelText('Pickup code');
+
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Pickup' }));
+    expect(await within(dialog).findByText('The pickup code has 6 digits')).toBeTruthy();
+    expect(onUpdateStatus).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { value: '654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Pickup' }));
+    expect(onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'active', pickupCode: '654321' });
+    expect(
+      await within(dialog).findByText('That pickup code is not right. Ask the borrower to show it again.'),
+    ).toBeTruthy();
+  });
+
+  it('closes the pickup dialog once the server accepts the code', async () => {
+    const handlers = renderCard('provider', { status: 'approved', pickupCode: '123456' });
+    fireEvent.click(screen.getByRole('button', { name: 'Item Collected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' });
+    fireEvent.change(within(dialog).getByLabelText('Pickup code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Pickup' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({
+      id: RESERVATION,
+      status: 'active',
+      pickupCode: '123456',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('disables every action while an update is in flight', () => {
+    renderCard('provider', {}, { busy: true });
+    for (const name of ['Approve', 'Reject', 'Cancel']) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+});
+
+describe('ReservationCard details (spec §2)', () => {
+  it('names the other party by role, with the dates, pickup method and status', () => {
+    renderCard('borrower');
+    expect(screen.getByRole('heading', { name: 'Cordless drill' })).toBeTruthy();
+    expect(screen.getByText('Borrowing from')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Maya Patel' })).toBeTruthy();
+    expect(screen.getByText('@maya')).toBeTruthy();
+    expect(screen.getByText(/Dec 1 - Dec 8/)).toBeTruthy();
+    expect(screen.getByText('Campus Meetup')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    cleanup();
+    renderCard('provider', { item: { id: ITEM, title: '', images: [], pickupMethod: 'locker' } });
+    expect(screen.getByText('Lending to')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Jordan Lee' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Unknown Item' })).toBeTruthy();
+    expect(screen.getByText('Smart Locker')).toBeTruthy();
+  });
+
+  it('uses the first image, else the placeholder', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ReservationCard
+          reservation={makeReservation({
+            item: {
+              id: ITEM,
+              title: 'Tent',
+              images: ['https://img.example.com/tent.png'],
+              pickupMethod: 'meetup',
+            },
+          })}
+          viewerId={BORROWER}
+          busy={false}
+          onApprove={vi.fn()}
+          onDecline={vi.fn()}
+          onUpdateStatus={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://img.example.com/tent.png');
+    cleanup();
+    renderCard('borrower');
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('/placeholder-item.svg');
+  });
+
+  it('shows only the amounts above zero, joined by +, else Free', () => {
+    expect(amountLine('20.00', '35.00')).toBe('$20.00 deposit + $35.00 rental');
+    expect(amountLine('20.00', '0.00')).toBe('$20.00 deposit');
+    expect(amountLine('0.00', '7.50')).toBe('$7.50 rental');
+    expect(amountLine('0.00', '0.00')).toBe('Free');
+    renderCard('borrower');
+    expect(screen.getByText('$20.00 deposit + $35.00 rental')).toBeTruthy();
+    cleanup();
+    renderCard('borrower', { depositAmount: '0.00', rentalAmount: '0.00' });
+    expect(screen.getByText('Free')).toBeTruthy();
+  });
+
+  it('shows the pickup code to the borrower only while approved', () => {
+    renderCard('borrower', { status: 'approved', pickupCode: '482915' });
+    expect(screen.getByText('Pickup Code:')).toBeTruthy();
+    expect(screen.getByText('482915')).toBeTruthy();
+    for (const status of ['pending', 'active', 'completed', 'cancelled'] as const) {
+      cleanup();
+      // Even if a code came along, it is not shown outside 'approved'.
+      renderCard('borrower', { status, pickupCode: '482915' });
+      expect(screen.queryByText('Pickup Code:')).toBeNull();
+      expect(screen.queryByText('482915')).toBeNull();
+    }
+  });
+
+  it("tells the lender to ask for the borrower's code instead of showing it", () => {
+    renderCard('provider', { status: 'approved', pickupCode: '482915' });
+    expect(screen.getByText('Pickup Code:')).toBeTruthy();
+    expect(screen.queryByText('482915')).toBeNull();
+    expect(screen.getByText(/borrower shows you a 6-digit code/)).toBeTruthy();
+  });
+
+  it('shows the decline reason on a declined reservation', () => {
+    renderCard('borrower', { status: 'declined', declineReason: 'Away that week, sorry!' });
+    expect(screen.getByText('Away that week, sorry!')).toBeTruthy();
+    expect(screen.getByText('Declined')).toBeTruthy();
+  });
+});

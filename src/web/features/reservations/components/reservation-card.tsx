@@ -1,0 +1,384 @@
+import { CalendarDays, Handshake, LockKeyhole, Wallet } from 'lucide-react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ReservationStatus } from '#shared/constants.ts';
+import { thumbnailOf } from '#shared/schemas/items.ts';
+import type { Reservation } from '#shared/schemas/reservations.ts';
+import { Avatar } from '../../../components/layout/avatar.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../paths.ts';
+import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
+import { amountOf, formatDate, PICKUP_LABELS } from '../../items/components/item-labels.ts';
+import type { StatusUpdate } from '../api.ts';
+
+// Spec §2 My Reservations card and §4 reservation actions. The card only shows and asks; the page
+// owns the calls (and their toasts), so every card is disabled while any update is in flight.
+
+export type ReservationRole = 'borrower' | 'provider';
+
+export interface ReservationCardProps {
+  reservation: Reservation;
+  /** The signed-in person: the borrower or the lender of this reservation. */
+  viewerId: string;
+  /** An update is in flight (any card's): every action button waits. */
+  busy: boolean;
+  onApprove: (id: string) => void;
+  onDecline: (id: string) => void;
+  /** Resolves when the server accepted the change, rejects with its error. */
+  onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
+}
+
+/** Spec §4/§9 badge colours: pending yellow, approved blue, active green, completed grey, else red. */
+const STATUS_STYLES: Record<ReservationStatus, { label: string; className: string }> = {
+  pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-900' },
+  approved: { label: 'Approved', className: 'bg-blue-100 text-blue-900' },
+  active: { label: 'Active', className: 'bg-green-100 text-green-900' },
+  completed: { label: 'Completed', className: 'bg-stone-200 text-stone-800' },
+  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900' },
+  declined: { label: 'Declined', className: 'bg-red-100 text-red-900' },
+};
+
+export function ReservationStatusBadge({ status }: { status: ReservationStatus }) {
+  const style = STATUS_STYLES[status] ?? { label: status, className: 'bg-red-100 text-red-900' };
+  return (
+    <span
+      className={cn('inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold', style.className)}
+    >
+      {style.label}
+    </span>
+  );
+}
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+/** Spec §2: '$X deposit' and/or '$Y rental', each only when above zero, joined by ' + '; else 'Free'. */
+export function amountLine(depositAmount: string, rentalAmount: string): string {
+  const parts: string[] = [];
+  const deposit = amountOf(depositAmount);
+  const rental = amountOf(rentalAmount);
+  if (deposit > 0) parts.push(`${money(deposit)} deposit`);
+  if (rental > 0) parts.push(`${money(rental)} rental`);
+  return parts.length ? parts.join(' + ') : 'Free';
+}
+
+export function ReservationCard({
+  reservation: r,
+  viewerId,
+  busy,
+  onApprove,
+  onDecline,
+  onUpdateStatus,
+}: ReservationCardProps) {
+  const role: ReservationRole = viewerId === r.providerId ? 'provider' : 'borrower';
+  const other = role === 'borrower' ? r.provider : r.borrower;
+  const title = r.item.title.trim() || 'Unknown Item';
+  const PickupIcon = r.item.pickupMethod === 'locker' ? LockKeyhole : Handshake;
+  const titleId = useId();
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <article aria-labelledby={titleId} className="flex gap-3 sm:gap-4">
+        <Thumbnail images={r.item.images} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+            <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold leading-snug text-ink">
+              <Link
+                to={paths.item(r.item.id)}
+                className="rounded underline-offset-4 hover:text-brand-800 hover:underline"
+              >
+                {title}
+              </Link>
+            </h2>
+            <span className="flex items-center">
+              <span className="sr-only">Status: </span>
+              <ReservationStatusBadge status={r.status} />
+            </span>
+          </div>
+
+          <div className="mt-2 flex min-w-0 items-center gap-2 text-sm">
+            <Avatar name={other.fullName} src={other.profileImage} size="sm" />
+            <p className="min-w-0 text-stone-700">
+              {role === 'borrower' ? 'Borrowing from' : 'Lending to'}{' '}
+              <Link
+                to={paths.profile(other.id)}
+                className="font-semibold text-ink underline-offset-4 hover:underline"
+              >
+                {other.fullName}
+              </Link>{' '}
+              <span className="text-muted">@{other.username}</span>
+            </p>
+          </div>
+
+          <ul className="mt-3 grid gap-1.5 text-sm text-stone-700 sm:grid-cols-2">
+            <li className="flex items-center gap-2">
+              <CalendarDays className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span className="sr-only">Dates: </span>
+              {formatDate(r.startDate, 'MMM d')} - {formatDate(r.endDate, 'MMM d')}
+            </li>
+            <li className="flex items-center gap-2">
+              <PickupIcon className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span className="sr-only">Pickup: </span>
+              {PICKUP_LABELS[r.item.pickupMethod] ?? 'Smart Locker'}
+            </li>
+            <li className="flex items-center gap-2 sm:col-span-2">
+              <Wallet className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span className="sr-only">Amount: </span>
+              {amountLine(r.depositAmount, r.rentalAmount)}
+            </li>
+          </ul>
+        </div>
+      </article>
+
+      {r.status === 'approved' && <PickupCode role={role} code={r.pickupCode} />}
+
+      {r.status === 'declined' && r.declineReason && (
+        <p className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-900">
+          <span className="font-semibold">Reason: </span>
+          {r.declineReason}
+        </p>
+      )}
+
+      <Actions
+        reservation={r}
+        role={role}
+        busy={busy}
+        onApprove={onApprove}
+        onDecline={onDecline}
+        onUpdateStatus={onUpdateStatus}
+      />
+    </Card>
+  );
+}
+
+function Thumbnail({ images }: { images: readonly string[] }) {
+  const cover = coverImage(images);
+  return (
+    <img
+      src={cover ? thumbnailOf(cover) : PLACEHOLDER_IMAGE}
+      alt=""
+      loading="lazy"
+      width={96}
+      height={96}
+      onError={(event) => {
+        const img = event.currentTarget;
+        if (cover && img.src.endsWith('-thumb.jpg')) img.src = cover;
+        else if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+      }}
+      className="h-16 w-16 shrink-0 rounded-xl bg-stone-100 object-cover sm:h-24 sm:w-24"
+    />
+  );
+}
+
+/**
+ * Spec §2/§4: the code shows while approved. The borrower shows it at the handover; the lender
+ * types it into 'Item Collected', so the lender's card says where to get it rather than showing it.
+ */
+function PickupCode({ role, code }: { role: ReservationRole; code: string | null }) {
+  return (
+    <div className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-3">
+      <p className="text-sm font-semibold text-blue-950">Pickup Code:</p>
+      {role === 'borrower' && code ? (
+        <>
+          <p aria-hidden="true" className="mt-1 font-mono text-3xl font-bold tracking-[0.3em] text-ink">
+            {code}
+          </p>
+          {/* Read digit by digit, not as a six-figure number. */}
+          <p className="sr-only">{code.split('').join(' ')}</p>
+          <p className="mt-1 text-sm text-blue-950">
+            Show this code to the lender when you collect the item.
+          </p>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-blue-950">
+          The borrower shows you a 6-digit code at pickup. Enter it under Item Collected.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Actions({
+  reservation: r,
+  role,
+  busy,
+  onApprove,
+  onDecline,
+  onUpdateStatus,
+}: {
+  reservation: Reservation;
+  role: ReservationRole;
+  busy: boolean;
+  onApprove: (id: string) => void;
+  onDecline: (id: string) => void;
+  onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
+}) {
+  const update = (status: StatusUpdate['status']) =>
+    void onUpdateStatus({ id: r.id, status }).catch(() => {});
+  const cancel = <CancelReservation busy={busy} onConfirm={() => update('cancelled')} />;
+  let buttons: ReactNode = null;
+  if (r.status === 'pending') {
+    buttons = (
+      <>
+        {role === 'provider' && (
+          <>
+            <Button onClick={() => onApprove(r.id)} disabled={busy}>
+              Approve
+            </Button>
+            <Button variant="outline" onClick={() => onDecline(r.id)} disabled={busy}>
+              Reject
+            </Button>
+          </>
+        )}
+        {cancel}
+      </>
+    );
+  } else if (r.status === 'approved') {
+    buttons = (
+      <>
+        {role === 'borrower' ? (
+          <Button onClick={() => update('active')} disabled={busy}>
+            Picked Up
+          </Button>
+        ) : (
+          <ItemCollected reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
+        )}
+        {cancel}
+      </>
+    );
+  } else if (r.status === 'active') {
+    buttons = (
+      <Button onClick={() => update('completed')} disabled={busy}>
+        {role === 'borrower' ? 'Return Item' : 'Item Returned'}
+      </Button>
+    );
+  }
+  if (!buttons) return null;
+  return (
+    <div className="mt-4 flex flex-wrap gap-2 border-t border-line pt-4 [&>*]:flex-1 sm:[&>*]:flex-none">
+      {buttons}
+    </div>
+  );
+}
+
+function CancelReservation({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button variant="outline" className="border-red-300 text-danger hover:bg-red-50" disabled={busy}>
+          Cancel
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold text-ink">
+            Cancel this reservation?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-stone-700">
+            The other person will be notified. Any payment held for it is released or refunded. This can't be
+            undone.
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClasses('outline')}>Keep Reservation</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses('destructive')} onClick={onConfirm} disabled={busy}>
+              Cancel Reservation
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** The lender's 'Item Collected': the handover is proven by the code the borrower shows (spec §4). */
+function ItemCollected({
+  reservationId,
+  busy,
+  onUpdateStatus,
+}: {
+  reservationId: string;
+  busy: boolean;
+  onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const inputId = useId();
+
+  const onOpenChange = (next: boolean) => {
+    if (submitting) return;
+    setOpen(next);
+    if (!next) {
+      setCode('');
+      setError(undefined);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const pickupCode = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(pickupCode)) {
+      setError('The pickup code has 6 digits');
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    onUpdateStatus({ id: reservationId, status: 'active', pickupCode }).then(
+      () => {
+        setSubmitting(false);
+        setOpen(false);
+        setCode('');
+      },
+      (failure: unknown) => {
+        setSubmitting(false);
+        setError(errorMessage(failure, 'Failed to update reservation.'));
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>
+        <Button disabled={busy}>Item Collected</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-bold text-ink">Confirm pickup</Dialog.Title>
+          <Dialog.Description className="mt-2 text-stone-700">
+            Ask the borrower for the 6-digit pickup code on their My Reservations page.
+          </Dialog.Description>
+          <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+            <Field id={inputId} label="Pickup code" error={error}>
+              <Input
+                {...describedBy(inputId, error)}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, '').slice(0, 7))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                placeholder="123456"
+                className="font-mono text-xl tracking-[0.3em]"
+              />
+            </Field>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Dialog.Close className={buttonClasses('outline')} disabled={submitting}>
+                Cancel
+              </Dialog.Close>
+              <Button type="submit" disabled={submitting || busy}>
+                {submitting ? 'Confirming...' : 'Confirm Pickup'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,384 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarRange, CalendarX, Loader2, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { formatMoney, formatPrice } from '#shared/format.ts';
+import { centsToDecimal, type Quote, quote, toCents } from '#shared/pricing.ts';
+import type { Item } from '#shared/schemas/items.ts';
+import { reservationDates } from '#shared/schemas/reservations.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { itemKeys } from '../../items/api.ts';
+import { CardPaymentForm } from '../../payments/components/card-payment-form.tsx';
+import {
+  type PaymentIntent,
+  reservationKeys,
+  useAvailability,
+  useCreatePaymentIntent,
+  useCreateReservation,
+} from '../api.ts';
+import {
+  type DateRange,
+  DateRangePicker,
+  dayLabel,
+  defaultRange,
+  isSelectableDay,
+  isValidEnd,
+} from './date-range-picker.tsx';
+
+// Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
+// something to pay, step 'payment' (the summary and the card form). The card is authorised first;
+// the request then goes to the lender with the payment's id. A free item is requested directly.
+
+type ReservableItem = Pick<
+  Item,
+  'id' | 'title' | 'rentalPrice' | 'rentalPeriod' | 'depositAmount' | 'isAvailable'
+>;
+
+/** The signed-in non-owner's 'Reserve Item' button and its dialog. */
+export function ReserveDialog({ item }: { item: ReservableItem }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (!item.isAvailable) {
+    return (
+      <div>
+        <Button size="lg" className="w-full" disabled aria-describedby="reserve-unavailable">
+          <CalendarRange className="h-5 w-5" aria-hidden="true" />
+          Reserve Item
+        </Button>
+        <p id="reserve-unavailable" className="mt-1.5 text-center text-sm text-muted">
+          Not available right now
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next || !busy) && setOpen(next)}>
+      <Dialog.Trigger asChild>
+        <Button size="lg" className="w-full">
+          <CalendarRange className="h-5 w-5" aria-hidden="true" />
+          Reserve Item
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 md:max-w-3xl -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6">
+          <ReserveDialogBody item={item} onBusyChange={setBusy} onDone={() => setOpen(false)} />
+          <Dialog.Close
+            aria-label="Close"
+            disabled={busy}
+            className="absolute right-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 disabled:opacity-40"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Mounted while the dialog is open, so every opening starts afresh on 'details'. */
+function ReserveDialogBody({
+  item,
+  onBusyChange,
+  onDone,
+}: {
+  item: ReservableItem;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const availability = useAvailability(item.id);
+  const createIntent = useCreatePaymentIntent();
+  const createReservation = useCreateReservation();
+  const [step, setStep] = useState<'details' | 'payment'>('details');
+  const [chosen, setChosen] = useState<DateRange | null>(null);
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  /** The card was authorised but the request did not go through: it can be sent again. */
+  const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
+
+  const a = availability.data;
+  // The chosen dates while they can still be booked (a refetch may show them taken), else the defaults.
+  const range =
+    a && chosen && isSelectableDay(chosen.startDate, a) && isValidEnd(chosen.startDate, chosen.endDate, a)
+      ? chosen
+      : a
+        ? defaultRange(a)
+        : null;
+  const price = range
+    ? quote(
+        {
+          rentalPriceCents: toCents(item.rentalPrice),
+          rentalPeriod: item.rentalPeriod,
+          depositCents: toCents(item.depositAmount),
+        },
+        range.startDate,
+        range.endDate,
+      )
+    : null;
+
+  const refreshDates = () => {
+    void queryClient.invalidateQueries({ queryKey: reservationKeys.availability(item.id) });
+    void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item.id) });
+  };
+
+  const sendRequest = (stripePaymentIntentId?: string) => {
+    if (!range) return;
+    onBusyChange(true);
+    createReservation.mutate(
+      { itemId: item.id, ...range, ...(stripePaymentIntentId ? { stripePaymentIntentId } : {}) },
+      {
+        onSuccess: () => {
+          onBusyChange(false);
+          toast({
+            title: 'Reservation created!',
+            description: 'Your reservation request has been sent to the item owner.',
+          });
+          onDone();
+        },
+        onError: (error) => {
+          onBusyChange(false);
+          if (stripePaymentIntentId) setPaidIntentId(stripePaymentIntentId);
+          toast({
+            variant: 'destructive',
+            title: 'Reservation failed',
+            description: errorMessage(error, 'Please try again.'),
+          });
+        },
+      },
+    );
+  };
+
+  const onContinue = () => {
+    if (!range || !price) return;
+    if (!reservationDates.safeParse({ itemId: item.id, ...range }).success) return;
+    if (price.totalCents === 0) {
+      sendRequest();
+      return;
+    }
+    setIntent(null);
+    setPaidIntentId(null);
+    setStep('payment');
+    createIntent.mutate(
+      {
+        itemId: item.id,
+        ...range,
+        depositAmount: centsToDecimal(price.depositCents) ?? '0.00',
+        rentalAmount: centsToDecimal(price.rentalCents) ?? '0.00',
+      },
+      {
+        onSuccess: (data) => setIntent(data),
+        onError: (error) => {
+          setStep('details');
+          refreshDates();
+          toast({
+            variant: 'destructive',
+            title: 'Payment setup failed',
+            description: errorMessage(error, 'Please try again.'),
+          });
+        },
+      },
+    );
+  };
+
+  const backToDetails = () => {
+    createIntent.reset();
+    setIntent(null);
+    setPaidIntentId(null);
+    setStep('details');
+  };
+
+  if (step === 'payment' && range && price) {
+    return (
+      <div className="space-y-5">
+        <Header
+          title="Payment"
+          description="Your card is authorised now and charged only when the owner approves your request."
+        />
+        <div className="grid gap-5 md:grid-cols-2 md:items-start">
+          <OrderSummary title={item.title} range={range} price={price} />
+          <div className="space-y-4">
+            {paidIntentId ? (
+              <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+                <p className="text-sm text-stone-800">
+                  Your card was authorised, but the request did not reach the owner.
+                </p>
+                <Button
+                  className="w-full"
+                  onClick={() => sendRequest(paidIntentId)}
+                  disabled={createReservation.isPending}
+                >
+                  {createReservation.isPending ? 'Sending request...' : 'Send Request Again'}
+                </Button>
+              </div>
+            ) : createReservation.isPending ? (
+              <Status>Sending your request...</Status>
+            ) : intent ? (
+              <CardPaymentForm
+                clientSecret={intent.clientSecret}
+                paymentIntentId={intent.paymentIntentId}
+                submitLabel={`Pay ${formatMoney(price.totalCents)}`}
+                onConfirmed={() => sendRequest(intent.paymentIntentId)}
+                onError={(message) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Payment Failed',
+                    description: message || 'Please try again.',
+                  })
+                }
+              />
+            ) : (
+              <Status>Setting up payment...</Status>
+            )}
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={backToDetails}
+              disabled={createReservation.isPending}
+            >
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              Back to Details
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <Header title={`Reserve ${item.title}`} description="Choose when you'd like to borrow it." />
+      {availability.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <Status>Loading available dates...</Status>
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-72 w-full rounded-xl" />
+        </div>
+      ) : availability.isError ? (
+        <div className="space-y-3 rounded-xl border border-line p-4 text-center">
+          <p className="text-stone-700">
+            {errorMessage(availability.error, 'The available dates could not be loaded.')}
+          </p>
+          <Button variant="outline" onClick={() => void availability.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !range || !price || !availability.data ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-line p-6 text-center">
+          <CalendarX className="h-8 w-8 text-stone-500" aria-hidden="true" />
+          <p className="font-semibold text-ink">No dates available</p>
+          <p className="text-sm text-muted">This item can't be reserved for any upcoming dates.</p>
+        </div>
+      ) : (
+        <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
+          <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+          <div className="space-y-4 md:sticky md:top-0">
+            <CostBreakdown item={item} price={price} />
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={onContinue}
+              disabled={createReservation.isPending || createIntent.isPending}
+            >
+              {createReservation.isPending
+                ? 'Sending request...'
+                : price.totalCents > 0
+                  ? 'Continue to Payment'
+                  : 'Request to Borrow'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Header({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="pr-10">
+      <Dialog.Title className="break-words text-xl font-bold text-ink">{title}</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-stone-700">{description}</Dialog.Description>
+    </div>
+  );
+}
+
+function Status({ children }: { children: string }) {
+  return (
+    <p
+      role="status"
+      className="flex items-center justify-center gap-2 py-6 text-sm font-medium text-stone-700"
+    >
+      <Loader2 className="h-5 w-5 motion-safe:animate-spin" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+const daysLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** Spec §2: rental plus the refundable deposit, the total and the borrowing period. */
+function CostBreakdown({ item, price }: { item: ReservableItem; price: Quote }) {
+  const rate =
+    toCents(item.rentalPrice) && item.rentalPeriod
+      ? `${formatPrice(item.rentalPrice)} / ${item.rentalPeriod}`
+      : toCents(item.rentalPrice)
+        ? 'flat fee'
+        : 'free';
+  return (
+    <section aria-labelledby="cost-heading" className="rounded-xl bg-stone-50 p-4">
+      <h3 id="cost-heading" className="font-semibold text-ink">
+        Cost breakdown
+      </h3>
+      <dl className="mt-3 space-y-2 text-sm">
+        <Row label={`Rental (${rate})`} value={formatMoney(price.rentalCents)} />
+        <Row label="Deposit (refundable)" value={formatMoney(price.depositCents)} />
+        <Row label="Total" value={formatMoney(price.totalCents)} strong />
+      </dl>
+      <p className="mt-3 text-sm text-stone-700">Borrowing period: {daysLabel(price.days)}</p>
+      {price.depositCents > 0 && (
+        <p className="mt-1 text-xs text-muted">
+          The deposit is refunded when the item comes back in good condition.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OrderSummary({ title, range, price }: { title: string; range: DateRange; price: Quote }) {
+  return (
+    <section aria-labelledby="summary-heading" className="rounded-xl bg-stone-50 p-4">
+      <h3 id="summary-heading" className="font-semibold text-ink">
+        Order summary
+      </h3>
+      <p className="mt-2 break-words font-medium text-ink">{title}</p>
+      <p className="text-sm text-stone-700">
+        {dayLabel(range.startDate, 'MMM d, yyyy')} – {dayLabel(range.endDate, 'MMM d, yyyy')} (
+        {daysLabel(price.days)})
+      </p>
+      <dl className="mt-3 space-y-2 text-sm">
+        <Row label="Rental" value={formatMoney(price.rentalCents)} />
+        <Row label="Deposit (refundable)" value={formatMoney(price.depositCents)} />
+        <Row label="Total" value={formatMoney(price.totalCents)} strong />
+      </dl>
+    </section>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={
+        strong
+          ? 'flex justify-between gap-3 border-t border-line pt-2 text-base font-bold text-ink'
+          : 'flex justify-between gap-3'
+      }
+    >
+      <dt className={strong ? '' : 'text-stone-700'}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { CalendarCheck, PackageOpen } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Reservation } from '#shared/schemas/reservations.ts';
+import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useSession } from '../features/auth/api.ts';
+import {
+  type StatusUpdate,
+  useApproveReservation,
+  useDeclineReservation,
+  useReservations,
+  useUpdateReservationStatus,
+} from '../features/reservations/api.ts';
+import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+// Spec §2 My Reservations, §4 actions, §8 toasts.
+
+export default function ReservationsRoute() {
+  return (
+    <AuthGuard>
+      <ReservationsPage />
+    </AuthGuard>
+  );
+}
+
+const tabClasses =
+  'min-h-11 flex-1 rounded-lg px-4 py-2 text-sm font-semibold text-stone-700 sm:flex-none ' +
+  'data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+
+function ReservationsPage() {
+  useDocumentTitle('My Reservations');
+  const { user } = useSession();
+  const { data: reservations = [], isPending, isError, error, refetch, isFetching } = useReservations();
+  const updateStatus = useUpdateReservationStatus();
+  const approve = useApproveReservation();
+  const decline = useDeclineReservation();
+  const busy = updateStatus.isPending || approve.isPending || decline.isPending;
+  const userId = user?.id ?? '';
+
+  const borrowing = reservations.filter((r) => r.borrowerId === userId);
+  const lending = reservations.filter((r) => r.providerId === userId);
+
+  const onUpdateStatus = (update: StatusUpdate) =>
+    updateStatus.mutateAsync(update).then(
+      (result) => {
+        toast({
+          title: 'Reservation updated',
+          description: 'The reservation status has been updated successfully.',
+        });
+        return result;
+      },
+      (failure: unknown) => {
+        toast({
+          variant: 'destructive',
+          title: 'Update failed',
+          description: errorMessage(failure, 'Failed to update reservation.'),
+        });
+        throw failure;
+      },
+    );
+
+  const onApprove = (id: string) =>
+    approve.mutate(id, {
+      onSuccess: () =>
+        toast({
+          title: 'Reservation approved',
+          description: 'The reservation has been approved. The borrower will be notified.',
+        }),
+      onError: (failure) =>
+        toast({
+          variant: 'destructive',
+          title: 'Approval failed',
+          description: errorMessage(failure, 'Failed to approve reservation.'),
+        }),
+    });
+
+  const onDecline = (id: string) =>
+    decline.mutate(
+      { id },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Reservation declined',
+            description: 'The reservation has been declined. The borrower will be notified.',
+          }),
+        onError: (failure) =>
+          toast({
+            variant: 'destructive',
+            title: 'Decline failed',
+            description: errorMessage(failure, 'Failed to decline reservation.'),
+          }),
+      },
+    );
+
+  const list = (items: Reservation[], empty: ReactNode) => {
+    if (isPending) return <LoadingCards />;
+    if (isError) {
+      return (
+        <Card className="px-6 py-10 text-center">
+          <h2 className="text-lg font-semibold text-ink">Failed to fetch reservations</h2>
+          <p className="mt-1 text-muted">{errorMessage(error, 'Something went wrong. Please try again.')}</p>
+          <Button className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        </Card>
+      );
+    }
+    if (items.length === 0) return empty;
+    return (
+      <ul className="space-y-4">
+        {items.map((r) => (
+          <li key={r.id}>
+            <ReservationCard
+              reservation={r}
+              viewerId={userId}
+              busy={busy}
+              onApprove={onApprove}
+              onDecline={onDecline}
+              onUpdateStatus={onUpdateStatus}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">My Reservations</h1>
+      <p className="mt-1 text-muted">Manage your borrowing and lending activities</p>
+
+      <Tabs.Root defaultValue="borrowing" className="mt-6">
+        <Tabs.List
+          aria-label="Reservation lists"
+          className="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
+        >
+          <Tabs.Trigger value="borrowing" className={tabClasses}>
+            Borrowing ({borrowing.length})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="lending" className={tabClasses}>
+            Lending ({lending.length})
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="borrowing" className="mt-4">
+          {list(
+            borrowing,
+            <Empty
+              icon={<CalendarCheck />}
+              title="No borrowing reservations"
+              action={
+                <Button asChild>
+                  <Link to={paths.browse}>Browse Items</Link>
+                </Button>
+              }
+            >
+              You haven't reserved any items yet. Browse available items to get started!
+            </Empty>,
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="lending" className="mt-4">
+          {list(
+            lending,
+            <Empty
+              icon={<PackageOpen />}
+              title="No lending reservations"
+              action={
+                <Button asChild>
+                  <Link to={paths.listItem}>List an Item</Link>
+                </Button>
+              }
+            >
+              You don't have any items reserved by others yet. List some items to start sharing!
+            </Empty>,
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading reservations…
+      </span>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="flex gap-4 p-4 sm:p-5">
+          <Skeleton className="h-16 w-16 shrink-0 rounded-xl sm:h-24 sm:w-24" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-6 w-2/3" />
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Empty({
+  icon,
+  title,
+  action,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:h-6 [&_svg]:w-6">
+        {icon}
+      </span>
+      <h2 className="mt-3 text-lg font-semibold text-ink">{title}</h2>
+      <p className="mt-1 max-w-sm text-muted">{children}</p>
+      <div className="mt-5">{action}</div>
+    </Card>
+  );
+}
