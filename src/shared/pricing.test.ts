@@ -22,14 +22,28 @@ describe('cents', () => {
 describe('quote (issue 4)', () => {
   const daily = { rentalPriceCents: 500, rentalPeriod: 'day' as const, depositCents: 2000 };
   it('charges per started period and adds the deposit', () => {
-    expect(quote(daily, '2026-12-01', '2026-12-05')).toEqual({ days: 4, rentalCents: 2000, depositCents: 2000, totalCents: 4000 });
-    expect(quote({ ...daily, rentalPeriod: 'week' }, '2026-12-01', '2026-12-09')).toMatchObject({ days: 8, rentalCents: 1000 });
-    expect(quote({ ...daily, rentalPeriod: 'month' }, '2026-12-01', '2026-12-20')).toMatchObject({ rentalCents: 500 });
+    expect(quote(daily, '2026-12-01', '2026-12-05')).toEqual({
+      days: 4,
+      rentalCents: 2000,
+      depositCents: 2000,
+      totalCents: 4000,
+    });
+    expect(quote({ ...daily, rentalPeriod: 'week' }, '2026-12-01', '2026-12-09')).toMatchObject({
+      days: 8,
+      rentalCents: 1000,
+    });
+    expect(quote({ ...daily, rentalPeriod: 'month' }, '2026-12-01', '2026-12-20')).toMatchObject({
+      rentalCents: 500,
+    });
   });
   it('counts at least one day, charges a period-less price once, and a free item nothing', () => {
     expect(quote(daily, '2026-12-01', '2026-12-01')).toMatchObject({ days: 1, rentalCents: 500 });
-    expect(quote({ ...daily, rentalPeriod: null }, '2026-12-01', '2026-12-30')).toMatchObject({ rentalCents: 500 });
-    expect(quote({ rentalPriceCents: null, rentalPeriod: null, depositCents: null }, '2026-12-01', '2026-12-03')).toEqual({
+    expect(quote({ ...daily, rentalPeriod: null }, '2026-12-01', '2026-12-30')).toMatchObject({
+      rentalCents: 500,
+    });
+    expect(
+      quote({ rentalPriceCents: null, rentalPeriod: null, depositCents: null }, '2026-12-01', '2026-12-03'),
+    ).toEqual({
       days: 2,
       rentalCents: 0,
       depositCents: 0,

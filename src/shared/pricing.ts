@@ -29,7 +29,11 @@ export interface Quote {
  * total = rental + deposit. The Reserve dialog shows it; the server recomputes it.
  */
 export function quote(
-  item: { rentalPriceCents: number | null; rentalPeriod: 'day' | 'week' | 'month' | null; depositCents: number | null },
+  item: {
+    rentalPriceCents: number | null;
+    rentalPeriod: 'day' | 'week' | 'month' | null;
+    depositCents: number | null;
+  },
   startDate: string,
   endDate: string,
 ): Quote {

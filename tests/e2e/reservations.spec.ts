@@ -6,7 +6,10 @@ const b = setupBrowser();
 
 async function openItem(page: Page, title: string) {
   await page.goto(`/browse?q=${encodeURIComponent(title)}`);
-  await page.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
 }
 
@@ -35,14 +38,18 @@ describe('reservation journeys', () => {
     await dialog.getByRole('button', { name: 'Back to Details' }).waitFor();
     await expectAccessible(borrower);
     await payWith(borrower, '4242 4242 4242 4242');
-    await borrower.getByText('Your reservation request has been sent to the item owner.', { exact: true }).waitFor();
+    await borrower
+      .getByText('Your reservation request has been sent to the item owner.', { exact: true })
+      .waitFor();
 
     // The lender approves from the header's notifications dropdown.
     await lender.reload();
     await lender.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
     await lender.getByRole('menu').getByText('New reservation request').first().waitFor();
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Approve' }).first().click();
-    await lender.getByText('The borrower has been notified and can now proceed with payment.', { exact: true }).waitFor();
+    await lender
+      .getByText('The borrower has been notified and can now proceed with payment.', { exact: true })
+      .waitFor();
     await lender.keyboard.press('Escape');
 
     // The borrower sees Approved and the pickup code, and picks the item up.
@@ -53,19 +60,26 @@ describe('reservation journeys', () => {
     expect(code).toMatch(/^\d{6}$/);
     await expectAccessible(borrower);
     await borrower.getByRole('button', { name: 'Picked Up' }).click();
-    await borrower.getByText('The reservation status has been updated successfully.', { exact: true }).waitFor();
+    await borrower
+      .getByText('The reservation status has been updated successfully.', { exact: true })
+      .waitFor();
     await borrower.getByRole('button', { name: 'Return Item' }).waitFor();
 
     // The lender marks it returned; the deposit goes back.
     await lender.goto('/reservations');
     await lender.getByRole('tab', { name: /Lending/ }).click();
     await lender.getByRole('button', { name: 'Item Returned' }).click();
-    await lender.getByText('The reservation status has been updated successfully.', { exact: true }).waitFor();
+    await lender
+      .getByText('The reservation status has been updated successfully.', { exact: true })
+      .waitFor();
     await expectAccessible(lender);
 
     await borrower.goto('/billing-history');
     await borrower.getByText('Payment for Cordless drill with bit set', { exact: false }).first().waitFor();
-    await borrower.getByText('Deposit refund for Cordless drill with bit set', { exact: false }).first().waitFor();
+    await borrower
+      .getByText('Deposit refund for Cordless drill with bit set', { exact: false })
+      .first()
+      .waitFor();
     await expectAccessible(borrower);
     await lender.goto('/billing-history');
     await lender.getByText('Earning: Cordless drill with bit set', { exact: false }).first().waitFor();
@@ -78,7 +92,9 @@ describe('reservation journeys', () => {
     await borrower.getByRole('button', { name: 'Reserve Item' }).click();
     const dialog = borrower.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Request to Borrow' }).click();
-    await borrower.getByText('Your reservation request has been sent to the item owner.', { exact: true }).waitFor();
+    await borrower
+      .getByText('Your reservation request has been sent to the item owner.', { exact: true })
+      .waitFor();
     await borrower.goto('/reservations');
     await borrower.getByText('Cast iron skillet (12 inch)').first().waitFor();
     await borrower.getByText('Pending', { exact: true }).first().waitFor();

@@ -75,6 +75,9 @@ export function openPostgres(connectionString: string, max = 10): Database {
     max,
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
+  // An idle connection that the server drops (restart, failover, a dropped test database) emits an
+  // error on the pool; unhandled, it would end the process. The pool replaces the connection.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool);
   return {
     db,

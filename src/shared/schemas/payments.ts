@@ -17,8 +17,16 @@ export const testCard = z.object({
     .string({ error: 'Card number is required' })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{12,19}$/.test(v), 'Card number is incomplete'),
-  expMonth: z.coerce.number({ error: 'Expiry month is required' }).int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
-  expYear: z.coerce.number({ error: 'Expiry year is required' }).int().min(2000, 'Invalid expiry year').max(2100, 'Invalid expiry year'),
+  expMonth: z.coerce
+    .number({ error: 'Expiry month is required' })
+    .int()
+    .min(1, 'Invalid expiry month')
+    .max(12, 'Invalid expiry month'),
+  expYear: z.coerce
+    .number({ error: 'Expiry year is required' })
+    .int()
+    .min(2000, 'Invalid expiry year')
+    .max(2100, 'Invalid expiry year'),
   cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'CVC is incomplete'),
 });
 export type TestCard = z.input<typeof testCard>;

@@ -38,13 +38,22 @@ export const paymentIntentResponse = z.object({
 export const statusUpdateInput = z.object({
   status: z.enum(['active', 'completed', 'cancelled'], { error: 'Unknown status' }),
   /** The six digits the borrower shows; required when the lender marks 'Item Collected'. */
-  pickupCode: z.string().trim().regex(/^\d{6}$/, 'The pickup code has 6 digits').optional(),
+  pickupCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The pickup code has 6 digits')
+    .optional(),
 });
 export const declineInput = z
   .object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() })
   .optional();
 
-const party = z.object({ id: z.uuid(), fullName: z.string(), username: z.string(), profileImage: z.string().nullable() });
+const party = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+});
 
 export const reservation = z.object({
   id: z.uuid(),
@@ -61,7 +70,12 @@ export const reservation = z.object({
   pickupCode: z.string().nullable(),
   declineReason: z.string().nullable(),
   createdAt: z.string(),
-  item: z.object({ id: z.uuid(), title: z.string(), images: z.array(z.string()), pickupMethod: z.enum(PICKUP_METHODS) }),
+  item: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    images: z.array(z.string()),
+    pickupMethod: z.enum(PICKUP_METHODS),
+  }),
   provider: party,
   borrower: party,
 });
