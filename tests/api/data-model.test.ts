@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations } from '../../src/server/db/schema/chat.ts';
 import { reviews } from '../../src/server/db/schema/community.ts';
-import { items } from '../../src/server/db/schema/items.ts';
+import type { items } from '../../src/server/db/schema/items.ts';
 import { billingHistory, savedPaymentMethods } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { sessions } from '../../src/server/db/schema/users.ts';
-import { createUser } from '../factories.ts';
+import { createItem, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The database itself refuses what the spec forbids (§3), whatever code writes to it.
@@ -14,23 +14,9 @@ import { setupTestApp } from '../helpers/test-app.ts';
 const t = setupTestApp();
 const db = () => t.database.db;
 
-async function item(userId: string, overrides: Partial<typeof items.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(items)
-    .values({
-      userId,
-      title: 'Cordless drill',
-      description: 'A cordless drill with two batteries.',
-      category: 'tools',
-      condition: 'good',
-      pickupMethod: 'meetup',
-      availableFrom: '2026-01-01',
-      campus: 'stanford.edu',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
+/** An item of `userId`'s, as the factory makes it, with overrides. */
+const item = (userId: string, overrides: Partial<typeof items.$inferInsert> = {}) =>
+  createItem(db(), { userId, ...overrides });
 
 async function reservation(
   itemId: string,

@@ -8,6 +8,7 @@ import { inputClasses } from '../components/ui/input.tsx';
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
+import { LoadMore } from '../features/items/components/load-more.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -236,18 +237,12 @@ export default function BrowsePage() {
             <ItemGrid items={items} loading={isPending || isFetchingNextPage} skeletons={PAGE_SIZE} />
           )}
         </div>
-        {hasNextPage && !isPending && (
-          <div className="mt-8 flex justify-center">
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={() => void fetchNextPage()}
-              disabled={isFetchingNextPage}
-            >
-              {isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        )}
+        <LoadMore
+          show={hasNextPage && !isPending}
+          loading={isFetchingNextPage}
+          onLoad={() => void fetchNextPage()}
+          label="Load more"
+        />
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ import { useSession } from '../features/auth/api.ts';
 import { useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
+import { LoadMore } from '../features/items/components/load-more.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { browseSearch, paths } from '../paths.ts';
 
@@ -201,18 +202,12 @@ function AvailableNearYou() {
         )}
       </div>
 
-      {hasNextPage && !loading && (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="outline"
-            size="lg"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-          >
-            {isFetchingNextPage ? 'Loading...' : 'Load More Items'}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        show={hasNextPage && !loading}
+        loading={isFetchingNextPage}
+        onLoad={() => void fetchNextPage()}
+        label="Load More Items"
+      />
     </section>
   );
 }
