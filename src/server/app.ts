@@ -10,6 +10,8 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { conversationRoutes } from './features/conversations/routes.ts';
+import { chatSocket } from './features/conversations/socket.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -21,6 +23,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import errors from './plugins/errors.ts';
 import jobs from './plugins/jobs.ts';
+import { createInProcessHub, createPostgresHub } from './plugins/realtime-hub.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import uploadsStatic from './plugins/uploads-static.ts';
@@ -86,6 +89,7 @@ export async function buildApp({
       await api.register(authRoutes, { db, config });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db });
+      await api.register(conversationRoutes, { db });
       await api.register(uploadRoutes, { storage });
       await api.register(itemRoutes, { db, config });
       await api.register(userRoutes, { db, config });
@@ -98,6 +102,10 @@ export async function buildApp({
   );
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
+  // Live events: LISTEN/NOTIFY across instances on PostgreSQL, in-process on the embedded database.
+  const hub = database.pool ? await createPostgresHub(database.pool) : createInProcessHub();
+  app.addHook('onClose', async () => hub.close());
+  await app.register(chatSocket, { db, config, hub });
   await app.register(jobs, { database, config, payments });
   await app.register(web, { webDir: config.webDir });
   return app;

@@ -1,0 +1,191 @@
+import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversations, messages } from '../../db/schema/chat.ts';
+import { items } from '../../db/schema/items.ts';
+import { users } from '../../db/schema/users.ts';
+
+// The only place with Drizzle queries about conversations and messages.
+
+/** Chat lists are capped; nobody scrolls a sidebar past a few hundred conversations. */
+const LIST_LIMIT = 200;
+
+const isParty = (userId: string) => or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId));
+
+export async function findItemOwner(db: Db, itemId: string) {
+  const [row] = await db
+    .select({ id: items.id, userId: items.userId, deletedAt: items.deletedAt })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .limit(1);
+  return row;
+}
+
+/** Creates the conversation unless it exists (the unique key decides under concurrency); answers its id. */
+export async function findOrCreate(
+  db: Db,
+  values: { itemId: string; buyerId: string; sellerId: string },
+): Promise<string> {
+  await db
+    .insert(conversations)
+    .values(values)
+    .onConflictDoNothing({
+      target: [conversations.itemId, conversations.buyerId, conversations.sellerId],
+    });
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.itemId, values.itemId),
+        eq(conversations.buyerId, values.buyerId),
+        eq(conversations.sellerId, values.sellerId),
+      ),
+    )
+    .limit(1);
+  return row!.id;
+}
+
+/** The conversation when this user is one of its two people. */
+export async function findForParty(db: Db, conversationId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findById(db: Db, conversationId: string) {
+  const [row] = await db
+    .select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row;
+}
+
+export interface SummaryRow {
+  id: string;
+  itemId: string;
+  buyerId: string;
+  sellerId: string;
+  lastMessageAt: Date;
+  createdAt: Date;
+  otherUser: { id: string; fullName: string; username: string; profileImage: string | null };
+  item: { id: string; title: string; images: string[] } | null;
+  unreadCount: number;
+  lastMessage: { content: string; senderId: string; createdAt: string } | null;
+}
+
+/** A JSON column comes back parsed from node-postgres and PGlite alike; tolerate a string anyway. */
+const parseJson = <T>(value: unknown): T | null =>
+  value == null ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T);
+
+/**
+ * The caller's conversations from either side, newest last message first, each with the other
+ * person, the item, the caller's unread count and the last message: one query, no N+1.
+ */
+export async function listSummaries(db: Db, userId: string, onlyId?: string): Promise<SummaryRow[]> {
+  const otherId = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.sellerId} else ${conversations.buyerId} end`;
+  const where: SQL[] = [isParty(userId)!];
+  if (onlyId) where.push(eq(conversations.id, onlyId));
+  const rows = await db
+    .select({
+      id: conversations.id,
+      itemId: conversations.itemId,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+      lastMessageAt: conversations.lastMessageAt,
+      createdAt: conversations.createdAt,
+      otherUser: {
+        id: users.id,
+        fullName: users.fullName,
+        username: users.username,
+        profileImage: users.profileImage,
+      },
+      itemRowId: items.id,
+      itemTitle: items.title,
+      itemImages: items.images,
+      unreadCount: sql<number>`(
+        select count(*) from ${messages} m
+        where m.conversation_id = ${conversations.id} and m.sender_id <> ${userId} and m.is_read = false
+      )`.mapWith(Number),
+      lastMessage: sql<unknown>`(
+        select json_build_object('content', m.content, 'senderId', m.sender_id, 'createdAt', m.created_at)
+        from ${messages} m where m.conversation_id = ${conversations.id}
+        order by m.created_at desc, m.id desc limit 1
+      )`,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, otherId))
+    .leftJoin(items, and(eq(items.id, conversations.itemId), isNull(items.deletedAt)))
+    .where(and(...where))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(LIST_LIMIT);
+  return rows.map(({ itemRowId, itemTitle, itemImages, lastMessage, ...row }) => ({
+    ...row,
+    item:
+      itemRowId && itemTitle !== null && itemImages !== null
+        ? { id: itemRowId, title: itemTitle, images: itemImages }
+        : null,
+    lastMessage: parseJson<SummaryRow['lastMessage'] & object>(lastMessage),
+  }));
+}
+
+/** Messages from others, unread, across all of the user's conversations. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(isParty(userId), ne(messages.senderId, userId), eq(messages.isRead, false)));
+  return row?.count ?? 0;
+}
+
+export async function markReadFromOthers(db: Db, conversationId: string, userId: string) {
+  await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        ne(messages.senderId, userId),
+        eq(messages.isRead, false),
+      ),
+    );
+}
+
+/** Newest first, `limit + 1` rows so the caller can tell whether older ones remain. */
+export function listPage(db: Db, conversationId: string, limit: number, before?: string) {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        before ? lt(messages.createdAt, new Date(before)) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+}
+
+/**
+ * Stores a message and moves the conversation's last-message time; call inside a transaction.
+ * Times are kept to the millisecond so a message's ISO createdAt works exactly as a `before` cursor.
+ */
+export async function insertMessage(
+  db: Db,
+  values: { conversationId: string; senderId: string; content: string },
+) {
+  const at = sql`date_trunc('milliseconds', clock_timestamp())`;
+  const [row] = await db
+    .insert(messages)
+    .values({ ...values, createdAt: at })
+    .returning();
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: row!.createdAt })
+    .where(eq(conversations.id, values.conversationId));
+  return row!;
+}

@@ -1,0 +1,107 @@
+import {
+  type ConversationSummary,
+  type Message,
+  type MessagesPageQuery,
+  messageInput,
+} from '#shared/schemas/chat.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import * as queries from './queries.ts';
+
+// Chat over HTTP (issue 5, part 1). Only a conversation's two people may see or write into it; anyone
+// else gets the same 404 as for a missing one. `sendMessage` is shared with the WebSocket handler.
+
+type MessageRow = Awaited<ReturnType<typeof queries.insertMessage>>;
+
+function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    content: row.content,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toSummary(row: queries.SummaryRow): ConversationSummary {
+  return {
+    ...row,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    lastMessage: row.lastMessage && {
+      ...row.lastMessage,
+      createdAt: new Date(row.lastMessage.createdAt).toISOString(),
+    },
+  };
+}
+
+const conversationNotFound = () => notFound('Conversation not found.');
+
+async function requireParty(db: Db, conversationId: string, userId: string) {
+  const conversation = await queries.findForParty(db, conversationId, userId);
+  if (!conversation) throw conversationNotFound();
+  return conversation;
+}
+
+export const conversationService = {
+  async list(db: Db, userId: string): Promise<ConversationSummary[]> {
+    return (await queries.listSummaries(db, userId)).map(toSummary);
+  },
+
+  unreadCount: (db: Db, userId: string) => queries.countUnread(db, userId),
+
+  /** The caller (buyer) and the item's owner (seller) share one conversation per item; it is reused. */
+  async start(db: Db, userId: string, itemId: string): Promise<ConversationSummary> {
+    const item = await queries.findItemOwner(db, itemId);
+    if (!item || item.deletedAt) throw notFound('Item not found.');
+    if (item.userId === userId) throw badRequest('You cannot start a chat about your own item.');
+    const id = await queries.findOrCreate(db, { itemId, buyerId: userId, sellerId: item.userId });
+    const [row] = await queries.listSummaries(db, userId, id);
+    if (!row) throw conversationNotFound();
+    return toSummary(row);
+  },
+
+  /**
+   * A page of messages, chronological within the page. The newest page (no `before`) also marks the
+   * other person's messages read, in the same transaction as the read.
+   */
+  async messages(
+    db: Db,
+    userId: string,
+    conversationId: string,
+    { before, limit }: MessagesPageQuery,
+  ): Promise<{ messages: Message[]; hasMore: boolean }> {
+    return db.transaction(async (tx) => {
+      await requireParty(tx, conversationId, userId);
+      if (!before) await queries.markReadFromOthers(tx, conversationId, userId);
+      const rows = await queries.listPage(tx, conversationId, limit, before);
+      const hasMore = rows.length > limit;
+      return { messages: rows.slice(0, limit).reverse().map(toMessage), hasMore };
+    });
+  },
+
+  /** The two people of a conversation (buyer, seller); empty when it does not exist. For live fan-out. */
+  async participants(db: Db, conversationId: string): Promise<string[]> {
+    const row = await queries.findById(db, conversationId);
+    return row ? [row.buyerId, row.sellerId] : [];
+  },
+
+  /** Validates (trims) the text, stores it and moves the conversation's last-message time, atomically. */
+  async sendMessage(db: Db, userId: string, conversationId: string, content: unknown): Promise<Message> {
+    const parsed = messageInput.safeParse({ content });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Message cannot be empty';
+      throw badRequest(message, [{ path: 'content', message }]);
+    }
+    return db.transaction(async (tx) => {
+      await requireParty(tx, conversationId, userId);
+      const row = await queries.insertMessage(tx, {
+        conversationId,
+        senderId: userId,
+        content: parsed.data.content,
+      });
+      return toMessage(row);
+    });
+  },
+};

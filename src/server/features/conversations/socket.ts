@@ -1,0 +1,136 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
+import session from '../../plugins/session.ts';
+import { conversationService } from './service.ts';
+
+// The live channel of spec §7: WebSocket /ws, authenticated by the session cookie at the upgrade.
+// In: {type:"auth", userId} (accepted only when it is the session's user) and
+// {type:"sendMessage", conversationId, content, tempId}. Out: messageConfirm to the sending socket,
+// newMessage to every socket of both people (the sender's other tabs included), and errors.
+
+/** Close codes in the 4400 range, so clients can tell our refusals apart. */
+export const CLOSE = { unauthorised: 4401, impersonation: 4403, malformed: 4400 } as const;
+
+const HEARTBEAT_MS = 30_000;
+/** Messages a user may send per window before the socket is told to slow down. */
+const RATE = { max: 20, windowMs: 10_000 };
+
+function send(socket: WebSocket, payload: unknown) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+}
+
+export async function chatSocket(app: FastifyInstance, opts: { db: Db; config: Config; hub: RealtimeHub }) {
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(session, { db: opts.db, config: opts.config });
+
+  const alive = new WeakMap<WebSocket, boolean>();
+  const sockets = new Set<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      // A socket that did not answer the last ping is gone (phone asleep, network lost).
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket, request) => {
+    const user = request.user;
+    // Another site's page must not chat as our user (cross-site WebSocket hijacking).
+    const origin = request.headers.origin;
+    if (
+      origin &&
+      origin !== `${request.protocol}://${request.host}` &&
+      !opts.config.appOrigins.includes(origin)
+    ) {
+      socket.close(CLOSE.impersonation, 'Cross-origin connection refused');
+      return;
+    }
+    if (!user) {
+      socket.close(CLOSE.unauthorised, 'Sign in to chat');
+      return;
+    }
+    sockets.add(socket);
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+    const unsubscribe = opts.hub.subscribe(user.id, (event) => send(socket, event));
+    let sent: number[] = [];
+
+    socket.on('message', async (raw) => {
+      let data: {
+        type?: unknown;
+        userId?: unknown;
+        conversationId?: unknown;
+        content?: unknown;
+        tempId?: unknown;
+      };
+      try {
+        data = JSON.parse(String(raw));
+        if (typeof data !== 'object' || data === null) throw new Error('not an object');
+      } catch {
+        socket.close(CLOSE.malformed, 'Malformed message');
+        return;
+      }
+      if (data.type === 'auth') {
+        if (data.userId !== user.id) socket.close(CLOSE.impersonation, 'That is not you');
+        else send(socket, { type: 'authenticated', userId: user.id });
+        return;
+      }
+      if (data.type !== 'sendMessage') {
+        send(socket, { type: 'error', message: 'Unknown message type.' });
+        return;
+      }
+      const tempId = typeof data.tempId === 'string' ? data.tempId.slice(0, 100) : undefined;
+      const now = Date.now();
+      sent = sent.filter((t) => now - t < RATE.windowMs);
+      if (sent.length >= RATE.max) {
+        send(socket, {
+          type: 'error',
+          tempId,
+          message: 'You are sending messages too fast. Please wait a moment.',
+        });
+        return;
+      }
+      sent.push(now);
+      if (typeof data.conversationId !== 'string') {
+        send(socket, { type: 'error', tempId, message: 'Conversation not found.' });
+        return;
+      }
+      try {
+        const message = await conversationService.sendMessage(
+          opts.db,
+          user.id,
+          data.conversationId,
+          data.content,
+        );
+        // Stored first, then confirmed (issue 5).
+        send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
+        const parties = await conversationService.participants(opts.db, message.conversationId);
+        await opts.hub.publish(parties, {
+          type: 'newMessage',
+          message,
+          conversationId: message.conversationId,
+        });
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : 'The message could not be sent.';
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat message failed');
+        send(socket, { type: 'error', tempId, message });
+      }
+    });
+
+    socket.on('close', () => {
+      sockets.delete(socket);
+      unsubscribe();
+    });
+  });
+}
