@@ -21,6 +21,8 @@ export const paths = {
   item: (id: string) => `/item/${id}`,
   editItem: (id: string) => `/edit-item/${id}`,
   /** Without an id: the signed-in person's own profile. */
+  /** With an id: that conversation preselected (spec §2 Chat). */
+  chat: (id?: string) => (id ? `/chat?conversation=${encodeURIComponent(id)}` : '/chat'),
   profile: (id?: string) => (id ? `/profile/${id}` : '/profile'),
 } as const;
 

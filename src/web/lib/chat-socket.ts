@@ -31,7 +31,9 @@ function socketUrl(): string {
 }
 
 function isChatEvent(value: unknown): value is ChatEvent {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
 export function useChatSocket(user: Pick<PublicUser, 'id'> | null) {

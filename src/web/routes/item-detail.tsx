@@ -12,7 +12,7 @@ import {
   Tag,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { Item } from '#shared/schemas/items.ts';
@@ -20,6 +20,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { useStartConversation } from '../features/chat/api.ts';
 import { CATEGORY_ICONS } from '../features/items/category-icons.ts';
 import { DeleteItemDialog } from '../features/items/components/delete-item-dialog.tsx';
 import { ItemGallery } from '../features/items/components/item-gallery.tsx';
@@ -36,6 +37,7 @@ import { ReviewsList } from '../features/items/components/reviews-list.tsx';
 import { useItem } from '../features/items/item-mutations.ts';
 import { ReserveDialog } from '../features/reservations/components/reserve-dialog.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
@@ -187,9 +189,38 @@ function ItemActions({ item }: { item: Item }) {
       </div>
     );
   }
-  // Another signed-in student: Chat with Seller arrives with chat.
-  // Report Item arrives with reports.
-  return <ReserveDialog item={item} />;
+  // Another signed-in student. Report Item arrives with reports.
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <ChatWithSeller itemId={item.id} />
+      <ReserveDialog item={item} />
+    </div>
+  );
+}
+
+/** Spec §2/§8: start (or reopen) the conversation about this item, then go to it. */
+function ChatWithSeller({ itemId }: { itemId: string }) {
+  const start = useStartConversation();
+  const navigate = useNavigate();
+  const onClick = () =>
+    start.mutate(itemId, {
+      onSuccess: (conversation) => {
+        toast({ title: 'Chat started', description: 'Redirecting to your conversation...' });
+        navigate(paths.chat(conversation.id));
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to start chat',
+          description: error instanceof Error ? error.message : undefined,
+        }),
+    });
+  return (
+    <Button variant="outline" size="lg" onClick={onClick} disabled={start.isPending}>
+      <MessageCircle className="h-5 w-5" aria-hidden="true" />
+      Chat with Seller
+    </Button>
+  );
 }
 
 function PickupAndAvailability({ item }: { item: Item }) {

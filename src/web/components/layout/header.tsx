@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api.ts';
+import { ChatDropdown } from '../../features/chat/components/chat-dropdown.tsx';
 import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown.tsx';
 import { cn } from '../../lib/cn.ts';
 import { paths } from '../../paths.ts';
@@ -38,6 +39,7 @@ export function Header() {
             <Skeleton className="h-9 w-24" />
           ) : user ? (
             <>
+              <ChatDropdown />
               <NotificationsDropdown />
               <UserMenu user={user} />
             </>

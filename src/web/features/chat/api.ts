@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ConversationSummary, Message } from '#shared/schemas/chat.ts';
 import { api } from '../../lib/api.ts';
 
@@ -59,10 +60,10 @@ export function useMessages(conversationId: string | null) {
 /** Refetches the list and the unread badge (after reading or receiving messages). */
 export function useRefreshConversations() {
   const queryClient = useQueryClient();
-  return () => {
+  return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true });
     void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount });
-  };
+  }, [queryClient]);
 }
 
 export function useStartConversation() {

@@ -1,0 +1,60 @@
+import { SendHorizontal } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { MESSAGE_MAX_LENGTH } from '#shared/schemas/chat.ts';
+import { Button } from '../../../components/ui/button.tsx';
+
+/**
+ * Spec §2 Chat / §5 Message: 'Type a message...' ('Connecting...' and disabled while offline);
+ * Enter sends the trimmed text, Shift+Enter starts a new line, blank text is not sent.
+ */
+export function MessageComposer({
+  connected,
+  onSend,
+}: {
+  connected: boolean;
+  /** Returns false when the text could not be sent (it then stays in the box). */
+  onSend: (content: string) => boolean;
+}) {
+  const [text, setText] = useState('');
+  const id = useId();
+  const trimmed = text.trim();
+
+  const submit = () => {
+    if (!connected || !trimmed) return;
+    if (onSend(trimmed)) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-line bg-white p-3">
+      <label htmlFor={id} className="sr-only">
+        Message
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={connected ? 'Type a message...' : 'Connecting...'}
+        disabled={!connected}
+        rows={1}
+        maxLength={MESSAGE_MAX_LENGTH}
+        className="block max-h-32 min-h-11 w-full resize-none rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-stone-100"
+      />
+      <Button type="submit" size="icon" disabled={!connected || !trimmed} aria-label="Send message">
+        <SendHorizontal className="h-5 w-5" aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import { ArrowLeft, LogIn, MessagesSquare } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { PublicUser } from '#shared/schemas/auth.ts';
+import type { Message } from '#shared/schemas/chat.ts';
+import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useSession } from '../features/auth/api.ts';
+import {
+  fetchMessages,
+  itemTitle,
+  otherUserName,
+  useConversations,
+  useMessages,
+  useRefreshConversations,
+} from '../features/chat/api.ts';
+import { ConversationList } from '../features/chat/components/conversation-list.tsx';
+import { MessageComposer } from '../features/chat/components/message-composer.tsx';
+import { MessageList } from '../features/chat/components/message-list.tsx';
+import { tempMessageId, useChatSocket } from '../lib/chat-socket.ts';
+import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+// Spec §2 Chat (/chat): the page itself tells a visitor to sign in (no AuthGuard);
+// ?conversation={id} preselects a conversation.
+
+export default function ChatRoute() {
+  useDocumentTitle('Messages');
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PagePlaceholder />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <Card className="flex flex-col items-center p-8 text-center">
+          <MessagesSquare className="h-10 w-10 text-brand-700" aria-hidden="true" />
+          <h1 className="mt-4 text-xl font-bold text-ink">Please log in to access messages</h1>
+          <Button asChild className="mt-6">
+            <Link to={paths.login}>
+              <LogIn className="h-4 w-4" aria-hidden="true" />
+              Go to Login
+            </Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+  return <ChatPage user={user} />;
+}
+
+function ChatPage({ user }: { user: PublicUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('conversation');
+  const { data: conversations = [], isPending } = useConversations();
+  const refresh = useRefreshConversations();
+  const { connected, send, subscribe } = useChatSocket(user);
+  const selected = conversations.find((c) => c.id === selectedId) ?? null;
+
+  const history = useMessages(selectedId);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  // A new selection starts from an empty pane until its history arrives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the selection changes
+  useEffect(() => {
+    setMessages([]);
+    setHasMore(false);
+    setSendError(null);
+  }, [selectedId]);
+
+  // The history over HTTP replaces the local list (spec §4); reading it clears unread counts.
+  useEffect(() => {
+    if (!history.data) return;
+    setMessages(history.data.messages);
+    setHasMore(history.data.hasMore);
+    refresh();
+  }, [history.data, refresh]);
+
+  // Live events (spec §4): confirmations replace temporary bubbles; new messages are added once.
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'messageConfirm') {
+          if (event.conversationId !== selectedId) return;
+          setMessages((list) => {
+            const rest = list.filter((m) =>
+              event.tempId ? m.id !== event.tempId : !m.id.startsWith('temp-'),
+            );
+            return rest.some((m) => m.id === event.message.id) ? rest : [...rest, event.message];
+          });
+          refresh();
+        } else if (event.type === 'newMessage') {
+          if (event.conversationId === selectedId) {
+            setMessages((list) =>
+              list.some((m) => m.id === event.message.id) ? list : [...list, event.message],
+            );
+          }
+          refresh();
+        } else if (event.type === 'error') {
+          if (event.tempId) setMessages((list) => list.filter((m) => m.id !== event.tempId));
+          setSendError(event.message);
+        }
+      }),
+    [subscribe, selectedId, refresh],
+  );
+
+  const select = (id: string | null) =>
+    setSearchParams(id ? { conversation: id } : {}, { preventScrollReset: true });
+
+  const onSend = (content: string) => {
+    if (!selectedId) return false;
+    const tempId = tempMessageId();
+    if (send(selectedId, content, tempId) === false) return false;
+    setSendError(null);
+    setMessages((list) => [
+      ...list,
+      {
+        id: tempId,
+        conversationId: selectedId,
+        senderId: user.id,
+        content,
+        isRead: false,
+        createdAt: new Date().toISOString(),
+      },
+    ]);
+    return true;
+  };
+
+  const loadOlder = async () => {
+    const oldest = messages.find((m) => !m.id.startsWith('temp-'));
+    if (!selectedId || !oldest) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchMessages(selectedId, oldest.createdAt);
+      setMessages((list) => [...page.messages.filter((m) => !list.some((x) => x.id === m.id)), ...list]);
+      setHasMore(page.hasMore);
+    } catch (error) {
+      setSendError(error instanceof Error ? error.message : 'Failed to load older messages');
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-0 md:px-4 md:py-6">
+      <h1 className="sr-only">Chat</h1>
+      <div className="flex h-[calc(100dvh-8rem)] overflow-hidden border-line bg-white md:h-[calc(100dvh-7rem)] md:min-h-[28rem] md:rounded-2xl md:border md:shadow-sm">
+        <section
+          aria-labelledby="conversations-heading"
+          className={cn(
+            'w-full flex-col border-line md:flex md:w-80 md:shrink-0 md:border-r',
+            selectedId ? 'hidden' : 'flex',
+          )}
+        >
+          <h2
+            id="conversations-heading"
+            className="border-b border-line px-4 py-3 text-lg font-bold text-ink"
+          >
+            Messages
+          </h2>
+          <div className="flex-1 overflow-y-auto">
+            <ConversationList
+              conversations={conversations}
+              isPending={isPending}
+              selectedId={selectedId}
+              onSelect={select}
+            />
+          </div>
+        </section>
+
+        <section
+          aria-label="Conversation"
+          className={cn('min-w-0 flex-1 flex-col md:flex', selectedId ? 'flex' : 'hidden')}
+        >
+          {selectedId ? (
+            <>
+              <div className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="md:hidden"
+                  onClick={() => select(null)}
+                  aria-label="Back to conversations"
+                >
+                  <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+                </Button>
+                <div className="min-w-0 flex-1">
+                  <h2 className="truncate font-bold text-ink">
+                    {selected ? otherUserName(selected) : isPending ? 'Loading…' : 'Unknown User'}
+                  </h2>
+                  <p className="truncate text-sm text-muted">
+                    {selected ? itemTitle(selected) : isPending ? '' : 'Item not found'}
+                  </p>
+                </div>
+                {!connected && (
+                  <span role="status" className="shrink-0 text-xs font-semibold text-amber-800">
+                    Connecting...
+                  </span>
+                )}
+              </div>
+              <MessageList
+                messages={messages}
+                currentUserId={user.id}
+                isPending={history.isPending}
+                hasMore={hasMore}
+                loadingOlder={loadingOlder}
+                onLoadOlder={() => void loadOlder()}
+              />
+              {history.isError && (
+                <p role="alert" className="px-4 py-2 text-sm text-danger">
+                  {history.error instanceof Error ? history.error.message : 'Failed to load messages'}
+                </p>
+              )}
+              {sendError && (
+                <p role="alert" className="px-4 py-2 text-sm text-danger">
+                  {sendError}
+                </p>
+              )}
+              <MessageComposer key={selectedId} connected={connected} onSend={onSend} />
+            </>
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center p-8 text-center">
+              <MessagesSquare className="h-12 w-12 text-stone-400" aria-hidden="true" />
+              <h2 className="mt-4 text-lg font-bold text-ink">Select a conversation</h2>
+              <p className="mt-1 text-sm text-muted">
+                Choose a conversation from the sidebar to start chatting.
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

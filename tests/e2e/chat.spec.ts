@@ -1,0 +1,42 @@
+import { describe, it } from 'vitest';
+import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
+
+const b = setupBrowser();
+
+describe('chat journey', () => {
+  it('opens a chat from an item; messages appear live on both sides; the badge counts unread and clears', async () => {
+    const borrower = await b.newPage({ width: 375, height: 812 });
+    const lender = await b.newPage();
+    await signIn(borrower, 'sam.rivera@berkeley.edu');
+    await signIn(lender, 'alex.kim@berkeley.edu');
+
+    await borrower.goto('/browse?q=waffle');
+    await borrower
+      .getByRole('link', { name: /Waffle maker/ })
+      .first()
+      .click();
+    await borrower.getByRole('button', { name: 'Chat with Seller' }).click();
+    await borrower.getByText('Redirecting to your conversation...', { exact: true }).waitFor();
+    await borrower.waitForURL(/\/chat\?conversation=/);
+    await borrower.getByText('No messages yet. Start the conversation!').waitFor();
+    const box = borrower.getByLabel('Message', { exact: true });
+    await box.fill('Hi Alex! Is the waffle maker free this Sunday?');
+    await box.press('Enter');
+    await borrower.getByText('Hi Alex! Is the waffle maker free this Sunday?').waitFor();
+    await expectAccessible(borrower);
+
+    // Alex has not opened it: the header badge counts it.
+    await lender.getByRole('button', { name: 'Messages, 1 unread' }).waitFor({ timeout: 20_000 });
+    await lender.goto('/chat');
+    await lender.getByText('Sam Rivera').first().click();
+    await lender.getByText('Hi Alex! Is the waffle maker free this Sunday?').waitFor();
+    await lender.getByRole('button', { name: 'Messages', exact: true }).waitFor({ timeout: 20_000 });
+
+    // The reply arrives live in Sam's open conversation, without a reload.
+    const reply = lender.getByLabel('Message', { exact: true });
+    await reply.fill('Yes! Sunday works. Meet at Clark Kerr at noon?');
+    await reply.press('Enter');
+    await borrower.getByText('Yes! Sunday works. Meet at Clark Kerr at noon?').waitFor();
+    await expectAccessible(lender);
+  });
+});
