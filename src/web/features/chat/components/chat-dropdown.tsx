@@ -4,6 +4,10 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { badgeCount, LIMITS } from '#shared/constants.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import {
+  HeaderDropdownTrigger,
+  headerDropdownContentClasses,
+} from '../../../components/layout/header-dropdown-trigger.tsx';
 import { paths } from '../../../paths.ts';
 import { itemTitle, otherUserName, useConversations, useUnreadCount } from '../api.ts';
 
@@ -15,26 +19,9 @@ export function ChatDropdown() {
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
-        aria-label={unreadCount ? `Messages, ${unreadCount} unread` : 'Messages'}
-      >
-        <MessageCircle className="h-5 w-5" aria-hidden="true" />
-        {unreadCount > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] font-bold text-white"
-          >
-            {badgeCount(unreadCount)}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
+      <HeaderDropdownTrigger icon={MessageCircle} label="Messages" unread={unreadCount} />
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-line bg-white p-1.5 shadow-xl"
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className={headerDropdownContentClasses}>
           <DropdownMenu.Label className="px-3 py-2 font-bold text-ink">Messages</DropdownMenu.Label>
           <DropdownMenu.Separator className="h-px bg-line" />
           {shown.length === 0 ? (

@@ -3,6 +3,10 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { badgeCount, LIMITS } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
+import {
+  HeaderDropdownTrigger,
+  headerDropdownContentClasses,
+} from '../../../components/layout/header-dropdown-trigger.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
 import { useReservations } from '../../reservations/api.ts';
@@ -24,26 +28,9 @@ export function NotificationsDropdown() {
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
-        aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-        {unreadCount > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] font-bold text-white"
-          >
-            {badgeCount(unreadCount)}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
+      <HeaderDropdownTrigger icon={Bell} label="Notifications" unread={unreadCount} />
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-line bg-white p-1.5 shadow-xl"
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className={headerDropdownContentClasses}>
           <div className="flex items-center justify-between px-3 py-2">
             <DropdownMenu.Label className="font-bold text-ink">Notifications</DropdownMenu.Label>
             {unreadCount > 0 && (
