@@ -308,11 +308,7 @@ export const reservationService = {
         deps.payments.capturePaymentIntent(intentId, `capture-${id}`),
       );
     }
-    for (const r of released) {
-      await afterCommit(deps, `release ${r.intentId}`, () =>
-        deps.payments.cancelPaymentIntent(r.intentId, `release-${r.reservationId}`),
-      );
-    }
+    for (const r of released) await releasePayment(deps, r.reservationId, r.intentId);
     return loadForViewer(deps, id, userId);
   },
 
@@ -330,12 +326,7 @@ export const reservationService = {
       if (row.stripePaymentIntentId)
         await releaseBilling(tx, id, row.borrowerId, row.depositCents + row.rentalCents);
     });
-    if (row.stripePaymentIntentId) {
-      const intentId = row.stripePaymentIntentId;
-      await afterCommit(deps, `release ${intentId}`, () =>
-        deps.payments.cancelPaymentIntent(intentId, `release-${id}`),
-      );
-    }
+    await releasePayment(deps, id, row.stripePaymentIntentId);
     return loadForViewer(deps, id, userId);
   },
 
@@ -453,9 +444,7 @@ export const reservationService = {
           deps.payments.refund(intentId, row.depositCents + row.rentalCents, `cancel-refund-${id}`),
         );
       } else if (action === 'cancel') {
-        await afterCommit(deps, `release ${intentId}`, () =>
-          deps.payments.cancelPaymentIntent(intentId, `release-${id}`),
-        );
+        await releasePayment(deps, id, intentId);
       }
     }
     return loadForViewer(deps, id, userId);
@@ -498,12 +487,7 @@ export const reservationService = {
           if (row.stripePaymentIntentId)
             await releaseBilling(tx, id, row.borrowerId, row.depositCents + row.rentalCents);
         });
-        if (row.stripePaymentIntentId) {
-          const intentId = row.stripePaymentIntentId;
-          await afterCommit(deps, `release ${intentId}`, () =>
-            deps.payments.cancelPaymentIntent(intentId, `release-${id}`),
-          );
-        }
+        await releasePayment(deps, id, row.stripePaymentIntentId);
         count++;
       } catch (error) {
         // Answered meanwhile (409): nothing to expire.
@@ -546,6 +530,14 @@ async function changeStatus(
     await apply(tx, row, view);
     return row;
   });
+}
+
+/** After the commit: lets go of an authorisation that was never captured (decline, cancel, expiry). */
+async function releasePayment(deps: ReservationDeps, reservationId: string, intentId: string | null) {
+  if (!intentId) return;
+  await afterCommit(deps, `release ${intentId}`, () =>
+    deps.payments.cancelPaymentIntent(intentId, `release-${reservationId}`),
+  );
 }
 
 /** An authorisation that is never captured: the borrower's row shows the money released. */

@@ -9,6 +9,9 @@ import { Avatar } from './avatar.tsx';
 
 // Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Logout.
 
+const itemClasses =
+  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50';
+
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -43,46 +46,23 @@ export function UserMenu({ user }: { user: PublicUser }) {
             <p className="truncate text-sm text-muted">{user.campusName}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item asChild>
-            <Link
-              to={paths.profile(user.id)}
-              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
-            >
-              <UserRound className="h-4 w-4" aria-hidden="true" />
-              Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link
-              to={paths.reservations}
-              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
-            >
-              <CalendarCheck className="h-4 w-4" aria-hidden="true" />
-              My Reservations
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link
-              to={paths.billingHistory}
-              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
-            >
-              <Receipt className="h-4 w-4" aria-hidden="true" />
-              Billing History
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link
-              to={paths.paymentMethods}
-              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
-            >
-              <CreditCard className="h-4 w-4" aria-hidden="true" />
-              Payment Methods
-            </Link>
-          </DropdownMenu.Item>
+          {[
+            { to: paths.profile(user.id), label: 'Profile', icon: UserRound },
+            { to: paths.reservations, label: 'My Reservations', icon: CalendarCheck },
+            { to: paths.billingHistory, label: 'Billing History', icon: Receipt },
+            { to: paths.paymentMethods, label: 'Payment Methods', icon: CreditCard },
+          ].map((entry) => (
+            <DropdownMenu.Item key={entry.label} asChild>
+              <Link to={entry.to} className={itemClasses}>
+                <entry.icon className="h-4 w-4" aria-hidden="true" />
+                {entry.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Item
             onSelect={onLogout}
             disabled={logout.isPending}
-            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50"
+            className={`cursor-pointer ${itemClasses}`}
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Logout
