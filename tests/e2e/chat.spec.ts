@@ -3,6 +3,7 @@ import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
 
+// Messages are looked for in the conversation itself: the sidebar's preview may show the same text.
 describe('chat journey', () => {
   it('opens a chat from an item; messages appear live on both sides; the badge counts unread and clears', async () => {
     const borrower = await b.newPage({ width: 375, height: 812 });
@@ -22,21 +23,30 @@ describe('chat journey', () => {
     const box = borrower.getByLabel('Message', { exact: true });
     await box.fill('Hi Alex! Is the waffle maker free this Sunday?');
     await box.press('Enter');
-    await borrower.getByText('Hi Alex! Is the waffle maker free this Sunday?').waitFor();
+    await borrower
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Hi Alex! Is the waffle maker free this Sunday?')
+      .waitFor();
     await expectAccessible(borrower);
 
     // Alex has not opened it: the header badge counts it.
     await lender.getByRole('button', { name: 'Messages, 1 unread' }).waitFor({ timeout: 20_000 });
     await lender.goto('/chat');
     await lender.getByText('Sam Rivera').first().click();
-    await lender.getByText('Hi Alex! Is the waffle maker free this Sunday?').waitFor();
+    await lender
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Hi Alex! Is the waffle maker free this Sunday?')
+      .waitFor();
     await lender.getByRole('button', { name: 'Messages', exact: true }).waitFor({ timeout: 20_000 });
 
     // The reply arrives live in Sam's open conversation, without a reload.
     const reply = lender.getByLabel('Message', { exact: true });
     await reply.fill('Yes! Sunday works. Meet at Clark Kerr at noon?');
     await reply.press('Enter');
-    await borrower.getByText('Yes! Sunday works. Meet at Clark Kerr at noon?').waitFor();
+    await borrower
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Yes! Sunday works. Meet at Clark Kerr at noon?')
+      .waitFor();
     await expectAccessible(lender);
   });
 });
