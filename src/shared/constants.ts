@@ -67,6 +67,18 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** What an admin can do from the moderation queue; each is logged in moderation_actions. */
+export const MODERATION_ACTIONS = [
+  'note',
+  'resolve',
+  'dismiss',
+  'hide_item',
+  'unhide_item',
+  'suspend_user',
+  'unsuspend_user',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
 export const REVIEW_TYPES = ['borrower_to_lender', 'lender_to_borrower'] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 

@@ -9,9 +9,16 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS, REPORT_STATUSES, REVIEW_TYPES } from '#shared/constants.ts';
+import {
+  CATEGORIES,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REVIEW_TYPES,
+} from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { reservations } from './reservations.ts';
@@ -74,6 +81,13 @@ export const reports = pgTable(
     // Admin queue: by status, oldest first.
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId),
+    // One open report per reporter and target: an item report targets the item, otherwise the user.
+    uniqueIndex('reports_open_item_unique')
+      .on(t.reporterId, t.reportedItemId)
+      .where(sql`${t.status} = 'pending' and ${t.reportedItemId} is not null`),
+    uniqueIndex('reports_open_user_unique')
+      .on(t.reporterId, t.reportedUserId)
+      .where(sql`${t.status} = 'pending' and ${t.reportedItemId} is null`),
     index('reports_item_idx').on(t.reportedItemId),
     index('reports_user_idx').on(t.reportedUserId),
   ],
@@ -111,5 +125,61 @@ export const campusImpact = pgTable(
       'campus_impact_nonnegative_check',
       sql`${t.itemsShared} >= 0 and ${t.co2SavedGrams} >= 0 and ${t.moneySavedCents} >= 0 and ${t.wasteReducedGrams} >= 0`,
     ),
+  ],
+);
+
+/** What admins did, kept so the next admin reads a target's history (notes, hides, suspensions, decisions). */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: id(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    targetItemId: uuid('target_item_id').references(() => items.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('moderation_actions_action_check', oneOf(t.action, MODERATION_ACTIONS)),
+    index('moderation_actions_user_idx').on(t.targetUserId, t.createdAt.desc()),
+    index('moderation_actions_item_idx').on(t.targetItemId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * One row per completed reservation: what that borrow saved, by the factors in docs/impact-methodology.md.
+ * campus_impact holds the running totals; this ledger answers the dashboard's per-month, per-category
+ * and per-person questions (active sharers, category counts, top contributors this week).
+ */
+export const impactContributions = pgTable(
+  'impact_contributions',
+  {
+    id: id(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .unique()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    campus: text('campus').notNull(),
+    category: text('category').notNull(),
+    lenderId: uuid('lender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    borrowerId: uuid('borrower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    moneySavedCents: integer('money_saved_cents').notNull(),
+    co2SavedGrams: integer('co2_saved_grams').notNull(),
+    wasteReducedGrams: integer('waste_reduced_grams').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('impact_contributions_category_check', oneOf(t.category, CATEGORIES)),
+    check(
+      'impact_contributions_nonnegative_check',
+      sql`${t.moneySavedCents} >= 0 and ${t.co2SavedGrams} >= 0 and ${t.wasteReducedGrams} >= 0`,
+    ),
+    index('impact_contributions_campus_completed_idx').on(t.campus, t.completedAt),
   ],
 );

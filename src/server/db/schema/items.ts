@@ -49,6 +49,8 @@ export const items = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the owner deletes the item: it leaves every list but past reservations keep it (decision 005). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set when an admin hides the item after a report: it leaves browse and its page, like a deleted one. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** Full-text search: title weighs most, then category, then description. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,

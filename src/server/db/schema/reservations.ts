@@ -27,6 +27,8 @@ export const reservations = pgTable(
     /** Six digits the borrower shows at the meetup (spec §4). */
     pickupCode: text('pickup_code'),
     declineReason: text('decline_reason'),
+    /** When the lender marked it returned; reviews and impact count from here. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,8 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     isVerified: boolean('is_verified').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
+    /** Set by an admin; a suspended user cannot sign in and their sessions are ended. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -38,4 +40,19 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** A verification link sent by e-mail. Only the SHA-256 of its token is kept; a link works once and expires. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -191,7 +191,12 @@ export async function setStatus(
 ) {
   await db
     .update(reservations)
-    .set({ status, updatedAt: new Date(), ...extra })
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(status === 'completed' ? { completedAt: new Date() } : {}),
+      ...extra,
+    })
     .where(eq(reservations.id, id));
 }
 
