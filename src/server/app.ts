@@ -23,7 +23,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import errors from './plugins/errors.ts';
 import jobs from './plugins/jobs.ts';
-import { createInProcessHub, createPostgresHub } from './plugins/realtime-hub.ts';
+import { createEmbeddedHub, createPostgresHub } from './plugins/realtime-hub.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import uploadsStatic from './plugins/uploads-static.ts';
@@ -102,8 +102,10 @@ export async function buildApp({
   );
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
-  // Live events: LISTEN/NOTIFY across instances on PostgreSQL, in-process on the embedded database.
-  const hub = database.pool ? await createPostgresHub(database.pool) : createInProcessHub();
+  // Live events: the database's NOTIFYs, heard by every instance (PostgreSQL) or by this one (PGlite).
+  const hub = database.pool
+    ? await createPostgresHub(database.pool)
+    : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());
   await app.register(chatSocket, { db, config, hub });
   await app.register(jobs, { database, config, payments });

@@ -18,7 +18,8 @@ import {
 import { ConversationList } from '../features/chat/components/conversation-list.tsx';
 import { MessageComposer } from '../features/chat/components/message-composer.tsx';
 import { MessageList } from '../features/chat/components/message-list.tsx';
-import { tempMessageId, useChatSocket } from '../lib/chat-socket.ts';
+import { useLiveSocket } from '../features/live/live-socket.tsx';
+import { tempMessageId } from '../lib/chat-socket.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -54,7 +55,7 @@ function ChatPage({ user }: { user: PublicUser }) {
   const selectedId = searchParams.get('conversation');
   const { data: conversations = [], isPending } = useConversations();
   const refresh = useRefreshConversations();
-  const { connected, send, subscribe } = useChatSocket(user);
+  const { connected, send, subscribe } = useLiveSocket();
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
 
   const history = useMessages(selectedId);

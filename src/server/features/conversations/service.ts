@@ -81,12 +81,6 @@ export const conversationService = {
     });
   },
 
-  /** The two people of a conversation (buyer, seller); empty when it does not exist. For live fan-out. */
-  async participants(db: Db, conversationId: string): Promise<string[]> {
-    const row = await queries.findById(db, conversationId);
-    return row ? [row.buyerId, row.sellerId] : [];
-  },
-
   /** Validates (trims) the text, stores it and moves the conversation's last-message time, atomically. */
   async sendMessage(db: Db, userId: string, conversationId: string, content: unknown): Promise<Message> {
     const parsed = messageInput.safeParse({ content });

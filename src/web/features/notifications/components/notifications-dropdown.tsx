@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { badgeCount, LIMITS } from '#shared/constants.ts';
+import { LIMITS } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import {
   HeaderDropdownTrigger,
