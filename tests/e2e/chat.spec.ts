@@ -48,6 +48,9 @@ describe('chat journey', () => {
       .getByRole('list', { name: 'Messages' })
       .getByText('Yes! Sunday works. Meet at Clark Kerr at noon?')
       .waitFor();
+    // Sam is looking at the conversation, so the reply is read on arrival and the badge stays clear.
+    await borrower.waitForTimeout(1000);
+    await borrower.getByRole('button', { name: 'Messages', exact: true }).waitFor({ timeout: 5_000 });
     await expectAccessible(lender);
   });
 });

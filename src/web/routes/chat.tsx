@@ -10,6 +10,7 @@ import { useSession } from '../features/auth/api.ts';
 import {
   fetchMessages,
   itemTitle,
+  markConversationRead,
   otherUserName,
   useConversations,
   useMessages,
@@ -98,6 +99,10 @@ function ChatPage({ user }: { user: PublicUser }) {
             setMessages((list) =>
               list.some((m) => m.id === event.message.id) ? list : [...list, event.message],
             );
+            // Read on arrival when the person is looking at it, so their badge does not count it.
+            if (event.message.senderId !== user.id && document.visibilityState === 'visible') {
+              markConversationRead(event.conversationId).catch(() => {});
+            }
           }
           refresh();
         } else if (event.type === 'error') {
@@ -105,7 +110,7 @@ function ChatPage({ user }: { user: PublicUser }) {
           setSendError(event.message);
         }
       }),
-    [subscribe, selectedId, refresh],
+    [subscribe, selectedId, refresh, user.id],
   );
 
   const select = (id: string | null) =>

@@ -62,6 +62,14 @@ export const conversationService = {
     return toSummary(row);
   },
 
+  /** Marks the other person's messages read (a message that arrived while the chat was open). */
+  async markRead(db: Db, userId: string, conversationId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await requireParty(tx, conversationId, userId);
+      await queries.markReadFromOthers(tx, conversationId, userId);
+    });
+  },
+
   /**
    * A page of messages, chronological within the page. The newest page (no `before`) also marks the
    * other person's messages read, in the same transaction as the read.
