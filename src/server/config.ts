@@ -69,6 +69,12 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as America/Los_Angeles'),
+  /** Ping live sockets this often; one that has not answered by the next ping is dropped. Below a load balancer's idle timeout. */
+  WS_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive('must be above 0')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   /** Run background jobs (reservation expiry) in this process. */
   JOBS_ENABLED: bool.default(true),
   JOBS_INTERVAL_SECONDS: positiveInt.default(300),
@@ -162,6 +168,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     sessionDays: env.SESSION_DAYS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
     seedDemo: env.SEED_DEMO,
+    wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
     jobs: {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,

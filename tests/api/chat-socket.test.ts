@@ -2,6 +2,8 @@ import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { buildApp } from '../../src/server/app.ts';
+import { testConfig } from '../../src/server/config.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -247,5 +249,31 @@ describe('reconnecting after the server drops the socket', () => {
     expect(first.events.filter((e) => e.type === 'newMessage')).toHaveLength(0);
     second.socket.close();
     sender.socket.close();
+  });
+});
+
+describe('heartbeats', () => {
+  it('drop a socket that stops answering pings, and keep one that answers', async () => {
+    const app = await buildApp({
+      config: testConfig({ webDir: '/nonexistent', wsHeartbeatMs: 100 }),
+      database: t.database,
+      logger: false,
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const target = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws`;
+      const { buyer, seller } = await conversationBetween();
+      const healthy = connect(buyer.cookie, target);
+      // A phone gone to sleep: the connection stays up but nothing answers the server's pings.
+      const asleep = new WebSocket(target, { headers: { cookie: seller.cookie }, autoPong: false });
+      const asleepClosed = new Promise<number>((resolve) => asleep.on('close', (code) => resolve(code)));
+      await healthy.opened;
+      expect(await asleepClosed).toBe(1006);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+      healthy.socket.close();
+    } finally {
+      await app.close();
+    }
   });
 });

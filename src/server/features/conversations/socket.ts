@@ -17,7 +17,6 @@ import { conversationService } from './service.ts';
 /** Close codes in the 4400 range, so clients can tell our refusals apart. */
 export const CLOSE = { unauthorised: 4401, impersonation: 4403, malformed: 4400 } as const;
 
-const HEARTBEAT_MS = 30_000;
 /** Messages a user may send per window before the socket is told to slow down. */
 const RATE = { max: 20, windowMs: 10_000 };
 
@@ -41,7 +40,7 @@ export async function chatSocket(app: FastifyInstance, opts: { db: Db; config: C
       alive.set(socket, false);
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, opts.config.wsHeartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
