@@ -17,6 +17,7 @@ import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 import { testPaymentRoutes } from './features/test-payments/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({
       await api.register(itemRoutes, { db, config });
       await api.register(userRoutes, { db, config });
       await api.register(reservationRoutes, { db, config, payments });
+      await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });

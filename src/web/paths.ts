@@ -16,6 +16,8 @@ export const paths = {
   billingHistory: '/billing-history',
   paymentMethods: '/payment-methods',
   reservations: '/reservations',
+  /** My Reservations with that reservation's card in view and its review dialog open (issue 6). */
+  reviewReservation: (id: string) => `/reservations?review=${encodeURIComponent(id)}`,
   browse: '/browse',
   listItem: '/list-item',
   item: (id: string) => `/item/${id}`,

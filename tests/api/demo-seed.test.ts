@@ -51,6 +51,12 @@ describe('the demo campus', () => {
     const first = path.join(uploads, rows[0]!.images[0]!.replace('/uploads/', ''));
     expect((await sharp(first).metadata()).format).toBe('jpeg');
 
+    // Badges follow the rules: every verified demo student holds 'Verified Student', nobody else does.
+    const badges = await t.database.db.execute<{ verified: boolean; badge_type: string | null }>(
+      sql`select u.is_verified as verified, b.badge_type from users u left join user_badges b on b.user_id = u.id`,
+    );
+    for (const row of badges.rows) expect(row.badge_type).toBe(row.verified ? 'verified_student' : null);
+
     // A second start leaves the data alone.
     expect(await seedDemo(t.database.db, storage, 'America/Los_Angeles')).toEqual({ seeded: false });
   }, 120_000);

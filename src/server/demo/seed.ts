@@ -5,6 +5,7 @@ import { isEmpty } from '../db/client.ts';
 import { items } from '../db/schema/items.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { awardBadges } from '../features/badges/service.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
@@ -42,6 +43,8 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
       })),
     )
     .returning({ id: users.id, campus: users.campus });
+  // Badges come from the rules, as for anyone: the verified students hold 'Verified Student' from the start.
+  for (const person of people) await db.transaction((tx) => awardBadges(tx, person.id));
 
   const today = campusToday(timeZone).date;
   // A few at a time: photo rendering is CPU work and the machine may have two cores.

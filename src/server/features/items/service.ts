@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
-import type { Item, ItemList, itemInput, itemSearchQuery, Review } from '#shared/schemas/items.ts';
+import type { Item, ItemList, itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
+import type { Review } from '#shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
@@ -94,11 +96,8 @@ export const itemService = {
   async get(db: Db, id: string): Promise<{ item: Item; reviews: Review[] }> {
     const row = await queries.findItem(db, id);
     if (!row) throw notFound('Item not found.');
-    const reviews = await queries.listItemReviews(db, id);
-    return {
-      item: toItem(row),
-      reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    };
+    // Only revealed reviews: a review waits for the other party's, or for the waiting time (issue 6).
+    return { item: toItem(row), reviews: await reviewService.forItem(db, id) };
   },
 
   async create(db: Db, owner: { id: string; campus: string }, input: ItemInput): Promise<Item> {

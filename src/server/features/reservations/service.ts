@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { billingService } from '../billing/service.ts';
 import { notificationService } from '../notifications/service.ts';
+import { reviewService } from '../reviews/service.ts';
 import * as queries from './queries.ts';
 import { ACTION_FOR_STATUS, type ReservationAction, type Role, transition } from './state-machine.ts';
 
@@ -364,6 +365,8 @@ export const reservationService = {
         });
       } else if (action === 'complete') {
         await queries.setStatus(tx, id, 'completed');
+        // Review requests and the badges the completion earned, in this transaction (issue 6).
+        await reviewService.reservationCompleted(tx, id);
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_completed',

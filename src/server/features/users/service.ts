@@ -1,7 +1,9 @@
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { badgeService } from '../badges/service.ts';
 import { itemService } from '../items/service.ts';
+import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
@@ -19,9 +21,10 @@ export const userService = {
     const own = viewerId === id;
     const [items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
       itemService.listOwned(db, id),
-      queries.listReceivedReviews(db, id),
-      queries.ratingSummary(db, id),
-      queries.listBadges(db, id),
+      // Revealed reviews only, and the average over those alone (issue 6).
+      reviewService.received(db, id),
+      reviewService.ratingSummary(db, id),
+      badgeService.forProfile(db, id),
       itemService.countAvailableNow(db, id, timeZone),
       own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
     ]);
@@ -32,8 +35,8 @@ export const userService = {
         createdAt: user.createdAt.toISOString(),
       },
       items,
-      reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      badges: badges.map((b) => ({ ...b, earnedAt: b.earnedAt.toISOString() })),
+      reviews,
+      badges,
       stats: {
         itemsListed: items.length,
         availableNow,
