@@ -51,6 +51,11 @@ describe('the demo campus', () => {
     const first = path.join(uploads, rows[0]!.images[0]!.replace('/uploads/', ''));
     expect((await sharp(first).metadata()).format).toBe('jpeg');
 
+    // Every demo student has a verified e-mail, so each can request, approve and list at once.
+    const people = await t.database.db.execute<{ is_verified: boolean }>(sql`select is_verified from users`);
+    expect(people.rows.length).toBe(6);
+    expect(people.rows.every((p) => p.is_verified)).toBe(true);
+
     // A second start leaves the data alone.
     expect(await seedDemo(t.database.db, storage, 'America/Los_Angeles')).toEqual({ seeded: false });
   }, 120_000);
