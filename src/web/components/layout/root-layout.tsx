@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -16,6 +17,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1 pb-16 md:pb-0">
         <Suspense fallback={<PagePlaceholder />}>
           <Outlet />
