@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer } from './adapters/mail/create-mailer.ts';
+import type { Mailer } from './adapters/mail/mailer.ts';
 import { createPaymentProvider } from './adapters/payments/create-provider.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
 import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
@@ -12,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
 import { chatSocket } from './features/conversations/socket.ts';
+import { emailVerificationRoutes } from './features/email-verification/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -38,6 +41,8 @@ declare module 'fastify' {
     storage: Storage;
     /** The card payment provider (the built-in test provider, or Stripe). */
     payments: PaymentProvider;
+    /** Where e-mail goes (the outbox folder, or an SMTP server). */
+    mailer: Mailer;
   }
 }
 
@@ -48,6 +53,7 @@ export interface AppDeps {
   /** Defaults to the one the configuration names. */
   storage?: Storage;
   payments?: PaymentProvider;
+  mailer?: Mailer;
 }
 
 /** JSON bodies are small; photo uploads (multipart) set their own limits. */
@@ -59,6 +65,7 @@ export async function buildApp({
   logger,
   storage = createStorage(config),
   payments = createPaymentProvider(config, database.db),
+  mailer = createMailer(config),
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? {
@@ -76,6 +83,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('storage', storage);
   app.decorate('payments', payments);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(errors);
   await app.register(security, { config });
@@ -87,7 +96,8 @@ export async function buildApp({
     async (api) => {
       await api.register(session, { db, config });
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, mailer });
+      await api.register(emailVerificationRoutes, { db, config, mailer });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db });
       await api.register(conversationRoutes, { db });

@@ -20,6 +20,8 @@ export const paths = {
   reviewReservation: (id: string) => `/reservations?review=${encodeURIComponent(id)}`,
   browse: '/browse',
   listItem: '/list-item',
+  /** The page a verification e-mail's link opens (`?token=…`). */
+  verifyEmail: '/verify-email',
   item: (id: string) => `/item/${id}`,
   editItem: (id: string) => `/edit-item/${id}`,
   /** Without an id: the signed-in person's own profile. */

@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <HomePage /> },
       { path: '/login', element: page(() => import('./routes/login.tsx')) },
       { path: '/register', element: page(() => import('./routes/register.tsx')) },
+      { path: '/verify-email', element: page(() => import('./routes/verify-email.tsx')) },
       { path: '/browse', element: page(() => import('./routes/browse.tsx')) },
       { path: '/item/:id', element: page(() => import('./routes/item-detail.tsx')) },
       { path: '/list-item', element: page(() => import('./routes/list-item.tsx')) },

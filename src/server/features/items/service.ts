@@ -6,6 +6,7 @@ import type { Item, ItemList, itemInput, itemSearchQuery } from '#shared/schemas
 import type { Review } from '#shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { emailVerificationService } from '../email-verification/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
@@ -100,7 +101,12 @@ export const itemService = {
     return { item: toItem(row), reviews: await reviewService.forItem(db, id) };
   },
 
-  async create(db: Db, owner: { id: string; campus: string }, input: ItemInput): Promise<Item> {
+  async create(
+    db: Db,
+    owner: { id: string; campus: string; email: string; isVerified: boolean },
+    input: ItemInput,
+  ): Promise<Item> {
+    emailVerificationService.requireVerified(owner);
     // An item's campus is its owner's (issue 3), whatever the request says.
     const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
     return toItem((await queries.findItem(db, id))!);

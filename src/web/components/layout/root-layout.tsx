@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { LiveSocketProvider } from '../../features/live/live-socket.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { Footer } from './footer.tsx';
@@ -18,6 +19,7 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
+        <VerifyEmailBanner />
         <main id="main" className="flex-1 pb-16 md:pb-0">
           <Suspense fallback={<PagePlaceholder />}>
             <Outlet />

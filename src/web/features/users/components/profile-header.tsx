@@ -18,12 +18,18 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar name={user.fullName} src={user.profileImage} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="flex items-center justify-center gap-2 break-words text-2xl font-bold tracking-tight text-ink sm:justify-start sm:text-3xl">
-            <span className="min-w-0 break-words">{user.fullName}</span>
-            {user.isVerified && <VerifiedMark className="h-6 w-6" />}
+          <h1 className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            {user.fullName}
           </h1>
           <p className="text-muted">@{user.username}</p>
           <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm text-stone-700 sm:justify-start">
+            {user.isVerified && (
+              // Spelled out here; the item page's lender card shows the same mark as an icon with a label.
+              <span className="inline-flex items-center gap-1.5 font-semibold text-brand-800">
+                <VerifiedMark label={false} />
+                Verified student
+              </span>
+            )}
             {user.campusName && (
               <span className="inline-flex items-center gap-1.5">
                 <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
