@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
 import { chatSocket } from './features/conversations/socket.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
       await api.register(userRoutes, { db, config });
       await api.register(reservationRoutes, { db, config, payments });
       await api.register(paymentRoutes, { db, config, payments });
+      await api.register(impactRoutes, { db, config });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });
     },

@@ -8,6 +8,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { billingService } from '../billing/service.ts';
+import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { ACTION_FOR_STATUS, type ReservationAction, type Role, transition } from './state-machine.ts';
@@ -364,6 +365,7 @@ export const reservationService = {
         });
       } else if (action === 'complete') {
         await queries.setStatus(tx, id, 'completed');
+        await impactService.recordCompletion(tx, id);
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_completed',
