@@ -8,6 +8,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
+import { type HistoryItem, seedBorrowingHistory } from './history.ts';
 import { demoPhoto } from './photos.ts';
 
 // Loads the demo campus. It refuses to touch a database that already has users, so it can never
@@ -17,6 +18,21 @@ function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * How many hours ago each demo item was listed: over the last ten weeks, the six lenders taking turns,
+ * so both campuses have things old enough for the borrowing history and "newest first" mixes lenders.
+ */
+function listedHoursAgo(): number[] {
+  const listedBefore = new Map<number, number>();
+  const turns = DEMO_ITEMS.map((item) => {
+    const nth = listedBefore.get(item.owner) ?? 0;
+    listedBefore.set(item.owner, nth + 1);
+    return nth * DEMO_ACCOUNTS.length + item.owner;
+  });
+  const last = Math.max(...turns);
+  return turns.map((turn) => (last + 1 - turn) * 36);
 }
 
 /** The demo photos go through the same pipeline as uploads: re-encoded, thumbnailed, stored. */
@@ -41,40 +57,48 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
         isVerified: i % 2 === 0,
       })),
     )
-    .returning({ id: users.id, campus: users.campus });
+    .returning({ id: users.id, campus: users.campus, fullName: users.fullName });
 
-  const today = campusToday(timeZone).date;
+  const now = new Date();
+  const today = campusToday(timeZone, now).date;
+  const hoursAgo = listedHoursAgo();
+  const listed: HistoryItem[] = [];
   // A few at a time: photo rendering is CPU work and the machine may have two cores.
   const batch = 4;
   for (let start = 0; start < DEMO_ITEMS.length; start += batch) {
     const slice = DEMO_ITEMS.slice(start, start + batch);
     const photos = await Promise.all(slice.map((item) => photosFor(storage, item)));
-    await db.insert(items).values(
-      slice.map((item, i) => {
-        const owner = people[item.owner]!;
-        const listedDaysAgo = DEMO_ITEMS.length - (start + i);
-        return {
-          userId: owner.id,
-          campus: owner.campus,
-          title: item.title,
-          description: item.description,
-          category: item.category,
-          condition: item.condition,
-          images: photos[i]!,
-          rentalPriceCents: item.price ? Math.round(item.price * 100) : null,
-          rentalPeriod: item.price ? (item.period ?? null) : null,
-          depositCents: item.deposit ? Math.round(item.deposit * 100) : null,
-          pickupMethod: item.pickupMethod ?? 'meetup',
-          pickupLocation: item.location,
-          availableFrom: addDays(today, item.startsIn ?? -30),
-          availableUntil: item.startsIn ? addDays(today, item.startsIn + 60) : null,
-          availableDays: item.days ?? [0, 1, 2, 3, 4, 5, 6],
-          isAvailable: item.available ?? true,
-          // Spread over the last weeks so "newest first" reads naturally.
-          createdAt: new Date(Date.now() - listedDaysAgo * 9 * 60 * 60 * 1000),
-        };
-      }),
-    );
+    const inserted = await db
+      .insert(items)
+      .values(
+        slice.map((item, i) => {
+          const owner = people[item.owner]!;
+          const listedAgo = hoursAgo[start + i]!;
+          return {
+            userId: owner.id,
+            campus: owner.campus,
+            title: item.title,
+            description: item.description,
+            category: item.category,
+            condition: item.condition,
+            images: photos[i]!,
+            rentalPriceCents: item.price ? Math.round(item.price * 100) : null,
+            rentalPeriod: item.price ? (item.period ?? null) : null,
+            depositCents: item.deposit ? Math.round(item.deposit * 100) : null,
+            pickupMethod: item.pickupMethod ?? 'meetup',
+            pickupLocation: item.location,
+            // Available from the day it was listed, unless it starts later.
+            availableFrom: addDays(today, item.startsIn ?? -Math.ceil(listedAgo / 24)),
+            availableUntil: item.startsIn ? addDays(today, item.startsIn + 60) : null,
+            availableDays: item.days ?? [0, 1, 2, 3, 4, 5, 6],
+            isAvailable: item.available ?? true,
+            createdAt: new Date(now.getTime() - listedAgo * 60 * 60 * 1000),
+          };
+        }),
+      )
+      .returning();
+    listed.push(...inserted);
   }
+  await seedBorrowingHistory(db, { timeZone, passwordHash, accounts: people, items: listed, now });
   return { seeded: true };
 }
