@@ -139,7 +139,7 @@ export const IMPACT_ACHIEVEMENTS = [
   {
     id: 'green-campus',
     title: 'Green Campus',
-    description: '1 ton of CO2 kept out of the air',
+    description: '1 ton of CO₂ saved',
     metric: 'co2SavedKg',
     threshold: 1000,
   },
