@@ -167,8 +167,12 @@ export async function seedBorrowingHistory(
             from.getTime() + (to.getTime() - from.getTime()) * ((n + 0.1 + random() * 0.8) / wanted),
           );
           const endDate = campusToday(opts.timeZone, at).date;
-          for (let attempt = 0; attempt < 40; attempt++) {
-            const item = pick(campusItems);
+          // The least-borrowed things first, so the history spreads over the catalogue and its categories.
+          const candidates = campusItems
+            .map((item) => ({ item, order: (booked.get(item.id)?.length ?? 0) + random() }))
+            .sort((a, b) => a.order - b.order)
+            .map((c) => c.item);
+          for (const item of candidates) {
             const days =
               item.rentalPeriod === 'month' ? 7 + Math.floor(random() * 14) : 1 + Math.floor(random() * 5);
             const startDate = addDays(endDate, -days);
