@@ -70,7 +70,7 @@ const PLAN: Record<string, [number, number, number, number]> = {
 };
 
 /** How far back the history reaches. */
-const HISTORY_DAYS = 56;
+export const HISTORY_DAYS = 56;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface HistoryItem {

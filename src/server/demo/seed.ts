@@ -8,7 +8,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
-import { type HistoryItem, seedBorrowingHistory } from './history.ts';
+import { HISTORY_DAYS, type HistoryItem, seedBorrowingHistory } from './history.ts';
 import { demoPhoto } from './photos.ts';
 
 // Loads the demo campus. It refuses to touch a database that already has users, so it can never
@@ -18,21 +18,6 @@ function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * How many hours ago each demo item was listed: over the last ten weeks, the six lenders taking turns,
- * so both campuses have things old enough for the borrowing history and "newest first" mixes lenders.
- */
-function listedHoursAgo(): number[] {
-  const listedBefore = new Map<number, number>();
-  const turns = DEMO_ITEMS.map((item) => {
-    const nth = listedBefore.get(item.owner) ?? 0;
-    listedBefore.set(item.owner, nth + 1);
-    return nth * DEMO_ACCOUNTS.length + item.owner;
-  });
-  const last = Math.max(...turns);
-  return turns.map((turn) => (last + 1 - turn) * 36);
 }
 
 /** The demo photos go through the same pipeline as uploads: re-encoded, thumbnailed, stored. */
@@ -61,7 +46,6 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
 
   const now = new Date();
   const today = campusToday(timeZone, now).date;
-  const hoursAgo = listedHoursAgo();
   const listed: HistoryItem[] = [];
   // A few at a time: photo rendering is CPU work and the machine may have two cores.
   const batch = 4;
@@ -73,7 +57,9 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
       .values(
         slice.map((item, i) => {
           const owner = people[item.owner]!;
-          const listedAgo = hoursAgo[start + i]!;
+          // Listed in catalogue order, nine hours apart, before the borrowing history begins, so
+          // "newest first" reads naturally and every item can have been borrowed.
+          const listedAgo = (HISTORY_DAYS + 2) * 24 + (DEMO_ITEMS.length - (start + i)) * 9;
           return {
             userId: owner.id,
             campus: owner.campus,
