@@ -16,6 +16,7 @@ import { conversationRoutes } from './features/conversations/routes.ts';
 import { chatSocket } from './features/conversations/socket.ts';
 import { emailVerificationRoutes } from './features/email-verification/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({
       await api.register(reservationRoutes, { db, config, payments });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments });
+      await api.register(impactRoutes, { db, config });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });
     },

@@ -22,6 +22,7 @@ export const paths = {
   listItem: '/list-item',
   /** The page a verification e-mail's link opens (`?token=…`). */
   verifyEmail: '/verify-email',
+  impact: '/impact',
   item: (id: string) => `/item/${id}`,
   editItem: (id: string) => `/edit-item/${id}`,
   /** Without an id: the signed-in person's own profile. */
@@ -29,6 +30,11 @@ export const paths = {
   chat: (id?: string) => (id ? `/chat?conversation=${encodeURIComponent(id)}` : '/chat'),
   profile: (id?: string) => (id ? `/profile/${id}` : '/profile'),
 } as const;
+
+/** The impact dashboard, showing the given campus (without one: the viewer's, or the visitors' default). */
+export function impactPath(campus?: string): string {
+  return campus ? `/impact?campus=${encodeURIComponent(campus)}` : '/impact';
+}
 
 /** /browse with a search already typed (spec §2 Home: only non-blank text searches). */
 export function browseSearch(q: string): string {

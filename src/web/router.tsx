@@ -24,6 +24,7 @@ export const router = createBrowserRouter([
       { path: '/list-item', element: page(() => import('./routes/list-item.tsx')) },
       { path: '/edit-item/:id', element: page(() => import('./routes/edit-item.tsx')) },
       { path: '/profile/:id?', element: page(() => import('./routes/profile.tsx')) },
+      { path: '/impact', element: page(() => import('./routes/impact.tsx')) },
       { path: '/chat', element: page(() => import('./routes/chat.tsx')) },
       { path: '/notifications', element: page(() => import('./routes/notifications.tsx')) },
       { path: '/billing-history', element: page(() => import('./routes/billing-history.tsx')) },

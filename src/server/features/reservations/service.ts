@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
+import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import * as queries from './queries.ts';
@@ -375,6 +376,7 @@ export const reservationService = {
         });
       } else if (action === 'complete') {
         await queries.setStatus(tx, id, 'completed');
+        await impactService.recordCompletion(tx, id);
         // Review requests and the badges the completion earned, in this transaction (issue 6).
         await reviewService.reservationCompleted(tx, id);
         await notificationService.notify(tx, {
