@@ -14,8 +14,10 @@ import { conversationRoutes } from './features/conversations/routes.ts';
 import { chatSocket } from './features/conversations/socket.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
+import { moderationRoutes } from './features/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
 import { testPaymentRoutes } from './features/test-payments/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
@@ -82,6 +84,10 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
 
   const db = database.db;
+  // Live events: LISTEN/NOTIFY across instances on PostgreSQL, in-process on the embedded database.
+  const hub = database.pool ? await createPostgresHub(database.pool) : createInProcessHub();
+  app.addHook('onClose', async () => hub.close());
+
   await app.register(
     async (api) => {
       await api.register(session, { db, config });
@@ -95,6 +101,8 @@ export async function buildApp({
       await api.register(userRoutes, { db, config });
       await api.register(reservationRoutes, { db, config, payments });
       await api.register(paymentRoutes, { db, config, payments });
+      await api.register(reportRoutes, { db });
+      await api.register(moderationRoutes, { db, config, hub });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });
     },
@@ -102,9 +110,6 @@ export async function buildApp({
   );
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
-  // Live events: LISTEN/NOTIFY across instances on PostgreSQL, in-process on the embedded database.
-  const hub = database.pool ? await createPostgresHub(database.pool) : createInProcessHub();
-  app.addHook('onClose', async () => hub.close());
   await app.register(chatSocket, { db, config, hub });
   await app.register(jobs, { database, config, payments });
   await app.register(web, { webDir: config.webDir });

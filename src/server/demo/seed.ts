@@ -8,6 +8,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
+import { seedModeration } from './moderation.ts';
 import { demoPhoto } from './photos.ts';
 
 // Loads the demo campus. It refuses to touch a database that already has users, so it can never
@@ -76,5 +77,6 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
       }),
     );
   }
+  await seedModeration(db, passwordHash);
   return { seeded: true };
 }

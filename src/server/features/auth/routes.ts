@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       const user = await auth.register(db, request.body);
       const session = await auth.startSession(db, user.id, config.sessionDays);
       setSessionCookie(reply, config, session.token, session.expiresAt);
-      return reply.status(201).send({ user });
+      return reply.status(201).send({ user: auth.toSessionUser(user, config) });
     },
   );
 
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       const user = await auth.authenticate(db, request.body);
       const session = await auth.startSession(db, user.id, config.sessionDays);
       setSessionCookie(reply, config, session.token, session.expiresAt);
-      return { user };
+      return { user: auth.toSessionUser(user, config) };
     },
   );
 

@@ -26,6 +26,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
     isAvailable: true,
     campus: 'stanford.edu',
     createdAt: '2025-01-01T00:00:00.000Z',
+    hidden: false,
     user: {
       id: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
       fullName: 'Ada Lovelace',
