@@ -24,6 +24,14 @@ export const paths = {
   /** With an id: that conversation preselected (spec §2 Chat). */
   chat: (id?: string) => (id ? `/chat?conversation=${encodeURIComponent(id)}` : '/chat'),
   profile: (id?: string) => (id ? `/profile/${id}` : '/profile'),
+  /** The moderators' report queue, optionally on a status tab with one report open. */
+  admin: (options: { status?: string; report?: string } = {}) => {
+    const search = new URLSearchParams();
+    if (options.status && options.status !== 'pending') search.set('status', options.status);
+    if (options.report) search.set('report', options.report);
+    const text = search.toString();
+    return text ? `/admin?${text}` : '/admin';
+  },
 } as const;
 
 /** /browse with a search already typed (spec §2 Home: only non-blank text searches). */

@@ -13,17 +13,21 @@ const DEMO_REPORTS = [
     reporter: 'priya.patel@stanford.edu',
     item: 'Noise-cancelling headphones',
     reason: 'fake_listing',
+    hoursAgo: 26,
     description:
-      "The photo looks like a stock image and the description doesn't say which model it is. Could someone check that this listing is real?",
+      'The photo looks like a stock image, not the actual headphones. Could someone check that this listing is real before people hand over a deposit?',
   },
   {
     reporter: 'sam.rivera@berkeley.edu',
     user: 'alex.kim@berkeley.edu',
     reason: 'spam',
+    hoursAgo: 5,
     description:
       "Sent me the same message about a 'textbook bundle deal' in three separate chats within ten minutes.",
   },
 ] as const;
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
 
 export async function seedModeration(db: Db, passwordHash: string) {
   await db.insert(users).values({ ...DEMO_MODERATOR, passwordHash, isVerified: true });
@@ -49,6 +53,7 @@ export async function seedModeration(db: Db, passwordHash: string) {
         reportedUserId: item.userId,
         reason: r.reason,
         description: r.description,
+        createdAt: hoursAgo(r.hoursAgo),
       });
     } else {
       await db.insert(reports).values({
@@ -56,6 +61,7 @@ export async function seedModeration(db: Db, passwordHash: string) {
         reportedUserId: people.get(r.user)!,
         reason: r.reason,
         description: r.description,
+        createdAt: hoursAgo(r.hoursAgo),
       });
     }
   }

@@ -139,6 +139,13 @@ describe('ItemCard (spec §2 Item card)', () => {
     renderCard({ isAvailable: true });
     expect(screen.queryByText('Not Available')).toBeNull();
   });
+
+  it('marks an item a moderator hid (its owner sees it on their profile)', () => {
+    renderCard({ hidden: true });
+    const link = screen.getByRole('link', { name: 'Cordless drill' });
+    expect(link.getAttribute('aria-describedby')).toContain(screen.getByText('Hidden').id);
+    expect(screen.queryByText('Not Available')).toBeNull();
+  });
 });
 
 describe('ItemGrid', () => {
