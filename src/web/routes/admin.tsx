@@ -89,7 +89,7 @@ function ModerationPage() {
           {QUEUE_TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value} className={tabClasses}>
               {tab.label}
-              {counts && <span className="ml-1 font-normal">({counts[tab.value]})</span>}
+              {counts && <span className="font-normal"> ({counts[tab.value]})</span>}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

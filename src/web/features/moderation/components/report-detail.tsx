@@ -94,7 +94,7 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
   const noteTooLong = note.trim().length > LIMITS.moderationNoteMax;
 
   return (
-    <Card className="space-y-6 p-4 sm:p-6">
+    <Card role="region" aria-label="Selected report" className="space-y-6 p-4 sm:p-6">
       <div>
         <BackToQueue to={backTo} />
         <div className="flex flex-wrap items-center gap-2">
