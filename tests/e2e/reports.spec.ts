@@ -87,6 +87,8 @@ describe('reports and moderation journey', () => {
     // The moderator still reaches the item's page, marked hidden.
     await moderator.goto(`/item/${itemId}`);
     await moderator.getByText('Hidden by a moderator', { exact: false }).waitFor();
+    expect(await moderator.getByRole('button', { name: 'Reserve Item' }).count()).toBe(0);
+    await expectAccessible(moderator);
 
     // For everyone else it is gone: browse, search and its page.
     await reporter.goto(`/browse?q=${encodeURIComponent(title)}`);

@@ -73,7 +73,7 @@ export default function ItemDetailPage() {
         <ItemGallery images={item.images} title={item.title} />
         <div className="min-w-0 space-y-5">
           <Summary item={item} />
-          <ItemActions item={item} />
+          <ItemActions item={item} closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)} />
           <ProviderCard user={item.user} />
         </div>
       </div>
@@ -157,8 +157,8 @@ function Summary({ item }: { item: Item }) {
   );
 }
 
-/** Spec §2/§6: what each viewer may do with the item. */
-function ItemActions({ item }: { item: Item }) {
+/** Spec §2/§6: what each viewer may do with the item (`closed`: hidden, only its owner acts on it). */
+function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <Skeleton className="h-11 w-full" />;
   if (!user) {
@@ -192,6 +192,8 @@ function ItemActions({ item }: { item: Item }) {
       </div>
     );
   }
+  // A moderator looking at a hidden listing: nobody can chat about it or reserve it.
+  if (closed) return null;
   // Another signed-in student.
   return (
     <div className="space-y-2">
