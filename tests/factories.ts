@@ -12,6 +12,10 @@ let passwordHash: Promise<string> | undefined;
 
 const unique = () => randomBytes(4).toString('hex');
 
+/**
+ * A student who has verified their e-mail, as most tests need (unverified students cannot request,
+ * approve or list); pass `{ isVerified: false }` for one who has not.
+ */
 export async function createUser(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> = {},
@@ -26,6 +30,7 @@ export async function createUser(
       fullName: `Student ${tag.toUpperCase()}`,
       campus: 'stanford.edu',
       passwordHash: await passwordHash,
+      isVerified: true,
       ...overrides,
     })
     .returning();

@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer } from './adapters/mail/create-mailer.ts';
+import type { Mailer } from './adapters/mail/mailer.ts';
 import { createPaymentProvider } from './adapters/payments/create-provider.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
 import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
@@ -12,20 +14,23 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
 import { chatSocket } from './features/conversations/socket.ts';
+import { emailVerificationRoutes } from './features/email-verification/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { moderationRoutes } from './features/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 import { testPaymentRoutes } from './features/test-payments/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import errors from './plugins/errors.ts';
 import jobs from './plugins/jobs.ts';
-import { createInProcessHub, createPostgresHub } from './plugins/realtime-hub.ts';
+import { createEmbeddedHub, createPostgresHub } from './plugins/realtime-hub.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import uploadsStatic from './plugins/uploads-static.ts';
@@ -39,6 +44,8 @@ declare module 'fastify' {
     storage: Storage;
     /** The card payment provider (the built-in test provider, or Stripe). */
     payments: PaymentProvider;
+    /** Where e-mail goes (the outbox folder, or an SMTP server). */
+    mailer: Mailer;
   }
 }
 
@@ -49,6 +56,7 @@ export interface AppDeps {
   /** Defaults to the one the configuration names. */
   storage?: Storage;
   payments?: PaymentProvider;
+  mailer?: Mailer;
 }
 
 /** JSON bodies are small; photo uploads (multipart) set their own limits. */
@@ -60,6 +68,7 @@ export async function buildApp({
   logger,
   storage = createStorage(config),
   payments = createPaymentProvider(config, database.db),
+  mailer = createMailer(config),
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? {
@@ -77,6 +86,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('storage', storage);
   app.decorate('payments', payments);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(errors);
   await app.register(security, { config });
@@ -84,15 +95,13 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
 
   const db = database.db;
-  // Live events: LISTEN/NOTIFY across instances on PostgreSQL, in-process on the embedded database.
-  const hub = database.pool ? await createPostgresHub(database.pool) : createInProcessHub();
-  app.addHook('onClose', async () => hub.close());
 
   await app.register(
     async (api) => {
       await api.register(session, { db, config });
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, mailer });
+      await api.register(emailVerificationRoutes, { db, config, mailer });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db });
       await api.register(conversationRoutes, { db });
@@ -100,9 +109,11 @@ export async function buildApp({
       await api.register(itemRoutes, { db, config });
       await api.register(userRoutes, { db, config });
       await api.register(reservationRoutes, { db, config, payments });
+      await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments });
       await api.register(reportRoutes, { db });
-      await api.register(moderationRoutes, { db, config, hub });
+      await api.register(moderationRoutes, { db, config });
+      await api.register(impactRoutes, { db, config });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });
     },
@@ -110,6 +121,11 @@ export async function buildApp({
   );
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
+  // Live events: the database's NOTIFYs, heard by every instance (PostgreSQL) or by this one (PGlite).
+  const hub = database.pool
+    ? await createPostgresHub(database.pool)
+    : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
+  app.addHook('onClose', async () => hub.close());
   await app.register(chatSocket, { db, config, hub });
   await app.register(jobs, { database, config, payments });
   await app.register(web, { webDir: config.webDir });

@@ -91,6 +91,12 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as America/Los_Angeles'),
+  /** Ping live sockets this often; one that has not answered by the next ping is dropped. Below a load balancer's idle timeout. */
+  WS_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive('must be above 0')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   /** Run background jobs (reservation expiry) in this process. */
   JOBS_ENABLED: bool.default(true),
   JOBS_INTERVAL_SECONDS: positiveInt.default(300),
@@ -130,6 +136,27 @@ const envSchema = z.object({
     .optional(),
   /** Send the SDK's calls here instead of api.stripe.com: a local fake Stripe in tests. */
   STRIPE_API_URL: httpUrl('http://127.0.0.1:12111').optional(),
+  /** Send e-mail through this SMTP server instead of writing it to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => /^smtps?:\/\/[^/\s]+/.test(v),
+      'must be an SMTP URL such as smtp://user:password@smtp.example.edu:587 or smtps://…:465',
+    )
+    .optional(),
+  /** The sender of every e-mail: an address, or a name and an address in angle brackets. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(v),
+      'must be an e-mail address such as no-reply@campusloop.app or CampusLoop <no-reply@campusloop.app>',
+    )
+    .default('CampusLoop <no-reply@campusloop.app>'),
+  /** The public address of the app, used in links inside e-mails; defaults to http://localhost:PORT. */
+  APP_URL: httpUrl('https://campusloop.example.edu').optional(),
+  /** A verification link sent by e-mail works for this many hours (and once). */
+  EMAIL_VERIFICATION_HOURS: positiveInt.default(24),
 });
 
 /** Settings that only make sense together. */
@@ -185,6 +212,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     authRateLimit: { max: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
     seedDemo: env.SEED_DEMO,
     adminEmails: toAdminEmails(env),
+    wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
     jobs: {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
@@ -196,6 +224,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: toS3Config(env),
     stripe: toStripeConfig(env),
+    mail: {
+      /** Unset: every message is written to `outboxDir` as an .eml file instead of being sent. */
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    /** Links in e-mails start with this (no trailing slash). */
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    emailVerificationHours: env.EMAIL_VERIFICATION_HOURS,
     /** Where the built web app lives; served when present. */
     webDir: path.resolve('dist/web'),
   };

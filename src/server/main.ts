@@ -55,6 +55,7 @@ async function main() {
     '',
     `  CampusLoop is running on http://${shown}:${config.port}`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  Mail: ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.mail.outboxDir}`}; links point to ${config.appUrl}`,
   ];
   if (database.kind === 'pglite' && config.seedDemo) {
     lines.push(seeded ? '  Demo data loaded. Demo accounts:' : '  Demo accounts (loaded on first start):');

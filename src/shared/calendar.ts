@@ -14,3 +14,48 @@ export function campusToday(timeZone: string, now = new Date()): { date: string;
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return { date: `${get('year')}-${get('month')}-${get('day')}`, weekday: weekdays.indexOf(get('weekday')) };
 }
+
+/** The offset of the time zone from UTC at that instant, in milliseconds (negative west of Greenwich). */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins on campus. */
+export function campusMidnight(date: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  // The offset at the first guess can differ from the offset at midnight itself across a DST change.
+  const guess = wall - zoneOffsetMs(timeZone, new Date(wall));
+  return new Date(wall - zoneOffsetMs(timeZone, new Date(guess)));
+}
+
+/**
+ * Where the campus's calendar periods begin: this week (Monday), this month and last month. The
+ * impact dashboard counts "this month" and "this week" by these, not by UTC's.
+ */
+export function campusPeriods(
+  timeZone: string,
+  now = new Date(),
+): { weekStart: Date; monthStart: Date; lastMonthStart: Date } {
+  const { date, weekday } = campusToday(timeZone, now);
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const monday = new Date(`${date}T12:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() - ((weekday + 6) % 7));
+  const first = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}-01`;
+  return {
+    weekStart: campusMidnight(monday.toISOString().slice(0, 10), timeZone),
+    monthStart: campusMidnight(first(year, month), timeZone),
+    lastMonthStart: campusMidnight(month === 1 ? first(year - 1, 12) : first(year, month - 1), timeZone),
+  };
+}

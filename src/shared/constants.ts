@@ -92,6 +92,12 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const REVIEW_TYPES = ['borrower_to_lender', 'lender_to_borrower'] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 
+/**
+ * Issue 6: a review stays hidden until the other party has written theirs or this many days have
+ * passed since it was written, so neither can answer the other's review in kind.
+ */
+export const REVIEW_REVEAL_DAYS = 14;
+
 export const LIMITS = {
   passwordMin: 6,
   /** argon2 hashes whatever it is given; a cap keeps a megabyte "password" from tying up a core. */
@@ -110,6 +116,7 @@ export const LIMITS = {
   photoBytes: 5 * 1024 * 1024,
   ratingMin: 1,
   ratingMax: 5,
+  reviewCommentMax: 1000,
   minimumAge: 18,
   universitiesDefault: 20,
   universitiesMax: 50,

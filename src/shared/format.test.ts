@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { badgeCount } from './constants.ts';
-import { formatMoney, formatPrice } from './format.ts';
+import {
+  formatCo2Small,
+  formatCo2Tons,
+  formatMoney,
+  formatMoneySaved,
+  formatPrice,
+  formatWasteLbs,
+} from './format.ts';
 
 describe('display rules (spec §9)', () => {
   it('shows FREE for an empty or zero price, else dollars with two decimals', () => {
@@ -21,5 +28,17 @@ describe('display rules (spec §9)', () => {
     expect(badgeCount(0)).toBe('0');
     expect(badgeCount(9)).toBe('9');
     expect(badgeCount(10)).toBe('9+');
+  });
+
+  it('shows impact figures as spec §9 says: dollars with separators, CO2 in tons, waste in pounds', () => {
+    expect(formatMoneySaved('1234567.50')).toBe('$1,234,568');
+    expect(formatMoneySaved('0.00')).toBe('$0');
+    expect(formatCo2Tons(1240)).toBe('1.2T');
+    expect(formatCo2Tons(0)).toBe('0.0T');
+    expect(formatCo2Tons(12_345_000)).toBe('12,345.0T');
+    expect(formatWasteLbs(100)).toBe('220 lbs');
+    expect(formatWasteLbs(0.2)).toBe('0 lbs');
+    expect(formatCo2Small(6.7)).toBe('6.7 kg');
+    expect(formatCo2Small(2500)).toBe('2.5T');
   });
 });

@@ -10,3 +10,30 @@ export function formatPrice(amount: string | number | null | undefined): string 
   const n = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0);
   return !n || Number.isNaN(n) ? 'FREE' : `$${n.toFixed(2)}`;
 }
+
+/** Spec §9: money saved with thousands separators, in whole dollars ('12.50' → '$13', 1234 → '$1,234'). */
+export function formatMoneySaved(dollars: string | number): string {
+  return `$${Math.round(Number(dollars)).toLocaleString('en-US')}`;
+}
+
+/** Spec §9: CO2 in (metric) tons with one decimal and the suffix 'T' (1250 kg → '1.3T'). */
+export function formatCo2Tons(kg: number): string {
+  return `${(kg / 1000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}T`;
+}
+
+const POUNDS_PER_KG = 2.20462;
+
+/** Spec §9: waste in pounds with no decimals (100 kg → '220 lbs'). */
+export function formatWasteLbs(kg: number): string {
+  return `${Math.round(kg * POUNDS_PER_KG).toLocaleString('en-US')} lbs`;
+}
+
+/**
+ * One person's or one category's CO2, too small for tons to say anything ('0.0T'): kilograms with
+ * one decimal up to a ton, then tons as spec §9 shows them.
+ */
+export function formatCo2Small(kg: number): string {
+  return kg >= 1000
+    ? formatCo2Tons(kg)
+    : `${kg.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 1 })} kg`;
+}

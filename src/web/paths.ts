@@ -16,8 +16,13 @@ export const paths = {
   billingHistory: '/billing-history',
   paymentMethods: '/payment-methods',
   reservations: '/reservations',
+  /** My Reservations with that reservation's card in view and its review dialog open (issue 6). */
+  reviewReservation: (id: string) => `/reservations?review=${encodeURIComponent(id)}`,
   browse: '/browse',
   listItem: '/list-item',
+  /** The page a verification e-mail's link opens (`?token=…`). */
+  verifyEmail: '/verify-email',
+  impact: '/impact',
   item: (id: string) => `/item/${id}`,
   editItem: (id: string) => `/edit-item/${id}`,
   /** Without an id: the signed-in person's own profile. */
@@ -33,6 +38,11 @@ export const paths = {
     return text ? `/admin?${text}` : '/admin';
   },
 } as const;
+
+/** The impact dashboard, showing the given campus (without one: the viewer's, or the visitors' default). */
+export function impactPath(campus?: string): string {
+  return campus ? `/impact?campus=${encodeURIComponent(campus)}` : '/impact';
+}
 
 /** /browse with a search already typed (spec §2 Home: only non-blank text searches). */
 export function browseSearch(q: string): string {

@@ -1,15 +1,23 @@
+import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
+import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
 let url = '';
+/** The server's TCP connections, so a test can cut them as a crash or a lost network would. */
+const connections = new Set<Socket>();
 
 beforeAll(async () => {
+  t.app.server.on('connection', (connection: Socket) => {
+    connections.add(connection);
+    connection.on('close', () => connections.delete(connection));
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address() as { port: number };
   url = `ws://127.0.0.1:${address.port}/ws`;
@@ -147,31 +155,125 @@ describe('the chat socket', () => {
   });
 });
 
-describe('two server instances on one PostgreSQL', () => {
-  const second: { app?: Awaited<ReturnType<typeof buildApp>>; url?: string } = {};
-  beforeAll(async () => {
-    if (t.database.kind !== 'postgres') return;
-    second.app = await buildApp({
-      config: testConfig({ webDir: '/nonexistent' }),
+describe('live events on the same socket', () => {
+  it('pushes a new notification with the unread count, and the count again when it is read', async () => {
+    const { seller } = await conversationBetween();
+    const socket = connect(seller.cookie);
+    await socket.opened;
+    await notificationService.notify(t.database.db, {
+      userId: seller.user.id,
+      type: 'system',
+      title: 'Welcome',
+      message: 'Your campus is live.',
+    });
+    const pushed = await socket.next('notification');
+    expect(pushed).toMatchObject({
+      unreadCount: 1,
+      notification: { title: 'Welcome', message: 'Your campus is live.', isRead: false },
+    });
+    expect((pushed.notification as { createdAt: string }).createdAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    await t.post('/api/notifications/read-all', undefined, seller.cookie);
+    expect(await socket.next('notificationCount')).toMatchObject({ unreadCount: 0 });
+    socket.socket.close();
+  });
+
+  it('tells nobody of a notification whose transaction rolled back', async () => {
+    const { seller } = await conversationBetween();
+    const socket = connect(seller.cookie);
+    await socket.opened;
+    await t.database.db
+      .transaction(async (tx) => {
+        await notificationService.notify(tx, {
+          userId: seller.user.id,
+          type: 'system',
+          title: 'Never sent',
+          message: 'This transaction fails.',
+        });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await expect(socket.next('notification', 300)).rejects.toThrow('no notification event');
+    socket.socket.close();
+  });
+
+  it('raises the chat unread count live, from a socket or a REST send, and clears it when read', async () => {
+    const { buyer, seller, conversationId } = await conversationBetween();
+    const sellerTab = connect(seller.cookie);
+    const buyerTab = connect(buyer.cookie);
+    await Promise.all([sellerTab.opened, buyerTab.opened]);
+    buyerTab.send({ type: 'sendMessage', conversationId, content: 'One', tempId: 'temp-1' });
+    expect((await sellerTab.next('newMessage')).message).toMatchObject({ content: 'One' });
+    expect(await sellerTab.next('chatUnreadCount')).toEqual({ type: 'chatUnreadCount', count: 1 });
+    await t.post(`/api/conversations/${conversationId}/messages`, { content: 'Two' }, buyer.cookie);
+    expect((await sellerTab.next('newMessage')).message).toMatchObject({ content: 'Two' });
+    expect(await sellerTab.next('chatUnreadCount')).toEqual({ type: 'chatUnreadCount', count: 2 });
+    // The sender's own count does not move for their own messages.
+    expect(buyerTab.events.some((e) => e.type === 'chatUnreadCount')).toBe(false);
+    await t.get(`/api/conversations/${conversationId}/messages`, seller.cookie);
+    expect(await sellerTab.next('chatUnreadCount')).toEqual({ type: 'chatUnreadCount', count: 0 });
+    sellerTab.socket.close();
+    buyerTab.socket.close();
+  });
+});
+
+describe('reconnecting after the server drops the socket', () => {
+  it('lets the same session reconnect, delivers to the new socket only, and keeps what was sent meanwhile', async () => {
+    const { buyer, seller, conversationId } = await conversationBetween();
+    const first = connect(seller.cookie);
+    await first.opened;
+    // The server drops every connection without a closing handshake (a crash, a network cut).
+    for (const connection of connections) connection.destroy();
+    expect(await first.closed).toBe(1006);
+
+    // While the seller is away the buyer writes; the message is stored, not lost.
+    await t.post(
+      `/api/conversations/${conversationId}/messages`,
+      { content: 'While you were away' },
+      buyer.cookie,
+    );
+
+    const second = connect(seller.cookie);
+    await second.opened;
+    second.send({ type: 'auth', userId: seller.user.id });
+    await second.next('authenticated');
+    const history = (await t.get(`/api/conversations/${conversationId}/messages`, seller.cookie)).json();
+    expect(history.messages.map((m: { content: string }) => m.content)).toEqual(['While you were away']);
+
+    const sender = connect(buyer.cookie);
+    await sender.opened;
+    sender.send({ type: 'sendMessage', conversationId, content: 'Back online?', tempId: 'temp-2' });
+    expect((await second.next('newMessage')).message).toMatchObject({ content: 'Back online?' });
+    // The dropped socket's subscription is gone: nothing is delivered twice.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(second.events.filter((e) => e.type === 'newMessage')).toHaveLength(0);
+    expect(first.events.filter((e) => e.type === 'newMessage')).toHaveLength(0);
+    second.socket.close();
+    sender.socket.close();
+  });
+});
+
+describe('heartbeats', () => {
+  it('drop a socket that stops answering pings, and keep one that answers', async () => {
+    const app = await buildApp({
+      config: testConfig({ webDir: '/nonexistent', wsHeartbeatMs: 100 }),
       database: t.database,
       logger: false,
     });
-    await second.app.listen({ port: 0, host: '127.0.0.1' });
-    second.url = `ws://127.0.0.1:${(second.app.server.address() as { port: number }).port}/ws`;
-  });
-  afterAll(async () => {
-    await second.app?.close();
-  });
-
-  it('delivers a message sent through one instance to a socket on the other (LISTEN/NOTIFY)', async () => {
-    if (t.database.kind !== 'postgres') return; // The embedded database is one process by nature.
-    const { buyer, seller, conversationId } = await conversationBetween();
-    const sender = connect(buyer.cookie);
-    const receiver = connect(seller.cookie, second.url);
-    await Promise.all([sender.opened, receiver.opened]);
-    sender.send({ type: 'sendMessage', conversationId, content: 'Across instances', tempId: 'temp-1' });
-    expect(await receiver.next('newMessage')).toMatchObject({ message: { content: 'Across instances' } });
-    sender.socket.close();
-    receiver.socket.close();
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const target = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws`;
+      const { buyer, seller } = await conversationBetween();
+      const healthy = connect(buyer.cookie, target);
+      // A phone gone to sleep: the connection stays up but nothing answers the server's pings.
+      const asleep = new WebSocket(target, { headers: { cookie: seller.cookie }, autoPong: false });
+      const asleepClosed = new Promise<number>((resolve) => asleep.on('close', (code) => resolve(code)));
+      await healthy.opened;
+      expect(await asleepClosed).toBe(1006);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+      healthy.socket.close();
+    } finally {
+      await app.close();
+    }
   });
 });

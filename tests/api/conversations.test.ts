@@ -189,6 +189,22 @@ describe('unread counts, list order and previews', () => {
 
     await send(conversationId, 'Three', buyer.cookie);
     expect(await unread(seller.cookie)).toBe(1);
+
+    // A message that arrives while the chat is open is marked read on its own; only by a party.
+    const stranger = await createSignedInUser(t.database.db);
+    const refused = await t.post(`/api/conversations/${conversationId}/read`, undefined, stranger.cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(await unread(seller.cookie)).toBe(1);
+    expect(
+      (await t.post(`/api/conversations/${conversationId}/read`, undefined, buyer.cookie)).statusCode,
+    ).toBe(200);
+    expect(await unread(seller.cookie)).toBe(1); // the sender cannot mark their own message read for the other
+    const read = await t.post(`/api/conversations/${conversationId}/read`, undefined, seller.cookie);
+    expect(read.json()).toEqual({ success: true });
+    expect(await unread(seller.cookie)).toBe(0);
+    expect((await t.post('/api/conversations/not-a-uuid/read', undefined, seller.cookie)).statusCode).toBe(
+      400,
+    );
   });
 
   it('lists both sides’ conversations, newest last message first, with previews', async () => {
@@ -245,6 +261,7 @@ describe('signed out', () => {
     expect((await t.post('/api/conversations', { itemId: item.id })).statusCode).toBe(401);
     expect((await t.get(`/api/conversations/${id}/messages`)).statusCode).toBe(401);
     expect((await t.post(`/api/conversations/${id}/messages`, { content: 'Hi' })).statusCode).toBe(401);
+    expect((await t.post(`/api/conversations/${id}/read`)).statusCode).toBe(401);
     expect(await storedCount(id)).toBe(0);
   });
 });

@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { CATEGORIES, CONDITIONS } from '../../src/shared/constants.ts';
+import { campusPeriods } from '../../src/shared/calendar.ts';
+import { CATEGORIES, type Category, CONDITIONS } from '../../src/shared/constants.ts';
+import { borrowImpact } from '../../src/shared/impact.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
@@ -51,6 +53,25 @@ describe('the demo campus', () => {
     const first = path.join(uploads, rows[0]!.images[0]!.replace('/uploads/', ''));
     expect((await sharp(first).metadata()).format).toBe('jpeg');
 
+    // Every demo student has a verified e-mail, so each can request, approve and list at once.
+    const people = await t.database.db.execute<{ is_verified: boolean }>(sql`select is_verified from users`);
+    expect(people.rows.length).toBeGreaterThanOrEqual(6);
+    expect(people.rows.every((p) => p.is_verified)).toBe(true);
+
+    // Badges follow the rules once the history is in: everyone is a verified student, and whoever
+    // lent something holds 'First Lend'; nobody holds a badge they did not earn.
+    const badges = await t.database.db.execute<{ badge_type: string; earned: boolean }>(sql`
+      select b.badge_type,
+             case b.badge_type
+               when 'verified_student' then u.is_verified
+               when 'first_lend' then exists (select 1 from reservations r where r.provider_id = u.id and r.status = 'completed')
+               else true
+             end as earned
+      from user_badges b join users u on u.id = b.user_id`);
+    expect(badges.rows.filter((b) => b.badge_type === 'verified_student')).toHaveLength(people.rows.length);
+    expect(badges.rows.some((b) => b.badge_type === 'first_lend')).toBe(true);
+    expect(badges.rows.every((b) => b.earned)).toBe(true);
+
     // The moderator can sign in, and finds open reports waiting at /admin (decision 007).
     const moderator = await t.post('/api/auth/login', {
       email: 'moderator@stanford.edu',
@@ -69,4 +90,97 @@ describe('the demo campus', () => {
     // A second start leaves the data alone.
     expect(await seedDemo(t.database.db, storage, 'America/Los_Angeles')).toEqual({ seeded: false });
   }, 120_000);
+
+  it('has weeks of returned borrows on both campuses, counted by the impact ledger', async () => {
+    // Runs after the test above has seeded the database.
+    const { rows: borrows } = await t.database.db.execute<{
+      id: string;
+      campus: string;
+      category: Category;
+      rental_cents: number;
+      completed_at: Date;
+      start_date: string;
+      created_at: Date;
+      item_created_at: Date;
+      money_saved_cents: number | null;
+      co2_saved_grams: number | null;
+      waste_reduced_grams: number | null;
+    }>(sql`
+      select r.id, i.campus, i.category, r.rental_cents, r.completed_at, r.start_date, r.created_at,
+             i.created_at as item_created_at, c.money_saved_cents, c.co2_saved_grams, c.waste_reduced_grams
+      from reservations r
+      join items i on i.id = r.item_id
+      left join impact_contributions c on c.reservation_id = r.id
+      where r.status = 'completed'
+    `);
+    expect(borrows.length).toBeGreaterThanOrEqual(40);
+
+    // Both people reviewed every returned borrow, so profiles and item pages show real reviews.
+    const { rows: reviewCounts } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from reviews r join reservations x on x.id = r.reservation_id where x.status = 'completed'`,
+    );
+    expect(reviewCounts[0]!.n).toBe(2 * borrows.length);
+
+    // Every returned borrow is in the ledger with what the factors give, and never before its item existed.
+    for (const b of borrows) {
+      expect(b.money_saved_cents, b.id).not.toBeNull();
+      expect({
+        moneySavedCents: b.money_saved_cents,
+        co2SavedGrams: b.co2_saved_grams,
+        wasteReducedGrams: b.waste_reduced_grams,
+      }).toEqual(borrowImpact(b.category, b.rental_cents));
+      expect(new Date(b.item_created_at).getTime()).toBeLessThan(new Date(b.created_at).getTime());
+      expect(new Date(b.completed_at).getTime()).toBeLessThanOrEqual(Date.now());
+    }
+
+    // The campus totals are the ledger's sums.
+    const { rows: totals } = await t.database.db.execute<{
+      campus: string;
+      items_shared: number;
+      money: string;
+      ledger_items: number;
+      ledger_money: string;
+    }>(sql`
+      select t.campus, t.items_shared, t.money_saved_cents::text as money,
+             (select count(*)::int from impact_contributions c where c.campus = t.campus) as ledger_items,
+             (select sum(money_saved_cents)::text from impact_contributions c where c.campus = t.campus) as ledger_money
+      from campus_impact t order by t.campus
+    `);
+    expect(totals.map((r) => r.campus)).toEqual(['berkeley.edu', 'stanford.edu']);
+    for (const row of totals) {
+      expect(row.items_shared).toBe(row.ledger_items);
+      expect(row.money).toBe(row.ledger_money);
+    }
+
+    // Each campus has borrows returned this week, this month and last month.
+    const { weekStart, monthStart, lastMonthStart } = campusPeriods('America/Los_Angeles');
+    for (const campus of ['stanford.edu', 'berkeley.edu']) {
+      const times = borrows.filter((b) => b.campus === campus).map((b) => new Date(b.completed_at));
+      expect(
+        times.some((d) => d >= weekStart),
+        `${campus} this week`,
+      ).toBe(true);
+      expect(
+        times.some((d) => d >= monthStart),
+        `${campus} this month`,
+      ).toBe(true);
+      expect(
+        times.some((d) => d >= lastMonthStart && d < monthStart),
+        `${campus} last month`,
+      ).toBe(true);
+
+      const dashboard = (await t.get(`/api/impact/${campus}/dashboard`)).json();
+      expect(dashboard.impact.itemsShared).toBe(times.length);
+      expect(dashboard.topContributors.length).toBeGreaterThan(0);
+      expect(dashboard.activeSharers.thisMonth).toBeGreaterThan(1);
+      expect(dashboard.communityMembers).toBeGreaterThan(4);
+    }
+
+    // Maya and Priya never borrowed: the browser journeys show their empty borrowing lists.
+    const { rows: borrowed } = await t.database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from reservations r join users u on u.id = r.borrower_id
+      where u.email in ('maya.chen@stanford.edu', 'priya.patel@stanford.edu')
+    `);
+    expect(borrowed[0]!.n).toBe(0);
+  });
 });

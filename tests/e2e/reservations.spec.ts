@@ -42,10 +42,10 @@ describe('reservation journeys', () => {
       .getByText('Your reservation request has been sent to the item owner.', { exact: true })
       .waitFor();
 
-    // The lender approves from the header's notifications dropdown.
-    await lender.reload();
+    // The request reaches the lender's open page live (no reload, well inside the 30 s poll), and
+    // they approve it from the header's notifications dropdown.
     await lender.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
-    await lender.getByRole('menu').getByText('New reservation request').first().waitFor();
+    await lender.getByRole('menu').getByText('New reservation request').first().waitFor({ timeout: 5_000 });
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Approve' }).first().click();
     await lender
       .getByText('The borrower has been notified and can now proceed with payment.', { exact: true })

@@ -11,6 +11,8 @@ import { startServer, stopServer } from '../helpers/server-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR/outbox: every e-mail it sends lands there as an .eml file. */
+    outboxDir: string;
   }
 }
 
@@ -23,6 +25,7 @@ export default async function setup(project: TestProject) {
     ADMIN_EMAILS: 'moderator@stanford.edu',
   });
   project.provide('baseURL', server.url);
+  project.provide('outboxDir', path.join(dataDir, 'outbox'));
   return async () => {
     await stopServer(server.process);
     rmSync(dataDir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ export interface ServerProcess {
 
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -30,6 +31,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      // Links in e-mails point where the browser reaches this server, so they open signed in.
+      APP_URL: url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +43,6 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   child.stderr!.on('data', (d) => {
     output += d;
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);

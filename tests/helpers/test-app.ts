@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
@@ -11,6 +14,8 @@ export interface TestContext {
   app: App;
   database: Database;
   config: Config;
+  /** Where this file's e-mails go (the outbox mailer's folder), unless the test configured SMTP. */
+  outboxDir: string;
   /** Calls the API the way the web app does: same-origin, JSON, optionally with a session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   get(url: string, cookie?: string): Promise<LightMyRequestResponse>;
@@ -27,13 +32,21 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
-    ctx.config = testConfig({ webDir: '/nonexistent', ...overrides });
+    // E-mails from registration and Resend land in a folder of this file's own, never in ./data.
+    ctx.outboxDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-outbox-'));
+    const base = testConfig();
+    ctx.config = testConfig({
+      webDir: '/nonexistent',
+      ...overrides,
+      mail: { ...base.mail, outboxDir: ctx.outboxDir, ...overrides.mail },
+    });
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
     await ctx.app.ready();
   });
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
+    if (ctx.outboxDir) rmSync(ctx.outboxDir, { recursive: true, force: true });
   });
 
   ctx.request = async ({ cookie, headers, ...options }) => {

@@ -5,9 +5,11 @@ import { isEmpty } from '../db/client.ts';
 import { items } from '../db/schema/items.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
+import { awardBadges } from '../features/badges/service.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
+import { HISTORY_DAYS, type HistoryItem, seedBorrowingHistory } from './history.ts';
 import { seedModeration } from './moderation.ts';
 import { demoPhoto } from './photos.ts';
 
@@ -35,48 +37,61 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
   const people = await db
     .insert(users)
     .values(
-      DEMO_ACCOUNTS.map((a, i) => ({
+      DEMO_ACCOUNTS.map((a) => ({
         ...a,
         passwordHash,
-        // The first account of each campus is a verified student, the others show the unverified state.
-        isVerified: i % 2 === 0,
+        // Verified, so a newcomer can request, approve and list at once; a new sign-up shows the unverified state.
+        isVerified: true,
       })),
     )
-    .returning({ id: users.id, campus: users.campus });
+    .returning({ id: users.id, campus: users.campus, fullName: users.fullName });
 
-  const today = campusToday(timeZone).date;
+  const now = new Date();
+  const today = campusToday(timeZone, now).date;
+  const listed: HistoryItem[] = [];
   // A few at a time: photo rendering is CPU work and the machine may have two cores.
   const batch = 4;
   for (let start = 0; start < DEMO_ITEMS.length; start += batch) {
     const slice = DEMO_ITEMS.slice(start, start + batch);
     const photos = await Promise.all(slice.map((item) => photosFor(storage, item)));
-    await db.insert(items).values(
-      slice.map((item, i) => {
-        const owner = people[item.owner]!;
-        const listedDaysAgo = DEMO_ITEMS.length - (start + i);
-        return {
-          userId: owner.id,
-          campus: owner.campus,
-          title: item.title,
-          description: item.description,
-          category: item.category,
-          condition: item.condition,
-          images: photos[i]!,
-          rentalPriceCents: item.price ? Math.round(item.price * 100) : null,
-          rentalPeriod: item.price ? (item.period ?? null) : null,
-          depositCents: item.deposit ? Math.round(item.deposit * 100) : null,
-          pickupMethod: item.pickupMethod ?? 'meetup',
-          pickupLocation: item.location,
-          availableFrom: addDays(today, item.startsIn ?? -30),
-          availableUntil: item.startsIn ? addDays(today, item.startsIn + 60) : null,
-          availableDays: item.days ?? [0, 1, 2, 3, 4, 5, 6],
-          isAvailable: item.available ?? true,
-          // Spread over the last weeks so "newest first" reads naturally.
-          createdAt: new Date(Date.now() - listedDaysAgo * 9 * 60 * 60 * 1000),
-        };
-      }),
-    );
+    const inserted = await db
+      .insert(items)
+      .values(
+        slice.map((item, i) => {
+          const owner = people[item.owner]!;
+          // Listed in catalogue order, nine hours apart, before the borrowing history begins, so
+          // "newest first" reads naturally and every item can have been borrowed.
+          const listedAgo = (HISTORY_DAYS + 2) * 24 + (DEMO_ITEMS.length - (start + i)) * 9;
+          return {
+            userId: owner.id,
+            campus: owner.campus,
+            title: item.title,
+            description: item.description,
+            category: item.category,
+            condition: item.condition,
+            images: photos[i]!,
+            rentalPriceCents: item.price ? Math.round(item.price * 100) : null,
+            rentalPeriod: item.price ? (item.period ?? null) : null,
+            depositCents: item.deposit ? Math.round(item.deposit * 100) : null,
+            pickupMethod: item.pickupMethod ?? 'meetup',
+            pickupLocation: item.location,
+            // Available from the day it was listed, unless it starts later.
+            availableFrom: addDays(today, item.startsIn ?? -Math.ceil(listedAgo / 24)),
+            availableUntil: item.startsIn ? addDays(today, item.startsIn + 60) : null,
+            availableDays: item.days ?? [0, 1, 2, 3, 4, 5, 6],
+            isAvailable: item.available ?? true,
+            createdAt: new Date(now.getTime() - listedAgo * 60 * 60 * 1000),
+          };
+        }),
+      )
+      .returning();
+    listed.push(...inserted);
   }
   await seedModeration(db, passwordHash);
+  await seedBorrowingHistory(db, { timeZone, passwordHash, accounts: people, items: listed, now });
+  // Badges come from the rules, as for anyone, once the history is there: 'Verified Student' for
+  // everyone, 'First Lend' and the rest for whoever earned them.
+  const everyone = await db.select({ id: users.id }).from(users);
+  for (const person of everyone) await db.transaction((tx) => awardBadges(tx, person.id));
   return { seeded: true };
 }

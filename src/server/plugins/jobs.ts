@@ -4,11 +4,15 @@ import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { reservationService } from '../features/reservations/service.ts';
+import { reviewService } from '../features/reviews/service.ts';
 
 // Background jobs. Several server instances may run them on one PostgreSQL: a session-level advisory
 // lock lets one instance at a time do each job, the others skip that round (ARCHITECTURE §1).
 
-const JOB_LOCKS = { expireReservations: 72_061_002 } as const;
+const JOB_LOCKS = { expireReservations: 72_061_002, revealedReviewBadges: 72_061_003 } as const;
+
+/** After a start, the badge job looks this far back for reviews that began to show meanwhile. */
+const REVEAL_CATCH_UP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Runs `job` unless another instance holds its lock; answers whether it ran. */
 export async function withJobLock(
@@ -51,6 +55,15 @@ export default fp(
       log: app.log,
     };
     let running: Promise<unknown> | null = null;
+    // Reviews that start to show when their waiting time runs out may complete a 'top_rated' badge;
+    // each round looks at the span since the last one (awarding twice is impossible, so overlap is fine).
+    let revealedThrough = new Date(Date.now() - REVEAL_CATCH_UP_MS);
+    const awardRevealedReviewBadges = async () => {
+      const now = new Date();
+      const awarded = await reviewService.awardRevealedByTime(deps.db, revealedThrough, now);
+      revealedThrough = now;
+      if (awarded) app.log.info({ awarded }, 'awarded badges for reviews revealed by time');
+    };
     const tick = () => {
       if (running) return;
       running = withJobLock(opts.database, JOB_LOCKS.expireReservations, async () => {
@@ -58,6 +71,8 @@ export default fp(
         if (expired) app.log.info({ expired }, 'expired unanswered reservation requests');
       })
         .catch((error) => app.log.error({ err: error }, 'reservation expiry job failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.revealedReviewBadges, awardRevealedReviewBadges))
+        .catch((error) => app.log.error({ err: error }, 'revealed review badge job failed'))
         .finally(() => {
           running = null;
         });

@@ -1,9 +1,11 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-// Live events for signed-in people (issue 5): a socket subscribes for its user; a feature publishes
-// to users. In one process the hub hands events over directly; on PostgreSQL every instance LISTENs
-// on one channel and NOTIFY carries each event to all of them, so two people connected to different
-// instances still meet (ARCHITECTURE §1).
+// Live events for signed-in people (issue 5). The database announces them: triggers on notifications
+// and messages (migration 0006_live_events) call pg_notify on one channel, which PostgreSQL delivers
+// when the writing transaction commits. Every server instance LISTENs on that channel and hands each
+// event to the sockets of the people it names, so two people connected to different instances still
+// meet (ARCHITECTURE §1), and no feature has to remember to publish after its commit.
 
 export interface RealtimeEvent {
   type: string;
@@ -14,11 +16,10 @@ type Handler = (event: RealtimeEvent) => void;
 
 export interface RealtimeHub {
   subscribe(userId: string, handler: Handler): () => void;
-  publish(userIds: string[], event: RealtimeEvent): Promise<void>;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'campusloop_events';
+export const LIVE_EVENTS_CHANNEL = 'campusloop_events';
 
 class LocalDelivery {
   private readonly handlers = new Map<string, Set<Handler>>();
@@ -36,44 +37,49 @@ class LocalDelivery {
     };
   }
 
-  deliver(userIds: string[], event: RealtimeEvent) {
+  /** A payload as the triggers write it: {"userIds": [...], "event": {...}}. */
+  deliverPayload(payload: string | undefined) {
+    if (!payload) return;
+    let parsed: { userIds?: unknown; event?: unknown };
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return; // Not ours: ignore.
+    }
+    const { userIds, event } = parsed;
+    if (!Array.isArray(userIds) || typeof event !== 'object' || event === null) return;
     for (const userId of new Set(userIds)) {
-      for (const handler of this.handlers.get(userId) ?? []) handler(event);
+      if (typeof userId !== 'string') continue;
+      for (const handler of this.handlers.get(userId) ?? []) handler(event as RealtimeEvent);
     }
   }
 }
 
-export function createInProcessHub(): RealtimeHub {
-  const local = new LocalDelivery();
-  return {
-    subscribe: (userId, handler) => local.subscribe(userId, handler),
-    publish: async (userIds, event) => local.deliver(userIds, event),
-    close: async () => {},
-  };
-}
-
-/** Fan-out through PostgreSQL LISTEN/NOTIFY on a dedicated connection of the pool. */
+/** PostgreSQL: a dedicated connection of the pool LISTENs for the whole process. */
 export async function createPostgresHub(pool: pg.Pool): Promise<RealtimeHub> {
   const local = new LocalDelivery();
   const listener = await pool.connect();
   listener.on('notification', (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
-    try {
-      const { userIds, event } = JSON.parse(message.payload) as { userIds: string[]; event: RealtimeEvent };
-      local.deliver(userIds, event);
-    } catch {
-      // Not ours: ignore.
-    }
+    if (message.channel === LIVE_EVENTS_CHANNEL) local.deliverPayload(message.payload);
   });
-  await listener.query(`listen ${CHANNEL}`);
+  await listener.query(`listen ${LIVE_EVENTS_CHANNEL}`);
   return {
     subscribe: (userId, handler) => local.subscribe(userId, handler),
-    publish: async (userIds, event) => {
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ userIds, event })]);
-    },
     close: async () => {
-      await listener.query(`unlisten ${CHANNEL}`).catch(() => {});
+      await listener.query(`unlisten ${LIVE_EVENTS_CHANNEL}`).catch(() => {});
       listener.release();
+    },
+  };
+}
+
+/** The embedded database: one process, one PGlite, which hears its own NOTIFYs at commit. */
+export async function createEmbeddedHub(pglite: PGlite): Promise<RealtimeHub> {
+  const local = new LocalDelivery();
+  const unlisten = await pglite.listen(LIVE_EVENTS_CHANNEL, (payload) => local.deliverPayload(payload));
+  return {
+    subscribe: (userId, handler) => local.subscribe(userId, handler),
+    close: async () => {
+      if (!pglite.closed) await unlisten().catch(() => {});
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
+import { review } from './reviews.ts';
 
 // Items (spec §3, §5, §7): one schema for the List/Edit form and for POST/PUT /api/items.
 
@@ -99,15 +100,6 @@ export const item = z.object({
   user: itemOwner,
 });
 export type Item = z.infer<typeof item>;
-
-export const review = z.object({
-  id: z.uuid(),
-  rating: z.number().int(),
-  comment: z.string(),
-  createdAt: z.string(),
-  reviewer: z.object({ id: z.uuid(), fullName: z.string(), username: z.string() }),
-});
-export type Review = z.infer<typeof review>;
 
 const flag = z
   .enum(['true', 'false', '1', '0'])

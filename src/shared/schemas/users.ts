@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { item, review } from './items.ts';
+import { item } from './items.ts';
+import { review } from './reviews.ts';
 
 /** What anyone may see of a person (no e-mail). */
 export const publicProfile = z.object({
@@ -14,7 +15,15 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
-export const badge = z.object({ id: z.uuid(), badgeType: z.string(), earnedAt: z.string() });
+/** Spec §3 (id, badgeType), with the catalogue's name and description (src/shared/badges.ts). */
+export const badge = z.object({
+  id: z.uuid(),
+  badgeType: z.string(),
+  name: z.string(),
+  description: z.string(),
+  earnedAt: z.string(),
+});
+export type Badge = z.infer<typeof badge>;
 
 /** A reservation the profile's Borrowed tab lists (own profile only). */
 export const borrowing = z.object({

@@ -1,34 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../../tests/helpers/fake-socket.ts';
 import { RECONNECT_DELAY_MS, useChatSocket } from './chat-socket.ts';
-
-// A stand-in for the browser's WebSocket, so the hook's connection rules can be driven by hand.
-class FakeSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  constructor(public readonly url: string) {
-    super();
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code = 1000) {
-    this.drop(code);
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  /** The server (or the network) ends the connection with `code`. */
-  drop(code: number) {
-    this.readyState = FakeSocket.CLOSED;
-    this.dispatchEvent(Object.assign(new Event('close'), { code }));
-  }
-}
 
 describe('useChatSocket (spec §4 live chat connection)', () => {
   beforeEach(() => {

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 import type { Message } from '#shared/schemas/chat.ts';
+import type { Notification } from '#shared/schemas/notifications.ts';
 
 // Spec §4 Live chat connection, §7 WebSocket, §9 reconnect delay: one socket to /ws while someone is
 // signed in; auth on open; a retry 3000 ms after any close but a normal one; closed on sign-out/unmount.
+// Besides chat it carries the live notification and unread-count events (features/live).
 
 export const RECONNECT_DELAY_MS = 3000;
 const NORMAL_CLOSE = 1000;
@@ -12,7 +14,10 @@ export type ChatEvent =
   | { type: 'messageConfirm'; message: Message; conversationId: string; tempId?: string }
   | { type: 'newMessage'; message: Message; conversationId: string }
   | { type: 'error'; message: string; tempId?: string }
-  | { type: 'authenticated'; userId: string };
+  | { type: 'authenticated'; userId: string }
+  | { type: 'notification'; notification: Notification; unreadCount: number }
+  | { type: 'notificationCount'; unreadCount: number }
+  | { type: 'chatUnreadCount'; count: number };
 
 export type ChatListener = (event: ChatEvent) => void;
 

@@ -10,6 +10,7 @@ import { useSession } from '../features/auth/api.ts';
 import {
   fetchMessages,
   itemTitle,
+  markConversationRead,
   otherUserName,
   useConversations,
   useMessages,
@@ -18,7 +19,8 @@ import {
 import { ConversationList } from '../features/chat/components/conversation-list.tsx';
 import { MessageComposer } from '../features/chat/components/message-composer.tsx';
 import { MessageList } from '../features/chat/components/message-list.tsx';
-import { tempMessageId, useChatSocket } from '../lib/chat-socket.ts';
+import { useLiveSocket } from '../features/live/live-socket.tsx';
+import { tempMessageId } from '../lib/chat-socket.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -54,7 +56,7 @@ function ChatPage({ user }: { user: PublicUser }) {
   const selectedId = searchParams.get('conversation');
   const { data: conversations = [], isPending } = useConversations();
   const refresh = useRefreshConversations();
-  const { connected, send, subscribe } = useChatSocket(user);
+  const { connected, send, subscribe } = useLiveSocket();
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
 
   const history = useMessages(selectedId);
@@ -97,6 +99,10 @@ function ChatPage({ user }: { user: PublicUser }) {
             setMessages((list) =>
               list.some((m) => m.id === event.message.id) ? list : [...list, event.message],
             );
+            // Read on arrival when the person is looking at it, so their badge does not count it.
+            if (event.message.senderId !== user.id && document.visibilityState === 'visible') {
+              markConversationRead(event.conversationId).catch(() => {});
+            }
           }
           refresh();
         } else if (event.type === 'error') {
@@ -104,7 +110,7 @@ function ChatPage({ user }: { user: PublicUser }) {
           setSendError(event.message);
         }
       }),
-    [subscribe, selectedId, refresh],
+    [subscribe, selectedId, refresh, user.id],
   );
 
   const select = (id: string | null) =>

@@ -1,10 +1,13 @@
 import { ArrowRight, CalendarCheck, Handshake, Leaf, PackageOpen, PlusCircle, Search } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CATEGORY_LABELS, type Category } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { useViewerCampus } from '../features/impact/api.ts';
+import { ImpactNumberRow } from '../features/impact/components/impact-number-row.tsx';
 import { useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
@@ -12,8 +15,12 @@ import { LoadMore } from '../features/items/components/load-more.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { browseSearch, paths } from '../paths.ts';
 
-// Spec §2 Home: hero with search, category bar, the 'Available Near You' grid (8 at a time), how the
-// loop works, and a call to action. The impact figures and leaderboard arrive with the impact feature.
+// Spec §2 Home: hero with search, the row of impact numbers, category bar, the 'Available Near You'
+// grid (8 at a time), how the loop works, 'Our Campus Impact' with 'Top Contributors This Week', and a
+// call to action. The impact figures are the viewer's campus's (a visitor's: the most active campus).
+
+// Below the fold: its own chunk, so Home's first load stays small.
+const CampusImpactSection = lazy(() => import('../features/impact/components/campus-impact-section.tsx'));
 
 /** Spec §9: the Home grid shows 8 items, 8 skeletons while loading, and 'Load More Items' adds 8. */
 const HOME_PAGE_SIZE = 8;
@@ -39,9 +46,12 @@ const steps = [
 export default function HomePage() {
   useDocumentTitle('');
   const { user } = useSession();
+  const viewer = useViewerCampus();
+  const campus = { campus: viewer.campus, campusError: viewer.isError, onCampusRetry: viewer.retry };
   return (
     <div>
       <Hero firstName={user?.fullName.split(' ')[0]} campusName={user?.campusName} />
+      <ImpactNumberRow {...campus} />
       <AvailableNearYou />
       <section aria-labelledby="steps-heading" className="border-y border-line bg-white">
         <div className="mx-auto max-w-6xl px-4 py-12">
@@ -72,6 +82,9 @@ export default function HomePage() {
           </Link>
         </div>
       </section>
+      <Suspense fallback={<Skeleton className="mx-auto my-12 h-96 max-w-6xl" />}>
+        <CampusImpactSection {...campus} />
+      </Suspense>
       <CallToAction signedIn={Boolean(user)} />
     </div>
   );

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { VerificationRequired } from '../features/email-verification/components/verification-required.tsx';
 import { emptyItemValues, ItemForm, type ItemPayload } from '../features/items/components/item-form.tsx';
 import { useCreateItem } from '../features/items/item-mutations.ts';
 import { errorMessage } from '../lib/api.ts';
@@ -19,6 +21,7 @@ export default function ListItemRoute() {
 function ListItemPage() {
   useDocumentTitle('List an Item');
   const navigate = useNavigate();
+  const { user } = useSession();
   const create = useCreateItem();
   const defaultValues = useMemo(emptyItemValues, []);
 
@@ -44,6 +47,12 @@ function ListItemPage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight text-ink">List an Item</h1>
       <p className="mt-1 text-muted">Share something you own with students on your campus.</p>
+      {user && !user.isVerified && (
+        // Before they fill the form, not after; what they type stays while they verify in another tab.
+        <div className="mt-6">
+          <VerificationRequired email={user.email} action="list items" />
+        </div>
+      )}
       <div className="mt-6">
         <ItemForm
           defaultValues={defaultValues}

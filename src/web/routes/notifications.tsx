@@ -1,6 +1,7 @@
 import { BellRing, Check, CheckCheck, Inbox, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
@@ -10,6 +11,7 @@ import { inputClasses } from '../components/ui/input.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../features/notifications/api.ts';
 import { NotificationTime } from '../features/notifications/components/notification-time.tsx';
+import { notificationLink } from '../features/notifications/notification-link.ts';
 import { useReservations } from '../features/reservations/api.ts';
 import { ReservationStatusBadge } from '../features/reservations/components/reservation-card.tsx';
 import {
@@ -164,6 +166,7 @@ function NotificationCard({
 }) {
   const markRead = useMarkRead();
   const request = requestState(n, reservations);
+  const link = notificationLink(n);
   return (
     <Card className={cn('p-4 sm:p-5', !n.isRead && 'border-brand-200 bg-brand-50/60')}>
       <div className="flex items-start justify-between gap-3">
@@ -178,6 +181,18 @@ function NotificationCard({
           <div className="mt-2">
             <NotificationTime createdAt={n.createdAt} />
           </div>
+          {link && (
+            <Button asChild variant="outline" size="sm" className="mt-3">
+              <Link
+                to={link.to}
+                onClick={() => {
+                  if (!n.isRead) markRead.mutate(n.id);
+                }}
+              >
+                {link.label}
+              </Link>
+            </Button>
+          )}
         </div>
         {!n.isRead && (
           <Button

@@ -81,7 +81,7 @@ function Profile({ userId }: { userId: string }) {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <ProfileHeader profile={profile} />
+      <ProfileHeader profile={profile} own={own} />
       {/* Spec §2/§6: Report User, for signed-in viewers of other people's profiles. */}
       {viewer && !own && (
         <div className="-mt-3 flex justify-end">
@@ -149,13 +149,13 @@ function Profile({ userId }: { userId: string }) {
         <Tabs.Content value="reviews" className="mt-4">
           <h2 className="sr-only">Reviews</h2>
           {profile.reviews.length > 0 ? (
-            <ReviewsList reviews={profile.reviews} />
+            <ReviewsList reviews={profile.reviews} showContext />
           ) : (
             <Empty
               icon={<MessageSquare />}
               text={
                 own
-                  ? 'No reviews yet. Reviews appear after you lend or borrow.'
+                  ? 'No reviews yet. Reviews appear after you lend or borrow, once both of you have written one or 14 days have passed.'
                   : `${firstName} has no reviews yet.`
               }
             />

@@ -1,7 +1,7 @@
 import { CalendarCheck, PackageOpen } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -16,12 +16,15 @@ import {
   useUpdateReservationStatus,
 } from '../features/reservations/api.ts';
 import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
+import { useMyReviews } from '../features/reviews/api.ts';
+import { ReservationReview } from '../features/reviews/components/reservation-review.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
-// Spec §2 My Reservations, §4 actions, §8 toasts.
+// Spec §2 My Reservations, §4 actions, §8 toasts; issue 6 reviews. `?review={id}` (from a 'Leave a
+// review' notification) opens the right tab, brings that card into view and opens its review dialog.
 
 export default function ReservationsRoute() {
   return (
@@ -47,6 +50,24 @@ function ReservationsPage() {
 
   const borrowing = reservations.filter((r) => r.borrowerId === userId);
   const lending = reservations.filter((r) => r.providerId === userId);
+
+  const myReviews = useMyReviews(reservations.some((r) => r.status === 'completed'));
+  const reviewByReservation = new Map((myReviews.data ?? []).map((review) => [review.reservationId, review]));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const reviewTarget = reservations.find((r) => r.id === searchParams.get('review'));
+  const [chosenTab, setChosenTab] = useState<string>();
+  const tab = chosenTab ?? (reviewTarget && reviewTarget.providerId === userId ? 'lending' : 'borrowing');
+  const reviewTargetId = reviewTarget?.id;
+  useEffect(() => {
+    if (reviewTargetId)
+      document.getElementById(`reservation-${reviewTargetId}`)?.scrollIntoView({ block: 'center' });
+  }, [reviewTargetId]);
+  const clearReviewTarget = () => {
+    if (!searchParams.has('review')) return;
+    // Stay on the tab the link opened.
+    setChosenTab(tab);
+    setSearchParams({}, { replace: true });
+  };
 
   const onUpdateStatus = (update: StatusUpdate) =>
     updateStatus.mutateAsync(update).then(
@@ -117,7 +138,7 @@ function ReservationsPage() {
     return (
       <ul className="space-y-4">
         {items.map((r) => (
-          <li key={r.id}>
+          <li key={r.id} id={`reservation-${r.id}`} className="scroll-mt-24">
             <ReservationCard
               reservation={r}
               viewerId={userId}
@@ -125,7 +146,16 @@ function ReservationsPage() {
               onApprove={onApprove}
               onDecline={onDecline}
               onUpdateStatus={onUpdateStatus}
-            />
+            >
+              <ReservationReview
+                reservation={r}
+                viewerId={userId}
+                written={reviewByReservation.get(r.id)}
+                loading={myReviews.isPending}
+                autoOpen={r.id === reviewTargetId}
+                onDialogClosed={clearReviewTarget}
+              />
+            </ReservationCard>
           </li>
         ))}
       </ul>
@@ -137,7 +167,7 @@ function ReservationsPage() {
       <h1 className="text-3xl font-bold tracking-tight text-ink">My Reservations</h1>
       <p className="mt-1 text-muted">Manage your borrowing and lending activities</p>
 
-      <Tabs.Root defaultValue="borrowing" className="mt-6">
+      <Tabs.Root value={tab} onValueChange={setChosenTab} className="mt-6">
         <Tabs.List
           aria-label="Reservation lists"
           className="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"

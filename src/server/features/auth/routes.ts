@@ -7,12 +7,18 @@ import {
   sessionResponse,
   successResponse,
 } from '#shared/schemas/auth.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
+import { emailVerificationDeps, emailVerificationService } from '../email-verification/service.ts';
 import * as auth from './service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer: Mailer }> = async (
+  app,
+  { db, config, mailer },
+) => {
+  const verification = emailVerificationDeps(db, config, mailer, app.log);
   // Per IP, separately for sign-in and sign-up (spec: rate-limited login and register).
   const rateLimit = {
     max: config.authRateLimit.max,
@@ -28,9 +34,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/auth/register',
     { config: { rateLimit }, schema: { body: registerInput, response: { 201: authResponse } } },
     async (request, reply) => {
-      const user = await auth.register(db, request.body);
+      const { user, verificationToken } = await auth.register(db, request.body, verification.linkHours);
       const session = await auth.startSession(db, user.id, config.sessionDays);
       setSessionCookie(reply, config, session.token, session.expiresAt);
+      // After the commit: a mail failure is logged and the account stands (the banner offers Resend).
+      await emailVerificationService.sendLink(verification, user, verificationToken);
       return reply.status(201).send({ user: auth.toSessionUser(user, config) });
     },
   );

@@ -2,6 +2,7 @@ import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
+import { emailVerificationService } from '../email-verification/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -50,7 +51,15 @@ function uniqueViolation(error: unknown): string | undefined {
 export const EMAIL_TAKEN = 'An account with this email already exists. Try signing in instead.';
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 
-export async function register(db: Db, input: RegisterInput & { email: string }): Promise<PublicUser> {
+/**
+ * A new account, its welcome notice and its first e-mail verification link, committed together;
+ * answers the link's token for the caller to mail after the commit.
+ */
+export async function register(
+  db: Db,
+  input: RegisterInput & { email: string },
+  verificationLinkHours: number,
+): Promise<{ user: PublicUser; verificationToken: string }> {
   const campus = input.campus.toLowerCase();
   const allowed = universityService.campusAllowedFor(input.email, campus);
   if (allowed === 'unknown') {
@@ -84,7 +93,8 @@ export async function register(db: Db, input: RegisterInput & { email: string })
         title: 'Welcome to CampusLoop!',
         message: `Your ${user.campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
       });
-      return user;
+      const verificationToken = await emailVerificationService.issueLink(tx, user.id, verificationLinkHours);
+      return { user, verificationToken };
     });
   } catch (error) {
     const constraint = uniqueViolation(error);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { successResponse } from '#shared/schemas/auth.ts';
 import {
   conversationIdParams,
   conversationList,
@@ -49,6 +50,15 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) =>
       conversationService.messages(db, requireUser(request).id, request.params.id, request.query),
+  );
+
+  app.post(
+    '/conversations/:id/read',
+    { schema: { params: conversationIdParams, response: { 200: successResponse } } },
+    async (request) => {
+      await conversationService.markRead(db, requireUser(request).id, request.params.id);
+      return { success: true as const };
+    },
   );
 
   app.post(

@@ -63,6 +63,14 @@ export const conversationService = {
     return toSummary(row);
   },
 
+  /** Marks the other person's messages read (a message that arrived while the chat was open). */
+  async markRead(db: Db, userId: string, conversationId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await requireParty(tx, conversationId, userId);
+      await queries.markReadFromOthers(tx, conversationId, userId);
+    });
+  },
+
   /**
    * A page of messages, chronological within the page. The newest page (no `before`) also marks the
    * other person's messages read, in the same transaction as the read.
@@ -80,12 +88,6 @@ export const conversationService = {
       const hasMore = rows.length > limit;
       return { messages: rows.slice(0, limit).reverse().map(toMessage), hasMore };
     });
-  },
-
-  /** The two people of a conversation (buyer, seller); empty when it does not exist. For live fan-out. */
-  async participants(db: Db, conversationId: string): Promise<string[]> {
-    const row = await queries.findById(db, conversationId);
-    return row ? [row.buyerId, row.sellerId] : [];
   },
 
   /** Validates (trims) the text, stores it and moves the conversation's last-message time, atomically. */

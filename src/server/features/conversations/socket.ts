@@ -11,12 +11,12 @@ import { conversationService } from './service.ts';
 // The live channel of spec §7: WebSocket /ws, authenticated by the session cookie at the upgrade.
 // In: {type:"auth", userId} (accepted only when it is the session's user) and
 // {type:"sendMessage", conversationId, content, tempId}. Out: messageConfirm to the sending socket,
-// newMessage to every socket of both people (the sender's other tabs included), and errors.
+// newMessage to every socket of both people (the sender's other tabs included), and errors. The same
+// socket carries the live events of realtime-hub.ts: notification, notificationCount, chatUnreadCount.
 
 /** Close codes in the 4400 range, so clients can tell our refusals apart. */
 export const CLOSE = { unauthorised: 4401, impersonation: 4403, malformed: 4400 } as const;
 
-const HEARTBEAT_MS = 30_000;
 /** Messages a user may send per window before the socket is told to slow down. */
 const RATE = { max: 20, windowMs: 10_000 };
 
@@ -40,7 +40,7 @@ export async function chatSocket(app: FastifyInstance, opts: { db: Db; config: C
       alive.set(socket, false);
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, opts.config.wsHeartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
@@ -117,14 +117,9 @@ export async function chatSocket(app: FastifyInstance, opts: { db: Db; config: C
           data.conversationId,
           data.content,
         );
-        // Stored first, then confirmed (issue 5).
+        // Stored first, then confirmed (issue 5). Both people's sockets, on whichever instance, get
+        // newMessage from the database's NOTIFY at commit (migration 0006_live_events).
         send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
-        const parties = await conversationService.participants(opts.db, message.conversationId);
-        await opts.hub.publish(parties, {
-          type: 'newMessage',
-          message,
-          conversationId: message.conversationId,
-        });
       } catch (error) {
         const message = error instanceof AppError ? error.message : 'The message could not be sent.';
         if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat message failed');

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 
-// The only place with Drizzle queries about items (and the reviews shown on them).
+// The only place with Drizzle queries about items.
 
 export const itemColumns = {
   id: items.id,
@@ -195,23 +194,6 @@ export async function updateItem(db: Db, id: string, values: ItemValues) {
 /** Soft delete (decision 005): the row stays for the reservations and billing that point at it. */
 export async function softDeleteItem(db: Db, id: string) {
   await db.update(items).set({ deletedAt: new Date(), isAvailable: false }).where(eq(items.id, id));
-}
-
-/** Reviews borrowers wrote about an item, newest first. */
-export function listItemReviews(db: Db, itemId: string) {
-  return db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      reviewer: { id: users.id, fullName: users.fullName, username: users.username },
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.reviewerId))
-    .where(and(eq(reviews.itemId, itemId), eq(reviews.reviewType, 'borrower_to_lender')))
-    .orderBy(desc(reviews.createdAt))
-    .limit(100);
 }
 
 export async function countAvailableNow(db: Db, userId: string, today: { date: string; weekday: number }) {

@@ -5,6 +5,8 @@ import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Item, ItemList, itemDetail, itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { emailVerificationService } from '../email-verification/service.ts';
+import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
@@ -105,10 +107,10 @@ export const itemService = {
     const restricted = row.hiddenAt !== null || row.owner.suspendedAt !== null;
     const privileged = Boolean(viewer && (viewer.isAdmin || viewer.id === row.userId));
     if (restricted && !privileged) throw notFound('Item not found.');
-    const reviews = await queries.listItemReviews(db, id);
     return {
       item: toItem(row),
-      reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      // Only revealed reviews: a review waits for the other party's, or for the waiting time (issue 6).
+      reviews: await reviewService.forItem(db, id),
       ...(viewer?.isAdmin
         ? {
             moderation: {
@@ -120,7 +122,12 @@ export const itemService = {
     };
   },
 
-  async create(db: Db, owner: { id: string; campus: string }, input: ItemInput): Promise<Item> {
+  async create(
+    db: Db,
+    owner: { id: string; campus: string; email: string; isVerified: boolean },
+    input: ItemInput,
+  ): Promise<Item> {
+    emailVerificationService.requireVerified(owner);
     // An item's campus is its owner's (issue 3), whatever the request says.
     const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
     return toItem((await queries.findItem(db, id))!);

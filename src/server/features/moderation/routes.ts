@@ -15,7 +15,6 @@ import {
 import { userIdParams } from '#shared/schemas/users.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { moderationService } from './service.ts';
 
@@ -24,9 +23,8 @@ import { moderationService } from './service.ts';
 export const moderationRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
-  hub: Pick<RealtimeHub, 'publish'>;
-}> = async (app, { db, config, hub }) => {
-  const deps = { db, config, hub };
+}> = async (app, { db, config }) => {
+  const deps = { db, config };
   // Everything in these bodies is optional, so a bare POST (no body at all) is a plain action.
   const bare = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
   const actionBody = bare(moderationActionInput);

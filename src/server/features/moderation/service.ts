@@ -12,7 +12,6 @@ import type {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
@@ -25,8 +24,6 @@ import * as queries from './queries.ts';
 export interface ModerationDeps {
   db: Db;
   config: Pick<Config, 'adminEmails'>;
-  /** Tells a suspended person's open sockets to close (on every instance). */
-  hub?: Pick<RealtimeHub, 'publish'>;
 }
 
 /** An action taken from a report, or straight from a target, with an optional note. */
@@ -324,7 +321,6 @@ export const moderationService = {
         note: input.note ?? null,
       });
     });
-    await deps.hub?.publish([userId], { type: 'sessionEnded' });
     return toUser((await queries.findUser(db, userId))!);
   },
 

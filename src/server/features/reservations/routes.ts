@@ -82,7 +82,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     { ...signedIn, schema: { params: reservationIdParams, response: { 200: reservationResponse } } },
     async (request) => ({
       success: true as const,
-      reservation: await reservationService.approve(deps, requireUser(request).id, request.params.id),
+      reservation: await reservationService.approve(deps, requireUser(request), request.params.id),
     }),
   );
 

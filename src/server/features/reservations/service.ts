@@ -8,7 +8,10 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { billingService } from '../billing/service.ts';
+import { emailVerificationService } from '../email-verification/service.ts';
+import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
+import { reviewService } from '../reviews/service.ts';
 import * as queries from './queries.ts';
 import { ACTION_FOR_STATUS, type ReservationAction, type Role, transition } from './state-machine.ts';
 
@@ -137,7 +140,7 @@ export const reservationService = {
   /** Step 2 of the Reserve dialog: an authorisation for the server's own total (409 when the dialog's differs). */
   async createPaymentIntent(
     deps: ReservationDeps,
-    borrower: { id: string; email: string; fullName: string },
+    borrower: { id: string; email: string; fullName: string; isVerified: boolean },
     input: {
       itemId: string;
       startDate: string;
@@ -146,6 +149,8 @@ export const reservationService = {
       rentalAmount: string;
     },
   ) {
+    // Before any money is authorised: the request itself would be refused.
+    emailVerificationService.requireVerified(borrower);
     const { item, price } = await checkBooking(deps, borrower.id, input);
     if (
       toCents(input.depositAmount) !== price.depositCents ||
@@ -178,9 +183,10 @@ export const reservationService = {
 
   async create(
     deps: ReservationDeps,
-    borrower: { id: string; fullName: string },
+    borrower: { id: string; fullName: string; email: string; isVerified: boolean },
     input: { itemId: string; startDate: string; endDate: string; stripePaymentIntentId?: string | null },
   ): Promise<Reservation> {
+    emailVerificationService.requireVerified(borrower);
     const { item, price } = await checkBooking(deps, borrower.id, input);
     let card: { type: string; last4: string | null } | null = null;
     if (price.totalCents > 0) {
@@ -236,7 +242,13 @@ export const reservationService = {
   },
 
   /** Approve (lender): captures the payment and declines the overlapping pending requests. */
-  async approve(deps: ReservationDeps, userId: string, id: string): Promise<Reservation> {
+  async approve(
+    deps: ReservationDeps,
+    lender: { id: string; email: string; isVerified: boolean },
+    id: string,
+  ): Promise<Reservation> {
+    emailVerificationService.requireVerified(lender);
+    const userId = lender.id;
     const released: { reservationId: string; intentId: string }[] = [];
     let captured: string | null = null;
     await deps.db.transaction(async (tx) => {
@@ -369,6 +381,9 @@ export const reservationService = {
         });
       } else if (action === 'complete') {
         await queries.setStatus(tx, id, 'completed');
+        await impactService.recordCompletion(tx, id);
+        // Review requests and the badges the completion earned, in this transaction (issue 6).
+        await reviewService.reservationCompleted(tx, id);
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_completed',

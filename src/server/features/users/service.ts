@@ -1,7 +1,9 @@
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { badgeService } from '../badges/service.ts';
 import { itemService } from '../items/service.ts';
+import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
@@ -20,9 +22,10 @@ export const userService = {
     const [items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
       // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
       itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
-      queries.listReceivedReviews(db, id),
-      queries.ratingSummary(db, id),
-      queries.listBadges(db, id),
+      // Revealed reviews only, and the average over those alone (issue 6).
+      reviewService.received(db, id),
+      reviewService.ratingSummary(db, id),
+      badgeService.forProfile(db, id),
       itemService.countAvailableNow(db, id, timeZone),
       own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
     ]);
@@ -33,8 +36,8 @@ export const userService = {
         createdAt: user.createdAt.toISOString(),
       },
       items,
-      reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      badges: badges.map((b) => ({ ...b, earnedAt: b.earnedAt.toISOString() })),
+      reviews,
+      badges,
       stats: {
         itemsListed: items.length,
         availableNow,

@@ -1,8 +1,8 @@
-import { BookOpen, Home, type LucideIcon, PlusCircle, Search, UserRound } from 'lucide-react';
+import { Home, Leaf, type LucideIcon, PlusCircle, Search, UserRound } from 'lucide-react';
 import { paths } from '../../paths.ts';
 
-// The header's and the mobile bar's destinations, in one place. Spec §2 names Browse, List Item and
-// Impact here; each joins these lists in the same change as its page.
+// The header's and the mobile bar's destinations, in one place (spec §2 Header, Mobile bottom bar).
+// How It Works stays in the footer.
 
 export interface NavEntry {
   to: string;
@@ -15,7 +15,7 @@ export interface NavEntry {
 export const headerNav: NavEntry[] = [
   { to: paths.browse, label: 'Browse', icon: Search },
   { to: paths.listItem, label: 'List Item', icon: PlusCircle },
-  { to: paths.about, label: 'How It Works', icon: BookOpen },
+  { to: paths.impact, label: 'Impact', icon: Leaf },
 ];
 
 /** The mobile bottom bar; the last slot is the account (sign in, or the user's menu). */
@@ -23,7 +23,7 @@ export const mobileNav: NavEntry[] = [
   { to: paths.home, label: 'Home', icon: Home },
   { to: paths.browse, label: 'Browse', icon: Search },
   { to: paths.listItem, label: 'List', icon: PlusCircle, highlight: true },
-  { to: paths.about, label: 'About', icon: BookOpen },
+  { to: paths.impact, label: 'Impact', icon: Leaf },
 ];
 
 export const accountIcon = UserRound;

@@ -45,6 +45,11 @@ export function fetchMessages(conversationId: string, before?: string): Promise<
   return api.get<MessagesPage>(`/api/conversations/${conversationId}/messages${suffix}`);
 }
 
+/** Marks the other person's messages in an open conversation read (one that arrived live). */
+export function markConversationRead(conversationId: string): Promise<unknown> {
+  return api.post(`/api/conversations/${conversationId}/read`);
+}
+
 /** The newest page of a conversation, fetched afresh each time it is opened (the server marks it read). */
 export function useMessages(conversationId: string | null) {
   return useQuery({

@@ -34,12 +34,18 @@ export function ProviderCard({ user }: { user: Item['user'] }) {
   );
 }
 
-/** A verified student's mark, announced as text. */
-export function VerifiedMark({ className = 'h-4 w-4' }: { className?: string }) {
+/** A verified student's mark (issue 6), announced as text; `label={false}` where visible text says it. */
+export function VerifiedMark({
+  className = 'h-4 w-4',
+  label = true,
+}: {
+  className?: string;
+  label?: boolean;
+}) {
   return (
-    <span className="inline-flex shrink-0 text-brand-700" title="Verified student">
+    <span className="inline-flex shrink-0 text-brand-700" title={label ? 'Verified student' : undefined}>
       <BadgeCheck className={className} aria-hidden="true" />
-      <span className="sr-only">Verified student</span>
+      {label && <span className="sr-only">Verified student</span>}
     </span>
   );
 }

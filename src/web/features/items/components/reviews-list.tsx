@@ -1,8 +1,10 @@
 import { MessageSquare, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Review } from '#shared/schemas/items.ts';
+import { Link } from 'react-router';
+import type { Review } from '#shared/schemas/reviews.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../paths.ts';
 import { formatDate } from './item-labels.ts';
 
 /**
@@ -35,13 +37,18 @@ export function Stars({
   );
 }
 
-/** Spec §2: reviews with their stars, comment, date and reviewer; `empty` when there are none. */
+/**
+ * Spec §2: reviews with their stars, comment, date and reviewer; `empty` when there are none. With
+ * `showContext` (a profile) each says which reservation it was about ('Borrowed …' / 'Lent …').
+ */
 export function ReviewsList({
   reviews,
   empty = 'No reviews yet',
+  showContext = false,
 }: {
   reviews: readonly Review[];
   empty?: ReactNode;
+  showContext?: boolean;
 }) {
   if (reviews.length === 0) {
     return (
@@ -55,21 +62,35 @@ export function ReviewsList({
     <ul className="space-y-3">
       {reviews.map((review) => (
         <li key={review.id} className="rounded-2xl border border-line bg-white p-4">
-          <div className="flex items-start gap-3">
-            <Avatar name={review.reviewer.fullName} size="sm" />
+          <article aria-label={`Review by ${review.reviewer.fullName}`} className="flex items-start gap-3">
+            <Avatar name={review.reviewer.fullName} src={review.reviewer.profileImage} size="sm" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                <p className="font-semibold text-ink">{review.reviewer.fullName}</p>
+                <p className="min-w-0 break-words">
+                  <Link
+                    to={paths.profile(review.reviewer.id)}
+                    className="font-semibold text-ink underline-offset-4 hover:underline"
+                  >
+                    {review.reviewer.fullName}
+                  </Link>{' '}
+                  <span className="text-sm text-muted">@{review.reviewer.username}</span>
+                </p>
                 <time dateTime={review.createdAt} className="text-sm text-muted">
                   {formatDate(review.createdAt)}
                 </time>
               </div>
-              <div className="mt-1">
+              <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Stars rating={review.rating} />
+                {showContext && (
+                  <span className="text-sm text-stone-700">
+                    {review.reviewType === 'borrower_to_lender' ? 'Borrowed' : 'Lent'}{' '}
+                    <span className="font-medium">{review.item.title}</span>
+                  </span>
+                )}
               </div>
               <p className="mt-2 whitespace-pre-line break-words text-stone-700">{review.comment}</p>
             </div>
-          </div>
+          </article>
         </li>
       ))}
     </ul>

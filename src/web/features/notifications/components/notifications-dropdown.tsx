@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { badgeCount, LIMITS } from '#shared/constants.ts';
+import { LIMITS } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import {
   HeaderDropdownTrigger,
@@ -12,6 +12,7 @@ import { paths } from '../../../paths.ts';
 import { useReservations } from '../../reservations/api.ts';
 import { requestState, useRequestDecision } from '../../reservations/components/use-request-decision.ts';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadNotifications } from '../api.ts';
+import { notificationLink } from '../notification-link.ts';
 import { NotificationTime } from './notification-time.tsx';
 
 /**
@@ -83,6 +84,7 @@ function NotificationEntries({
   );
   return notifications.map((n) => {
     const request = requestState(n, reservations);
+    const link = notificationLink(n);
     return (
       <div key={n.id} className={cn('rounded-lg px-3 py-2.5', !n.isRead && 'bg-brand-50')}>
         <p className="text-sm font-semibold text-ink">{n.title}</p>
@@ -102,6 +104,19 @@ function NotificationEntries({
           )}
         </div>
         {request?.pending && <RequestButtons reservationId={request.reservationId} />}
+        {link && (
+          <DropdownMenu.Item asChild>
+            <Link
+              to={link.to}
+              onClick={() => {
+                if (!n.isRead) markRead(n.id);
+              }}
+              className="mt-2 flex min-h-11 items-center justify-center rounded-lg border border-brand-200 bg-white px-3 text-sm font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
+            >
+              {link.label}
+            </Link>
+          </DropdownMenu.Item>
+        )}
       </div>
     );
   });

@@ -32,6 +32,8 @@ export interface ReservationCardProps {
   onDecline: (id: string) => void;
   /** Resolves when the server accepted the change, rejects with its error. */
   onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
+  /** What other features add to the card (the review prompt of a completed reservation). */
+  children?: ReactNode;
 }
 
 /** Spec §4/§9 badge colours: pending yellow, approved blue, active green, completed grey, else red. */
@@ -74,6 +76,7 @@ export function ReservationCard({
   onApprove,
   onDecline,
   onUpdateStatus,
+  children,
 }: ReservationCardProps) {
   const role: ReservationRole = viewerId === r.providerId ? 'provider' : 'borrower';
   const other = role === 'borrower' ? r.provider : r.borrower;
@@ -143,6 +146,8 @@ export function ReservationCard({
           {r.declineReason}
         </p>
       )}
+
+      {children}
 
       <Actions
         reservation={r}

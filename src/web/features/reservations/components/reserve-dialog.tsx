@@ -10,6 +10,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useSession } from '../../auth/api.ts';
+import { VerificationRequired } from '../../email-verification/components/verification-required.tsx';
 import { itemKeys } from '../../items/api.ts';
 import { CardPaymentForm } from '../../payments/components/card-payment-form.tsx';
 import {
@@ -92,6 +94,7 @@ function ReserveDialogBody({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const availability = useAvailability(item.id);
   const createIntent = useCreatePaymentIntent();
   const createReservation = useCreateReservation();
@@ -252,6 +255,10 @@ function ReserveDialogBody({
   return (
     <div className="space-y-5">
       <Header title={`Reserve ${item.title}`} description="Choose when you'd like to borrow it." />
+      {user && !user.isVerified && (
+        // First thing in the dialog, before any card is asked for; chosen dates stay while they verify.
+        <VerificationRequired email={user.email} action="reserve" />
+      )}
       {availability.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <Status>Loading available dates...</Status>
@@ -278,18 +285,20 @@ function ReserveDialogBody({
           <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
           <div className="space-y-4 md:sticky md:top-0">
             <CostBreakdown item={item} price={price} />
-            <Button
-              size="lg"
-              className="w-full"
-              onClick={onContinue}
-              disabled={createReservation.isPending || createIntent.isPending}
-            >
-              {createReservation.isPending
-                ? 'Sending request...'
-                : price.totalCents > 0
-                  ? 'Continue to Payment'
-                  : 'Request to Borrow'}
-            </Button>
+            {(!user || user.isVerified) && (
+              <Button
+                size="lg"
+                className="w-full"
+                onClick={onContinue}
+                disabled={createReservation.isPending || createIntent.isPending}
+              >
+                {createReservation.isPending
+                  ? 'Sending request...'
+                  : price.totalCents > 0
+                    ? 'Continue to Payment'
+                    : 'Request to Borrow'}
+              </Button>
+            )}
           </div>
         </div>
       )}

@@ -15,12 +15,21 @@ export function UniversitySelect({
   onChange,
   invalid,
   describedBy,
+  placeholder = 'Select your university',
+  contentLabel = 'Choose your university',
+  display = (university) => `${university.name} (${university.state})`,
 }: {
   id: string;
   value: University | null;
   onChange: (university: University) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The trigger's text while nothing is chosen. */
+  placeholder?: string;
+  /** The open list's accessible name. */
+  contentLabel?: string;
+  /** How the trigger shows the chosen university. */
+  display?: (university: University) => string;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -76,18 +85,18 @@ export function UniversitySelect({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         className={cn(
-          'flex h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 text-left text-base',
+          'flex h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 text-left text-base text-ink',
           invalid ? 'border-danger' : 'border-stone-300',
         )}
       >
         <span className={cn('truncate', !value && 'text-stone-500')}>
-          {value ? `${value.name} (${value.state})` : 'Select your university'}
+          {value ? display(value) : placeholder}
         </span>
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-stone-500" aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          aria-label="Choose your university"
+          aria-label={contentLabel}
           align="start"
           sideOffset={4}
           className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-xl border border-line bg-white shadow-xl"

@@ -1,35 +1,35 @@
-import { Award, CalendarDays, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
+import { useId } from 'react';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDate } from '../../items/components/item-labels.ts';
 import { VerifiedMark } from '../../items/components/provider-card.tsx';
 import { Stars } from '../../items/components/reviews-list.tsx';
+import { BadgeList } from './badge-list.tsx';
 
-/** 'top_lender' → 'Top Lender'. */
-export function badgeLabel(badgeType: string): string {
-  return badgeType
-    .split(/[_\-\s]+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() + word.slice(1).toLowerCase())
-    .join(' ');
-}
-
-/** Spec §2 Profile: who they are, their rating and badges. */
-export function ProfileHeader({ profile }: { profile: ProfileResponse }) {
+/** Spec §2 Profile: who they are, their rating (revealed reviews only) and their badges. */
+export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own: boolean }) {
   const { user, stats, badges } = profile;
+  const badgesHeadingId = useId();
   const average = stats.averageRating;
   return (
     <Card className="p-5 sm:p-8">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar name={user.fullName} src={user.profileImage} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="flex items-center justify-center gap-2 break-words text-2xl font-bold tracking-tight text-ink sm:justify-start sm:text-3xl">
-            <span className="min-w-0 break-words">{user.fullName}</span>
-            {user.isVerified && <VerifiedMark className="h-6 w-6" />}
+          <h1 className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            {user.fullName}
           </h1>
           <p className="text-muted">@{user.username}</p>
           <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm text-stone-700 sm:justify-start">
+            {user.isVerified && (
+              // Spelled out here; the item page's lender card shows the same mark as an icon with a label.
+              <span className="inline-flex items-center gap-1.5 font-semibold text-brand-800">
+                <VerifiedMark label={false} />
+                Verified student
+              </span>
+            )}
             {user.campusName && (
               <span className="inline-flex items-center gap-1.5">
                 <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
@@ -57,21 +57,24 @@ export function ProfileHeader({ profile }: { profile: ProfileResponse }) {
               </>
             )}
           </p>
-          {badges.length > 0 && (
-            <ul aria-label="Badges" className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
-              {badges.map((badge) => (
-                <li
-                  key={badge.id}
-                  className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
-                >
-                  <Award className="h-4 w-4" aria-hidden="true" />
-                  {badgeLabel(badge.badgeType)}
-                </li>
-              ))}
-            </ul>
-          )}
         </div>
       </div>
+      {(badges.length > 0 || own) && (
+        <section aria-labelledby={badgesHeadingId} className="mt-6 border-t border-line pt-5">
+          <h2 id={badgesHeadingId} className="font-bold text-ink">
+            Badges
+          </h2>
+          <div className="mt-3">
+            {badges.length > 0 ? (
+              <BadgeList badges={badges} headingId={badgesHeadingId} />
+            ) : (
+              <p className="text-sm text-muted">
+                No badges yet. Lend, borrow and collect good reviews to earn them.
+              </p>
+            )}
+          </div>
+        </section>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,48 @@
+import { BADGE_TYPES, BADGES, type BadgeType, badgeInfo } from '#shared/badges.ts';
+import type { Badge } from '#shared/schemas/users.ts';
+import type { Db } from '../../db/client.ts';
+import { notificationService } from '../notifications/service.ts';
+import * as queries from './queries.ts';
+import { earnedBadges } from './rules.ts';
+
+// Badges (issue 6) are awarded inside the transaction of the event that earns them: a completed
+// reservation, a review, a verified e-mail. Callers pass their transaction; the award and its
+// notification commit or roll back with the event.
+
+/**
+ * Evaluates every rule for the person against the database as `tx` sees it and stores the badges
+ * earned but not yet held, each with a 'badge_earned' notification. Answers the new ones. Safe to
+ * call any number of times: a badge is stored once per person.
+ */
+export async function awardBadges(tx: Db, userId: string, now = new Date()): Promise<BadgeType[]> {
+  const held = new Set(await queries.heldBadgeTypes(tx, userId));
+  if (BADGE_TYPES.every((type) => held.has(type))) return [];
+  const facts = await queries.badgeFacts(tx, userId, now);
+  if (!facts) return [];
+  const missing = earnedBadges(facts).filter((type) => !held.has(type));
+  const awarded = await queries.insertBadges(tx, userId, missing);
+  for (const type of awarded) {
+    const { name, description } = BADGES[type];
+    await notificationService.notify(tx, {
+      userId,
+      type: 'badge_earned',
+      title: `New badge: ${name}`,
+      message: `${description} The ${name} badge now shows on your profile.`,
+    });
+  }
+  return awarded;
+}
+
+export const badgeService = {
+  award: awardBadges,
+
+  /** Spec §3 Profile badges (id, badgeType), with the catalogue's name and description. */
+  async forProfile(db: Db, userId: string): Promise<Badge[]> {
+    return (await queries.listForUser(db, userId)).map((b) => ({
+      id: b.id,
+      badgeType: b.badgeType,
+      ...badgeInfo(b.badgeType),
+      earnedAt: b.earnedAt.toISOString(),
+    }));
+  },
+};

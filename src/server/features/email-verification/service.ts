@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  EMAIL_NOT_VERIFIED,
+  emailNotVerifiedMessage,
+  INVALID_VERIFICATION_LINK,
+} from '#shared/schemas/email-verification.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { awardBadges } from '../badges/service.ts';
+import * as queries from './queries.ts';
+import { verificationEmail } from './verification-email.ts';
+
+// Verified e-mail (issue 6): a link sent at registration (and on Resend) proves the student owns
+// their university address. A link is 32 random bytes of which only the SHA-256 is stored; it works
+// once and expires. Mail goes out after the database commit, so a mail failure never loses an account.
+
+export interface EmailVerificationDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The app's public address; links are `${appUrl}/verify-email?token=…`. */
+  appUrl: string;
+  linkHours: number;
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+/** The deps from the app's configuration. */
+export function emailVerificationDeps(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  log: EmailVerificationDeps['log'],
+): EmailVerificationDeps {
+  return { db, mailer, appUrl: config.appUrl, linkHours: config.emailVerificationHours, log };
+}
+
+/** Links (the registration's included) one person may be sent in an hour. */
+export const LINKS_PER_HOUR = 5;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const ALREADY_VERIFIED = 'Your e-mail address is already verified.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Everything that happens when a student's e-mail is confirmed, inside the verifying transaction. */
+async function onEmailVerified(tx: Db, userId: string) {
+  await queries.setUserVerified(tx, userId);
+  // 'Verified Student' is earned in the same transaction (issue 6: badges with their event).
+  await awardBadges(tx, userId);
+}
+
+/** A new link for the user, inside the caller's transaction; answers the token to mail after the commit. */
+async function issueLink(tx: Db, userId: string, hours: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await queries.insertLink(tx, {
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + hours * HOUR_MS),
+  });
+  return token;
+}
+
+/** Mails the link; a failure is logged, not thrown (the account stands, and Resend exists). */
+async function sendLink(
+  deps: EmailVerificationDeps,
+  user: { id: string; email: string; fullName: string },
+  token: string,
+): Promise<boolean> {
+  const link = `${deps.appUrl}/verify-email?token=${token}`;
+  try {
+    const sent = await deps.mailer.send(
+      verificationEmail({ to: user.email, fullName: user.fullName, link, hours: deps.linkHours }),
+    );
+    deps.log.info(
+      { userId: user.id, messageId: sent.messageId, ...(sent.file ? { file: sent.file } : {}) },
+      `verification e-mail ${deps.mailer.kind === 'outbox' ? 'written to the outbox' : 'sent'}`,
+    );
+    return true;
+  } catch (error) {
+    deps.log.error({ err: error, userId: user.id }, 'verification e-mail could not be sent');
+    return false;
+  }
+}
+
+export const emailVerificationService = {
+  /** The rule of issue 6: unverified students cannot request, approve or list. */
+  requireVerified(user: { isVerified: boolean; email: string }) {
+    if (!user.isVerified) throw new AppError(403, EMAIL_NOT_VERIFIED, emailNotVerifiedMessage(user.email));
+  },
+
+  issueLink,
+  sendLink,
+
+  /** Resend: a fresh link replaces the older ones, at most LINKS_PER_HOUR an hour. */
+  async resend(
+    deps: EmailVerificationDeps,
+    user: { id: string; email: string; fullName: string; isVerified: boolean },
+    now = new Date(),
+  ): Promise<{ email: string }> {
+    if (user.isVerified) throw conflict(ALREADY_VERIFIED, 'EMAIL_ALREADY_VERIFIED');
+    const token = await deps.db.transaction(async (tx) => {
+      await queries.lockUser(tx, user.id);
+      if ((await queries.countLinksSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= LINKS_PER_HOUR) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'We have sent you several links in the last hour. Please look for the newest one in your inbox (and spam folder), or try again later.',
+        );
+      }
+      await queries.expireOpenLinks(tx, user.id, now);
+      return issueLink(tx, user.id, deps.linkHours, now);
+    });
+    if (!(await sendLink(deps, user, token))) {
+      throw new AppError(
+        503,
+        'MAIL_UNAVAILABLE',
+        'We could not send the e-mail right now. Please try again in a few minutes.',
+      );
+    }
+    return { email: user.email };
+  },
+
+  /** The link from the e-mail: verifies its user once, unless it expired or was replaced. */
+  async verify(deps: Pick<EmailVerificationDeps, 'db'>, token: string, now = new Date()) {
+    return deps.db.transaction(async (tx) => {
+      const link = await queries.lockLink(tx, hashToken(token));
+      if (!link) throw new AppError(400, 'VERIFICATION_LINK_INVALID', INVALID_VERIFICATION_LINK);
+      if (link.usedAt) {
+        throw conflict(
+          'This verification link has already been used. Your e-mail address is verified.',
+          'VERIFICATION_LINK_USED',
+        );
+      }
+      // An older link still in the inbox after a newer one did the job.
+      if (link.isVerified) throw conflict(ALREADY_VERIFIED, 'EMAIL_ALREADY_VERIFIED');
+      if (link.expiresAt <= now) {
+        throw new AppError(
+          410,
+          'VERIFICATION_LINK_EXPIRED',
+          'This verification link has expired or was replaced by a newer one. Please request a new link.',
+        );
+      }
+      await queries.markLinkUsed(tx, hashToken(token), now);
+      await onEmailVerified(tx, link.userId);
+      return { email: link.email };
+    });
+  },
+};

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  campusImpactResponse,
+  campusParams,
+  impactCampusesResponse,
+  impactDashboardResponse,
+  leaderboardResponse,
+} from '#shared/schemas/impact.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { impactService } from './service.ts';
+
+// Spec §6: anyone, signed in or not, may look at any campus's impact.
+export const impactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const deps = { db, timeZone: config.campusTimeZone };
+
+  app.get('/impact', { schema: { response: { 200: impactCampusesResponse } } }, async () =>
+    impactService.campuses(db),
+  );
+
+  app.get(
+    '/impact/:campus',
+    { schema: { params: campusParams, response: { 200: campusImpactResponse } } },
+    async (request) => ({ impact: await impactService.campusImpact(db, request.params.campus) }),
+  );
+
+  app.get(
+    '/impact/:campus/leaderboard',
+    { schema: { params: campusParams, response: { 200: leaderboardResponse } } },
+    async (request) => impactService.leaderboard(deps, request.params.campus),
+  );
+
+  app.get(
+    '/impact/:campus/dashboard',
+    { schema: { params: campusParams, response: { 200: impactDashboardResponse } } },
+    async (request) => impactService.dashboard(deps, request.params.campus),
+  );
+};

@@ -1,0 +1,31 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { REVIEW_REVEAL_DAYS } from '#shared/constants.ts';
+
+// When a review may be shown (issue 6): once the other party has reviewed the same reservation, or
+// REVIEW_REVEAL_DAYS after it was written. Hidden until then so neither can answer the other in kind.
+// One definition for every reader: item pages, profiles, averages and the badge rules.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment a review written at `createdAt` shows, whatever the other party does. */
+export function revealsAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + REVIEW_REVEAL_DAYS * DAY_MS);
+}
+
+/** Reviews written at or before this moment have waited long enough. */
+export function revealCutoff(now: Date): Date {
+  return new Date(now.getTime() - REVIEW_REVEAL_DAYS * DAY_MS);
+}
+
+/**
+ * True for a row of `reviews` (not aliased in the outer query) that may be shown at `now`. The
+ * columns are spelled out with their table: Drizzle leaves them bare in the select list of a
+ * single-table query, where inside the subquery they would mean the counterpart's. The counterpart
+ * lookup uses the unique (reservation_id, reviewer_id) index.
+ */
+export function isRevealed(now: Date): SQL<boolean> {
+  return sql<boolean>`("reviews"."created_at" <= ${revealCutoff(now).toISOString()}::timestamptz or exists (
+    select 1 from "reviews" as counterpart
+    where counterpart.reservation_id = "reviews"."reservation_id"
+      and counterpart.reviewer_id = "reviews"."reviewee_id"))`;
+}

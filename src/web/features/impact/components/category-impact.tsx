@@ -1,0 +1,40 @@
+import { CATEGORY_LABELS } from '#shared/constants.ts';
+import { formatCo2Small } from '#shared/format.ts';
+import type { CategoryImpact } from '#shared/schemas/impact.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { CATEGORY_ICONS } from '../../items/category-icons.ts';
+
+/** Spec §2 Dashboard 'Impact by Category': borrows returned per category, most first. */
+export function CategoryImpactCards({ categories }: { categories: CategoryImpact[] }) {
+  return (
+    <section aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className="text-2xl font-bold text-ink">
+        Impact by Category
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {categories.map(({ category, itemsShared, co2Saved }) => {
+          const Icon = CATEGORY_ICONS[category];
+          return (
+            <li key={category}>
+              <Card className={cn('h-full p-5', itemsShared === 0 && 'bg-stone-50')}>
+                <Icon
+                  className={cn('h-6 w-6', itemsShared > 0 ? 'text-brand-700' : 'text-stone-500')}
+                  aria-hidden="true"
+                />
+                <h3 className="mt-3 font-semibold text-ink">{CATEGORY_LABELS[category]}</h3>
+                <p className="text-2xl font-extrabold text-ink">
+                  {itemsShared.toLocaleString('en-US')}{' '}
+                  <span className="text-sm font-semibold text-muted">shared</span>
+                </p>
+                <p className="text-sm text-muted">
+                  {itemsShared > 0 ? `${formatCo2Small(co2Saved)} CO₂ saved` : 'None returned yet'}
+                </p>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useCampusImpact } from '../api.ts';
+import { ImpactError } from './impact-error.tsx';
+import { IMPACT_STATS } from './impact-stats.ts';
+
+export interface CampusProps {
+  campus: string | undefined;
+  /** The campus to show could not be worked out (the visitors' default failed to load). */
+  campusError: boolean;
+  onCampusRetry: () => void;
+}
+
+/** Spec §2 Home: the row of impact numbers under the hero. */
+export function ImpactNumberRow({ campus, campusError, onCampusRetry }: CampusProps) {
+  const impact = useCampusImpact(campus);
+  const failed = campusError || impact.isError;
+  const loading = !failed && (!campus || impact.isPending);
+  const figures = impact.data;
+  return (
+    <section aria-labelledby="impact-row-heading" className="border-b border-line bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <h2 id="impact-row-heading" className="text-sm font-semibold text-muted">
+          {figures ? `Shared so far at ${figures.campusName}` : 'Shared so far on campus'}
+        </h2>
+        {failed ? (
+          <ImpactError
+            className="mt-3"
+            onRetry={() => (campusError ? onCampusRetry() : void impact.refetch())}
+            retrying={impact.isFetching}
+          />
+        ) : (
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-4 md:grid-cols-4" aria-busy={loading}>
+            {IMPACT_STATS.map((stat) => (
+              // The number reads first, its label under it; screen readers hear the label first.
+              <div key={stat.key} className="flex flex-col-reverse">
+                <dt className="flex items-center gap-1.5 text-sm text-muted">
+                  <stat.icon className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  {stat.label}
+                </dt>
+                <dd className="text-xl font-extrabold text-ink sm:text-2xl">
+                  {loading || !figures ? <Skeleton className="h-7 w-16" /> : stat.value(figures)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { useChatSocket } from '../../lib/chat-socket.ts';
+import { useSession } from '../auth/api.ts';
+import { chatKeys } from '../chat/api.ts';
+import { notificationKeys } from '../notifications/api.ts';
+
+// One live socket for the whole app while someone is signed in (issue 5): the chat page sends and
+// receives messages on it, and the header's badges hear of new notifications and unread counts the
+// moment the server commits them. The spec's polling stays underneath as the fallback.
+
+type LiveSocket = ReturnType<typeof useChatSocket>;
+
+const LiveSocketContext = createContext<LiveSocket | null>(null);
+
+export function LiveSocketProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const live = useChatSocket(user ?? null);
+  const queryClient = useQueryClient();
+  const { subscribe } = live;
+
+  useEffect(
+    () =>
+      subscribe((event) => {
+        switch (event.type) {
+          case 'notification':
+          case 'notificationCount':
+            // The lists carry the read marks the dropdown and page show; fetch them afresh.
+            void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+            void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+            break;
+          case 'chatUnreadCount':
+            queryClient.setQueryData(chatKeys.unreadCount, event.count);
+            break;
+          case 'newMessage':
+            void queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true });
+            break;
+        }
+      }),
+    [subscribe, queryClient],
+  );
+
+  return <LiveSocketContext.Provider value={live}>{children}</LiveSocketContext.Provider>;
+}
+
+export function useLiveSocket(): LiveSocket {
+  const live = useContext(LiveSocketContext);
+  if (!live) throw new Error('useLiveSocket needs a LiveSocketProvider above it.');
+  return live;
+}

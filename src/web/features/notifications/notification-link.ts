@@ -1,0 +1,20 @@
+import type { Notification } from '#shared/schemas/notifications.ts';
+import { paths } from '../../paths.ts';
+
+/** Where a notification leads, for the kinds that have somewhere to go (issue 6 reviews and badges). */
+export function notificationLink(n: Notification): { to: string; label: string } | null {
+  switch (n.type) {
+    case 'review_request':
+      return n.relatedReservationId
+        ? { to: paths.reviewReservation(n.relatedReservationId), label: 'Leave a review' }
+        : null;
+    case 'review_received':
+      return n.relatedReservationId
+        ? { to: paths.reviewReservation(n.relatedReservationId), label: 'Open reservation' }
+        : null;
+    case 'badge_earned':
+      return { to: paths.profile(), label: 'See your badges' };
+    default:
+      return null;
+  }
+}
