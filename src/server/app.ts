@@ -18,8 +18,10 @@ import { emailVerificationRoutes } from './features/email-verification/routes.ts
 import { healthRoutes } from './features/health/routes.ts';
 import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
+import { moderationRoutes } from './features/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { testPaymentRoutes } from './features/test-payments/routes.ts';
@@ -93,6 +95,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
 
   const db = database.db;
+
   await app.register(
     async (api) => {
       await api.register(session, { db, config });
@@ -108,6 +111,8 @@ export async function buildApp({
       await api.register(reservationRoutes, { db, config, payments });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments });
+      await api.register(reportRoutes, { db });
+      await api.register(moderationRoutes, { db, config });
       await api.register(impactRoutes, { db, config });
       if (payments instanceof TestPaymentProvider)
         await api.register(testPaymentRoutes, { provider: payments });

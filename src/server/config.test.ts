@@ -52,4 +52,28 @@ describe('loadConfig', () => {
       ]);
     }
   });
+
+  it('reads ADMIN_EMAILS as a lower-cased list, and refuses what is not an e-mail', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Dean@Stanford.edu, ops@campusloop.app ,' }).adminEmails).toEqual([
+      'dean@stanford.edu',
+      'ops@campusloop.app',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'dean@stanford.edu, nobody' })).toThrow(
+      'ADMIN_EMAILS: must be a comma-separated list of e-mail addresses (not nobody)',
+    );
+  });
+
+  it('makes the demo moderator the admin only where the demo campus is loaded (decision 007)', () => {
+    // npm start on a fresh machine: embedded database, demo data, not production.
+    expect(loadConfig({}).adminEmails).toEqual(['moderator@stanford.edu']);
+    // Unset elsewhere means no admins at all.
+    expect(loadConfig({ NODE_ENV: 'production' }).adminEmails).toEqual([]);
+    expect(loadConfig({ SEED_DEMO: 'false' }).adminEmails).toEqual([]);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/campusloop' }).adminEmails).toEqual([]);
+    // An explicit list always wins, in production too.
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAILS: 'dean@stanford.edu' }).adminEmails).toEqual([
+      'dean@stanford.edu',
+    ]);
+    expect(loadConfig({ ADMIN_EMAILS: 'dean@stanford.edu' }).adminEmails).toEqual(['dean@stanford.edu']);
+  });
 });

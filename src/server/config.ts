@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
+import { DEMO_MODERATOR } from './demo/accounts.ts';
 
 // Every setting comes from the environment, parsed once at start. A bad value stops the server with a
 // readable list instead of a surprise at the first request. `.env.example` mirrors this file.
@@ -57,6 +58,27 @@ const envSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: positiveInt.default(60),
   /** Load the demo campus into an empty embedded database at start. */
   SEED_DEMO: bool.default(true),
+  /** The moderators: e-mail addresses (comma-separated, any case) of the accounts that may open /admin. */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+    )
+    .superRefine((list, ctx) => {
+      const bad = list?.filter((e) => !z.email().safeParse(e).success) ?? [];
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of e-mail addresses (not ${bad.join(', ')})`,
+        });
+      }
+    }),
   /** Campus time zone for calendar rules (ARCHITECTURE §4). */
   CAMPUS_TIME_ZONE: z
     .string()
@@ -189,6 +211,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     sessionDays: env.SESSION_DAYS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
     seedDemo: env.SEED_DEMO,
+    adminEmails: toAdminEmails(env),
     wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
     jobs: {
       enabled: env.JOBS_ENABLED,
@@ -213,6 +236,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Where the built web app lives; served when present. */
     webDir: path.resolve('dist/web'),
   };
+}
+
+/**
+ * Who moderates (decision 007). ADMIN_EMAILS when set. Unset, the demo campus's moderator account is
+ * the admin wherever the demo campus is loaded (embedded database, SEED_DEMO on, not production), so
+ * `npm start` lets a reviewer try moderation; anywhere else an unset ADMIN_EMAILS means no admins.
+ */
+function toAdminEmails(env: z.infer<typeof envSchema>): string[] {
+  if (env.ADMIN_EMAILS) return env.ADMIN_EMAILS;
+  const demoCampus = env.SEED_DEMO && !env.DATABASE_URL && env.NODE_ENV !== 'production';
+  return demoCampus ? [DEMO_MODERATOR.email] : [];
 }
 
 /** The bucket settings, or undefined when photos stay on local disk. */

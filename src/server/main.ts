@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_MODERATOR, DEMO_PASSWORD } from './demo/accounts.ts';
 import { seedDemo } from './demo/seed.ts';
 
 // Starts CampusLoop: config, database, migrations, demo data, listen; and stops gracefully.
@@ -60,7 +60,11 @@ async function main() {
   if (database.kind === 'pglite' && config.seedDemo) {
     lines.push(seeded ? '  Demo data loaded. Demo accounts:' : '  Demo accounts (loaded on first start):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(30)} password: ${DEMO_PASSWORD}`);
+    if (config.adminEmails.includes(DEMO_MODERATOR.email)) {
+      lines.push(`    ${DEMO_MODERATOR.email.padEnd(30)} password: ${DEMO_PASSWORD}  (moderator: /admin)`);
+    }
   }
+  if (config.adminEmails.length === 0) lines.push('  No moderators: set ADMIN_EMAILS to open /admin.');
   console.log(lines.join('\n'));
 }
 

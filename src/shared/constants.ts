@@ -64,6 +64,16 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/** Spec §5: the Report dialog's labels. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or Fraud',
+  inappropriate: 'Inappropriate Content',
+  fake_listing: 'Fake Listing',
+  harassment: 'Harassment',
+  spam: 'Spam',
+  other: 'Other',
+};
+
 export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
@@ -100,6 +110,8 @@ export const LIMITS = {
   messageMax: 1000,
   reportDescriptionMin: 10,
   reportDescriptionMax: 1000,
+  /** A moderator's note or decision text. */
+  moderationNoteMax: 2000,
   photosPerItem: 5,
   photoBytes: 5 * 1024 * 1024,
   ratingMin: 1,

@@ -29,6 +29,14 @@ export const paths = {
   /** With an id: that conversation preselected (spec §2 Chat). */
   chat: (id?: string) => (id ? `/chat?conversation=${encodeURIComponent(id)}` : '/chat'),
   profile: (id?: string) => (id ? `/profile/${id}` : '/profile'),
+  /** The moderators' report queue, optionally on a status tab with one report open. */
+  admin: (options: { status?: string; report?: string } = {}) => {
+    const search = new URLSearchParams();
+    if (options.status && options.status !== 'pending') search.set('status', options.status);
+    if (options.report) search.set('report', options.report);
+    const text = search.toString();
+    return text ? `/admin?${text}` : '/admin';
+  },
 } as const;
 
 /** The impact dashboard, showing the given campus (without one: the viewer's, or the visitors' default). */

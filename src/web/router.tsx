@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
       { path: '/billing-history', element: page(() => import('./routes/billing-history.tsx')) },
       { path: '/payment-methods', element: page(() => import('./routes/payment-methods.tsx')) },
       { path: '/reservations', element: page(() => import('./routes/reservations.tsx')) },
+      { path: '/admin', element: page(() => import('./routes/admin.tsx')) },
       { path: '/about', element: page(() => import('./routes/about.tsx')) },
       { path: '/safety', element: page(() => import('./routes/safety.tsx')) },
       { path: '/privacy', element: page(() => import('./routes/privacy.tsx')) },

@@ -72,6 +72,21 @@ describe('the demo campus', () => {
     expect(badges.rows.some((b) => b.badge_type === 'first_lend')).toBe(true);
     expect(badges.rows.every((b) => b.earned)).toBe(true);
 
+    // The moderator can sign in, and finds open reports waiting at /admin (decision 007).
+    const moderator = await t.post('/api/auth/login', {
+      email: 'moderator@stanford.edu',
+      password: 'campusloop',
+    });
+    expect(moderator.statusCode).toBe(200);
+    expect(moderator.json().user).toMatchObject({ isVerified: true, fullName: 'Morgan Reyes' });
+    const open = await t.database.db.execute<{ reason: string; item: boolean }>(
+      sql`select reason, reported_item_id is not null as item from reports where status = 'pending' order by reason`,
+    );
+    expect(open.rows).toEqual([
+      { reason: 'fake_listing', item: true },
+      { reason: 'spam', item: false },
+    ]);
+
     // A second start leaves the data alone.
     expect(await seedDemo(t.database.db, storage, 'America/Los_Angeles')).toEqual({ seeded: false });
   }, 120_000);

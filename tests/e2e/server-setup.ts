@@ -21,6 +21,8 @@ export default async function setup(project: TestProject) {
   const server: { process: ChildProcess; url: string } = await startServer({
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
+    // The demo campus's moderator is the admin of the moderation journey.
+    ADMIN_EMAILS: 'moderator@stanford.edu',
   });
   project.provide('baseURL', server.url);
   project.provide('outboxDir', path.join(dataDir, 'outbox'));

@@ -15,3 +15,14 @@ export const DEMO_ACCOUNTS = [
   { fullName: 'Sam Rivera', username: 'sam', email: 'sam.rivera@berkeley.edu', campus: 'berkeley.edu' },
   { fullName: 'Alex Kim', username: 'alexk', email: 'alex.kim@berkeley.edu', campus: 'berkeley.edu' },
 ] as const;
+
+/**
+ * The demo campus's moderator: an ordinary verified account that the configuration makes an admin
+ * (ADMIN_EMAILS, or by default wherever the demo campus is loaded; decision 007).
+ */
+export const DEMO_MODERATOR = {
+  fullName: 'Morgan Reyes',
+  username: 'moderator',
+  email: 'moderator@stanford.edu',
+  campus: 'stanford.edu',
+} as const;

@@ -10,6 +10,7 @@ import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
 import { HISTORY_DAYS, type HistoryItem, seedBorrowingHistory } from './history.ts';
+import { seedModeration } from './moderation.ts';
 import { demoPhoto } from './photos.ts';
 
 // Loads the demo campus. It refuses to touch a database that already has users, so it can never
@@ -86,6 +87,7 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
       .returning();
     listed.push(...inserted);
   }
+  await seedModeration(db, passwordHash);
   await seedBorrowingHistory(db, { timeZone, passwordHash, accounts: people, items: listed, now });
   // Badges come from the rules, as for anyone, once the history is there: 'Verified Student' for
   // everyone, 'First Lend' and the rest for whoever earned them.

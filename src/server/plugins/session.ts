@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PublicUser } from '#shared/schemas/auth.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { unauthorized } from '../errors.ts';
-import { resumeSession } from '../features/auth/service.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { resumeSession, toSessionUser } from '../features/auth/service.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 
 // Reads the session cookie once per API request and puts the signed-in user (or null) on the request.
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: PublicUser | null;
+    user: SessionUser | null;
     sessionToken: string | null;
   }
 }
@@ -36,9 +36,16 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /** The signed-in user, or a 401 for routes that need one. */
-export function requireUser(request: FastifyRequest): PublicUser {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** A moderator, or 401 signed out and 403 for everyone else. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw forbidden('Only CampusLoop moderators can do that.');
+  return user;
 }
 
 export default fp(
@@ -54,7 +61,7 @@ export default fp(
         clearSessionCookie(reply, opts.config);
         return;
       }
-      request.user = resumed.user;
+      request.user = toSessionUser(resumed.user, opts.config);
       request.sessionToken = token;
       if (resumed.renewed) setSessionCookie(reply, opts.config, token, resumed.expiresAt);
     });

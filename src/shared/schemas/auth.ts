@@ -69,6 +69,10 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export const sessionResponse = z.object({ user: publicUser.nullable() });
-export const authResponse = z.object({ user: publicUser });
+/** The signed-in person: the user, plus whether they moderate (their e-mail is in ADMIN_EMAILS). */
+export const sessionUser = publicUser.extend({ isAdmin: z.boolean() });
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionResponse = z.object({ user: sessionUser.nullable() });
+export const authResponse = z.object({ user: sessionUser });
 export const successResponse = z.object({ success: z.literal(true) });

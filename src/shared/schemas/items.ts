@@ -95,6 +95,8 @@ export const item = z.object({
   isAvailable: z.boolean(),
   campus: z.string(),
   createdAt: z.string(),
+  /** Hidden by a moderator: only its owner and the moderators see it (issue 6). */
+  hidden: z.boolean(),
   user: itemOwner,
 });
 export type Item = z.infer<typeof item>;
@@ -131,7 +133,14 @@ export const itemList = z.object({
 });
 export type ItemList = z.infer<typeof itemList>;
 
-export const itemDetail = z.object({ item, reviews: z.array(review) });
+export const itemDetail = z.object({
+  item,
+  reviews: z.array(review),
+  /** For moderators only: why the item may be out of browse. */
+  moderation: z
+    .object({ hiddenAt: z.string().nullable(), ownerSuspendedAt: z.string().nullable() })
+    .optional(),
+});
 export const itemIdParams = z.object({ id: z.uuid('Item not found') });
 export const itemResponse = z.object({ item });
 

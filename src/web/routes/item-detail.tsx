@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   CalendarDays,
   CalendarRange,
+  EyeOff,
   Handshake,
   LockKeyhole,
   MapPin,
@@ -34,7 +35,8 @@ import {
 } from '../features/items/components/item-labels.ts';
 import { ProviderCard } from '../features/items/components/provider-card.tsx';
 import { ReviewsList } from '../features/items/components/reviews-list.tsx';
-import { useItem } from '../features/items/item-mutations.ts';
+import { type ItemDetail, useItem } from '../features/items/item-mutations.ts';
+import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
 import { ReserveDialog } from '../features/reservations/components/reserve-dialog.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
@@ -62,15 +64,16 @@ export default function ItemDetailPage() {
   }
   if (!data) return <ItemNotFound />;
 
-  const { item, reviews } = data;
+  const { item, reviews, moderation } = data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <BackToBrowse />
+      <HiddenNotice item={item} moderation={moderation} />
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-10">
         <ItemGallery images={item.images} title={item.title} />
         <div className="min-w-0 space-y-5">
           <Summary item={item} />
-          <ItemActions item={item} />
+          <ItemActions item={item} closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)} />
           <ProviderCard user={item.user} />
         </div>
       </div>
@@ -154,8 +157,8 @@ function Summary({ item }: { item: Item }) {
   );
 }
 
-/** Spec §2/§6: what each viewer may do with the item. */
-function ItemActions({ item }: { item: Item }) {
+/** Spec §2/§6: what each viewer may do with the item (`closed`: hidden, only its owner acts on it). */
+function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <Skeleton className="h-11 w-full" />;
   if (!user) {
@@ -189,11 +192,49 @@ function ItemActions({ item }: { item: Item }) {
       </div>
     );
   }
-  // Another signed-in student. Report Item arrives with reports.
+  // A moderator looking at a hidden listing: nobody can chat about it or reserve it.
+  if (closed) return null;
+  // Another signed-in student.
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <ChatWithSeller itemId={item.id} />
-      <ReserveDialog item={item} />
+    <div className="space-y-2">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ChatWithSeller itemId={item.id} />
+        <ReserveDialog item={item} />
+      </div>
+      <ReportDialog
+        target={{ kind: 'item', itemId: item.id, ownerId: item.userId, name: item.title }}
+        className="-ml-3"
+      />
+    </div>
+  );
+}
+
+/**
+ * Issue 6: only the owner and the moderators reach a hidden item (or one of a suspended owner);
+ * the page says so, and why, at the top.
+ */
+function HiddenNotice({ item, moderation }: { item: Item; moderation: ItemDetail['moderation'] }) {
+  const ownerSuspended = Boolean(moderation?.ownerSuspendedAt);
+  if (!item.hidden && !ownerSuspended) return null;
+  const text = moderation
+    ? [
+        item.hidden &&
+          'Hidden by a moderator: it is out of browse and search, and its page is closed to everyone but its owner and the moderators.',
+        ownerSuspended && "Its owner's account is suspended, so it is out of browse too.",
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : "CampusLoop's moderators hid this listing after a report. Nobody else can find or reserve it. If you think this is a mistake, contact support.";
+  return (
+    <div
+      role="status"
+      className="mt-4 flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-950"
+    >
+      <EyeOff className="mt-0.5 h-5 w-5 shrink-0 text-red-800" aria-hidden="true" />
+      <p>
+        <span className="font-semibold">{item.hidden ? 'Hidden' : 'Owner suspended'}. </span>
+        {text}
+      </p>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { ReviewsList } from '../features/items/components/reviews-list.tsx';
+import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
 import { useProfile } from '../features/users/api.ts';
 import { BorrowedList } from '../features/users/components/borrowed-list.tsx';
 import { ProfileHeader, ProfileStats } from '../features/users/components/profile-header.tsx';
@@ -81,7 +82,12 @@ function Profile({ userId }: { userId: string }) {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <ProfileHeader profile={profile} own={own} />
-      {/* A 'Report User' button for signed-in viewers of others' profiles comes with reports. */}
+      {/* Spec §2/§6: Report User, for signed-in viewers of other people's profiles. */}
+      {viewer && !own && (
+        <div className="-mt-3 flex justify-end">
+          <ReportDialog target={{ kind: 'user', userId: profile.user.id, name: profile.user.fullName }} />
+        </div>
+      )}
       <ProfileStats stats={profile.stats} />
 
       <Tabs.Root defaultValue="items">

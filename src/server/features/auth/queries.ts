@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
@@ -28,7 +28,7 @@ export type UserRow = {
 
 export async function findCredentialsByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
@@ -65,13 +65,13 @@ export async function insertSession(db: Db, values: { tokenHash: string; userId:
   await db.insert(sessions).values(values);
 }
 
-/** The signed-in user of a session that has not expired. */
+/** The signed-in user of a session that has not expired, unless a moderator has suspended them since. */
 export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ user: userColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
     .limit(1);
   return row;
 }
@@ -82,6 +82,11 @@ export async function extendSession(db: Db, tokenHash: string, expiresAt: Date) 
 
 export async function deleteSession(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Signs a person out everywhere. */
+export async function deleteUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date) {

@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
       setSessionCookie(reply, config, session.token, session.expiresAt);
       // After the commit: a mail failure is logged and the account stands (the banner offers Resend).
       await emailVerificationService.sendLink(verification, user, verificationToken);
-      return reply.status(201).send({ user });
+      return reply.status(201).send({ user: auth.toSessionUser(user, config) });
     },
   );
 
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
       const user = await auth.authenticate(db, request.body);
       const session = await auth.startSession(db, user.id, config.sessionDays);
       setSessionCookie(reply, config, session.token, session.expiresAt);
-      return { user };
+      return { user: auth.toSessionUser(user, config) };
     },
   );
 

@@ -1,4 +1,5 @@
-import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
@@ -13,6 +14,7 @@ import { hashSessionToken, newSessionToken } from './session-token.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const ACCOUNT_SUSPENDED = 'This account is suspended. Contact support.';
 
 export function toPublicUser(row: queries.UserRow): PublicUser {
   return {
@@ -26,6 +28,16 @@ export function toPublicUser(row: queries.UserRow): PublicUser {
     isVerified: row.isVerified,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Moderators are the accounts whose e-mail is in ADMIN_EMAILS (decision 007); the check is by e-mail, any case. */
+export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string): boolean {
+  return config.adminEmails.includes(email.toLowerCase());
+}
+
+/** The signed-in person as the session call answers them: with their role. */
+export function toSessionUser(user: PublicUser, config: Pick<Config, 'adminEmails'>): SessionUser {
+  return { ...user, isAdmin: isAdminEmail(config, user.email) };
 }
 
 /** Postgres unique-violation on one of the users' unique indexes, raised when two sign-ups race. */
@@ -99,10 +111,12 @@ export async function authenticate(db: Db, input: LoginInput & { email: string }
     await verifyPassword(await decoyHash(), input.password);
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
-  const { passwordHash, ...user } = row;
+  const { passwordHash, suspendedAt, ...user } = row;
   if (!(await verifyPassword(passwordHash, input.password))) {
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
+  // Told only to someone who knows the password, so it does not reveal who is suspended.
+  if (suspendedAt) throw new AppError(403, 'ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED);
   return toPublicUser(user);
 }
 
@@ -132,6 +146,11 @@ export async function resumeSession(db: Db, token: string, days: number, now = n
 
 export async function endSession(db: Db, token: string) {
   await queries.deleteSession(db, hashSessionToken(token));
+}
+
+/** Ends every session of a person (a moderator suspended them); pass the moderator's transaction. */
+export async function endAllSessions(db: Db, userId: string) {
+  await queries.deleteUserSessions(db, userId);
 }
 
 export async function pruneSessions(db: Db, now = new Date()) {

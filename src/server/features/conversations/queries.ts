@@ -13,8 +13,15 @@ const isParty = (userId: string) => or(eq(conversations.buyerId, userId), eq(con
 
 export async function findItemOwner(db: Db, itemId: string) {
   const [row] = await db
-    .select({ id: items.id, userId: items.userId, deletedAt: items.deletedAt })
+    .select({
+      id: items.id,
+      userId: items.userId,
+      deletedAt: items.deletedAt,
+      hiddenAt: items.hiddenAt,
+      ownerSuspendedAt: users.suspendedAt,
+    })
     .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
     .where(eq(items.id, itemId))
     .limit(1);
   return row;

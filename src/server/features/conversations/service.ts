@@ -54,7 +54,8 @@ export const conversationService = {
   /** The caller (buyer) and the item's owner (seller) share one conversation per item; it is reused. */
   async start(db: Db, userId: string, itemId: string): Promise<ConversationSummary> {
     const item = await queries.findItemOwner(db, itemId);
-    if (!item || item.deletedAt) throw notFound('Item not found.');
+    // Deleted, hidden by a moderator or of a suspended owner: nothing to chat about (issue 6).
+    if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt) throw notFound('Item not found.');
     if (item.userId === userId) throw badRequest('You cannot start a chat about your own item.');
     const id = await queries.findOrCreate(db, { itemId, buyerId: userId, sellerId: item.userId });
     const [row] = await queries.listSummaries(db, userId, id);

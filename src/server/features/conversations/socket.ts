@@ -63,7 +63,11 @@ export async function chatSocket(app: FastifyInstance, opts: { db: Db; config: C
     sockets.add(socket);
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
-    const unsubscribe = opts.hub.subscribe(user.id, (event) => send(socket, event));
+    const unsubscribe = opts.hub.subscribe(user.id, (event) => {
+      // A moderator suspended this person: their sessions are gone, so their live channel goes too.
+      if (event.type === 'sessionEnded') socket.close(CLOSE.unauthorised, 'Signed out');
+      else send(socket, event);
+    });
     let sent: number[] = [];
 
     socket.on('message', async (raw) => {

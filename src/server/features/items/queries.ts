@@ -25,6 +25,7 @@ export const itemColumns = {
   isAvailable: items.isAvailable,
   campus: items.campus,
   createdAt: items.createdAt,
+  hiddenAt: items.hiddenAt,
   owner: {
     id: users.id,
     fullName: users.fullName,
@@ -32,6 +33,7 @@ export const itemColumns = {
     profileImage: users.profileImage,
     isVerified: users.isVerified,
     campus: users.campus,
+    suspendedAt: users.suspendedAt,
   },
 };
 
@@ -54,6 +56,7 @@ export type ItemRow = {
   isAvailable: boolean;
   campus: string;
   createdAt: Date;
+  hiddenAt: Date | null;
   owner: {
     id: string;
     fullName: string;
@@ -61,12 +64,18 @@ export type ItemRow = {
     profileImage: string | null;
     isVerified: boolean;
     campus: string;
+    suspendedAt: Date | null;
   };
 };
 
 export type ItemValues = Omit<typeof items.$inferInsert, 'id' | 'userId' | 'campus' | 'createdAt'>;
 
 const live = isNull(items.deletedAt);
+/**
+ * What everyone may see: not deleted, not hidden by a moderator, and not of a suspended owner (needs
+ * the users join). `deleted_at is null` stays in the condition, so the partial indexes still serve it.
+ */
+const listed = and(live, isNull(items.hiddenAt), isNull(users.suspendedAt))!;
 
 /**
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
@@ -106,7 +115,7 @@ function prefixQuery(text: string): string | null {
 }
 
 export async function searchItems(db: Db, f: SearchFilters): Promise<{ rows: ItemRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [live];
+  const conditions: (SQL | undefined)[] = [listed];
   if (f.campus && f.campus !== 'all') conditions.push(eq(items.campus, f.campus));
   if (f.category) conditions.push(eq(items.category, f.category));
   if (f.pickupMethod) conditions.push(eq(items.pickupMethod, f.pickupMethod));
@@ -143,11 +152,12 @@ export async function searchItems(db: Db, f: SearchFilters): Promise<{ rows: Ite
       .orderBy(...order)
       .limit(f.limit)
       .offset(f.offset),
-    db.select({ n: count() }).from(items).where(where),
+    db.select({ n: count() }).from(items).innerJoin(users, eq(users.id, items.userId)).where(where),
   ]);
   return { rows: rows as ItemRow[], total: Number(totalRow?.n ?? 0) };
 }
 
+/** The item unless deleted; hidden ones too (the service decides who may see them). */
 export async function findItem(db: Db, id: string): Promise<ItemRow | undefined> {
   const [row] = await db
     .select(itemColumns)
@@ -158,12 +168,13 @@ export async function findItem(db: Db, id: string): Promise<ItemRow | undefined>
   return row as ItemRow | undefined;
 }
 
-export async function listOwnerItems(db: Db, userId: string): Promise<ItemRow[]> {
+/** A person's items; `everything` adds the hidden ones (the owner's and the moderators' view). */
+export async function listOwnerItems(db: Db, userId: string, everything: boolean): Promise<ItemRow[]> {
   const rows = await db
     .select(itemColumns)
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
-    .where(and(eq(items.userId, userId), live))
+    .where(and(eq(items.userId, userId), everything ? live : listed))
     .orderBy(desc(items.createdAt));
   return rows as ItemRow[];
 }
@@ -189,6 +200,7 @@ export async function countAvailableNow(db: Db, userId: string, today: { date: s
   const [row] = await db
     .select({ n: count() })
     .from(items)
-    .where(and(eq(items.userId, userId), live, availableNowCondition(today)));
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.userId, userId), listed, availableNowCondition(today)));
   return Number(row?.n ?? 0);
 }

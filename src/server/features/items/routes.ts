@@ -23,7 +23,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.get(
     '/items/:id',
     { schema: { params: itemIdParams, response: { 200: itemDetail } } },
-    async (request) => itemService.get(db, request.params.id),
+    async (request) => itemService.get(db, request.params.id, request.user),
   );
 
   app.post(

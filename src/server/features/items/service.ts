@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
-import type { Item, ItemList, itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
-import type { Review } from '#shared/schemas/reviews.ts';
+import type { Item, ItemList, itemDetail, itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
@@ -15,6 +14,9 @@ import * as queries from './queries.ts';
 
 type ItemInput = z.output<typeof itemInput>;
 type SearchInput = z.output<typeof itemSearchQuery>;
+type ItemDetail = z.infer<typeof itemDetail>;
+/** Who is looking: moderators and the owner may see a hidden item. */
+type Viewer = { id: string; isAdmin: boolean };
 
 export function toItem(row: queries.ItemRow): Item {
   return {
@@ -36,6 +38,7 @@ export function toItem(row: queries.ItemRow): Item {
     isAvailable: row.isAvailable,
     campus: row.campus,
     createdAt: row.createdAt.toISOString(),
+    hidden: row.hiddenAt !== null,
     user: {
       id: row.owner.id,
       fullName: row.owner.fullName,
@@ -94,11 +97,29 @@ export const itemService = {
     };
   },
 
-  async get(db: Db, id: string): Promise<{ item: Item; reviews: Review[] }> {
+  /**
+   * An item page. A hidden item, or one whose owner is suspended, is a 404 like a missing one for
+   * everyone but its owner and the moderators (issue 6); moderators also learn why.
+   */
+  async get(db: Db, id: string, viewer: Viewer | null): Promise<ItemDetail> {
     const row = await queries.findItem(db, id);
     if (!row) throw notFound('Item not found.');
-    // Only revealed reviews: a review waits for the other party's, or for the waiting time (issue 6).
-    return { item: toItem(row), reviews: await reviewService.forItem(db, id) };
+    const restricted = row.hiddenAt !== null || row.owner.suspendedAt !== null;
+    const privileged = Boolean(viewer && (viewer.isAdmin || viewer.id === row.userId));
+    if (restricted && !privileged) throw notFound('Item not found.');
+    return {
+      item: toItem(row),
+      // Only revealed reviews: a review waits for the other party's, or for the waiting time (issue 6).
+      reviews: await reviewService.forItem(db, id),
+      ...(viewer?.isAdmin
+        ? {
+            moderation: {
+              hiddenAt: row.hiddenAt?.toISOString() ?? null,
+              ownerSuspendedAt: row.owner.suspendedAt?.toISOString() ?? null,
+            },
+          }
+        : {}),
+    };
   },
 
   async create(
@@ -133,8 +154,9 @@ export const itemService = {
     await queries.softDeleteItem(db, id);
   },
 
-  async listOwned(db: Db, userId: string): Promise<Item[]> {
-    return (await queries.listOwnerItems(db, userId)).map(toItem);
+  /** A person's items; hidden ones only when `everything` (their own profile, or a moderator's view). */
+  async listOwned(db: Db, userId: string, everything = false): Promise<Item[]> {
+    return (await queries.listOwnerItems(db, userId, everything)).map(toItem);
   },
 
   countAvailableNow: (db: Db, userId: string, timeZone: string) =>

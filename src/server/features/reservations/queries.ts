@@ -78,7 +78,7 @@ export async function listForUser(db: Db, userId: string): Promise<ReservationRo
   return rows as ReservationRow[];
 }
 
-/** What booking needs to know of an item, deleted or not (the service decides). */
+/** What booking needs to know of an item, deleted, hidden or not (the service decides). */
 export async function findBookableItem(db: Db, itemId: string) {
   const [row] = await db
     .select({
@@ -88,6 +88,8 @@ export async function findBookableItem(db: Db, itemId: string) {
       campus: items.campus,
       isAvailable: items.isAvailable,
       deletedAt: items.deletedAt,
+      hiddenAt: items.hiddenAt,
+      ownerSuspendedAt: users.suspendedAt,
       rentalPriceCents: items.rentalPriceCents,
       rentalPeriod: items.rentalPeriod,
       depositCents: items.depositCents,
@@ -96,6 +98,7 @@ export async function findBookableItem(db: Db, itemId: string) {
       availableDays: items.availableDays,
     })
     .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
     .where(eq(items.id, itemId))
     .limit(1);
   return row;

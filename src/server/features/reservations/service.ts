@@ -58,6 +58,11 @@ function toReservation(row: queries.ReservationRow, viewerId: string): Reservati
   };
 }
 
+/** Deleted, hidden by a moderator, or of a suspended owner: gone for borrowers (issue 6). */
+function offered(item: queries.BookableItem | undefined): item is queries.BookableItem {
+  return Boolean(item && !item.deletedAt && !item.hiddenAt && !item.ownerSuspendedAt);
+}
+
 /** The item, checked bookable by this borrower for these days; answers the server's own quote. */
 async function checkBooking(
   deps: ReservationDeps,
@@ -65,7 +70,7 @@ async function checkBooking(
   input: { itemId: string; startDate: string; endDate: string },
 ) {
   const item = await queries.findBookableItem(deps.db, input.itemId);
-  if (!item || item.deletedAt) throw notFound('Item not found.');
+  if (!offered(item)) throw notFound('Item not found.');
   if (item.userId === borrowerId) throw forbidden('You cannot reserve your own item.');
   if (!item.isAvailable) throw conflict('This item is not available right now.', 'ITEM_UNAVAILABLE');
 
@@ -121,7 +126,7 @@ export const reservationService = {
 
   async availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
     const item = await queries.findBookableItem(deps.db, itemId);
-    if (!item || item.deletedAt) throw notFound('Item not found.');
+    if (!offered(item)) throw notFound('Item not found.');
     const today = campusToday(deps.timeZone).date;
     return {
       today,

@@ -8,6 +8,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.get(
     '/users/:id',
     { schema: { params: userIdParams, response: { 200: profileResponse } } },
-    async (request) => userService.profile(db, request.params.id, request.user?.id, config.campusTimeZone),
+    async (request) => userService.profile(db, request.params.id, request.user, config.campusTimeZone),
   );
 };

@@ -13,14 +13,15 @@ export const userService = {
   async profile(
     db: Db,
     id: string,
-    viewerId: string | undefined,
+    viewer: { id: string; isAdmin: boolean } | null,
     timeZone: string,
   ): Promise<ProfileResponse> {
     const user = await queries.findProfile(db, id);
     if (!user) throw notFound('User not found.');
-    const own = viewerId === id;
+    const own = viewer?.id === id;
     const [items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
-      itemService.listOwned(db, id),
+      // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
+      itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
       // Revealed reviews only, and the average over those alone (issue 6).
       reviewService.received(db, id),
       reviewService.ratingSummary(db, id),

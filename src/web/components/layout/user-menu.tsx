@@ -1,18 +1,19 @@
-import { CalendarCheck, CreditCard, LogOut, Receipt, UserRound } from 'lucide-react';
+import { CalendarCheck, CreditCard, LogOut, Receipt, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
-import type { PublicUser } from '#shared/schemas/auth.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
 import { useLogout } from '../../features/auth/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { Avatar } from './avatar.tsx';
 
-// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Logout.
+// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Logout;
+// and Admin for moderators.
 
 const itemClasses =
   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50';
 
-export function UserMenu({ user }: { user: PublicUser }) {
+export function UserMenu({ user }: { user: SessionUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
 
@@ -51,6 +52,8 @@ export function UserMenu({ user }: { user: PublicUser }) {
             { to: paths.reservations, label: 'My Reservations', icon: CalendarCheck },
             { to: paths.billingHistory, label: 'Billing History', icon: Receipt },
             { to: paths.paymentMethods, label: 'Payment Methods', icon: CreditCard },
+            // Moderators only (ADMIN_EMAILS): the report queue.
+            ...(user.isAdmin ? [{ to: paths.admin(), label: 'Admin', icon: ShieldCheck }] : []),
           ].map((entry) => (
             <DropdownMenu.Item key={entry.label} asChild>
               <Link to={entry.to} className={itemClasses}>

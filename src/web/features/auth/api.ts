@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, PublicUser, RegisterInput } from '#shared/schemas/auth.ts';
+import type { LoginInput, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
 import { api } from '../../lib/api.ts';
 
 export const sessionKey = ['/api/auth/me'] as const;
@@ -10,7 +10,7 @@ export function useSession() {
     queryKey: sessionKey,
     queryFn: async () => {
       try {
-        return (await api.get<{ user: PublicUser | null }>('/api/auth/me')).user;
+        return (await api.get<{ user: SessionUser | null }>('/api/auth/me')).user;
       } catch {
         // Spec §8: a session failure is silent and counts as signed out.
         return null;
@@ -27,7 +27,7 @@ export function useSession() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<{ user: PublicUser }>('/api/auth/login', input),
+    mutationFn: (input: LoginInput) => api.post<{ user: SessionUser }>('/api/auth/login', input),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(sessionKey, user);
       void queryClient.invalidateQueries({ queryKey: sessionKey });
@@ -38,7 +38,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<{ user: PublicUser }>('/api/auth/register', input),
+    mutationFn: (input: RegisterInput) => api.post<{ user: SessionUser }>('/api/auth/register', input),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(sessionKey, user);
       void queryClient.invalidateQueries({ queryKey: sessionKey });

@@ -26,6 +26,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
     isAvailable: true,
     campus: 'stanford.edu',
     createdAt: '2025-01-01T00:00:00.000Z',
+    hidden: false,
     user: {
       id: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
       fullName: 'Ada Lovelace',
@@ -136,6 +137,13 @@ describe('ItemCard (spec §2 Item card)', () => {
     expect(link.getAttribute('aria-describedby')).toContain(screen.getByText('Not Available').id);
     cleanup();
     renderCard({ isAvailable: true });
+    expect(screen.queryByText('Not Available')).toBeNull();
+  });
+
+  it('marks an item a moderator hid (its owner sees it on their profile)', () => {
+    renderCard({ hidden: true });
+    const link = screen.getByRole('link', { name: 'Cordless drill' });
+    expect(link.getAttribute('aria-describedby')).toContain(screen.getByText('Hidden').id);
     expect(screen.queryByText('Not Available')).toBeNull();
   });
 });

@@ -84,7 +84,9 @@ export function ItemCard({ item }: { item: Item }) {
   const deposit = depositLabel(item.depositAmount);
   const price = priceLabel(item);
   const pickup = pickupLabels[item.pickupMethod] ?? pickupLabels.meetup;
-  const unavailable = !item.isAvailable;
+  const unavailable = !item.isAvailable || item.hidden;
+  // Only its owner (on their profile) and moderators ever get a hidden item in a list (issue 6).
+  const status = item.hidden ? 'Hidden' : 'Not Available';
   return (
     <Link
       to={paths.item(item.id)}
@@ -108,7 +110,7 @@ export function ItemCard({ item }: { item: Item }) {
               id={`${id}-status`}
               className="rounded-full bg-stone-900/85 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white sm:text-sm"
             >
-              Not Available
+              {status}
             </span>
           </span>
         )}

@@ -1,0 +1,356 @@
+import type { ReportReason, ReportStatus } from '#shared/constants.ts';
+import { REPORT_REASON_LABELS } from '#shared/constants.ts';
+import type {
+  ModeratedItem,
+  ModeratedUser,
+  ModerationEntry,
+  ReportDetail,
+  ReportQueue,
+  ReportQueueFilter,
+  ReportSummary,
+} from '#shared/schemas/moderation.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { endAllSessions, isAdminEmail } from '../auth/service.ts';
+import { notificationService } from '../notifications/service.ts';
+import { universityService } from '../universities/service.ts';
+import * as queries from './queries.ts';
+
+// Moderation (issue 6): the moderators' queue and what they may do about a report. Every action is
+// one transaction with its moderation_actions row and the notification it sends, so the history never
+// tells of an action that did not happen, or the reverse.
+
+export interface ModerationDeps {
+  db: Db;
+  config: Pick<Config, 'adminEmails'>;
+}
+
+/** An action taken from a report, or straight from a target, with an optional note. */
+interface ActionInput {
+  reportId?: string;
+  note?: string;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toSummary(row: queries.ReportSummaryRow): ReportSummary {
+  const user = row.user
+    ? {
+        id: row.user.id,
+        fullName: row.user.fullName,
+        username: row.user.username,
+        suspended: row.user.suspendedAt !== null,
+      }
+    : null;
+  const base = {
+    id: row.id,
+    reason: row.reason as ReportReason,
+    description: row.description,
+    status: row.status as ReportStatus,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: iso(row.reviewedAt),
+    reporter: row.reporter,
+  };
+  if (row.item) {
+    return {
+      ...base,
+      target: {
+        kind: 'item',
+        item: {
+          id: row.item.id,
+          title: row.item.title,
+          hidden: row.item.hiddenAt !== null,
+          deleted: row.item.deletedAt !== null,
+        },
+        user,
+      },
+    };
+  }
+  // The reports_target_check constraint guarantees a person when there is no item.
+  return { ...base, target: { kind: 'user', user: user! } };
+}
+
+function toItem(row: queries.ModeratedItemRow): ModeratedItem {
+  return {
+    ...row,
+    hiddenAt: iso(row.hiddenAt),
+    deletedAt: iso(row.deletedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toUser(row: queries.ModeratedUserRow): ModeratedUser {
+  const { campus, ...rest } = row;
+  return {
+    ...rest,
+    campusName: universityService.campusName(campus),
+    suspendedAt: iso(row.suspendedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function requireReport(db: Db, id: string) {
+  const report = await queries.findReport(db, id);
+  if (!report) throw notFound('Report not found.');
+  return report;
+}
+
+/** An action's report, when one is named, must be about that item or person. */
+async function checkReportFor(
+  db: Db,
+  reportId: string | undefined,
+  target: { itemId?: string; userId: string },
+) {
+  if (!reportId) return;
+  const report = await requireReport(db, reportId);
+  const about = target.itemId
+    ? report.reportedItemId === target.itemId
+    : report.reportedUserId === target.userId;
+  if (!about) {
+    const what = target.itemId ? 'item' : 'user';
+    throw badRequest(`That report is not about this ${what}.`, [
+      { path: 'reportId', message: `That report is not about this ${what}.` },
+    ]);
+  }
+}
+
+async function requireItem(db: Db, id: string) {
+  const item = await queries.findItem(db, id);
+  if (!item || item.deletedAt) throw notFound('Item not found.');
+  return item;
+}
+
+async function requireUser(db: Db, id: string) {
+  const user = await queries.findUser(db, id);
+  if (!user) throw notFound('User not found.');
+  return user;
+}
+
+const DECISION_NOTICES = {
+  resolved: (what: string) => ({
+    title: 'Your report was reviewed',
+    message: `Thank you for reporting ${what}. Our moderators reviewed your report and took action.`,
+  }),
+  dismissed: (what: string) => ({
+    title: 'Your report was reviewed',
+    message: `Thank you for reporting ${what}. Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+  }),
+} as const;
+
+export const moderationService = {
+  async queue(
+    db: Db,
+    query: { status: ReportQueueFilter; page: number; limit: number },
+  ): Promise<ReportQueue> {
+    const [{ rows, total }, counts] = await Promise.all([
+      queries.listReports(db, {
+        status: query.status === 'all' ? undefined : query.status,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      }),
+      queries.countByStatus(db),
+    ]);
+    const pending = counts.pending ?? 0;
+    const resolved = counts.resolved ?? 0;
+    const dismissed = counts.dismissed ?? 0;
+    return {
+      reports: rows.map(toSummary),
+      total,
+      page: query.page,
+      limit: query.limit,
+      hasMore: query.page * query.limit < total,
+      counts: { pending, resolved, dismissed, all: pending + resolved + dismissed },
+    };
+  },
+
+  /** A report with what it is about, the other reports about the same, and what moderators did. */
+  async detail(db: Db, id: string): Promise<ReportDetail> {
+    const row = await requireReport(db, id);
+    const target = { reportId: row.id, itemId: row.reportedItemId, userId: row.reportedUserId };
+    const [item, user, related, history] = await Promise.all([
+      row.reportedItemId ? queries.findItem(db, row.reportedItemId) : undefined,
+      row.reportedUserId ? queries.findUser(db, row.reportedUserId) : undefined,
+      queries.listRelatedReports(db, target),
+      queries.listHistory(db, target),
+    ]);
+    const { adminNotes, reviewedBy, reportedItemId: _i, reportedUserId: _u, ...summary } = row;
+    return {
+      report: { ...toSummary(summary), adminNotes, reviewedBy },
+      item: item ? toItem(item) : null,
+      user: user ? toUser(user) : null,
+      otherReports: related.map(toSummary),
+      history: history.map(
+        (h): ModerationEntry => ({
+          ...h,
+          action: h.action as ModerationEntry['action'],
+          createdAt: h.createdAt.toISOString(),
+        }),
+      ),
+    };
+  },
+
+  async addNote(db: Db, adminId: string, reportId: string, note: string): Promise<ReportDetail> {
+    const report = await requireReport(db, reportId);
+    await queries.insertAction(db, {
+      adminId,
+      action: 'note',
+      reportId,
+      targetItemId: report.reportedItemId,
+      targetUserId: report.reportedUserId,
+      note,
+    });
+    return moderationService.detail(db, reportId);
+  },
+
+  /** Resolve (action taken) or dismiss (nothing wrong) a pending report, and tell the reporter. */
+  async decide(
+    db: Db,
+    adminId: string,
+    reportId: string,
+    status: 'resolved' | 'dismissed',
+    adminNotes: string | undefined,
+  ): Promise<ReportDetail> {
+    const report = await requireReport(db, reportId);
+    await db.transaction(async (tx) => {
+      const decided = await queries.decideReport(tx, reportId, {
+        status,
+        reviewedBy: adminId,
+        adminNotes: adminNotes ?? null,
+      });
+      if (!decided) {
+        const current = await queries.findReport(tx, reportId);
+        throw conflict(`This report has already been ${current?.status ?? 'decided'}.`, 'REPORT_DECIDED');
+      }
+      await queries.insertAction(tx, {
+        adminId,
+        action: status === 'resolved' ? 'resolve' : 'dismiss',
+        reportId,
+        targetItemId: report.reportedItemId,
+        targetUserId: report.reportedUserId,
+        note: adminNotes ?? null,
+      });
+      const what = report.item ? `“${report.item.title}”` : report.user ? report.user.fullName : 'a user';
+      await notificationService.notify(tx, {
+        userId: report.reporter.id,
+        type: 'report_update',
+        ...DECISION_NOTICES[status](`${what} (${REPORT_REASON_LABELS[report.reason as ReportReason]})`),
+      });
+    });
+    return moderationService.detail(db, reportId);
+  },
+
+  /** Hidden: out of browse, search and its page for everyone but its owner and the moderators. */
+  async hideItem(db: Db, adminId: string, itemId: string, input: ActionInput): Promise<ModeratedItem> {
+    const item = await requireItem(db, itemId);
+    await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
+    await db.transaction(async (tx) => {
+      if (!(await queries.setItemHidden(tx, itemId, true))) {
+        throw conflict('This item is already hidden.', 'ALREADY_HIDDEN');
+      }
+      await queries.insertAction(tx, {
+        adminId,
+        action: 'hide_item',
+        reportId: input.reportId ?? null,
+        targetItemId: itemId,
+        targetUserId: item.owner.id,
+        note: input.note ?? null,
+      });
+      await notificationService.notify(tx, {
+        userId: item.owner.id,
+        type: 'report_update',
+        title: 'Your listing was hidden',
+        message: `“${item.title}” was hidden by CampusLoop's moderators after a report. It no longer appears in browse or search and cannot be reserved. If you think this is a mistake, contact support.`,
+        relatedItemId: itemId,
+      });
+    });
+    return toItem((await queries.findItem(db, itemId))!);
+  },
+
+  async unhideItem(db: Db, adminId: string, itemId: string, input: ActionInput): Promise<ModeratedItem> {
+    const item = await requireItem(db, itemId);
+    await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
+    await db.transaction(async (tx) => {
+      if (!(await queries.setItemHidden(tx, itemId, false))) {
+        throw conflict('This item is not hidden.', 'NOT_HIDDEN');
+      }
+      await queries.insertAction(tx, {
+        adminId,
+        action: 'unhide_item',
+        reportId: input.reportId ?? null,
+        targetItemId: itemId,
+        targetUserId: item.owner.id,
+        note: input.note ?? null,
+      });
+      await notificationService.notify(tx, {
+        userId: item.owner.id,
+        type: 'report_update',
+        title: 'Your listing is visible again',
+        message: `“${item.title}” is back in browse and search after a review by CampusLoop's moderators.`,
+        relatedItemId: itemId,
+      });
+    });
+    return toItem((await queries.findItem(db, itemId))!);
+  },
+
+  /** Suspended: cannot sign in, every session ends now, open sockets close, listings leave browse. */
+  async suspendUser(
+    deps: ModerationDeps,
+    adminId: string,
+    userId: string,
+    input: ActionInput,
+  ): Promise<ModeratedUser> {
+    const { db } = deps;
+    const user = await requireUser(db, userId);
+    if (userId === adminId) throw badRequest('You cannot suspend your own account.');
+    if (isAdminEmail(deps.config, user.email)) {
+      // Moderators are set by configuration; one moderator locking out another would be a dead end.
+      throw badRequest('Moderators cannot be suspended. Remove them from ADMIN_EMAILS first.');
+    }
+    await checkReportFor(db, input.reportId, { userId });
+    await db.transaction(async (tx) => {
+      if (!(await queries.setUserSuspended(tx, userId, true))) {
+        throw conflict('This user is already suspended.', 'ALREADY_SUSPENDED');
+      }
+      await endAllSessions(tx, userId);
+      await queries.insertAction(tx, {
+        adminId,
+        action: 'suspend_user',
+        reportId: input.reportId ?? null,
+        targetUserId: userId,
+        note: input.note ?? null,
+      });
+    });
+    return toUser((await queries.findUser(db, userId))!);
+  },
+
+  async unsuspendUser(
+    deps: ModerationDeps,
+    adminId: string,
+    userId: string,
+    input: ActionInput,
+  ): Promise<ModeratedUser> {
+    const { db } = deps;
+    await requireUser(db, userId);
+    await checkReportFor(db, input.reportId, { userId });
+    await db.transaction(async (tx) => {
+      if (!(await queries.setUserSuspended(tx, userId, false))) {
+        throw conflict('This user is not suspended.', 'NOT_SUSPENDED');
+      }
+      await queries.insertAction(tx, {
+        adminId,
+        action: 'unsuspend_user',
+        reportId: input.reportId ?? null,
+        targetUserId: userId,
+        note: input.note ?? null,
+      });
+      await notificationService.notify(tx, {
+        userId,
+        type: 'report_update',
+        title: 'Your account is active again',
+        message: "CampusLoop's moderators lifted the suspension of your account. Welcome back.",
+      });
+    });
+    return toUser((await queries.findUser(db, userId))!);
+  },
+};

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportInput, reportList, reportResponse } from '#shared/schemas/reports.ts';
+import type { Db } from '../../db/client.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { reportService } from './service.ts';
+
+/** Reports a person may file in an hour: plenty for real trouble, too few to flood the moderators. */
+const REPORTS_PER_HOUR = 10;
+
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request) => void requireUser(request));
+
+  app.post(
+    '/reports',
+    {
+      config: {
+        rateLimit: {
+          max: REPORTS_PER_HOUR,
+          timeWindow: 60 * 60 * 1000,
+          // Per person (signed in by now): a campus shares a few IP addresses.
+          keyGenerator: (request: FastifyRequest) => `report:${request.user?.id ?? request.ip}`,
+          errorResponseBuilder: () => ({
+            statusCode: 429,
+            code: 'RATE_LIMITED',
+            message: 'You have sent a lot of reports. Please wait an hour before sending another.',
+          }),
+        },
+      },
+      schema: { body: reportInput, response: { 201: reportResponse } },
+    },
+    async (request, reply) => {
+      const report = await reportService.create(db, requireUser(request).id, request.body);
+      return reply.status(201).send({ report });
+    },
+  );
+
+  app.get('/reports', { schema: { response: { 200: reportList } } }, async (request) => ({
+    reports: await reportService.listOwn(db, requireUser(request).id),
+  }));
+};

@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import type { ReportReason, ReportStatus } from '#shared/constants.ts';
+import type { Report, reportInput } from '#shared/schemas/reports.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import * as queries from './queries.ts';
+
+// Reports (spec §2 Report dialog, §5 Report, §7 POST /api/reports): anyone signed in may report
+// another person or someone else's item, once while that report is open.
+
+type ReportInput = z.output<typeof reportInput>;
+
+export const ALREADY_REPORTED_ITEM =
+  'You have already reported this item. Our team will review your report shortly.';
+export const ALREADY_REPORTED_USER =
+  'You have already reported this user. Our team will review your report shortly.';
+
+export function toReport(row: queries.ReportRow): Report {
+  return {
+    id: row.id,
+    reportedUserId: row.reportedUserId,
+    reportedItemId: row.reportedItemId,
+    reason: row.reason as ReportReason,
+    description: row.description,
+    status: row.status as ReportStatus,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The partial unique indexes reports_open_item_unique / reports_open_user_unique said no. */
+function isOpenReportClash(error: unknown): boolean {
+  const e =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return e?.code === '23505' && Boolean(e.constraint?.startsWith('reports_open_'));
+}
+
+/**
+ * What is reported, checked: an item someone else owns and everyone can see (its owner becomes the
+ * reported user), or another person who exists.
+ */
+async function resolveTarget(db: Db, reporterId: string, input: ReportInput) {
+  if (input.reportedItemId) {
+    const item = await queries.findReportableItem(db, input.reportedItemId);
+    // Already out of sight (deleted, hidden, owner suspended): as good as missing to the reporter.
+    if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt) throw notFound('Item not found.');
+    if (item.userId === reporterId) {
+      throw badRequest('You cannot report your own item.', [
+        { path: 'reportedItemId', message: 'You cannot report your own item.' },
+      ]);
+    }
+    if (input.reportedUserId && input.reportedUserId !== item.userId) {
+      throw badRequest('That user does not own this item.', [
+        { path: 'reportedUserId', message: 'That user does not own this item.' },
+      ]);
+    }
+    return { reportedItemId: item.id, reportedUserId: item.userId };
+  }
+  const userId = input.reportedUserId!;
+  if (userId === reporterId) {
+    throw badRequest('You cannot report yourself.', [
+      { path: 'reportedUserId', message: 'You cannot report yourself.' },
+    ]);
+  }
+  if (!(await queries.userExists(db, userId))) throw notFound('User not found.');
+  return { reportedItemId: null, reportedUserId: userId };
+}
+
+export const reportService = {
+  async create(db: Db, reporterId: string, input: ReportInput): Promise<Report> {
+    const target = await resolveTarget(db, reporterId, input);
+    try {
+      const row = await queries.insertReport(db, {
+        reporterId,
+        ...target,
+        reason: input.reason,
+        description: input.description,
+      });
+      return toReport(row);
+    } catch (error) {
+      // One open report per reporter and target; the database's unique index decides, even under races.
+      if (isOpenReportClash(error)) {
+        throw conflict(
+          target.reportedItemId ? ALREADY_REPORTED_ITEM : ALREADY_REPORTED_USER,
+          'ALREADY_REPORTED',
+        );
+      }
+      throw error;
+    }
+  },
+
+  /** The caller's own reports, newest first (the Report buttons show which are still open). */
+  async listOwn(db: Db, reporterId: string): Promise<Report[]> {
+    return (await queries.listByReporter(db, reporterId)).map(toReport);
+  },
+};

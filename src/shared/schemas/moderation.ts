@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LIMITS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '../constants.ts';
+
+// The moderators' API (/api/admin/*, issue 6): the report queue, one report with its target and
+// history, and the actions (note, resolve, dismiss, hide/unhide an item, suspend/unsuspend a user).
+
+export const REPORT_QUEUE_FILTERS = ['pending', 'resolved', 'dismissed', 'all'] as const;
+export type ReportQueueFilter = (typeof REPORT_QUEUE_FILTERS)[number];
+
+export const reportQueueQuery = z.object({
+  status: z
+    .enum(REPORT_QUEUE_FILTERS, { error: 'Status must be pending, resolved, dismissed or all' })
+    .default('pending'),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type ReportQueueQuery = z.input<typeof reportQueueQuery>;
+
+const person = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  username: z.string(),
+});
+
+/** The reported person as a moderator sees them: e-mail and suspension included. */
+export const moderatedUser = person.extend({
+  email: z.string(),
+  campusName: z.string(),
+  profileImage: z.string().nullable(),
+  isVerified: z.boolean(),
+  suspendedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModeratedUser = z.infer<typeof moderatedUser>;
+
+/** The reported item as a moderator sees it: hidden or deleted ones too. */
+export const moderatedItem = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  images: z.array(z.string()),
+  hiddenAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  createdAt: z.string(),
+  owner: person,
+});
+export type ModeratedItem = z.infer<typeof moderatedItem>;
+
+/** One row of the queue. */
+export const reportSummary = z.object({
+  id: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  description: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reporter: person,
+  /** What was reported: an item (with its owner) or a person. */
+  target: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('item'),
+      item: z.object({
+        id: z.uuid(),
+        title: z.string(),
+        hidden: z.boolean(),
+        deleted: z.boolean(),
+      }),
+      user: person.extend({ suspended: z.boolean() }).nullable(),
+    }),
+    z.object({ kind: z.literal('user'), user: person.extend({ suspended: z.boolean() }) }),
+  ]),
+});
+export type ReportSummary = z.infer<typeof reportSummary>;
+
+export const reportQueue = z.object({
+  reports: z.array(reportSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+  /** How many reports each tab holds. */
+  counts: z.object({
+    pending: z.number().int(),
+    resolved: z.number().int(),
+    dismissed: z.number().int(),
+    all: z.number().int(),
+  }),
+});
+export type ReportQueue = z.infer<typeof reportQueue>;
+
+export const moderationEntry = z.object({
+  id: z.uuid(),
+  action: z.enum(MODERATION_ACTIONS),
+  note: z.string().nullable(),
+  reportId: z.uuid().nullable(),
+  targetUserId: z.uuid().nullable(),
+  targetItemId: z.uuid().nullable(),
+  /** Null once that admin's account is gone. */
+  admin: person.nullable(),
+  createdAt: z.string(),
+});
+export type ModerationEntry = z.infer<typeof moderationEntry>;
+
+export const reportDetail = z.object({
+  report: reportSummary.extend({
+    adminNotes: z.string().nullable(),
+    reviewedBy: person.nullable(),
+  }),
+  /** The reported item, when it is an item report. */
+  item: moderatedItem.nullable(),
+  /** The reported person (an item report's owner). */
+  user: moderatedUser.nullable(),
+  /** Other reports about the same item or person, newest first. */
+  otherReports: z.array(reportSummary),
+  /** What moderators did about this report, the item and the person, newest first. */
+  history: z.array(moderationEntry),
+});
+export type ReportDetail = z.infer<typeof reportDetail>;
+
+const noteText = (required: boolean) => {
+  const text = z
+    .string({ error: 'Please write a note' })
+    .trim()
+    .max(LIMITS.moderationNoteMax, `Notes can be at most ${LIMITS.moderationNoteMax} characters`);
+  return required ? text.min(1, 'Please write a note') : text;
+};
+
+export const moderationNoteInput = z.object({ note: noteText(true) });
+export type ModerationNoteInput = z.input<typeof moderationNoteInput>;
+
+/** Resolve or dismiss: the decision's notes are kept on the report (spec §3 adminNotes). */
+export const reportDecisionInput = z.object({
+  adminNotes: noteText(false)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type ReportDecisionInput = z.input<typeof reportDecisionInput>;
+
+/** Hide/unhide an item, suspend/unsuspend a person: optionally from a report, with a note. */
+export const moderationActionInput = z.object({
+  reportId: z.uuid({ error: 'Report not found' }).optional(),
+  note: noteText(false)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type ModerationActionInput = z.input<typeof moderationActionInput>;
+
+export const reportIdParams = z.object({ id: z.uuid('Report not found') });
+
+/** Hide/unhide and suspend/unsuspend answer the target's new state. */
+export const itemModerationResponse = z.object({ item: moderatedItem });
+export const userModerationResponse = z.object({ user: moderatedUser });

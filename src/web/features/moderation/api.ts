@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ModeratedItem,
+  ModeratedUser,
+  ModerationActionInput,
+  ReportDecisionInput,
+  ReportDetail,
+  ReportQueue,
+  ReportQueueFilter,
+} from '#shared/schemas/moderation.ts';
+import { api } from '../../lib/api.ts';
+import { itemKeys } from '../items/api.ts';
+import { userKeys } from '../users/api.ts';
+
+// The moderators' calls (/api/admin/*). Every action refreshes the queue, the open report, and the
+// item lists and profiles (a hidden item or a suspended owner's listings leave them).
+
+const PAGE_SIZE = 20;
+
+export const moderationKeys = {
+  all: ['/api/admin'] as const,
+  queue: (status: ReportQueueFilter) => [...moderationKeys.all, 'reports', status] as const,
+  report: (id: string) => [...moderationKeys.all, 'report', id] as const,
+};
+
+export function useReportQueue(status: ReportQueueFilter) {
+  return useInfiniteQuery({
+    queryKey: moderationKeys.queue(status),
+    queryFn: ({ pageParam }) =>
+      api.get<ReportQueue>(`/api/admin/reports?status=${status}&page=${pageParam}&limit=${PAGE_SIZE}`),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}
+
+export function useReportDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: moderationKeys.report(id ?? ''),
+    queryFn: () => api.get<ReportDetail>(`/api/admin/reports/${encodeURIComponent(id ?? '')}`),
+    enabled: Boolean(id),
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+    void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+}
+
+export function useAddNote(reportId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (note: string) => api.post<ReportDetail>(`/api/admin/reports/${reportId}/notes`, { note }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDecideReport(reportId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ decision, ...body }: ReportDecisionInput & { decision: 'resolve' | 'dismiss' }) =>
+      api.post<ReportDetail>(`/api/admin/reports/${reportId}/${decision}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export type TargetAction = 'hide' | 'unhide' | 'suspend' | 'unsuspend';
+
+/** Hide/unhide an item, suspend/unsuspend a person. */
+export function useTargetAction() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({
+      action,
+      targetId,
+      ...body
+    }: ModerationActionInput & { action: TargetAction; targetId: string }) =>
+      action === 'hide' || action === 'unhide'
+        ? api.post<{ item?: ModeratedItem; user?: ModeratedUser }>(
+            `/api/admin/items/${targetId}/${action}`,
+            body,
+          )
+        : api.post<{ item?: ModeratedItem; user?: ModeratedUser }>(
+            `/api/admin/users/${targetId}/${action}`,
+            body,
+          ),
+    onSuccess: refresh,
+  });
+}

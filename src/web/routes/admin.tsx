@@ -1,0 +1,122 @@
+import { ShieldCheck, ShieldX } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { REPORT_QUEUE_FILTERS, type ReportQueueFilter } from '#shared/schemas/moderation.ts';
+import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { useReportQueue } from '../features/moderation/api.ts';
+import { QUEUE_TABS } from '../features/moderation/components/moderation-labels.ts';
+import { ReportDetailPanel } from '../features/moderation/components/report-detail.tsx';
+import { ReportQueueList } from '../features/moderation/components/report-queue.tsx';
+import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+// /admin (issue 6): the moderators' report queue. Signed-out people go to sign in; everyone who is
+// not a moderator (ADMIN_EMAILS) is told this page is not for them.
+
+export default function AdminRoute() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PagePlaceholder />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (!user.isAdmin) return <NotAllowed />;
+  return <ModerationPage />;
+}
+
+function NotAllowed() {
+  useDocumentTitle('Not allowed');
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="p-8 text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-danger">
+          <ShieldX className="h-7 w-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-ink">Moderators only</h1>
+        <p className="mt-2 text-muted">
+          This page is where CampusLoop's moderators review reports. Your account doesn't have access to it.
+        </p>
+        <div className="mt-6">
+          <Button asChild>
+            <Link to={paths.home}>Back to Home</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+const tabClasses =
+  'min-h-11 flex-1 rounded-lg px-2 text-sm font-semibold text-stone-700 sm:flex-none sm:px-4 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+
+function isFilter(value: string | null): value is ReportQueueFilter {
+  return (REPORT_QUEUE_FILTERS as readonly string[]).includes(value ?? '');
+}
+
+function ModerationPage() {
+  useDocumentTitle('Moderation');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('status');
+  const status: ReportQueueFilter = isFilter(requested) ? requested : 'pending';
+  const reportId = params.get('report') ?? undefined;
+  // Every page of the queue carries the counts of all four tabs.
+  const counts = useReportQueue(status).data?.pages[0]?.counts;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex items-start gap-3">
+        <span className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
+          <ShieldCheck className="h-6 w-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Moderation</h1>
+          <p className="mt-1 text-muted">
+            Review what students report, act on it, and keep a record of what you did.
+          </p>
+        </div>
+      </div>
+
+      <Tabs.Root
+        value={status}
+        onValueChange={(next) => setParams(new URLSearchParams(next === 'pending' ? {} : { status: next }))}
+        className="mt-6"
+      >
+        <Tabs.List
+          aria-label="Reports by status"
+          className="grid w-full grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1 sm:flex sm:w-fit"
+        >
+          {QUEUE_TABS.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value} className={tabClasses}>
+              {tab.label}
+              {counts && <span className="font-normal"> ({counts[tab.value]})</span>}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        {QUEUE_TABS.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value} className="mt-4">
+            <h2 className="sr-only">{tab.label} reports</h2>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              {/* On a phone the open report replaces the list; on a desktop it sits beside it. */}
+              <div className={cn(reportId && 'hidden lg:block')}>
+                <ReportQueueList status={tab.value} selectedId={reportId} />
+              </div>
+              <div className={cn(!reportId && 'hidden lg:block')}>
+                {reportId ? (
+                  <div className="lg:sticky lg:top-20">
+                    <ReportDetailPanel key={reportId} reportId={reportId} backTo={paths.admin({ status })} />
+                  </div>
+                ) : (
+                  <Card className="flex min-h-48 items-center justify-center p-8 text-center text-muted">
+                    Choose a report to read it and act on it.
+                  </Card>
+                )}
+              </div>
+            </div>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}
