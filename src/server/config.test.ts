@@ -63,7 +63,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('makes the demo moderator the admin only where the demo campus is loaded (decision 007)', () => {
+  it('makes the demo moderator the admin only where the demo campus is loaded (decision 009)', () => {
     // npm start on a fresh machine: embedded database, demo data, not production.
     expect(loadConfig({}).adminEmails).toEqual(['moderator@stanford.edu']);
     // Unset elsewhere means no admins at all.

@@ -239,7 +239,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
 }
 
 /**
- * Who moderates (decision 007). ADMIN_EMAILS when set. Unset, the demo campus's moderator account is
+ * Who moderates (decision 009). ADMIN_EMAILS when set. Unset, the demo campus's moderator account is
  * the admin wherever the demo campus is loaded (embedded database, SEED_DEMO on, not production), so
  * `npm start` lets a reviewer try moderation; anywhere else an unset ADMIN_EMAILS means no admins.
  */

@@ -72,7 +72,7 @@ describe('the demo campus', () => {
     expect(badges.rows.some((b) => b.badge_type === 'first_lend')).toBe(true);
     expect(badges.rows.every((b) => b.earned)).toBe(true);
 
-    // The moderator can sign in, and finds open reports waiting at /admin (decision 007).
+    // The moderator can sign in, and finds open reports waiting at /admin (decision 009).
     const moderator = await t.post('/api/auth/login', {
       email: 'moderator@stanford.edu',
       password: 'campusloop',

@@ -18,7 +18,7 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * The demo campus's moderator: an ordinary verified account that the configuration makes an admin
- * (ADMIN_EMAILS, or by default wherever the demo campus is loaded; decision 007).
+ * (ADMIN_EMAILS, or by default wherever the demo campus is loaded; decision 009).
  */
 export const DEMO_MODERATOR = {
   fullName: 'Morgan Reyes',

@@ -6,7 +6,7 @@ import { users } from '../db/schema/users.ts';
 import { DEMO_MODERATOR } from './accounts.ts';
 
 // The demo campus's moderation: its moderator account and two open reports waiting in the queue,
-// so a newcomer signed in as the moderator has something to review at /admin (decision 007).
+// so a newcomer signed in as the moderator has something to review at /admin (decision 009).
 
 const DEMO_REPORTS = [
   {

@@ -30,7 +30,7 @@ export function toPublicUser(row: queries.UserRow): PublicUser {
   };
 }
 
-/** Moderators are the accounts whose e-mail is in ADMIN_EMAILS (decision 007); the check is by e-mail, any case. */
+/** Moderators are the accounts whose e-mail is in ADMIN_EMAILS (decision 009); the check is by e-mail, any case. */
 export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string): boolean {
   return config.adminEmails.includes(email.toLowerCase());
 }
