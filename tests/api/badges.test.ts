@@ -7,6 +7,7 @@ import { awardBadges } from '../../src/server/features/badges/service.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { reviewService } from '../../src/server/features/reviews/service.ts';
 import { campusToday } from '../../src/shared/calendar.ts';
+import { borrowImpact } from '../../src/shared/impact.ts';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -166,9 +167,12 @@ describe('badges awarded with the event that earns them', () => {
         completedAt: new Date(),
       });
     };
-    // The borrower: 60 kg as a borrower and 39.999 kg as a lender to someone else.
+    // Each completion below adds its own row to the ledger (the impact feature), worth this much.
+    const perBorrow = borrowImpact('tools', 0).co2SavedGrams;
+    // The borrower: 60 kg as a borrower and the rest as a lender to someone else, so the first
+    // completion leaves them at 99.999 kg.
     await ledger(s.lender.user.id, s.borrower.user.id, 60_000);
-    await ledger(s.borrower.user.id, other.id, 39_999);
+    await ledger(s.borrower.user.id, other.id, 39_999 - perBorrow);
     const r = await reservation(s, 'active');
     await complete(r.id, s.borrower.cookie);
     expect(await badgesOf(s.borrower.user.id)).toEqual([]);
@@ -188,7 +192,7 @@ describe('badges awarded with the event that earns them', () => {
     expect(await badgesOf(s.borrower.user.id)).toEqual(['verified_student']);
     expect(await badgesOf(s.lender.user.id)).toEqual(['first_lend', 'verified_student']);
 
-    const unverified = await createUser(db());
+    const unverified = await createUser(db(), { isVerified: false });
     const verified = await createUser(db(), { isVerified: true });
     expect(await db().transaction((tx) => awardBadges(tx, unverified.id))).toEqual([]);
     expect(await db().transaction((tx) => awardBadges(tx, verified.id))).toEqual(['verified_student']);

@@ -124,7 +124,8 @@ describe('GET /api/impact/{campus} after real completed reservations', () => {
         name: 'Lena Lender',
         itemsShared: 4,
         co2Saved: 30.8,
-        badges: 0,
+        // First Lend, and Verified Student (the factories make verified people), earned on the way.
+        badges: 2,
       }),
     ]);
     const dashboard = (await t.get(`/api/impact/${campus}/dashboard`)).json();
