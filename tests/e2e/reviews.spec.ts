@@ -92,7 +92,7 @@ describe('reviews journey', () => {
     await lenderDialog.getByLabel('Comment').fill('Returned it clean and on time. Would lend again!');
     await lenderDialog.getByRole('button', { name: 'Submit Review' }).click();
     await lender.getByText('Thanks! Both reviews now show on your profiles.', { exact: true }).waitFor();
-    await lender.getByText('Your review shows on', { exact: false }).waitFor();
+    await lender.getByText('Your review shows on Diego', { exact: false }).first().waitFor();
 
     // Both reviews show now: on each profile, with the average, and the borrower's on the item.
     await lender.goto('/profile');
