@@ -149,7 +149,14 @@ export async function seedBorrowingHistory(
 
   const classmates = await db
     .insert(users)
-    .values(DEMO_CLASSMATES.map((c) => ({ ...c, passwordHash: opts.passwordHash, isVerified: true })))
+    .values(
+      DEMO_CLASSMATES.map((c) => ({
+        ...c,
+        passwordHash: opts.passwordHash,
+        isVerified: true,
+        createdAt: new Date(now.getTime() - (HISTORY_DAYS + 7) * DAY_MS),
+      })),
+    )
     .returning({ id: users.id, campus: users.campus, fullName: users.fullName });
   const people = [...opts.accounts, ...classmates];
   const nameOf = new Map(people.map((p) => [p.id, p.fullName]));

@@ -42,6 +42,8 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
         passwordHash,
         // Verified, so a newcomer can request, approve and list at once; a new sign-up shows the unverified state.
         isVerified: true,
+        // Joined before the borrowing history began (and before their items were listed).
+        createdAt: new Date(Date.now() - (HISTORY_DAYS + 14) * 24 * 60 * 60 * 1000),
       })),
     )
     .returning({ id: users.id, campus: users.campus, fullName: users.fullName });
