@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client.ts';
+import {
+  hashSessionToken,
+  newSessionToken,
+  SESSION_COOKIE,
+} from '../src/server/features/auth/session-token.ts';
+
+// What the scenarios act with, read from the seeded database before the server starts (an embedded
+// database has one owner at a time): signed-in sessions, ids to look at, conversations for the chat
+// sockets, free items for the booking flow.
+
+export interface Person {
+  userId: string;
+  cookie: string;
+}
+
+export interface Fixtures {
+  campuses: string[];
+  /** Signed-in students (the unread polls rotate over them). */
+  people: Person[];
+  itemIds: string[];
+  profileIds: string[];
+  loginEmails: string[];
+  /** Conversations whose two people appear in no other pair: one socket each. */
+  chatPairs: { conversationId: string; buyer: Person; seller: Person }[];
+  /** Free items bookable any day from today on, with their owners signed in. */
+  flowItems: { itemId: string; owner: Person }[];
+  /** Signed-in students who own none of the flow items. */
+  borrowers: Person[];
+}
+
+export interface FixtureSizes {
+  samples: number;
+  chatSockets: number;
+  flowItems: number;
+}
+
+type Rows<T> = { rows: T[] };
+
+export async function prepareFixtures(db: Db, sizes: FixtureSizes): Promise<Fixtures> {
+  // A live session for every student: the sockets alone need a thousand different people.
+  const users = (
+    (await db.execute(sql`select id, email, campus from users order by id`)) as Rows<{
+      id: string;
+      email: string;
+      campus: string;
+    }>
+  ).rows;
+  const tokens = users.map(() => newSessionToken());
+  const cookies = new Map(users.map((u, i) => [u.id, `${SESSION_COOKIE}=${tokens[i]}`]));
+  await db.execute(sql`
+    insert into sessions (token_hash, user_id, expires_at)
+    select h, u, now() + interval '30 days'
+    from unnest(${`{${tokens.map(hashSessionToken).join(',')}}`}::text[], ${`{${users.map((u) => u.id).join(',')}}`}::uuid[]) as t(h, u)`);
+  const person = (userId: string): Person => ({ userId, cookie: cookies.get(userId)! });
+
+  // Stable but scattered samples: ordered by a hash of the id, not by creation.
+  const itemIds = (
+    (await db.execute(sql`
+    select id from items where deleted_at is null and hidden_at is null
+    order by md5(id::text) limit ${sizes.samples}`)) as Rows<{ id: string }>
+  ).rows.map((r) => r.id);
+  const profileIds = (
+    (await db.execute(sql`
+    select id from users where exists (select 1 from items where items.user_id = users.id)
+    order by md5(id::text) limit ${sizes.samples}`)) as Rows<{ id: string }>
+  ).rows.map((r) => r.id);
+
+  const conversations = (
+    (await db.execute(sql`
+    select id, buyer_id, seller_id from conversations order by md5(id::text)`)) as Rows<{
+      id: string;
+      buyer_id: string;
+      seller_id: string;
+    }>
+  ).rows;
+  const taken = new Set<string>();
+  const chatPairs: Fixtures['chatPairs'] = [];
+  for (const c of conversations) {
+    if (chatPairs.length * 2 >= sizes.chatSockets) break;
+    if (taken.has(c.buyer_id) || taken.has(c.seller_id)) continue;
+    taken.add(c.buyer_id);
+    taken.add(c.seller_id);
+    chatPairs.push({ conversationId: c.id, buyer: person(c.buyer_id), seller: person(c.seller_id) });
+  }
+
+  const flow = (
+    (await db.execute(sql`
+    select id, user_id from items
+    where deleted_at is null and hidden_at is null and is_available
+      and rental_price_cents is null and deposit_cents is null
+      and available_until is null and available_from <= current_date - 1
+      and cardinality(available_days) = 7
+    order by md5(id::text) limit ${sizes.flowItems}`)) as Rows<{ id: string; user_id: string }>
+  ).rows;
+  const owners = new Set(flow.map((f) => f.user_id));
+
+  const shuffled = [...users].sort((a, b) => hashSessionToken(a.id).localeCompare(hashSessionToken(b.id)));
+  return {
+    campuses: [...new Set(users.map((u) => u.campus))].sort(),
+    people: shuffled.slice(0, sizes.samples).map((u) => person(u.id)),
+    itemIds,
+    profileIds,
+    loginEmails: shuffled.slice(0, sizes.samples).map((u) => u.email),
+    chatPairs,
+    flowItems: flow.map((f) => ({ itemId: f.id, owner: person(f.user_id) })),
+    borrowers: shuffled
+      .filter((u) => !owners.has(u.id))
+      .slice(0, sizes.samples)
+      .map((u) => person(u.id)),
+  };
+}

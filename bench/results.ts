@@ -1,0 +1,42 @@
+import type { LoadResult } from './load.ts';
+import type { BudgetCheck } from './report.ts';
+import type { ChatResult } from './scenarios/chat.ts';
+import type { BudgetGroup } from './scenarios/http.ts';
+import type { FlowResult } from './scenarios/reservations.ts';
+import type { UploadResult } from './scenarios/upload.ts';
+import type { SeedResult } from './seed.ts';
+import type { WebResult } from './web.ts';
+
+// The shape of bench/results/<date>-<db>.json.
+
+export interface HttpResult extends LoadResult {
+  name: string;
+  title: string;
+  budget?: BudgetGroup;
+  /** requestsPerSecond ÷ the run's baseline requests a second. */
+  ratio: number;
+}
+
+export interface BenchResults {
+  date: string;
+  db: 'pglite' | 'postgres';
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    os: string;
+    /** 1-minute load average before and after the run: other work on the machine shows here. */
+    loadAverage: { before: number; after: number };
+  };
+  options: Record<string, unknown> & { connections: number; seconds: number };
+  seed: SeedResult;
+  baseline: { before: LoadResult; after?: LoadResult; requestsPerSecond: number };
+  http: Record<string, HttpResult>;
+  flow?: FlowResult;
+  chat?: ChatResult;
+  upload?: UploadResult;
+  coldStart?: { ms: number[]; medianMs: number };
+  web?: WebResult;
+  budgets: BudgetCheck[];
+}

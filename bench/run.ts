@@ -1,0 +1,288 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { campusToday } from '#shared/calendar.ts';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
+import { LocalStorage } from '../src/server/adapters/storage/local-storage.ts';
+import { createBenchDatabase } from './database.ts';
+import { type Fixtures, prepareFixtures } from './fixtures.ts';
+import { type LoadResult, runLoad } from './load.ts';
+import { checkBudgets, formatReport } from './report.ts';
+import type { BenchResults, HttpResult } from './results.ts';
+import { runChat } from './scenarios/chat.ts';
+import { HTTP_SCENARIOS, runHttpScenario } from './scenarios/http.ts';
+import { runReservationFlow, verifyFlow } from './scenarios/reservations.ts';
+import { makePhoto, runUpload } from './scenarios/upload.ts';
+import { FULL_CAMPUS, scaledCampus, seedCampus } from './seed.ts';
+import { freePort, ROOT, type RunningServer, startApp, startBaseline } from './server.ts';
+import { measureWeb } from './web.ts';
+
+// `npm run bench`: builds the app, seeds a fresh campus, starts the production server in its own
+// process and measures it from this one, between two runs of a bare-Fastify baseline on the same host
+// and port. Results: a table here and bench/results/<date>-<db>.json. See docs/performance.md.
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'chat-sockets': { type: 'string', default: '1000' },
+    'chat-rate': { type: 'string', default: '200' },
+    'chat-seconds': { type: 'string', default: '20' },
+    'flow-workers': { type: 'string', default: '16' },
+    'upload-rounds': { type: 'string', default: '3' },
+    'web-runs': { type: 'string', default: '3' },
+    'cold-starts': { type: 'string', default: '3' },
+    profile: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    'no-save': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (args.help) {
+  console.log(`npm run bench [-- options]
+  DATABASE_URL=postgres://…   run on PostgreSQL (a database 'campusloop_bench' is made and dropped there)
+  --scale 1                   campus size (1 = 10,000 items, 2,000 users, 100,000 messages…)
+  --seconds 10 --warmup 3     per HTTP scenario
+  --connections 50            HTTP connections
+  --only home,search,chat     scenarios or groups: http, flow, chat, upload, cold-start, web
+  --chat-sockets 1000 --chat-rate 200 --chat-seconds 20
+  --flow-workers 16 --upload-rounds 3 --web-runs 3 --cold-starts 3
+  --profile                   write the server's CPU profile to bench/results/profiles/
+  --no-build                  use the existing dist/web
+  --no-save                   print only, write no JSON`);
+  process.exit(0);
+}
+
+const num = (name: keyof typeof args) => Number(args[name]);
+const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : undefined;
+const wants = (name: string, group?: string) =>
+  !only || only.has(name) || (group !== undefined && only.has(group));
+const dbKind: BenchResults['db'] = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function main() {
+  const date = new Date().toISOString();
+  const loadBefore = os.loadavg()[0]!;
+  const seconds = num('seconds');
+  const connections = num('connections');
+  const today = campusToday(DEFAULT_CAMPUS_TIME_ZONE).date;
+
+  if (!args['no-build']) {
+    log('building the web app');
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-bench-'));
+  const database = await createBenchDatabase({ dataDir, postgresUrl: process.env.DATABASE_URL });
+  let app: RunningServer | undefined;
+  try {
+    const scale = num('scale');
+    const size = scale >= 1 ? FULL_CAMPUS : scaledCampus(scale);
+    log(`seeding ${dbKind}: ${JSON.stringify(size)}`);
+    let fixtures: Fixtures;
+    let seed: BenchResults['seed'];
+    {
+      const db = await database.open();
+      await db.migrate();
+      seed = await seedCampus(db.db, new LocalStorage(path.join(dataDir, 'uploads')), { size, today });
+      log(
+        `seeded in ${seed.seconds.total.toFixed(1)} s (photos ${seed.seconds.photos.toFixed(1)} s, rows ${seed.seconds.rows.toFixed(1)} s)`,
+      );
+      fixtures = await prepareFixtures(db.db, {
+        samples: 500,
+        chatSockets: num('chat-sockets'),
+        flowItems: 12,
+      });
+      await db.close();
+    }
+    const photos = wants('upload')
+      ? await Promise.all(Array.from({ length: 5 }, (_, i) => makePhoto(4_000_000, i + 1)))
+      : [];
+
+    const port = await freePort();
+    const baseline = async (): Promise<LoadResult> => {
+      const server = await startBaseline(port);
+      try {
+        await runLoad({
+          url: server.url,
+          connections,
+          seconds: num('warmup'),
+          request: () => ({ path: '/' }),
+        });
+        return await runLoad({ url: server.url, connections, seconds, request: () => ({ path: '/' }) });
+      } finally {
+        await server.stop();
+      }
+    };
+    log('baseline (bare Fastify) before');
+    const before = await baseline();
+    log(`baseline: ${before.requestsPerSecond} req/s, p99 ${before.latencyMs.p99} ms`);
+
+    const profileDir = args.profile
+      ? path.join(ROOT, 'bench/results/profiles', `${date.slice(0, 10)}-${dbKind}`)
+      : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const start = () =>
+      startApp({ port, dataDir, databaseUrl: database.serverUrl, cpuProfileDir: profileDir });
+    app = await start();
+    const coldStarts = [app.startMs];
+    log(`server answered ${app.startMs} ms after spawn (pid ${app.pid}, ${app.rssMb()} MB)`);
+
+    const http: Record<string, HttpResult> = {};
+    for (const scenario of HTTP_SCENARIOS) {
+      if (!wants(scenario.name, 'http')) continue;
+      const result = await runHttpScenario(scenario, {
+        url: app.url,
+        fixtures,
+        connections,
+        seconds,
+        warmupSeconds: num('warmup'),
+      });
+      http[scenario.name] = {
+        name: scenario.name,
+        title: scenario.title,
+        budget: scenario.budget,
+        ...result,
+        ratio: 0,
+      };
+      log(
+        `${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms` +
+          (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+      );
+    }
+
+    let flowLedger: Awaited<ReturnType<typeof runReservationFlow>>['ledger'] | undefined;
+    let flow: BenchResults['flow'];
+    if (wants('flow')) {
+      log('reservation flow');
+      const run = await runReservationFlow({
+        url: app.url,
+        fixtures,
+        workers: num('flow-workers'),
+        seconds,
+        today,
+      });
+      flow = run.result;
+      flowLedger = run.ledger;
+      log(`flow: ${flow.flowsPerSecond} flows/s, ${flow.approved} approved, ${flow.errors} errors`);
+    }
+
+    let chat: BenchResults['chat'];
+    if (wants('chat')) {
+      log(`chat: ${num('chat-sockets')} sockets`);
+      chat = await runChat({
+        url: app.url,
+        fixtures,
+        sockets: num('chat-sockets'),
+        messagesPerSecond: num('chat-rate'),
+        seconds: num('chat-seconds'),
+        rssMb: app.rssMb,
+      });
+      log(`chat: delivery p99 ${chat.deliveryMs.p99} ms, ${chat.lost} lost, RSS peak ${chat.rssMb.peak} MB`);
+    }
+
+    let upload: BenchResults['upload'];
+    if (wants('upload')) {
+      log('upload');
+      upload = await runUpload({
+        url: app.url,
+        uploader: fixtures.people[1]!,
+        photos,
+        rounds: num('upload-rounds'),
+      });
+      log(`upload: median ${upload.medianSeconds} s`);
+    }
+
+    let web: BenchResults['web'];
+    if (wants('web')) {
+      log('web: bundles and vitals in Chromium');
+      web = await measureWeb({ url: app.url, fixtures, runs: num('web-runs') });
+      log(
+        `web: home JS ${web.homeJsBeforeInteractiveGzipKb} KB, ${web.vitals.map((v) => `${v.page} LCP ${v.lcpMs} ms`).join(', ')}`,
+      );
+    }
+
+    await app.stop();
+    app = undefined;
+    if (wants('cold-start')) {
+      for (let i = 1; i < num('cold-starts'); i++) {
+        const again = await start();
+        coldStarts.push(again.startMs);
+        await again.stop();
+      }
+      log(`cold starts: ${coldStarts.join(', ')} ms`);
+    }
+
+    if (flow && flowLedger) {
+      const db = await database.open();
+      flow.check = await verifyFlow(db.db, flowLedger);
+      await db.close();
+      log(`flow check: ${JSON.stringify(flow.check)}`);
+    }
+
+    log('baseline (bare Fastify) after');
+    const after = await baseline();
+    const baselineRps = Math.round((before.requestsPerSecond + after.requestsPerSecond) / 2);
+    for (const result of Object.values(http)) result.ratio = result.requestsPerSecond / baselineRps;
+
+    const cpus = os.cpus();
+    const results: BenchResults = {
+      date,
+      db: dbKind,
+      machine: {
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        os: `${os.type()} ${os.release()}`,
+        loadAverage: { before: loadBefore, after: os.loadavg()[0]! },
+      },
+      options: { ...args, connections, seconds },
+      seed,
+      baseline: { before, after, requestsPerSecond: baselineRps },
+      http,
+      flow,
+      chat,
+      upload,
+      coldStart: wants('cold-start')
+        ? {
+            ms: coldStarts,
+            medianMs: [...coldStarts].sort((a, b) => a - b)[Math.floor(coldStarts.length / 2)]!,
+          }
+        : undefined,
+      web,
+      budgets: [],
+    };
+    results.budgets = checkBudgets(results);
+    console.log(`\n${formatReport(results)}\n`);
+    if (!args['no-save']) {
+      const dir = path.join(ROOT, 'bench/results');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${date.slice(0, 10)}-${dbKind}.json`);
+      writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+      log(`wrote ${path.relative(ROOT, file)}`);
+    }
+  } finally {
+    await app?.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campusToday } from '#shared/calendar.ts';
+import { type Fixtures, prepareFixtures } from '../../bench/fixtures.ts';
+import { checkBudgets, formatReport } from '../../bench/report.ts';
+import type { BenchResults, HttpResult } from '../../bench/results.ts';
+import { runChat } from '../../bench/scenarios/chat.ts';
+import { HTTP_SCENARIOS, runHttpScenario } from '../../bench/scenarios/http.ts';
+import { runReservationFlow, verifyFlow } from '../../bench/scenarios/reservations.ts';
+import { makePhoto, runUpload } from '../../bench/scenarios/upload.ts';
+import { scaledCampus, seedCampus } from '../../bench/seed.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
+
+// The bench (npm run bench) on a tiny campus, briefly: its seed must satisfy every database check and
+// each scenario must get real answers, so the bench cannot rot between runs. Nothing here is timed.
+
+const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-bench-test-'));
+afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
+const t = setupTestApp({ uploadsDir });
+const size = scaledCampus(0.01);
+let url = '';
+let fixtures: Fixtures;
+let today = '';
+const http: Record<string, HttpResult> = {};
+
+beforeAll(async () => {
+  today = campusToday(t.config.campusTimeZone).date;
+  await seedCampus(t.database.db, t.app.storage, { size, today });
+  fixtures = await prepareFixtures(t.database.db, { samples: 50, chatSockets: 10, flowItems: 4 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}, 120_000);
+
+describe('the bench seed', () => {
+  it('fills every table the scenarios read, every reservation status included', async () => {
+    const count = async (table: string) =>
+      Number(
+        (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))
+          .rows[0]!.n,
+      );
+    expect(await count('users')).toBe(size.users);
+    expect(await count('items')).toBe(size.items);
+    expect(await count('reservations')).toBe(size.reservations);
+    expect(await count('conversations')).toBe(size.conversations);
+    expect(await count('messages')).toBe(size.messages);
+    expect(await count('notifications')).toBe(size.notifications);
+    const statuses = await t.database.db.execute<{ status: string }>(
+      sql`select distinct status from reservations`,
+    );
+    expect(statuses.rows.map((r) => r.status).sort()).toEqual(
+      ['active', 'approved', 'cancelled', 'completed', 'declined', 'pending'].sort(),
+    );
+    const photos = await t.database.db.execute<{ min: number; max: number }>(
+      sql`select min(cardinality(images))::int as min, max(cardinality(images))::int as max from items`,
+    );
+    expect(photos.rows[0]!.min).toBeGreaterThanOrEqual(1);
+    expect(photos.rows[0]!.max).toBeLessThanOrEqual(5);
+    expect(fixtures.chatPairs.length).toBe(5);
+    expect(fixtures.flowItems.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the bench scenarios', () => {
+  for (const scenario of HTTP_SCENARIOS) {
+    it(`${scenario.name} answers under load without errors`, async () => {
+      const result = await runHttpScenario(scenario, {
+        url,
+        fixtures,
+        connections: 2,
+        seconds: 1,
+        warmupSeconds: 0,
+      });
+      http[scenario.name] = {
+        name: scenario.name,
+        title: scenario.title,
+        budget: scenario.budget,
+        ...result,
+        ratio: 0.01,
+      };
+      expect(result.requests).toBeGreaterThan(0);
+      expect(result.statusCodes).toEqual({ 200: result.requests });
+      expect(result.errors + result.timeouts).toBe(0);
+      expect(result.latencyMs.p99).toBeGreaterThan(0);
+    });
+  }
+
+  it('books free items under contention and the database shows nothing lost or double-booked', async () => {
+    const { result, ledger } = await runReservationFlow({ url, fixtures, workers: 4, seconds: 1, today });
+    expect(result.errors, result.errorSamples.join('\n')).toBe(0);
+    expect(result.approved).toBeGreaterThan(0);
+    const check = await verifyFlow(t.database.db, ledger);
+    expect(check).toMatchObject({ lost: 0, doubleBooked: 0, approvedNotApproved: 0 });
+    expect(check.found).toBe(ledger.created.length);
+  });
+
+  it('delivers chat messages between connected sockets and reads the server memory', async () => {
+    const result = await runChat({
+      url,
+      fixtures,
+      sockets: 10,
+      messagesPerSecond: 20,
+      seconds: 1,
+      rssMb: () => Math.round(process.memoryUsage().rss / 2 ** 20),
+    });
+    expect(result.sockets).toBe(10);
+    expect(result.sent).toBeGreaterThan(0);
+    expect(result.delivered).toBe(result.sent);
+    expect(result.lost + result.errors).toBe(0);
+    expect(result.deliveryMs.p99).toBeGreaterThan(0);
+    expect(result.rssMb.peak).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('uploads five photos and gets their processed URLs back', async () => {
+    const photos = await Promise.all([1, 2, 3, 4, 5].map((seed) => makePhoto(200_000, seed, 800, 600)));
+    const result = await runUpload({ url, uploader: fixtures.people[0]!, photos, rounds: 1 });
+    expect(result.photos).toBe(5);
+    expect(result.seconds).toHaveLength(1);
+    expect(result.medianSeconds).toBeGreaterThan(0);
+  });
+
+  it('reports every scenario against the budgets', () => {
+    const results = {
+      date: new Date().toISOString(),
+      db: 'pglite',
+      machine: {
+        cpus: 2,
+        cpuModel: 'test',
+        memoryGb: 1,
+        node: process.version,
+        os: 'test',
+        loadAverage: { before: 0, after: 0 },
+      },
+      options: { connections: 2, seconds: 1 },
+      seed: { size, counts: {}, seconds: { photos: 0, rows: 0, total: 0 } },
+      baseline: { before: http.home!, requestsPerSecond: 100 },
+      http,
+      budgets: [],
+    } satisfies BenchResults;
+    const checks = checkBudgets(results);
+    expect(checks.filter((c) => c.budget.includes('share of baseline'))).toHaveLength(
+      HTTP_SCENARIOS.filter((s) => s.budget).length,
+    );
+    expect(formatReport({ ...results, budgets: checks })).toContain('Home: 8 newest available');
+  });
+});
