@@ -23,6 +23,9 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: 'true',
     // The demo campus's moderator is the admin of the moderation journey.
     ADMIN_EMAILS: 'moderator@stanford.edu',
+    // Every journey signs in from the same address, dozens of times a minute; the per-IP limit on
+    // sign-in (10 a minute by default) has its own API test (tests/api/rate-limit.test.ts).
+    AUTH_RATE_LIMIT: '1000',
   });
   project.provide('baseURL', server.url);
   project.provide('outboxDir', path.join(dataDir, 'outbox'));
