@@ -1,17 +1,53 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script, style sheet and SVG, once, at
+ * the highest levels: the server sends the smallest one the browser accepts (plugins/web.ts), without
+ * compressing anything per request. On a slow phone network this is most of the page's load time.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'campusloop:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|html)$/.test(file)) continue;
+        const target = path.join(options.dir!, file);
+        const data = readFileSync(target);
+        if (data.length < 1024) continue;
+        writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${target}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The web app lives in src/web and builds to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one file: the bundler would otherwise split the modules
+        // that lazy pages share with it into small chunks, each one more request before anything shows
+        // (six connections per host over HTTP/1.1; on a slow phone network every round trip counts).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 5000),

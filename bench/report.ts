@@ -152,7 +152,7 @@ export function formatReport(results: BenchResults): string {
   if (results.chat) {
     const c = results.chat;
     out.push(
-      `Chat (${c.sockets} sockets, ${c.messagesPerSecond} msg/s for ${c.seconds} s): delivery p50/p99 ${c.deliveryMs.p50.toFixed(2)}/${c.deliveryMs.p99.toFixed(2)} ms, ` +
+      `Chat (${c.sockets} sockets, ${c.sentPerSecond} of ${c.messagesPerSecond} msg/s sent for ${c.seconds} s): delivery p50/p99 ${c.deliveryMs.p50.toFixed(2)}/${c.deliveryMs.p99.toFixed(2)} ms, ` +
         `confirm p99 ${c.confirmMs.p99.toFixed(2)} ms, ${c.delivered}/${c.sent} delivered, ${c.errors} errors; ` +
         `server RSS ${c.rssMb.before} → ${c.rssMb.connected} (peak ${c.rssMb.peak}) MB, ${c.kbPerSocket} KB a socket`,
     );

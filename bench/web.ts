@@ -45,7 +45,16 @@ export interface PageVitals {
   /** What the browser received for scripts (as served: compressed only if the server compresses). */
   jsTransferKb: number;
   lcpElement: string;
-  runs: { lcpMs: number; fcpMs: number; tbtMs: number; jsTransferKb: number; lcpElement: string }[];
+  runs: {
+    lcpMs: number;
+    fcpMs: number;
+    tbtMs: number;
+    /** When the page's HTML, and the last script, had arrived (ms from navigation start). */
+    htmlMs: number;
+    scriptsMs: number;
+    jsTransferKb: number;
+    lcpElement: string;
+  }[];
 }
 
 export interface WebResult {
@@ -147,11 +156,19 @@ async function measureVitals(context: BrowserContext, url: string, route: string
   await page.goto(`${url}${route}`, { waitUntil: 'networkidle', timeout: 120_000 });
   // Let late long tasks and paints land: two quiet seconds after the network settles.
   await page.waitForTimeout(2000);
-  const v = (await page.evaluate('window.__vitals')) as {
+  const v = (await page.evaluate(`({
+    ...window.__vitals,
+    html: performance.getEntriesByType('navigation')[0].responseEnd,
+    scripts: Math.max(0, ...performance.getEntriesByType('resource')
+      .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
+      .map((r) => r.responseEnd)),
+  })`)) as {
     lcp: number;
     lcpElement: string;
     fcp: number;
     longTasks: [number, number][];
+    html: number;
+    scripts: number;
   };
   await page.close();
   // Total Blocking Time: the part of each long task beyond 50 ms, after the first contentful paint.
@@ -162,6 +179,8 @@ async function measureVitals(context: BrowserContext, url: string, route: string
     lcpMs: Math.round(v.lcp),
     fcpMs: Math.round(v.fcp),
     tbtMs: Math.round(tbt),
+    htmlMs: Math.round(v.html),
+    scriptsMs: Math.round(v.scripts),
     jsTransferKb: kb(jsTransfer),
     lcpElement: v.lcpElement,
   };

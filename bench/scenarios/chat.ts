@@ -13,6 +13,8 @@ export interface ChatResult {
   messagesPerSecond: number;
   seconds: number;
   sent: number;
+  /** What the sender managed (a loaded machine delays its timer). */
+  sentPerSecond: number;
   delivered: number;
   /** Sent but never delivered to the other person within the grace period. */
   lost: number;
@@ -173,6 +175,7 @@ export async function runChat(options: {
     messagesPerSecond: options.messagesPerSecond,
     seconds: Math.round(seconds * 100) / 100,
     sent: seq,
+    sentPerSecond: Math.round(seq / seconds),
     delivered,
     lost,
     errors,

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Serves the built web app: hashed assets cached for a year, every other page path answered with
+// Serves the built web app: hashed assets cached for a year (pre-compressed when the browser accepts
+// Brotli or gzip), every other page path answered with
 // index.html so the client router can show it (its own 404 page included). API paths that match no
 // route get the API's JSON 404 instead.
 
@@ -17,6 +18,9 @@ export default fp(
         root: opts.webDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies of scripts and styles (vite.config.ts): sent to browsers
+        // that accept them, with Vary: Accept-Encoding.
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -144,9 +144,6 @@ export const itemDetail = z.object({
 export const itemIdParams = z.object({ id: z.uuid('Item not found') });
 export const itemResponse = z.object({ item });
 
-/** Spec §2 Item card: a card shows the small copy of an uploaded photo when there is one. */
-export function thumbnailOf(url: string): string {
-  return /\/uploads\/.+\.jpg$/.test(url) || /\/items\/.+\.jpg$/.test(url)
-    ? url.replace(/\.jpg$/, '-thumb.jpg')
-    : url;
-}
+// thumbnailOf lives in ../photos.ts (no zod there, so item cards load without zod); re-exported for
+// the modules that already import it from here.
+export { thumbnailOf } from '../photos.ts';

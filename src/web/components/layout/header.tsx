@@ -1,14 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api.ts';
-import { ChatDropdown } from '../../features/chat/components/chat-dropdown.tsx';
-import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown.tsx';
 import { cn } from '../../lib/cn.ts';
 import { paths } from '../../paths.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { Logo } from './logo.tsx';
 import { headerNav } from './navigation.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// Loaded only when someone is signed in: a visitor's Home needs none of it (docs/performance.md).
+const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 export function Header() {
   const { user, isLoading } = useSession();
@@ -38,11 +39,9 @@ export function Header() {
           {isLoading ? (
             <Skeleton className="h-9 w-24" />
           ) : user ? (
-            <>
-              <ChatDropdown />
-              <NotificationsDropdown />
-              <UserMenu user={user} />
-            </>
+            <Suspense fallback={<Skeleton className="h-9 w-24" />}>
+              <SignedInControls user={user} />
+            </Suspense>
           ) : (
             <>
               {/* On phones the bottom bar carries Sign In. */}

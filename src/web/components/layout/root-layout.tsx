@@ -1,12 +1,30 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { LiveSocketProvider } from '../../features/live/live-socket.tsx';
-import { Toaster } from '../ui/toaster.tsx';
+import { useToasts } from '../../lib/toast.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { MobileBar } from './mobile-bar.tsx';
 import { PagePlaceholder } from './page-placeholder.tsx';
+
+const Toaster = lazy(() => import('../ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast area, loaded with the first toast and kept from then on: no page needs it to show, so its
+ * code (Radix Toast and friends, about 9 KB gzip) stays out of every first load (issue 7).
+ * The toast store holds the toast meanwhile; it appears as soon as the chunk arrives.
+ */
+function DeferredToaster() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function RootLayout() {
   return (
@@ -27,7 +45,7 @@ export function RootLayout() {
         </main>
         <Footer />
         <MobileBar />
-        <Toaster />
+        <DeferredToaster />
         <ScrollRestoration />
       </div>
     </LiveSocketProvider>

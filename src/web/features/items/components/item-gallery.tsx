@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { thumbnailOf } from '#shared/schemas/items.ts';
+import { thumbnailOf } from '#shared/photos.ts';
 import { cn } from '../../../lib/cn.ts';
 import { PLACEHOLDER_IMAGE } from './item-card.tsx';
 import { usableImages } from './item-labels.ts';

@@ -3,7 +3,7 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReservationStatus } from '#shared/constants.ts';
-import { thumbnailOf } from '#shared/schemas/items.ts';
+import { thumbnailOf } from '#shared/photos.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '#shared/constants.ts';
-import { thumbnailOf } from '#shared/schemas/items.ts';
+import { thumbnailOf } from '#shared/photos.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { compressImage } from '../../../lib/image-compress.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { thumbnailOf } from '#shared/schemas/items.ts';
+import { thumbnailOf } from '#shared/photos.ts';
 import type { Borrowing } from '#shared/schemas/users.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
