@@ -9,6 +9,7 @@ import type { PaymentProvider } from './adapters/payments/provider.ts';
 import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import type { Storage } from './adapters/storage/storage.ts';
+import { createReadCaches, invalidateOnChanges } from './cache/read-caches.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -95,19 +96,21 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
 
   const db = database.db;
+  // Recent answers in memory, emptied by the database's change announcements (docs/performance.md).
+  const caches = createReadCaches(config.readCacheMs);
 
   await app.register(
     async (api) => {
-      await api.register(session, { db, config });
+      await api.register(session, { db, config, caches });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { db, config, mailer });
       await api.register(emailVerificationRoutes, { db, config, mailer });
       await api.register(universityRoutes);
-      await api.register(notificationRoutes, { db });
-      await api.register(conversationRoutes, { db });
+      await api.register(notificationRoutes, { db, caches });
+      await api.register(conversationRoutes, { db, caches });
       await api.register(uploadRoutes, { storage });
-      await api.register(itemRoutes, { db, config });
-      await api.register(userRoutes, { db, config });
+      await api.register(itemRoutes, { db, config, caches });
+      await api.register(userRoutes, { db, config, caches });
       await api.register(reservationRoutes, { db, config, payments });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments });
@@ -126,7 +129,8 @@ export async function buildApp({
     ? await createPostgresHub(database.pool)
     : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());
-  await app.register(chatSocket, { db, config, hub });
+  invalidateOnChanges(caches, hub);
+  await app.register(chatSocket, { db, config, hub, caches });
   await app.register(jobs, { database, config, payments });
   await app.register(web, { webDir: config.webDir });
   return app;

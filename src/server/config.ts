@@ -97,6 +97,15 @@ const envSchema = z.object({
     .positive('must be above 0')
     .max(3600, 'must be at most 3600')
     .default(30),
+  /**
+   * The longest a read cache (catalogue, sessions, unread polls) may serve an answer; changes reach
+   * the caches at once through the database (docs/performance.md). 0 turns the caches off.
+   */
+  READ_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 (off) or more')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   /** Run background jobs (reservation expiry) in this process. */
   JOBS_ENABLED: bool.default(true),
   JOBS_INTERVAL_SECONDS: positiveInt.default(300),
@@ -213,6 +222,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO,
     adminEmails: toAdminEmails(env),
     wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
+    readCacheMs: Math.round(env.READ_CACHE_SECONDS * 1000),
     jobs: {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,

@@ -1,15 +1,27 @@
 // Calendar days in the campus time zone (ARCHITECTURE §4): "today" for a student in California is
 // not UTC's today in the evening.
 
+/** Building a formatter costs far more than using one, and every catalogue request asks for today. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Today's date (YYYY-MM-DD) and weekday (0 = Sunday) in the given time zone. */
 export function campusToday(timeZone: string, now = new Date()): { date: string; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    weekday: 'short',
-  }).formatToParts(now);
+  const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return { date: `${get('year')}-${get('month')}-${get('day')}`, weekday: weekdays.indexOf(get('weekday')) };

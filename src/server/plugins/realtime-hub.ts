@@ -13,16 +13,42 @@ export interface RealtimeEvent {
 }
 
 type Handler = (event: RealtimeEvent) => void;
+/** Hears every live event, for whomever it is (the read caches drop those people's unread answers). */
+export type EventObserver = (userIds: string[], event: RealtimeEvent) => void;
+/** Hears the name of every table a committed transaction changed (migration 0008). */
+export type TableObserver = (table: string) => void;
 
 export interface RealtimeHub {
   subscribe(userId: string, handler: Handler): () => void;
+  /** Observers run before the event reaches anyone's socket, so a page that refetches on it is fresh. */
+  observeEvents(observer: EventObserver): () => void;
+  observeTables(observer: TableObserver): () => void;
   close(): Promise<void>;
 }
 
 export const LIVE_EVENTS_CHANNEL = 'campusloop_events';
+/** Table changes for the read caches: the payload is the table's name. */
+export const CACHE_CHANNEL = 'campusloop_cache';
 
 class LocalDelivery {
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly eventObservers = new Set<EventObserver>();
+  private readonly tableObservers = new Set<TableObserver>();
+
+  observeEvents(observer: EventObserver) {
+    this.eventObservers.add(observer);
+    return () => void this.eventObservers.delete(observer);
+  }
+
+  observeTables(observer: TableObserver) {
+    this.tableObservers.add(observer);
+    return () => void this.tableObservers.delete(observer);
+  }
+
+  tableChanged(table: string | undefined) {
+    if (!table) return;
+    for (const observer of this.tableObservers) observer(table);
+  }
 
   subscribe(userId: string, handler: Handler) {
     let set = this.handlers.get(userId);
@@ -48,8 +74,9 @@ class LocalDelivery {
     }
     const { userIds, event } = parsed;
     if (!Array.isArray(userIds) || typeof event !== 'object' || event === null) return;
-    for (const userId of new Set(userIds)) {
-      if (typeof userId !== 'string') continue;
+    const people = [...new Set(userIds)].filter((id): id is string => typeof id === 'string');
+    for (const observer of this.eventObservers) observer(people, event as RealtimeEvent);
+    for (const userId of people) {
       for (const handler of this.handlers.get(userId) ?? []) handler(event as RealtimeEvent);
     }
   }
@@ -61,12 +88,15 @@ export async function createPostgresHub(pool: pg.Pool): Promise<RealtimeHub> {
   const listener = await pool.connect();
   listener.on('notification', (message) => {
     if (message.channel === LIVE_EVENTS_CHANNEL) local.deliverPayload(message.payload);
+    else if (message.channel === CACHE_CHANNEL) local.tableChanged(message.payload);
   });
-  await listener.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+  await listener.query(`listen ${LIVE_EVENTS_CHANNEL}; listen ${CACHE_CHANNEL}`);
   return {
     subscribe: (userId, handler) => local.subscribe(userId, handler),
+    observeEvents: (observer) => local.observeEvents(observer),
+    observeTables: (observer) => local.observeTables(observer),
     close: async () => {
-      await listener.query(`unlisten ${LIVE_EVENTS_CHANNEL}`).catch(() => {});
+      await listener.query('unlisten *').catch(() => {});
       listener.release();
     },
   };
@@ -75,11 +105,16 @@ export async function createPostgresHub(pool: pg.Pool): Promise<RealtimeHub> {
 /** The embedded database: one process, one PGlite, which hears its own NOTIFYs at commit. */
 export async function createEmbeddedHub(pglite: PGlite): Promise<RealtimeHub> {
   const local = new LocalDelivery();
-  const unlisten = await pglite.listen(LIVE_EVENTS_CHANNEL, (payload) => local.deliverPayload(payload));
+  const unlistenEvents = await pglite.listen(LIVE_EVENTS_CHANNEL, (payload) => local.deliverPayload(payload));
+  const unlistenTables = await pglite.listen(CACHE_CHANNEL, (payload) => local.tableChanged(payload));
   return {
     subscribe: (userId, handler) => local.subscribe(userId, handler),
+    observeEvents: (observer) => local.observeEvents(observer),
+    observeTables: (observer) => local.observeTables(observer),
     close: async () => {
-      if (!pglite.closed) await unlisten().catch(() => {});
+      if (pglite.closed) return;
+      await unlistenEvents().catch(() => {});
+      await unlistenTables().catch(() => {});
     },
   };
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '#shared/schemas/auth.ts';
+import { dropAfterWrite, type ReadCaches } from '../cache/read-caches.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { resumeSession, toSessionUser } from '../features/auth/service.ts';
-import { SESSION_COOKIE } from '../features/auth/session-token.ts';
+import { hashSessionToken, SESSION_COOKIE } from '../features/auth/session-token.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // Reads the session cookie once per API request and puts the signed-in user (or null) on the request.
 
@@ -49,13 +52,19 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 }
 
 export default fp(
-  async function session(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  async function session(app: FastifyInstance, opts: { db: Db; config: Config; caches: ReadCaches }) {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
-      const resumed = await resumeSession(opts.db, token, opts.config.sessionDays);
+      const resumed = await resumeSession(
+        opts.db,
+        token,
+        opts.config.sessionDays,
+        new Date(),
+        opts.caches.sessions,
+      );
       if (!resumed) {
         // A stale cookie would make every request look signed-in to the browser; drop it.
         clearSessionCookie(reply, opts.config);
@@ -64,6 +73,17 @@ export default fp(
       request.user = toSessionUser(resumed.user, opts.config);
       request.sessionToken = token;
       if (resumed.renewed) setSessionCookie(reply, opts.config, token, resumed.expiresAt);
+    });
+    // A request that changed something drops, before its answer leaves, what its writer reads next
+    // (read-caches.ts). onSend runs after the handler, so its transaction has committed.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!MUTATING.has(request.method)) return payload;
+      dropAfterWrite(opts.caches, {
+        userId: request.user?.id,
+        isAdmin: request.user?.isAdmin,
+        sessionKey: request.sessionToken ? hashSessionToken(request.sessionToken) : undefined,
+      });
+      return payload;
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

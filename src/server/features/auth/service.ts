@@ -1,4 +1,6 @@
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
+import type { ReadCache } from '../../cache/read-cache.ts';
+import type { SessionRow } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -131,10 +133,19 @@ export async function startSession(db: Db, userId: string, days: number, now = n
  * The user behind a session cookie, or null. A session in the second half of its life is extended,
  * so people who use the app keep their sign-in and idle ones lapse.
  */
-export async function resumeSession(db: Db, token: string, days: number, now = new Date()) {
+export async function resumeSession(
+  db: Db,
+  token: string,
+  days: number,
+  now = new Date(),
+  /** Sessions found recently (issue 7): a poll every few seconds need not ask the database each time. */
+  cache?: ReadCache<SessionRow | undefined>,
+) {
   const tokenHash = hashSessionToken(token);
-  const found = await queries.findSessionUser(db, tokenHash, now);
-  if (!found) return null;
+  const find = () => queries.findSessionUser(db, tokenHash, now);
+  const found = cache ? await cache.get(tokenHash, find) : await find();
+  // A remembered session still ends on time.
+  if (!found || found.expiresAt.getTime() <= now.getTime()) return null;
   const lifetime = days * DAY_MS;
   let expiresAt = found.expiresAt;
   if (expiresAt.getTime() - now.getTime() < lifetime / 2) {

@@ -11,11 +11,15 @@ import {
   startConversationInput,
   unreadCountResponse,
 } from '#shared/schemas/chat.ts';
+import { type ReadCaches, sendJson, toJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { conversationService } from './service.ts';
 
-export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCaches }> = async (
+  app,
+  { db, caches },
+) => {
   // Every chat call is about the signed-in person's own conversations.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -28,7 +32,15 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/conversations/unread-count',
     { schema: { response: { 200: unreadCountResponse } } },
-    async (request) => ({ count: await conversationService.unreadCount(db, requireUser(request).id) }),
+    // Every open tab polls this (spec §8); the answer is remembered until a message or a read mark
+    // for this person is announced (read-caches.ts).
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      const json = await caches.chatUnread.get(userId, async () =>
+        toJson(unreadCountResponse, { count: await conversationService.unreadCount(db, userId) }),
+      );
+      return sendJson(reply, json);
+    },
   );
 
   app.post(
@@ -48,8 +60,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: messagesPage },
       },
     },
-    async (request) =>
-      conversationService.messages(db, requireUser(request).id, request.params.id, request.query),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const page = await conversationService.messages(db, userId, request.params.id, request.query);
+      // Reading the newest page marks it read: the next unread poll must not answer from before.
+      caches.chatUnread.delete(userId);
+      return page;
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -24,9 +25,12 @@ function send(socket: WebSocket, payload: unknown) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
 }
 
-export async function chatSocket(app: FastifyInstance, opts: { db: Db; config: Config; hub: RealtimeHub }) {
+export async function chatSocket(
+  app: FastifyInstance,
+  opts: { db: Db; config: Config; hub: RealtimeHub; caches: ReadCaches },
+) {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  await app.register(session, { db: opts.db, config: opts.config });
+  await app.register(session, { db: opts.db, config: opts.config, caches: opts.caches });
 
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { campusToday } from '#shared/calendar.ts';
 import { successResponse } from '#shared/schemas/auth.ts';
 import {
   itemDetail,
@@ -8,23 +9,59 @@ import {
   itemResponse,
   itemSearchQuery,
 } from '#shared/schemas/items.ts';
+import { type CachedAnswer, type ReadCaches, sendJson, toJson } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { itemService } from './service.ts';
 
-export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches: ReadCaches }> = async (
+  app,
+  { db, config, caches },
+) => {
+  // Home, Browse and search: the same answer for everyone who asks the same question on the same
+  // campus day, remembered until an item, booking, owner, review or badge changes (read-caches.ts).
   app.get(
     '/items',
     { schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
-    async (request) => itemService.search(db, request.query, config.campusTimeZone),
+    async (request, reply) => {
+      const today = campusToday(config.campusTimeZone).date;
+      const answer = await caches.catalogue.get(
+        `items:${today}:${JSON.stringify(request.query)}`,
+        async () => ({
+          json: toJson(itemList, await itemService.search(db, request.query, config.campusTimeZone)),
+        }),
+      );
+      return sendJson(reply, (answer as { json: string }).json);
+    },
   );
 
   app.get(
     '/items/:id',
     { schema: { params: itemIdParams, response: { 200: itemDetail } } },
-    async (request) => itemService.get(db, request.params.id, request.user),
+    async (request, reply) => {
+      const { id } = request.params;
+      const viewer = request.user;
+      // Moderators get the moderation details, always fresh.
+      if (viewer?.isAdmin) return itemService.get(db, id, viewer);
+      // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
+      // its owner may still open a hidden one, so a signed-in visitor then asks the service.
+      const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(id));
+      if ('json' in answer) return sendJson(reply, answer.json);
+      if (!viewer) throw notFound('Item not found.');
+      return itemService.get(db, id, viewer);
+    },
   );
+
+  async function publicItemPage(id: string): Promise<CachedAnswer> {
+    try {
+      return { json: toJson(itemDetail, await itemService.get(db, id, null)) };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return { missing: true };
+      throw error;
+    }
+  }
 
   app.post(
     '/items',

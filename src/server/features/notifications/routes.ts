@@ -5,11 +5,15 @@ import {
   notificationIdParams,
   notificationList,
 } from '#shared/schemas/notifications.ts';
+import { type ReadCaches, sendJson, toJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { notificationService } from './service.ts';
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCaches }> = async (
+  app,
+  { db, caches },
+) => {
   // Everything here is about the signed-in person's own notifications.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -19,9 +23,19 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     notifications: await notificationService.list(db, requireUser(request).id),
   }));
 
-  app.get('/notifications/unread', { schema: { response: { 200: notificationList } } }, async (request) => ({
-    notifications: await notificationService.list(db, requireUser(request).id, true),
-  }));
+  // The header polls this in every tab (spec §8); remembered until a notification or a read mark for
+  // this person is announced (read-caches.ts).
+  app.get(
+    '/notifications/unread',
+    { schema: { response: { 200: notificationList } } },
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      const json = await caches.notificationsUnread.get(userId, async () =>
+        toJson(notificationList, { notifications: await notificationService.list(db, userId, true) }),
+      );
+      return sendJson(reply, json);
+    },
+  );
 
   app.post(
     '/notifications/read-all',
