@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { findSessionUser } from '../features/auth/queries.ts';
+import type { LiveSession } from '../features/auth/service.ts';
 import type { RealtimeHub } from '../plugins/realtime-hub.ts';
 import { ReadCache } from './read-cache.ts';
 
@@ -17,13 +17,13 @@ import { ReadCache } from './read-cache.ts';
 /** Tables the catalogue's answers read: items, their owners, bookings (available now), reviews, badges. */
 const CATALOGUE_TABLES = new Set(['items', 'reservations', 'users', 'reviews', 'user_badges']);
 
-/** A session as found in the database: its person and when it ends. */
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
-
 export interface ReadCaches {
   catalogue: ReadCache<CachedAnswer>;
-  /** Unknown, ended and suspended ones too (undefined): any change to users or sessions empties it. */
-  sessions: ReadCache<SessionRow | undefined>;
+  /**
+   * By cookie token, like any in-memory session store (the database keeps only its hash). Unknown,
+   * ended and suspended ones too (undefined): any change to users or sessions empties it.
+   */
+  sessions: ReadCache<LiveSession | undefined>;
   notificationsUnread: ReadCache<string>;
   chatUnread: ReadCache<string>;
 }
@@ -67,7 +67,7 @@ export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () =>
  */
 export function dropAfterWrite(
   caches: ReadCaches,
-  writer: { userId?: string; sessionKey?: string; isAdmin?: boolean },
+  writer: { userId?: string; sessionToken?: string; isAdmin?: boolean },
 ) {
   caches.catalogue.clear();
   if (writer.userId) {
@@ -76,7 +76,7 @@ export function dropAfterWrite(
   }
   // A moderator's suspension ends someone else's sessions: do not wait for the announcement.
   if (writer.isAdmin) caches.sessions.clear();
-  else if (writer.sessionKey) caches.sessions.delete(writer.sessionKey);
+  else if (writer.sessionToken) caches.sessions.delete(writer.sessionToken);
 }
 
 /** The JSON a route's response schema would send for `value` (fastify-type-provider-zod's way). */

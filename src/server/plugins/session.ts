@@ -5,8 +5,8 @@ import { dropAfterWrite, type ReadCaches } from '../cache/read-caches.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { resumeSession, toSessionUser } from '../features/auth/service.ts';
-import { hashSessionToken, SESSION_COOKIE } from '../features/auth/session-token.ts';
+import { resumeSession } from '../features/auth/service.ts';
+import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -58,19 +58,13 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
-      const resumed = await resumeSession(
-        opts.db,
-        token,
-        opts.config.sessionDays,
-        new Date(),
-        opts.caches.sessions,
-      );
+      const resumed = await resumeSession(opts.db, token, opts.config, new Date(), opts.caches.sessions);
       if (!resumed) {
         // A stale cookie would make every request look signed-in to the browser; drop it.
         clearSessionCookie(reply, opts.config);
         return;
       }
-      request.user = toSessionUser(resumed.user, opts.config);
+      request.user = resumed.user;
       request.sessionToken = token;
       if (resumed.renewed) setSessionCookie(reply, opts.config, token, resumed.expiresAt);
     });
@@ -81,7 +75,7 @@ export default fp(
       dropAfterWrite(opts.caches, {
         userId: request.user?.id,
         isAdmin: request.user?.isAdmin,
-        sessionKey: request.sessionToken ? hashSessionToken(request.sessionToken) : undefined,
+        sessionToken: request.sessionToken ?? undefined,
       });
       return payload;
     });

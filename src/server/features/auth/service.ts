@@ -1,6 +1,5 @@
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
-import type { SessionRow } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -129,30 +128,45 @@ export async function startSession(db: Db, userId: string, days: number, now = n
   return { token, expiresAt };
 }
 
+/** A live session: its person, as the app sees them, and when it ends. */
+export interface LiveSession {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
 /**
  * The user behind a session cookie, or null. A session in the second half of its life is extended,
- * so people who use the app keep their sign-in and idle ones lapse.
+ * so people who use the app keep their sign-in and idle ones lapse. `cache` remembers sessions by
+ * token (issue 7): a tab polling every few seconds need not ask the database who it is each time.
  */
 export async function resumeSession(
   db: Db,
   token: string,
-  days: number,
+  config: Pick<Config, 'sessionDays' | 'adminEmails'>,
   now = new Date(),
-  /** Sessions found recently (issue 7): a poll every few seconds need not ask the database each time. */
-  cache?: ReadCache<SessionRow | undefined>,
+  cache?: ReadCache<LiveSession | undefined>,
 ) {
-  const tokenHash = hashSessionToken(token);
-  const find = () => queries.findSessionUser(db, tokenHash, now);
-  const found = cache ? await cache.get(tokenHash, find) : await find();
+  const find = async (): Promise<LiveSession | undefined> => {
+    const found = await queries.findSessionUser(db, hashSessionToken(token), now);
+    // Frozen: one remembered object serves many requests, so none of them may change it.
+    return (
+      found && {
+        user: Object.freeze(toSessionUser(toPublicUser(found.user), config)),
+        expiresAt: found.expiresAt,
+      }
+    );
+  };
+  const session = cache ? await cache.get(token, find) : await find();
   // A remembered session still ends on time.
-  if (!found || found.expiresAt.getTime() <= now.getTime()) return null;
-  const lifetime = days * DAY_MS;
-  let expiresAt = found.expiresAt;
+  if (!session || session.expiresAt.getTime() <= now.getTime()) return null;
+  const lifetime = config.sessionDays * DAY_MS;
+  let expiresAt = session.expiresAt;
   if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
     expiresAt = new Date(now.getTime() + lifetime);
-    await queries.extendSession(db, tokenHash, expiresAt);
+    await queries.extendSession(db, hashSessionToken(token), expiresAt);
+    cache?.delete(token);
   }
-  return { user: toPublicUser(found.user), expiresAt, renewed: expiresAt !== found.expiresAt };
+  return { user: session.user, expiresAt, renewed: expiresAt !== session.expiresAt };
 }
 
 export async function endSession(db: Db, token: string) {
