@@ -181,18 +181,47 @@ export function listPage(db: Db, conversationId: string, limit: number, before?:
  * Stores a message and moves the conversation's last-message time; call inside a transaction.
  * Times are kept to the millisecond so a message's ISO createdAt works exactly as a `before` cursor.
  */
-export async function insertMessage(
+/**
+ * Stores a message if its sender is one of the conversation's two people, and moves the
+ * conversation's last-message time with it: one statement, so one round trip and its own
+ * transaction (a chat message is the most frequent write; its delivery waits for this commit).
+ * Undefined when the sender is not a party or the conversation does not exist.
+ */
+export async function insertMessageAsParty(
   db: Db,
   values: { conversationId: string; senderId: string; content: string },
 ) {
-  const at = sql`date_trunc('milliseconds', clock_timestamp())`;
-  const [row] = await db
-    .insert(messages)
-    .values({ ...values, createdAt: at })
-    .returning();
-  await db
-    .update(conversations)
-    .set({ lastMessageAt: row!.createdAt })
-    .where(eq(conversations.id, values.conversationId));
-  return row!;
+  const result = await db.execute<{
+    id: string;
+    conversation_id: string;
+    sender_id: string;
+    content: string;
+    is_read: boolean;
+    created_at: string;
+  }>(sql`
+    with party as (
+      select ${conversations.id} as id from ${conversations}
+      where ${conversations.id} = ${values.conversationId}
+        and (${conversations.buyerId} = ${values.senderId} or ${conversations.sellerId} = ${values.senderId})
+    ), inserted as (
+      insert into ${messages} (conversation_id, sender_id, content, created_at)
+      select id, ${values.senderId}, ${values.content}, date_trunc('milliseconds', clock_timestamp()) from party
+      returning id, conversation_id, sender_id, content, is_read, created_at
+    ), touched as (
+      update ${conversations} set last_message_at = inserted.created_at
+      from inserted where ${conversations.id} = inserted.conversation_id
+    )
+    select id, conversation_id, sender_id, content, is_read, campusloop_iso(created_at) as created_at
+    from inserted`);
+  const row = result.rows[0];
+  return (
+    row && {
+      id: row.id,
+      conversationId: row.conversation_id,
+      senderId: row.sender_id,
+      content: row.content,
+      isRead: row.is_read,
+      createdAt: new Date(row.created_at),
+    }
+  );
 }

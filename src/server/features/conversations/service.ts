@@ -11,7 +11,7 @@ import * as queries from './queries.ts';
 // Chat over HTTP (issue 5, part 1). Only a conversation's two people may see or write into it; anyone
 // else gets the same 404 as for a missing one. `sendMessage` is shared with the WebSocket handler.
 
-type MessageRow = Awaited<ReturnType<typeof queries.insertMessage>>;
+type MessageRow = NonNullable<Awaited<ReturnType<typeof queries.insertMessageAsParty>>>;
 
 function toMessage(row: MessageRow): Message {
   return {
@@ -97,14 +97,12 @@ export const conversationService = {
       const message = parsed.error.issues[0]?.message ?? 'Message cannot be empty';
       throw badRequest(message, [{ path: 'content', message }]);
     }
-    return db.transaction(async (tx) => {
-      await requireParty(tx, conversationId, userId);
-      const row = await queries.insertMessage(tx, {
-        conversationId,
-        senderId: userId,
-        content: parsed.data.content,
-      });
-      return toMessage(row);
+    const row = await queries.insertMessageAsParty(db, {
+      conversationId,
+      senderId: userId,
+      content: parsed.data.content,
     });
+    if (!row) throw conversationNotFound();
+    return toMessage(row);
   },
 };
