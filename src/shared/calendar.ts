@@ -19,12 +19,22 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The last answer: every catalogue request asks for today, and the day changes once a day. */
+let lastToday: { timeZone: string; second: number; value: { date: string; weekday: number } } | undefined;
+
 /** Today's date (YYYY-MM-DD) and weekday (0 = Sunday) in the given time zone. */
 export function campusToday(timeZone: string, now = new Date()): { date: string; weekday: number } {
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastToday && lastToday.second === second && lastToday.timeZone === timeZone) return lastToday.value;
   const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, weekday: weekdays.indexOf(get('weekday')) };
+  const value = Object.freeze({
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    weekday: weekdays.indexOf(get('weekday')),
+  });
+  lastToday = { timeZone, second, value };
+  return value;
 }
 
 /** The offset of the time zone from UTC at that instant, in milliseconds (negative west of Greenwich). */
