@@ -43,9 +43,11 @@ describe('reviews journey', () => {
 
     // The borrower reviews from the completed card, by keyboard.
     await borrower.goto('/reservations');
-    await borrower.getByText('Leave a review for Priya Patel and the item.', { exact: false }).waitFor();
+    // This reservation's card: the demo history may hold earlier borrows between the same two people.
+    const card = borrower.locator(`#reservation-${reservation.id}`);
+    await card.getByText('Leave a review for Priya Patel and the item.', { exact: false }).waitFor();
     await expectAccessible(borrower);
-    await borrower.getByRole('button', { name: 'Leave a review' }).click();
+    await card.getByRole('button', { name: 'Leave a review' }).click();
     const dialog = borrower.getByRole('dialog', { name: 'Review Priya Patel' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
@@ -58,10 +60,9 @@ describe('reviews journey', () => {
     await dialog.getByLabel('Comment').fill('Spotless rice cooker and an easy handover at Flo Mo.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await borrower.getByText('Review submitted', { exact: true }).waitFor();
-    await borrower.getByText('You reviewed Priya Patel').waitFor();
-    await borrower
+    await card.getByText('You reviewed Priya Patel').waitFor();
+    await card
       .getByText(/Your review shows once Priya Patel has written theirs, or on [A-Z][a-z]{2} \d{1,2}\./)
-      .first()
       .waitFor();
     await expectAccessible(borrower);
 
