@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
 import { successResponse } from '#shared/schemas/auth.ts';
 import {
@@ -25,16 +26,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches:
   app.get(
     '/items',
     { schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
-    async (request, reply) => {
-      const today = campusToday(config.campusTimeZone).date;
-      const answer = await caches.catalogue.get(
-        `items:${today}:${JSON.stringify(request.query)}`,
-        async () => ({
-          json: toJson(itemList, await itemService.search(db, request.query, config.campusTimeZone)),
-        }),
-      );
-      return sendJson(reply, (answer as { json: string }).json);
-    },
+    async (request, reply) =>
+      sendJson(reply, await itemListJson(db, caches, request.query, config.campusTimeZone)),
   );
 
   app.get(
@@ -98,3 +91,20 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches:
     },
   );
 };
+
+/**
+ * GET /api/items's JSON for a validated query, through the catalogue cache: the same answer for
+ * everyone who asks the same question on the same campus day. Pages rendered on the server use it too.
+ */
+export async function itemListJson(
+  db: Db,
+  caches: ReadCaches,
+  query: z.output<typeof itemSearchQuery>,
+  timeZone: string,
+): Promise<string> {
+  const today = campusToday(timeZone).date;
+  const answer = await caches.catalogue.get(`items:${today}:${JSON.stringify(query)}`, async () => ({
+    json: toJson(itemList, await itemService.search(db, query, timeZone)),
+  }));
+  return (answer as { json: string }).json;
+}
