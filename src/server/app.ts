@@ -128,7 +128,12 @@ export async function buildApp({
   app.addHook('onClose', async () => hub.close());
   await app.register(chatSocket, { db, config, hub });
   await app.register(jobs, { database, config, payments });
-  await app.register(web, { webDir: config.webDir });
+  await app.register(web, {
+    webDir: config.webDir,
+    renderEntry: config.webRenderEntry,
+    db,
+    campusTimeZone: config.campusTimeZone,
+  });
   return app;
 }
 
