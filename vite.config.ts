@@ -14,6 +14,8 @@ function precompress(): Plugin {
   return {
     name: 'campusloop:precompress',
     apply: 'build',
+    // The browser's files only: the server's render bundle (dist/server) is read from disk by Node.
+    applyToEnvironment: (environment) => environment.name === 'client',
     writeBundle(options, bundle) {
       for (const file of Object.keys(bundle)) {
         if (!/\.(js|css|svg|html)$/.test(file)) continue;
@@ -30,16 +32,40 @@ function precompress(): Plugin {
   };
 }
 
-// The web app lives in src/web and builds to dist/web, which the server serves.
+// The web app lives in src/web and builds to dist/web, which the server serves. `vite build` builds both
+// environments (`builder`): the browser's app, and in dist/server the render entry with which the server
+// pre-renders Home and Browse for visitors (entry-server.tsx, plugins/web-render.ts).
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  builder: {},
+  environments: {
+    ssr: {
+      // One self-contained file: React and the rest bundled in (they are dev dependencies, the browser's
+      // code), production React whatever NODE_ENV the server runs with.
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: '../../dist/server',
+        emptyOutDir: true,
+        ssr: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { 'entry-server': 'entry-server.tsx' },
+          output: { codeSplitting: false },
+        },
+      },
+    },
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Which chunk holds each page, so the server can hint a pre-rendered page's chunk (plugins/web-render.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Everything the first page needs in one file: the bundler would otherwise split the modules

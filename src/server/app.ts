@@ -132,7 +132,12 @@ export async function buildApp({
   invalidateOnChanges(caches, hub);
   await app.register(chatSocket, { db, config, hub, caches });
   await app.register(jobs, { database, config, payments });
-  await app.register(web, { webDir: config.webDir });
+  await app.register(web, {
+    webDir: config.webDir,
+    renderEntry: config.webRenderEntry,
+    db,
+    campusTimeZone: config.campusTimeZone,
+  });
   return app;
 }
 

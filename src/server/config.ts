@@ -245,6 +245,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     emailVerificationHours: env.EMAIL_VERIFICATION_HOURS,
     /** Where the built web app lives; served when present. */
     webDir: path.resolve('dist/web'),
+    /** The web app's server entry (built with it); Home and Browse are pre-rendered for visitors when present. */
+    webRenderEntry: path.resolve('dist/server/entry-server.js'),
   };
 }
 

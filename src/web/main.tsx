@@ -1,17 +1,33 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
 import { createQueryClient } from './lib/query-client.ts';
-import { router } from './router.tsx';
+import { restoreQueryState } from './lib/query-state.ts';
+import { markServerRendered } from './lib/server-rendered.ts';
+import { routes } from './router.tsx';
 
 const queryClient = createQueryClient();
-
-createRoot(document.getElementById('root')!).render(
+const router = createBrowserRouter(routes);
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server pre-renders some pages for visitors (entry-server.tsx): those are hydrated from the data
+// they were rendered with, as a transition so the work is sliced and a tap is never kept waiting long
+// (the page is already on screen); every other page is rendered here.
+if (container.firstElementChild) {
+  restoreQueryState(queryClient);
+  markServerRendered();
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}

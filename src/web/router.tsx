@@ -1,17 +1,18 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from './components/layout/root-layout.tsx';
 import HomePage from './routes/home.tsx';
 
 // Spec §2 route table. Home loads with the app; every other page is its own chunk. React Router
-// matches paths case-insensitively, as the spec asks (/ABOUT opens About).
+// matches paths case-insensitively, as the spec asks (/ABOUT opens About). The browser makes its router
+// from this table (main.tsx), the server its static one for the pages it renders (entry-server.tsx).
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   const Component = lazy(load);
   return <Component />;
 };
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -42,4 +43,4 @@ export const router = createBrowserRouter([
       { path: '*', element: page(() => import('./routes/not-found.tsx')) },
     ],
   },
-]);
+];

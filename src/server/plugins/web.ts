@@ -1,16 +1,42 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { SESSION_COOKIE } from '../features/auth/session-token.ts';
+import { createPageRenderer } from './web-render.ts';
 
 // Serves the built web app: hashed assets cached for a year (pre-compressed when the browser accepts
-// Brotli or gzip), every other page path answered with
-// index.html so the client router can show it (its own 404 page included). API paths that match no
-// route get the API's JSON 404 instead.
+// Brotli or gzip), every other page path answered with index.html so the client router can show it
+// (its own 404 page included). Home and Browse are pre-rendered for signed-out visitors
+// (web-render.ts). API paths that match no route get the API's JSON 404 instead.
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A rendered page, compressed as the browser accepts (quick settings: it is made per request). */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const body = Buffer.from(html);
+  if (/\bbr\b/.test(accepts)) {
+    reply.header('content-encoding', 'br');
+    return reply.send(await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(await gzipAsync(body));
+  }
+  return reply.send(body);
+}
 
 export default fp(
-  async function web(app: FastifyInstance, opts: { webDir: string }) {
+  async function web(
+    app: FastifyInstance,
+    opts: { webDir: string; renderEntry: string; db: Db; campusTimeZone: string },
+  ) {
     const indexFile = path.join(opts.webDir, 'index.html');
     const hasWeb = existsSync(indexFile);
     if (hasWeb) {
@@ -18,6 +44,8 @@ export default fp(
         root: opts.webDir,
         wildcard: false,
         index: false,
+        // Not the build manifest (.vite/), which only the server reads.
+        dotfiles: 'ignore',
         // The build writes .br and .gz copies of scripts and styles (vite.config.ts): sent to browsers
         // that accept them, with Vary: Accept-Encoding.
         preCompressed: true,
@@ -31,12 +59,35 @@ export default fp(
       });
     }
     const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
+    const renderer = hasWeb
+      ? await createPageRenderer({
+          webDir: opts.webDir,
+          entry: opts.renderEntry,
+          db: opts.db,
+          timeZone: opts.campusTimeZone,
+        })
+      : undefined;
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       if (indexHtml && isPage && !pathname.startsWith('/api/') && !pathname.startsWith('/uploads/')) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        // A page is never stored by a shared cache, and differs with the session cookie: a signed-in
+        // person gets the shell (their own page is rendered in the browser), a visitor may get it rendered.
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie, Accept-Encoding');
+        const visitor = !request.cookies[SESSION_COOKIE];
+        if (renderer && visitor && request.method === 'GET' && renderer.renders(pathname)) {
+          try {
+            const html = await renderer.render(new URL(request.url, 'http://campusloop.invalid'));
+            if (html) return sendHtml(request, reply, html);
+          } catch (error) {
+            request.log.warn({ err: error }, 'pre-rendering failed; sent the shell');
+          }
+        }
+        return reply.send(indexHtml);
       }
       return reply
         .status(404)

@@ -15,7 +15,9 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
 
-let toasts: Toast[] = [];
+/** None: the first state, and the state of every page the server renders. */
+const noToasts: Toast[] = [];
+let toasts: Toast[] = noToasts;
 let counter = 0;
 const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -57,6 +59,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The toasts to show; none in a page the server renders (and so none while the browser hydrates it). */
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => noToasts,
+  );
 }

@@ -17,7 +17,10 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 // Back leaves the page rather than stepping through keystrokes); category and filters are local.
 
 /** Spec §9: 12 skeletons while loading; 'Load more' adds 12 (the server's default page). */
-const PAGE_SIZE = 12;
+export const BROWSE_PAGE_SIZE = 12;
+const PAGE_SIZE = BROWSE_PAGE_SIZE;
+/** The cards in view when the page opens: two rows on a phone, the first row on a wide screen. */
+const FIRST_VIEW_CARDS = 4;
 const SEARCH_DEBOUNCE_MS = 300;
 
 const pickupOptions: { value: PickupMethod | ''; label: string }[] = [
@@ -36,29 +39,60 @@ function parseMaxPrice(text: string): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
+interface BrowseState {
+  search: string;
+  category?: Category;
+  availableNow: boolean;
+  freeOnly: boolean;
+  maxPrice: string;
+  pickupMethod: PickupMethod | '';
+}
+
+/** What the page opens with: the address bar's search, available now, nothing else. */
+export const initialBrowseState = (search: string): BrowseState => ({
+  search,
+  availableNow: true,
+  freeOnly: false,
+  maxPrice: '',
+  pickupMethod: '',
+});
+
+/** The list's filters for what the page shows (the server pre-renders the first view the same way). */
+export function browseFilters(state: BrowseState): ItemFilters {
+  return {
+    campus: 'all',
+    category: state.category,
+    searchQuery: state.search.trim(),
+    availableNow: state.availableNow,
+    freeOnly: state.freeOnly,
+    maxPrice: parseMaxPrice(state.maxPrice),
+    pickupMethod: state.pickupMethod || undefined,
+  };
+}
+
 export default function BrowsePage() {
   useDocumentTitle('Browse Items');
   const ids = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('q') ?? '';
-  const [category, setCategory] = useState<Category | undefined>();
+  const initial = initialBrowseState(search);
+  const [category, setCategory] = useState<Category | undefined>(initial.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [freeOnly, setFreeOnly] = useState(false);
-  const [availableNow, setAvailableNow] = useState(true);
-  const [maxPrice, setMaxPrice] = useState('');
-  const [pickupMethod, setPickupMethod] = useState<PickupMethod | ''>('');
+  const [freeOnly, setFreeOnly] = useState(initial.freeOnly);
+  const [availableNow, setAvailableNow] = useState(initial.availableNow);
+  const [maxPrice, setMaxPrice] = useState(initial.maxPrice);
+  const [pickupMethod, setPickupMethod] = useState<PickupMethod | ''>(initial.pickupMethod);
 
   const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const debouncedMaxPrice = useDebounced(maxPrice, SEARCH_DEBOUNCE_MS);
-  const filters: ItemFilters = {
-    campus: 'all',
+  const filters = browseFilters({
+    search: debouncedSearch,
     category,
-    searchQuery: debouncedSearch,
     availableNow,
     freeOnly,
-    maxPrice: parseMaxPrice(debouncedMaxPrice),
-    pickupMethod: pickupMethod || undefined,
-  };
+    maxPrice: debouncedMaxPrice,
+    pickupMethod,
+  });
   const {
     items,
     total,
@@ -234,7 +268,12 @@ export default function BrowsePage() {
               </Button>
             </EmptyState>
           ) : (
-            <ItemGrid items={items} loading={isPending || isFetchingNextPage} skeletons={PAGE_SIZE} />
+            <ItemGrid
+              items={items}
+              loading={isPending || isFetchingNextPage}
+              skeletons={PAGE_SIZE}
+              priority={FIRST_VIEW_CARDS}
+            />
           )}
         </div>
         <LoadMore

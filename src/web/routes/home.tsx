@@ -8,7 +8,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { useViewerCampus } from '../features/impact/api.ts';
 import { ImpactNumberRow } from '../features/impact/components/impact-number-row.tsx';
-import { useInfiniteItems } from '../features/items/api.ts';
+import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
@@ -23,7 +23,12 @@ import { browseSearch, paths } from '../paths.ts';
 const CampusImpactSection = lazy(() => import('../features/impact/components/campus-impact-section.tsx'));
 
 /** Spec §9: the Home grid shows 8 items, 8 skeletons while loading, and 'Load More Items' adds 8. */
-const HOME_PAGE_SIZE = 8;
+export const HOME_PAGE_SIZE = 8;
+
+/** What 'Available Near You' lists (the server pre-renders it for visitors with the same filters). */
+export function homeItemFilters(campus: string, category?: Category): ItemFilters {
+  return { campus, category, availableNow: true };
+}
 
 const steps = [
   {
@@ -152,7 +157,7 @@ function AvailableNearYou() {
   // Spec §2: a signed-in student sees their own campus, a visitor every campus.
   const campus = user?.campus ?? 'all';
   const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
-    useInfiniteItems({ campus, category, availableNow: true }, HOME_PAGE_SIZE, { enabled: !sessionLoading });
+    useInfiniteItems(homeItemFilters(campus, category), HOME_PAGE_SIZE, { enabled: !sessionLoading });
   const loading = sessionLoading || isPending;
 
   return (

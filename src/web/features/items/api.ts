@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Category, PickupMethod } from '#shared/constants.ts';
 import type { Item, ItemList } from '#shared/schemas/items.ts';
@@ -71,6 +71,24 @@ export function useItems(params: ItemListParams = {}, options: { enabled?: boole
 }
 
 /**
+ * The query behind `useInfiniteItems`. The server pre-renders a page's first list with the same key and
+ * page shape, fetching through `fetch` (the items service instead of HTTP), so the browser finds it
+ * in its cache and does not ask again.
+ */
+export function infiniteItemsQuery(
+  filters: ItemFilters,
+  pageSize: number,
+  fetch: (params: ItemListParams) => Promise<ItemList> = fetchItems,
+) {
+  return infiniteQueryOptions({
+    queryKey: itemKeys.infinite(filters, pageSize),
+    queryFn: ({ pageParam }) => fetch({ ...filters, page: pageParam, limit: pageSize }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}
+
+/**
  * A 'Load more' list: page 1 first, `fetchNextPage()` adds the next `pageSize` items. `items` is
  * every page so far in order, without repeats (a listing added between two loads shifts the
  * pages by one; its neighbour must not show twice); `total` is the server's count of matches.
@@ -81,10 +99,7 @@ export function useInfiniteItems(
   options: { enabled?: boolean } = {},
 ) {
   const query = useInfiniteQuery({
-    queryKey: itemKeys.infinite(filters, pageSize),
-    queryFn: ({ pageParam }) => fetchItems({ ...filters, page: pageParam, limit: pageSize }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    ...infiniteItemsQuery(filters, pageSize),
     enabled: options.enabled ?? true,
   });
   const pages = query.data?.pages;

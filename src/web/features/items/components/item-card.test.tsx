@@ -87,6 +87,12 @@ describe('ItemCard (spec §2 Item card)', () => {
     cleanup();
     renderCard({ depositAmount: null });
     expect(screen.queryByText(/deposit/)).toBeNull();
+    cleanup();
+    renderCard({ depositAmount: '1500.00' });
+    expect(screen.getByText('$1,500 deposit')).toBeTruthy();
+    cleanup();
+    renderCard({ depositAmount: '1234567.05' });
+    expect(screen.getByText('$1,234,567.05 deposit')).toBeTruthy();
   });
 
   it('labels the pickup method and shows the five-star placeholder', () => {
@@ -149,6 +155,25 @@ describe('ItemCard (spec §2 Item card)', () => {
 });
 
 describe('ItemGrid', () => {
+  it('fetches the first `priority` photos at once and first, the rest when scrolled near', () => {
+    const items = [1, 2, 3].map((n) =>
+      makeItem({ id: `4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a0${n}`, title: `Item ${n}` }),
+    );
+    render(
+      <MemoryRouter>
+        <ItemGrid items={items} priority={2} />
+      </MemoryRouter>,
+    );
+    const loading = screen
+      .getAllByRole('img', { name: /^Item/ })
+      .map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]);
+    expect(loading).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', null],
+    ]);
+  });
+
   it('shows skeletons while loading and a card per item', () => {
     const { container } = render(
       <MemoryRouter>

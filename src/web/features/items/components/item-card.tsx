@@ -1,11 +1,12 @@
 import { Handshake, LockKeyhole, MapPin, Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/format.ts';
 import { thumbnailOf } from '#shared/photos.ts';
 import type { Item } from '#shared/schemas/items.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { paths } from '../../../paths.ts';
 
 // Spec §2 Item card: cover, title, price, deposit badge, pickup label, the fixed five-star '(5)'
@@ -26,15 +27,21 @@ export function priceLabel(item: Pick<Item, 'rentalPrice' | 'rentalPeriod'>): st
   return price !== 'FREE' && item.rentalPeriod ? `${price}/${item.rentalPeriod}` : price;
 }
 
+/**
+ * 1234.5 → '1,234.50' with `digits` decimals. Written out rather than with Intl: the first number
+ * format a page makes loads locale data, tens of milliseconds on a phone before the cards show (issue 7).
+ * Amounts come as decimal strings with at most two decimals, so `toFixed` rounds nothing.
+ */
+function formatAmount(n: number, digits: number): string {
+  const [whole = '', fraction] = n.toFixed(digits).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** '$20 deposit', '$12.50 deposit'; undefined when there is no deposit. */
 export function depositLabel(depositAmount: string | null | undefined): string | undefined {
   const n = Number.parseFloat(depositAmount ?? '');
   if (!(n > 0)) return undefined;
-  const amount = n.toLocaleString('en-US', {
-    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-  return `$${amount} deposit`;
+  return `$${formatAmount(n, Number.isInteger(n) ? 0 : 2)} deposit`;
 }
 
 const pickupLabels = {
@@ -42,21 +49,45 @@ const pickupLabels = {
   locker: { label: 'Locker', icon: LockKeyhole },
 } as const;
 
-/** The cover, falling back from the small copy to the original upload, then to the placeholder. */
-function CoverImage({ images, alt, dimmed }: { images: readonly string[]; alt: string; dimmed: boolean }) {
+/**
+ * The cover, falling back from the small copy to the original upload, then to the placeholder. A
+ * `priority` cover (in view when the page opens) is fetched at once and first, others when scrolled near.
+ */
+function CoverImage({
+  images,
+  alt,
+  dimmed,
+  priority,
+}: {
+  images: readonly string[];
+  alt: string;
+  dimmed: boolean;
+  priority: boolean;
+}) {
   const cover = coverImage(images);
   const sources = cover ? [...new Set([thumbnailOf(cover), cover]), PLACEHOLDER_IMAGE] : [PLACEHOLDER_IMAGE];
   const [attempt, setAttempt] = useState(0);
   const src = sources[Math.min(attempt, sources.length - 1)];
+  const last = sources.length - 1;
+  const next = useCallback(() => setAttempt((a) => Math.min(a + 1, last)), [last]);
+  // A server-rendered photo may have failed before the page hydrated, when nothing listened yet.
+  const checkLoaded = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete && img.naturalWidth === 0 && isServerRendered()) next();
+    },
+    [next],
+  );
   return (
     <img
+      ref={checkLoaded}
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       width={400}
       height={300}
-      onError={() => setAttempt((a) => (a < sources.length - 1 ? a + 1 : a))}
+      onError={next}
       className={cn(
         'h-full w-full object-cover transition duration-300 motion-safe:group-hover:scale-[1.03]',
         dimmed && 'opacity-50 grayscale',
@@ -80,7 +111,7 @@ function RatingPlaceholder() {
   );
 }
 
-export function ItemCard({ item }: { item: Item }) {
+export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
   const id = useId();
   const deposit = depositLabel(item.depositAmount);
   const price = priceLabel(item);
@@ -104,6 +135,7 @@ export function ItemCard({ item }: { item: Item }) {
           images={item.images ?? []}
           alt={item.title}
           dimmed={unavailable}
+          priority={priority}
         />
         {unavailable && (
           <span className="absolute inset-0 flex items-center justify-center bg-white/30">
@@ -168,17 +200,20 @@ export function ItemCardSkeleton() {
 /**
  * The responsive card grid: two columns on phones, three from md, four from lg. While `loading`,
  * `skeletons` placeholder cards follow the items already shown (none on a first load, the loaded
- * pages while 'Load more' fetches the next).
+ * pages while 'Load more' fetches the next). The first `priority` cards' photos load first (a page
+ * whose grid is in view when it opens; issue 7).
  */
 export function ItemGrid({
   items = [],
   loading = false,
   skeletons = 8,
+  priority = 0,
   className,
 }: {
   items?: readonly Item[];
   loading?: boolean;
   skeletons?: number;
+  priority?: number;
   className?: string;
 }) {
   return (
@@ -187,9 +222,9 @@ export function ItemGrid({
         aria-busy={loading || undefined}
         className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"
       >
-        {items.map((item) => (
+        {items.map((item, i) => (
           <li key={item.id}>
-            <ItemCard item={item} />
+            <ItemCard item={item} priority={i < priority} />
           </li>
         ))}
         {loading &&

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Item, ItemList } from '#shared/schemas/items.ts';
+import type { RenderedPage } from './entry-server.tsx';
+
+// Issue 7: what the server renders for a visitor is what the browser would render, so hydrating it
+// neither mismatches (React reports a mismatch with console.error, which fails the test) nor fetches
+// the list again: the page comes with the data it was rendered from.
+
+/**
+ * The server's rendering, in a Node process of its own as on the server: React's server and browser
+ * renderers cannot share one module instance (and one set of contexts) in a test.
+ */
+function renderOnServer(
+  url: string,
+  answer: ItemList,
+): { page: RenderedPage | undefined; queries: string[] } {
+  const script = `
+    const { renderPage } = await import('./src/web/entry-server.tsx');
+    const queries = [];
+    const page = await renderPage(new URL(process.env.PAGE_URL), {
+      items: async (query) => (queries.push(query), JSON.parse(process.env.PAGE_ANSWER)),
+    });
+    process.stdout.write(JSON.stringify({ page, queries }));`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env: { ...process.env, PAGE_URL: url, PAGE_ANSWER: JSON.stringify(answer) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
+}
+
+function makeItem(n: number): Item {
+  const id = `4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a${String(n).padStart(2, '0')}`;
+  return {
+    id,
+    userId: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
+    title: `Camping lantern ${n}`,
+    description: 'Bright.',
+    category: 'other',
+    images: [`/uploads/items/lantern-${n}.jpg`],
+    condition: 'good',
+    depositAmount: n % 2 ? '1500.00' : null,
+    rentalPrice: '4.50',
+    rentalPeriod: 'day',
+    pickupMethod: 'meetup',
+    pickupLocation: null,
+    availableFrom: '2025-01-01',
+    availableUntil: null,
+    availableDays: [0, 1, 2, 3, 4, 5, 6],
+    isAvailable: true,
+    campus: 'stanford.edu',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    hidden: false,
+    user: {
+      id: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
+      fullName: 'Ada Lovelace',
+      username: 'ada',
+      profileImage: null,
+      isVerified: true,
+      campusName: 'Stanford University',
+    },
+  };
+}
+
+const list = (limit: number): ItemList => ({
+  items: [1, 2, 3].map(makeItem),
+  total: 3,
+  page: 1,
+  limit,
+  hasMore: false,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+  vi.resetModules();
+});
+
+describe('a pre-rendered page in the browser', () => {
+  it('hydrates Browse without a mismatch and without fetching its list again', async () => {
+    const { page, queries } = renderOnServer('http://localhost:3000/browse', list(12));
+    expect(queries).toEqual(['?campus=all&availableNow=true&page=1&limit=12']);
+    expect(page?.modules).toEqual(['routes/browse.tsx']);
+
+    window.history.replaceState(null, '', '/browse');
+    document.body.innerHTML = `<div id="root">${page!.html}</div>${page!.data}`;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      return new Response(JSON.stringify(url.startsWith('/api/items') ? list(12) : {}), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    await act(async () => {
+      await import('./main.tsx');
+    });
+    const search = await screen.findByRole('searchbox', { name: 'Search items' });
+    expect(screen.getByText('3 items found')).toBeTruthy();
+    expect(screen.getByText('Camping lantern 2')).toBeTruthy();
+    expect(screen.getAllByText('$1,500 deposit')).toHaveLength(2);
+    // Hydrated (React has claimed the server's input, the page's chunk loaded): typing reaches the page.
+    await waitFor(() => expect(Object.keys(search).some((key) => key.startsWith('__reactProps'))).toBe(true));
+    fireEvent.change(search, { target: { value: 'lan' } });
+    await waitFor(() => expect(window.location.search).toBe('?q=lan'));
+    const before = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(
+      before.filter((url) => url.includes('availableNow=true&page=1&limit=12') && !url.includes('q')),
+    ).toEqual([]);
+    expect(before.filter((url) => url.startsWith('/api/auth/me'))).toEqual([]);
+    // The data block has been read and removed.
+    expect(document.getElementById('cl-query-state')).toBeNull();
+    // A new search is the page's own, fetched as ever.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('searchQuery=lan'))).toBe(true),
+    );
+  });
+
+  it('renders nothing for a page it does not pre-render', () => {
+    const { page, queries } = renderOnServer('http://localhost:3000/about', list(12));
+    expect(page).toBeUndefined();
+    expect(queries).toEqual([]);
+  });
+});
