@@ -137,6 +137,7 @@ export async function buildApp({
     renderEntry: config.webRenderEntry,
     db,
     campusTimeZone: config.campusTimeZone,
+    caches,
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -93,6 +93,20 @@ describe('pre-rendered pages for visitors', () => {
     // The very answer the API gives to the query the browser would have sent.
     const api = await t.get('/api/items?campus=all&availableNow=true&page=1&limit=8');
     expect(list?.state.data).toEqual({ pages: [api.json()], pageParams: [1] });
+  });
+
+  it('is rendered once for many visitors, and again as soon as the catalogue changes', async () => {
+    const first = await t.get('/browse?q=kayak');
+    expect(first.body).toContain('Browse Items</h1>');
+    expect(first.body).not.toContain('Visitor kayak');
+    const lender = await createUser(t.database.db);
+    // Written straight to the database, as another server or a job would: the announcement empties
+    // the remembered page (read-caches.ts), which the 30 s time limit alone would keep.
+    await createItem(t.database.db, { userId: lender.id, title: 'Visitor kayak' });
+    await vi.waitFor(async () => expect((await t.get('/browse?q=kayak')).body).toContain('Visitor kayak'), {
+      timeout: 2000,
+      interval: 25,
+    });
   });
 
   it('sends Browse rendered with its search, its title, and hints for its chunks', async () => {

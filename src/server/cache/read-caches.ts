@@ -6,7 +6,8 @@ import { ReadCache } from './read-cache.ts';
 
 // The server's read caches and what empties them (issue 7, docs/performance.md):
 // - catalogue: answers everyone may see alike (item lists and searches, public item pages and
-//   profiles), as JSON text ready to send; emptied by any change to a table they are built from;
+//   profiles), as JSON text ready to send, and pages: Home and Browse as rendered for visitors;
+//   both emptied by any change to a table they are built from;
 // - sessions: a session cookie's person, so a poll does not ask the database who is asking;
 // - notificationsUnread, chatUnread: each person's unread polls, dropped for the people a live event
 //   names (a notification, a message, a read mark: migration 0006), before their sockets hear of it.
@@ -26,6 +27,14 @@ export interface ReadCaches {
   sessions: ReadCache<LiveSession | undefined>;
   notificationsUnread: ReadCache<string>;
   chatUnread: ReadCache<string>;
+  /** Home and Browse as pre-rendered for visitors (plugins/web.ts), compressed, by encoding and URL. */
+  pages: ReadCache<CachedPage | undefined>;
+}
+
+/** A rendered page as sent: its bytes and their content-encoding. */
+export interface CachedPage {
+  body: Buffer;
+  encoding?: 'br' | 'gzip';
 }
 
 /** A public answer: its JSON, or that there is nothing public to show (a 404 for everyone but a few). */
@@ -38,13 +47,17 @@ export function createReadCaches(ttlMs: number): ReadCaches {
     sessions: new ReadCache({ maxEntries: 20_000, ttlMs }),
     notificationsUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
     chatUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
+    pages: new ReadCache({ maxEntries: 300, ttlMs }),
   };
 }
 
 /** Empties what a committed change makes stale, as the hub hears of it. */
 export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () => void {
   const stopTables = hub.observeTables((table) => {
-    if (CATALOGUE_TABLES.has(table)) caches.catalogue.clear();
+    if (CATALOGUE_TABLES.has(table)) {
+      caches.catalogue.clear();
+      caches.pages.clear();
+    }
     if (table === 'users' || table === 'sessions') caches.sessions.clear();
     if (table === 'notifications') caches.notificationsUnread.clear();
     if (table === 'messages' || table === 'conversations') caches.chatUnread.clear();
@@ -70,6 +83,7 @@ export function dropAfterWrite(
   writer: { userId?: string; sessionToken?: string; isAdmin?: boolean },
 ) {
   caches.catalogue.clear();
+  caches.pages.clear();
   if (writer.userId) {
     caches.notificationsUnread.delete(writer.userId);
     caches.chatUnread.delete(writer.userId);

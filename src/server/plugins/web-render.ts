@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ItemList, itemList, itemSearchQuery } from '#shared/schemas/items.ts';
-import type { Db } from '../db/client.ts';
-import { itemService } from '../features/items/service.ts';
+import type { ItemList } from '#shared/schemas/items.ts';
 
 // Pre-rendering of Home and Browse for signed-out visitors (issue 7): the web app's own components
 // render the first view on the server (src/web/entry-server.tsx, built into dist/server), the page
@@ -31,15 +29,6 @@ export interface PageRenderer {
 }
 
 const ROOT = '<div id="root"></div>';
-
-/**
- * GET /api/items as the API answers it to a visitor (the same validation and response shape), for
- * a page rendered here. `query` is the query string the browser would send.
- */
-export async function listItemsForPage(db: Db, timeZone: string, query: string): Promise<ItemList> {
-  const input = itemSearchQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-  return itemList.parse(await itemService.search(db, input, timeZone));
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -84,8 +73,8 @@ function inlineStyles(head: string, webDir: string): string {
 export async function createPageRenderer(opts: {
   webDir: string;
   entry: string;
-  db: Db;
-  timeZone: string;
+  /** GET /api/items's JSON for a query string, as the API answers it to a visitor. */
+  itemListJson(query: string): Promise<string>;
 }): Promise<PageRenderer | undefined> {
   const indexFile = path.join(opts.webDir, 'index.html');
   if (!existsSync(opts.entry) || !existsSync(indexFile)) return undefined;
@@ -97,7 +86,9 @@ export async function createPageRenderer(opts: {
   const entry = (await import(pathToFileURL(opts.entry).href)) as RenderEntry;
   const head = inlineStyles(template.slice(0, at), opts.webDir);
   const tail = template.slice(at + ROOT.length);
-  const sources = { items: (query: string) => listItemsForPage(opts.db, opts.timeZone, query) };
+  const sources = {
+    items: async (query: string) => JSON.parse(await opts.itemListJson(query)) as ItemList,
+  };
 
   return {
     renders: (pathname) => entry.rendersPage(pathname),

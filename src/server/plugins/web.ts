@@ -3,10 +3,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { campusToday } from '#shared/calendar.ts';
+import { itemSearchQuery } from '#shared/schemas/items.ts';
+import type { CachedPage, ReadCaches } from '../cache/read-caches.ts';
 import type { Db } from '../db/client.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
+import { itemListJson } from '../features/items/routes.ts';
 import { createPageRenderer } from './web-render.ts';
 
 // Serves the built web app: hashed assets cached for a year (pre-compressed when the browser accepts
@@ -17,25 +21,27 @@ import { createPageRenderer } from './web-render.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A rendered page, compressed as the browser accepts (quick settings: it is made per request). */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
+/** A rendered page, compressed as the browser accepts (quick settings: pages change with the catalogue). */
+async function compressPage(html: string, encoding: CachedPage['encoding']): Promise<CachedPage> {
   const body = Buffer.from(html);
-  if (/\bbr\b/.test(accepts)) {
-    reply.header('content-encoding', 'br');
-    return reply.send(await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'br') {
+    return { body: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding };
   }
-  if (/\bgzip\b/.test(accepts)) {
-    reply.header('content-encoding', 'gzip');
-    return reply.send(await gzipAsync(body));
-  }
-  return reply.send(body);
+  if (encoding === 'gzip') return { body: await gzipAsync(body), encoding };
+  return { body };
+}
+
+function acceptedEncoding(request: FastifyRequest): CachedPage['encoding'] {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return 'br';
+  if (/\bgzip\b/.test(accepts)) return 'gzip';
+  return undefined;
 }
 
 export default fp(
   async function web(
     app: FastifyInstance,
-    opts: { webDir: string; renderEntry: string; db: Db; campusTimeZone: string },
+    opts: { webDir: string; renderEntry: string; db: Db; campusTimeZone: string; caches: ReadCaches },
   ) {
     const indexFile = path.join(opts.webDir, 'index.html');
     const hasWeb = existsSync(indexFile);
@@ -63,8 +69,14 @@ export default fp(
       ? await createPageRenderer({
           webDir: opts.webDir,
           entry: opts.renderEntry,
-          db: opts.db,
-          timeZone: opts.campusTimeZone,
+          // The API's own answer, from the same cache (an invalid query is the API's 400: the shell).
+          itemListJson: (query) =>
+            itemListJson(
+              opts.db,
+              opts.caches,
+              itemSearchQuery.parse(Object.fromEntries(new URLSearchParams(query))),
+              opts.campusTimeZone,
+            ),
         })
       : undefined;
 
@@ -81,8 +93,17 @@ export default fp(
         const visitor = !request.cookies[SESSION_COOKIE];
         if (renderer && visitor && request.method === 'GET' && renderer.renders(pathname)) {
           try {
-            const html = await renderer.render(new URL(request.url, 'http://campusloop.invalid'));
-            if (html) return sendHtml(request, reply, html);
+            // The same for every visitor on the same campus day, until the catalogue changes.
+            const encoding = acceptedEncoding(request);
+            const today = campusToday(opts.campusTimeZone).date;
+            const page = await opts.caches.pages.get(`${encoding}:${today}:${request.url}`, async () => {
+              const html = await renderer.render(new URL(request.url, 'http://campusloop.invalid'));
+              return html === undefined ? undefined : compressPage(html, encoding);
+            });
+            if (page) {
+              if (page.encoding) reply.header('content-encoding', page.encoding);
+              return reply.send(page.body);
+            }
           } catch (error) {
             request.log.warn({ err: error }, 'pre-rendering failed; sent the shell');
           }
