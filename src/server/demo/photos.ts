@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 // Generated product shots for the demo listings (nothing is downloaded): the item's lucide icon drawn
 // as a solid object on a lit backdrop with a table edge, a soft shadow and a little grain, so the
 // cards look like photos of things rather than empty boxes.
@@ -64,6 +62,8 @@ export async function demoPhoto(icon: string, hue: number, variant: number): Pro
     <g fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="0.5" transform="translate(-0.35 -0.35)">${shapes}</g>
   </g>
 </svg>`;
+  // Loaded here, not at start: only seeding draws photos (images.ts says why).
+  const { default: sharp } = await import('sharp');
   const base = await sharp(Buffer.from(svg)).png().toBuffer();
   // A fine grain, as a camera sensor would add: keeps the flat colours from looking drawn.
   const grain = Buffer.alloc(width * height);

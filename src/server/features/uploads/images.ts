@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError, badRequest } from '../../errors.ts';
 
 // ARCHITECTURE §4 Uploads: trust the bytes, not the name; refuse decompression bombs; apply the camera's
@@ -23,6 +22,12 @@ export interface ProcessedImage {
 
 const unreadable = () => badRequest('This file is empty or not a readable image.');
 
+/**
+ * libvips is loaded with the first photo, not at start: an instance that serves no upload never pays
+ * its ~30 MB (docs/performance.md).
+ */
+const loadSharp = async () => (await import('sharp')).default;
+
 export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (buffer.length === 0) throw unreadable();
   const type = await fileTypeFromBuffer(buffer);
@@ -34,6 +39,7 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
     );
   }
 
+  const sharp = await loadSharp();
   try {
     // sharp writes no metadata unless asked (no keepMetadata/withMetadata here): EXIF, GPS, XMP, IPTC
     // and ICC all go, and colours are converted to sRGB. Only the first frame of an animation is kept.
