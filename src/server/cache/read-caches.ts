@@ -98,6 +98,16 @@ export function toJson<S extends z.ZodType>(schema: S, value: z.output<S>): stri
   return JSON.stringify(z.encode(schema, value));
 }
 
+/** A remembered JSON answer for `key`, or `compute()`'s as the route's schema sends it. */
+export function rememberedJson<S extends z.ZodType>(
+  cache: ReadCache<string>,
+  key: string,
+  schema: S,
+  compute: () => Promise<z.output<S>>,
+): Promise<string> {
+  return cache.get(key, async () => toJson(schema, await compute()));
+}
+
 /** Sends JSON text as is: Fastify skips its serializer for a string with a JSON content type. */
 export function sendJson(reply: FastifyReply, json: string) {
   return reply.type('application/json; charset=utf-8').send(json);

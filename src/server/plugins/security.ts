@@ -12,7 +12,8 @@ import { WEBHOOK_PATH } from '../features/payments/routes.ts';
 // start and set as they are on every answer (helmet per request rebuilt the policy text each time:
 // about a tenth of a poll's cost, docs/performance.md).
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that change something: held to the same-origin rule, and they empty the read caches. */
+export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;

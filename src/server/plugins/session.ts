@@ -7,8 +7,7 @@ import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { resumeSession } from '../features/auth/service.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { MUTATING } from './security.ts';
 
 // Reads the session cookie once per API request and puts the signed-in user (or null) on the request.
 

@@ -178,14 +178,11 @@ export function listPage(db: Db, conversationId: string, limit: number, before?:
 }
 
 /**
- * Stores a message and moves the conversation's last-message time; call inside a transaction.
- * Times are kept to the millisecond so a message's ISO createdAt works exactly as a `before` cursor.
- */
-/**
  * Stores a message if its sender is one of the conversation's two people, and moves the
  * conversation's last-message time with it: one statement, so one round trip and its own
  * transaction (a chat message is the most frequent write; its delivery waits for this commit).
- * Undefined when the sender is not a party or the conversation does not exist.
+ * Undefined when the sender is not a party or the conversation does not exist. Times are kept to the
+ * millisecond so a message's ISO createdAt works exactly as a `before` cursor.
  */
 export async function insertMessageAsParty(
   db: Db,

@@ -11,7 +11,7 @@ import {
   startConversationInput,
   unreadCountResponse,
 } from '#shared/schemas/chat.ts';
-import { type ReadCaches, sendJson, toJson } from '../../cache/read-caches.ts';
+import { type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { conversationService } from './service.ts';
@@ -36,9 +36,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCac
     // for this person is announced (read-caches.ts).
     async (request, reply) => {
       const userId = requireUser(request).id;
-      const json = await caches.chatUnread.get(userId, async () =>
-        toJson(unreadCountResponse, { count: await conversationService.unreadCount(db, userId) }),
-      );
+      const json = await rememberedJson(caches.chatUnread, userId, unreadCountResponse, async () => ({
+        count: await conversationService.unreadCount(db, userId),
+      }));
       return sendJson(reply, json);
     },
   );

@@ -5,7 +5,7 @@ import {
   notificationIdParams,
   notificationList,
 } from '#shared/schemas/notifications.ts';
-import { type ReadCaches, sendJson, toJson } from '../../cache/read-caches.ts';
+import { type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { notificationService } from './service.ts';
@@ -30,9 +30,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCac
     { schema: { response: { 200: notificationList } } },
     async (request, reply) => {
       const userId = requireUser(request).id;
-      const json = await caches.notificationsUnread.get(userId, async () =>
-        toJson(notificationList, { notifications: await notificationService.list(db, userId, true) }),
-      );
+      const json = await rememberedJson(caches.notificationsUnread, userId, notificationList, async () => ({
+        notifications: await notificationService.list(db, userId, true),
+      }));
       return sendJson(reply, json);
     },
   );
