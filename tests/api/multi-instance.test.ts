@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Database, openPostgres } from '../../src/server/db/client.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
-import { withDatabase } from '../helpers/database-setup.ts';
+import { testDatabaseName, withDatabase } from '../helpers/database-setup.ts';
 import { type ServerProcess, startServer, stopServer } from '../helpers/server-process.ts';
 
 // Two server processes on one PostgreSQL, as a load balancer would run them (issue 5): both migrate
@@ -13,7 +12,7 @@ import { type ServerProcess, startServer, stopServer } from '../helpers/server-p
 // whenever PostgreSQL answers (TEST_DATABASE_URL); the embedded database is one process by nature.
 
 const url = process.env.TEST_DATABASE_URL;
-const name = `campusloop_test_multi_${randomBytes(4).toString('hex')}`;
+const name = testDatabaseName(inject('testDatabasePrefix'), 'multi');
 let servers: ServerProcess[] = [];
 let database: Database | undefined;
 

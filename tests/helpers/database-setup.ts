@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +14,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     postgresTemplate: string;
+    /** Every PostgreSQL database this run makes starts with it; teardown drops those and no others. */
+    testDatabasePrefix: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const template = `campusloop_template_${process.pid}`;
+    // Several runs may share one server (two checkouts, CI beside a developer): each names its
+    // databases after itself and drops only those.
+    const run = `${process.pid}_${randomBytes(3).toString('hex')}`;
+    const prefix = `campusloop_test_${run}_`;
+    const template = `campusloop_template_${run}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
@@ -29,12 +36,13 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await database.close();
     project.provide('postgresTemplate', template);
+    project.provide('testDatabasePrefix', prefix);
     project.provide('pgliteDump', '');
     return async () => {
-      // Drop the template and any per-file database a crashed worker left behind.
+      // Drop the template and any per-file database a crashed worker of this run left behind.
       const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'campusloop_test_%' or datname = $1`,
-        [template],
+        'select datname from pg_database where starts_with(datname, $1) or datname = $2',
+        [prefix, template],
       );
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
@@ -48,10 +56,16 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteDump', file);
   project.provide('postgresTemplate', '');
+  project.provide('testDatabasePrefix', '');
 }
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** A database name of this test run's own (the teardown drops it if its file could not). */
+export function testDatabaseName(prefix: string, tag: string): string {
+  return `${prefix}${tag}_${randomBytes(6).toString('hex')}`;
 }

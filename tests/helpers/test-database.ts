@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/server/db/client.ts';
-import { withDatabase } from './database-setup.ts';
+import { testDatabaseName, withDatabase } from './database-setup.ts';
 
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
-    const name = `campusloop_test_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName(inject('testDatabasePrefix'), 'file');
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
