@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script, style sheet and SVG, once, at
@@ -29,6 +29,22 @@ function precompress(): Plugin {
         writeFileSync(`${target}.gz`, gzipSync(data, { level: 9 }));
       }
     },
+  };
+}
+
+/**
+ * Forwards the API's paths to the API server with the browser's own Host header. Vite's string shorthand
+ * (`'/api': 'http://…'`) sets `changeOrigin: true`, which rewrites Host to the API's 127.0.0.1:5001
+ * while the browser's Origin stays http://localhost:5000; the API's same-origin rule (Origin must
+ * equal the request's own origin, plugins/security.ts) then refused every sign-in with 403
+ * CROSS_ORIGIN. Keeping Host lets the API see the request as the browser sent it, so the rule is the
+ * same in development as in production, with no extra origin allowed. tests/api/dev-proxy.test.ts.
+ */
+function devProxy(api: string): Record<string, ProxyOptions> {
+  return {
+    '/api': { target: `http://${api}`, changeOrigin: false },
+    '/uploads': { target: `http://${api}`, changeOrigin: false },
+    '/ws': { target: `ws://${api}`, ws: true, changeOrigin: false },
   };
 }
 
@@ -78,13 +94,10 @@ export default defineConfig({
       },
     },
   },
+  // `npm run dev` (scripts/dev.ts): the API listens on API_PORT and Vite forwards it the API's paths.
   server: {
     port: Number(process.env.PORT ?? 5000),
     strictPort: true,
-    proxy: {
-      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 5001}`,
-      '/uploads': `http://127.0.0.1:${process.env.API_PORT ?? 5001}`,
-      '/ws': { target: `ws://127.0.0.1:${process.env.API_PORT ?? 5001}`, ws: true },
-    },
+    proxy: devProxy(`127.0.0.1:${process.env.API_PORT ?? 5001}`),
   },
 });

@@ -9,7 +9,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+        // tests/structure: the structure rules of `npm run lint`, run over a fixture.
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/structure/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,

@@ -8,6 +8,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+    /** Called with each answer (its body read whole) and the connection's context, before 'response'. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   export interface AutocannonOptions {

@@ -2,9 +2,11 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
 
 // The bench's own database: an embedded one in the run's data folder, or a database of its own on the
-// PostgreSQL server that DATABASE_URL names. The database DATABASE_URL itself names is never touched.
+// PostgreSQL server that DATABASE_URL names. The database DATABASE_URL itself names is never touched,
+// nor another run's: several people bench on one server, so each run's database carries its process
+// id and the run drops only that one.
 
-export const BENCH_DATABASE = 'campusloop_bench';
+export const BENCH_DATABASE = `campusloop_bench_${process.pid}`;
 
 export interface BenchDatabase {
   kind: 'pglite' | 'postgres';
@@ -23,7 +25,7 @@ function withDatabase(url: string, name: string): string {
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   // Connect to the named database, or to `postgres` when the URL names the bench's own.
-  const target = new URL(url).pathname === `/${BENCH_DATABASE}` ? withDatabase(url, 'postgres') : url;
+  const target = new URL(url).pathname.startsWith('/campusloop_bench') ? withDatabase(url, 'postgres') : url;
   const client = new pg.Client({ connectionString: target });
   await client.connect();
   try {

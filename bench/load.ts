@@ -24,6 +24,19 @@ export interface LoadResult {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** Per request label, when the scenario labels its requests (a mix of read classes). */
+  byLabel?: Record<string, LabelResult>;
+}
+
+/** One label's share of a labelled run. */
+export interface LabelResult {
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: LatencySummary;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** The first few answers that were not 2xx: method, path, status and the start of the body. */
+  failures: string[];
 }
 
 export interface RequestSpec {
@@ -31,6 +44,8 @@ export interface RequestSpec {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Counts the request under this label as well (its latency, status and failures). */
+  label?: string;
 }
 
 /** A growable list of numbers, cheap enough to fill at 70,000 a second. */
@@ -70,10 +85,22 @@ export async function runLoad(options: {
   seconds: number;
   /** Builds request number `n` (counted across all connections). */
   request: (n: number) => RequestSpec;
+  /** Count requests per label too (costs the load generator a little per answer, so only when asked). */
+  byLabel?: boolean;
 }): Promise<LoadResult> {
   let n = 0;
-  const setupRequest = (req: AutocannonRequest): AutocannonRequest => {
+  // Labelled requests: autocannon hands each connection's own context to setupRequest and, for the
+  // answer, to onResponse right before its 'response' event (one request in flight per connection),
+  // so the label of the request being answered is known when its latency arrives.
+  const labels = new Map<
+    string,
+    { latencies: Samples; statusCodes: Record<string, number>; failures: string[] }
+  >();
+  let answered: { label?: string } | undefined;
+  const setupRequest = (req: AutocannonRequest, context: Record<string, unknown>): AutocannonRequest => {
     const spec = options.request(n++);
+    context.label = spec.label;
+    context.request = `${spec.method ?? 'GET'} ${spec.path}`;
     return {
       ...req,
       method: spec.method ?? 'GET',
@@ -82,6 +109,22 @@ export async function runLoad(options: {
       body: spec.body,
     };
   };
+  const onResponse = (status: number, body: string, context: Record<string, unknown>) => {
+    const label = context.label as string | undefined;
+    answered = { label };
+    if (label === undefined || (status >= 200 && status < 300)) return;
+    const entry = labelEntry(label);
+    if (entry.failures.length < 5)
+      entry.failures.push(`${context.request} → ${status}: ${body.slice(0, 200)}`);
+  };
+  const labelEntry = (label: string) => {
+    let entry = labels.get(label);
+    if (!entry) {
+      entry = { latencies: new Samples(), statusCodes: {}, failures: [] };
+      labels.set(label, entry);
+    }
+    return entry;
+  };
   const latencies = new Samples();
   const statusCodes: Record<string, number> = {};
   const instance = autocannon({
@@ -89,14 +132,34 @@ export async function runLoad(options: {
     connections: options.connections,
     duration: options.seconds,
     timeout: 10,
-    requests: [{ setupRequest }],
+    requests: [options.byLabel ? { setupRequest, onResponse } : { setupRequest }],
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+    const label = answered?.label;
+    answered = undefined;
+    if (label !== undefined) {
+      const entry = labelEntry(label);
+      entry.latencies.push(responseTime);
+      entry.statusCodes[statusCode] = (entry.statusCodes[statusCode] ?? 0) + 1;
+    }
   });
   const result = await instance;
   const seconds = result.duration || options.seconds;
+  const byLabel: Record<string, LabelResult> = {};
+  for (const [label, entry] of labels) {
+    let non2xx = 0;
+    for (const [code, count] of Object.entries(entry.statusCodes)) if (!code.startsWith('2')) non2xx += count;
+    byLabel[label] = {
+      requests: entry.latencies.length,
+      requestsPerSecond: Math.round(entry.latencies.length / seconds),
+      latencyMs: entry.latencies.summary(),
+      non2xx,
+      statusCodes: entry.statusCodes,
+      failures: entry.failures,
+    };
+  }
   return {
     connections: options.connections,
     seconds,
@@ -107,5 +170,6 @@ export async function runLoad(options: {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCodes,
+    ...(labels.size ? { byLabel } : {}),
   };
 }

@@ -37,7 +37,7 @@ const head = [
   'ratio',
   'errors',
 ];
-out.push(row(head), row(head.map((_, i) => (i === 0 ? '---' : '---:'))));
+if (Object.keys(r.http).length) out.push(row(head), row(head.map((_, i) => (i === 0 ? '---' : '---:'))));
 for (const s of Object.values(r.http)) {
   const was = before?.http[s.name];
   out.push(
@@ -53,6 +53,66 @@ for (const s of Object.values(r.http)) {
   );
 }
 out.push('');
+if (r.campusDay) {
+  const day = r.campusDay;
+  out.push(
+    `**Campus day** (${num(day.catalogueItems)} items, ${num(day.searches)} distinct searches, ${r.options.connections} reading connections):`,
+    '',
+  );
+  if (day.runs.length) {
+    out.push(
+      row([
+        'writes/s',
+        'reads req/s',
+        'ratio',
+        'reads p50 ms',
+        'reads p99 ms',
+        'bad reads',
+        'writes done',
+        'writes p99 ms',
+        'write errors',
+      ]),
+      row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    );
+    for (const run of day.runs) {
+      const w = run.writes;
+      out.push(
+        row([
+          run.writesPerSecond,
+          num(run.reads.requestsPerSecond),
+          pct(run.reads.ratio),
+          ms(run.reads.latencyMs.p50),
+          ms(run.reads.latencyMs.p99),
+          run.reads.non2xx + run.reads.errors + run.reads.timeouts,
+          `${w.completed} (${(w.completed / Math.max(w.seconds, 0.001)).toFixed(1)}/s)`,
+          w.completed ? ms(w.latencyMs.p99) : '–',
+          w.errors,
+        ]),
+      );
+    }
+    out.push('');
+  }
+  const off = Object.entries(day.cachesOff);
+  if (off.length) {
+    out.push(
+      row(['read class alone, caches off', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bad reads']),
+      row(['---', '---:', '---:', '---:', '---:', '---:']),
+    );
+    for (const [cls, o] of off) {
+      out.push(
+        row([
+          cls,
+          num(o.requestsPerSecond),
+          ms(o.latencyMs.p50),
+          ms(o.latencyMs.p99),
+          pct(o.ratio),
+          o.non2xx + o.errors + o.timeouts,
+        ]),
+      );
+    }
+    out.push('');
+  }
+}
 if (r.flow) {
   const f = r.flow;
   out.push(

@@ -1,7 +1,7 @@
 import type { BenchResults } from './results.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
 
-// Issue 7's budgets, checked against one run, and the terminal table.
+// Issue 7's and issue 13's budgets, checked against one run, and the terminal table.
 
 /** Minimum share of the bare-Fastify baseline's requests a second, per scenario group. */
 export const RATIO_BUDGETS: Record<BudgetGroup, number> = { list: 0.2, search: 0.1, detail: 0.3, poll: 0.4 };
@@ -14,6 +14,30 @@ export const BUDGETS = {
   homeJsGzipKb: 140,
   lcpMs: 2000,
 } as const;
+
+/**
+ * Issue 13 (binding on PostgreSQL; ratios to the same run's bare Fastify): the campus-day mix at a
+ * writes-per-second rate, and each read class alone with every read cache off.
+ */
+export const CAMPUS_DAY_BUDGETS = {
+  mix: [
+    { writesPerSecond: 5, minRatio: 0.15, p99Ms: 50 },
+    { writesPerSecond: 25, minRatio: 0.08 },
+  ] as { writesPerSecond: number; minRatio: number; p99Ms?: number }[],
+  cachesOff: {
+    home: { minRatio: 0.03 },
+    browse: { minRatio: 0.03 },
+    search: { minRatio: 0.03, p99Ms: 60 },
+    item: { minRatio: 0.03 },
+    profile: { minRatio: 0.03 },
+    polls: { minRatio: 0.08 },
+  } as Record<string, { minRatio: number; p99Ms?: number }>,
+  /**
+   * The embedded database must reach at least half of each figure: half the share of the baseline,
+   * twice the p99 (it runs single-threaded inside the server process).
+   */
+  pgliteFactor: 0.5,
+};
 
 export interface BudgetCheck {
   budget: string;
@@ -91,6 +115,7 @@ export function checkBudgets(results: BenchResults): BudgetCheck[] {
       });
     }
   }
+  checks.push(...campusDayChecks(results));
   if (results.flow?.check) {
     const c = results.flow.check;
     checks.push({
@@ -102,6 +127,146 @@ export function checkBudgets(results: BenchResults): BudgetCheck[] {
     });
   }
   return checks;
+}
+
+function campusDayChecks(results: BenchResults): BudgetCheck[] {
+  const day = results.campusDay;
+  if (!day) return [];
+  const factor = results.db === 'pglite' ? CAMPUS_DAY_BUDGETS.pgliteFactor : 1;
+  const checks: BudgetCheck[] = [];
+  const check = (
+    subject: string,
+    load: { ratio: number; requests: number; latencyMs: { p99: number } },
+    minRatio: number,
+    p99Ms?: number,
+  ) => {
+    const min = minRatio * factor;
+    checks.push({
+      budget: 'campus-day share of baseline',
+      subject,
+      limit: `≥ ${pct(min)}`,
+      actual: pct(load.ratio),
+      pass: load.ratio >= min,
+    });
+    if (p99Ms !== undefined) {
+      const max = p99Ms / factor;
+      checks.push({
+        budget: 'campus-day p99',
+        subject,
+        limit: `≤ ${max} ms`,
+        // A run that got no answer at all has no p99 to speak of: it fails.
+        actual: load.requests ? `${load.latencyMs.p99.toFixed(1)} ms` : 'no answers',
+        pass: load.requests > 0 && load.latencyMs.p99 <= max,
+      });
+    }
+  };
+  for (const budget of CAMPUS_DAY_BUDGETS.mix) {
+    const run = day.runs.find((r) => r.writesPerSecond === budget.writesPerSecond);
+    if (run) check(`mix, ${budget.writesPerSecond} writes/s`, run.reads, budget.minRatio, budget.p99Ms);
+  }
+  for (const [cls, budget] of Object.entries(CAMPUS_DAY_BUDGETS.cachesOff)) {
+    const load = day.cachesOff[cls];
+    if (load) check(`${cls}, caches off`, load, budget.minRatio, budget.p99Ms);
+  }
+  return checks;
+}
+
+/** The campus-day tables: each run's reads and writes, reads per class, and the caches-off runs. */
+function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connections: number): string[] {
+  const out: string[] = [
+    `Campus day: ${num(day.catalogueItems)} items, ${num(day.searches)} distinct searches ` +
+      `(${day.searchesFinding} of ${day.searchesSampled} sampled find items); reads over ${connections} connections, mix ` +
+      Object.entries(day.readMix)
+        .map(([k, v]) => `${k} ${v} %`)
+        .join(', ') +
+      '; writes ' +
+      Object.entries(day.writeMix)
+        .map(([k, v]) => `${k} ${v} %`)
+        .join(', '),
+    '',
+  ];
+  if (day.runs.length) {
+    const rows = [
+      [
+        'writes/s',
+        'reads req/s',
+        'ratio',
+        'p50 ms',
+        'p99 ms',
+        'bad reads',
+        'writes done',
+        'write p50',
+        'write p99',
+        'write errors',
+        'timer lag p99',
+      ],
+    ];
+    for (const run of day.runs) {
+      const r = run.reads;
+      const w = run.writes;
+      rows.push([
+        String(run.writesPerSecond),
+        num(r.requestsPerSecond),
+        pct(r.ratio),
+        r.latencyMs.p50.toFixed(2),
+        r.latencyMs.p99.toFixed(2),
+        String(r.non2xx + r.errors + r.timeouts),
+        `${w.completed} (${(w.completed / Math.max(w.seconds, 0.001)).toFixed(1)}/s)`,
+        w.completed ? w.latencyMs.p50.toFixed(1) : '–',
+        w.completed ? w.latencyMs.p99.toFixed(1) : '–',
+        String(w.errors),
+        w.dispatched ? w.dispatchLagMs.p99.toFixed(1) : '–',
+      ]);
+    }
+    out.push(table(rows), '');
+    for (const run of day.runs) {
+      const byClass = run.reads.byLabel ?? {};
+      out.push(
+        `  reads at ${run.writesPerSecond} writes/s: ` +
+          Object.entries(byClass)
+            .map(
+              ([c, l]) =>
+                `${c} ${num(l.requestsPerSecond)}/s p99 ${l.latencyMs.p99.toFixed(1)} ms${l.non2xx ? ` (${l.non2xx} non-2xx)` : ''}`,
+            )
+            .join('; '),
+      );
+      const kinds = Object.entries(run.writes.byKind).filter(([, k]) => k.count);
+      if (kinds.length) {
+        out.push(
+          `  writes at ${run.writesPerSecond} writes/s: ` +
+            kinds
+              .map(
+                ([k, v]) =>
+                  `${k} ${v.count} p99 ${v.latencyMs.p99.toFixed(1)} ms${v.errors ? ` (${v.errors} errors)` : ''}`,
+              )
+              .join('; '),
+        );
+      }
+      for (const [c, l] of Object.entries(byClass))
+        for (const f of l.failures) out.push(`  BAD READ (${c}): ${f}`);
+      for (const e of run.writes.errorSamples) out.push(`  WRITE ERROR: ${e}`);
+    }
+    out.push('');
+  }
+  const off = Object.entries(day.cachesOff);
+  if (off.length) {
+    const rows = [['read class, caches off', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'bad reads']];
+    for (const [cls, r] of off) {
+      rows.push([
+        cls,
+        num(r.requestsPerSecond),
+        pct(r.ratio),
+        r.latencyMs.p50.toFixed(2),
+        r.latencyMs.p99.toFixed(2),
+        String(r.non2xx + r.errors + r.timeouts),
+      ]);
+    }
+    out.push(table(rows));
+    for (const [cls, r] of off)
+      for (const f of r.byLabel?.[cls]?.failures ?? []) out.push(`  BAD READ (${cls}): ${f}`);
+    out.push('');
+  }
+  return out;
 }
 
 function table(rows: string[][]): string {
@@ -139,7 +304,8 @@ export function formatReport(results: BenchResults): string {
       String(s.errors + s.non2xx + s.timeouts),
     ]);
   }
-  out.push(table(rows), '');
+  if (rows.length > 1) out.push(table(rows), '');
+  if (results.campusDay) out.push(...formatCampusDay(results.campusDay, results.options.connections));
   if (results.flow) {
     const f = results.flow;
     out.push(

@@ -1,5 +1,6 @@
 import type { LoadResult } from './load.ts';
 import type { BudgetCheck } from './report.ts';
+import type { CampusDayRun } from './scenarios/campus-day.ts';
 import type { ChatResult } from './scenarios/chat.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
 import type { FlowResult } from './scenarios/reservations.ts';
@@ -15,6 +16,24 @@ export interface HttpResult extends LoadResult {
   budget?: BudgetGroup;
   /** requestsPerSecond ÷ the run's baseline requests a second. */
   ratio: number;
+}
+
+/** A load whose requests a second are also read as a share of the run's baseline. */
+export type RatedLoad = LoadResult & { ratio: number };
+
+/** Issue 13's campus day: the mixed runs at each write rate, and each read class alone, caches off. */
+export interface CampusDayResults {
+  /** Items in the catalogue (the campus's, times --catalogue-scale). */
+  catalogueItems: number;
+  /** Distinct searches the readers choose from, and how many of a sample found items. */
+  searches: number;
+  searchesSampled: number;
+  searchesFinding: number;
+  readMix: Record<string, number>;
+  writeMix: Record<string, number>;
+  runs: (CampusDayRun & { reads: RatedLoad })[];
+  /** Read class → its run alone on a server with READ_CACHE_SECONDS=0. */
+  cachesOff: Record<string, RatedLoad>;
 }
 
 export interface BenchResults {
@@ -38,5 +57,6 @@ export interface BenchResults {
   upload?: UploadResult;
   coldStart?: { ms: number[]; medianMs: number };
   web?: WebResult;
+  campusDay?: CampusDayResults;
   budgets: BudgetCheck[];
 }

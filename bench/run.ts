@@ -11,6 +11,17 @@ import { type Fixtures, prepareFixtures } from './fixtures.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { checkBudgets, formatReport } from './report.ts';
 import type { BenchResults, HttpResult } from './results.ts';
+import {
+  type CampusReader,
+  campusReader,
+  preflightCampusDay,
+  READ_CLASSES,
+  READ_MIX,
+  type ReadClass,
+  runCampusDay,
+  runReadClass,
+} from './scenarios/campus-day.ts';
+import { WRITE_MIX } from './scenarios/campus-day-writes.ts';
 import { runChat } from './scenarios/chat.ts';
 import { HTTP_SCENARIOS, runHttpScenario } from './scenarios/http.ts';
 import { runReservationFlow, verifyFlow } from './scenarios/reservations.ts';
@@ -26,6 +37,8 @@ import { measureWeb } from './web.ts';
 const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
+    'catalogue-scale': { type: 'string', default: '1' },
+    writes: { type: 'string', default: '0,5,25' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
@@ -46,11 +59,16 @@ const { values: args } = parseArgs({
 
 if (args.help) {
   console.log(`npm run bench [-- options]
-  DATABASE_URL=postgres://…   run on PostgreSQL (a database 'campusloop_bench' is made and dropped there)
-  --scale 1                   campus size (1 = 10,000 items, 2,000 users, 100,000 messages…)
-  --seconds 10 --warmup 3     per HTTP scenario
-  --connections 50            HTTP connections
-  --only home,search,chat     scenarios or groups: http, flow, chat, upload, cold-start, web
+  DATABASE_URL=postgres://…   run on PostgreSQL (a database 'campusloop_bench_<pid>' is made and dropped there)
+  --scale 1                   campus size (1 = 10,000 items, 2,000 users, 100,000 messages…; below 1 smaller)
+  --catalogue-scale 1         items only, times this (10 = 100,000, 50 = 500,000 items); without --only
+                              it runs the search scenarios alone: search,caches-off-search
+  --seconds 10 --warmup 3     per HTTP scenario and per campus-day run
+  --connections 50            HTTP connections (the campus day's readers too)
+  --writes 0,5,25             the campus day's write rates, one run each (writes a second, fixed)
+  --only home,search,chat     scenarios or groups: http, flow, chat, upload, cold-start, web,
+                              campus-day (= campus-day-mix and caches-off), campus-day-mix,
+                              caches-off (= caches-off-home, -browse, -search, -item, -profile, -polls)
   --chat-sockets 1000 --chat-rate 200 --chat-seconds 20
   --flow-workers 16 --upload-rounds 3 --web-runs 3 --cold-starts 3
   --profile                   write the server's CPU profile to bench/results/profiles/
@@ -60,9 +78,19 @@ if (args.help) {
 }
 
 const num = (name: keyof typeof args) => Number(args[name]);
-const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : undefined;
-const wants = (name: string, group?: string) =>
-  !only || only.has(name) || (group !== undefined && only.has(group));
+const catalogueScale = num('catalogue-scale');
+if (!(catalogueScale >= 1)) throw new Error('--catalogue-scale must be 1 or more');
+// A bigger catalogue is for finding where search stops being enough: by default only search runs.
+const onlyList = args.only ?? (catalogueScale !== 1 ? 'search,caches-off-search' : undefined);
+const only = onlyList ? new Set(onlyList.split(',').map((s) => s.trim())) : undefined;
+const wants = (name: string, ...groups: string[]) =>
+  !only || only.has(name) || groups.some((g) => only.has(g));
+const wantsMix = wants('campus-day-mix', 'campus-day');
+const cachesOffClasses = READ_CLASSES.filter((c) => wants(`caches-off-${c}`, 'caches-off', 'campus-day'));
+const writeRates = args.writes
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isFinite(n) && n >= 0);
 const dbKind: BenchResults['db'] = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -90,7 +118,9 @@ async function main() {
   let app: RunningServer | undefined;
   try {
     const scale = num('scale');
-    const size = scale >= 1 ? FULL_CAMPUS : scaledCampus(scale);
+    const campus = scale >= 1 ? FULL_CAMPUS : scaledCampus(scale);
+    const size = { ...campus, items: Math.round(campus.items * catalogueScale) };
+    if (only) log(`only: ${[...only].join(', ')}`);
     log(`seeding ${dbKind}: ${JSON.stringify(size)}`);
     let fixtures: Fixtures;
     let seed: BenchResults['seed'];
@@ -99,7 +129,8 @@ async function main() {
       await db.migrate();
       seed = await seedCampus(db.db, new LocalStorage(path.join(dataDir, 'uploads')), { size, today });
       log(
-        `seeded in ${seed.seconds.total.toFixed(1)} s (photos ${seed.seconds.photos.toFixed(1)} s, rows ${seed.seconds.rows.toFixed(1)} s)`,
+        `seeded in ${seed.seconds.total.toFixed(1)} s (photos ${seed.seconds.photos.toFixed(1)} s, rows ${seed.seconds.rows.toFixed(1)} s, ` +
+          `of which items ${(seed.seconds.items ?? 0).toFixed(1)} s and their search indexes ${(seed.seconds.searchIndexes ?? 0).toFixed(1)} s)`,
       );
       fixtures = await prepareFixtures(db.db, {
         samples: 500,
@@ -164,6 +195,49 @@ async function main() {
       );
     }
 
+    let campusDay: BenchResults['campusDay'];
+    let reader: CampusReader | undefined;
+    if (wantsMix || cachesOffClasses.length) {
+      reader = campusReader(fixtures);
+      campusDay = {
+        catalogueItems: size.items,
+        searches: reader.searches.length,
+        searchesSampled: 0,
+        searchesFinding: 0,
+        readMix: READ_MIX,
+        writeMix: wantsMix ? WRITE_MIX : {},
+        runs: [],
+        cachesOff: {},
+      };
+    }
+    if (wantsMix && reader && campusDay) {
+      const checked = await preflightCampusDay(app.url, reader);
+      Object.assign(campusDay, checked);
+      log(
+        `campus day: ${reader.searches.length} searches, ${checked.searchesFinding} of ${checked.searchesSampled} sampled find items`,
+      );
+      for (const writesPerSecond of writeRates) {
+        const run = await runCampusDay({
+          url: app.url,
+          fixtures,
+          reader,
+          connections,
+          seconds,
+          warmupSeconds: num('warmup'),
+          writesPerSecond,
+          today,
+          firstNewListing: size.items + 1,
+        });
+        campusDay.runs.push({ ...run, reads: { ...run.reads, ratio: 0 } });
+        const r = run.reads;
+        const w = run.writes;
+        log(
+          `campus day at ${writesPerSecond} writes/s: reads ${r.requestsPerSecond} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, ${r.non2xx + r.errors + r.timeouts} bad; ` +
+            `writes ${w.completed} done, p99 ${w.latencyMs.p99} ms, ${w.errors} errors`,
+        );
+      }
+    }
+
     let flowLedger: Awaited<ReturnType<typeof runReservationFlow>>['ledger'] | undefined;
     let flow: BenchResults['flow'];
     if (wants('flow')) {
@@ -217,6 +291,30 @@ async function main() {
 
     await app.stop();
     app = undefined;
+
+    if (cachesOffClasses.length && reader && campusDay) {
+      log('caches off: the same server with READ_CACHE_SECONDS=0');
+      app = await startApp({ port, dataDir, databaseUrl: database.serverUrl, cachesOff: true });
+      const checked = await preflightCampusDay(app.url, reader, cachesOffClasses);
+      if (checked.searchesSampled && !campusDay.searchesSampled) Object.assign(campusDay, checked);
+      for (const cls of cachesOffClasses) {
+        const result = await runReadClass(cls as ReadClass, {
+          url: app.url,
+          reader,
+          connections,
+          seconds,
+          warmupSeconds: num('warmup'),
+        });
+        campusDay.cachesOff[cls] = { ...result, ratio: 0 };
+        log(
+          `caches off, ${cls}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms` +
+            (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+        );
+      }
+      await app.stop();
+      app = undefined;
+    }
+
     if (wants('cold-start')) {
       for (let i = 1; i < num('cold-starts'); i++) {
         const again = await start();
@@ -237,6 +335,10 @@ async function main() {
     const after = await baseline();
     const baselineRps = Math.round((before.requestsPerSecond + after.requestsPerSecond) / 2);
     for (const result of Object.values(http)) result.ratio = result.requestsPerSecond / baselineRps;
+    for (const run of campusDay?.runs ?? []) run.reads.ratio = run.reads.requestsPerSecond / baselineRps;
+    for (const result of Object.values(campusDay?.cachesOff ?? {})) {
+      result.ratio = result.requestsPerSecond / baselineRps;
+    }
 
     const cpus = os.cpus();
     const results: BenchResults = {
@@ -250,7 +352,7 @@ async function main() {
         os: `${os.type()} ${os.release()}`,
         loadAverage: { before: loadBefore, after: os.loadavg()[0]! },
       },
-      options: { ...args, connections, seconds },
+      options: { ...args, only: onlyList, connections, seconds },
       seed,
       baseline: { before, after, requestsPerSecond: baselineRps },
       http,
@@ -264,6 +366,7 @@ async function main() {
           }
         : undefined,
       web,
+      campusDay,
       budgets: [],
     };
     results.budgets = checkBudgets(results);

@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
+import type { Category } from '#shared/constants.ts';
 import type { Storage } from '../src/server/adapters/storage/storage.ts';
 import type { Db } from '../src/server/db/client.ts';
 import { DEMO_ITEMS } from '../src/server/demo/catalog.ts';
 import { demoPhoto } from '../src/server/demo/photos.ts';
 import { hashPassword } from '../src/server/features/auth/passwords.ts';
 import { preparePhotos, storePhotos } from '../src/server/features/uploads/service.ts';
+import { listingAt, mix } from './catalogue.ts';
 
 // The bench's campus: thousands of users, items, reservations, conversations, messages and
-// notifications, written with set-based SQL (generate_series) so a full campus seeds in seconds on
-// PGlite and PostgreSQL alike. Ids are derived from the row number (md5 shaped as a version-4 UUID), so
-// every table can point at another's rows without a join and the bench can find them again.
+// notifications, written with set-based SQL (generate_series, and multi-row inserts of the catalogue's
+// listings) so a full campus seeds in seconds on PGlite and PostgreSQL alike. Ids are derived from the
+// row number (md5 shaped as a version-4 UUID), so every table can point at another's rows without a
+// join and the bench can find them again. Listings come from bench/catalogue.ts.
 
 export interface CampusSize {
   users: number;
@@ -18,7 +21,7 @@ export interface CampusSize {
   conversations: number;
   messages: number;
   notifications: number;
-  /** Listing templates whose generated photos are stored (each gets one or two photos). */
+  /** Demo listings whose generated photos are stored (one or two each); the catalogue's items show them. */
   photoTemplates: number;
 }
 
@@ -66,33 +69,14 @@ const LAST_NAMES =
   'Chen Lee Patel Ramirez Rivera Kim Nguyen Garcia Smith Johnson Brown Davis Martinez Lopez Wilson Anderson Thomas Moore Jackson Martin Khan'.split(
     ' ',
   );
-const TITLE_SUFFIXES = [
-  '',
-  '',
-  '',
-  ' (like new)',
-  ' - pick up today',
-  ' (barely used)',
-  ' for the quarter',
-  ' - great for dorms',
-  ' (with case)',
-  ' - weekends only',
-];
-const DESCRIPTION_EXTRAS = [
-  'Message me with any questions.',
-  'Usually free in the afternoons for pickup.',
-  'Please return it clean, thanks!',
-  'Happy to show you how it works.',
-  'Lent it out a few times already, always came back fine.',
-  'Can meet near the library or the student union.',
-];
 const LOCATIONS: Record<string, string[]> = {
   'stanford.edu': ['Tresidder Union', 'Green Library entrance', 'Lagunita Court lobby', 'Escondido Village'],
   'berkeley.edu': ['Sather Gate', 'Doe Library steps', 'Unit 3 dining hall', 'Clark Kerr Campus'],
   'ucla.edu': ['Ackerman Union', 'Powell Library steps', 'De Neve Plaza', 'Bruin Walk'],
   'umich.edu': ['Michigan Union', 'Shapiro Library', 'North Campus Diag', 'Bursley Hall lobby'],
 };
-const CHAT_LINES = [
+/** What students write to each other about a borrow (the seed's messages, the campus-day writers' too). */
+export const CHAT_LINES = [
   'Hi! Is this still available this weekend?',
   'Yes, it is. When would you like to pick it up?',
   'Could I get it Friday afternoon?',
@@ -174,54 +158,43 @@ function campusOf(i: string): string {
   return `(case ${cases.join(' ')} end)`;
 }
 
-interface Template {
-  k: number;
-  title: string;
-  description: string;
-  category: string;
-  condition: string;
-  price: number | null;
-  period: string | null;
-  deposit: number | null;
-  pickup: string;
-  days: number[];
-  photos: string[];
-}
-
 /**
- * Photos for the listing templates, through the real upload pipeline (re-encoded, with thumbnails), so
- * the pages under test load real images. Each template lists its own photos first, then its category's.
+ * Photos for the catalogue, through the real upload pipeline (re-encoded, with thumbnails), so the pages
+ * under test load real images: the demo listings' generated photos, pooled by category.
  */
-async function templatePhotos(storage: Storage, count: number): Promise<string[][]> {
-  const own: string[][] = [];
+async function categoryPhotos(storage: Storage, count: number): Promise<Record<Category, string[]>> {
+  const pools = {} as Record<Category, string[]>;
+  const all: string[] = [];
   for (const [i, item] of DEMO_ITEMS.entries()) {
-    if (i >= count) {
-      own.push([]);
-      continue;
-    }
+    if (i >= count) break;
     const raw = await Promise.all(
       Array.from({ length: item.photos ?? 1 }, (_, variant) => demoPhoto(item.icon, item.hue, variant)),
     );
     const prepared = await preparePhotos(raw.map((data, n) => ({ filename: `${item.icon}-${n}.jpg`, data })));
-    own.push(await storePhotos(storage, prepared));
+    const urls = await storePhotos(storage, prepared);
+    pools[item.category] = [...(pools[item.category] ?? []), ...urls];
+    all.push(...urls);
   }
-  const all = own.flat();
-  return DEMO_ITEMS.map((item, i) => {
-    const sameCategory = DEMO_ITEMS.flatMap((other, j) =>
-      j !== i && other.category === item.category ? own[j]! : [],
-    );
-    const photos = [...own[i]!, ...sameCategory];
-    // A template without a photo of its own borrows any stored one: every item has at least one.
-    return (photos.length ? photos : all).slice(0, 5);
-  });
+  // A category without a photo of its own borrows every stored one: every item has at least one.
+  for (const item of DEMO_ITEMS) if (!pools[item.category]?.length) pools[item.category] = all;
+  return pools;
 }
+
+/** Listings a statement: a few MB of JSON, so 500,000 items go in a hundred statements. */
+const LISTINGS_PER_INSERT = 5_000;
+/**
+ * From this many items the search indexes (GIN: full text and trigrams) are dropped before the listings
+ * go in and built again after, with their own definitions, as one does for a bulk load: building a GIN
+ * index once is several times faster than growing it row by row.
+ */
+const REBUILD_SEARCH_INDEXES_FROM = 50_000;
 
 export interface SeedResult {
   size: CampusSize;
   /** Rows per table after seeding. */
   counts: Record<string, number>;
   /** Seconds for the photos, the SQL, and in all. */
-  seconds: { photos: number; rows: number; total: number };
+  seconds: { photos: number; rows: number; total: number; items?: number; searchIndexes?: number };
 }
 
 /**
@@ -238,22 +211,10 @@ export async function seedCampus(
   const { users: U, items: I, reservations: R, conversations: C, messages: M, notifications: N } = size;
   if (C > I) throw new Error('the bench seeds at most one conversation per item');
   if (R > 3 * I) throw new Error('the bench seeds at most three reservations per item');
-  const photos = await templatePhotos(storage, size.photoTemplates);
+  const photos = await categoryPhotos(storage, size.photoTemplates);
   const photosDone = performance.now();
-  const templates: Template[] = DEMO_ITEMS.map((item, k) => ({
-    k,
-    title: item.title,
-    description: item.description,
-    category: item.category,
-    condition: item.condition,
-    price: item.price ? Math.round(item.price * 100) : null,
-    period: item.price ? (item.period ?? null) : null,
-    deposit: item.deposit ? Math.round(item.deposit * 100) : null,
-    pickup: item.pickupMethod ?? 'meetup',
-    days: item.days ?? [0, 1, 2, 3, 4, 5, 6],
-    photos: photos[k]!,
-  }));
-  const T = templates.length;
+  let itemsSeconds = 0;
+  let indexSeconds = 0;
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const day = `'${today}'::date`;
   const ownerOf = (k: string) => `(1 + ((${k}) * ${coprime(U, 7919)}) % ${U})`;
@@ -288,44 +249,79 @@ export async function seedCampus(
       passwordHash,
     );
 
-    // Items: the demo catalogue's listings, varied, over every category, spread over a year (newest last).
-    // One in ten starts later, one in 23 is switched off, one in 47 is deleted.
-    await exec(
-      `with t as (
-         select x.k, x.title, x.description, x.category, x.condition, x.price, x.period, x.deposit, x.pickup,
-                array(select d::smallint from json_array_elements_text(x.days) d) as days,
-                array(select p from json_array_elements_text(x.photos) p) as photos
-         from json_to_recordset($1::json) as x(k int, title text, description text, category text,
-              condition text, price int, period text, deposit int, pickup text, days json, photos json)
-       ),
-       numbered as (select i, ${ownerOf('i')} as o from generate_series(1, ${I}) i)
-       insert into items (id, user_id, title, description, category, images, condition, deposit_cents,
-                          rental_price_cents, rental_period, pickup_method, pickup_location, available_from,
-                          available_until, available_days, is_available, campus, created_at, updated_at, deleted_at)
-       select ${benchItemId('n.i')},
-              ${benchUserId('n.o')},
-              t.title || (${textArray(TITLE_SUFFIXES)})[1 + (n.i / ${T}) % ${TITLE_SUFFIXES.length}],
-              t.description || ' ' || (${textArray(DESCRIPTION_EXTRAS)})[1 + n.i % ${DESCRIPTION_EXTRAS.length}],
-              t.category,
-              t.photos[1 : 1 + n.i % least(5, cardinality(t.photos))],
-              t.condition,
-              t.deposit * (6 + n.i % 9) / 10,
-              case when t.price is not null then greatest(100, t.price * (6 + n.i % 9) / 10) end,
-              t.period,
-              case when n.i % 6 = 0 then 'locker' else t.pickup end,
-              ${locationOf(campusOf('n.o'), 'n.i')},
-              case when n.i % 10 = 0 then ${day} + (1 + n.i % 20) else ${day} - (30 + n.i % 300) end,
-              case when n.i % 10 = 0 then ${day} + (91 + n.i % 20)
-                   when n.i % 4 = 0 then ${day} + (30 + n.i % 200) end,
-              case when n.i % 9 = 0 then '{1,2,3,4,5}'::smallint[] else t.days end,
-              n.i % 23 <> 0,
-              ${campusOf('n.o')},
-              now() - make_interval(secs => (${I} - n.i) * ${Math.round(31_536_000 / I)}),
-              now() - make_interval(secs => (${I} - n.i) * ${Math.round(31_536_000 / I)}),
-              case when n.i % 47 = 0 then now() - interval '3 days' end
-       from numbered n join t on t.k = (n.i - 1) % ${T}`,
-      JSON.stringify(templates),
-    );
+    // Items: the catalogue's listings over every category, spread over a year (newest last), each with
+    // one to five photos of its category. One in ten starts later, one in 23 is switched off, one in 47
+    // is deleted; the owner's campus decides the campus and the pickup place.
+    const searchIndexes =
+      I >= REBUILD_SEARCH_INDEXES_FROM
+        ? (
+            (await exec(
+              `select indexname, indexdef from pg_indexes where tablename = 'items' and indexdef ilike '% using gin %'`,
+            )) as unknown as { rows: { indexname: string; indexdef: string }[] }
+          ).rows
+        : [];
+    const itemsStarted = performance.now();
+    for (const index of searchIndexes) await exec(`drop index "${index.indexname}"`);
+    for (let from = 1; from <= I; from += LISTINGS_PER_INSERT) {
+      const rows = [];
+      for (let i = from; i < Math.min(I + 1, from + LISTINGS_PER_INSERT); i++) {
+        const l = listingAt(i);
+        const pool = photos[l.category];
+        const start = mix(i, 30) % pool.length;
+        const count = 1 + (i % Math.min(5, pool.length));
+        rows.push({
+          i,
+          title: l.title,
+          description: l.description,
+          category: l.category,
+          condition: l.condition,
+          price: l.priceCents,
+          period: l.period,
+          deposit: l.depositCents,
+          pickup: l.pickup,
+          days: l.days,
+          photos: Array.from({ length: count }, (_, k) => pool[(start + k) % pool.length]),
+        });
+      }
+      await exec(
+        `with n as (
+           select x.*, ${ownerOf('x.i')} as o
+           from json_to_recordset($1::json) as x(i int, title text, description text, category text,
+                condition text, price int, period text, deposit int, pickup text, days json, photos json)
+         )
+         insert into items (id, user_id, title, description, category, images, condition, deposit_cents,
+                            rental_price_cents, rental_period, pickup_method, pickup_location, available_from,
+                            available_until, available_days, is_available, campus, created_at, updated_at, deleted_at)
+         select ${benchItemId('n.i')},
+                ${benchUserId('n.o')},
+                n.title,
+                n.description,
+                n.category,
+                array(select p from json_array_elements_text(n.photos) p),
+                n.condition,
+                n.deposit,
+                n.price,
+                n.period,
+                case when n.i % 6 = 0 then 'locker' else n.pickup end,
+                ${locationOf(campusOf('n.o'), 'n.i')},
+                case when n.i % 10 = 0 then ${day} + (1 + n.i % 20) else ${day} - (30 + n.i % 300) end,
+                case when n.i % 10 = 0 then ${day} + (91 + n.i % 20)
+                     when n.i % 4 = 0 then ${day} + (30 + n.i % 200) end,
+                array(select d::smallint from json_array_elements_text(n.days) d),
+                n.i % 23 <> 0,
+                ${campusOf('n.o')},
+                now() - make_interval(secs => (${I} - n.i) * ${31_536_000 / I}),
+                now() - make_interval(secs => (${I} - n.i) * ${31_536_000 / I}),
+                case when n.i % 47 = 0 then now() - interval '3 days' end
+         from n`,
+        JSON.stringify(rows),
+      );
+    }
+    const indexesStarted = performance.now();
+    if (searchIndexes.length) await exec(`set local maintenance_work_mem = '256MB'`);
+    for (const index of searchIndexes) await exec(index.indexdef);
+    indexSeconds = (performance.now() - indexesStarted) / 1000;
+    itemsSeconds = (performance.now() - itemsStarted) / 1000;
 
     // Reservations: up to three per item (slots), every status. Each slot of an item has its own days,
     // so no two of an item's reservations overlap and the no-overlap constraint holds:
@@ -475,6 +471,9 @@ export async function seedCampus(
     seconds: {
       photos: (photosDone - started) / 1000,
       rows: (done - photosDone) / 1000,
+      /** Of the rows: the items, and of these the search indexes built after them (large catalogues). */
+      items: itemsSeconds,
+      searchIndexes: indexSeconds,
       total: (done - started) / 1000,
     },
   };

@@ -104,19 +104,29 @@ export function startApp(options: {
   databaseUrl?: string;
   /** Write a V8 CPU profile of the server into this folder when it stops. */
   cpuProfileDir?: string;
+  /** Every read cache off (READ_CACHE_SECONDS=0): what the database path alone does. */
+  cachesOff?: boolean;
 }): Promise<RunningServer> {
   return start(
     'src/server/main.ts',
     {
       NODE_ENV: 'production',
+      // A benchmark box is a staging box: test payments, mail to files, plain http on 127.0.0.1
+      // (production refuses each unless allowed, config.ts).
+      ALLOW_TEST_PAYMENTS: 'true',
+      ALLOW_FILE_MAIL: 'true',
+      ALLOW_LOCALHOST_LINKS: 'true',
+      ALLOW_INSECURE_COOKIES: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
       SEED_DEMO: 'false',
       // The reservation expiry job would change rows under the scenarios' feet.
       JOBS_ENABLED: 'false',
-      // The login scenario signs in thousands of times from one address.
+      // The login scenario signs in thousands of times from one address, as a few accounts.
       AUTH_RATE_LIMIT: '1000000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000000',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
+      ...(options.cachesOff ? { READ_CACHE_SECONDS: '0' } : {}),
     },
     {
       port: options.port,

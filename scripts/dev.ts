@@ -4,7 +4,13 @@ import { spawn } from 'node:child_process';
 // (5000), which proxies /api, /uploads and /ws to it. One command, both stop together.
 
 const apiPort = process.env.API_PORT ?? '5001';
-const env = { ...process.env, API_PORT: apiPort };
+const webPort = process.env.PORT ?? '5000';
+// Links in e-mails (verification) open the page the developer is using, Vite's, not the API's port.
+const env = {
+  ...process.env,
+  API_PORT: apiPort,
+  APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}`,
+};
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',

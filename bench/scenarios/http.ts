@@ -42,7 +42,7 @@ export const SEARCH_QUERIES = [
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
 
 /** Home and Browse ask the same endpoint; only truthy values are sent, in the web app's order. */
-function itemsPath(params: Record<string, string | number | boolean | undefined>): string {
+export function itemsPath(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, String(value));
   return `/api/items?${search}`;
@@ -189,12 +189,16 @@ export async function preflightSearch(
   fixtures: Fixtures,
 ): Promise<number> {
   let found = 0;
+  const missed: string[] = [];
   for (let n = 0; n < SEARCH_QUERIES.length; n++) {
     const body = (await preflight(scenario, url, fixtures, n)) as { items: unknown[] };
     if (body.items.length) found++;
+    else missed.push(pick(SEARCH_QUERIES, n));
   }
   if (found < SEARCH_QUERIES.length * 0.7) {
-    throw new Error(`search: only ${found} of ${SEARCH_QUERIES.length} queries found items`);
+    throw new Error(
+      `search: only ${found} of ${SEARCH_QUERIES.length} queries found items (none for ${missed.join(', ')})`,
+    );
   }
   return found;
 }

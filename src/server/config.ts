@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { DEMO_MODERATOR } from './demo/accounts.ts';
+import { productionRisks } from './production-risks.ts';
 
 // Every setting comes from the environment, parsed once at start. A bad value stops the server with a
 // readable list instead of a surprise at the first request. `.env.example` mirrors this file.
@@ -53,9 +54,23 @@ const envSchema = z.object({
   /** Believe X-Forwarded-* headers (behind a load balancer). */
   TRUST_PROXY: bool.default(false),
   SESSION_DAYS: positiveInt.default(30),
-  /** Sign-in and sign-up attempts allowed per IP in each AUTH_RATE_WINDOW_SECONDS. */
-  AUTH_RATE_LIMIT: positiveInt.default(10),
+  /**
+   * Sign-in and sign-up attempts allowed per IP in each AUTH_RATE_WINDOW_SECONDS. A campus NAT puts
+   * many students behind one address, so this is loose; the per-account limit protects a password.
+   */
+  AUTH_RATE_LIMIT: positiveInt.default(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt.default(60),
+  /** Sign-in attempts allowed per account (e-mail), from anywhere, in each LOGIN_ACCOUNT_RATE_WINDOW_SECONDS. */
+  LOGIN_ACCOUNT_RATE_LIMIT: positiveInt.default(10),
+  LOGIN_ACCOUNT_RATE_WINDOW_SECONDS: positiveInt.default(900),
+  /** Uploads whose photos this process decodes and re-encodes at the same time (CPU-bound work). */
+  IMAGE_PROCESSING_CONCURRENCY: positiveInt.default(2),
+  /** Uploads that may wait for a turn; past that an upload is refused with 503 and Retry-After. */
+  IMAGE_PROCESSING_QUEUE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(10),
   /** Load the demo campus into an empty embedded database at start. */
   SEED_DEMO: bool.default(true),
   /** The moderators: e-mail addresses (comma-separated, any case) of the accounts that may open /admin. */
@@ -106,11 +121,33 @@ const envSchema = z.object({
     .min(0, 'must be 0 (off) or more')
     .max(3600, 'must be at most 3600')
     .default(30),
-  /** Run background jobs (reservation expiry) in this process. */
+  /** Run background jobs (payment steps, reservation expiry, the payment sweeper) in this process. */
   JOBS_ENABLED: bool.default(true),
   JOBS_INTERVAL_SECONDS: positiveInt.default(300),
+  /** A provider call that fails is tried again this many times, waiting twice as long each time. */
+  PAYMENT_RETRY_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(30, 'must be at most 30')
+    .default(8),
+  /** The first wait before a failed provider call is tried again (8 retries from 10 s: about 42 minutes in all). */
+  PAYMENT_RETRY_DELAY_SECONDS: positiveInt.default(10),
+  /** A card authorisation that no reservation request used within this many minutes is released. */
+  PAYMENT_ABANDONED_MINUTES: positiveInt.default(60),
   /** Pending requests not answered within this many hours expire (issue 4). */
   RESERVATION_EXPIRY_HOURS: positiveInt.default(48),
+  /**
+   * GET /metrics (Prometheus) answers requests carrying `Authorization: Bearer <METRICS_TOKEN>`. Unset,
+   * there is no /metrics (a 404 like any unknown path) and nothing is measured.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{16,200}$/,
+      'must be 16 to 200 letters, digits or ._~+/=- (a bearer token; e.g. the output of openssl rand -hex 32)',
+    )
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -166,7 +203,21 @@ const envSchema = z.object({
   APP_URL: httpUrl('https://campusloop.example.edu').optional(),
   /** A verification link sent by e-mail works for this many hours (and once). */
   EMAIL_VERIFICATION_HOURS: positiveInt.default(24),
+  // With NODE_ENV=production the server refuses what only suits a developer's machine
+  // (production-risks.ts); each of these lets one of those through anyway, on a staging box that wants it.
+  /** Production may take payments with the built-in test provider (fake cards, no money moves). */
+  ALLOW_TEST_PAYMENTS: bool.default(false),
+  /** Production may load the demo campus (published password) into an empty embedded database. */
+  ALLOW_DEMO_SEED: bool.default(false),
+  /** Production may write e-mail to DATA_DIR/outbox instead of sending it. */
+  ALLOW_FILE_MAIL: bool.default(false),
+  /** Production may put a localhost address in links (APP_URL, S3_PUBLIC_URL). */
+  ALLOW_LOCALHOST_LINKS: bool.default(false),
+  /** Production may send the session cookie without Secure (plain http). */
+  ALLOW_INSECURE_COOKIES: bool.default(false),
 });
+
+export type Env = z.infer<typeof envSchema>;
 
 /** Settings that only make sense together. */
 const settingsSchema = envSchema.superRefine((env, ctx) => {
@@ -202,14 +253,34 @@ const settingsSchema = envSchema.superRefine((env, ctx) => {
         'must be set when STRIPE_PUBLISHABLE_KEY is: set both to use Stripe, or neither for the built-in test provider',
     });
   }
+  if (env.NODE_ENV === 'production') {
+    for (const risk of productionRisks(env)) {
+      if (env[risk.allowance]) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [risk.setting],
+        message: `${risk.problem}, or ${risk.allowance}=true on a staging box (NODE_ENV is production).`,
+      });
+    }
+  }
 });
 
 export type Config = ReturnType<typeof toConfig>;
 
-function toConfig(env: z.infer<typeof envSchema>) {
+function toConfig(env: Env) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
+    /**
+     * In production, what an ALLOW_* setting let through (the start-up banner says so): e.g.
+     * `ALLOW_TEST_PAYMENTS (test payments)`. Empty elsewhere, and in a production without any.
+     */
+    stagingAllowances:
+      env.NODE_ENV === 'production'
+        ? productionRisks(env)
+            .filter((risk) => env[risk.allowance])
+            .map((risk) => `${risk.allowance} (${risk.short})`)
+        : [],
     port: env.PORT,
     host: env.HOST,
     dataDir,
@@ -219,6 +290,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     sessionDays: env.SESSION_DAYS,
     authRateLimit: { max: env.AUTH_RATE_LIMIT, windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    loginAccountRateLimit: {
+      max: env.LOGIN_ACCOUNT_RATE_LIMIT,
+      windowMs: env.LOGIN_ACCOUNT_RATE_WINDOW_SECONDS * 1000,
+    },
+    imageProcessing: { concurrency: env.IMAGE_PROCESSING_CONCURRENCY, waiting: env.IMAGE_PROCESSING_QUEUE },
     seedDemo: env.SEED_DEMO,
     adminEmails: toAdminEmails(env),
     wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
@@ -227,9 +303,20 @@ function toConfig(env: z.infer<typeof envSchema>) {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
       reservationExpiryHours: env.RESERVATION_EXPIRY_HOURS,
+      /** How often an idle worker looks for queued jobs; a commit in this process wakes it at once. */
+      pollingSeconds: 2,
+    },
+    payments: {
+      retryLimit: env.PAYMENT_RETRY_LIMIT,
+      retryDelaySeconds: env.PAYMENT_RETRY_DELAY_SECONDS,
+      /** A runner holds a step this long; after it, a crashed runner's step is taken again. */
+      stepLeaseMs: 120_000,
+      abandonedAfterMs: env.PAYMENT_ABANDONED_MINUTES * 60_000,
     },
     campusTimeZone: env.CAMPUS_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
+    /** Set: GET /metrics is served to this bearer token; unset: no /metrics, nothing measured. */
+    metrics: { token: env.METRICS_TOKEN },
     /** Photos on local disk (served at /uploads/) when no S3 bucket is configured. */
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: toS3Config(env),
@@ -255,14 +342,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
  * the admin wherever the demo campus is loaded (embedded database, SEED_DEMO on, not production), so
  * `npm start` lets a reviewer try moderation; anywhere else an unset ADMIN_EMAILS means no admins.
  */
-function toAdminEmails(env: z.infer<typeof envSchema>): string[] {
+function toAdminEmails(env: Env): string[] {
   if (env.ADMIN_EMAILS) return env.ADMIN_EMAILS;
   const demoCampus = env.SEED_DEMO && !env.DATABASE_URL && env.NODE_ENV !== 'production';
   return demoCampus ? [DEMO_MODERATOR.email] : [];
 }
 
 /** The bucket settings, or undefined when photos stay on local disk. */
-function toS3Config(env: z.infer<typeof envSchema>) {
+function toS3Config(env: Env) {
   if (!env.S3_BUCKET || !env.S3_PUBLIC_URL) return undefined;
   return {
     bucket: env.S3_BUCKET,
@@ -278,7 +365,7 @@ function toS3Config(env: z.infer<typeof envSchema>) {
 }
 
 /** Stripe's keys, or undefined when the built-in test provider takes payments. */
-function toStripeConfig(env: z.infer<typeof envSchema>) {
+function toStripeConfig(env: Env) {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return undefined;
   let api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   if (env.STRIPE_API_URL) {
@@ -320,6 +407,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT: '10000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '10000',
     // Jobs run on a timer; tests call the job functions themselves.
     JOBS_ENABLED: 'false',
   });

@@ -12,6 +12,19 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal for now (a limit reached, a queue full): the answer carries `Retry-After`. */
+export class RetryLaterError extends AppError {
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
   new AppError(400, 'BAD_REQUEST', message, issues);
 export const unauthorized = (message = 'Please sign in to continue.') =>

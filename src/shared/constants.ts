@@ -37,6 +37,32 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const BILLING_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
+/**
+ * What a billing row records: the borrower's payment (held, charged, or released), a refund of
+ * charged money (its own row, with the provider's refund id), or the lender's earning.
+ */
+export const BILLING_KINDS = ['payment', 'refund', 'earning'] as const;
+export type BillingKind = (typeof BILLING_KINDS)[number];
+
+/** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
+export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
+export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];
+/** pending → running → succeeded, or failed after its retries; superseded when a later change made it moot. */
+export const PAYMENT_STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'superseded'] as const;
+export type PaymentStepStatus = (typeof PAYMENT_STEP_STATUSES)[number];
+/** Why a step exists: decides the billing rows its success writes and the words moderators read. */
+export const PAYMENT_STEP_PURPOSES = [
+  'approval',
+  'decline',
+  'cancellation',
+  'expiry',
+  'overlap',
+  'deposit',
+  'abandoned',
+  'support',
+] as const;
+export type PaymentStepPurpose = (typeof PAYMENT_STEP_PURPOSES)[number];
+
 export const NOTIFICATION_TYPES = [
   'reservation_request',
   'reservation_approved',
@@ -98,6 +124,12 @@ export type ReviewType = (typeof REVIEW_TYPES)[number];
  */
 export const REVIEW_REVEAL_DAYS = 14;
 
+/**
+ * Every calendar day the app accepts (item availability, reservation dates, chat paging) lies in these
+ * years: enough for any real booking, and nothing the database or date arithmetic chokes on (year 0).
+ */
+export const CALENDAR_YEARS = { first: 2000, last: 2100 } as const;
+
 export const LIMITS = {
   passwordMin: 6,
   /** argon2 hashes whatever it is given; a cap keeps a megabyte "password" from tying up a core. */
@@ -113,6 +145,12 @@ export const LIMITS = {
   /** A moderator's note or decision text. */
   moderationNoteMax: 2000,
   photosPerItem: 5,
+  /** A booking is at most this many days (issue 12: 2,299 days at $10,000 overflowed the total). */
+  bookingDaysMax: 90,
+  /** The most one booking may authorise on a card, rental and deposit together ($20,000). */
+  bookingTotalCentsMax: 2_000_000,
+  /** Wrong pickup codes a lender may type before the borrower is given a new code. */
+  pickupCodeAttempts: 5,
   photoBytes: 5 * 1024 * 1024,
   ratingMin: 1,
   ratingMax: 5,

@@ -3,6 +3,7 @@ import { badgeCount } from './constants.ts';
 import {
   formatCo2Small,
   formatCo2Tons,
+  formatDayLabel,
   formatMoney,
   formatMoneySaved,
   formatPrice,
@@ -40,5 +41,11 @@ describe('display rules (spec §9)', () => {
     expect(formatWasteLbs(0.2)).toBe('0 lbs');
     expect(formatCo2Small(6.7)).toBe('6.7 kg');
     expect(formatCo2Small(2500)).toBe('2.5T');
+  });
+
+  it("names a calendar day as 'Mar 5', whatever the time zone", () => {
+    expect(formatDayLabel('2026-03-05')).toBe('Mar 5');
+    expect(formatDayLabel('2026-12-31')).toBe('Dec 31');
+    expect(formatDayLabel('2027-01-01')).toBe('Jan 1');
   });
 });

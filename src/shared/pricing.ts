@@ -1,5 +1,7 @@
 // Money arithmetic, in integer cents, shared by the web app and the server (ARCHITECTURE §4).
 
+import { LIMITS } from './constants.ts';
+
 /** "12.5" or "12.50" → 1250; empty, null or undefined → null. The schema has already checked the shape. */
 export function toCents(amount: string | number | null | undefined): number | null {
   if (amount === null || amount === undefined || amount === '') return null;
@@ -44,4 +46,19 @@ export function quote(
   const rentalCents = price * periods;
   const depositCents = item.depositCents ?? 0;
   return { days, rentalCents, depositCents, totalCents: rentalCents + depositCents };
+}
+
+/**
+ * Issue 12: a booking is at most LIMITS.bookingDaysMax days and LIMITS.bookingTotalCentsMax in all
+ * (2,299 days at $10,000 a day overflowed the total). The Reserve dialog and the server say the same.
+ */
+export function bookingLimitError(price: Quote): string | null {
+  if (price.days > LIMITS.bookingDaysMax) {
+    return `A booking can be at most ${LIMITS.bookingDaysMax} days. Choose an earlier end date.`;
+  }
+  if (price.totalCents > LIMITS.bookingTotalCentsMax) {
+    const most = (LIMITS.bookingTotalCentsMax / 100).toLocaleString('en-US');
+    return `A booking can cost at most $${most}, rental and deposit together. Choose fewer days.`;
+  }
+  return null;
 }

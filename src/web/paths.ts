@@ -37,6 +37,8 @@ export const paths = {
     const text = search.toString();
     return text ? `/admin?${text}` : '/admin';
   },
+  /** Moderators: payments that need a person (issue 12). */
+  adminPayments: '/admin/payments',
 } as const;
 
 /** The impact dashboard, showing the given campus (without one: the viewer's, or the visitors' default). */

@@ -31,7 +31,10 @@ export const routes: RouteObject[] = [
       { path: '/billing-history', element: page(() => import('./routes/billing-history.tsx')) },
       { path: '/payment-methods', element: page(() => import('./routes/payment-methods.tsx')) },
       { path: '/reservations', element: page(() => import('./routes/reservations.tsx')) },
+      // The built-in test provider's 3-D Secure page (the card issuer's, with Stripe).
+      { path: '/payments/test/authenticate', element: page(() => import('./routes/test-bank.tsx')) },
       { path: '/admin', element: page(() => import('./routes/admin.tsx')) },
+      { path: '/admin/payments', element: page(() => import('./routes/admin-payments.tsx')) },
       { path: '/about', element: page(() => import('./routes/about.tsx')) },
       { path: '/safety', element: page(() => import('./routes/safety.tsx')) },
       { path: '/privacy', element: page(() => import('./routes/privacy.tsx')) },

@@ -4,13 +4,23 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campusToday } from '#shared/calendar.ts';
+import { listingAt } from '../../bench/catalogue.ts';
 import { type Fixtures, prepareFixtures } from '../../bench/fixtures.ts';
 import { checkBudgets, formatReport } from '../../bench/report.ts';
 import type { BenchResults, HttpResult } from '../../bench/results.ts';
+import {
+  campusReader,
+  preflightCampusDay,
+  READ_CLASSES,
+  runCampusDay,
+  runReadClass,
+} from '../../bench/scenarios/campus-day.ts';
+import { startWriters, WRITE_KINDS } from '../../bench/scenarios/campus-day-writes.ts';
 import { runChat } from '../../bench/scenarios/chat.ts';
 import { HTTP_SCENARIOS, runHttpScenario } from '../../bench/scenarios/http.ts';
 import { runReservationFlow, verifyFlow } from '../../bench/scenarios/reservations.ts';
 import { makePhoto, runUpload } from '../../bench/scenarios/upload.ts';
+import { MIN_DISTINCT_SEARCHES } from '../../bench/search-queries.ts';
 import { scaledCampus, seedCampus } from '../../bench/seed.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -63,6 +73,17 @@ describe('the bench seed', () => {
   });
 });
 
+describe('the campus-day catalogue', () => {
+  it('has thousands of distinct titles in 10,000 listings, and searches made of its words', () => {
+    const titles = new Set(Array.from({ length: 10_000 }, (_, i) => listingAt(i + 1).title));
+    expect(titles.size).toBeGreaterThan(3000);
+    for (const title of titles) expect(title.length).toBeLessThanOrEqual(120);
+    const reader = campusReader(fixtures);
+    expect(new Set(reader.searches).size).toBe(reader.searches.length);
+    expect(reader.searches.length).toBeGreaterThanOrEqual(MIN_DISTINCT_SEARCHES);
+  });
+});
+
 describe('the bench scenarios', () => {
   for (const scenario of HTTP_SCENARIOS) {
     it(`${scenario.name} answers under load without errors`, async () => {
@@ -86,6 +107,56 @@ describe('the bench scenarios', () => {
       expect(result.latencyMs.p99).toBeGreaterThan(0);
     });
   }
+
+  it('runs a campus day: every read answered 2xx while every kind of write succeeds at a fixed rate', async () => {
+    const reader = campusReader(fixtures);
+    await preflightCampusDay(url, reader);
+    const run = await runCampusDay({
+      url,
+      fixtures,
+      reader,
+      connections: 2,
+      seconds: 2,
+      warmupSeconds: 0,
+      writesPerSecond: 10,
+      today,
+      firstNewListing: size.items + 1,
+    });
+    expect(run.reads.requests).toBeGreaterThan(0);
+    expect(run.reads.statusCodes).toEqual({ 200: run.reads.requests });
+    // Which classes a short, slow run reaches varies; each class alone is checked below.
+    for (const label of Object.keys(run.reads.byLabel ?? {})) expect(READ_CLASSES).toContain(label);
+    expect(run.writes.errors, run.writes.errorSamples.join('\n')).toBe(0);
+    expect(run.writes.dispatched).toBeGreaterThanOrEqual(15);
+    expect(run.writes.completed).toBe(run.writes.dispatched);
+  }, 30_000);
+
+  it('makes every kind of campus-day write through the API, paid reservation requests included', async () => {
+    for (const kind of WRITE_KINDS) {
+      const writers = startWriters({
+        url,
+        fixtures,
+        perSecond: 20,
+        today,
+        firstNewListing: size.items + 1000,
+        mix: { [kind]: 1 },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const result = await writers.stop();
+      expect(result.completed, kind).toBeGreaterThan(3);
+      expect(result.errors, result.errorSamples.join('\n')).toBe(0);
+      expect(result.byKind[kind]?.count, kind).toBe(result.completed);
+    }
+  }, 30_000);
+
+  it('runs each read class alone', async () => {
+    const reader = campusReader(fixtures);
+    for (const cls of READ_CLASSES) {
+      const result = await runReadClass(cls, { url, reader, connections: 2, seconds: 0.5, warmupSeconds: 0 });
+      expect(result.requests, cls).toBeGreaterThan(0);
+      expect(result.statusCodes, cls).toEqual({ 200: result.requests });
+    }
+  }, 30_000);
 
   it('books free items under contention and the database shows nothing lost or double-booked', async () => {
     const { result, ledger } = await runReservationFlow({ url, fixtures, workers: 4, seconds: 1, today });

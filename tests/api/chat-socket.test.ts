@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
+import { startSession } from '../../src/server/features/auth/service.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -46,15 +47,26 @@ function connect(cookie?: string, target = url, origin?: string) {
     }
     throw new Error(`no ${type} event; got ${JSON.stringify(events)}`);
   };
+  /** Until what the socket received satisfies `done`. */
+  const waitFor = async (done: (events: Event[]) => boolean, timeoutMs = 10_000) => {
+    for (const deadline = Date.now() + timeoutMs; !done(events); ) {
+      if (Date.now() > deadline) throw new Error(`not yet: ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
   return {
     socket,
     events,
     closed,
     opened,
     next,
+    waitFor,
     send: (payload: unknown) => socket.send(JSON.stringify(payload)),
   };
 }
+
+/** The server's answer to a sendMessage: its confirmation or its refusal. */
+const isReply = (event: Event) => event.type === 'messageConfirm' || event.type === 'error';
 
 async function conversationBetween() {
   const seller = await createSignedInUser(t.database.db);
@@ -146,12 +158,109 @@ describe('the chat socket', () => {
     await sender.opened;
     for (let i = 0; i < 25; i++)
       sender.send({ type: 'sendMessage', conversationId, content: `m${i}`, tempId: `temp-${i}` });
-    expect((await sender.next('error')).message).toBe(
-      'You are sending messages too fast. Please wait a moment.',
+    // Every message is answered, in order: 20 confirmations, then 5 refusals.
+    await sender.waitFor((events) => events.filter(isReply).length === 25);
+    const replies = sender.events.filter(isReply);
+    expect(replies.slice(0, 20).every((e) => e.type === 'messageConfirm')).toBe(true);
+    expect(replies.slice(20).map((e) => e.message)).toEqual(
+      Array(5).fill('You are sending messages too fast. Please wait a moment.'),
     );
-    await new Promise((r) => setTimeout(r, 300));
     expect(await messageCount(conversationId)).toBe(20);
     sender.socket.close();
+  });
+
+  it('stores a burst in the order it was sent, and lists it in that order', async () => {
+    const { buyer, seller, conversationId } = await conversationBetween();
+    const sender = connect(buyer.cookie);
+    await sender.opened;
+    const sent = Array.from({ length: 15 }, (_, i) => `burst ${i + 1}`);
+    for (const [i, content] of sent.entries())
+      sender.send({ type: 'sendMessage', conversationId, content, tempId: `temp-${i}` });
+    await sender.waitFor((events) => events.filter(isReply).length === 15);
+    const confirms = sender.events.filter(isReply) as unknown as {
+      message: { content: string; seq: number };
+    }[];
+    expect(confirms.map((e) => e.message.content)).toEqual(sent);
+    const seqs = confirms.map((e) => e.message.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+
+    const page = (await t.get(`/api/conversations/${conversationId}/messages`, seller.cookie)).json();
+    expect(page.messages.map((m: { content: string }) => m.content)).toEqual(sent);
+    // Older pages follow the same order, from the oldest message one has.
+    const url = `/api/conversations/${conversationId}/messages`;
+    const newest = (await t.get(`${url}?limit=5`, seller.cookie)).json();
+    const older = (await t.get(`${url}?limit=5&before=${newest.messages[0].id}`, seller.cookie)).json();
+    expect(older.messages.map((m: { content: string }) => m.content)).toEqual(sent.slice(5, 10));
+    const [summary] = (await t.get('/api/conversations', seller.cookie)).json().conversations;
+    expect(summary.lastMessage.content).toBe('burst 15');
+    sender.socket.close();
+  });
+
+  it('gives a person one budget across all their sockets and HTTP', async () => {
+    const { buyer, conversationId } = await conversationBetween();
+    const { token } = await startSession(t.database.db, buyer.user.id, 30);
+    const phone = connect(buyer.cookie);
+    const laptop = connect(`cl_session=${token}`);
+    await Promise.all([phone.opened, laptop.opened]);
+    for (let i = 0; i < 8; i++) {
+      phone.send({ type: 'sendMessage', conversationId, content: `phone ${i}`, tempId: `temp-p${i}` });
+      laptop.send({ type: 'sendMessage', conversationId, content: `laptop ${i}`, tempId: `temp-l${i}` });
+    }
+    const overHttp = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.post(`/api/conversations/${conversationId}/messages`, { content: `web ${i}` }, buyer.cookie),
+      ),
+    );
+    await phone.waitFor((events) => events.filter(isReply).length === 8);
+    await laptop.waitFor((events) => events.filter(isReply).length === 8);
+
+    const refusedOverHttp = overHttp.filter((r) => r.statusCode === 429);
+    const refusedOnSockets = [...phone.events, ...laptop.events].filter((e) => e.type === 'error');
+    // 24 attempts, 20 allowed: whichever way they came, 4 are refused and 20 stored.
+    expect(overHttp.filter((r) => r.statusCode === 201).length + refusedOverHttp.length).toBe(8);
+    expect(refusedOverHttp.length + refusedOnSockets.length).toBe(4);
+    expect(await messageCount(conversationId)).toBe(20);
+    for (const refused of refusedOverHttp) {
+      expect(refused.json()).toEqual({
+        message: 'You are sending messages too fast. Please wait a moment.',
+        code: 'RATE_LIMITED',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    for (const refused of refusedOnSockets)
+      expect(refused.message).toBe('You are sending messages too fast. Please wait a moment.');
+
+    // Another person's budget is their own.
+    const { seller } = await conversationBetween();
+    expect(
+      (await t.post(`/api/conversations/${conversationId}/messages`, { content: 'Hi' }, seller.cookie))
+        .statusCode,
+    ).toBe(404);
+    phone.socket.close();
+    laptop.socket.close();
+  });
+});
+
+describe('signing out', () => {
+  it('closes the sockets of that session only; the person’s other devices stay connected', async () => {
+    const { buyer, seller, conversationId } = await conversationBetween();
+    const { token } = await startSession(t.database.db, buyer.user.id, 30);
+    const laptopCookie = `cl_session=${token}`;
+    const phone = connect(buyer.cookie);
+    const phoneTab = connect(buyer.cookie);
+    const laptop = connect(laptopCookie);
+    await Promise.all([phone.opened, phoneTab.opened, laptop.opened]);
+
+    expect((await t.post('/api/auth/logout', {}, buyer.cookie)).statusCode).toBe(200);
+    expect(await phone.closed).toBe(4401);
+    expect(await phoneTab.closed).toBe(4401);
+
+    await t.post(`/api/conversations/${conversationId}/messages`, { content: 'Still there?' }, seller.cookie);
+    expect((await laptop.next('newMessage')).message).toMatchObject({ content: 'Still there?' });
+    expect(laptop.socket.readyState).toBe(WebSocket.OPEN);
+    // The signed-out cookie no longer opens a socket; the other session still does.
+    expect(await connect(buyer.cookie).closed).toBe(4401);
+    laptop.socket.close();
   });
 });
 

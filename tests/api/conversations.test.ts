@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import { messages } from '../../src/server/db/schema/chat.ts';
 import { items } from '../../src/server/db/schema/items.ts';
 import { conversationService } from '../../src/server/features/conversations/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { ORIGIN, setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
 
@@ -249,6 +251,48 @@ describe('unread counts, list order and previews', () => {
     await t.database.db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, theirItem.id));
     list = (await t.get('/api/conversations', me.cookie)).json().conversations;
     expect(list[0].item).toBeNull();
+  });
+});
+
+describe('the recipient’s unread count after a send', () => {
+  it('is fresh at once on the instance that stored the message, before any announcement arrives', async () => {
+    // An instance whose hub hears nothing: the database's announcement of the message is still on its
+    // way (on PostgreSQL it travels on another connection and comes a moment after the commit).
+    const deaf: Database = {
+      ...t.database,
+      newClient:
+        t.database.newClient &&
+        (() => {
+          const client = t.database.newClient!();
+          client.query = (async () => ({ rows: [] })) as never;
+          return client;
+        }),
+      pglite:
+        t.database.pglite &&
+        new Proxy(t.database.pglite, {
+          get(target, property) {
+            if (property === 'listen') return async () => async () => {};
+            const value = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+    };
+    const app = await buildApp({ config: t.config, database: deaf, logger: false });
+    try {
+      const { seller, buyer, conversationId } = await chat();
+      const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+        app.inject({ method, url, payload, headers: { cookie, origin: ORIGIN, host: 'localhost:80' } });
+      const unread = async () =>
+        (await call('GET', '/api/conversations/unread-count', seller.cookie)).json().count;
+      expect(await unread()).toBe(0); // now remembered
+      const sent = await call('POST', `/api/conversations/${conversationId}/messages`, buyer.cookie, {
+        content: 'Are you there?',
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(await unread()).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -187,7 +187,7 @@ describe('data model constraints', () => {
         'notifications_user_unread_idx',
         'conversations_buyer_last_idx',
         'conversations_seller_last_idx',
-        'messages_conversation_created_idx',
+        'messages_conversation_seq_idx',
         'messages_unread_idx',
         'billing_history_user_created_idx',
         'reviews_reviewee_created_idx',

@@ -99,6 +99,65 @@ describe('POST /api/items', () => {
   });
 });
 
+describe('item photos (issue 12)', () => {
+  const NOT_UPLOADED = 'This photo was not uploaded to CampusLoop. Please upload it again.';
+
+  it.each([
+    ['a data: URL', 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=='],
+    ['another site (a tracker)', 'https://tracker.example/pixel.gif?u=1'],
+    ['an API path', '/api/auth/me'],
+    ['our uploads folder, outside item photos', '/uploads/../data/pg/PG_VERSION'],
+    ['a protocol-relative URL', '//tracker.example/pixel.gif'],
+    ['javascript:', 'javascript:alert(1)'],
+  ])('refuses %s and stores nothing', async (_name, url) => {
+    const { cookie } = await createSignedInUser(db());
+    const before = await itemCount();
+    const response = await t.post(
+      '/api/items',
+      input({ images: ['/uploads/items/2026/11/a.jpg', url] }),
+      cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: NOT_UPLOADED });
+    expect(response.json().issues[0].message).toBe(NOT_UPLOADED);
+    expect(await itemCount()).toBe(before);
+  });
+
+  it('accepts the URLs our storage gave out, and drops the empty ones (spec §2)', async () => {
+    const { cookie } = await createSignedInUser(db());
+    const images = ['/uploads/items/2026/11/0b6c5a8e-1f2a-4c3d-9e8f-001122334455.jpg', '', 'null'];
+    const response = await t.post('/api/items', input({ images }), cookie);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().item.images).toEqual([images[0]]);
+  });
+
+  it('keeps the photos an item already has when it is edited, but refuses new foreign ones', async () => {
+    const owner = await createSignedInUser(db());
+    // Listed before the rule (or under another storage): its photo is not one of today's URLs.
+    const legacy = await createItem(db(), {
+      userId: owner.user.id,
+      images: ['https://old-cdn.example/a.jpg'],
+    });
+    const kept = await t.put(
+      `/api/items/${legacy.id}`,
+      input({ images: ['https://old-cdn.example/a.jpg', '/uploads/items/2026/11/b.jpg'] }),
+      owner.cookie,
+    );
+    expect(kept.statusCode).toBe(200);
+    const refused = await t.put(
+      `/api/items/${legacy.id}`,
+      input({ images: ['https://old-cdn.example/other.jpg'] }),
+      owner.cookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(NOT_UPLOADED);
+    expect((await t.get(`/api/items/${legacy.id}`)).json().item.images).toEqual([
+      'https://old-cdn.example/a.jpg',
+      '/uploads/items/2026/11/b.jpg',
+    ]);
+  });
+});
+
 describe('PUT and DELETE /api/items/:id', () => {
   it('lets the owner edit; others get 403, visitors 401, and nothing changes', async () => {
     const owner = await createSignedInUser(db());

@@ -4,6 +4,7 @@ import { savedPaymentMethods } from '../../src/server/db/schema/payments.ts';
 import { paymentEvents, testPaymentMethods } from '../../src/server/db/schema/test-payments.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { createSignedInUser } from '../factories.ts';
+import { cardExpiry } from '../helpers/cards.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Saved cards with the built-in test provider (spec §2 Payment Methods, §7).
@@ -18,8 +19,10 @@ beforeAll(() => {
   t.database.pool?.on('error', () => {});
 });
 
-const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
-const MASTERCARD = { number: '5555555555554444', expMonth: 3, expYear: 2031, cvc: '321' };
+const VISA = { number: '4242 4242 4242 4242', ...cardExpiry(12), cvc: '123' };
+const MASTERCARD = { number: '5555555555554444', ...cardExpiry(3, 5), cvc: '321' };
+/** Saved cards written straight into the tables. */
+const STORED_EXPIRY = cardExpiry(4);
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 let pmCounter = 0;
@@ -37,8 +40,8 @@ async function insertCard(
       type: 'card',
       brand: 'visa',
       last4: '4242',
-      expiryMonth: 4,
-      expiryYear: 2030,
+      expiryMonth: STORED_EXPIRY.expMonth,
+      expiryYear: STORED_EXPIRY.expYear,
       createdAt: new Date(Date.now() - minutesAgo * 60_000),
       ...values,
     })
@@ -77,8 +80,8 @@ describe('GET /api/payment-methods', () => {
         type: 'card',
         brand: 'mastercard',
         last4: '4444',
-        expiryMonth: 4,
-        expiryYear: 2030,
+        expiryMonth: STORED_EXPIRY.expMonth,
+        expiryYear: STORED_EXPIRY.expYear,
         isDefault: false,
         createdAt: recent.createdAt.toISOString(),
       },
@@ -183,8 +186,8 @@ describe('DELETE /api/payment-methods/:id', () => {
       customerId: 'cus_test_x',
       brand: 'visa',
       last4: '4242',
-      expiryMonth: 4,
-      expiryYear: 2030,
+      expiryMonth: STORED_EXPIRY.expMonth,
+      expiryYear: STORED_EXPIRY.expYear,
     });
 
     const response = await t.del(`/api/payment-methods/${isDefault.id}`, cookie);
@@ -236,8 +239,8 @@ describe('adding a card (SetupIntent, confirmed in the browser, then saved)', ()
       type: 'card',
       brand: 'visa',
       last4: '4242',
-      expiryMonth: 12,
-      expiryYear: 2030,
+      expiryMonth: VISA.expMonth,
+      expiryYear: VISA.expYear,
       isDefault: true,
       createdAt: expect.any(String),
     });

@@ -34,9 +34,9 @@ describe('read caches', () => {
     // Proof that the answer is remembered: a change the database does not announce (the announcing
     // trigger is switched off for this one statement's transaction) is not seen.
     await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table items disable trigger items_cache`);
+      await tx.execute(sql`alter table items disable trigger items_cache_update`);
       await tx.update(items).set({ title: 'Silent kayak paddle' }).where(eq(items.id, item.id));
-      await tx.execute(sql`alter table items enable trigger items_cache`);
+      await tx.execute(sql`alter table items enable trigger items_cache_update`);
     });
     expect(await titlesOf(url)).toEqual(['Cache-test kayak paddle']);
 
@@ -70,6 +70,77 @@ describe('read caches', () => {
     // No waiting: the very next reads.
     expect((await t.get(`/api/items/${item.id}`)).json().item.title).toBe('Two-burner camping stove');
     expect(await titlesOf(listUrl)).toContain('Two-burner camping stove');
+  });
+
+  it('stay in place when a change is refused, and empty when one succeeds', async () => {
+    const owner = await createSignedInUser(db());
+    const neighbour = await createSignedInUser(db());
+    const canoe = await createItem(db(), { userId: owner.user.id, title: 'Folding canoe' });
+    const neighboursItem = await createItem(db(), { userId: neighbour.user.id, title: 'Tent' });
+    const url = '/api/items?campus=all&searchQuery=folding%20canoe';
+    const edit = (title: string) => ({
+      title,
+      description: canoe.description,
+      category: canoe.category,
+      condition: canoe.condition,
+      images: [],
+      pickupMethod: canoe.pickupMethod,
+      availableFrom: canoe.availableFrom,
+      availableDays: canoe.availableDays,
+    });
+    /** A rename the database does not announce: only a list computed afresh shows it. */
+    const renameSilently = (title: string) =>
+      db().transaction(async (tx) => {
+        await tx.execute(sql`alter table items disable trigger items_cache_update`);
+        await tx.update(items).set({ title }).where(eq(items.id, canoe.id));
+        await tx.execute(sql`alter table items enable trigger items_cache_update`);
+      });
+    const refusals = async () => {
+      const answers = [
+        await t.put(`/api/items/${canoe.id}`, edit(''), owner.cookie),
+        await t.post('/api/items', edit('Signed-out canoe')),
+        await t.put(`/api/items/${neighboursItem.id}`, edit('Not my tent'), owner.cookie),
+        await t.request({
+          method: 'POST',
+          url: '/api/items',
+          payload: edit('Cross-site canoe'),
+          cookie: owner.cookie,
+          headers: { origin: 'https://elsewhere.example' },
+        }),
+        await t.put('/api/items/00000000-0000-4000-8000-000000000000', edit('Missing canoe'), owner.cookie),
+        await t.post('/api/auth/register', {
+          fullName: 'Second Owner',
+          username: `second_${owner.user.username}`,
+          email: owner.user.email,
+          password: 'correct horse battery',
+          campus: 'stanford.edu',
+        }),
+      ];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([400, 401, 403, 403, 404, 409]);
+    };
+
+    // Announcements of the set-up's own writes may still be on their way (PostgreSQL) and empty the
+    // cache meanwhile; a round they disturb is tried again. With refusals that empty the cache, every
+    // round fails.
+    let round = 0;
+    await vi.waitFor(
+      async () => {
+        round += 1;
+        const remembered = await titlesOf(url);
+        await renameSilently(`Folding canoe, round ${round}`);
+        expect(await titlesOf(url), 'the list is remembered').toEqual(remembered);
+        await refusals();
+        expect(await titlesOf(url), 'the list outlives refused changes').toEqual(remembered);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+    // A change that succeeds empties it at once: its writer sees the database as it is.
+    expect(
+      (await t.put(`/api/items/${canoe.id}`, edit('Folding canoe, paddles included'), owner.cookie))
+        .statusCode,
+    ).toBe(200);
+    expect(await titlesOf(url)).toEqual(['Folding canoe, paddles included']);
   });
 
   it('never show one visitor what only another may see', async () => {

@@ -1,66 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
-import { campusToday } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { reservationDeps, settlePayments } from '../helpers/money.ts';
+import {
+  reserve as baseReserve,
+  scenario as baseScenario,
+  day,
+  VISA,
+} from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
-const TZ = 'America/Los_Angeles';
 
-/** A calendar day `n` days from the campus's today. */
-function day(n: number): string {
-  const d = new Date(`${campusToday(TZ).date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
-
-/** A lender with a paid item ($5/day, $20 deposit) unless told otherwise, and a borrower. */
-async function scenario(item: Parameters<typeof createItem>[1] extends infer T ? Partial<T> : never = {}) {
-  const lender = await createSignedInUser(db());
-  const borrower = await createSignedInUser(db());
-  const stranger = await createSignedInUser(db());
-  const it = await createItem(db(), {
-    userId: lender.user.id,
-    title: 'Cordless drill',
-    rentalPriceCents: 500,
-    rentalPeriod: 'day',
-    depositCents: 2000,
-    ...item,
-  });
-  return { lender, borrower, stranger, item: it };
-}
-
-/** The Reserve dialog's calls: payment intent, card confirmation, reservation. */
-async function reserve(cookie: string, itemId: string, startDate: string, endDate: string, card = VISA) {
-  const quote = await t.post(
-    '/api/create-payment-intent',
-    {
-      itemId,
-      startDate,
-      endDate,
-      depositAmount: '20.00',
-      rentalAmount: String(5 * Math.max(1, (Date.parse(endDate) - Date.parse(startDate)) / 86400000)),
-    },
-    cookie,
-  );
-  if (quote.statusCode !== 200) return { quote };
-  const { paymentIntentId } = quote.json();
-  const confirm = await t.post('/api/payments/test/confirm', { paymentIntentId, card }, cookie);
-  const create = await t.post(
-    '/api/reservations',
-    { itemId, startDate, endDate, stripePaymentIntentId: paymentIntentId },
-    cookie,
-  );
-  return { quote, confirm, create, paymentIntentId, reservation: create.json().reservation };
-}
+const scenario = (item: Parameters<typeof baseScenario>[1] = {}) => baseScenario(t, item);
+const reserve = (cookie: string, itemId: string, startDate: string, endDate: string, card = VISA) =>
+  baseReserve(t, cookie, itemId, startDate, endDate, card);
 
 async function intentStatus(id: string) {
   const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
@@ -285,11 +244,15 @@ describe('the reservation lifecycle and its money', () => {
 
     const approved = await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie);
     expect(approved.statusCode).toBe(200);
-    const code = approved.json().reservation.pickupCode;
-    expect(code).toMatch(/^\d{6}$/);
+    // Only the borrower holds the code: the lender must hear it at the meetup (issue 12).
+    expect(approved.json().reservation.pickupCode).toBeNull();
+    expect((await t.get('/api/reservations', lender.cookie)).json().reservations[0].pickupCode).toBeNull();
+    await settlePayments(t);
     expect((await intentStatus(r.paymentIntentId!)).status).toBe('succeeded');
     const borrowerView = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0];
-    expect(borrowerView).toMatchObject({ status: 'approved', pickupCode: code });
+    expect(borrowerView).toMatchObject({ status: 'approved' });
+    const code = borrowerView.pickupCode;
+    expect(code).toMatch(/^\d{6}$/);
     expect((await t.get('/api/reservations', stranger.cookie)).json().reservations).toEqual([]);
     expect((await t.get('/api/notifications', borrower.cookie)).json().notifications[0]).toMatchObject({
       type: 'reservation_approved',
@@ -301,7 +264,9 @@ describe('the reservation lifecycle and its money', () => {
       lender.cookie,
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('That pickup code is not right. Ask the borrower to show it again.');
+    expect(wrong.json().message).toBe(
+      'That pickup code is not right. Ask the borrower to show it again (4 tries left).',
+    );
     const collected = await t.put(
       `/api/reservations/${id}`,
       { status: 'active', pickupCode: code },
@@ -311,6 +276,7 @@ describe('the reservation lifecycle and its money', () => {
 
     const returned = await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     expect(returned.json().reservation.status).toBe('completed');
+    await settlePayments(t);
     expect((await intentStatus(r.paymentIntentId!)).amountRefundedCents).toBe(2000);
 
     const borrowerBills =
@@ -318,10 +284,11 @@ describe('the reservation lifecycle and its money', () => {
       (await billingOf(borrower.user.id));
     expect(borrowerBills).toBeDefined();
     const rows = await billingOf(borrower.user.id);
-    expect(rows.map((b) => [b.status, b.amountCents]).sort()).toEqual([
-      ['completed', 3000],
-      ['refunded', 2000],
+    expect(rows.map((b) => [b.kind, b.status, b.amountCents]).sort()).toEqual([
+      ['payment', 'completed', 3000],
+      ['refund', 'refunded', 2000],
     ]);
+    expect(rows.find((b) => b.kind === 'refund')!.providerRefundId).toMatch(/^re_/);
     expect((await billingOf(lender.user.id)).map((b) => [b.status, b.amountCents])).toEqual([
       ['completed', 1000],
     ]);
@@ -356,6 +323,7 @@ describe('the reservation lifecycle and its money', () => {
       lender.cookie,
     );
     expect(d.json().reservation).toMatchObject({ status: 'declined', declineReason: 'Away that weekend' });
+    await settlePayments(t);
     expect((await intentStatus(declined.paymentIntentId!)).status).toBe('canceled');
     expect((await t.get('/api/notifications', borrower.cookie)).json().notifications[0].message).toContain(
       'Reason: Away that weekend',
@@ -363,14 +331,26 @@ describe('the reservation lifecycle and its money', () => {
 
     const cancelled = await reserve(borrower.cookie, item.id, day(3), day(4));
     await t.put(`/api/reservations/${cancelled.reservation.id}`, { status: 'cancelled' }, borrower.cookie);
+    await settlePayments(t);
     expect((await intentStatus(cancelled.paymentIntentId!)).status).toBe('canceled');
 
     const late = await reserve(borrower.cookie, item.id, day(5), day(6));
     await t.post(`/api/reservations/${late.reservation.id}/approve`, {}, lender.cookie);
+    await settlePayments(t);
     await t.put(`/api/reservations/${late.reservation.id}`, { status: 'cancelled' }, lender.cookie);
+    await settlePayments(t);
     expect((await intentStatus(late.paymentIntentId!)).amountRefundedCents).toBe(2500);
-    const statuses = (await billingOf(borrower.user.id)).map((b) => b.status);
-    expect(statuses).toEqual(['refunded', 'refunded', 'refunded']);
+    const rows = (await billingOf(borrower.user.id)).map((b) => `${b.kind}:${b.status}:${b.amountCents}`);
+    expect(rows.sort()).toEqual([
+      // Two authorisations released, one payment charged and refunded in full.
+      'payment:completed:2500',
+      'payment:refunded:2500',
+      'payment:refunded:2500',
+      'refund:refunded:2500',
+    ]);
+    expect((await billingOf(lender.user.id)).map((b) => `${b.kind}:${b.status}`)).toEqual([
+      'earning:refunded',
+    ]);
   });
 
   it('applies the state machine to every status, action and role over HTTP', async () => {
@@ -457,6 +437,7 @@ describe('the reservation lifecycle and its money', () => {
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results) expect([200, 409]).toContain(r.statusCode);
+    await settlePayments(t);
     const rows = await db().select().from(reservations).where(eq(reservations.itemId, item.id));
     expect(rows.filter((r) => r.status === 'approved')).toHaveLength(1);
     expect(rows.filter((r) => r.status === 'declined')).toHaveLength(19);
@@ -474,8 +455,8 @@ describe('the reservation lifecycle and its money', () => {
       .update(reservations)
       .set({ createdAt: new Date(Date.now() - 49 * 3600_000) })
       .where(eq(reservations.id, old.reservation.id));
-    const payments = new TestPaymentProvider(db());
-    const count = await reservationService.expirePending({ db: db(), payments, timeZone: TZ }, 48);
+    const count = await reservationService.expirePending(reservationDeps(t), 48);
+    await settlePayments(t);
     expect(count).toBeGreaterThanOrEqual(1);
     const [expired] = await db().select().from(reservations).where(eq(reservations.id, old.reservation.id));
     const [kept] = await db().select().from(reservations).where(eq(reservations.id, fresh.reservation.id));
@@ -493,7 +474,7 @@ describe('the reservation lifecycle and its money', () => {
       .update(reservations)
       .set({ startDate: day(-1) })
       .where(eq(reservations.id, fresh.reservation.id));
-    await reservationService.expirePending({ db: db(), payments, timeZone: TZ }, 48);
+    await reservationService.expirePending(reservationDeps(t), 48);
     const [late] = await db().select().from(reservations).where(eq(reservations.id, fresh.reservation.id));
     expect(late!.status).toBe('cancelled');
   });

@@ -1,10 +1,16 @@
+import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-const t = setupTestApp({ cookieSecure: true, appOrigins: ['http://localhost:5173'] });
+/** Every route the app registers, as Fastify saw it. */
+const routes: RouteOptions[] = [];
+const t = setupTestApp(
+  { cookieSecure: true, appOrigins: ['http://localhost:5173'] },
+  { onRoute: (route) => routes.push(route) },
+);
 
 describe('security from the start', () => {
   it('sends a Content-Security-Policy that allows no inline script, and the other helmet headers', async () => {
@@ -62,6 +68,21 @@ describe('security from the start', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('lets only the signed Stripe webhook out of the same-origin rule', async () => {
+    // A route opts out with `config: { sameOrigin: false }`; each one must prove its caller otherwise.
+    const optedOut = routes.filter((route) => route.config?.sameOrigin === false).map((route) => route.url);
+    expect(optedOut).toEqual(['/api/payments/webhook']);
+    const fromElsewhere = await t.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    // Past the origin rule, the missing signature refuses it.
+    expect(fromElsewhere.statusCode).not.toBe(403);
+    expect(fromElsewhere.statusCode).toBeGreaterThanOrEqual(400);
   });
 
   it('marks the session cookie Secure when configured for https', async () => {

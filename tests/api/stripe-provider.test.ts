@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,271 +7,22 @@ import { savedPaymentMethods } from '../../src/server/db/schema/payments.ts';
 import { paymentEvents } from '../../src/server/db/schema/test-payments.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { createSignedInUser } from '../factories.ts';
+import { cardExpiry } from '../helpers/cards.ts';
+import {
+  deliverWebhook,
+  type FakeCard,
+  signedWebhook,
+  startFakeStripe,
+  stripeEvent,
+} from '../helpers/fake-stripe.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
-
-// The Stripe provider against a local fake Stripe: the real SDK makes real HTTP calls, and the fake
-// answers with Stripe's object shapes and records what it was sent.
-
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: URLSearchParams;
-  headers: IncomingHttpHeaders;
-}
-
-interface FakeCard {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
-
-type Json = Record<string, unknown>;
-
-/** A fake api.stripe.com: customers, PaymentIntents, refunds, SetupIntents and PaymentMethods. */
-async function startFakeStripe() {
-  const requests: Recorded[] = [];
-  const customers = new Map<string, Json>();
-  const intents = new Map<string, Json>();
-  const setups = new Map<string, Json>();
-  const methods = new Map<string, Json>();
-  const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
-  let counter = 0;
-  const newId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
-  const now = () => Math.floor(Date.now() / 1000);
-
-  const metadataOf = (body: URLSearchParams) => {
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of body) {
-      const m = /^metadata\[(.+)\]$/.exec(key);
-      if (m?.[1]) metadata[m[1]] = value;
-    }
-    return metadata;
-  };
-  const expands = (query: URLSearchParams, field: string) =>
-    [...query.entries()].some(([k, v]) => k.startsWith('expand') && v === field);
-  const withMethod = (object: Json, query: URLSearchParams) =>
-    expands(query, 'payment_method') && typeof object.payment_method === 'string'
-      ? { ...object, payment_method: methods.get(object.payment_method) ?? object.payment_method }
-      : object;
-  const missing = (what: string, id: string) => ({
-    status: 404,
-    body: {
-      error: {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: `No such ${what}: '${id}'`,
-        param: 'id',
-      },
-    },
-  });
-  const unexpectedState = (message: string) => ({
-    status: 400,
-    body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } },
-  });
-
-  function route(r: Recorded): { status: number; body: Json } {
-    const { method, path, body, query } = r;
-    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-    const intentAction = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
-    const setupPath = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
-    const detachPath = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
-    if (method === 'POST' && path === '/v1/customers') {
-      const customer = {
-        id: newId('cus'),
-        object: 'customer',
-        created: now(),
-        email: body.get('email'),
-        name: body.get('name'),
-        metadata: metadataOf(body),
-        livemode: false,
-      };
-      customers.set(customer.id, customer);
-      return { status: 200, body: customer };
-    }
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const id = newId('pi');
-      const intent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(body.get('amount')),
-        amount_capturable: 0,
-        amount_received: 0,
-        capture_method: body.get('capture_method') ?? 'automatic_async',
-        client_secret: `${id}_secret_abc`,
-        created: now(),
-        currency: body.get('currency'),
-        customer: body.get('customer'),
-        livemode: false,
-        metadata: metadataOf(body),
-        payment_method: null,
-        status: 'requires_payment_method',
-        automatic_payment_methods: {
-          enabled: body.get('automatic_payment_methods[enabled]') === 'true',
-          allow_redirects: body.get('automatic_payment_methods[allow_redirects]'),
-        },
-      };
-      intents.set(id, intent);
-      return { status: 200, body: intent };
-    }
-    if (intentPath && method === 'GET') {
-      const intent = intents.get(intentPath[1]!);
-      return intent
-        ? { status: 200, body: withMethod(intent, query) }
-        : missing('payment_intent', intentPath[1]!);
-    }
-    if (intentAction && method === 'POST') {
-      const intent = intents.get(intentAction[1]!);
-      if (!intent) return missing('payment_intent', intentAction[1]!);
-      if (intentAction[2] === 'capture') {
-        if (intent.status !== 'requires_capture')
-          return unexpectedState(
-            `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
-          );
-        Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, amount_capturable: 0 });
-      } else {
-        if (intent.status === 'succeeded')
-          return unexpectedState(
-            'You cannot cancel this PaymentIntent because it has a status of succeeded.',
-          );
-        Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
-      }
-      return { status: 200, body: intent };
-    }
-    if (method === 'POST' && path === '/v1/refunds') {
-      const intent = intents.get(body.get('payment_intent') ?? '');
-      if (!intent) return missing('payment_intent', body.get('payment_intent') ?? '');
-      const refund = {
-        id: newId('re'),
-        object: 'refund',
-        amount: Number(body.get('amount') ?? intent.amount),
-        currency: intent.currency,
-        payment_intent: intent.id,
-        status: 'succeeded',
-        created: now(),
-      };
-      return { status: 200, body: refund };
-    }
-    if (method === 'POST' && path === '/v1/setup_intents') {
-      const id = newId('seti');
-      const setup = {
-        id,
-        object: 'setup_intent',
-        client_secret: `${id}_secret_abc`,
-        created: now(),
-        customer: body.get('customer'),
-        usage: body.get('usage'),
-        livemode: false,
-        metadata: {},
-        payment_method: null,
-        status: 'requires_payment_method',
-      };
-      setups.set(id, setup);
-      return { status: 200, body: setup };
-    }
-    if (setupPath && method === 'GET') {
-      const setup = setups.get(setupPath[1]!);
-      return setup ? { status: 200, body: withMethod(setup, query) } : missing('setup_intent', setupPath[1]!);
-    }
-    if (detachPath && method === 'POST') {
-      const pm = methods.get(detachPath[1]!);
-      if (!pm) return missing('payment_method', detachPath[1]!);
-      if (!pm.customer)
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              message:
-                'The payment method you provided is not attached to a customer so detachment is impossible.',
-            },
-          },
-        };
-      pm.customer = null;
-      return { status: 200, body: pm };
-    }
-    return {
-      status: 404,
-      body: {
-        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
-      },
-    };
-  }
-
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const recorded: Recorded = {
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-        headers: req.headers,
-      };
-      requests.push(recorded);
-      // Stripe answers a repeated idempotency key with the first response.
-      const key = req.headers['idempotency-key'];
-      const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
-      const answer = replay ?? route(recorded);
-      if (typeof key === 'string' && !replay) byIdempotencyKey.set(key, answer);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
-      res.end(JSON.stringify(answer.body));
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-
-  /** What the browser does with Stripe.js: confirm with a card. */
-  function attachCard(customer: string | null, card: FakeCard) {
-    const pm = {
-      id: newId('pm'),
-      object: 'payment_method',
-      type: 'card',
-      customer,
-      card: { ...card, country: 'US', funding: 'credit' },
-      created: now(),
-      livemode: false,
-      metadata: {},
-    };
-    methods.set(pm.id, pm);
-    return pm.id;
-  }
-  return {
-    port,
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    customers,
-    reset: () => {
-      requests.length = 0;
-    },
-    authorise(intentId: string, card: FakeCard) {
-      const intent = intents.get(intentId)!;
-      const pm = attachCard(null, card);
-      Object.assign(intent, {
-        status: 'requires_capture',
-        payment_method: pm,
-        amount_capturable: intent.amount,
-      });
-    },
-    confirmSetup(setupIntentId: string, card: FakeCard) {
-      const setup = setups.get(setupIntentId)!;
-      Object.assign(setup, {
-        status: 'succeeded',
-        payment_method: attachCard(setup.customer as string, card),
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 
-const VISA: FakeCard = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 };
+const VISA_EXPIRY = cardExpiry(8);
+const VISA: FakeCard = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: VISA_EXPIRY.expYear };
+const MASTERCARD_EXPIRY = cardExpiry(1, 5);
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
 const stripeEnv = {
@@ -382,6 +130,7 @@ describe('StripePaymentProvider', () => {
       status: 'requires_payment_method',
       amountCents: 2500,
       amountReceivedCents: 0,
+      amountRefundedCents: 0,
       currency: 'usd',
       metadata: { itemId: 'item-1', borrowerId: 'user-1' },
       card: null,
@@ -389,10 +138,11 @@ describe('StripePaymentProvider', () => {
 
     fake.authorise(intent.id, VISA);
     const retrieved = await provider.retrievePaymentIntent(intent.id);
-    expect(last(/^\/v1\/payment_intents\//, 'GET').query.getAll('expand[0]')).toEqual(['payment_method']);
+    const read = last(/^\/v1\/payment_intents\//, 'GET').query;
+    expect([read.get('expand[0]'), read.get('expand[1]')]).toEqual(['payment_method', 'latest_charge']);
     expect(retrieved).toMatchObject({
       status: 'requires_capture',
-      card: { type: 'card', brand: 'visa', last4: '4242', expiryMonth: 8, expiryYear: 2031 },
+      card: { type: 'card', brand: 'visa', last4: '4242', expiryMonth: 8, expiryYear: VISA_EXPIRY.expYear },
     });
 
     const captured = await provider.capturePaymentIntent(intent.id, 'capture-r1');
@@ -404,6 +154,11 @@ describe('StripePaymentProvider', () => {
     expect(refundCall.headers['idempotency-key']).toBe('deposit-r1');
     expect(Object.fromEntries(refundCall.body)).toEqual({ payment_intent: intent.id, amount: '2000' });
     expect(refund).toEqual({ id: expect.stringMatching(/^re_fake/), amountCents: 2000 });
+    // What was refunded is read from the intent's charge (reconciliation, decision 012).
+    expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({
+      amountReceivedCents: 2500,
+      amountRefundedCents: 2000,
+    });
   });
 
   it('releases an authorisation, and turns Stripe refusals into clear errors', async () => {
@@ -440,7 +195,12 @@ describe('StripePaymentProvider', () => {
     expect(await provider.retrieveSetupIntentCard(setup.id)).toBeNull();
     expect(await provider.retrieveSetupIntentCard('seti_unknown')).toBeNull();
 
-    fake.confirmSetup(setup.id, { brand: 'mastercard', last4: '4444', exp_month: 1, exp_year: 2030 });
+    fake.confirmSetup(setup.id, {
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 1,
+      exp_year: MASTERCARD_EXPIRY.expYear,
+    });
     const card = await provider.retrieveSetupIntentCard(setup.id);
     expect(last(/^\/v1\/setup_intents\//, 'GET').query.getAll('expand[0]')).toEqual(['payment_method']);
     expect(card).toEqual({
@@ -450,7 +210,7 @@ describe('StripePaymentProvider', () => {
       brand: 'mastercard',
       last4: '4444',
       expiryMonth: 1,
-      expiryYear: 2030,
+      expiryYear: MASTERCARD_EXPIRY.expYear,
     });
 
     await provider.detachPaymentMethod(card!.paymentMethodId);
@@ -464,39 +224,18 @@ describe('the app with Stripe configured', () => {
   const t = setupTestApp({ stripe: stripeConfig });
   const db = () => t.database.db;
 
-  function signed(event: object, secret = WEBHOOK_SECRET) {
-    const payload = JSON.stringify(event);
-    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-  }
-
-  /** Stripe posts from its servers: no Origin, no cookie, a signature header. */
+  const signed = (event: object, secret = WEBHOOK_SECRET) => signedWebhook(event, secret);
   const deliver = (payload: string, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      payload,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    });
+    deliverWebhook(t.app, payload, headers);
 
-  const setupSucceeded = (id: string, setupIntentId: string, customer: string) => ({
-    id,
-    object: 'event',
-    type: 'setup_intent.succeeded',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: {
-      object: {
-        id: setupIntentId,
-        object: 'setup_intent',
-        customer,
-        status: 'succeeded',
-        payment_method: 'pm_from_event',
-      },
-    },
-  });
+  const setupSucceeded = (id: string, setupIntentId: string, customer: string) =>
+    stripeEvent(id, 'setup_intent.succeeded', {
+      id: setupIntentId,
+      object: 'setup_intent',
+      customer,
+      status: 'succeeded',
+      payment_method: 'pm_from_event',
+    });
 
   const eventCount = async (id: string) =>
     (await db().select().from(paymentEvents).where(eq(paymentEvents.id, id))).length;
@@ -539,7 +278,7 @@ describe('the app with Stripe configured', () => {
       brand: 'visa',
       last4: '4242',
       expiryMonth: 8,
-      expiryYear: 2031,
+      expiryYear: VISA_EXPIRY.expYear,
       isDefault: true,
     });
 

@@ -227,16 +227,37 @@ describe('POST /api/upload/proxy', () => {
     expect(cut.json()).toMatchObject({ message: 'This file is empty or not a readable image.' });
   });
 
-  it('refuses an image with too many pixels (a decompression bomb)', async () => {
+  it('refuses an image with too many pixels (a decompression bomb) from its header, before decoding', async () => {
     // 48 megapixels of one colour compress to a few hundred KB: the classic decompression bomb.
-    const bomb = await image(8000, 6000).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await image(8000, 6000).jpeg({ quality: 10 }).toBuffer();
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
-    const response = await upload([{ filename: 'bomb.png', type: 'image/png', data: bomb }]);
+    const response = await upload([{ filename: 'bomb.jpg', type: 'image/jpeg', data: bomb }]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'This image has too many pixels (max 40 megapixels).',
       code: 'TOO_MANY_PIXELS',
     });
+  });
+
+  it('gives PNG and GIF a lower pixel budget (16 MP): they compress a plain area to almost nothing', async () => {
+    // 16.4 megapixels in a few KB: decoding it cost about a second of CPU before the budget.
+    const png = await image(4100, 4000).png({ compressionLevel: 9 }).toBuffer();
+    expect(png.length).toBeLessThan(200 * 1024);
+    const refused = await upload([{ filename: 'plain.png', type: 'image/png', data: png }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message:
+        'This PNG image has too many pixels (max 16 megapixels for PNG and GIF). Save it as a JPEG, or make it smaller.',
+      code: 'TOO_MANY_PIXELS',
+    });
+    const gif = await image(4100, 4000).gif().toBuffer();
+    const refusedGif = await upload([{ filename: 'plain.gif', type: 'image/gif', data: gif }]);
+    expect(refusedGif.statusCode).toBe(400);
+    expect(refusedGif.json().message).toMatch(/^This GIF image has too many pixels/);
+
+    // The same size as a photo format is fine.
+    const jpeg = await image(4100, 4000).jpeg().toBuffer();
+    expect((await upload([{ filename: 'photo.jpg', type: 'image/jpeg', data: jpeg }])).statusCode).toBe(200);
   });
 
   it('refuses a request without images, or with another field', async () => {
@@ -306,6 +327,7 @@ describe('storePhotos', () => {
         kept.delete(key);
       },
       urlFor: (key) => `https://photos.example/${key}`,
+      ownsPhotoUrl: (url) => url.startsWith('https://photos.example/'),
     };
     const photo = { full: Buffer.from('full'), thumb: Buffer.from('thumb'), width: 1, height: 1 };
     await expect(storePhotos(flaky, [photo, photo])).rejects.toThrow('bucket unreachable');

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
 import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
@@ -21,7 +22,7 @@ describe('saved payment methods', () => {
         .click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Card number').fill(number);
-      await dialog.getByLabel('Expiry (MM / YY)').fill('11 / 31');
+      await dialog.getByLabel('Expiry (MM / YY)').fill(typedExpiry(cardExpiry(11)));
       await dialog.getByLabel('CVC').fill('321');
       await dialog.getByRole('button', { name: 'Save Card' }).click();
       await page.getByText(`•••• ${last4}`).waitFor();

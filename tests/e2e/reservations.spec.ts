@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
+import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
 
@@ -15,18 +16,26 @@ async function openItem(page: Page, title: string) {
 
 async function payWith(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+  await page.getByLabel('Expiry (MM / YY)').fill(typedExpiry(cardExpiry(12)));
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
-describe('reservation journeys', () => {
-  it('borrower pays by card, lender approves from the dropdown, pickup, return, and both billing histories', async () => {
-    const borrower = await b.newPage({ width: 375, height: 812 });
-    const lender = await b.newPage();
+// Jordan (on a phone) borrows Maya's drill and pays by card. The steps build on each other, each its
+// own test; once one fails the rest are skipped (journeySteps).
+describe('a paid borrow, from the request to the return', () => {
+  journeySteps();
+  let borrower: Page;
+  let lender: Page;
+
+  beforeAll(async () => {
+    borrower = await b.newPage({ width: 375, height: 812 });
+    lender = await b.newPage();
     await signIn(borrower, 'jordan.lee@stanford.edu');
     await signIn(lender, 'maya.chen@stanford.edu');
+  });
 
+  it('the borrower sees the price and pays by card', async () => {
     await openItem(borrower, 'Cordless drill with bit set');
     await borrower.getByRole('button', { name: 'Reserve Item' }).click();
     const dialog = borrower.getByRole('dialog');
@@ -41,9 +50,11 @@ describe('reservation journeys', () => {
     await borrower
       .getByText('Your reservation request has been sent to the item owner.', { exact: true })
       .waitFor();
+  });
 
-    // The request reaches the lender's open page live (no reload, well inside the 30 s poll), and
-    // they approve it from the header's notifications dropdown.
+  it('the request reaches the lender live, who approves it from the notifications dropdown', async () => {
+    // The lender's page has been open since before the request: it arrives without a reload, well
+    // inside the 30 s poll.
     await lender.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
     await lender.getByRole('menu').getByText('New reservation request').first().waitFor({ timeout: 5_000 });
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Approve' }).first().click();
@@ -51,8 +62,9 @@ describe('reservation journeys', () => {
       .getByText('The borrower has been notified and can now proceed with payment.', { exact: true })
       .waitFor();
     await lender.keyboard.press('Escape');
+  });
 
-    // The borrower sees Approved and the pickup code, and picks the item up.
+  it('the borrower sees the pickup code and marks the item picked up', async () => {
     await borrower.goto('/reservations');
     await borrower.getByRole('heading', { name: 'My Reservations', level: 1 }).waitFor();
     await borrower.getByText('Pickup Code:').waitFor();
@@ -64,8 +76,9 @@ describe('reservation journeys', () => {
       .getByText('The reservation status has been updated successfully.', { exact: true })
       .waitFor();
     await borrower.getByRole('button', { name: 'Return Item' }).waitFor();
+  });
 
-    // The lender marks it returned; the deposit goes back.
+  it('the lender marks it returned', async () => {
     await lender.goto('/reservations');
     await lender.getByRole('tab', { name: /Lending/ }).click();
     await lender.getByRole('button', { name: 'Item Returned' }).click();
@@ -73,7 +86,9 @@ describe('reservation journeys', () => {
       .getByText('The reservation status has been updated successfully.', { exact: true })
       .waitFor();
     await expectAccessible(lender);
+  });
 
+  it('both billing histories show it: the payment and the deposit back, and the earning', async () => {
     await borrower.goto('/billing-history');
     await borrower.getByText('Payment for Cordless drill with bit set', { exact: false }).first().waitFor();
     await borrower
@@ -84,7 +99,9 @@ describe('reservation journeys', () => {
     await lender.goto('/billing-history');
     await lender.getByText('Earning: Cordless drill with bit set', { exact: false }).first().waitFor();
   });
+});
 
+describe('reservation journeys', () => {
   it('reserves a free item without payment', async () => {
     const borrower = await b.newPage();
     await signIn(borrower, 'diego.ramirez@stanford.edu');

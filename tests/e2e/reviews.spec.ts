@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
@@ -21,30 +21,44 @@ function tomorrow(): string {
   return d.toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 }
 
+// Diego borrows Priya's rice cooker; each test starts from a borrow of its own that the two of them
+// ran to the end through the API, as they would from My Reservations (request, approve, picked up,
+// returned: the reservations journey shows those screens), and checks one part of reviewing it.
 describe('reviews journey', () => {
-  it('two people finish a reservation and review each other, and the reviews appear on the profiles', async () => {
-    const borrower = await b.newPage({ width: 375, height: 812 });
-    const lender = await b.newPage();
+  let borrower: Page;
+  let lender: Page;
+  let riceCooker: { id: string };
+
+  beforeAll(async () => {
+    borrower = await b.newPage({ width: 375, height: 812 });
+    lender = await b.newPage();
     await signIn(borrower, 'diego.ramirez@stanford.edu');
     await signIn(lender, 'priya.patel@stanford.edu');
-
-    // The reservation, as the two of them would run it from My Reservations: request, approve,
-    // picked up, returned.
     const { items } = await call(borrower, 'GET', '/api/items?campus=all&searchQuery=Rice%20cooker');
-    const item = items.find((i: { title: string }) => i.title === 'Rice cooker (6 cups)');
+    riceCooker = items.find((i: { title: string }) => i.title === 'Rice cooker (6 cups)');
+  });
+
+  /** A returned borrow of the rice cooker, ready to be reviewed by both. */
+  async function returnedBorrow(): Promise<string> {
     const { reservation } = await call(borrower, 'POST', '/api/reservations', {
-      itemId: item.id,
+      itemId: riceCooker.id,
       startDate: tomorrow(),
       endDate: tomorrow(),
     });
     await call(lender, 'POST', `/api/reservations/${reservation.id}/approve`, {});
     await call(borrower, 'PUT', `/api/reservations/${reservation.id}`, { status: 'active' });
     await call(lender, 'PUT', `/api/reservations/${reservation.id}`, { status: 'completed' });
+    return reservation.id;
+  }
 
-    // The borrower reviews from the completed card, by keyboard.
+  const review = (page: Page, reservationId: string, rating: number, comment: string) =>
+    call(page, 'POST', '/api/reviews', { reservationId, rating, comment });
+
+  it('the borrower reviews from the returned borrow’s card, by keyboard', async () => {
+    const reservationId = await returnedBorrow();
     await borrower.goto('/reservations');
     // This reservation's card: the demo history may hold earlier borrows between the same two people.
-    const card = borrower.locator(`#reservation-${reservation.id}`);
+    const card = borrower.locator(`#reservation-${reservationId}`);
     await card.getByText('Leave a review for Priya Patel and the item.', { exact: false }).waitFor();
     await expectAccessible(borrower);
     await card.getByRole('button', { name: 'Leave a review' }).click();
@@ -65,43 +79,57 @@ describe('reviews journey', () => {
       .getByText(/Your review shows once Priya Patel has written theirs, or on [A-Z][a-z]{2} \d{1,2}\./)
       .waitFor();
     await expectAccessible(borrower);
+  });
 
-    // Hidden until the lender has written hers: her profile shows her earlier reviews (from the demo
-    // history) and her badges, but not this one.
+  it('a review stays off the lender’s profile until she has written hers', async () => {
+    const reservationId = await returnedBorrow();
+    await review(borrower, reservationId, 4, 'Hidden for now: the rice cooker was spotless.');
+
+    // Her profile shows her earlier reviews (from the demo history) and her badges, but not this one.
     await lender.goto('/profile');
     await lender.getByRole('heading', { name: 'Priya Patel', level: 1 }).waitFor();
     await lender.getByText('First Lend', { exact: true }).waitFor();
     await lender.getByText('Lent an item to a classmate for the first time.').waitFor();
     await lender.getByRole('tab', { name: 'Reviews' }).click();
     await lender.getByRole('article').first().waitFor();
-    expect(await lender.getByText('Spotless rice cooker and an easy handover at Flo Mo.').count()).toBe(0);
+    expect(await lender.getByText('Hidden for now: the rice cooker was spotless.').count()).toBe(0);
     await expectAccessible(lender);
+  });
 
-    // The lender follows the notification; the dialog opens on the right card.
+  it('the lender follows the notification and reviews by mouse, which reveals both', async () => {
+    const reservationId = await returnedBorrow();
+    await review(borrower, reservationId, 4, 'Worked perfectly, thanks Priya.');
+
+    // The dialog opens on the right card, from the newest 'Leave a review' notification.
+    await lender.goto('/');
     await lender.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Leave a review' }).first().click();
-    const lenderDialog = lender.getByRole('dialog', { name: 'Review Diego Ramirez' });
-    await lenderDialog.waitFor();
+    const dialog = lender.getByRole('dialog', { name: 'Review Diego Ramirez' });
+    await dialog.waitFor();
+    expect(new URL(lender.url()).searchParams.get('review')).toBe(reservationId);
     // Behind the modal dialog, the Lending tab is the one open.
     expect(
       await lender.getByRole('tab', { name: /Lending/, includeHidden: true }).getAttribute('aria-selected'),
     ).toBe('true');
     await expectAccessible(lender);
-    // By mouse this time: a click on the fifth star.
-    await lenderDialog.locator('label', { hasText: '5 stars' }).click();
-    expect(await lenderDialog.getByRole('radio', { name: /^5 stars/ }).isChecked()).toBe(true);
-    await lenderDialog.getByLabel('Comment').fill('Returned it clean and on time. Would lend again!');
-    await lenderDialog.getByRole('button', { name: 'Submit Review' }).click();
+    await dialog.locator('label', { hasText: '5 stars' }).click();
+    expect(await dialog.getByRole('radio', { name: /^5 stars/ }).isChecked()).toBe(true);
+    await dialog.getByLabel('Comment').fill('Returned it clean and on time. Would lend again!');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await lender.getByText('Thanks! Both reviews now show on your profiles.', { exact: true }).waitFor();
     await lender.getByText('Your review shows on Diego', { exact: false }).first().waitFor();
+  });
 
-    // Both reviews show now: on each profile, with the average, and the borrower's on the item.
+  it('once both have written, the reviews show on both profiles and the item page', async () => {
+    const reservationId = await returnedBorrow();
+    await review(borrower, reservationId, 4, 'Cooked perfect rice all week, easy handover.');
+    await review(lender, reservationId, 5, 'Diego kept it spotless. Welcome back any time!');
+
     await lender.goto('/profile');
     await lender.getByRole('tab', { name: 'Reviews' }).click();
     const received = lender
       .getByRole('article', { name: 'Review by Diego Ramirez' })
-      .filter({ hasText: 'Spotless rice cooker' });
-    await received.getByText('Spotless rice cooker and an easy handover at Flo Mo.').waitFor();
+      .filter({ hasText: 'Cooked perfect rice all week' });
     await received.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
     await received.getByText('Rice cooker (6 cups)').waitFor();
     await expectAccessible(lender);
@@ -111,14 +139,14 @@ describe('reviews journey', () => {
     await borrower.getByRole('tab', { name: 'Reviews' }).click();
     const given = borrower
       .getByRole('article', { name: 'Review by Priya Patel' })
-      .filter({ hasText: 'Returned it clean and on time. Would lend again!' });
+      .filter({ hasText: 'Diego kept it spotless. Welcome back any time!' });
     await given.getByRole('img', { name: 'Rated 5 out of 5' }).waitFor();
     await expectAccessible(borrower);
 
-    await borrower.goto(`/item/${item.id}`);
+    await borrower.goto(`/item/${riceCooker.id}`);
     await borrower
       .getByRole('region', { name: /Reviews/ })
-      .getByText('Spotless rice cooker and an easy handover at Flo Mo.')
+      .getByText('Cooked perfect rice all week, easy handover.')
       .waitFor();
     await expectAccessible(borrower);
   });

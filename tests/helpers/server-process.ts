@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 
-// Runs src/server/main.ts as its own process, the way `npm start` does, on a free port.
+// Runs the server as its own process on a free port: the sources through tsx (what the API tests check:
+// the code as it is now, no build needed), or the built bundle on plain node, as `npm start` and the
+// Docker image run it (the browser journeys, which build first anyway; decision 017).
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,19 +22,51 @@ export interface ServerProcess {
   output: () => string;
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/**
+ * A production server on this machine is a staging box: it takes test cards, may load the demo campus,
+ * writes mail to files, links to 127.0.0.1 and speaks plain http. Production refuses each of those
+ * unless allowed (config.ts); a test that wants a refusal overrides these.
+ */
+export const STAGING_ALLOWANCES = {
+  ALLOW_TEST_PAYMENTS: 'true',
+  ALLOW_DEMO_SEED: 'true',
+  ALLOW_FILE_MAIL: 'true',
+  ALLOW_LOCALHOST_LINKS: 'true',
+  ALLOW_INSECURE_COOKIES: 'true',
+};
+
+/** How to run the server: its sources through tsx, or `dist/server/main.js` (built) on plain node. */
+export type ServerEntry = 'source' | 'bundle';
+
+export function serverCommand(entry: ServerEntry): string[] {
+  return entry === 'bundle' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: {
+    entry?: ServerEntry;
+    /** Where to run it (the project by default); the bundle finds dist/ and node_modules/ from here. */
+    cwd?: string;
+    /** The environment to start from instead of this process's (which carries vitest's and npm's). */
+    baseEnv?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(options.entry ?? 'source'), {
+    cwd: options.cwd,
     env: {
-      ...process.env,
+      ...(options.baseEnv ?? process.env),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       // Links in e-mails point where the browser reaches this server, so they open signed in.
       APP_URL: url,
+      ...STAGING_ALLOWANCES,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { PaymentProvider } from '../../src/server/adapters/payments/provider.ts';
+import { type App, type AppDeps, buildApp } from '../../src/server/app.ts';
 import { type Config, testConfig } from '../../src/server/config.ts';
-import type { Database } from '../../src/server/db/client.ts';
+import type { Database, Db } from '../../src/server/db/client.ts';
+import { expectMoneyBalanced } from './money.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ORIGIN = 'http://localhost:80';
@@ -28,7 +30,16 @@ export interface TestContext {
  * Builds the app on a fresh database for the test file that calls it. Every response is checked
  * never to carry a password hash, whatever the test itself asserts.
  */
-export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
+export function setupTestApp(
+  overrides: Partial<Config> = {},
+  {
+    payments,
+    ...deps
+  }: Partial<Pick<AppDeps, 'imageQueue' | 'onRoute' | 'logger'>> & {
+    /** A payment provider of the test's own (a flaky one), made on this file's database. */
+    payments?: (db: Db) => PaymentProvider;
+  } = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
@@ -40,8 +51,18 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
       ...overrides,
       mail: { ...base.mail, outboxDir: ctx.outboxDir, ...overrides.mail },
     });
-    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    ctx.app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: false,
+      ...deps,
+      ...(payments ? { payments: payments(ctx.database.db) } : {}),
+    });
     await ctx.app.ready();
+  });
+  // Issue 12: whatever a test did, our billing rows say what the provider did with the money.
+  afterEach(async () => {
+    if (ctx.app) await expectMoneyBalanced(ctx);
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -80,4 +80,75 @@ describe('ReadCache', () => {
     expect(await cache.get('a', async () => ++n)).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('drops only the answers carrying an invalidated tag', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    const tagged = (tags: string[]) => () => tags;
+    await cache.get('stanford list', async () => 'tent', tagged(['list:stanford.edu']));
+    await cache.get('berkeley list', async () => 'stove', tagged(['list:berkeley.edu']));
+    await cache.get('tent page', async () => 'tent page', tagged(['item:tent', 'user:ana']));
+    cache.invalidate('list:stanford.edu');
+    expect(await cache.get('stanford list', async () => 'tent, lantern')).toBe('tent, lantern');
+    expect(await cache.get('berkeley list', async () => 'recomputed')).toBe('stove');
+    expect(await cache.get('tent page', async () => 'recomputed')).toBe('tent page');
+    cache.invalidate('user:ana');
+    expect(await cache.get('tent page', async () => 'tent page, new name')).toBe('tent page, new name');
+    expect(cache.size).toBe(3);
+  });
+
+  it('never stores an answer whose tag was invalidated while it was computed, nor lets anyone join it', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    const old = deferred<string>();
+    let calls = 0;
+    const reading = cache.get(
+      'page',
+      () => {
+        calls++;
+        return old.promise;
+      },
+      () => ['item:lamp'],
+    );
+    cache.invalidate('item:lamp'); // committed while the old rows were being read
+    // A reader arriving now must not get the answer under way: it may predate the change.
+    const later = cache.get('page', async () => {
+      calls++;
+      return 'after';
+    });
+    old.resolve('before');
+    expect(await reading).toBe('before');
+    expect(await later).toBe('after');
+    expect(calls).toBe(2);
+    expect(await cache.get('page', async () => 'again')).toBe('after');
+    // An invalidation of another tag meanwhile does not stop an answer being stored.
+    const fresh = deferred<string>();
+    cache.delete('page');
+    const reread = cache.get(
+      'page',
+      () => fresh.promise,
+      () => ['item:lamp'],
+    );
+    cache.invalidate('item:desk');
+    fresh.resolve('kept');
+    await reread;
+    expect(await cache.get('page', async () => 'not asked')).toBe('kept');
+  });
+
+  it('tells its observer each lookup: a hit when nothing is computed, a miss when something is', async () => {
+    let now = 0;
+    const cache = new ReadCache<number>({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    const seen: boolean[] = [];
+    cache.observeLookups((hit) => seen.push(hit));
+    const answer = deferred<number>();
+    const first = cache.get('k', () => answer.promise);
+    const joined = cache.get('k', () => answer.promise);
+    answer.resolve(1);
+    await Promise.all([first, joined]);
+    await cache.get('k', async () => 2);
+    now = 1000;
+    await cache.get('k', async () => 3);
+    cache.suspend();
+    await cache.get('k', async () => 4);
+    // Computed, joined the computation, stored, expired, paused.
+    expect(seen).toEqual([false, true, true, false, false]);
+  });
 });

@@ -1,8 +1,9 @@
 // Recent answers kept in memory, for the reads that every visitor and every open tab repeat: the
-// catalogue's lists, item pages and profiles, sessions, and the unread polls (issue 7,
+// catalogue's lists, item pages and profiles, sessions, and the unread polls (issues 7 and 13,
 // docs/performance.md). Correctness comes from invalidation, not from the time limit: the database
-// announces every change to the tables an answer is built from (migration 0008, read-caches.ts), and
-// the time limit only bounds what no write announces (a review revealed by time, a clock change).
+// announces what every change touches (migration 0011, read-caches.ts), each answer carries tags that
+// name what it was built from, and an announcement drops only the answers with its tags. The time
+// limit only bounds what no write announces (a review revealed by time, a clock change).
 
 export interface ReadCacheOptions {
   /** Oldest entries go first beyond this many. */
@@ -15,19 +16,39 @@ export interface ReadCacheOptions {
 interface Entry<V> {
   value: V;
   expires: number;
+  tags: readonly string[];
 }
+
+/**
+ * What an answer was built from, known once it is computed (an item page names its owner and its
+ * reviewers): invalidating any of these tags drops it.
+ */
+export type TagsOf<V> = (value: V) => readonly string[];
+
+/** Beyond this many remembered invalidations, they are forgotten and every computation under way is void. */
+const MAX_REMEMBERED_INVALIDATIONS = 10_000;
 
 export class ReadCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
+  /** Keys by tag, to drop a tag's answers without looking at the others. */
+  private readonly keysByTag = new Map<string, Set<string>>();
   /** Computations under way, so 50 requests that miss at once ask the database once. */
-  private readonly pending = new Map<string, { version: string; promise: Promise<V> }>();
+  private readonly pending = new Map<string, { startedAt: number; promise: Promise<V> }>();
   /**
-   * Bumped by clear(), and per key by delete(): a computation that began before an invalidation may
-   * have read the old rows, so its answer is returned to its caller but never stored.
+   * Every invalidation takes the next number. A computation remembers the number current when it
+   * began; if a tag or key of its answer was invalidated after that, it may have read the old rows, so
+   * its answer goes to its callers but is never stored, and nobody new joins it.
    */
-  private generation = 0;
-  private readonly keyGenerations = new Map<string, number>();
+  private epoch = 0;
+  /** Computations that began at or before this number are void (clear(), or too much to remember). */
+  private voidUpTo = 0;
+  private readonly tagInvalidatedAt = new Map<string, number>();
+  private readonly keyInvalidatedAt = new Map<string, number>();
   private readonly now: () => number;
+  /** While the changes that invalidate answers cannot be heard, every read computes. */
+  private suspended = false;
+  /** The metrics' hit and miss counters (src/server/metrics), when measured. */
+  private lookups?: (hit: boolean) => void;
 
   constructor(private readonly options: ReadCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -37,21 +58,44 @@ export class ReadCache<V> {
     return this.entries.size;
   }
 
-  /** The stored answer for `key`, or `compute()`'s (stored unless the key was invalidated meanwhile). */
-  get(key: string, compute: () => Promise<V>): Promise<V> {
-    if (this.options.ttlMs <= 0) return compute();
+  /**
+   * Hears every lookup: a hit is answered without computing (stored, or joining a computation under
+   * way); a miss computes (the cache off or paused counts as a miss: the database is asked).
+   */
+  observeLookups(observer: (hit: boolean) => void) {
+    this.lookups = observer;
+  }
+
+  /**
+   * The stored answer for `key`, or `compute()`'s, stored with the tags `tagsOf` names unless one of
+   * them (or the key) was invalidated while it was computed.
+   */
+  get(key: string, compute: () => Promise<V>, tagsOf?: TagsOf<V>): Promise<V> {
+    if (this.options.ttlMs <= 0 || this.suspended) {
+      this.lookups?.(false);
+      return compute();
+    }
     const entry = this.entries.get(key);
     if (entry) {
-      if (entry.expires > this.now()) return Promise.resolve(entry.value);
-      this.entries.delete(key);
+      if (entry.expires > this.now()) {
+        this.lookups?.(true);
+        return Promise.resolve(entry.value);
+      }
+      this.remove(key);
     }
-    const version = this.versionOf(key);
     const running = this.pending.get(key);
-    if (running && running.version === version) return running.promise;
+    // Joining is safe only if nothing at all was invalidated since it began: its tags are not known yet.
+    if (running && running.startedAt === this.epoch) {
+      this.lookups?.(true);
+      return running.promise;
+    }
+    this.lookups?.(false);
+    const startedAt = this.epoch;
     const promise = compute().then(
       (value) => {
         if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
-        if (this.versionOf(key) === version) this.store(key, value);
+        const tags = tagsOf?.(value) ?? [];
+        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags);
         return value;
       },
       (error: unknown) => {
@@ -59,35 +103,92 @@ export class ReadCache<V> {
         throw error;
       },
     );
-    this.pending.set(key, { version, promise });
+    this.pending.set(key, { startedAt, promise });
     return promise;
   }
 
-  /** Drops one key's answer (and any being computed). */
+  /** Drops one key's answer (and voids any being computed). */
   delete(key: string) {
-    this.entries.delete(key);
+    this.remove(key);
     this.pending.delete(key);
-    this.keyGenerations.set(key, (this.keyGenerations.get(key) ?? 0) + 1);
+    this.remember(this.keyInvalidatedAt, key);
   }
 
-  /** Drops every answer (and any being computed). */
+  /** Drops every answer carrying `tag` (and voids any being computed that will carry it). */
+  invalidate(tag: string) {
+    const keys = this.keysByTag.get(tag);
+    if (keys) for (const key of [...keys]) this.remove(key);
+    this.remember(this.tagInvalidatedAt, tag);
+  }
+
+  /** Drops every answer (and voids any being computed). */
   clear() {
-    this.generation++;
+    this.epoch++;
+    this.voidUpTo = this.epoch;
     this.entries.clear();
+    this.keysByTag.clear();
     this.pending.clear();
-    this.keyGenerations.clear();
+    this.tagInvalidatedAt.clear();
+    this.keyInvalidatedAt.clear();
   }
 
-  private versionOf(key: string) {
-    return `${this.generation}:${this.keyGenerations.get(key) ?? 0}`;
+  /** Stops serving and storing answers (and drops them) until resume(). */
+  suspend() {
+    this.suspended = true;
+    this.clear();
   }
 
-  private store(key: string, value: V) {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
+  /** Serves and stores again, from empty: nothing from before the gap survives it. */
+  resume() {
+    this.suspended = false;
+    this.clear();
+  }
+
+  private remember(invalidations: Map<string, number>, name: string) {
+    this.epoch++;
+    if (this.tagInvalidatedAt.size + this.keyInvalidatedAt.size >= MAX_REMEMBERED_INVALIDATIONS) {
+      // Forget them all, and with them every computation that might have needed one.
+      this.voidUpTo = this.epoch;
+      this.tagInvalidatedAt.clear();
+      this.keyInvalidatedAt.clear();
+      this.pending.clear();
+      return;
+    }
+    invalidations.delete(name); // re-inserted last: the map stays in invalidation order
+    invalidations.set(name, this.epoch);
+  }
+
+  private stillValid(key: string, tags: readonly string[], startedAt: number) {
+    if (startedAt < this.voidUpTo) return false;
+    if ((this.keyInvalidatedAt.get(key) ?? 0) > startedAt) return false;
+    return tags.every((tag) => (this.tagInvalidatedAt.get(tag) ?? 0) <= startedAt);
+  }
+
+  private store(key: string, value: V, tags: readonly string[]) {
+    this.remove(key);
+    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs, tags });
+    for (const tag of tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        this.keysByTag.set(tag, keys);
+      }
+      keys.add(key);
+    }
     if (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.remove(oldest);
+    }
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
     }
   }
 }

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +9,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverDir } from '../server-dir.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
 // Both speak the same SQL and run the same migrations folder.
@@ -26,11 +27,63 @@ export interface Database {
   /** The PGlite instance when embedded (tests clone and dump it). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL: a new connection outside the pool (the realtime hub's LISTEN connection). */
+  newClient?: () => pg.Client;
+  /** Every statement the app sends, timed where the driver sends it (GET /metrics). */
+  queries: QueryTimings;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Hears each statement's answer: how long it took, and whether it failed. */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+/**
+ * Statements sent and answered, counted at the driver (one wrapper per driver below), so whatever sends
+ * them is seen: Drizzle, transactions, pg-boss, advisory locks. Without observers it costs two clock reads.
+ */
+export class QueryTimings {
+  /**
+   * Sent and not yet answered. PostgreSQL: running on a pool connection. PGlite, which runs one
+   * statement at a time: running or waiting for its turn (it has no pool to report on).
+   */
+  inFlight = 0;
+  private readonly observers = new Set<QueryObserver>();
+
+  observe(observer: QueryObserver): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
+  /** Call as a statement is sent; call its answer once it is answered (with the error, if any). */
+  start(): (error?: unknown) => void {
+    this.inFlight++;
+    const started = performance.now();
+    let finished = false;
+    return (error) => {
+      if (finished) return;
+      finished = true;
+      this.inFlight--;
+      const seconds = (performance.now() - started) / 1000;
+      for (const observer of this.observers) observer(seconds, error !== undefined && error !== null);
+    };
+  }
+
+  async time<T>(run: () => Promise<T>): Promise<T> {
+    const done = this.start();
+    try {
+      const result = await run();
+      done();
+      return result;
+    } catch (error) {
+      done(error);
+      throw error;
+    }
+  }
+}
+
+/** src/server/db/migrations, or its copy beside the bundle (dist/server/db/migrations). */
+export const migrationsFolder = path.join(serverDir, 'db', 'migrations');
 
 /** Any constant: the advisory lock id that lets one instance at a time migrate a shared database. */
 const MIGRATION_LOCK_ID = 72_061_001;
@@ -50,25 +103,128 @@ export const WORD_SIMILARITY_THRESHOLD = 0.38;
  */
 export const RANDOM_PAGE_COST = 1.1;
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+export interface PgliteOptions {
+  /** The lock on DATA_DIR was taken over or removed while held (data-dir-lock.ts); default: throw. */
+  onLockLost?: (error: Error) => void;
+  /** How long to wait for another process's lock on DATA_DIR (data-dir-lock.ts); default about 12 s. */
+  lockWaitMs?: number;
+}
+
+/**
+ * The embedded database: under `dataDir/pg` (locked to this process, data-dir-lock.ts), or in memory
+ * without a `dataDir` (tests load a migrated copy).
+ */
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  options: PgliteOptions = {},
+): Promise<Database> {
   let dir: string | undefined;
+  let unlock: (() => Promise<void>) | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
+    unlock = await lockDataDir(
+      dir,
+      options.onLockLost ??
+        ((error) => {
+          throw error;
+        }),
+      options.lockWaitMs,
+    );
   }
-  const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir });
-  await client.exec(
-    `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
-  );
-  return wrapPglite(client);
+  try {
+    const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir });
+    await client.exec(
+      `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
+    );
+    const database = wrapPglite(client);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await unlock?.().catch(() => {});
+        unlock = undefined;
+      },
+    };
+  } catch (error) {
+    await unlock?.().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Times every statement sent to PGlite through its public API: `query` and `exec` (Drizzle outside
+ * transactions, pg-boss, the hub's LISTEN) and the same two on each transaction's handle (Drizzle's
+ * transactions). The time includes waiting for the one embedded connection.
+ */
+function timePglite(client: PGlite, timings: QueryTimings) {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) =>
+    timings.time(() => query(...args))) as typeof client.query;
+  client.exec = (...args) => timings.time(() => exec(...args));
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
+      tx.query = ((...args: Parameters<typeof txQuery>) =>
+        timings.time(() => txQuery(...args))) as typeof tx.query;
+      tx.exec = (...args) => timings.time(() => txExec(...args));
+      return callback(tx);
+    });
+}
+
+/**
+ * Times every statement a pool connection runs: Drizzle's queries go through `pool.query`, which runs
+ * them on a connection, and its transactions run on a checked-out connection, so the connection's own
+ * `query` sees all of them. Callback and promise calls alike (pg-pool uses the callback form); cursors
+ * and streams (objects with `submit`), and queries carrying their own callback, pass untimed.
+ */
+function timePgClient(client: pg.PoolClient, timings: QueryTimings) {
+  type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const target = client as unknown as { query: Query };
+  const query = target.query;
+  target.query = function (this: unknown, config, values, callback) {
+    const own = config as { submit?: unknown; callback?: unknown } | null;
+    if (own && typeof own === 'object' && (typeof own.submit === 'function' || own.callback)) {
+      return query.call(this, config, values, callback);
+    }
+    const done = timings.start();
+    const given = typeof values === 'function' ? values : callback;
+    if (typeof given === 'function') {
+      const answered = (error: unknown, result: unknown) => {
+        done(error);
+        given(error, result);
+      };
+      return typeof values === 'function'
+        ? query.call(this, config, answered)
+        : query.call(this, config, values, answered);
+    }
+    let result: unknown;
+    try {
+      result = query.call(this, config, values);
+    } catch (error) {
+      done(error);
+      throw error;
+    }
+    const promise = result as Promise<unknown> | undefined;
+    if (typeof promise?.then === 'function') promise.then(() => done(), done);
+    else done();
+    return result;
+  };
 }
 
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client) as unknown as Db;
+  const queries = new QueryTimings();
+  timePglite(client, queries);
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    queries,
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
@@ -78,20 +234,36 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/** A connection attempt that has not succeeded by then fails (the request answers 503), never hangs. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({
+  const settings = {
     connectionString,
-    max,
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c random_page_cost=${RANDOM_PAGE_COST}`,
-  });
-  // An idle connection that the server drops (restart, failover, a dropped test database) emits an
-  // error on the pool; unhandled, it would end the process. The pool replaces the connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without closing (a failover, a cut network) is noticed, not waited on forever.
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...settings, max });
+  // A connection the server drops (restart, failover, pg_terminate_backend, a dropped test database)
+  // emits 'error' on its client. Idle, the pool hears it and passes it on here, and replaces the
+  // connection. Checked out (inside a transaction, holding a job's lock), the client itself emits it
+  // with no listener of the pool's, which would end the process: every client gets one. The query that
+  // was running fails, and its request answers 503 (plugins/errors.ts); the pool drops the client.
   pool.on('error', () => {});
+  const queries = new QueryTimings();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    timePgClient(client, queries);
+  });
   const db = drizzleNodePg(pool);
   return {
     db,
     kind: 'postgres',
     pool,
+    queries,
+    newClient: () => new pg.Client(settings),
     migrate: async () => {
       // Several instances may start at once; the advisory lock makes the others wait for the first.
       const lock = await pool.connect();
@@ -110,8 +282,12 @@ export function openPostgres(connectionString: string, max = 10): Database {
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(
+  options: { databaseUrl?: string; dataDir: string } & PgliteOptions,
+): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, undefined, { onLockLost: options.onLockLost });
 }
 
 /** True when the database has no users yet: the only time demo data may be loaded. */

@@ -1,5 +1,6 @@
 // biome-ignore-all format: one listing per line reads as a table
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
+import type { DemoIcon } from './icons.ts';
 
 // The demo campus's listings: believable things students lend, across every category and condition,
 // free and paid, with and without deposits. `owner` indexes DEMO_ACCOUNTS; `icon` names the lucide
@@ -16,7 +17,7 @@ export interface DemoItem {
   deposit?: number;
   pickupMethod?: PickupMethod;
   location: string;
-  icon: string;
+  icon: DemoIcon;
   hue: number;
   photos?: number;
   days?: number[];

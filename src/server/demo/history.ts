@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { format } from 'date-fns';
 import { campusPeriods, campusToday } from '#shared/calendar.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
+import { formatDayLabel } from '#shared/format.ts';
 import { quote } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
 import { reviews } from '../db/schema/community.ts';
-import { billingHistory } from '../db/schema/payments.ts';
+import { billingHistory, paymentIntents } from '../db/schema/payments.ts';
 import { reservations } from '../db/schema/reservations.ts';
+import { testPaymentIntents } from '../db/schema/test-payments.ts';
 import { users } from '../db/schema/users.ts';
 import { impactService } from '../features/impact/service.ts';
 
@@ -130,7 +131,6 @@ function addDays(date: string, days: number): string {
 }
 
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const label = (date: string) => format(new Date(`${date}T12:00:00`), 'MMM d');
 
 export async function seedBorrowingHistory(
   db: Db,
@@ -233,7 +233,7 @@ export async function seedBorrowingHistory(
               endDate,
             );
             const paid = price.totalCents > 0;
-            const intentId = paid ? `pi_demo_${randomBytes(12).toString('hex')}` : null;
+            const intentId = paid ? `pi_test_demo_${randomBytes(12).toString('hex')}` : null;
             const [reservation] = await tx
               .insert(reservations)
               .values({
@@ -253,14 +253,47 @@ export async function seedBorrowingHistory(
               })
               .returning({ id: reservations.id });
             await impactService.recordCompletion(tx, reservation!.id);
-            if (paid) {
-              // What the money flow would have left: the charge, the lender's earning, the deposit back.
-              const dates = `${label(startDate)} to ${label(endDate)}`;
+            if (paid && intentId) {
+              // What the money flow would have left, at the built-in test provider and in our records
+              // alike (reconciliation compares them): charged in full, the deposit refunded.
+              const dates = `${formatDayLabel(startDate)} to ${formatDayLabel(endDate)}`;
               const charged = new Date(createdAt.getTime() + 3 * 60 * 60 * 1000);
+              await tx.insert(testPaymentIntents).values({
+                id: intentId,
+                clientSecret: `${intentId}_secret_demo`,
+                status: 'succeeded',
+                amountCents: price.totalCents,
+                amountReceivedCents: price.totalCents,
+                amountRefundedCents: price.depositCents,
+                metadata: { itemId: item.id, borrowerId: borrower.id, startDate, endDate },
+                card: {
+                  type: 'card',
+                  brand: 'visa',
+                  last4: '4242',
+                  expiryMonth: 12,
+                  expiryYear: at.getFullYear() + 3,
+                },
+                createdAt,
+              });
+              await tx.insert(paymentIntents).values({
+                id: intentId,
+                borrowerId: borrower.id,
+                itemId: item.id,
+                startDate,
+                endDate,
+                rentalCents: price.rentalCents,
+                depositCents: price.depositCents,
+                amountCents: price.totalCents,
+                reservationId: reservation!.id,
+                status: 'used',
+                providerStatus: 'succeeded',
+                createdAt,
+              });
               const base = { reservationId: reservation!.id, stripePaymentIntentId: intentId };
               await tx.insert(billingHistory).values([
                 {
                   ...base,
+                  kind: 'payment',
                   userId: borrower.id,
                   amountCents: price.totalCents,
                   status: 'completed',
@@ -273,6 +306,7 @@ export async function seedBorrowingHistory(
                   ? [
                       {
                         ...base,
+                        kind: 'earning',
                         userId: item.userId,
                         amountCents: price.rentalCents,
                         status: 'completed',
@@ -285,6 +319,7 @@ export async function seedBorrowingHistory(
                   ? [
                       {
                         ...base,
+                        kind: 'refund',
                         userId: borrower.id,
                         amountCents: price.depositCents,
                         status: 'refunded',

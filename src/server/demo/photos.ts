@@ -2,13 +2,7 @@
 // as a solid object on a lit backdrop with a table edge, a soft shadow and a little grain, so the
 // cards look like photos of things rather than empty boxes.
 
-type IconNode = [string, Record<string, string | number>][];
-
-async function iconNode(name: string): Promise<IconNode> {
-  const module = (await import(`lucide-react/icons/${name}`)) as { __iconData?: { node: IconNode } };
-  if (!module.__iconData) throw new Error(`lucide icon ${name} has no icon data`);
-  return module.__iconData.node;
-}
+import { type DemoIcon, iconNode } from './icons.ts';
 
 function attributes(attrs: Record<string, string | number>): string {
   return Object.entries(attrs)
@@ -26,8 +20,8 @@ function random(seed: number) {
   };
 }
 
-export async function demoPhoto(icon: string, hue: number, variant: number): Promise<Buffer> {
-  const node = await iconNode(icon);
+export async function demoPhoto(icon: DemoIcon, hue: number, variant: number): Promise<Buffer> {
+  const node = iconNode(icon);
   const rand = random(hue * 31 + variant * 7 + icon.length);
   const width = 960;
   const height = 720;

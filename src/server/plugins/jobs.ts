@@ -1,15 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import {
+  type PaymentStepDeps,
+  paymentStepService,
+  StepBusyError,
+} from '../features/payment-steps/service.ts';
 import { reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
+import { type JobQueue, QUEUES } from '../jobs/queue.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
-// Background jobs. Several server instances may run them on one PostgreSQL: a session-level advisory
-// lock lets one instance at a time do each job, the others skip that round (ARCHITECTURE §1).
+// Background jobs. The payment steps are the durable queue's (jobs/queue.ts): each is taken by one
+// instance, retried with backoff. The rest run on a timer; several server instances may run them on
+// one PostgreSQL, so a session-level advisory lock lets one instance at a time do each job, the
+// others skip that round (ARCHITECTURE §1). Every log line of a job carries `job` (its name) and
+// `jobId` (pg-boss's id, the same on each attempt; a new id for each round of a timed job), as a
+// request's lines carry `reqId`.
 
-const JOB_LOCKS = { expireReservations: 72_061_002, revealedReviewBadges: 72_061_003 } as const;
+const JOB_LOCKS = {
+  expireReservations: 72_061_002,
+  revealedReviewBadges: 72_061_003,
+  paymentUpkeep: 72_061_004,
+} as const;
+
+/** A payment step left pending this long without running had its job lost: it is sent again. */
+const STUCK_STEP_MS = 10 * 60 * 1000;
+
+/** How long after a start the first round of timed jobs waits. */
+const FIRST_ROUND_DELAY_MS = 5000;
 
 /** After a start, the badge job looks this far back for reviews that began to show meanwhile. */
 const REVEAL_CATCH_UP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -45,42 +67,110 @@ export async function withJobLock(
 export default fp(
   async function jobs(
     app: FastifyInstance,
-    opts: { database: Database; config: Config; payments: PaymentProvider },
+    opts: {
+      database: Database;
+      config: Config;
+      payments: PaymentProvider;
+      jobs: JobQueue;
+      metrics?: Metrics;
+    },
   ) {
     if (!opts.config.jobs.enabled) return;
+    /** A timed job's round: its own id, so its lines can be told from the last round's. */
+    const roundLog = (job: string) => app.log.child({ job, jobId: randomUUID() });
     const deps = {
       db: opts.database.db,
       payments: opts.payments,
+      jobs: opts.jobs,
       timeZone: opts.config.campusTimeZone,
-      log: app.log,
+    };
+    const stepDeps = (log: PaymentStepDeps['log']): PaymentStepDeps => ({
+      db: opts.database.db,
+      payments: opts.payments,
+      jobs: opts.jobs,
+      payment: opts.config.payments,
+      log,
+      metrics: opts.metrics,
+    });
+    await opts.jobs.work<{ paymentIntentId: string }>(QUEUES.paymentSteps, async (job) => {
+      const log = app.log.child({ job: QUEUES.paymentSteps, jobId: job.id });
+      try {
+        await paymentStepService.runIntent(
+          stepDeps(log),
+          job.data.paymentIntentId,
+          job.retryCount >= job.retryLimit,
+        );
+      } catch (error) {
+        if (!(error instanceof StepBusyError)) {
+          opts.metrics?.jobFailed(QUEUES.paymentSteps);
+          log.warn(
+            { err: error, data: job.data, retryCount: job.retryCount },
+            'payment step will be retried',
+          );
+        }
+        throw error;
+      }
+    });
+    const paymentUpkeep = async (log: FastifyBaseLogger) => {
+      const upkeepDeps = stepDeps(log);
+      const released = await paymentStepService.releaseAbandoned(
+        upkeepDeps,
+        opts.config.payments.abandonedAfterMs,
+      );
+      if (released) log.info({ released }, 'released card authorisations no request used');
+      const resent = await paymentStepService.resendStuck(upkeepDeps, STUCK_STEP_MS);
+      if (resent) log.warn({ resent }, 'sent payment steps whose job was lost again');
+      const { checked, mismatched } = await paymentStepService.reconcile(upkeepDeps);
+      if (mismatched) log.error({ checked, mismatched }, 'billing rows and the provider disagree');
     };
     let running: Promise<unknown> | null = null;
     // Reviews that start to show when their waiting time runs out may complete a 'top_rated' badge;
     // each round looks at the span since the last one (awarding twice is impossible, so overlap is fine).
     let revealedThrough = new Date(Date.now() - REVEAL_CATCH_UP_MS);
-    const awardRevealedReviewBadges = async () => {
+    const awardRevealedReviewBadges = async (log: FastifyBaseLogger) => {
       const now = new Date();
       const awarded = await reviewService.awardRevealedByTime(deps.db, revealedThrough, now);
       revealedThrough = now;
-      if (awarded) app.log.info({ awarded }, 'awarded badges for reviews revealed by time');
+      if (awarded) log.info({ awarded }, 'awarded badges for reviews revealed by time');
     };
     const tick = () => {
       if (running) return;
+      const expiryLog = roundLog('expire-reservations');
+      const badgeLog = roundLog('revealed-review-badges');
+      const upkeepLog = roundLog('payment-upkeep');
       running = withJobLock(opts.database, JOB_LOCKS.expireReservations, async () => {
-        const expired = await reservationService.expirePending(deps, opts.config.jobs.reservationExpiryHours);
-        if (expired) app.log.info({ expired }, 'expired unanswered reservation requests');
+        const expired = await reservationService.expirePending(
+          { ...deps, log: expiryLog },
+          opts.config.jobs.reservationExpiryHours,
+        );
+        if (expired) expiryLog.info({ expired }, 'expired unanswered reservation requests');
       })
-        .catch((error) => app.log.error({ err: error }, 'reservation expiry job failed'))
-        .then(() => withJobLock(opts.database, JOB_LOCKS.revealedReviewBadges, awardRevealedReviewBadges))
-        .catch((error) => app.log.error({ err: error }, 'revealed review badge job failed'))
+        .catch((error) => expiryLog.error({ err: error }, 'reservation expiry job failed'))
+        .then(() =>
+          withJobLock(opts.database, JOB_LOCKS.revealedReviewBadges, () =>
+            awardRevealedReviewBadges(badgeLog),
+          ),
+        )
+        .catch((error) => badgeLog.error({ err: error }, 'revealed review badge job failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.paymentUpkeep, () => paymentUpkeep(upkeepLog)))
+        .catch((error) => upkeepLog.error({ err: error }, 'payment upkeep job failed'))
         .finally(() => {
           running = null;
         });
     };
     const timer = setInterval(tick, opts.config.jobs.intervalMs);
     timer.unref();
-    app.addHook('onReady', async () => tick());
+    // The first round a few seconds after the server listens: a start answers its first requests (a load
+    // balancer's readiness checks among them) without waiting for it; on the embedded database its
+    // queries run on this process's one thread, about a second of a restart's. With inject, which never
+    // listens (tests), rounds come from the timer only.
+    let firstRound: NodeJS.Timeout | undefined;
+    app.addHook('onListen', async () => {
+      firstRound = setTimeout(tick, FIRST_ROUND_DELAY_MS);
+      firstRound.unref();
+    });
     app.addHook('onClose', async () => {
+      clearTimeout(firstRound);
       clearInterval(timer);
       await running;
     });

@@ -4,13 +4,23 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { WEBHOOK_PATH } from '../features/payments/routes.ts';
 
 // Security headers, a Content-Security-Policy without inline script, and the same-origin rule for
 // every request that changes something (cookies alone would let another site act for the user).
 // Helmet writes the headers; they depend only on the configuration, so they are worked out once at
 // start and set as they are on every answer (helmet per request rebuilt the policy text each time:
 // about a tenth of a poll's cost, docs/performance.md).
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` for a route that other sites' servers call, without an Origin, and that proves the caller
+     * another way (Stripe's webhook: its signature). The route says so itself, so this plugin needs to
+     * know nothing of the features.
+     */
+    sameOrigin?: boolean;
+  }
+}
 
 /** The methods that change something: held to the same-origin rule, and they empty the read caches. */
 export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -76,8 +86,7 @@ export default fp(
     const allowed = new Set(opts.config.appOrigins);
     app.addHook('onRequest', async (request) => {
       if (!MUTATING.has(request.method)) return;
-      // Stripe's webhook comes from Stripe's servers, without an Origin; its signature is its proof.
-      if (request.routeOptions.url === WEBHOOK_PATH) return;
+      if (request.routeOptions.config.sameOrigin === false) return;
       const origin = request.headers.origin;
       if (origin && (origin === originOf(request) || allowed.has(origin))) return;
       throw new AppError(

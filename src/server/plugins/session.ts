@@ -7,14 +7,25 @@ import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { resumeSession } from '../features/auth/service.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
 import { MUTATING } from './security.ts';
 
-// Reads the session cookie once per API request and puts the signed-in user (or null) on the request.
+// Reads the session cookie once per API request and puts the signed-in user (or null) on the request;
+// keeps answers about a person out of every cache, and empties the read caches after a change.
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The answer to a visitor who is not signed in is the same for every such visitor (the catalogue,
+     * campus impact, the university directory): it keeps the route's own cache headers. Every answer to
+     * a signed-in person, and every other API answer, is private and sent `no-store` (a handler that
+     * sets a header of its own, as the directory does, overrides it).
+     */
+    public?: boolean;
   }
 }
 
@@ -51,7 +62,10 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 }
 
 export default fp(
-  async function session(app: FastifyInstance, opts: { db: Db; config: Config; caches: ReadCaches }) {
+  async function session(
+    app: FastifyInstance,
+    opts: { db: Db; config: Config; caches: ReadCaches; hub: Pick<RealtimeHub, 'caughtUp'> },
+  ) {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.addHook('onRequest', async (request, reply) => {
@@ -67,13 +81,22 @@ export default fp(
       request.sessionToken = token;
       if (resumed.renewed) setSessionCookie(reply, opts.config, token, resumed.expiresAt);
     });
-    // A request that changed something drops, before its answer leaves, what its writer reads next
-    // (read-caches.ts). onSend runs after the handler, so its transaction has committed.
-    app.addHook('onSend', async (request, _reply, payload) => {
+    // Private by default, so a new route about a person cannot be forgotten: no browser (a shared
+    // computer) and no proxy keeps someone's reservations, messages or cards. A public route's answer
+    // to a signed-in person may be theirs too (their own profile, their hidden item).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.user || !request.routeOptions.config.public) reply.header('cache-control', 'no-store');
+    });
+    // A request that changed something waits, before its answer leaves, until this instance has
+    // dropped what the change made stale (read-caches.ts): its writer's next read is fresh. onSend
+    // runs after the handler, so its transaction has committed. A refused request (4xx) changed
+    // nothing and waits for nothing; a failure (5xx) may come after a commit, so it waits as a success
+    // does. Every other instance drops the same answers when it hears the database's announcement.
+    app.addHook('onSend', async (request, reply, payload) => {
       if (!MUTATING.has(request.method)) return payload;
-      dropAfterWrite(opts.caches, {
+      if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+      await dropAfterWrite(opts.caches, opts.hub, {
         userId: request.user?.id,
-        isAdmin: request.user?.isAdmin,
         sessionToken: request.sessionToken ?? undefined,
       });
       return payload;

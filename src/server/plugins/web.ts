@@ -11,7 +11,7 @@ import type { CachedPage, ReadCaches } from '../cache/read-caches.ts';
 import type { Db } from '../db/client.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 import { itemListJson } from '../features/items/routes.ts';
-import { createPageRenderer } from './web-render.ts';
+import { createPageRenderer, type PageRenderer } from './web-render.ts';
 
 // Serves the built web app: hashed assets cached for a year (pre-compressed when the browser accepts
 // Brotli or gzip), every other page path answered with index.html so the client router can show it
@@ -19,6 +19,9 @@ import { createPageRenderer } from './web-render.ts';
 // (web-render.ts). API paths that match no route get the API's JSON 404 instead.
 
 const brotli = promisify(brotliCompress);
+
+/** How long after the server listens the render entry is loaded, if no visitor asked for a page first. */
+const RENDERER_WARM_UP_MS = 2000;
 const gzipAsync = promisify(gzip);
 
 /** A rendered page, compressed as the browser accepts (quick settings: pages change with the catalogue). */
@@ -65,20 +68,36 @@ export default fp(
       });
     }
     const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
-    const renderer = hasWeb
-      ? await createPageRenderer({
-          webDir: opts.webDir,
-          entry: opts.renderEntry,
-          // The API's own answer, from the same cache (an invalid query is the API's 400: the shell).
-          itemListJson: (query) =>
-            itemListJson(
-              opts.db,
-              opts.caches,
-              itemSearchQuery.parse(Object.fromEntries(new URLSearchParams(query))),
-              opts.campusTimeZone,
-            ),
-        })
-      : undefined;
+    // The render entry is 0.9 MB of script to compile: loaded when the first visitor asks for a page, or
+    // shortly after the server listens, not before it listens, so a restart answers sooner. A failure
+    // to load is logged, and every page is then the shell, rendered in the browser.
+    let rendererLoad: Promise<PageRenderer | undefined> | undefined;
+    const loadRenderer = () => {
+      rendererLoad ??= hasWeb
+        ? createPageRenderer({
+            webDir: opts.webDir,
+            entry: opts.renderEntry,
+            // The API's own answer, from the same cache (an invalid query is the API's 400: the shell).
+            itemListJson: (query) =>
+              itemListJson(
+                opts.db,
+                opts.caches,
+                itemSearchQuery.parse(Object.fromEntries(new URLSearchParams(query))),
+                opts.campusTimeZone,
+              ),
+          }).catch((error) => {
+            app.log.error(
+              { err: error },
+              'the pre-rendering entry did not load; pages are rendered in the browser',
+            );
+            return undefined;
+          })
+        : Promise.resolve(undefined);
+      return rendererLoad;
+    };
+    app.addHook('onListen', async () => {
+      setTimeout(() => void loadRenderer(), RENDERER_WARM_UP_MS).unref();
+    });
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -91,7 +110,8 @@ export default fp(
           .header('cache-control', 'private, no-cache')
           .header('vary', 'Cookie, Accept-Encoding');
         const visitor = !request.cookies[SESSION_COOKIE];
-        if (renderer && visitor && request.method === 'GET' && renderer.renders(pathname)) {
+        const renderer = visitor && request.method === 'GET' ? await loadRenderer() : undefined;
+        if (renderer?.renders(pathname)) {
           try {
             // The same for every visitor on the same campus day, until the catalogue changes.
             const encoding = acceptedEncoding(request);

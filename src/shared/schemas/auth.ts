@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { plainText } from './fields.ts';
 
 // One schema per form: the register and login pages validate with these, and so do the routes (spec §5).
 
@@ -9,16 +10,14 @@ export function isUniversityEmail(email: string): boolean {
   return domain.endsWith('.edu') || domain.includes('.edu.');
 }
 
-const universityEmail = z
-  .string({ error: 'Must be a valid university email address' })
+const universityEmail = plainText('Must be a valid university email address')
   .trim()
   .max(LIMITS.emailMax, 'Must be a valid university email address')
   .pipe(z.email('Must be a valid university email address'))
   .refine(isUniversityEmail, 'Must be a valid university email address')
   .transform((email) => email.toLowerCase());
 
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
+export const usernameSchema = plainText('Username is required')
   .trim()
   .min(1, 'Username is required')
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
@@ -26,30 +25,29 @@ export const usernameSchema = z
   .regex(/^[a-zA-Z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores');
 
 export const registerInput = z.object({
-  fullName: z
-    .string({ error: 'Full name is required' })
+  fullName: plainText('Full name is required')
     .trim()
     .min(1, 'Full name is required')
     .max(LIMITS.fullNameMax, `Full name must be at most ${LIMITS.fullNameMax} characters`),
   username: usernameSchema,
   email: universityEmail,
-  campus: z.string({ error: 'Campus is required' }).trim().min(1, 'Campus is required'),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
+  campus: plainText('Campus is required')
+    .trim()
+    .min(1, 'Campus is required')
+    .max(253, 'Please choose your university from the list.'),
+  password: plainText('Password must be at least 6 characters')
     .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
     .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
-  email: z
-    .string({ error: 'Invalid email address' })
+  email: plainText('Invalid email address')
     .trim()
     .max(LIMITS.emailMax, 'Invalid email address')
     .pipe(z.email('Invalid email address'))
     .transform((email) => email.toLowerCase()),
-  password: z
-    .string({ error: 'Password is required' })
+  password: plainText('Password is required')
     .min(1, 'Password is required')
     .max(LIMITS.passwordMax, 'Password is required'),
 });

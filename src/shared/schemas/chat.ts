@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant, plainText } from './fields.ts';
 
 // Chat (spec §3 conversations and messages, §5 Message, §7 conversation calls; issue 5).
 
@@ -8,8 +9,7 @@ export const MESSAGES_PAGE_MAX = 100;
 
 /** Spec §5: chat text is trimmed, then 1 to 1000 characters. The socket handler uses it too. */
 export const messageInput = z.object({
-  content: z
-    .string({ error: 'Message cannot be empty' })
+  content: plainText('Message cannot be empty')
     .trim()
     .min(1, 'Message cannot be empty')
     .max(MESSAGE_MAX_LENGTH, 'Message too long'),
@@ -23,6 +23,8 @@ export const message = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  /** The server's order of messages (issue 12): lists and live pushes are placed by it, never by time. */
+  seq: z.number().int(),
 });
 export type Message = z.infer<typeof message>;
 
@@ -54,9 +56,16 @@ export const unreadCountResponse = z.object({ count: z.number().int() });
 export const startConversationInput = z.object({ itemId: z.uuid('Item not found.') });
 export const conversationIdParams = z.object({ id: z.uuid('Conversation not found.') });
 
-/** Newest page when `before` is absent; `before` (an ISO instant, a message's createdAt) loads older ones. */
+/**
+ * Newest page when `before` is absent. `before` loads older ones: the id of the oldest message one has
+ * (exact, by the server's order), or an ISO instant (the messages written before it).
+ */
 export const messagesPageQuery = z.object({
-  before: z.iso.datetime({ offset: true, error: 'Invalid date' }).optional(),
+  before: z
+    .union([z.uuid(), instant('Invalid cursor: a message id or a date')], {
+      error: 'Invalid cursor: a message id or a date',
+    })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
 });
 export type MessagesPageQuery = z.infer<typeof messagesPageQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
+import { calendarDay, plainText } from './fields.ts';
 import { review } from './reviews.ts';
 
 // Items (spec §3, §5, §7): one schema for the List/Edit form and for POST/PUT /api/items.
@@ -15,21 +16,27 @@ const amount = (label: string) =>
     .optional()
     .nullable();
 
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => !Number.isNaN(Date.parse(v)), message);
+export const PHOTO_NOT_UPLOADED = 'This photo was not uploaded to CampusLoop. Please upload it again.';
+
+/**
+ * A photo is a URL our storage gave out (the items service checks that it is one of ours); here, what is
+ * never one: another scheme (`data:`, `javascript:`), a protocol-relative `//host`, bare words. Empty,
+ * 'null' and 'undefined' are tolerated and dropped (spec §2: they do not count as photos).
+ */
+const photoUrl = plainText()
+  .max(500, PHOTO_NOT_UPLOADED)
+  .refine(
+    (v) => ['', 'null', 'undefined'].includes(v) || /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\s]/i.test(v),
+    PHOTO_NOT_UPLOADED,
+  );
 
 export const itemInput = z
   .object({
-    title: z
-      .string({ error: 'Title is required' })
+    title: plainText('Title is required')
       .trim()
       .min(1, 'Title is required')
       .max(120, 'Title must be at most 120 characters'),
-    description: z
-      .string({ error: 'Description must be at least 10 characters' })
+    description: plainText('Description must be at least 10 characters')
       .trim()
       .min(LIMITS.descriptionMin, 'Description must be at least 10 characters')
       .max(5000, 'Description must be at most 5000 characters'),
@@ -39,14 +46,13 @@ export const itemInput = z
     depositAmount: amount('Deposit'),
     rentalPrice: amount('Rental price'),
     rentalPeriod: z.enum(RENTAL_PERIODS, { error: 'Please choose day, week or month' }).optional().nullable(),
-    pickupLocation: z
-      .string()
+    pickupLocation: plainText()
       .trim()
       .max(200, 'Pickup location must be at most 200 characters')
       .optional()
       .nullable(),
-    availableFrom: isoDate('Please choose the first day it is available'),
-    availableUntil: isoDate('Please choose a valid last day')
+    availableFrom: calendarDay('Please choose the first day it is available'),
+    availableUntil: calendarDay('Please choose a valid last day')
       .optional()
       .nullable()
       .or(z.literal('').transform(() => null)),
@@ -56,7 +62,7 @@ export const itemInput = z
       .max(7)
       .refine((days) => new Set(days).size === days.length, 'Each day can be selected once'),
     images: z
-      .array(z.string().max(500))
+      .array(photoUrl)
       .max(LIMITS.photosPerItem, `You can upload a maximum of ${LIMITS.photosPerItem} images.`)
       .default([]),
   })
@@ -108,9 +114,9 @@ const flag = z
 
 /** GET /api/items (spec §7): only truthy values are sent; campus 'all' means every campus. */
 export const itemSearchQuery = z.object({
-  campus: z.string().trim().max(100).optional(),
+  campus: plainText().trim().max(100).optional(),
   category: z.enum(CATEGORIES, { error: 'Unknown category' }).optional(),
-  searchQuery: z.string().trim().max(200, 'Search text is too long').optional(),
+  searchQuery: plainText().trim().max(200, 'Search text is too long').optional(),
   availableNow: flag,
   freeOnly: flag,
   maxPrice: z.coerce

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '../constants.ts';
+import { plainText } from './fields.ts';
 
 // The moderators' API (/api/admin/*, issue 6): the report queue, one report with its target and
 // history, and the actions (note, resolve, dismiss, hide/unhide an item, suspend/unsuspend a user).
@@ -119,8 +120,7 @@ export const reportDetail = z.object({
 export type ReportDetail = z.infer<typeof reportDetail>;
 
 const noteText = (required: boolean) => {
-  const text = z
-    .string({ error: 'Please write a note' })
+  const text = plainText('Please write a note')
     .trim()
     .max(LIMITS.moderationNoteMax, `Notes can be at most ${LIMITS.moderationNoteMax} characters`);
   return required ? text.min(1, 'Please write a note') : text;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_STATUSES } from '../constants.ts';
+import { plainText } from './fields.ts';
 
 // Payments (spec §3 saved_payment_methods and billing_history, §7; issue 4).
 
@@ -13,8 +14,7 @@ export const clientConfig = z.object({
 export type ClientConfig = z.infer<typeof clientConfig>;
 
 export const testCard = z.object({
-  number: z
-    .string({ error: 'Card number is required' })
+  number: plainText('Card number is required')
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{12,19}$/.test(v), 'Card number is incomplete'),
   expMonth: z.coerce
@@ -31,8 +31,19 @@ export const testCard = z.object({
 });
 export type TestCard = z.input<typeof testCard>;
 
-export const testConfirmInput = z.object({ paymentIntentId: z.string().min(1).max(200), card: testCard });
-export const testConfirmResponse = z.object({ status: z.string(), paymentIntentId: z.string() });
+export const testConfirmInput = z.object({ paymentIntentId: plainText().min(1).max(200), card: testCard });
+export const testConfirmResponse = z.object({
+  status: z.string(),
+  paymentIntentId: z.string(),
+  /** Set when the bank asks the cardholder to authenticate (3-D Secure): where to send the browser. */
+  nextActionUrl: z.string().nullable().optional(),
+});
+
+/** The test bank's 3-D Secure page: the cardholder approves or refuses. */
+export const testAuthenticateInput = z.object({
+  paymentIntentId: plainText().min(1).max(200),
+  approved: z.boolean(),
+});
 
 export const savedPaymentMethod = z.object({
   id: z.uuid(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REPORT_REASONS, REPORT_STATUSES } from '../constants.ts';
+import { plainText } from './fields.ts';
 
 // Reports (spec §3 reports, §5 Report, §7 POST /api/reports): the Report dialog validates with
 // `reportForm`, the route with `reportInput` (the same fields plus what is reported).
@@ -10,8 +11,7 @@ export const REPORT_TARGET_REQUIRED = 'Choose the item or the user you are repor
 
 export const reportForm = z.object({
   reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason' }).default('scam'),
-  description: z
-    .string({ error: REPORT_DESCRIPTION_TOO_SHORT })
+  description: plainText(REPORT_DESCRIPTION_TOO_SHORT)
     .trim()
     .min(LIMITS.reportDescriptionMin, REPORT_DESCRIPTION_TOO_SHORT)
     .max(LIMITS.reportDescriptionMax, REPORT_DESCRIPTION_TOO_LONG),

@@ -1,37 +1,44 @@
 import { z } from 'zod';
 import { PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+import { calendarDayOf, plainText } from './fields.ts';
 
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
 
-const day = (message: string) =>
-  z
-    .union([z.string(), z.date()], { error: message })
-    // Spec §5: the server accepts a string or a date; an ISO instant counts by its calendar day.
-    .transform((v) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10)))
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), message);
-
 export const reservationDates = z.object({
   itemId: z.uuid('Item not found'),
-  startDate: day('Please choose a start date'),
-  endDate: day('Please choose an end date'),
+  startDate: calendarDayOf('Please choose a start date'),
+  endDate: calendarDayOf('Please choose an end date'),
 });
 
 export const reservationInput = reservationDates.extend({
   /** The authorised payment for a paid item; absent for a free one. */
-  stripePaymentIntentId: z.string().max(200).optional().nullable(),
+  stripePaymentIntentId: plainText().max(200).optional().nullable(),
 });
 export type ReservationInput = z.input<typeof reservationInput>;
 
 /** Amounts the dialog showed; the server recomputes them and answers 409 when they differ. */
+/** An amount the dialog showed: dollars with at most two decimals, as text or a number. */
+const shownAmount = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be an amount like 12.50` })
+    .transform(String)
+    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v.trim()), `${label} must be an amount like 12.50`)
+    .transform((v) => v.trim());
+
 export const paymentIntentInput = reservationDates.extend({
-  depositAmount: z.union([z.string(), z.number()]).transform(String),
-  rentalAmount: z.union([z.string(), z.number()]).transform(String),
+  depositAmount: shownAmount('The deposit'),
+  rentalAmount: shownAmount('The rental'),
 });
 export const paymentIntentResponse = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
   /** Decimal string of the total authorised. */
   amount: z.string(),
+});
+
+/** The 3-D Secure return to /reservations: the request is made from what the payment was for. */
+export const completePaymentInput = z.object({
+  paymentIntentId: z.string().trim().min(1, 'Payment not found.').max(200, 'Payment not found.'),
 });
 
 /** The status changes a party may ask for through PUT (approve and decline have their own calls). */
@@ -45,7 +52,7 @@ export const statusUpdateInput = z.object({
     .optional(),
 });
 export const declineInput = z
-  .object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() })
+  .object({ reason: plainText().trim().max(500, 'Reason must be at most 500 characters').optional() })
   .optional();
 
 const party = z.object({
@@ -83,6 +90,10 @@ export type Reservation = z.infer<typeof reservation>;
 
 export const reservationList = z.object({ reservations: z.array(reservation) });
 export const reservationResponse = z.object({ success: z.literal(true), reservation });
+export const completePaymentResponse = reservationResponse.extend({
+  /** False when an earlier return had already made the request. */
+  created: z.boolean(),
+});
 export const reservationIdParams = z.object({ id: z.uuid('Reservation not found') });
 
 /** GET /api/items/:id/availability: what the date picker greys out. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REVIEW_TYPES } from '../constants.ts';
+import { plainText } from './fields.ts';
 
 // Reviews (spec §3, §5, issue 6): one per party and completed reservation, hidden until both are
 // written or REVIEW_REVEAL_DAYS have passed.
@@ -14,8 +15,7 @@ export const reviewInput = z.object({
     .int(ratingMessage)
     .min(LIMITS.ratingMin, ratingMessage)
     .max(LIMITS.ratingMax, ratingMessage),
-  comment: z
-    .string({ error: 'Comment is required' })
+  comment: plainText('Comment is required')
     .trim()
     .min(1, 'Comment is required')
     .max(LIMITS.reviewCommentMax, `Comment must be at most ${LIMITS.reviewCommentMax} characters`),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { plainText } from './fields.ts';
 
 export const universitySearchQuery = z.object({
-  q: z.string().trim().max(100, 'Search text is too long').optional().default(''),
+  q: plainText().trim().max(100, 'Search text is too long').optional().default(''),
 });
 
 export const university = z.object({
@@ -26,7 +27,7 @@ export const universitySearchResponse = z.object({
 });
 
 export const universityDetectQuery = z.object({
-  email: z.string().trim().max(254, 'E-mail is too long'),
+  email: plainText().trim().max(254, 'E-mail is too long'),
 });
 
 export const universityDetectResponse = z.object({

@@ -9,6 +9,8 @@ import type { Notification } from '#shared/schemas/notifications.ts';
 
 export const RECONNECT_DELAY_MS = 3000;
 const NORMAL_CLOSE = 1000;
+/** The server's close code for a socket whose session is gone (server: features/conversations/socket.ts). */
+const SESSION_ENDED_CLOSE = 4401;
 
 export type ChatEvent =
   | { type: 'messageConfirm'; message: Message; conversationId: string; tempId?: string }
@@ -17,7 +19,14 @@ export type ChatEvent =
   | { type: 'authenticated'; userId: string }
   | { type: 'notification'; notification: Notification; unreadCount: number }
   | { type: 'notificationCount'; unreadCount: number }
-  | { type: 'chatUnreadCount'; count: number };
+  | { type: 'chatUnreadCount'; count: number }
+  /**
+   * Live events may have been missed: the server's connection to the database was lost for a while,
+   * or this socket reconnected (the client says so itself then). Everything shown is fetched afresh.
+   */
+  | { type: 'resync' }
+  /** The server closed the socket because its session ended (signed out here or elsewhere, suspended). */
+  | { type: 'sessionEnded' };
 
 export type ChatListener = (event: ChatEvent) => void;
 
@@ -51,6 +60,10 @@ export function useChatSocket(user: Pick<PublicUser, 'id'> | null) {
     if (!userId) return;
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    const emit = (event: ChatEvent) => {
+      for (const listener of listenersRef.current) listener(event);
+    };
 
     const connect = () => {
       const socket = new WebSocket(socketUrl());
@@ -59,6 +72,9 @@ export function useChatSocket(user: Pick<PublicUser, 'id'> | null) {
         if (!active) return;
         socket.send(JSON.stringify({ type: 'auth', userId }));
         setConnected(true);
+        // Back after a drop: whatever was pushed meanwhile never arrived.
+        if (opened) emit({ type: 'resync' });
+        opened = true;
       });
       socket.addEventListener('message', (event) => {
         let data: unknown;
@@ -68,12 +84,13 @@ export function useChatSocket(user: Pick<PublicUser, 'id'> | null) {
           return;
         }
         if (!isChatEvent(data)) return;
-        for (const listener of listenersRef.current) listener(data);
+        emit(data);
       });
       socket.addEventListener('close', (event) => {
         if (socketRef.current === socket) socketRef.current = null;
         if (!active) return;
         setConnected(false);
+        if (event.code === SESSION_ENDED_CLOSE) emit({ type: 'sessionEnded' });
         if (event.code !== NORMAL_CLOSE) retry = setTimeout(connect, RECONNECT_DELAY_MS);
       });
     };

@@ -1,13 +1,11 @@
-import { ShieldCheck, ShieldX } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { REPORT_QUEUE_FILTERS, type ReportQueueFilter } from '#shared/schemas/moderation.ts';
-import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { useSession } from '../features/auth/api.ts';
 import { useReportQueue } from '../features/moderation/api.ts';
 import { QUEUE_TABS } from '../features/moderation/components/moderation-labels.ts';
+import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
+import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { ReportDetailPanel } from '../features/moderation/components/report-detail.tsx';
 import { ReportQueueList } from '../features/moderation/components/report-queue.tsx';
 import { cn } from '../lib/cn.ts';
@@ -18,32 +16,10 @@ import { paths } from '../paths.ts';
 // not a moderator (ADMIN_EMAILS) is told this page is not for them.
 
 export default function AdminRoute() {
-  const { user, isLoading } = useSession();
-  if (isLoading) return <PagePlaceholder />;
-  if (!user) return <Navigate to={paths.login} replace />;
-  if (!user.isAdmin) return <NotAllowed />;
-  return <ModerationPage />;
-}
-
-function NotAllowed() {
-  useDocumentTitle('Not allowed');
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <Card className="p-8 text-center">
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-danger">
-          <ShieldX className="h-7 w-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">Moderators only</h1>
-        <p className="mt-2 text-muted">
-          This page is where CampusLoop's moderators review reports. Your account doesn't have access to it.
-        </p>
-        <div className="mt-6">
-          <Button asChild>
-            <Link to={paths.home}>Back to Home</Link>
-          </Button>
-        </div>
-      </Card>
-    </div>
+    <ModeratorsOnly>
+      <ModerationPage />
+    </ModeratorsOnly>
   );
 }
 
@@ -65,17 +41,7 @@ function ModerationPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <div className="flex items-start gap-3">
-        <span className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
-          <ShieldCheck className="h-6 w-6" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">Moderation</h1>
-          <p className="mt-1 text-muted">
-            Review what students report, act on it, and keep a record of what you did.
-          </p>
-        </div>
-      </div>
+      <ModerationHeader />
 
       <Tabs.Root
         value={status}

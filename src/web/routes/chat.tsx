@@ -2,7 +2,6 @@ import { ArrowLeft, LogIn, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicUser } from '#shared/schemas/auth.ts';
-import type { Message } from '#shared/schemas/chat.ts';
 import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -19,6 +18,15 @@ import {
 import { ConversationList } from '../features/chat/components/conversation-list.tsx';
 import { MessageComposer } from '../features/chat/components/message-composer.tsx';
 import { MessageList } from '../features/chat/components/message-list.tsx';
+import {
+  isTemporary,
+  type ShownMessage,
+  withConfirmed,
+  withHistory,
+  withOlder,
+  withReceived,
+  withSending,
+} from '../features/chat/message-timeline.ts';
 import { useLiveSocket } from '../features/live/live-socket.tsx';
 import { tempMessageId } from '../lib/chat-socket.ts';
 import { cn } from '../lib/cn.ts';
@@ -60,7 +68,7 @@ function ChatPage({ user }: { user: PublicUser }) {
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
 
   const history = useMessages(selectedId);
-  const [messages, setMessages] = useState<Message[]>([]);
+  const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -76,29 +84,24 @@ function ChatPage({ user }: { user: PublicUser }) {
   // The history over HTTP replaces the local list (spec §4); reading it clears unread counts.
   useEffect(() => {
     if (!history.data) return;
-    setMessages(history.data.messages);
+    const page = history.data.messages;
+    setMessages((list) => withHistory(list, page, user.id));
     setHasMore(history.data.hasMore);
     refresh();
-  }, [history.data, refresh]);
+  }, [history.data, refresh, user.id]);
 
-  // Live events (spec §4): confirmations replace temporary bubbles; new messages are added once.
+  // Live events (spec §4): confirmations replace temporary bubbles; each message shows once, in the
+  // server's order, whether its push or its confirmation comes first (message-timeline.ts).
   useEffect(
     () =>
       subscribe((event) => {
         if (event.type === 'messageConfirm') {
           if (event.conversationId !== selectedId) return;
-          setMessages((list) => {
-            const rest = list.filter((m) =>
-              event.tempId ? m.id !== event.tempId : !m.id.startsWith('temp-'),
-            );
-            return rest.some((m) => m.id === event.message.id) ? rest : [...rest, event.message];
-          });
+          setMessages((list) => withConfirmed(list, event.message, event.tempId));
           refresh();
         } else if (event.type === 'newMessage') {
           if (event.conversationId === selectedId) {
-            setMessages((list) =>
-              list.some((m) => m.id === event.message.id) ? list : [...list, event.message],
-            );
+            setMessages((list) => withReceived(list, event.message, user.id));
             // Read on arrival when the person is looking at it, so their badge does not count it.
             if (event.message.senderId !== user.id && document.visibilityState === 'visible') {
               markConversationRead(event.conversationId).catch(() => {});
@@ -121,27 +124,26 @@ function ChatPage({ user }: { user: PublicUser }) {
     const tempId = tempMessageId();
     if (send(selectedId, content, tempId) === false) return false;
     setSendError(null);
-    setMessages((list) => [
-      ...list,
-      {
+    setMessages((list) =>
+      withSending(list, {
         id: tempId,
         conversationId: selectedId,
         senderId: user.id,
         content,
         isRead: false,
         createdAt: new Date().toISOString(),
-      },
-    ]);
+      }),
+    );
     return true;
   };
 
   const loadOlder = async () => {
-    const oldest = messages.find((m) => !m.id.startsWith('temp-'));
+    const oldest = messages.find((m) => !isTemporary(m));
     if (!selectedId || !oldest) return;
     setLoadingOlder(true);
     try {
-      const page = await fetchMessages(selectedId, oldest.createdAt);
-      setMessages((list) => [...page.messages.filter((m) => !list.some((x) => x.id === m.id)), ...list]);
+      const page = await fetchMessages(selectedId, oldest.id);
+      setMessages((list) => withOlder(list, page.messages));
       setHasMore(page.hasMore);
     } catch (error) {
       setSendError(error instanceof Error ? error.message : 'Failed to load older messages');

@@ -1,6 +1,6 @@
 import { CalendarCheck, PackageOpen } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
@@ -11,6 +11,7 @@ import { useSession } from '../features/auth/api.ts';
 import {
   type StatusUpdate,
   useApproveReservation,
+  useCompletePayment,
   useDeclineReservation,
   useReservations,
   useUpdateReservationStatus,
@@ -25,6 +26,8 @@ import { paths } from '../paths.ts';
 
 // Spec §2 My Reservations, §4 actions, §8 toasts; issue 6 reviews. `?review={id}` (from a 'Leave a
 // review' notification) opens the right tab, brings that card into view and opens its review dialog.
+// `?payment_intent=…&redirect_status=…` is the bank's return after 3-D Secure (spec §4: the return
+// address is /reservations): the request the Reserve dialog would have sent is made here (issue 12).
 
 export default function ReservationsRoute() {
   return (
@@ -43,6 +46,7 @@ function ReservationsPage() {
   const { user } = useSession();
   const { data: reservations = [], isPending, isError, error, refetch, isFetching } = useReservations();
   const updateStatus = useUpdateReservationStatus();
+  usePaymentReturn();
   const approve = useApproveReservation();
   const decline = useDeclineReservation();
   const busy = updateStatus.isPending || approve.isPending || decline.isPending;
@@ -214,6 +218,45 @@ function ReservationsPage() {
       </Tabs.Root>
     </div>
   );
+}
+
+/** Finishes a request after the bank's 3-D Secure page sent the borrower back here, once per payment. */
+function usePaymentReturn() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const completePayment = useCompletePayment();
+  const { mutate } = completePayment;
+  const handled = useRef<string | null>(null);
+  const paymentIntentId = searchParams.get('payment_intent');
+  const status = searchParams.get('redirect_status');
+  useEffect(() => {
+    if (!paymentIntentId || handled.current === paymentIntentId) return;
+    handled.current = paymentIntentId;
+    // The address keeps no payment id once it is handled (a reload must not ask again).
+    setSearchParams({}, { replace: true });
+    if (status !== 'succeeded') {
+      toast({
+        variant: 'destructive',
+        title: 'Payment Failed',
+        description: 'Your bank did not confirm the payment, so no request was sent. Please try again.',
+      });
+      return;
+    }
+    mutate(paymentIntentId, {
+      onSuccess: ({ created }) =>
+        toast({
+          title: created ? 'Reservation created!' : 'Reservation already sent',
+          description: created
+            ? 'Your reservation request has been sent to the item owner.'
+            : 'This payment’s request had already reached the item owner.',
+        }),
+      onError: (failure) =>
+        toast({
+          variant: 'destructive',
+          title: 'Reservation failed',
+          description: errorMessage(failure, 'Please try again.'),
+        }),
+    });
+  }, [paymentIntentId, status, mutate, setSearchParams]);
 }
 
 function LoadingCards() {

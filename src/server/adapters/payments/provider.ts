@@ -26,10 +26,14 @@ export interface PaymentIntent {
   status: PaymentIntentStatus;
   amountCents: number;
   amountReceivedCents: number;
+  /** Refunded so far, of what was received (reconciliation compares it with our billing rows). */
+  amountRefundedCents: number;
   currency: string;
   metadata: Record<string, string>;
   /** The card it was confirmed with, once confirmed. */
   card: CardDetails | null;
+  /** Where the bank wants the borrower to go to authenticate (3-D Secure), while status is requires_action. */
+  nextActionUrl?: string | null;
 }
 
 export interface PaymentProvider {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { CardDetails, PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider.ts';
 import { PaymentError } from './test-provider.ts';
@@ -7,6 +7,16 @@ import { PaymentError } from './test-provider.ts';
 // saved cards through the official SDK. Every call that moves money passes an idempotency key.
 
 type StripeConfig = NonNullable<Config['stripe']>;
+
+/**
+ * The SDK, loaded at the first call: it takes a tenth of a second or more to load, and most servers
+ * that start (every one on the built-in test provider) never use it.
+ */
+let sdk: Promise<typeof Stripe> | undefined;
+const loadSdk = () => {
+  sdk ??= import('stripe').then((module) => module.default);
+  return sdk;
+};
 
 const STATUSES: readonly PaymentIntentStatus[] = [
   'requires_payment_method',
@@ -48,6 +58,10 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     status: toStatus(intent.status),
     amountCents: intent.amount,
     amountReceivedCents: intent.amount_received,
+    amountRefundedCents:
+      intent.latest_charge && typeof intent.latest_charge === 'object'
+        ? intent.latest_charge.amount_refunded
+        : 0,
     currency: intent.currency,
     metadata: { ...intent.metadata },
     card: toCard(intent.payment_method),
@@ -59,14 +73,14 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
  * Stripe's message, a missing object a 404, a call that does not fit the object's state a 409.
  * Outages and bad keys stay as they are: a logged 500, never a made-up answer.
  */
-function translate(error: unknown): never {
-  if (error instanceof Stripe.errors.StripeCardError) {
+function translate(error: unknown, { errors }: typeof Stripe): never {
+  if (error instanceof errors.StripeCardError) {
     throw new PaymentError(error.message, error.code ?? 'card_declined', 402);
   }
-  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+  if (error instanceof errors.StripeIdempotencyError) {
     throw new PaymentError(error.message, 'idempotency_error', 409);
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+  if (error instanceof errors.StripeInvalidRequestError) {
     if (error.statusCode === 404 || error.code === 'resource_missing') {
       throw new PaymentError('No such payment.', 'resource_missing', 404);
     }
@@ -75,29 +89,38 @@ function translate(error: unknown): never {
   throw error;
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    translate(error);
-  }
-}
-
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string;
-  private readonly stripe: Stripe;
+  private stripe: Promise<Stripe> | undefined;
 
-  constructor(config: StripeConfig) {
+  constructor(private readonly config: StripeConfig) {
     this.publishableKey = config.publishableKey;
-    this.stripe = new Stripe(
-      config.secretKey,
-      config.api
-        ? // A local fake Stripe (tests): no retries, no telemetry, its host and port.
-          { ...config.api, maxNetworkRetries: 0, telemetry: false }
-        : // Retries are safe: every money call carries an idempotency key.
-          { maxNetworkRetries: 2 },
+  }
+
+  private client(): Promise<Stripe> {
+    this.stripe ??= loadSdk().then(
+      (Sdk) =>
+        new Sdk(
+          this.config.secretKey,
+          this.config.api
+            ? // A local fake Stripe (tests): no retries, no telemetry, its host and port.
+              { ...this.config.api, maxNetworkRetries: 0, telemetry: false }
+            : // Retries are safe: every money call carries an idempotency key.
+              { maxNetworkRetries: 2 },
+        ),
     );
+    return this.stripe;
+  }
+
+  /** A call to Stripe, its refusals translated (translate). */
+  private async call<T>(run: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const stripe = await this.client();
+    try {
+      return await run(stripe);
+    } catch (error) {
+      translate(error, await loadSdk());
+    }
   }
 
   async ensureCustomer(user: {
@@ -107,8 +130,8 @@ export class StripePaymentProvider implements PaymentProvider {
     customerId: string | null;
   }): Promise<string> {
     if (user.customerId) return user.customerId;
-    const customer = await call(() =>
-      this.stripe.customers.create(
+    const customer = await this.call((stripe) =>
+      stripe.customers.create(
         { email: user.email, name: user.fullName, metadata: { userId: user.id } },
         // Two tabs asking at once get the same customer.
         { idempotencyKey: `customer-${user.id}` },
@@ -124,8 +147,8 @@ export class StripePaymentProvider implements PaymentProvider {
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<PaymentIntent> {
-    const intent = await call(() =>
-      this.stripe.paymentIntents.create(
+    const intent = await this.call((stripe) =>
+      stripe.paymentIntents.create(
         {
           amount: args.amountCents,
           currency: args.currency,
@@ -143,17 +166,20 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
-    const intent = await call(() => this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
+    const intent = await this.call((stripe) =>
+      // The charge says how much of it was refunded (reconciliation, decision 012).
+      stripe.paymentIntents.retrieve(id, { expand: ['payment_method', 'latest_charge'] }),
+    );
     return toPaymentIntent(intent);
   }
 
   async capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
-    const intent = await call(() => this.stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
+    const intent = await this.call((stripe) => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
     return toPaymentIntent(intent);
   }
 
   async cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
-    const intent = await call(() => this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
+    const intent = await this.call((stripe) => stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
     return toPaymentIntent(intent);
   }
 
@@ -162,11 +188,8 @@ export class StripePaymentProvider implements PaymentProvider {
     amountCents: number,
     idempotencyKey: string,
   ): Promise<{ id: string; amountCents: number }> {
-    const refund = await call(() =>
-      this.stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountCents },
-        { idempotencyKey },
-      ),
+    const refund = await this.call((stripe) =>
+      stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey }),
     );
     return { id: refund.id, amountCents: refund.amount };
   }
@@ -175,8 +198,8 @@ export class StripePaymentProvider implements PaymentProvider {
     customerId: string,
     idempotencyKey: string,
   ): Promise<{ id: string; clientSecret: string }> {
-    const intent = await call(() =>
-      this.stripe.setupIntents.create({ customer: customerId, usage: 'off_session' }, { idempotencyKey }),
+    const intent = await this.call((stripe) =>
+      stripe.setupIntents.create({ customer: customerId, usage: 'off_session' }, { idempotencyKey }),
     );
     return { id: intent.id, clientSecret: intent.client_secret ?? '' };
   }
@@ -184,12 +207,13 @@ export class StripePaymentProvider implements PaymentProvider {
   async retrieveSetupIntentCard(
     setupIntentId: string,
   ): Promise<(CardDetails & { paymentMethodId: string; customerId: string }) | null> {
+    const stripe = await this.client();
     let intent: Stripe.SetupIntent;
     try {
-      intent = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
     } catch (error) {
       // Unknown id: nothing was saved, the same answer as an unfinished setup.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      if (error instanceof (await loadSdk()).errors.StripeInvalidRequestError) return null;
       throw error;
     }
     const customerId = idOf(intent.customer);
@@ -200,17 +224,18 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    const stripe = await this.client();
     try {
-      await this.stripe.paymentMethods.detach(paymentMethodId);
+      await stripe.paymentMethods.detach(paymentMethodId);
     } catch (error) {
       // Already detached or gone at Stripe: what the caller wanted is true.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      if (error instanceof (await loadSdk()).errors.StripeInvalidRequestError) return;
       throw error;
     }
   }
 
   /** Checks a webhook delivery's signature against the raw body; throws when it does not match. */
-  static constructEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  static async constructEvent(rawBody: Buffer, signature: string, secret: string): Promise<Stripe.Event> {
+    return (await loadSdk()).webhooks.constructEvent(rawBody, signature, secret);
   }
 }

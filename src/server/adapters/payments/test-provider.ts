@@ -22,8 +22,10 @@ export class PaymentError extends AppError {
 }
 
 /** Stripe's documented test cards and their outcomes. */
-const OUTCOMES: Record<string, { decline?: { code: string; message: string } }> = {
+const OUTCOMES: Record<string, { decline?: { code: string; message: string }; authenticate?: true }> = {
   '4242424242424242': {},
+  // 3-D Secure: the bank asks the cardholder to authenticate every time.
+  '4000002760003184': { authenticate: true },
   '4000056655665556': {},
   '5555555555554444': {},
   '378282246310005': {},
@@ -98,10 +100,19 @@ function toIntent(row: IntentRow): PaymentIntent {
     status: row.status as PaymentIntent['status'],
     amountCents: row.amountCents,
     amountReceivedCents: row.amountReceivedCents,
+    amountRefundedCents: row.amountRefundedCents,
     currency: row.currency,
     metadata: row.metadata,
     card: row.card ?? null,
+    // The test bank's page stands in for the card issuer's 3-D Secure page.
+    nextActionUrl:
+      row.status === 'requires_action' ? `/payments/test/authenticate?payment_intent=${row.id}` : null,
   };
+}
+
+/** Whether the bank asks this card's holder to authenticate (3-D Secure). */
+export function needsAuthentication(number: string): boolean {
+  return Boolean(OUTCOMES[number.replace(/\D/g, '')]?.authenticate);
 }
 
 export class TestPaymentProvider implements PaymentProvider {
@@ -170,7 +181,7 @@ export class TestPaymentProvider implements PaymentProvider {
   /** The browser's card confirmation (what Stripe.js does for a real intent): authorises the amount. */
   async confirmPaymentIntent(id: string, card: TestCardInput): Promise<PaymentIntent> {
     const row = await this.intent(id);
-    if (row.status === 'requires_capture' || row.status === 'succeeded') return toIntent(row);
+    if (['requires_capture', 'succeeded', 'requires_action'].includes(row.status)) return toIntent(row);
     if (row.status !== 'requires_payment_method') {
       throw new PaymentError(
         'This payment can no longer be confirmed.',
@@ -180,11 +191,26 @@ export class TestPaymentProvider implements PaymentProvider {
     }
     try {
       const details = checkTestCard(card);
-      return this.setIntent(id, { status: 'requires_capture', card: details, lastError: null });
+      const status = needsAuthentication(card.number) ? 'requires_action' : 'requires_capture';
+      return this.setIntent(id, { status, card: details, lastError: null });
     } catch (error) {
       if (error instanceof PaymentError) await this.setIntent(id, { lastError: error.message });
       throw error;
     }
+  }
+
+  /** The cardholder's answer on the test bank's 3-D Secure page. */
+  async authenticatePaymentIntent(id: string, approved: boolean): Promise<PaymentIntent> {
+    const row = await this.intent(id);
+    if (row.status !== 'requires_action') return toIntent(row);
+    return approved
+      ? this.setIntent(id, { status: 'requires_capture', lastError: null })
+      : this.setIntent(id, {
+          status: 'requires_payment_method',
+          card: null,
+          lastError:
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        });
   }
 
   capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {

@@ -34,6 +34,24 @@ describe('createStorage', () => {
     }
   });
 
+  it('knows its own photo URLs and no others', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: dataDir }));
+    const url = await storage.put('items/2026/05/0b6c5a8e.jpg', Buffer.from('photo'), 'image/jpeg');
+    expect(storage.ownsPhotoUrl(url)).toBe(true);
+    expect(storage.ownsPhotoUrl('/uploads/items/2026/05/0b6c5a8e-thumb.jpg')).toBe(true);
+    for (const foreign of [
+      '/uploads/../data/pg/PG_VERSION',
+      '/uploads/items/../../secret.jpg',
+      '/uploads/avatars/a.jpg',
+      '/uploads/items/2026/05/a.svg',
+      '/api/auth/me',
+      'https://tracker.example/uploads/items/2026/05/a.jpg',
+      'data:image/jpeg;base64,AAAA',
+    ]) {
+      expect(storage.ownsPhotoUrl(foreign), foreign).toBe(false);
+    }
+  });
+
   it('uses an S3-compatible bucket when S3_BUCKET is set', () => {
     const config = loadConfig({
       S3_BUCKET: 'campus-photos',

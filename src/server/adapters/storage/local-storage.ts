@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage.ts';
+import { isPhotoKey, isSafeKey, type Storage } from './storage.ts';
 
 // Photos on the server's own disk under DATA_DIR/uploads, served at /uploads/ (plugins/uploads-static.ts).
 
 /** Keys are made by the server, but a key must never reach outside the uploads folder whatever it holds. */
 function assertSafeKey(key: string) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((s) => s === '' || s === '..')) {
-    throw new Error(`Invalid storage key: ${key}`);
-  }
+  if (!isSafeKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
+
+const PUBLIC_PREFIX = '/uploads/';
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -38,7 +38,11 @@ export class LocalStorage implements Storage {
 
   urlFor(key: string): string {
     assertSafeKey(key);
-    return `/uploads/${key}`;
+    return `${PUBLIC_PREFIX}${key}`;
+  }
+
+  ownsPhotoUrl(url: string): boolean {
+    return url.startsWith(PUBLIC_PREFIX) && isPhotoKey(url.slice(PUBLIC_PREFIX.length));
   }
 
   /** The file a key lives in. */

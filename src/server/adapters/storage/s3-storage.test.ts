@@ -89,4 +89,18 @@ describe('S3Storage', () => {
       'https://photos.campusloop.test/items/2026/05/a.jpg',
     );
   });
+
+  it('knows its own photo URLs: under its public base, an item photo key', () => {
+    const s3 = storage();
+    expect(s3.ownsPhotoUrl('https://photos.campusloop.test/items/2026/05/a.jpg')).toBe(true);
+    for (const foreign of [
+      'https://photos.campusloop.test.evil.example/items/2026/05/a.jpg',
+      'https://photos.campusloop.test/items/../private/a.jpg',
+      'https://photos.campusloop.test/items/2026/05/a.jpg?track=1',
+      'http://photos.campusloop.test/items/2026/05/a.jpg',
+      '/uploads/items/2026/05/a.jpg',
+    ]) {
+      expect(s3.ownsPhotoUrl(foreign), foreign).toBe(false);
+    }
+  });
 });

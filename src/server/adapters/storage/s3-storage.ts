@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { Storage } from './storage.ts';
+import { isPhotoKey, type Storage } from './storage.ts';
 
 // Photos in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, …), fetched by browsers from its public URL.
 
@@ -65,6 +65,11 @@ export class S3Storage implements Storage {
 
   urlFor(key: string): string {
     return `${this.options.publicUrl}/${key}`;
+  }
+
+  ownsPhotoUrl(url: string): boolean {
+    const base = `${this.options.publicUrl}/`;
+    return url.startsWith(base) && isPhotoKey(url.slice(base.length));
   }
 
   /** Closes the SDK's keep-alive sockets (at shutdown, and in tests). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { items } from './items.ts';
 import { users } from './users.ts';
@@ -44,10 +44,15 @@ export const messages = pgTable(
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The server's order of messages (issue 12): taken when the row is inserted, so it never ties and
+     * never depends on clocks. Every list and every "last message" orders by it.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     check('messages_content_check', sql`char_length(${t.content}) between 1 and 1000`),
-    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc()),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
     // Unread counts only ever look at unread rows.
     index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.isRead} = false`),
   ],

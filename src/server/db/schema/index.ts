@@ -4,6 +4,7 @@ export * from './community.ts';
 export * from './items.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './rate-limits.ts';
 export * from './reservations.ts';
 export * from './test-payments.ts';
 export * from './users.ts';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { RESERVATION_STATUSES } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
@@ -26,6 +37,8 @@ export const reservations = pgTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     /** Six digits the borrower shows at the meetup (spec §4). */
     pickupCode: text('pickup_code'),
+    /** Wrong codes typed by the lender since the code was issued; at the limit a new code is issued. */
+    pickupCodeAttempts: smallint('pickup_code_attempts').notNull().default(0),
     declineReason: text('decline_reason'),
     /** When the lender marked it returned; reviews and impact count from here. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -42,6 +55,10 @@ export const reservations = pgTable(
     index('reservations_provider_created_idx').on(t.providerId, t.createdAt.desc()),
     // Availability and "out with a borrower" checks per item.
     index('reservations_item_status_idx').on(t.itemId, t.status, t.startDate),
+    // One payment, one booking (issue 12): a confirmed card authorisation pays for one reservation.
+    uniqueIndex('reservations_payment_intent_unique')
+      .on(t.stripePaymentIntentId)
+      .where(sql`${t.stripePaymentIntentId} is not null`),
     // Expiry job: pending requests by age.
     index('reservations_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],

@@ -1,5 +1,6 @@
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
+import { catalogueTags } from '../../cache/tags.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -156,7 +157,10 @@ export async function resumeSession(
       }
     );
   };
-  const session = cache ? await cache.get(token, find) : await find();
+  // Tagged with its person: a change to them or to any of their sessions drops it (migration 0011).
+  const session = cache
+    ? await cache.get(token, find, (found) => (found ? [catalogueTags.user(found.user.id)] : []))
+    : await find();
   // A remembered session still ends on time.
   if (!session || session.expiresAt.getTime() <= now.getTime()) return null;
   const lifetime = config.sessionDays * DAY_MS;
@@ -168,6 +172,12 @@ export async function resumeSession(
   }
   return { user: session.user, expiresAt, renewed: expiresAt !== session.expiresAt };
 }
+
+/**
+ * How the database names a session (its token's SHA-256): the live channel's `sessionEnded` event
+ * names the session that ended, and a socket compares it with its own.
+ */
+export const sessionId = (token: string) => hashSessionToken(token);
 
 export async function endSession(db: Db, token: string) {
   await queries.deleteSession(db, hashSessionToken(token));

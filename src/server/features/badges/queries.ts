@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BadgeType } from '#shared/badges.ts';
 import type { Db } from '../../db/client.ts';
+import { isRevealed } from '../../db/review-visibility.ts';
 import { userBadges } from '../../db/schema/community.ts';
-import { isRevealed } from '../reviews/visibility.ts';
 import type { BadgeFacts } from './rules.ts';
 
 // The only place with Drizzle queries about badges: the facts the rules read, and the awards.

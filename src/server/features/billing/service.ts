@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm';
-import type { BillingStatus } from '#shared/constants.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { billingHistory } from '../../db/schema/payments.ts';
 
 // Every money event writes billing_history rows for the people it concerns (ARCHITECTURE §4):
-// the borrower's charge and refund, the lender's earning. Called inside the event's transaction.
+// the borrower's payment and refunds, the lender's earning. Called inside the event's transaction.
+// A row waits as 'pending' until the provider has done what it records (decision 012): the payment
+// step that settles it (features/payment-steps) makes it 'completed' or 'refunded'.
 
 export interface BillingRecord {
+  kind: BillingKind;
   userId: string;
   reservationId: string;
   stripePaymentIntentId: string | null;
@@ -38,8 +41,65 @@ export const billingService = {
       );
   },
 
-  async record(db: Db, records: BillingRecord[]) {
+  /** Moves a reservation's rows of these kinds from one of these statuses (a payment step's outcome). */
+  async settleKinds(
+    db: Db,
+    where: { reservationId: string; kinds: BillingKind[]; statuses: BillingStatus[] },
+    values: Partial<typeof billingHistory.$inferInsert>,
+  ) {
+    await db
+      .update(billingHistory)
+      .set(values)
+      .where(
+        and(
+          eq(billingHistory.reservationId, where.reservationId),
+          inArray(billingHistory.kind, where.kinds),
+          inArray(billingHistory.status, where.statuses),
+        ),
+      );
+  },
+
+  /** Moves one row (a refund, by the id its payment step carries). */
+  async settleRow(db: Db, id: string, values: Partial<typeof billingHistory.$inferInsert>) {
+    await db.update(billingHistory).set(values).where(eq(billingHistory.id, id));
+  },
+
+  /** Charged minus refunded for a payment intent, as the rows say (decision 012's reconciliation). */
+  async netCents(db: Db, paymentIntentId: string): Promise<number> {
+    const [row] = await db
+      .select({
+        net: sql<number>`coalesce(sum(case
+          when ${billingHistory.kind} = 'payment' and ${billingHistory.status} = 'completed' then ${billingHistory.amountCents}
+          when ${billingHistory.kind} = 'refund' and ${billingHistory.status} = 'refunded' then -${billingHistory.amountCents}
+          else 0 end), 0)::int`,
+      })
+      .from(billingHistory)
+      .where(eq(billingHistory.stripePaymentIntentId, paymentIntentId));
+    return row?.net ?? 0;
+  },
+
+  /** Writes the rows that carry an amount; answers their ids in order. */
+  async record(db: Db, records: BillingRecord[]): Promise<string[]> {
     const rows = records.filter((r) => r.amountCents > 0 || (r.refundAmountCents ?? 0) > 0);
-    if (rows.length) await db.insert(billingHistory).values(rows);
+    if (!rows.length) return [];
+    return (await db.insert(billingHistory).values(rows).returning({ id: billingHistory.id })).map(
+      (r) => r.id,
+    );
+  },
+
+  /** Removes rows that recorded money which will never move (an earning whose charge was called off). */
+  async discard(
+    db: Db,
+    where: { reservationId: string; kind: BillingKind; statuses: BillingStatus[] },
+  ): Promise<void> {
+    await db
+      .delete(billingHistory)
+      .where(
+        and(
+          eq(billingHistory.reservationId, where.reservationId),
+          eq(billingHistory.kind, where.kind),
+          inArray(billingHistory.status, where.statuses),
+        ),
+      );
   },
 };

@@ -120,7 +120,7 @@ export async function listSummaries(db: Db, userId: string, onlyId?: string): Pr
       lastMessage: sql<unknown>`(
         select json_build_object('content', m.content, 'senderId', m.sender_id, 'createdAt', m.created_at)
         from ${messages} m where m.conversation_id = ${conversations.id}
-        order by m.created_at desc, m.id desc limit 1
+        order by m.seq desc limit 1
       )`,
     })
     .from(conversations)
@@ -162,18 +162,25 @@ export async function markReadFromOthers(db: Db, conversationId: string, userId:
     );
 }
 
-/** Newest first, `limit + 1` rows so the caller can tell whether older ones remain. */
+/** A message id (the exact cursor) rather than an instant. */
+const MESSAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Newest first by the server's sequence, `limit + 1` rows so the caller can tell whether older ones
+ * remain. `before`: older than that message of this conversation, or written before that instant.
+ */
 export function listPage(db: Db, conversationId: string, limit: number, before?: string) {
+  let older: SQL | undefined;
+  if (before && MESSAGE_ID.test(before)) {
+    older = sql`${messages.seq} < (select m.seq from ${messages} m where m.id = ${before} and m.conversation_id = ${conversationId})`;
+  } else if (before) {
+    older = lt(messages.createdAt, new Date(before));
+  }
   return db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        before ? lt(messages.createdAt, new Date(before)) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .where(and(eq(messages.conversationId, conversationId), older))
+    .orderBy(desc(messages.seq))
     .limit(limit + 1);
 }
 
@@ -195,21 +202,26 @@ export async function insertMessageAsParty(
     content: string;
     is_read: boolean;
     created_at: string;
+    seq: string | number;
+    recipient_id: string;
   }>(sql`
     with party as (
-      select ${conversations.id} as id from ${conversations}
+      select ${conversations.id} as id,
+        case when ${conversations.buyerId} = ${values.senderId} then ${conversations.sellerId} else ${conversations.buyerId} end as recipient_id
+      from ${conversations}
       where ${conversations.id} = ${values.conversationId}
         and (${conversations.buyerId} = ${values.senderId} or ${conversations.sellerId} = ${values.senderId})
     ), inserted as (
       insert into ${messages} (conversation_id, sender_id, content, created_at)
       select id, ${values.senderId}, ${values.content}, date_trunc('milliseconds', clock_timestamp()) from party
-      returning id, conversation_id, sender_id, content, is_read, created_at
+      returning id, conversation_id, sender_id, content, is_read, created_at, seq
     ), touched as (
-      update ${conversations} set last_message_at = inserted.created_at
+      update ${conversations} set last_message_at = greatest(last_message_at, inserted.created_at)
       from inserted where ${conversations.id} = inserted.conversation_id
     )
-    select id, conversation_id, sender_id, content, is_read, campusloop_iso(created_at) as created_at
-    from inserted`);
+    select inserted.id, conversation_id, sender_id, content, is_read, campusloop_iso(created_at) as created_at,
+      seq, party.recipient_id
+    from inserted join party on party.id = inserted.conversation_id`);
   const row = result.rows[0];
   return (
     row && {
@@ -219,6 +231,9 @@ export async function insertMessageAsParty(
       content: row.content,
       isRead: row.is_read,
       createdAt: new Date(row.created_at),
+      // bigint arrives as a string from node-postgres; a chat will not reach 2^53 messages.
+      seq: Number(row.seq),
+      recipientId: row.recipient_id,
     }
   );
 }

@@ -11,15 +11,17 @@ import {
   startConversationInput,
   unreadCountResponse,
 } from '#shared/schemas/chat.ts';
-import { type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
+import { dropAfterMessage, type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { type ChatSendLimit, SendingTooFast } from './send-limit.ts';
 import { conversationService } from './service.ts';
 
-export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCaches }> = async (
-  app,
-  { db, caches },
-) => {
+export const conversationRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  caches: ReadCaches;
+  sendLimit: ChatSendLimit;
+}> = async (app, { db, caches, sendLimit }) => {
   // Every chat call is about the signed-in person's own conversations.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -84,12 +86,21 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCac
       schema: { params: conversationIdParams, body: messageInput, response: { 201: messageResponse } },
     },
     async (request, reply) => {
-      const message = await conversationService.sendMessage(
+      const userId = requireUser(request).id;
+      try {
+        // One budget per person across HTTP and all their sockets (issue 12).
+        await sendLimit.take(userId);
+      } catch (error) {
+        if (error instanceof SendingTooFast) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+      const { message, recipientId } = await conversationService.sendMessage(
         db,
-        requireUser(request).id,
+        userId,
         request.params.id,
         request.body.content,
       );
+      dropAfterMessage(caches, recipientId);
       return reply.status(201).send({ message });
     },
   );

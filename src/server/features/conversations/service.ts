@@ -1,5 +1,6 @@
 import {
   type ConversationSummary,
+  conversationIdParams,
   type Message,
   type MessagesPageQuery,
   messageInput,
@@ -11,7 +12,13 @@ import * as queries from './queries.ts';
 // Chat over HTTP (issue 5, part 1). Only a conversation's two people may see or write into it; anyone
 // else gets the same 404 as for a missing one. `sendMessage` is shared with the WebSocket handler.
 
-type MessageRow = NonNullable<Awaited<ReturnType<typeof queries.insertMessageAsParty>>>;
+type MessageRow = Awaited<ReturnType<typeof queries.listPage>>[number];
+
+/** A stored message, and the other person of its conversation (whose unread count it raised). */
+export interface SentMessage {
+  message: Message;
+  recipientId: string;
+}
 
 function toMessage(row: MessageRow): Message {
   return {
@@ -21,6 +28,7 @@ function toMessage(row: MessageRow): Message {
     content: row.content,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
+    seq: row.seq,
   };
 }
 
@@ -91,7 +99,9 @@ export const conversationService = {
   },
 
   /** Validates (trims) the text, stores it and moves the conversation's last-message time, atomically. */
-  async sendMessage(db: Db, userId: string, conversationId: string, content: unknown): Promise<Message> {
+  async sendMessage(db: Db, userId: string, conversationId: string, content: unknown): Promise<SentMessage> {
+    // The socket hands over whatever the client sent; a malformed id is a missing conversation.
+    if (!conversationIdParams.safeParse({ id: conversationId }).success) throw conversationNotFound();
     const parsed = messageInput.safeParse({ content });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? 'Message cannot be empty';
@@ -103,6 +113,6 @@ export const conversationService = {
       content: parsed.data.content,
     });
     if (!row) throw conversationNotFound();
-    return toMessage(row);
+    return { message: toMessage(row), recipientId: row.recipientId };
   },
 };

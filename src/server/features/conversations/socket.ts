@@ -1,25 +1,26 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { ReadCaches } from '../../cache/read-caches.ts';
+import { dropAfterMessage, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
 import session from '../../plugins/session.ts';
+import { sessionId } from '../auth/service.ts';
+import type { ChatSendLimit } from './send-limit.ts';
 import { conversationService } from './service.ts';
 
 // The live channel of spec §7: WebSocket /ws, authenticated by the session cookie at the upgrade.
 // In: {type:"auth", userId} (accepted only when it is the session's user) and
 // {type:"sendMessage", conversationId, content, tempId}. Out: messageConfirm to the sending socket,
 // newMessage to every socket of both people (the sender's other tabs included), and errors. The same
-// socket carries the live events of realtime-hub.ts: notification, notificationCount, chatUnreadCount.
+// socket carries the live events of realtime-hub.ts: notification, notificationCount, chatUnreadCount,
+// and resync (live events may have been missed: fetch afresh).
 
 /** Close codes in the 4400 range, so clients can tell our refusals apart. */
 export const CLOSE = { unauthorised: 4401, impersonation: 4403, malformed: 4400 } as const;
-
-/** Messages a user may send per window before the socket is told to slow down. */
-const RATE = { max: 20, windowMs: 10_000 };
 
 function send(socket: WebSocket, payload: unknown) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
@@ -27,10 +28,18 @@ function send(socket: WebSocket, payload: unknown) {
 
 export async function chatSocket(
   app: FastifyInstance,
-  opts: { db: Db; config: Config; hub: RealtimeHub; caches: ReadCaches },
+  opts: {
+    db: Db;
+    config: Config;
+    hub: RealtimeHub;
+    caches: ReadCaches;
+    sendLimit: ChatSendLimit;
+    /** Told how many sockets are open (GET /metrics), when metrics are on. */
+    metrics?: Metrics;
+  },
 ) {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  await app.register(session, { db: opts.db, config: opts.config, caches: opts.caches });
+  await app.register(session, { db: opts.db, config: opts.config, caches: opts.caches, hub: opts.hub });
 
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
@@ -65,16 +74,24 @@ export async function chatSocket(
       return;
     }
     sockets.add(socket);
+    opts.metrics?.socketsOpen(sockets.size);
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
+    // The session this socket was opened with: signing out of it closes this socket only, on every
+    // instance (migration 0009); the person's other devices stay connected.
+    const ownSession = request.sessionToken ? sessionId(request.sessionToken) : undefined;
+    let ended = false;
     const unsubscribe = opts.hub.subscribe(user.id, (event) => {
-      // A moderator suspended this person: their sessions are gone, so their live channel goes too.
-      if (event.type === 'sessionEnded') socket.close(CLOSE.unauthorised, 'Signed out');
-      else send(socket, event);
+      if (event.type === 'sessionEnded') {
+        // Without a session named, every session of the person ended (a moderator suspended them).
+        if (event.session !== undefined && event.session !== ownSession) return;
+        ended = true;
+        socket.close(CLOSE.unauthorised, 'Signed out');
+      } else send(socket, event);
     });
-    let sent: number[] = [];
 
-    socket.on('message', async (raw) => {
+    const handle = async (raw: unknown) => {
+      if (ended) return;
       let data: {
         type?: unknown;
         userId?: unknown;
@@ -99,40 +116,39 @@ export async function chatSocket(
         return;
       }
       const tempId = typeof data.tempId === 'string' ? data.tempId.slice(0, 100) : undefined;
-      const now = Date.now();
-      sent = sent.filter((t) => now - t < RATE.windowMs);
-      if (sent.length >= RATE.max) {
-        send(socket, {
-          type: 'error',
-          tempId,
-          message: 'You are sending messages too fast. Please wait a moment.',
-        });
-        return;
-      }
-      sent.push(now);
-      if (typeof data.conversationId !== 'string') {
-        send(socket, { type: 'error', tempId, message: 'Conversation not found.' });
-        return;
-      }
       try {
-        const message = await conversationService.sendMessage(
+        // One budget per person across HTTP and all their sockets (issue 12).
+        await opts.sendLimit.take(user.id);
+        if (typeof data.conversationId !== 'string') throw notFound('Conversation not found.');
+        const { message, recipientId } = await conversationService.sendMessage(
           opts.db,
           user.id,
           data.conversationId,
           data.content,
         );
+        dropAfterMessage(opts.caches, recipientId);
         // Stored first, then confirmed (issue 5). Both people's sockets, on whichever instance, get
         // newMessage from the database's NOTIFY at commit (migration 0006_live_events).
         send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
       } catch (error) {
-        const message = error instanceof AppError ? error.message : 'The message could not be sent.';
         if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat message failed');
+        const message = error instanceof AppError ? error.message : 'The message could not be sent.';
         send(socket, { type: 'error', tempId, message });
       }
+    };
+
+    // One message at a time, in the order they came (issue 12): a burst is stored, confirmed and
+    // numbered in the order it was typed, never as concurrent inserts happen to commit.
+    let queue = Promise.resolve();
+    socket.on('message', (raw) => {
+      queue = queue
+        .then(() => handle(raw))
+        .catch((error) => request.log.error({ err: error }, 'chat socket message failed'));
     });
 
     socket.on('close', () => {
       sockets.delete(socket);
+      opts.metrics?.socketsOpen(sockets.size);
       unsubscribe();
     });
   });

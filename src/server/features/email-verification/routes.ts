@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verificationResponse, verifyEmailInput } from '#shared/schemas/email-verification.ts';
@@ -13,6 +14,8 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer;
 }> = async (app, { db, config, mailer }) => {
   const deps = emailVerificationDeps(db, config, mailer, app.log);
+  /** The request's own logger, so what the service logs carries the request's id. */
+  const depsFor = (request: FastifyRequest) => ({ ...deps, log: request.log });
 
   // A POST from the /verify-email page, not a GET on the link itself: mail scanners that fetch
   // every link in a message must not use it up. No sign-in needed: the link may open in another browser.
@@ -35,7 +38,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      ...(await emailVerificationService.verify(deps, request.body.token)),
+      ...(await emailVerificationService.verify(depsFor(request), request.body.token)),
     }),
   );
 
@@ -47,7 +50,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      ...(await emailVerificationService.resend(deps, requireUser(request))),
+      ...(await emailVerificationService.resend(depsFor(request), requireUser(request))),
     }),
   );
 };

@@ -17,25 +17,30 @@ export const impactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
 ) => {
   const deps = { db, timeZone: config.campusTimeZone };
 
-  app.get('/impact', { schema: { response: { 200: impactCampusesResponse } } }, async () =>
-    impactService.campuses(db),
+  app.get(
+    '/impact',
+    { config: { public: true }, schema: { response: { 200: impactCampusesResponse } } },
+    async () => impactService.campuses(db),
   );
 
   app.get(
     '/impact/:campus',
-    { schema: { params: campusParams, response: { 200: campusImpactResponse } } },
+    { config: { public: true }, schema: { params: campusParams, response: { 200: campusImpactResponse } } },
     async (request) => ({ impact: await impactService.campusImpact(db, request.params.campus) }),
   );
 
   app.get(
     '/impact/:campus/leaderboard',
-    { schema: { params: campusParams, response: { 200: leaderboardResponse } } },
+    { config: { public: true }, schema: { params: campusParams, response: { 200: leaderboardResponse } } },
     async (request) => impactService.leaderboard(deps, request.params.campus),
   );
 
   app.get(
     '/impact/:campus/dashboard',
-    { schema: { params: campusParams, response: { 200: impactDashboardResponse } } },
+    {
+      config: { public: true },
+      schema: { params: campusParams, response: { 200: impactDashboardResponse } },
+    },
     async (request) => impactService.dashboard(deps, request.params.campus),
   );
 };

@@ -10,29 +10,41 @@ import {
   itemResponse,
   itemSearchQuery,
 } from '#shared/schemas/items.ts';
-import { type CachedAnswer, type ReadCaches, sendJson, toJson } from '../../cache/read-caches.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import {
+  answerTags,
+  type CachedAnswer,
+  catalogueTags,
+  listTags,
+  type ReadCaches,
+  sendJson,
+  toJson,
+} from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { itemService } from './service.ts';
 
-export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches: ReadCaches }> = async (
-  app,
-  { db, config, caches },
-) => {
+export const itemRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  caches: ReadCaches;
+  storage: Storage;
+}> = async (app, { db, config, caches, storage }) => {
   // Home, Browse and search: the same answer for everyone who asks the same question on the same
-  // campus day, remembered until an item, booking, owner, review or badge changes (read-caches.ts).
+  // campus day, remembered until an item of its campus changes, one goes out with a borrower, or an
+  // owner's name or standing changes (read-caches.ts).
   app.get(
     '/items',
-    { schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
+    { config: { public: true }, schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
     async (request, reply) =>
       sendJson(reply, await itemListJson(db, caches, request.query, config.campusTimeZone)),
   );
 
   app.get(
     '/items/:id',
-    { schema: { params: itemIdParams, response: { 200: itemDetail } } },
+    { config: { public: true }, schema: { params: itemIdParams, response: { 200: itemDetail } } },
     async (request, reply) => {
       const { id } = request.params;
       const viewer = request.user;
@@ -40,18 +52,28 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches:
       if (viewer?.isAdmin) return itemService.get(db, id, viewer);
       // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
       // its owner may still open a hidden one, so a signed-in visitor then asks the service.
-      const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(id));
+      const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(id), answerTags);
       if ('json' in answer) return sendJson(reply, answer.json);
       if (!viewer) throw notFound('Item not found.');
       return itemService.get(db, id, viewer);
     },
   );
 
+  /** Remembered until the item, its owner's name, or its reviews (and their writers' names) change. */
   async function publicItemPage(id: string): Promise<CachedAnswer> {
     try {
-      return { json: toJson(itemDetail, await itemService.get(db, id, null)) };
+      const detail = await itemService.get(db, id, null);
+      const people = [detail.item.userId, ...detail.reviews.map((review) => review.reviewer.id)];
+      return {
+        json: toJson(itemDetail, detail),
+        tags: [catalogueTags.item(id), ...new Set(people.map(catalogueTags.user))],
+      };
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return { missing: true };
+      // Hidden, missing, or its owner suspended: a change to the item, or to an owner's standing
+      // (announced to every list too), may reveal it.
+      if (error instanceof AppError && error.statusCode === 404) {
+        return { missing: true, tags: [catalogueTags.item(id), catalogueTags.everyList] };
+      }
       throw error;
     }
   }
@@ -63,7 +85,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches:
       schema: { body: itemInput, response: { 201: itemResponse } },
     },
     async (request, reply) => {
-      const item = await itemService.create(db, requireUser(request), request.body);
+      const item = await itemService.create({ db, storage }, requireUser(request), request.body);
       return reply.status(201).send({ item });
     },
   );
@@ -75,7 +97,12 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; caches:
       schema: { params: itemIdParams, body: itemInput, response: { 200: itemResponse } },
     },
     async (request) => ({
-      item: await itemService.update(db, requireUser(request).id, request.params.id, request.body),
+      item: await itemService.update(
+        { db, storage },
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -103,8 +130,13 @@ export async function itemListJson(
   timeZone: string,
 ): Promise<string> {
   const today = campusToday(timeZone).date;
-  const answer = await caches.catalogue.get(`items:${today}:${JSON.stringify(query)}`, async () => ({
-    json: toJson(itemList, await itemService.search(db, query, timeZone)),
-  }));
+  const answer = await caches.catalogue.get(
+    `items:${today}:${JSON.stringify(query)}`,
+    async () => ({
+      json: toJson(itemList, await itemService.search(db, query, timeZone)),
+      tags: listTags(query.campus),
+    }),
+    answerTags,
+  );
   return (answer as { json: string }).json;
 }

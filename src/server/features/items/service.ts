@@ -2,9 +2,17 @@ import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
-import type { Item, ItemList, itemDetail, itemInput, itemSearchQuery } from '#shared/schemas/items.ts';
+import {
+  type Item,
+  type ItemList,
+  type itemDetail,
+  type itemInput,
+  type itemSearchQuery,
+  PHOTO_NOT_UPLOADED,
+} from '#shared/schemas/items.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
@@ -15,6 +23,11 @@ import * as queries from './queries.ts';
 type ItemInput = z.output<typeof itemInput>;
 type SearchInput = z.output<typeof itemSearchQuery>;
 type ItemDetail = z.infer<typeof itemDetail>;
+/** Listing and editing need the storage that gave out the photos' URLs. */
+export interface ItemDeps {
+  db: Db;
+  storage: Storage;
+}
 /** Who is looking: moderators and the owner may see a hidden item. */
 type Viewer = { id: string; isAdmin: boolean };
 
@@ -62,7 +75,7 @@ function toValues(input: ItemInput): queries.ItemValues {
     description: input.description,
     category: input.category,
     condition: input.condition,
-    images: input.images.filter((url) => url && url !== 'null' && url !== 'undefined'),
+    images: photosOf(input),
     depositCents,
     rentalPriceCents,
     rentalPeriod: rentalPriceCents ? (input.rentalPeriod ?? null) : null,
@@ -72,6 +85,23 @@ function toValues(input: ItemInput): queries.ItemValues {
     availableUntil: input.availableUntil || null,
     availableDays: [...new Set(input.availableDays)].sort(),
   };
+}
+
+/** Spec §2: missing, empty, 'null' or 'undefined' entries are no photos. */
+function photosOf(input: ItemInput): string[] {
+  return input.images.filter((url) => url && url !== 'null' && url !== 'undefined');
+}
+
+/**
+ * Every photo must be one our storage gave out (issue 12: a `data:` URL, another site's tracker or an
+ * API path would be shown to everyone who opens the item). Photos the item already has stay allowed, so
+ * an item keeps its photos across a change of storage.
+ */
+function requireOwnPhotos(storage: Storage, input: ItemInput, already: readonly string[] = []) {
+  const foreign = photosOf(input).findIndex((url) => !storage.ownsPhotoUrl(url) && !already.includes(url));
+  if (foreign >= 0) {
+    throw badRequest(PHOTO_NOT_UPLOADED, [{ path: 'images', message: PHOTO_NOT_UPLOADED }]);
+  }
 }
 
 export const itemService = {
@@ -123,11 +153,12 @@ export const itemService = {
   },
 
   async create(
-    db: Db,
+    { db, storage }: ItemDeps,
     owner: { id: string; campus: string; email: string; isVerified: boolean },
     input: ItemInput,
   ): Promise<Item> {
     emailVerificationService.requireVerified(owner);
+    requireOwnPhotos(storage, input);
     // An item's campus is its owner's (issue 3), whatever the request says.
     const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
     return toItem((await queries.findItem(db, id))!);
@@ -141,8 +172,9 @@ export const itemService = {
     return row;
   },
 
-  async update(db: Db, userId: string, id: string, input: ItemInput): Promise<Item> {
-    await itemService.requireOwned(db, userId, id);
+  async update({ db, storage }: ItemDeps, userId: string, id: string, input: ItemInput): Promise<Item> {
+    const current = await itemService.requireOwned(db, userId, id);
+    requireOwnPhotos(storage, input, current.images);
     await queries.updateItem(db, id, toValues(input));
     return toItem((await queries.findItem(db, id))!);
   },

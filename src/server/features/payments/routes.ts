@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { successResponse } from '#shared/schemas/auth.ts';
+import { plainText } from '#shared/schemas/fields.ts';
 import {
   billingHistoryResponse,
   clientConfig,
@@ -10,21 +11,19 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { paymentService } from './service.ts';
 
 // Spec §7: GET /api/config, saved cards (/api/payment-methods…), GET /api/billing-history, and
 // Stripe's webhook at POST /api/payments/webhook.
 
-export const WEBHOOK_PATH = '/api/payments/webhook';
-
 const paymentMethodIdParams = z.object({ id: z.uuid('Payment method not found') });
 const setDefaultInput = z.object({
   isDefault: z.literal(true, { error: 'isDefault must be true: choose the card to make default' }),
 });
 const addPaymentMethodInput = z.object({
-  setupIntentId: z
-    .string({ error: 'setupIntentId is required' })
+  setupIntentId: plainText('setupIntentId is required')
     .trim()
     .min(1, 'setupIntentId is required')
     .max(200, 'setupIntentId is too long'),
@@ -38,8 +37,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
   payments: PaymentProvider;
-}> = async (app, { db, config, payments }) => {
-  const deps = { db, payments };
+  jobs: JobQueue;
+}> = async (app, { db, config, payments, jobs }) => {
+  const deps = {
+    db,
+    payments,
+    jobs,
+    payment: config.payments,
+    timeZone: config.campusTimeZone,
+    log: app.log,
+  };
   const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 
   app.get('/config', { schema: { response: { 200: clientConfig } } }, async () =>
@@ -116,12 +123,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     webhook.post(
       '/payments/webhook',
       {
+        // Stripe's servers call it, without an Origin; the signature is the proof (plugins/security.ts).
+        config: { sameOrigin: false },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: { response: { 200: z.object({ received: z.literal(true) }) } },
       },
       async (request) => {
         const result = await paymentService.handleWebhook(
-          deps,
+          { ...deps, log: request.log },
           config.stripe,
           Buffer.isBuffer(request.body) ? request.body : undefined,
           request.headers['stripe-signature'],

@@ -7,6 +7,9 @@ import { StripePaymentProvider } from '../../adapters/payments/stripe-provider.t
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { paymentStepService } from '../payment-steps/service.ts';
+import { reservationService } from '../reservations/service.ts';
 import * as queries from './queries.ts';
 
 // Saved cards (spec §2 Payment Methods), billing history, the provider's customer for each person,
@@ -16,7 +19,19 @@ import * as queries from './queries.ts';
 export interface PaymentDeps {
   db: Db;
   payments: PaymentProvider;
+  jobs: JobQueue;
+  payment: Config['payments'];
+  timeZone: string;
+  log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
 }
+
+/** The payment intent events CampusLoop listens to (decision 012). */
+const INTENT_EVENTS = new Set([
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.canceled',
+  'payment_intent.payment_failed',
+]);
 
 export const CARD_ALREADY_SAVED = 'This card is already saved.';
 
@@ -160,6 +175,8 @@ export const paymentService = {
   /**
    * A Stripe webhook delivery: the signature is checked on the raw body, each event is applied once
    * (Stripe retries deliveries), and a saved card arrives here even when the browser closed early.
+   * Payment intent and refund events are recorded against the intent and its payment steps run now
+   * (each asks Stripe again before acting, so a replayed or out-of-order event is harmless).
    * Answers what was done, for the log.
    */
   async handleWebhook(
@@ -173,9 +190,9 @@ export const paymentService = {
       throw badRequest('The Stripe-Signature header is missing.');
     }
     if (!rawBody?.length) throw badRequest('The webhook body is empty.');
-    let event: ReturnType<typeof StripePaymentProvider.constructEvent>;
+    let event: Awaited<ReturnType<typeof StripePaymentProvider.constructEvent>>;
     try {
-      event = StripePaymentProvider.constructEvent(rawBody, signature, stripe.webhookSecret);
+      event = await StripePaymentProvider.constructEvent(rawBody, signature, stripe.webhookSecret);
     } catch {
       throw new AppError(
         400,
@@ -189,6 +206,40 @@ export const paymentService = {
     let outcome = 'acknowledged';
     if (event.type === 'setup_intent.succeeded') {
       outcome = await savedFromWebhook(deps, event.data.object);
+    } else if (INTENT_EVENTS.has(event.type)) {
+      const intent = event.data.object as {
+        id: string;
+        status: string;
+        last_payment_error?: { message?: string } | null;
+      };
+      // A request still waiting for the lender cannot be paid any more: it ends now.
+      if (
+        event.type === 'payment_intent.canceled' &&
+        (await reservationService.authorisationLapsed(deps, intent.id))
+      ) {
+        outcome = 'ended the request its authorisation paid for; ';
+      } else outcome = '';
+      outcome += await paymentStepService.providerReported(deps, {
+        paymentIntentId: intent.id,
+        status: intent.status,
+        lastError:
+          event.type === 'payment_intent.payment_failed'
+            ? (intent.last_payment_error?.message ?? 'The card payment failed.')
+            : null,
+      });
+    } else if (event.type === 'charge.refunded') {
+      const charge = event.data.object as {
+        payment_intent: string | { id: string } | null;
+        amount_refunded: number;
+      };
+      const intentId =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      outcome = intentId
+        ? await paymentStepService.providerReported(deps, {
+            paymentIntentId: intentId,
+            refundedCents: charge.amount_refunded,
+          })
+        : 'no payment intent';
     }
     // Recorded after the work: a failure above answers 500 and Stripe delivers the event again.
     await queries.recordEvent(deps.db, event.id, event.type);

@@ -18,6 +18,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         rateLimit: {
           max: REPORTS_PER_HOUR,
           timeWindow: 60 * 60 * 1000,
+          // Counted once the form is valid: a report refused for a missing description is not one sent.
+          hook: 'preHandler' as const,
           // Per person (signed in by now): a campus shares a few IP addresses.
           keyGenerator: (request: FastifyRequest) => `report:${request.user?.id ?? request.ip}`,
           errorResponseBuilder: () => ({

@@ -107,11 +107,22 @@ export type BookableItem = NonNullable<Awaited<ReturnType<typeof findBookableIte
 
 /**
  * Serialises every status change of one item's reservations (approvals above all): the first
- * approval of overlapping requests commits before the next one looks. The exclusion constraint
- * stays the last word.
+ * approval of overlapping requests commits before the next one looks. Every transition takes this
+ * lock first and the reservation's second, one order for all, so two transitions cannot deadlock.
+ * NO KEY UPDATE, not UPDATE: rows that merely point at the item (a notification, a new request)
+ * take KEY SHARE on it, which this does not block. The exclusion constraint stays the last word.
  */
 export async function lockItem(db: Db, itemId: string) {
-  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for update`);
+  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for no key update`);
+}
+
+/** The reservation's item, read without a lock: it never changes, and it is what is locked first. */
+export async function itemOfReservation(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ itemId: reservations.itemId })
+    .from(reservations)
+    .where(eq(reservations.id, id));
+  return row?.itemId;
 }
 
 export async function lockReservation(db: Db, id: string) {
@@ -172,13 +183,32 @@ export async function bookedRanges(db: Db, itemId: string, fromDate: string) {
     .orderBy(reservations.startDate);
 }
 
-export async function paymentIntentInUse(db: Db, paymentIntentId: string) {
+/** A reservation a payment paid for, if any (the 3-D Secure return may arrive twice). */
+export async function findByPaymentIntent(db: Db, paymentIntentId: string) {
   const [row] = await db
-    .select({ id: reservations.id })
+    .select({ id: reservations.id, borrowerId: reservations.borrowerId })
     .from(reservations)
     .where(eq(reservations.stripePaymentIntentId, paymentIntentId))
     .limit(1);
-  return Boolean(row);
+  return row;
+}
+
+/** One more wrong pickup code; answers how many there have been since the code was issued. */
+export async function countWrongPickupCode(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(reservations)
+    .set({ pickupCodeAttempts: sql`${reservations.pickupCodeAttempts} + 1` })
+    .where(eq(reservations.id, id))
+    .returning({ attempts: reservations.pickupCodeAttempts });
+  return row?.attempts ?? 0;
+}
+
+/** A fresh pickup code, and a fresh allowance of tries. */
+export async function reissuePickupCode(db: Db, id: string, pickupCode: string): Promise<void> {
+  await db
+    .update(reservations)
+    .set({ pickupCode, pickupCodeAttempts: 0, updatedAt: new Date() })
+    .where(eq(reservations.id, id));
 }
 
 export async function insertReservation(db: Db, values: typeof reservations.$inferInsert) {
@@ -190,7 +220,7 @@ export async function setStatus(
   db: Db,
   id: string,
   status: ReservationStatus,
-  extra: { pickupCode?: string | null; declineReason?: string | null } = {},
+  extra: { pickupCode?: string | null; pickupCodeAttempts?: number; declineReason?: string | null } = {},
 ) {
   await db
     .update(reservations)

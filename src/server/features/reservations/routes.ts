@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { itemIdParams } from '#shared/schemas/items.ts';
 import {
   availabilityResponse,
+  completePaymentInput,
+  completePaymentResponse,
   declineInput,
   paymentIntentInput,
   paymentIntentResponse,
@@ -14,6 +16,7 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { type ReservationDeps, reservationService } from './service.ts';
 
@@ -21,8 +24,9 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
   payments: PaymentProvider;
-}> = async (app, { db, config, payments }) => {
-  const deps: ReservationDeps = { db, payments, timeZone: config.campusTimeZone, log: app.log };
+  jobs: JobQueue;
+}> = async (app, { db, config, payments, jobs }) => {
+  const deps: ReservationDeps = { db, payments, jobs, timeZone: config.campusTimeZone, log: app.log };
   const signedIn = {
     onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
   };
@@ -53,6 +57,25 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const reservation = await reservationService.create(deps, requireUser(request), request.body);
       return reply.status(201).send({ success: true as const, reservation });
+    },
+  );
+
+  app.post(
+    '/reservations/complete-payment',
+    {
+      ...signedIn,
+      schema: {
+        body: completePaymentInput,
+        response: { 200: completePaymentResponse, 201: completePaymentResponse },
+      },
+    },
+    async (request, reply) => {
+      const { reservation, created } = await reservationService.completePayment(
+        deps,
+        requireUser(request),
+        request.body.paymentIntentId,
+      );
+      return reply.status(created ? 201 : 200).send({ success: true as const, reservation, created });
     },
   );
 

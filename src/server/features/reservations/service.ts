@@ -1,42 +1,53 @@
 import { randomInt } from 'node:crypto';
-import { format } from 'date-fns';
 import { campusToday } from '#shared/calendar.ts';
-import type { PickupMethod, ReservationStatus } from '#shared/constants.ts';
-import { centsToDecimal, quote, toCents } from '#shared/pricing.ts';
+import { LIMITS, type PickupMethod, type ReservationStatus } from '#shared/constants.ts';
+import { formatDayLabel } from '#shared/format.ts';
+import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlState, transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
+import { paymentStepService } from '../payment-steps/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import * as queries from './queries.ts';
 import { ACTION_FOR_STATUS, type ReservationAction, type Role, transition } from './state-machine.ts';
 
-// Reservations (spec §4, issue 4): dates that make sense, the state machine, and the money flow.
-// Database changes happen in transactions with their notifications and billing rows; the provider
-// is called after the commit, with idempotency keys, so a retry never moves money twice.
+// Reservations (spec §4, issues 4 and 12): dates that make sense, the state machine, and the money
+// flow. A status change, its notifications, its billing rows and the provider calls it needs (as
+// payment steps, decision 012) commit together; the job queue makes the calls afterwards, with
+// retries, so a crash or a provider outage never loses one and a retry never moves money twice.
+// Every transition locks the item first and the reservation second: one order, so no deadlock.
 
 export interface ReservationDeps {
   db: Db;
   payments: PaymentProvider;
+  /** Where the payment steps' jobs go (sent in the status change's transaction). */
+  jobs: JobQueue;
   timeZone: string;
-  /** Lets the rare provider failure after a commit be logged, not lost. */
   log?: { error: (obj: object, msg: string) => void };
 }
 
-const dayLabel = (date: string) => format(new Date(`${date}T12:00:00`), 'MMM d');
+const PAYMENT_ALREADY_USED = 'That payment is already used by another reservation.';
+const paymentReleased = () =>
+  conflict(
+    'That payment was released because no request followed it in time. Please pay again.',
+    'PAYMENT_RELEASED',
+  );
+
 const range = (r: { startDate: string; endDate: string }) =>
-  `${dayLabel(r.startDate)} to ${dayLabel(r.endDate)}`;
+  `${formatDayLabel(r.startDate)} to ${formatDayLabel(r.endDate)}`;
 
 function weekday(date: string): number {
   return new Date(`${date}T12:00:00Z`).getUTCDay();
 }
 
 function toReservation(row: queries.ReservationRow, viewerId: string): Reservation {
-  const party = viewerId === row.borrowerId || viewerId === row.providerId;
   return {
     id: row.id,
     itemId: row.itemId,
@@ -48,8 +59,9 @@ function toReservation(row: queries.ReservationRow, viewerId: string): Reservati
     depositAmount: centsToDecimal(row.depositCents)!,
     rentalAmount: centsToDecimal(row.rentalCents)!,
     stripePaymentIntentId: row.stripePaymentIntentId,
-    // Spec §4: the pickup code shows only while approved, and only to the two parties.
-    pickupCode: party && row.status === 'approved' ? row.pickupCode : null,
+    // Spec §4: the pickup code shows only while approved, and only to the borrower: the lender must
+    // hear it from the borrower at the meetup, so 'Item Collected' proves they met (issue 12).
+    pickupCode: viewerId === row.borrowerId && row.status === 'approved' ? row.pickupCode : null,
     declineReason: row.declineReason,
     createdAt: row.createdAt.toISOString(),
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },
@@ -83,14 +95,11 @@ async function checkBooking(
       { path: 'endDate', message: 'The end date cannot be before the start date.' },
     ]);
   if (startDate < item.availableFrom)
-    throw dateError(`This item is available from ${dayLabel(item.availableFrom)}.`);
+    throw dateError(`This item is available from ${formatDayLabel(item.availableFrom)}.`);
   if (item.availableUntil && endDate > item.availableUntil)
-    throw dateError(`This item is available until ${dayLabel(item.availableUntil)}.`);
+    throw dateError(`This item is available until ${formatDayLabel(item.availableUntil)}.`);
   if (!item.availableDays.includes(weekday(startDate)) || !item.availableDays.includes(weekday(endDate))) {
     throw dateError('Pickup and return must fall on days the lender is available.');
-  }
-  if ((await queries.findOverlapping(deps.db, item.id, startDate, endDate)).length) {
-    throw conflict('Those dates overlap an existing reservation.', 'DATES_TAKEN');
   }
   const price = quote(
     {
@@ -101,16 +110,20 @@ async function checkBooking(
     startDate,
     endDate,
   );
+  const tooMuch = bookingLimitError(price);
+  if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
+  if ((await queries.findOverlapping(deps.db, item.id, startDate, endDate)).length) {
+    throw conflict('Those dates overlap an existing reservation.', 'DATES_TAKEN');
+  }
   return { item, price };
 }
 
-async function afterCommit(deps: ReservationDeps, what: string, run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    // The database already says what happened; the idempotent call can be retried from the log.
-    deps.log?.error({ err: error }, `payment provider call failed after commit: ${what}`);
-  }
+/** A reservation insert that met the one-payment-one-booking index: the payment was used meanwhile. */
+function paymentUsedRace(error: unknown): boolean {
+  return (
+    sqlState(error) === '23505' &&
+    String((error as { cause?: unknown }).cause ?? error).includes('reservations_payment_intent_unique')
+  );
 }
 
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
@@ -174,6 +187,18 @@ export const reservationService = {
       },
       idempotencyKey: `pi-${borrower.id}-${item.id}-${input.startDate}-${input.endDate}-${price.totalCents}-${Date.now()}`,
     });
+    // What this authorisation is for: the request must match it, and if no request ever comes (the
+    // tab closed after paying) the sweeper releases it.
+    await paymentStepService.recordIntent(deps.db, {
+      id: intent.id,
+      borrowerId: borrower.id,
+      itemId: item.id,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      rentalCents: price.rentalCents,
+      depositCents: price.depositCents,
+      amountCents: price.totalCents,
+    });
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,
@@ -188,60 +213,127 @@ export const reservationService = {
   ): Promise<Reservation> {
     emailVerificationService.requireVerified(borrower);
     const { item, price } = await checkBooking(deps, borrower.id, input);
+    const intentId = price.totalCents > 0 ? (input.stripePaymentIntentId ?? null) : null;
     let card: { type: string; last4: string | null } | null = null;
     if (price.totalCents > 0) {
       // The money must already be authorised, for exactly this booking, and not used before.
-      if (!input.stripePaymentIntentId)
-        throw new AppError(402, 'PAYMENT_REQUIRED', 'Please pay to send this request.');
-      const intent = await deps.payments.retrievePaymentIntent(input.stripePaymentIntentId).catch(() => null);
+      if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', 'Please pay to send this request.');
+      const intent = await deps.payments.retrievePaymentIntent(intentId).catch(() => null);
       if (!intent || intent.metadata.borrowerId !== borrower.id || intent.metadata.itemId !== item.id) {
         throw badRequest('That payment does not belong to this reservation.');
       }
+      if (intent.status === 'canceled') throw paymentReleased();
       if (intent.status !== 'requires_capture')
         throw new AppError(402, 'PAYMENT_NOT_AUTHORISED', 'The card payment has not been completed.');
       if (intent.amountCents !== price.totalCents)
         throw conflict('The payment does not match the price. Please start again.', 'AMOUNT_MISMATCH');
-      if (await queries.paymentIntentInUse(deps.db, intent.id))
-        throw conflict('That payment is already used by another reservation.');
       card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
     }
-    const id = await deps.db.transaction(async (tx) => {
-      const reservationId = await queries.insertReservation(tx, {
-        itemId: item.id,
-        borrowerId: borrower.id,
-        providerId: item.userId,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        depositCents: price.depositCents,
-        rentalCents: price.rentalCents,
-        stripePaymentIntentId: price.totalCents > 0 ? (input.stripePaymentIntentId ?? null) : null,
+    let id: string;
+    try {
+      id = await transaction(deps.db, async (tx) => {
+        if (intentId) {
+          // Checked again under the intent's lock: ten requests with one payment make one booking.
+          const recorded = await paymentStepService.lockIntent(tx, intentId);
+          if (!recorded || recorded.borrowerId !== borrower.id) {
+            throw badRequest('That payment does not belong to this reservation.');
+          }
+          if (recorded.status === 'used') throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
+          if (recorded.status === 'abandoned') throw paymentReleased();
+          if (
+            recorded.itemId !== item.id ||
+            recorded.startDate !== input.startDate ||
+            recorded.endDate !== input.endDate ||
+            recorded.rentalCents !== price.rentalCents ||
+            recorded.depositCents !== price.depositCents
+          ) {
+            throw conflict(
+              'That payment was made for other dates or another amount. Please go back and pay for these dates.',
+              'PAYMENT_MISMATCH',
+            );
+          }
+        }
+        const reservationId = await queries.insertReservation(tx, {
+          itemId: item.id,
+          borrowerId: borrower.id,
+          providerId: item.userId,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          depositCents: price.depositCents,
+          rentalCents: price.rentalCents,
+          stripePaymentIntentId: intentId,
+        });
+        if (intentId) await paymentStepService.markIntentUsed(tx, intentId, reservationId);
+        await notificationService.notify(tx, {
+          userId: item.userId,
+          type: 'reservation_request',
+          title: 'New reservation request',
+          message: `${borrower.fullName} wants to borrow ${item.title} from ${range(input)}.`,
+          relatedReservationId: reservationId,
+          relatedItemId: item.id,
+        });
+        await billingService.record(tx, [
+          {
+            kind: 'payment',
+            userId: borrower.id,
+            reservationId,
+            stripePaymentIntentId: intentId,
+            amountCents: price.totalCents,
+            status: 'pending',
+            description: `Payment authorised for ${item.title} (${range(input)})`,
+            paymentMethodType: card?.type ?? null,
+            paymentMethodLast4: card?.last4 ?? null,
+          },
+        ]);
+        return reservationId;
       });
-      await notificationService.notify(tx, {
-        userId: item.userId,
-        type: 'reservation_request',
-        title: 'New reservation request',
-        message: `${borrower.fullName} wants to borrow ${item.title} from ${range(input)}.`,
-        relatedReservationId: reservationId,
-        relatedItemId: item.id,
-      });
-      await billingService.record(tx, [
-        {
-          userId: borrower.id,
-          reservationId,
-          stripePaymentIntentId: input.stripePaymentIntentId ?? null,
-          amountCents: price.totalCents,
-          status: 'pending',
-          description: `Payment authorised for ${item.title} (${range(input)})`,
-          paymentMethodType: card?.type ?? null,
-          paymentMethodLast4: card?.last4 ?? null,
-        },
-      ]);
-      return reservationId;
-    });
+    } catch (error) {
+      if (paymentUsedRace(error)) throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
+      throw error;
+    }
     return loadForViewer(deps, id, borrower.id);
   },
 
-  /** Approve (lender): captures the payment and declines the overlapping pending requests. */
+  /**
+   * The 3-D Secure return (spec §4: the return address is /reservations): the bank sent the borrower
+   * back after authorising, and the Reserve dialog that would have sent the request is gone. The
+   * request is made from what the payment was recorded for; a second return finds it made.
+   */
+  async completePayment(
+    deps: ReservationDeps,
+    borrower: { id: string; fullName: string; email: string; isVerified: boolean },
+    paymentIntentId: string,
+  ): Promise<{ reservation: Reservation; created: boolean }> {
+    const existing = await queries.findByPaymentIntent(deps.db, paymentIntentId);
+    if (existing) {
+      if (existing.borrowerId !== borrower.id) throw notFound('Payment not found.');
+      return { reservation: await loadForViewer(deps, existing.id, borrower.id), created: false };
+    }
+    const recorded = await paymentStepService.findIntent(deps.db, paymentIntentId);
+    if (!recorded || recorded.borrowerId !== borrower.id || !recorded.itemId) {
+      throw notFound('Payment not found.');
+    }
+    try {
+      const reservation = await reservationService.create(deps, borrower, {
+        itemId: recorded.itemId,
+        startDate: recorded.startDate,
+        endDate: recorded.endDate,
+        stripePaymentIntentId: paymentIntentId,
+      });
+      return { reservation, created: true };
+    } catch (error) {
+      // Two returns at once (a reload): the other one made it.
+      if (error instanceof AppError && error.code === 'PAYMENT_ALREADY_USED') {
+        const made = await queries.findByPaymentIntent(deps.db, paymentIntentId);
+        if (made?.borrowerId === borrower.id) {
+          return { reservation: await loadForViewer(deps, made.id, borrower.id), created: false };
+        }
+      }
+      throw error;
+    }
+  },
+
+  /** Approve (lender): charges the payment and declines the overlapping pending requests. */
   async approve(
     deps: ReservationDeps,
     lender: { id: string; email: string; isVerified: boolean },
@@ -249,22 +341,13 @@ export const reservationService = {
   ): Promise<Reservation> {
     emailVerificationService.requireVerified(lender);
     const userId = lender.id;
-    const released: { reservationId: string; intentId: string }[] = [];
-    let captured: string | null = null;
-    await deps.db.transaction(async (tx) => {
-      // Item first, then reservations, in every approval: the same order everywhere cannot deadlock.
-      const current = await queries.findReservation(tx, id);
-      if (!current) throw notFound('Reservation not found.');
-      await queries.lockItem(tx, current.itemId);
-      const row = (await queries.lockReservation(tx, id))!;
+    await withItemLocked(deps, id, async (tx, row) => {
       const result = transition(row.status as ReservationStatus, 'approve', roleOf(row, userId));
       if (!result.ok) throw resultError(result);
       if ((await queries.findOverlapping(tx, row.itemId, row.startDate, row.endDate)).length) {
         throw conflict('Those dates overlap an existing reservation.', 'DATES_TAKEN');
       }
-      await queries.setStatus(tx, id, 'approved', {
-        pickupCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-      });
+      await queries.setStatus(tx, id, 'approved', { pickupCode: newPickupCode(), pickupCodeAttempts: 0 });
       const view = (await queries.findReservation(tx, id))!;
       await notificationService.notify(tx, {
         userId: row.borrowerId,
@@ -275,25 +358,30 @@ export const reservationService = {
         relatedItemId: row.itemId,
       });
       if (row.stripePaymentIntentId) {
-        captured = row.stripePaymentIntentId;
+        // Rows wait as pending until the capture step has charged the card (decision 012).
         await billingService.settle(
           tx,
           { reservationId: id, userId: row.borrowerId, fromStatus: 'pending' },
-          {
-            status: 'completed',
-            description: `Payment for ${view.item.title} (${range(row)})`,
-          },
+          { description: `Payment for ${view.item.title} (${range(row)})` },
         );
         await billingService.record(tx, [
           {
+            kind: 'earning',
             userId: row.providerId,
             reservationId: id,
             stripePaymentIntentId: row.stripePaymentIntentId,
             amountCents: row.rentalCents,
-            status: 'completed',
+            status: 'pending',
             description: `Earning: ${view.item.title} lent to ${view.borrower.fullName}`,
           },
         ]);
+        await paymentStepService.enqueue(tx, deps.jobs, {
+          paymentIntentId: row.stripePaymentIntentId,
+          reservationId: id,
+          kind: 'capture',
+          purpose: 'approval',
+          amountCents: row.depositCents + row.rentalCents,
+        });
       }
       for (const other of await queries.findOverlappingPending(
         tx,
@@ -313,24 +401,15 @@ export const reservationService = {
           relatedReservationId: other.id,
           relatedItemId: row.itemId,
         });
-        if (other.stripePaymentIntentId) {
-          released.push({ reservationId: other.id, intentId: other.stripePaymentIntentId });
-          await releaseBilling(tx, other.id, other.borrowerId, other.depositCents + other.rentalCents);
-        }
+        await release(tx, deps, other, 'overlap');
       }
     });
-    if (captured) {
-      const intentId: string = captured;
-      await afterCommit(deps, `capture ${intentId}`, () =>
-        deps.payments.capturePaymentIntent(intentId, `capture-${id}`),
-      );
-    }
-    for (const r of released) await releasePayment(deps, r.reservationId, r.intentId);
+    paymentStepService.kick(deps.jobs);
     return loadForViewer(deps, id, userId);
   },
 
   async decline(deps: ReservationDeps, userId: string, id: string, reason?: string): Promise<Reservation> {
-    const row = await changeStatus(deps, userId, id, 'decline', async (tx, row, view) => {
+    await changeStatus(deps, userId, id, 'decline', async (tx, row, view) => {
       await queries.setStatus(tx, id, 'declined', { declineReason: reason?.trim() || null });
       await notificationService.notify(tx, {
         userId: row.borrowerId,
@@ -340,10 +419,8 @@ export const reservationService = {
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
-      if (row.stripePaymentIntentId)
-        await releaseBilling(tx, id, row.borrowerId, row.depositCents + row.rentalCents);
+      await release(tx, deps, row, 'decline');
     });
-    await releasePayment(deps, id, row.stripePaymentIntentId);
     return loadForViewer(deps, id, userId);
   },
 
@@ -355,27 +432,21 @@ export const reservationService = {
     input: { status: 'active' | 'completed' | 'cancelled'; pickupCode?: string },
   ): Promise<Reservation> {
     const action = ACTION_FOR_STATUS[input.status];
-    let wasApproved = false;
-    const row = await changeStatus(deps, userId, id, action, async (tx, row, view) => {
+    await changeStatus(deps, userId, id, action, async (tx, row, view) => {
       const role = roleOf(row, userId);
       const other = role === 'borrower' ? row.providerId : row.borrowerId;
       const actor = role === 'borrower' ? view.borrower.fullName : view.provider.fullName;
       if (action === 'start') {
         // The lender types the code the borrower shows, so the item goes to the right person.
         if (role === 'provider' && input.pickupCode !== row.pickupCode) {
-          throw badRequest('That pickup code is not right. Ask the borrower to show it again.', [
-            {
-              path: 'pickupCode',
-              message: 'That pickup code is not right. Ask the borrower to show it again.',
-            },
-          ]);
+          return wrongPickupCode(tx, row, view);
         }
         await queries.setStatus(tx, id, 'active');
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_started',
           title: role === 'borrower' ? 'Item picked up' : 'Item collected',
-          message: `${actor} marked ${view.item.title} as handed over. It is due back on ${dayLabel(row.endDate)}.`,
+          message: `${actor} marked ${view.item.title} as handed over. It is due back on ${formatDayLabel(row.endDate)}.`,
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
@@ -393,18 +464,11 @@ export const reservationService = {
           relatedItemId: row.itemId,
         });
         if (row.stripePaymentIntentId && row.depositCents > 0) {
-          await billingService.record(tx, [
-            {
-              userId: row.borrowerId,
-              reservationId: id,
-              stripePaymentIntentId: row.stripePaymentIntentId,
-              amountCents: row.depositCents,
-              status: 'refunded',
-              description: `Deposit refund for ${view.item.title}`,
-              refundAmountCents: row.depositCents,
-              refundedAt: new Date(),
-            },
-          ]);
+          await refund(tx, deps, row, {
+            purpose: 'deposit',
+            amountCents: row.depositCents,
+            description: `Deposit refund for ${view.item.title}`,
+          });
           await notificationService.notify(tx, {
             userId: row.borrowerId,
             type: 'deposit_refunded',
@@ -415,7 +479,7 @@ export const reservationService = {
           });
         }
       } else {
-        wasApproved = row.status === 'approved';
+        const wasApproved = row.status === 'approved';
         await queries.setStatus(tx, id, 'cancelled');
         await notificationService.notify(tx, {
           userId: other,
@@ -425,48 +489,30 @@ export const reservationService = {
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
-        if (row.stripePaymentIntentId) {
-          const total = row.depositCents + row.rentalCents;
-          if (wasApproved) {
-            // Captured on approval: the whole amount goes back, and the lender's earning with it.
-            await billingService.settle(
-              tx,
-              { reservationId: id, userId: row.borrowerId, fromStatus: 'completed' },
-              {
-                status: 'refunded',
-                refundAmountCents: total,
-                refundedAt: new Date(),
-              },
-            );
-            await billingService.settle(
-              tx,
-              { reservationId: id, userId: row.providerId, fromStatus: 'completed' },
-              {
-                status: 'refunded',
-                refundAmountCents: row.rentalCents,
-                refundedAt: new Date(),
-              },
-            );
-          } else {
-            await releaseBilling(tx, id, row.borrowerId, total);
-          }
+        if (!row.stripePaymentIntentId) return;
+        if (!wasApproved) {
+          await release(tx, deps, row, 'cancellation');
+          return;
+        }
+        // Approved: charged, or about to be. A capture that has not started is called off and the
+        // authorisation released; one that ran (or is running) is refunded in full after it.
+        const calledOff = await paymentStepService.supersede(tx, row.stripePaymentIntentId, 'capture');
+        if (calledOff.length) {
+          await billingService.discard(tx, {
+            reservationId: id,
+            kind: 'earning',
+            statuses: ['pending', 'failed'],
+          });
+          await release(tx, deps, row, 'cancellation');
+        } else {
+          await refund(tx, deps, row, {
+            purpose: 'cancellation',
+            amountCents: row.depositCents + row.rentalCents,
+            description: `Refund for the cancelled reservation of ${view.item.title} (${range(row)})`,
+          });
         }
       }
     });
-    const intentId = row.stripePaymentIntentId;
-    if (intentId) {
-      if (action === 'complete' && row.depositCents > 0) {
-        await afterCommit(deps, `deposit refund ${intentId}`, () =>
-          deps.payments.refund(intentId, row.depositCents, `deposit-${id}`),
-        );
-      } else if (action === 'cancel' && wasApproved) {
-        await afterCommit(deps, `refund ${intentId}`, () =>
-          deps.payments.refund(intentId, row.depositCents + row.rentalCents, `cancel-refund-${id}`),
-        );
-      } else if (action === 'cancel') {
-        await releasePayment(deps, id, intentId);
-      }
-    }
     return loadForViewer(deps, id, userId);
   },
 
@@ -480,43 +526,67 @@ export const reservationService = {
     );
     let count = 0;
     for (const { id } of expired) {
-      try {
-        const row = await changeStatus(deps, null, id, 'expire', async (tx, row, view) => {
-          await queries.setStatus(tx, id, 'cancelled', {
-            declineReason: 'The request expired before the lender answered.',
-          });
-          for (const [userId, message] of [
-            [
-              row.borrowerId,
-              `Your request for ${view.item.title} (${range(row)}) expired before ${view.provider.fullName} answered.${row.stripePaymentIntentId ? ' Your payment was released.' : ''}`,
-            ],
-            [
-              row.providerId,
-              `${view.borrower.fullName}'s request for ${view.item.title} (${range(row)}) expired without an answer.`,
-            ],
-          ] as const) {
-            await notificationService.notify(tx, {
-              userId,
-              type: 'reservation_expired',
-              title: 'Reservation request expired',
-              message,
-              relatedReservationId: id,
-              relatedItemId: row.itemId,
-            });
-          }
-          if (row.stripePaymentIntentId)
-            await releaseBilling(tx, id, row.borrowerId, row.depositCents + row.rentalCents);
-        });
-        await releasePayment(deps, id, row.stripePaymentIntentId);
-        count++;
-      } catch (error) {
-        // Answered meanwhile (409): nothing to expire.
-        if (!(error instanceof AppError)) throw error;
-      }
+      if (await expire(deps, id, 'unanswered')) count++;
     }
     return count;
   },
+
+  /**
+   * The provider cancelled a payment's authorisation on its own (it lapsed, or the bank withdrew it):
+   * a request still waiting for the lender cannot be paid for any more, so it ends now, rather than
+   * being approved with no money behind it. Answers whether a request was ended.
+   */
+  async authorisationLapsed(deps: ReservationDeps, paymentIntentId: string): Promise<boolean> {
+    const reservation = await queries.findByPaymentIntent(deps.db, paymentIntentId);
+    return reservation ? expire(deps, reservation.id, 'authorisation') : false;
+  },
 };
+
+/** Ends a pending request on the system's behalf, releasing its money and telling both. */
+async function expire(
+  deps: ReservationDeps,
+  id: string,
+  why: 'unanswered' | 'authorisation',
+): Promise<boolean> {
+  try {
+    await changeStatus(deps, null, id, 'expire', async (tx, row, view) => {
+      await queries.setStatus(tx, id, 'cancelled', {
+        declineReason:
+          why === 'unanswered'
+            ? 'The request expired before the lender answered.'
+            : 'The card authorisation expired before the lender answered.',
+      });
+      const lapsed = why === 'authorisation' ? ' because the card authorisation expired' : '';
+      for (const [userId, message] of [
+        [
+          row.borrowerId,
+          why === 'unanswered'
+            ? `Your request for ${view.item.title} (${range(row)}) expired before ${view.provider.fullName} answered.${row.stripePaymentIntentId ? ' Your payment was released.' : ''}`
+            : `Your request for ${view.item.title} (${range(row)}) ended${lapsed}. Nothing was charged; you can request it again.`,
+        ],
+        [
+          row.providerId,
+          `${view.borrower.fullName}'s request for ${view.item.title} (${range(row)}) ${why === 'unanswered' ? 'expired without an answer' : `ended${lapsed}`}.`,
+        ],
+      ] as const) {
+        await notificationService.notify(tx, {
+          userId,
+          type: 'reservation_expired',
+          title: 'Reservation request expired',
+          message,
+          relatedReservationId: id,
+          relatedItemId: row.itemId,
+        });
+      }
+      await release(tx, deps, row, 'expiry');
+    });
+    return true;
+  } catch (error) {
+    // Answered meanwhile (409): nothing to expire.
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
 
 type LockedRow = NonNullable<Awaited<ReturnType<typeof queries.lockReservation>>>;
 
@@ -533,42 +603,114 @@ function resultError(result: { reason: 'forbidden' | 'illegal'; message: string 
     : conflict(result.message, 'ILLEGAL_STATUS_CHANGE');
 }
 
-/** Locks the reservation, checks the transition for this user, and runs the change in one transaction. */
+const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * Runs `apply` on the reservation in one transaction that holds the item's lock, then the
+ * reservation's: the one lock order of every transition (issue 12). `apply` may answer a refusal
+ * that is sent after its transaction commits (a wrong pickup code still counts as a try).
+ * Afterwards the payment steps the change wrote are run at once.
+ */
+async function withItemLocked(
+  deps: ReservationDeps,
+  id: string,
+  /** Answers an AppError to send once the transaction has committed (anything else is ignored). */
+  apply: (tx: Db, row: LockedRow) => Promise<unknown>,
+): Promise<void> {
+  const itemId = await queries.itemOfReservation(deps.db, id);
+  if (!itemId) throw notFound('Reservation not found.');
+  const refusal = await transaction(deps.db, async (tx) => {
+    await queries.lockItem(tx, itemId);
+    const row = await queries.lockReservation(tx, id);
+    if (!row) throw notFound('Reservation not found.');
+    return apply(tx, row);
+  });
+  paymentStepService.kick(deps.jobs);
+  if (refusal instanceof AppError) throw refusal;
+}
+
+/** Checks the transition for this user under the locks, and runs the change. */
 async function changeStatus(
   deps: ReservationDeps,
   userId: string | null,
   id: string,
   action: ReservationAction,
-  apply: (tx: Db, row: LockedRow, view: queries.ReservationRow) => Promise<void>,
-): Promise<LockedRow> {
-  return deps.db.transaction(async (tx) => {
-    const row = await queries.lockReservation(tx, id);
-    if (!row) throw notFound('Reservation not found.');
+  apply: (tx: Db, row: LockedRow, view: queries.ReservationRow) => Promise<unknown>,
+): Promise<void> {
+  await withItemLocked(deps, id, async (tx, row) => {
     const result = transition(row.status as ReservationStatus, action, roleOf(row, userId));
     if (!result.ok) throw resultError(result);
     const view = (await queries.findReservation(tx, id))!;
-    await apply(tx, row, view);
-    return row;
+    return apply(tx, row, view);
   });
 }
 
-/** After the commit: lets go of an authorisation that was never captured (decline, cancel, expiry). */
-async function releasePayment(deps: ReservationDeps, reservationId: string, intentId: string | null) {
-  if (!intentId) return;
-  await afterCommit(deps, `release ${intentId}`, () =>
-    deps.payments.cancelPaymentIntent(intentId, `release-${reservationId}`),
-  );
+/**
+ * A wrong code counts; at the limit the borrower gets a new code, so guessing a million codes five at a
+ * time is not a way to take someone else's item. Answers the refusal to send after the commit.
+ */
+async function wrongPickupCode(tx: Db, row: LockedRow, view: queries.ReservationRow): Promise<AppError> {
+  const attempts = await queries.countWrongPickupCode(tx, row.id);
+  if (attempts < LIMITS.pickupCodeAttempts) {
+    const left = LIMITS.pickupCodeAttempts - attempts;
+    const message = `That pickup code is not right. Ask the borrower to show it again (${left} ${left === 1 ? 'try' : 'tries'} left).`;
+    return badRequest(message, [{ path: 'pickupCode', message }]);
+  }
+  await queries.reissuePickupCode(tx, row.id, newPickupCode());
+  await notificationService.notify(tx, {
+    userId: row.borrowerId,
+    type: 'system',
+    title: 'New pickup code',
+    message: `A wrong pickup code for ${view.item.title} was typed ${LIMITS.pickupCodeAttempts} times, so your code was changed. Show the new one in My Reservations at the meetup.`,
+    relatedReservationId: row.id,
+    relatedItemId: row.itemId,
+  });
+  const message = `Too many wrong codes: the borrower has been given a new pickup code. Ask them to show it in My Reservations.`;
+  return new AppError(429, 'PICKUP_CODE_REISSUED', message, [{ path: 'pickupCode', message }]);
 }
 
-/** An authorisation that is never captured: the borrower's row shows the money released. */
-async function releaseBilling(tx: Db, reservationId: string, borrowerId: string, totalCents: number) {
-  await billingService.settle(
-    tx,
-    { reservationId, userId: borrowerId, fromStatus: 'pending' },
+/** Lets go of an authorisation that was never charged (decline, cancel, expiry, an overlapping approval). */
+async function release(
+  tx: Db,
+  deps: ReservationDeps,
+  row: { id: string; stripePaymentIntentId: string | null; depositCents: number; rentalCents: number },
+  purpose: 'decline' | 'cancellation' | 'expiry' | 'overlap',
+) {
+  if (!row.stripePaymentIntentId) return;
+  await paymentStepService.enqueue(tx, deps.jobs, {
+    paymentIntentId: row.stripePaymentIntentId,
+    reservationId: row.id,
+    kind: 'release',
+    purpose,
+    amountCents: row.depositCents + row.rentalCents,
+  });
+}
+
+/** Gives back charged money: its own billing row (pending until the provider confirms) and its step. */
+async function refund(
+  tx: Db,
+  deps: ReservationDeps,
+  row: LockedRow,
+  what: { purpose: 'deposit' | 'cancellation'; amountCents: number; description: string },
+) {
+  const intentId = row.stripePaymentIntentId!;
+  const [billingId] = await billingService.record(tx, [
     {
-      status: 'refunded',
-      refundAmountCents: totalCents,
-      refundedAt: new Date(),
+      kind: 'refund',
+      userId: row.borrowerId,
+      reservationId: row.id,
+      stripePaymentIntentId: intentId,
+      amountCents: what.amountCents,
+      status: 'pending',
+      description: what.description,
     },
-  );
+  ]);
+  await paymentStepService.enqueue(tx, deps.jobs, {
+    paymentIntentId: intentId,
+    reservationId: row.id,
+    kind: 'refund',
+    purpose: what.purpose,
+    amountCents: what.amountCents,
+    billingId: billingId ?? null,
+  });
 }

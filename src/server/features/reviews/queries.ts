@@ -2,11 +2,11 @@ import { and, avg, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewType } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { isRevealed, revealCutoff } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
-import { isRevealed, revealCutoff } from './visibility.ts';
 
 // The only place with Drizzle queries about reviews.
 

@@ -1,15 +1,15 @@
 import type { ReviewType } from '#shared/constants.ts';
 import type { Review, ReviewInput, WrittenReview } from '#shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
+import { revealsAt } from '../../db/review-visibility.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { awardBadges } from '../badges/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
-import { revealsAt } from './visibility.ts';
 
 // Reviews (issue 6): after a completed reservation each party reviews the other once. The borrower's
 // review is about the lender and the item, the lender's about the borrower. A review stays hidden
-// until both are written or REVIEW_REVEAL_DAYS have passed (visibility.ts), so neither can retaliate.
+// until both are written or REVIEW_REVEAL_DAYS have passed (db/review-visibility.ts), so neither can retaliate.
 
 export interface ReviewDeps {
   db: Db;

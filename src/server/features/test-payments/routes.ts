@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { testCard, testConfirmInput, testConfirmResponse } from '#shared/schemas/payments.ts';
+import { plainText } from '#shared/schemas/fields.ts';
+import {
+  testAuthenticateInput,
+  testCard,
+  testConfirmInput,
+  testConfirmResponse,
+} from '#shared/schemas/payments.ts';
 import type { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
@@ -24,7 +30,23 @@ export const testPaymentRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPro
         throw notFound('No such payment.');
       }
       const confirmed = await provider.confirmPaymentIntent(intent.id, request.body.card);
-      return { status: confirmed.status, paymentIntentId: confirmed.id };
+      return {
+        status: confirmed.status,
+        paymentIntentId: confirmed.id,
+        nextActionUrl: confirmed.nextActionUrl ?? null,
+      };
+    },
+  );
+
+  // The test bank's 3-D Secure page (web route /payments/test/authenticate) answers here.
+  app.post(
+    '/payments/test/authenticate',
+    { schema: { body: testAuthenticateInput, response: { 200: testConfirmResponse } } },
+    async (request) => {
+      const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
+      if (intent.metadata.borrowerId !== requireUser(request).id) throw notFound('No such payment.');
+      const answered = await provider.authenticatePaymentIntent(intent.id, request.body.approved);
+      return { status: answered.status, paymentIntentId: answered.id, nextActionUrl: null };
     },
   );
 
@@ -32,7 +54,7 @@ export const testPaymentRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPro
     '/payments/test/confirm-setup',
     {
       schema: {
-        body: z.object({ setupIntentId: z.string().min(1).max(200), card: testCard }),
+        body: z.object({ setupIntentId: plainText().min(1).max(200), card: testCard }),
         response: { 200: z.object({ status: z.literal('succeeded'), setupIntentId: z.string() }) },
       },
     },

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { University, UniversityGroup } from '#shared/schemas/universities.ts';
+import { serverDir } from '../../server-dir.ts';
 import { STATE_NAMES } from './states.ts';
 
 // The US university directory (data/us-universities.json, sources in its SOURCE.md): search for the
@@ -30,9 +32,7 @@ const fold = (s: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-const raw: Entry[] = JSON.parse(
-  readFileSync(new URL('../../data/us-universities.json', import.meta.url), 'utf8'),
-);
+const raw: Entry[] = JSON.parse(readFileSync(path.join(serverDir, 'data', 'us-universities.json'), 'utf8'));
 
 /**
  * A university's campus domain: its website host, except that a web subdomain such as web.mit.edu gives

@@ -10,7 +10,10 @@ import { universityService } from './service.ts';
 export const universityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/universities',
-    { schema: { querystring: universitySearchQuery, response: { 200: universitySearchResponse } } },
+    {
+      config: { public: true },
+      schema: { querystring: universitySearchQuery, response: { 200: universitySearchResponse } },
+    },
     async (request, reply) => {
       // The directory changes only with a deploy; let browsers keep answers for an hour.
       reply.header('cache-control', 'public, max-age=3600');
@@ -20,7 +23,10 @@ export const universityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/universities/detect',
-    { schema: { querystring: universityDetectQuery, response: { 200: universityDetectResponse } } },
+    {
+      config: { public: true },
+      schema: { querystring: universityDetectQuery, response: { 200: universityDetectResponse } },
+    },
     async (request) => universityService.detect(request.query.email),
   );
 };

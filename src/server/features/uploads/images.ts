@@ -9,6 +9,13 @@ const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/
 
 /** Checked from the header before any pixel is decoded: a 5 MB file can unpack to gigabytes. */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * PNG and GIF compress a plain area to almost nothing, so a small file can cost seconds of CPU (a
+ * 38 KB PNG of 6300 × 6300 took 1.25 s): a lower budget for them. No camera writes PNG or GIF;
+ * photos come as JPEG, WebP or AVIF, which keep MAX_INPUT_PIXELS.
+ */
+export const MAX_COMPRESSIBLE_PIXELS = 16_000_000;
+const COMPRESSIBLE_TYPES = new Set(['image/png', 'image/gif']);
 export const MAX_DIMENSION = 1920;
 /** Spec §2 item cards are at most ~400 px wide; 480 keeps them sharp on dense screens at a fraction of the bytes. */
 export const THUMBNAIL_DIMENSION = 480;
@@ -40,10 +47,12 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   }
 
   const sharp = await loadSharp();
+  const budget = COMPRESSIBLE_TYPES.has(type.mime) ? MAX_COMPRESSIBLE_PIXELS : MAX_INPUT_PIXELS;
+  await requireWithinBudget(sharp, buffer, type, budget);
   try {
     // sharp writes no metadata unless asked (no keepMetadata/withMetadata here): EXIF, GPS, XMP, IPTC
     // and ICC all go, and colours are converted to sRGB. Only the first frame of an animation is kept.
-    const full = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+    const full = await sharp(buffer, { limitInputPixels: budget })
       .autoOrient()
       .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -61,13 +70,36 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
       .toBuffer();
     return { full: full.data, thumb, width: full.info.width, height: full.info.height };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError(
-        400,
-        'TOO_MANY_PIXELS',
-        `This image has too many pixels (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
-      );
-    }
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(type, budget);
     throw unreadable();
   }
+}
+
+function tooManyPixels(type: { mime: string; ext: string }, budget: number): AppError {
+  const megapixels = budget / 1_000_000;
+  return new AppError(
+    400,
+    'TOO_MANY_PIXELS',
+    COMPRESSIBLE_TYPES.has(type.mime)
+      ? `This ${type.ext.toUpperCase()} image has too many pixels (max ${megapixels} megapixels for PNG and GIF). Save it as a JPEG, or make it smaller.`
+      : `This image has too many pixels (max ${megapixels} megapixels).`,
+  );
+}
+
+/** The size from the header alone (no pixel decoded), against the type's budget. */
+async function requireWithinBudget(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
+  buffer: Buffer,
+  type: { mime: string; ext: string },
+  budget: number,
+) {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(buffer).metadata());
+  } catch {
+    throw unreadable();
+  }
+  if (!width || !height) throw unreadable();
+  if (width * height > budget) throw tooManyPixels(type, budget);
 }

@@ -6,6 +6,7 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { type ImageQueue, UploadsBusyError } from './image-queue.ts';
 import { preparePhotos, type ReceivedImage, storePhotos } from './service.ts';
 
 // POST /api/upload/proxy (spec §7): the list and edit forms send up to 5 photos in the field `images`.
@@ -75,7 +76,10 @@ function discardRestOfBody(request: FastifyRequest) {
   raw.resume();
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ storage: Storage; imageQueue: ImageQueue }> = async (
+  app,
+  { storage, imageQueue },
+) => {
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 10, parts: 15 },
@@ -101,8 +105,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (
     '/upload/proxy',
     { config: { rateLimit }, schema: { response: { 200: uploadResponse } } },
     async (request) => {
+      // Full already: say so before receiving up to 25 MB.
+      if (imageQueue.isFull()) {
+        discardRestOfBody(request);
+        throw new UploadsBusyError();
+      }
       const images = await receiveImages(request);
-      const photos = await preparePhotos(images);
+      const photos = await imageQueue.run(() => preparePhotos(images));
       let urls: string[];
       try {
         urls = await storePhotos(storage, photos);

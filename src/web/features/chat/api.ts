@@ -37,7 +37,7 @@ export function useUnreadCount(enabled = true) {
   });
 }
 
-/** One page of a conversation's messages, oldest first; `before` (a createdAt) loads older ones. */
+/** One page of a conversation's messages, oldest first; `before` (the oldest message's id) loads older ones. */
 export function fetchMessages(conversationId: string, before?: string): Promise<MessagesPage> {
   const query = new URLSearchParams();
   if (before) query.set('before', before);

@@ -33,7 +33,17 @@ describe('LiveSocketProvider', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ notifications: [], conversations: [] }))),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              notifications: [],
+              conversations: [],
+              count: 0,
+              user: { id: 'user-1', fullName: 'Maya Chen' },
+            }),
+          ),
+      ),
     );
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -81,6 +91,37 @@ describe('LiveSocketProvider', () => {
       }),
     );
     expect(queryClient.getQueryState(chatKeys.conversations)?.isInvalidated).toBe(true);
+    hook.unmount();
+  });
+
+  it('fetches everything afresh when the server says live events may have been missed', () => {
+    const { queryClient, socket, hook } = setup();
+    act(() => socket.receive({ type: 'resync' }));
+    for (const key of [chatKeys.unreadCount, chatKeys.conversations, notificationKeys.unread, sessionKey])
+      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    hook.unmount();
+  });
+
+  it('fetches everything afresh after reconnecting, since pushes were lost meanwhile', () => {
+    vi.useFakeTimers();
+    try {
+      const { queryClient, socket, hook } = setup();
+      expect(queryClient.getQueryState(chatKeys.unreadCount)?.isInvalidated).toBe(false);
+      act(() => socket.drop(1006));
+      act(() => vi.advanceTimersByTime(3000));
+      act(() => FakeSocket.instances[1]!.open());
+      expect(queryClient.getQueryState(chatKeys.unreadCount)?.isInvalidated).toBe(true);
+      hook.unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks who is signed in when the server closes the socket because its session ended', () => {
+    const { queryClient, socket, hook } = setup();
+    act(() => socket.drop(4401));
+    expect(queryClient.getQueryState(sessionKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(chatKeys.unreadCount)?.isInvalidated).toBe(false);
     hook.unmount();
   });
 });

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useChatSocket } from '../../lib/chat-socket.ts';
-import { useSession } from '../auth/api.ts';
+import { sessionKey, useSession } from '../auth/api.ts';
 import { chatKeys } from '../chat/api.ts';
 import { notificationKeys } from '../notifications/api.ts';
+import { reservationKeys } from '../reservations/api.ts';
 
 // One live socket for the whole app while someone is signed in (issue 5): the chat page sends and
 // receives messages on it, and the header's badges hear of new notifications and unread counts the
@@ -28,12 +29,27 @@ export function LiveSocketProvider({ children }: { children: ReactNode }) {
             // The lists carry the read marks the dropdown and page show; fetch them afresh.
             void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
             void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+            // A notice about a reservation means it changed (approved, a new pickup code): My
+            // Reservations shows it without a reload.
+            if (
+              (event as { notification?: { relatedReservationId?: string | null } }).notification
+                ?.relatedReservationId
+            )
+              void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
             break;
           case 'chatUnreadCount':
             queryClient.setQueryData(chatKeys.unreadCount, event.count);
             break;
           case 'newMessage':
             void queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true });
+            break;
+          case 'resync':
+            // Pushes may have been missed (issue 12): no answer from before the gap may stay.
+            void queryClient.invalidateQueries();
+            break;
+          case 'sessionEnded':
+            // Signed out in another tab, or suspended: ask who is signed in, so the app shows it.
+            void queryClient.invalidateQueries({ queryKey: sessionKey });
             break;
         }
       }),

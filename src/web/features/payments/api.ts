@@ -76,9 +76,17 @@ export function confirmTestSetup(setupIntentId: string, card: TestCard) {
 
 /** The test provider's stand-in for Stripe.js: authorises a PaymentIntent with a test card. */
 export function confirmTestPayment(paymentIntentId: string, card: TestCard) {
-  return api.post<{ status: string; paymentIntentId: string }>('/api/payments/test/confirm', {
+  return api.post<{ status: string; paymentIntentId: string; nextActionUrl?: string | null }>(
+    '/api/payments/test/confirm',
+    { paymentIntentId, card },
+  );
+}
+
+/** The test bank's 3-D Secure page: the cardholder approves or refuses the payment. */
+export function authenticateTestPayment(paymentIntentId: string, approved: boolean) {
+  return api.post<{ status: string; paymentIntentId: string }>('/api/payments/test/authenticate', {
     paymentIntentId,
-    card,
+    approved,
   });
 }
 

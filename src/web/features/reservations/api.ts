@@ -92,6 +92,22 @@ export function useCreateReservation() {
   });
 }
 
+/**
+ * POST /api/reservations/complete-payment: back from the bank's 3-D Secure page, the request is made
+ * from what the payment was for (a second return finds it made).
+ */
+export function useCompletePayment() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (paymentIntentId: string) =>
+      api.post<{ success: true; reservation: Reservation; created: boolean }>(
+        '/api/reservations/complete-payment',
+        { paymentIntentId },
+      ),
+    onSuccess: refresh,
+  });
+}
+
 /** PUT /api/reservations/:id: Picked Up / Item Collected (with the pickup code), returned, cancelled. */
 export function useUpdateReservationStatus() {
   const refresh = useRefreshAfterChange();

@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
-import type { Message } from '#shared/schemas/chat.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { isTemporary, type ShownMessage } from '../message-timeline.ts';
 
 /** Spec §2 Chat: own bubbles right-aligned, time 'h:mm a'; empty text; older pages on demand. */
 export function MessageList({
@@ -13,7 +13,7 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
 }: {
-  messages: Message[];
+  messages: ShownMessage[];
   currentUserId: string;
   isPending: boolean;
   hasMore: boolean;
@@ -51,7 +51,7 @@ export function MessageList({
         <ol className="space-y-3" aria-label="Messages">
           {messages.map((m) => {
             const own = m.senderId === currentUserId;
-            const pending = m.id.startsWith('temp-');
+            const pending = isTemporary(m);
             return (
               <li key={m.id} className={cn('flex', own ? 'justify-end' : 'justify-start')}>
                 <div

@@ -49,8 +49,11 @@ export function CardPaymentForm({
     <TestCardForm
       submitLabel={submitLabel}
       onSubmit={async (card) => {
-        await confirmTestPayment(paymentIntentId, card);
-        onConfirmed();
+        const confirmed = await confirmTestPayment(paymentIntentId, card);
+        // The bank wants the cardholder to authenticate (3-D Secure): off to its page, which sends
+        // the browser back to /reservations to finish the request (spec §4's return address).
+        if (confirmed.nextActionUrl) window.location.assign(confirmed.nextActionUrl);
+        else onConfirmed();
       }}
       onError={onError}
     />

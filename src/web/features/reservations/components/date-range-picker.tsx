@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { LIMITS } from '#shared/constants.ts';
 import type { Availability } from '#shared/schemas/reservations.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -68,6 +69,8 @@ export function isSelectableDay(day: string, a: Availability): boolean {
 export function isValidEnd(startDate: string, endDate: string, a: Availability): boolean {
   return (
     endDate >= startDate &&
+    // Issue 12: a booking is at most LIMITS.bookingDaysMax days; later days are greyed out.
+    endDate <= addDays(startDate, LIMITS.bookingDaysMax) &&
     isSelectableDay(endDate, a) &&
     !a.booked.some((b) => b.startDate <= endDate && b.endDate >= startDate)
   );
@@ -184,7 +187,9 @@ export function DateRangePicker({
   // Exactly one day of the shown month takes Tab (the roving tabindex).
   const tabbable = monthOf(focused) === month ? focused : month;
   const hint =
-    editing === 'start' ? 'Choose the day you pick the item up.' : 'Choose the day you return the item.';
+    editing === 'start'
+      ? 'Choose the day you pick the item up.'
+      : `Choose the day you return the item (at most ${LIMITS.bookingDaysMax} days later).`;
 
   return (
     <fieldset className="min-w-0 space-y-3">

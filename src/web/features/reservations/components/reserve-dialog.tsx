@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarRange, CalendarX, Loader2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { formatMoney, formatPrice } from '#shared/format.ts';
-import { centsToDecimal, type Quote, quote, toCents } from '#shared/pricing.ts';
+import { bookingLimitError, centsToDecimal, type Quote, quote, toCents } from '#shared/pricing.ts';
 import type { Item } from '#shared/schemas/items.ts';
 import { reservationDates } from '#shared/schemas/reservations.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -124,6 +124,9 @@ function ReserveDialogBody({
       )
     : null;
 
+  // Issue 12: a booking has a longest length and a largest total; the server says the same.
+  const overLimit = price ? bookingLimitError(price) : null;
+
   const refreshDates = () => {
     void queryClient.invalidateQueries({ queryKey: reservationKeys.availability(item.id) });
     void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item.id) });
@@ -157,7 +160,7 @@ function ReserveDialogBody({
   };
 
   const onContinue = () => {
-    if (!range || !price) return;
+    if (!range || !price || overLimit) return;
     if (!reservationDates.safeParse({ itemId: item.id, ...range }).success) return;
     if (price.totalCents === 0) {
       sendRequest();
@@ -285,12 +288,18 @@ function ReserveDialogBody({
           <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
           <div className="space-y-4 md:sticky md:top-0">
             <CostBreakdown item={item} price={price} />
+            {overLimit && (
+              <p id="reserve-limit" role="alert" className="text-sm font-medium text-danger">
+                {overLimit}
+              </p>
+            )}
             {(!user || user.isVerified) && (
               <Button
                 size="lg"
                 className="w-full"
                 onClick={onContinue}
-                disabled={createReservation.isPending || createIntent.isPending}
+                disabled={createReservation.isPending || createIntent.isPending || Boolean(overLimit)}
+                aria-describedby={overLimit ? 'reserve-limit' : undefined}
               >
                 {createReservation.isPending
                   ? 'Sending request...'

@@ -3,7 +3,10 @@ import { REVIEW_REVEAL_DAYS } from '#shared/constants.ts';
 
 // When a review may be shown (issue 6): once the other party has reviewed the same reservation, or
 // REVIEW_REVEAL_DAYS after it was written. Hidden until then so neither can answer the other in kind.
-// One definition for every reader: item pages, profiles, averages and the badge rules.
+// One definition for every reader: item pages, profiles, averages and the badge rules. It sits with the
+// database, below the features, like the tables it reads: the reviews feature awards badges after a
+// review, so the badges feature cannot depend on the reviews feature in turn (docs/architecture.md,
+// "Structure rules").
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,77 @@
+// The structure rules of docs/architecture.md ("Structure rules"), checked by `npm run lint` with
+// dependency-cruiser over src/. tests/structure/structure-rules.test.ts runs this file against a fixture
+// that breaks each rule once, so a rule that stops biting fails a test.
+// There are no exceptions. One that becomes unavoidable goes in the rule's pathNot, with a comment on why.
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Modules that import each other, directly or round a loop, cannot be read, tested or moved apart, and ' +
+        'their load order decides what is undefined at start. Type-only imports count: a loop of types is ' +
+        'still two modules that must change together.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-not-to-server',
+      severity: 'error',
+      comment:
+        'The browser app talks to the server over HTTP and the socket only; server code in the bundle would ' +
+        'ship secrets and Node modules to every visitor. What both sides need lives in src/shared.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'shared-only-shared',
+      severity: 'error',
+      comment:
+        'src/shared runs on both sides, so it imports nothing of ours outside src/shared (packages are fine).',
+      from: { path: '^src/shared/' },
+      to: { pathNot: ['^src/shared/', '(^|/)node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'shared-no-node',
+      severity: 'error',
+      comment: 'src/shared runs in the browser too: no node: modules.',
+      from: { path: '^src/shared/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'feature-through-service',
+      severity: 'error',
+      comment:
+        'A server feature uses another feature only through its service.ts: the rest (queries, routes, rules) ' +
+        'may change without the other features knowing. Type-only imports too: a type from queries.ts is a ' +
+        'detail of the storage; the service exports the types others may use. Code that belongs to two ' +
+        'features goes below both (db/, adapters/), not into one of them.',
+      from: { path: '^src/server/features/([^/]+)/' },
+      to: {
+        path: '^src/server/features/[^/]+/',
+        pathNot: ['^src/server/features/$1/', '^src/server/features/[^/]+/service\\.ts$'],
+      },
+    },
+    {
+      name: 'resolvable',
+      severity: 'error',
+      comment:
+        'An import the checker cannot follow is one it cannot judge either; TypeScript would refuse most, ' +
+        'and this keeps an alias the checker misreads from hiding a broken rule.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    // Type-only imports are seen too (TypeScript erases them before the checker would see the code).
+    tsPreCompilationDeps: true,
+    // The #shared/*, #server/* and #web/* aliases are package.json "imports", resolved natively.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};

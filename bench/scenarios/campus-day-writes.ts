@@ -1,0 +1,295 @@
+import { centsToDecimal, quote } from '#shared/pricing.ts';
+import { listingAt } from '../catalogue.ts';
+import type { BookableItem, Fixtures, Person } from '../fixtures.ts';
+import { type LatencySummary, Samples } from '../load.ts';
+import { seededRandom } from '../popularity.ts';
+import { BENCH_PASSWORD, CHAT_LINES } from '../seed.ts';
+
+// The campus day's writers: students acting through the HTTP API as the web app does (same bodies,
+// their own session cookies, the same-origin header), at a fixed rate whatever the server's speed.
+// The scheduler is open-loop: a timer dispatches each write when its time comes and never waits for
+// the previous one, so a slow server meets more writes at once instead of fewer (a closed loop would
+// hide its slowness by asking less).
+
+export const WRITE_KINDS = ['message', 'read-mark', 'reservation', 'listing', 'sign-in'] as const;
+export type WriteKind = (typeof WRITE_KINDS)[number];
+
+/**
+ * Share of the writes per kind: chat is what students do most, then opening what they were sent
+ * (read marks), then asking to borrow, listing, and signing in on another device.
+ */
+export const WRITE_MIX: Record<WriteKind, number> = {
+  message: 35,
+  'read-mark': 20,
+  reservation: 20,
+  listing: 15,
+  'sign-in': 10,
+};
+
+export interface WriteKindResult {
+  count: number;
+  errors: number;
+  latencyMs: LatencySummary;
+}
+
+export interface WriteResult {
+  /** The fixed rate asked for. */
+  perSecond: number;
+  seconds: number;
+  dispatched: number;
+  completed: number;
+  /** Writes that did not end in a 2xx answer (or had no answer). */
+  errors: number;
+  errorSamples: string[];
+  /** From dispatch to the last answer of the action (a paid request is three calls). */
+  latencyMs: LatencySummary;
+  /** How late the bench's own timer dispatched writes (the load generator shares its event loop). */
+  dispatchLagMs: LatencySummary;
+  byKind: Record<string, WriteKindResult>;
+}
+
+/** Stripe's test Visa, expiring a few years from now. */
+const TEST_CARD = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 4,
+  cvc: '123',
+};
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/**
+ * Dates the item may be booked for: starting 60 to 360 days ahead (past every seeded approval, see
+ * fixtures.ts), on its weekdays and inside its window, one to four days long. From a random start the
+ * first of its weekdays is taken (fixtures give every item at least two weeks of window), so there is
+ * always an answer.
+ */
+export function bookingDates(item: BookableItem, today: string, random: () => number) {
+  const earliest = addDays(today, 60);
+  const from = item.availableFrom > earliest ? item.availableFrom : earliest;
+  const last =
+    item.availableUntil && item.availableUntil < addDays(from, 300)
+      ? item.availableUntil
+      : addDays(from, 300);
+  const span = Math.max(1, Math.round((Date.parse(last) - Date.parse(from)) / 86_400_000) + 1);
+  const first = Math.floor(random() * span);
+  for (let d = 0; d < span; d++) {
+    const startDate = addDays(from, (first + d) % span);
+    if (!item.days.includes(weekday(startDate))) continue;
+    for (let length = Math.floor(random() * 4); length >= 0; length--) {
+      const endDate = addDays(startDate, length);
+      if (endDate <= last && item.days.includes(weekday(endDate))) return { startDate, endDate };
+    }
+  }
+  return undefined;
+}
+
+interface Answer {
+  status: number;
+  json: Record<string, unknown>;
+}
+
+export function startWriters(options: {
+  url: string;
+  fixtures: Fixtures;
+  perSecond: number;
+  today: string;
+  /** Listing numbers for new listings start here (past the seeded ones, so titles go on varying). */
+  firstNewListing: number;
+  seed?: number;
+  /** Another mix than WRITE_MIX (the bench's test runs each kind alone). */
+  mix?: Partial<Record<WriteKind, number>>;
+}): { stop(): Promise<WriteResult> } {
+  const { url, fixtures, perSecond, today } = options;
+  const random = seededRandom(options.seed ?? 25);
+  const any = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const kinds = Object.entries(options.mix ?? WRITE_MIX) as [WriteKind, number][];
+  const totalWeight = kinds.reduce((s, [, w]) => s + w, 0);
+  const free = fixtures.bookable.filter((b) => !b.priceCents && !b.depositCents);
+  const paid = fixtures.bookable.filter((b) => b.priceCents || b.depositCents);
+  let nextListing = options.firstNewListing;
+
+  const post = async (path: string, person: Person | undefined, body: unknown): Promise<Answer> => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        origin: url,
+        ...(person ? { cookie: person.cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      json = { message: text.slice(0, 200) };
+    }
+    return { status: response.status, json };
+  };
+  /** A call that must answer 2xx, or the write fails with what it answered. */
+  const must = async (path: string, person: Person | undefined, body: unknown) => {
+    const answer = await post(path, person, body);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new Error(`POST ${path} → ${answer.status}: ${String(answer.json.message ?? '').slice(0, 160)}`);
+    }
+    return answer.json;
+  };
+
+  const actions: Record<WriteKind, () => Promise<unknown>> = {
+    message: () => {
+      const c = any(fixtures.conversations);
+      return must(`/api/conversations/${c.id}/messages`, random() < 0.5 ? c.buyer : c.seller, {
+        content: any(CHAT_LINES),
+      });
+    },
+    'read-mark': () => {
+      if (random() < 2 / 3) {
+        const c = any(fixtures.conversations);
+        return must(`/api/conversations/${c.id}/read`, random() < 0.5 ? c.buyer : c.seller, {});
+      }
+      return must('/api/notifications/read-all', any(fixtures.everyone), {});
+    },
+    reservation: async () => {
+      // Half the requests are for free items (one call), half for paid ones: the Reserve dialog's
+      // payment intent, the card confirmed by the test provider, then the request.
+      const list = (random() < 0.5 && free.length) || !paid.length ? free : paid;
+      const item = any(list);
+      let borrower = any(fixtures.everyone);
+      if (borrower.userId === item.ownerId)
+        borrower = fixtures.everyone.find((p) => p.userId !== item.ownerId)!;
+      const dates = bookingDates(item, today, random);
+      if (!dates) throw new Error(`no bookable dates found for item ${item.itemId} (a bench bug)`);
+      const body = { itemId: item.itemId, ...dates };
+      const price = quote(
+        { rentalPriceCents: item.priceCents, rentalPeriod: item.period, depositCents: item.depositCents },
+        dates.startDate,
+        dates.endDate,
+      );
+      if (price.totalCents === 0) return must('/api/reservations', borrower, body);
+      const intent = await must('/api/create-payment-intent', borrower, {
+        ...body,
+        depositAmount: centsToDecimal(price.depositCents),
+        rentalAmount: centsToDecimal(price.rentalCents),
+      });
+      const paymentIntentId = String(intent.paymentIntentId);
+      await must('/api/payments/test/confirm', borrower, { paymentIntentId, card: TEST_CARD });
+      return must('/api/reservations', borrower, { ...body, stripePaymentIntentId: paymentIntentId });
+    },
+    listing: () => {
+      const l = listingAt(nextListing++);
+      const photos = fixtures.photosByCategory[l.category] ?? Object.values(fixtures.photosByCategory).flat();
+      return must('/api/items', any(fixtures.everyone), {
+        title: l.title,
+        description: l.description,
+        category: l.category,
+        condition: l.condition,
+        pickupMethod: l.pickup,
+        rentalPrice: l.priceCents ? centsToDecimal(l.priceCents) : '',
+        rentalPeriod: l.period,
+        depositAmount: l.depositCents ? centsToDecimal(l.depositCents) : '',
+        pickupLocation: 'Student union, front desk',
+        availableFrom: today,
+        availableUntil: null,
+        availableDays: l.days,
+        images: photos.length ? [any(photos)] : [],
+      });
+    },
+    'sign-in': () => {
+      const p = any(fixtures.everyone);
+      return must('/api/auth/login', undefined, { email: p.email, password: BENCH_PASSWORD });
+    },
+  };
+
+  const latency = new Samples();
+  const lag = new Samples();
+  const byKind = new Map<WriteKind, { latency: Samples; count: number; errors: number }>(
+    kinds.map(([k]) => [k, { latency: new Samples(), count: 0, errors: 0 }]),
+  );
+  const errorSamples: string[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let dispatched = 0;
+  let completed = 0;
+  let errors = 0;
+
+  const dispatch = (kind: WriteKind) => {
+    const entry = byKind.get(kind)!;
+    const started = performance.now();
+    const done = actions[kind]()
+      .then(
+        () => {
+          const ms = performance.now() - started;
+          latency.push(ms);
+          entry.latency.push(ms);
+        },
+        (error: unknown) => {
+          errors++;
+          entry.errors++;
+          if (errorSamples.length < 8) errorSamples.push(`${kind}: ${(error as Error).message}`);
+        },
+      )
+      .finally(() => {
+        completed++;
+        entry.count++;
+        inFlight.delete(done);
+      });
+    inFlight.add(done);
+  };
+
+  const chooseKind = (): WriteKind => {
+    let r = random() * totalWeight;
+    for (const [kind, weight] of kinds) {
+      r -= weight;
+      if (r < 0) return kind;
+    }
+    return kinds[0]![0];
+  };
+
+  const started = performance.now();
+  // Every few milliseconds, dispatch every write whose time has come: write k is due at k / rate
+  // seconds. A late timer (a busy event loop) dispatches the overdue ones at once and records the lag.
+  const timer =
+    perSecond > 0
+      ? setInterval(() => {
+          const now = performance.now();
+          const due = Math.floor(((now - started) / 1000) * perSecond);
+          while (dispatched < due) {
+            lag.push(now - (started + (dispatched * 1000) / perSecond));
+            dispatched++;
+            dispatch(chooseKind());
+          }
+        }, 5)
+      : undefined;
+
+  return {
+    async stop() {
+      if (timer) clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      // The writes already sent are measured to their answer, however slow.
+      await Promise.all([...inFlight]);
+      return {
+        perSecond,
+        seconds: Math.round(seconds * 100) / 100,
+        dispatched,
+        completed,
+        errors,
+        errorSamples,
+        latencyMs: latency.summary(),
+        dispatchLagMs: lag.summary(),
+        byKind: Object.fromEntries(
+          [...byKind].map(([kind, e]) => [
+            kind,
+            { count: e.count, errors: e.errors, latencyMs: e.latency.summary() },
+          ]),
+        ),
+      };
+    },
+  };
+}

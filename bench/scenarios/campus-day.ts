@@ -1,0 +1,240 @@
+import http from 'node:http';
+import { CATEGORIES, PICKUP_METHODS } from '#shared/constants.ts';
+import type { Fixtures } from '../fixtures.ts';
+import { type LoadResult, type RequestSpec, runLoad } from '../load.ts';
+import { seededRandom, Zipf } from '../popularity.ts';
+import { campusSearches } from '../search-queries.ts';
+import { startWriters, type WriteResult } from './campus-day-writes.ts';
+import { itemsPath } from './http.ts';
+
+// A campus day (issue 13): readers over many connections asking what students ask — thousands of
+// different searches, every item page, every profile, every person's unread polls, Browse with every
+// filter and its first pages — while writers chat, mark things read, ask to borrow, list and sign in
+// at a fixed rate. Unlike the issue-7 scenarios, the keys are too many and change too often for the
+// read caches to answer everything, so this measures what students would see.
+
+export const READ_CLASSES = ['home', 'browse', 'search', 'item', 'profile', 'polls'] as const;
+export type ReadClass = (typeof READ_CLASSES)[number];
+
+/**
+ * Share of the reads per class: every open tab polls both unread counts on a timer, so polls are the
+ * most; then the pages people open (items, searches, Browse, Home) and, least, someone's profile.
+ */
+export const READ_MIX: Record<ReadClass, number> = {
+  polls: 30,
+  item: 20,
+  search: 20,
+  browse: 15,
+  home: 10,
+  profile: 5,
+};
+
+/** Browse's pages 1–6, the first ones far more often (most people never scroll past the second). */
+const PAGE_WEIGHTS = [50, 20, 12, 8, 6, 4];
+/** Price caps people choose in the filter, in dollars. */
+const MAX_PRICES = [5, 10, 20, 50];
+/** Zipf exponents: searches as in search logs; items a little flatter (people open what they find). */
+const SEARCH_SKEW = 1;
+const ITEM_SKEW = 0.8;
+
+export interface CampusReader {
+  searches: readonly string[];
+  /** A request of this class, or of the campus-day mix. */
+  request(cls?: ReadClass): RequestSpec;
+}
+
+export function campusReader(fixtures: Fixtures, seed = 13): CampusReader {
+  const random = seededRandom(seed);
+  const searches = campusSearches();
+  const searchRank = new Zipf(searches.length, SEARCH_SKEW);
+  // Items ranked by a hash of their id (fixtures order them so): popularity unrelated to age or owner.
+  const itemRank = new Zipf(fixtures.everyItemId.length, ITEM_SKEW);
+  const campuses = ['all', ...fixtures.campuses];
+  const any = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const weighted = (weights: readonly number[]) => {
+    let r = random() * weights.reduce((s, w) => s + w, 0);
+    for (const [i, w] of weights.entries()) {
+      r -= w;
+      if (r < 0) return i;
+    }
+    return 0;
+  };
+  const mixWeights = READ_CLASSES.map((c) => READ_MIX[c]);
+
+  const build: Record<ReadClass, () => RequestSpec> = {
+    // A visitor's Home shows every campus, a signed-in student's their own (spec §2).
+    home: () => ({ path: itemsPath({ campus: any(campuses), availableNow: true, page: 1, limit: 8 }) }),
+    // Each filter set or not independently, as people combine them; only truthy values are sent.
+    browse: () => ({
+      path: itemsPath({
+        campus: any(campuses),
+        category: random() < 0.4 ? any(CATEGORIES) : undefined,
+        freeOnly: random() < 0.15,
+        maxPrice: random() < 0.25 ? any(MAX_PRICES) : undefined,
+        pickupMethod: random() < 0.15 ? any(PICKUP_METHODS) : undefined,
+        availableNow: random() < 0.8,
+        page: 1 + weighted(PAGE_WEIGHTS),
+        limit: 12,
+      }),
+    }),
+    search: () => ({
+      path: itemsPath({
+        campus: random() < 0.7 ? 'all' : any(fixtures.campuses),
+        searchQuery: searches[searchRank.rank(random())],
+        availableNow: random() < 0.8,
+        page: random() < 0.85 ? 1 : 2,
+        limit: 12,
+      }),
+    }),
+    item: () => ({ path: `/api/items/${fixtures.everyItemId[itemRank.rank(random())]}` }),
+    profile: () => ({ path: `/api/users/${any(fixtures.everyone).userId}` }),
+    polls: () => {
+      const person = any(fixtures.everyone);
+      return {
+        path: random() < 0.5 ? '/api/notifications/unread' : '/api/conversations/unread-count',
+        headers: { cookie: person.cookie },
+      };
+    },
+  };
+
+  return {
+    searches,
+    request(cls) {
+      const chosen = cls ?? READ_CLASSES[weighted(mixWeights)]!;
+      return { ...build[chosen](), label: chosen };
+    },
+  };
+}
+
+/**
+ * Reads a few of each class through fetch before the load: any answer other than 2xx stops the run
+ * (a 4xx here is a bench bug, not a slow server). Returns how many of a sample of searches, the most
+ * popular and some others, find items: searches made of the catalogue's words should mostly match.
+ */
+export async function preflightCampusDay(
+  url: string,
+  reader: CampusReader,
+  classes: readonly ReadClass[] = READ_CLASSES,
+): Promise<{ searchesSampled: number; searchesFinding: number }> {
+  const get = async (spec: RequestSpec) => {
+    const response = await fetch(`${url}${spec.path}`, {
+      headers: { accept: 'application/json', ...spec.headers },
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`${spec.label}: ${spec.path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { items?: unknown[] };
+  };
+  for (const cls of classes) for (let i = 0; i < 5; i++) await get(reader.request(cls));
+  if (!classes.includes('search')) return { searchesSampled: 0, searchesFinding: 0 };
+  const sample = [...reader.searches.slice(0, 30), ...reader.searches.filter((_, i) => i % 200 === 199)];
+  let finding = 0;
+  for (const q of sample) {
+    const body = await get({
+      path: itemsPath({ campus: 'all', searchQuery: q, page: 1, limit: 12 }),
+      label: 'search',
+    });
+    if (body.items?.length) finding++;
+  }
+  if (finding < sample.length / 2) {
+    throw new Error(`campus-day: only ${finding} of ${sample.length} sampled searches find items`);
+  }
+  return { searchesSampled: sample.length, searchesFinding: finding };
+}
+
+/**
+ * Waits until the server has worked off what the last load left behind, so it does not land in the
+ * next run's window: up to one request per connection in flight, and on a server too busy to accept
+ * (the embedded database runs queries on the server's only thread) connections still waiting in the
+ * kernel's accept queue, each with its request, which the server will accept and answer although
+ * autocannon has hung up. The settle request therefore comes on a connection of its own, queued behind
+ * those, and is a search nobody has made, which misses every cache and queues for the database behind
+ * theirs. Gives up, saying so, after `timeoutMs`.
+ */
+export async function settle(url: string, timeoutMs = 180_000): Promise<void> {
+  const nonce = `settle${Date.now().toString(36)}`;
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const request = http.get(
+      `${url}${itemsPath({ campus: 'all', searchQuery: nonce, page: 1, limit: 1 })}`,
+      { agent: false, timeout: timeoutMs },
+      (response) => {
+        response.resume();
+        response.on('end', resolve);
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => {
+      request.destroy();
+      console.warn(
+        `[bench] the server did not settle within ${timeoutMs / 1000} s; the next run starts anyway`,
+      );
+      resolve();
+    });
+    request.on('error', reject);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (seconds > 5) console.log(`[bench] settling took ${seconds.toFixed(1)} s (a backlog the last run left)`);
+}
+
+export interface CampusDayRun {
+  /** The writers' fixed rate. */
+  writesPerSecond: number;
+  reads: LoadResult;
+  writes: WriteResult;
+}
+
+/**
+ * One campus-day run: a warm-up with the same readers and writers, then the measured window, reads and
+ * writes together. Reads are autocannon's over `connections`; writes go on their own connections.
+ */
+export async function runCampusDay(options: {
+  url: string;
+  fixtures: Fixtures;
+  reader: CampusReader;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  writesPerSecond: number;
+  today: string;
+  firstNewListing: number;
+}): Promise<CampusDayRun> {
+  const { url, fixtures, reader, connections } = options;
+  const writers = (seed: number) =>
+    startWriters({
+      url,
+      fixtures,
+      perSecond: options.writesPerSecond,
+      today: options.today,
+      firstNewListing: options.firstNewListing + seed * 100_000,
+      seed,
+    });
+  const request = () => reader.request();
+  if (options.warmupSeconds > 0) {
+    const warm = writers(options.writesPerSecond * 2 + 1);
+    await runLoad({ url, connections, seconds: options.warmupSeconds, request });
+    await warm.stop();
+    await settle(url);
+  }
+  const measured = writers(options.writesPerSecond * 2 + 2);
+  const reads = await runLoad({ url, connections, seconds: options.seconds, request, byLabel: true });
+  const writes = await measured.stop();
+  await settle(url);
+  return { writesPerSecond: options.writesPerSecond, reads, writes };
+}
+
+/** One read class alone (the caches-off runs): its own keys over `connections`, after a warm-up. */
+export async function runReadClass(
+  cls: ReadClass,
+  options: { url: string; reader: CampusReader; connections: number; seconds: number; warmupSeconds: number },
+): Promise<LoadResult> {
+  const { url, reader, connections } = options;
+  const request = () => reader.request(cls);
+  if (options.warmupSeconds > 0) {
+    await runLoad({ url, connections, seconds: options.warmupSeconds, request });
+    await settle(url);
+  }
+  const result = await runLoad({ url, connections, seconds: options.seconds, request, byLabel: true });
+  await settle(url);
+  return result;
+}

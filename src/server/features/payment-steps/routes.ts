@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { successResponse } from '#shared/schemas/auth.ts';
+import {
+  adminPaymentsResponse,
+  paymentMismatchIdParams,
+  paymentStepIdParams,
+  resolveMismatchInput,
+} from '#shared/schemas/payment-steps.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { type PaymentStepDeps, paymentStepService } from './service.ts';
+
+// /api/admin/payments…: moderators see provider calls that keep failing and reconciliation findings,
+// retry a step, and close a finding (issue 12). One hook guards the group.
+
+export const paymentStepRoutes: FastifyPluginAsyncZod<{ deps: PaymentStepDeps }> = async (app, { deps }) => {
+  app.addHook('onRequest', async (request) => void requireAdmin(request));
+
+  app.get('/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async () =>
+    paymentStepService.attention(deps.db),
+  );
+
+  app.post(
+    '/admin/payment-steps/:id/retry',
+    { schema: { params: paymentStepIdParams, response: { 200: successResponse } } },
+    async (request) => {
+      await paymentStepService.retry(deps, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/payment-mismatches/:id/resolve',
+    {
+      schema: {
+        params: paymentMismatchIdParams,
+        body: resolveMismatchInput,
+        response: { 200: successResponse },
+      },
+    },
+    async (request) => {
+      await paymentStepService.resolveMismatch(
+        deps.db,
+        requireAdmin(request).id,
+        request.params.id,
+        request.body.note,
+      );
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PaymentStepKind, PaymentStepPurpose, PaymentStepStatus } from '#shared/constants.ts';
+import { centsToDecimal } from '#shared/pricing.ts';
+import type { AdminPayments } from '#shared/schemas/payment-steps.ts';
+import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
+import { billingService } from '../billing/service.ts';
+import { notificationService } from '../notifications/service.ts';
+import * as queries from './queries.ts';
+import { providerReported, reconcile, releaseAbandoned, resendStuck } from './upkeep.ts';
+
+// The payment outbox (decision 012). A status change that moves money (approve, decline, cancel,
+// expiry, return) writes a step here in its own transaction and sends a job in that same transaction;
+// the job queue runs the intent's steps in order afterwards, retrying with backoff, and a step that
+// keeps failing is left for moderators. Each step first asks the provider where the intent stands,
+// then makes only the call still missing, with the step's own idempotency key, so a crash at any
+// point, a lost answer, or a duplicate job never moves money twice. Billing rows follow what the
+// provider confirmed: a payment is 'completed' when the capture succeeded, a refund 'refunded' when
+// the refund was made.
+
+export interface PaymentStepDeps {
+  db: Db;
+  payments: PaymentProvider;
+  jobs: JobQueue;
+  payment: { retryLimit: number; stepLeaseMs: number };
+  log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
+  /** Told of every failed attempt (GET /metrics), when metrics are on. */
+  metrics?: PaymentStepMetrics;
+}
+
+export interface PaymentStepMetrics {
+  /** An attempt of a step failed: `final` when it failed for good (a moderator must look). */
+  stepFailed(kind: PaymentStepKind, final: boolean): void;
+}
+
+/** The provider refused in a way a retry cannot change: moderators must look. */
+class PermanentStepError extends Error {}
+
+/** Another runner holds the step (its lease has not run out): try again later. */
+export class StepBusyError extends Error {}
+
+/** Declines, missing objects and wrong states come back from the provider as 4xx AppErrors. */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof PermanentStepError ||
+    (error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500)
+  );
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500);
+}
+
+/** Asks the provider where the intent stands, then makes only the call still missing. */
+async function perform(deps: PaymentStepDeps, step: queries.StepRow): Promise<string | null> {
+  const intent = await deps.payments.retrievePaymentIntent(step.paymentIntentId);
+  await queries.setProviderStatus(deps.db, intent.id, { providerStatus: intent.status });
+  if (step.kind === 'capture') {
+    if (intent.status === 'succeeded') return null;
+    if (intent.status !== 'requires_capture') {
+      throw new PermanentStepError(
+        `The card authorisation is ${intent.status.replaceAll('_', ' ')}: it can no longer be charged.`,
+      );
+    }
+    await deps.payments.capturePaymentIntent(intent.id, step.idempotencyKey);
+    return null;
+  }
+  if (step.kind === 'release') {
+    if (intent.status === 'canceled') return null;
+    if (intent.status === 'succeeded') {
+      throw new PermanentStepError('The payment was already charged: it must be refunded, not released.');
+    }
+    await deps.payments.cancelPaymentIntent(intent.id, step.idempotencyKey);
+    return null;
+  }
+  if (intent.status !== 'succeeded') {
+    throw new PermanentStepError(
+      `The payment is ${intent.status.replaceAll('_', ' ')}: only a charged payment can be refunded.`,
+    );
+  }
+  // A refund whose answer was lost (a crash after the call) is already counted by the provider.
+  const ours = await queries.refundCents(deps.db, intent.id, ['succeeded']);
+  if (intent.amountRefundedCents >= ours + step.amountCents) return null;
+  const refund = await deps.payments.refund(intent.id, step.amountCents, step.idempotencyKey);
+  return refund.id;
+}
+
+/** The billing rows a succeeded step settles, in the transaction that marks it done. */
+async function applySuccess(tx: Db, step: queries.StepRow, providerRef: string | null) {
+  const now = new Date();
+  if (step.kind === 'capture' && step.reservationId) {
+    await billingService.settleKinds(
+      tx,
+      { reservationId: step.reservationId, kinds: ['payment', 'earning'], statuses: ['pending', 'failed'] },
+      { status: 'completed' },
+    );
+  } else if (step.kind === 'release' && step.reservationId) {
+    await billingService.settleKinds(
+      tx,
+      { reservationId: step.reservationId, kinds: ['payment'], statuses: ['pending', 'failed'] },
+      { status: 'refunded', refundAmountCents: step.amountCents, refundedAt: now },
+    );
+  } else if (step.kind === 'refund') {
+    if (step.billingId) {
+      await billingService.settleRow(tx, step.billingId, {
+        status: 'refunded',
+        refundAmountCents: step.amountCents,
+        refundedAt: now,
+        providerRefundId: providerRef,
+      });
+    }
+    if (step.purpose === 'cancellation' && step.reservationId) {
+      // The whole payment went back, so the lender's earning did not happen.
+      await billingService.settleKinds(
+        tx,
+        { reservationId: step.reservationId, kinds: ['earning'], statuses: ['completed', 'pending'] },
+        { status: 'refunded', refundAmountCents: sql`amount_cents` as unknown as number, refundedAt: now },
+      );
+    }
+  }
+}
+
+/** A step that failed for good: its rows say so, and the people whose money it is are told. */
+async function applyFailure(tx: Db, step: queries.StepRow) {
+  const parties = step.reservationId ? await queries.reservationParties(tx, step.reservationId) : undefined;
+  if (step.kind === 'capture' && step.reservationId) {
+    await billingService.settleKinds(
+      tx,
+      { reservationId: step.reservationId, kinds: ['payment', 'earning'], statuses: ['pending'] },
+      { status: 'failed' },
+    );
+    if (parties) {
+      await notificationService.notify(tx, {
+        userId: parties.providerId,
+        type: 'system',
+        title: 'Payment problem',
+        message: `We could not charge the card for ${parties.title}. Our team has been told; please wait for the payment before handing the item over.`,
+        relatedReservationId: step.reservationId,
+        relatedItemId: parties.itemId,
+      });
+    }
+  } else if (step.kind === 'refund') {
+    if (step.billingId) await billingService.settleRow(tx, step.billingId, { status: 'failed' });
+    if (parties) {
+      await notificationService.notify(tx, {
+        userId: parties.borrowerId,
+        type: 'system',
+        title: 'Refund delayed',
+        message: `Your $${centsToDecimal(step.amountCents)} refund for ${parties.title} is delayed. Our team has been told and will make sure it reaches your card.`,
+        relatedReservationId: step.reservationId,
+        relatedItemId: parties.itemId,
+      });
+    }
+  }
+}
+
+async function markFailedForGood(deps: PaymentStepDeps, step: queries.StepRow, error: string) {
+  await deps.db.transaction(async (tx) => {
+    if (await queries.recordFailure(tx, step.id, error, true)) await applyFailure(tx, step);
+  });
+  deps.log?.error(
+    { stepId: step.id, intentId: step.paymentIntentId, kind: step.kind, error },
+    'payment step failed for good',
+  );
+}
+
+async function complete(deps: PaymentStepDeps, step: queries.StepRow, providerRef: string | null) {
+  await deps.db.transaction(async (tx) => {
+    const done = await queries.finishStep(tx, step.id, providerRef);
+    if (done) await applySuccess(tx, done, providerRef);
+  });
+}
+
+export const paymentStepService = {
+  /** What a checkout authorised, as asked of the provider: a request must match it (issue 12). */
+  recordIntent: (db: Db, values: Parameters<typeof queries.insertIntent>[1]) =>
+    queries.insertIntent(db, values),
+
+  /** The recorded intent, locked for the rest of the transaction (a request taking it, or the sweeper). */
+  lockIntent: (tx: Db, id: string) => queries.lockIntent(tx, id),
+
+  markIntentUsed: (tx: Db, id: string, reservationId: string) =>
+    queries.markIntentUsed(tx, id, reservationId),
+
+  findIntent: (db: Db, id: string) => queries.findIntent(db, id),
+
+  releaseAbandoned,
+  resendStuck,
+  reconcile,
+  providerReported,
+
+  /**
+   * Inside a status change's transaction: the provider call it needs, and the job that will make it.
+   * Both exist exactly when the change commits.
+   */
+  async enqueue(
+    tx: Db,
+    jobs: JobQueue,
+    step: {
+      paymentIntentId: string;
+      reservationId: string | null;
+      kind: PaymentStepKind;
+      purpose: PaymentStepPurpose;
+      amountCents: number;
+      billingId?: string | null;
+    },
+  ): Promise<queries.StepRow> {
+    // The step's own key: every attempt of this step is the same call to the provider.
+    const row = await queries.insertStep(tx, { ...step, idempotencyKey: `${step.kind}-${randomUUID()}` });
+    await jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
+    return row;
+  },
+
+  /** After the commit of an enqueue: this process runs the step now rather than at its next poll. */
+  kick(jobs: JobQueue) {
+    jobs.kick(QUEUES.paymentSteps);
+  },
+
+  /**
+   * Runs the intent's steps in order until none is left, one fails, or another runner holds one.
+   * `lastTry`: the job queue will not call again, so a step that fails now fails for good.
+   * Throws when a step should be tried again later (the job queue retries with backoff).
+   */
+  async runIntent(deps: PaymentStepDeps, paymentIntentId: string, lastTry = false): Promise<void> {
+    for (let guard = 0; guard < 50; guard++) {
+      const next = await queries.firstUnfinishedStep(deps.db, paymentIntentId);
+      // Nothing left, or a step waits for a moderator: the later ones wait behind it.
+      if (!next || next.status === 'failed') return;
+      const step = await queries.claimStep(deps.db, next.id, deps.payment.stepLeaseMs);
+      if (!step) throw new StepBusyError(`step ${next.id} is being run elsewhere`);
+      let providerRef: string | null;
+      try {
+        providerRef = await perform(deps, step);
+      } catch (error) {
+        const message = describe(error);
+        const final = isPermanent(error) || lastTry || step.attempts > deps.payment.retryLimit;
+        deps.metrics?.stepFailed(step.kind as PaymentStepKind, final);
+        if (final) {
+          await markFailedForGood(deps, step, message);
+          return;
+        }
+        await queries.recordFailure(deps.db, step.id, message, false);
+        throw error;
+      }
+      await complete(deps, step, providerRef);
+    }
+  },
+
+  /**
+   * Runs every step that is waiting now, in this process (tests; the sweeper for steps whose job was
+   * lost). Errors are logged: the steps stay in the outbox for their retries.
+   */
+  async drain(deps: PaymentStepDeps): Promise<void> {
+    for (const intentId of await queries.intentsWithRunnableSteps(deps.db, 500)) {
+      try {
+        await paymentStepService.runIntent(deps, intentId);
+      } catch (error) {
+        if (!(error instanceof StepBusyError))
+          deps.log?.warn?.({ err: error, intentId }, 'payment step will be retried');
+      }
+    }
+  },
+
+  /** Marks the intent's unfinished steps of this kind moot (a cancel before the capture ran). */
+  supersede: (tx: Db, paymentIntentId: string, kind: PaymentStepKind) =>
+    queries.supersede(tx, paymentIntentId, kind),
+
+  /** Unfinished steps by status: pending, running, failed (GET /metrics). */
+  unfinishedCounts: (db: Db) => queries.countUnfinishedSteps(db),
+
+  /** Reconciliation findings still open (GET /metrics). */
+  openMismatchCount: (db: Db) => queries.countOpenMismatches(db),
+
+  /** Moderators' view: steps that failed for good or are failing now, and open reconciliation findings. */
+  async attention(db: Db): Promise<AdminPayments> {
+    const steps = await queries.stepsNeedingAttention(db, 200);
+    const mismatches = await queries.openMismatches(db, 200);
+    return {
+      steps: steps.map(({ step, itemTitle, borrowerName, lenderName }) => ({
+        id: step.id,
+        paymentIntentId: step.paymentIntentId,
+        reservationId: step.reservationId,
+        kind: step.kind as PaymentStepKind,
+        purpose: step.purpose as PaymentStepPurpose,
+        status: step.status as PaymentStepStatus,
+        amount: centsToDecimal(step.amountCents)!,
+        attempts: step.attempts,
+        lastError: step.lastError,
+        itemTitle,
+        borrowerName,
+        lenderName,
+        createdAt: step.createdAt.toISOString(),
+        updatedAt: step.updatedAt.toISOString(),
+      })),
+      mismatches: mismatches.map(({ mismatch, itemTitle }) => ({
+        id: mismatch.id,
+        paymentIntentId: mismatch.paymentIntentId,
+        reservationId: mismatch.reservationId,
+        itemTitle,
+        billingNet: signedDecimal(mismatch.billingNetCents),
+        providerNet: signedDecimal(mismatch.providerNetCents),
+        detectedAt: mismatch.detectedAt.toISOString(),
+      })),
+    };
+  },
+
+  /** A moderator's retry of a step that failed for good: it goes back to the queue with fresh retries. */
+  async retry(deps: PaymentStepDeps, stepId: string): Promise<void> {
+    const retried = await deps.db.transaction(async (tx) => {
+      const step = await queries.reopenFailed(tx, stepId);
+      if (step) await deps.jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
+      return Boolean(step);
+    });
+    if (!retried) {
+      if (!(await queries.findStep(deps.db, stepId))) throw notFound('Payment step not found.');
+      throw conflict('Only a step that failed can be retried.', 'STEP_NOT_FAILED');
+    }
+    deps.jobs.kick(QUEUES.paymentSteps);
+  },
+
+  /** A moderator closes a reconciliation finding, saying what was done. */
+  async resolveMismatch(db: Db, moderatorId: string, id: string, note: string): Promise<void> {
+    if (!(await queries.resolveMismatch(db, id, moderatorId, note))) {
+      throw notFound('Finding not found, or already resolved.');
+    }
+  },
+};
+
+/** -1250 → "-12.50": a billing net can be negative only by mistake, which is what a finding shows. */
+function signedDecimal(cents: number): string {
+  return `${cents < 0 ? '-' : ''}${centsToDecimal(Math.abs(cents))}`;
+}

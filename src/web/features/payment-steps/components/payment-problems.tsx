@@ -1,0 +1,261 @@
+import { format } from 'date-fns';
+import { CircleCheck, CreditCard, Loader2, Scale } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
+import type { PaymentMismatchView, PaymentStepView } from '#shared/schemas/payment-steps.ts';
+import { resolveMismatchInput } from '#shared/schemas/payment-steps.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { usePaymentProblems, useResolveMismatch, useRetryPaymentStep } from '../api.ts';
+
+// /admin/payments (issue 12): card provider calls that failed for good or are failing now, with their
+// error and a Retry, and reconciliation findings (our billing rows against the provider) to close
+// with a note of what was done.
+
+const KIND_LABELS: Record<PaymentStepKind, string> = {
+  capture: 'Charge',
+  release: 'Release of a hold',
+  refund: 'Refund',
+};
+
+const PURPOSE_LABELS: Record<PaymentStepPurpose, string> = {
+  approval: 'the lender approved',
+  decline: 'the lender declined',
+  cancellation: 'the reservation was cancelled',
+  expiry: 'the request expired',
+  overlap: 'another request was approved for those dates',
+  deposit: 'the item was returned (deposit)',
+  abandoned: 'no request followed the payment',
+  support: 'a refund made outside CampusLoop',
+};
+
+const when = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
+
+export function PaymentProblems() {
+  const problems = usePaymentProblems();
+  if (problems.isPending) {
+    return (
+      <div className="mt-6 space-y-3" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading payments…
+        </span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-32 w-full rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (problems.isError) {
+    return (
+      <Card className="mt-6 p-6 text-center">
+        <h2 className="font-bold text-ink">Failed to load payments</h2>
+        <p className="mt-1 text-sm text-muted">{errorMessage(problems.error, 'Please try again.')}</p>
+        <Button className="mt-4" variant="outline" onClick={() => void problems.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  const { steps, mismatches } = problems.data;
+  return (
+    <div className="mt-6 space-y-8">
+      <section aria-labelledby="failing-heading">
+        <h2 id="failing-heading" className="text-xl font-bold text-ink">
+          Provider calls that need a person ({steps.length})
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Each was retried on its own with growing waits. A failed one stops the ones after it for the same
+          payment until it is retried.
+        </p>
+        {steps.length === 0 ? (
+          <AllClear text="Every charge, release and refund has gone through." />
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {steps.map((step) => (
+              <li key={step.id}>
+                <StepCard step={step} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="mismatch-heading">
+        <h2 id="mismatch-heading" className="text-xl font-bold text-ink">
+          Billing and provider disagree ({mismatches.length})
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Found by the regular comparison of students' billing history with what the card provider charged and
+          refunded.
+        </p>
+        {mismatches.length === 0 ? (
+          <AllClear text="Every payment's billing rows match the provider." />
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {mismatches.map((mismatch) => (
+              <li key={mismatch.id}>
+                <MismatchCard mismatch={mismatch} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AllClear({ text }: { text: string }) {
+  return (
+    <Card className="mt-4 flex items-center gap-3 p-5 text-sm text-stone-700">
+      <CircleCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+      {text}
+    </Card>
+  );
+}
+
+function StepCard({ step }: { step: PaymentStepView }) {
+  const retry = useRetryPaymentStep();
+  const failed = step.status === 'failed';
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-danger">
+            <CreditCard className="h-5 w-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <h3 className="font-semibold text-ink">
+              {KIND_LABELS[step.kind]} of ${step.amount}
+              {step.itemTitle ? <span className="font-normal text-muted"> · {step.itemTitle}</span> : null}
+            </h3>
+            <p className="text-sm text-muted">
+              Because {PURPOSE_LABELS[step.purpose]}
+              {step.borrowerName ? ` · ${step.borrowerName} borrowing from ${step.lenderName}` : ''}
+            </p>
+          </div>
+        </div>
+        <span
+          className={
+            failed
+              ? 'rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-900'
+              : 'rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900'
+          }
+        >
+          {failed ? 'Failed' : 'Retrying'}
+        </span>
+      </div>
+      {step.lastError && (
+        <p className="mt-3 break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">{step.lastError}</p>
+      )}
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt className="text-muted">Attempts</dt>
+          <dd>{step.attempts}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted">Last tried</dt>
+          <dd>{when(step.updatedAt)}</dd>
+        </div>
+        <div className="flex min-w-0 gap-2 sm:col-span-2">
+          <dt className="text-muted">Payment ID</dt>
+          <dd className="truncate font-mono text-xs leading-5">{step.paymentIntentId}</dd>
+        </div>
+      </dl>
+      {failed && (
+        <div className="mt-4">
+          <Button
+            onClick={() =>
+              retry.mutate(step.id, {
+                onSuccess: () =>
+                  toast({ title: 'Retrying', description: 'The call was sent to the provider again.' }),
+                onError: (failure) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Retry failed',
+                    description: errorMessage(failure, 'Please try again.'),
+                  }),
+              })
+            }
+            disabled={retry.isPending}
+          >
+            {retry.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+            Retry
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
+  const resolve = useResolveMismatch();
+  const id = useId();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = resolveMismatchInput.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    resolve.mutate(
+      { id: mismatch.id, note: parsed.data.note },
+      {
+        onSuccess: () => toast({ title: 'Finding closed', description: 'Your note is kept with it.' }),
+        onError: (failure) => setError(errorMessage(failure, 'Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-800">
+          <Scale className="h-5 w-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h3 className="font-semibold text-ink">{mismatch.itemTitle ?? 'A payment'}</h3>
+          <p className="text-sm text-muted">Found {when(mismatch.detectedAt)}</p>
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        <div className="rounded-lg bg-stone-50 p-3">
+          <dt className="text-muted">Billing history says (charged − refunded)</dt>
+          <dd className="text-lg font-semibold tabular-nums text-ink">${mismatch.billingNet}</dd>
+        </div>
+        <div className="rounded-lg bg-stone-50 p-3">
+          <dt className="text-muted">The provider says</dt>
+          <dd className="text-lg font-semibold tabular-nums text-ink">${mismatch.providerNet}</dd>
+        </div>
+        <div className="flex min-w-0 gap-2 sm:col-span-2">
+          <dt className="text-muted">Payment ID</dt>
+          <dd className="truncate font-mono text-xs leading-5">{mismatch.paymentIntentId}</dd>
+        </div>
+      </dl>
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Field id={`${id}-note`} label="What was done about it" error={error}>
+          <Textarea
+            {...describedBy(`${id}-note`, error)}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setError(undefined);
+            }}
+            maxLength={2000}
+            className="min-h-20"
+          />
+        </Field>
+        <Button type="submit" variant="outline" disabled={resolve.isPending}>
+          {resolve.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          Mark resolved
+        </Button>
+      </form>
+    </Card>
+  );
+}

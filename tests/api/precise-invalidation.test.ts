@@ -1,0 +1,211 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { items } from '../../src/server/db/schema/items.ts';
+import { reservations } from '../../src/server/db/schema/reservations.ts';
+import { users } from '../../src/server/db/schema/users.ts';
+import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
+
+// Issue 13: a change empties only the answers it can alter (migration 0011, read-caches.ts). Before,
+// any successful request (a chat message, a read mark, a sign-in) emptied the whole catalogue, and
+// any change to items, bookings or people emptied every list, item page and profile of every campus.
+//
+// How a test tells a remembered answer from a fresh one: items are renamed "silently" (the announcing
+// trigger off for that transaction), so only an answer computed afresh shows the new title. Set-up
+// writes are announced; a successful request waits until its instance has heard every announcement
+// committed before it (hub.caughtUp), so one such request lets the set-up's announcements land first.
+
+const t = setupTestApp();
+const db = () => t.database.db;
+
+/** Titles as computed now, for the items given, without announcing it. */
+async function renameSilently(ids: string[], suffix: string) {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`alter table items disable trigger items_cache_update`);
+    await tx
+      .update(items)
+      .set({ title: sql`${items.title} || ${suffix}` })
+      .where(inArray(items.id, ids));
+    await tx.execute(sql`alter table items enable trigger items_cache_update`);
+  });
+}
+
+/** A successful write: when it answers, every announcement committed before it has been heard. */
+async function settle() {
+  const { cookie } = await createSignedInUser(db());
+  expect((await t.post('/api/notifications/read-all', {}, cookie)).statusCode).toBe(200);
+}
+
+const titles = async (url: string, cookie?: string) => {
+  const answer = await t.get(url, cookie);
+  expect(answer.statusCode).toBe(200);
+  return (answer.json().items as { title: string }[]).map((item) => item.title);
+};
+const itemTitle = async (id: string) => (await t.get(`/api/items/${id}`)).json().item.title as string;
+const profileTitles = async (userId: string) =>
+  ((await t.get(`/api/users/${userId}`)).json().items as { title: string }[]).map((item) => item.title);
+
+describe('precise invalidation', () => {
+  it('a chat message, a read mark, a sign-in and a booking request leave the catalogue in place', async () => {
+    const owner = await createSignedInUser(db());
+    const borrower = await createSignedInUser(db());
+    const kayak = await createItem(db(), { userId: owner.user.id, title: 'Quiet kayak' });
+    const list = '/api/items?campus=all&searchQuery=quiet%20kayak';
+    await settle();
+    expect(await titles(list)).toEqual(['Quiet kayak']);
+    expect(await itemTitle(kayak.id)).toBe('Quiet kayak');
+    expect(await profileTitles(owner.user.id)).toEqual(['Quiet kayak']);
+    await renameSilently([kayak.id], ' (renamed)');
+
+    const started = await t.post('/api/conversations', { itemId: kayak.id }, borrower.cookie);
+    expect(started.statusCode).toBe(200);
+    const conversationId = started.json().conversation.id as string;
+    const sent = await t.post(
+      `/api/conversations/${conversationId}/messages`,
+      { content: 'Is it free on Saturday?' },
+      borrower.cookie,
+    );
+    expect(sent.statusCode).toBe(201);
+    expect((await t.post(`/api/conversations/${conversationId}/read`, {}, owner.cookie)).statusCode).toBe(
+      200,
+    );
+    const signIn = await t.post('/api/auth/login', { email: borrower.user.email, password: TEST_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+    // A request does not take the item out: nobody else's view of the catalogue changes.
+    await db().insert(reservations).values({
+      itemId: kayak.id,
+      borrowerId: borrower.user.id,
+      providerId: owner.user.id,
+      startDate: '2030-06-01',
+      endDate: '2030-06-03',
+      status: 'pending',
+    });
+    await settle();
+
+    expect(await titles(list)).toEqual(['Quiet kayak']);
+    expect(await itemTitle(kayak.id)).toBe('Quiet kayak');
+    expect(await profileTitles(owner.user.id)).toEqual(['Quiet kayak']);
+  });
+
+  it('a new listing empties its campus’s lists and every campus’s, not another campus’s, nor item pages', async () => {
+    const stanford = await createSignedInUser(db());
+    const berkeley = await createSignedInUser(db(), {
+      email: `precise.${Date.now()}@berkeley.edu`,
+      campus: 'berkeley.edu',
+    });
+    const tent = await createItem(db(), { userId: stanford.user.id, title: 'Precise tent' });
+    const stove = await createItem(db(), {
+      userId: berkeley.user.id,
+      title: 'Precise stove',
+      campus: 'berkeley.edu',
+    });
+    const stanfordList = '/api/items?campus=stanford.edu&searchQuery=precise';
+    const berkeleyList = '/api/items?campus=berkeley.edu&searchQuery=precise';
+    const everyList = '/api/items?campus=all&searchQuery=precise';
+    await settle();
+    expect(await titles(stanfordList)).toEqual(['Precise tent']);
+    expect(await titles(berkeleyList)).toEqual(['Precise stove']);
+    expect(await itemTitle(tent.id)).toBe('Precise tent');
+    expect(await profileTitles(berkeley.user.id)).toEqual(['Precise stove']);
+    await renameSilently([tent.id, stove.id], ' (renamed)');
+
+    await createItem(db(), { userId: stanford.user.id, title: 'Precise lantern' });
+    await settle();
+
+    // Stanford's lists and every campus's are computed again: they show the new item and the rename.
+    expect((await titles(stanfordList)).sort()).toEqual(['Precise lantern', 'Precise tent (renamed)']);
+    expect((await titles(everyList)).sort()).toEqual([
+      'Precise lantern',
+      'Precise stove (renamed)',
+      'Precise tent (renamed)',
+    ]);
+    // Berkeley's list, the tent's page and Berkeley's owner's profile are still remembered.
+    expect(await titles(berkeleyList)).toEqual(['Precise stove']);
+    expect(await itemTitle(tent.id)).toBe('Precise tent');
+    expect(await profileTitles(berkeley.user.id)).toEqual(['Precise stove']);
+  });
+
+  it('a booking going out empties its campus’s lists and its owner’s profile, not its item page', async () => {
+    const owner = await createSignedInUser(db());
+    const borrower = await createSignedInUser(db());
+    const canoe = await createItem(db(), { userId: owner.user.id, title: 'Outgoing canoe' });
+    const [booking] = await db()
+      .insert(reservations)
+      .values({
+        itemId: canoe.id,
+        borrowerId: borrower.user.id,
+        providerId: owner.user.id,
+        startDate: '2026-01-01',
+        endDate: '2030-01-03',
+        status: 'approved',
+      })
+      .returning();
+    const available = '/api/items?campus=stanford.edu&availableNow=true&searchQuery=outgoing%20canoe';
+    await settle();
+    expect(await titles(available)).toEqual(['Outgoing canoe']);
+    expect(await itemTitle(canoe.id)).toBe('Outgoing canoe');
+    const before = (await t.get(`/api/users/${owner.user.id}`)).json().stats.availableNow as number;
+    expect(before).toBe(1);
+    await renameSilently([canoe.id], ' (renamed)');
+
+    await db().update(reservations).set({ status: 'active' }).where(eq(reservations.id, booking!.id));
+    await settle();
+
+    expect(await titles(available)).toEqual([]);
+    expect((await t.get(`/api/users/${owner.user.id}`)).json().stats.availableNow).toBe(0);
+    expect(await itemTitle(canoe.id)).toBe('Outgoing canoe');
+  });
+
+  it('a person’s public change empties their answers and every list; a private one only their sessions', async () => {
+    const owner = await createSignedInUser(db());
+    const neighbour = await createSignedInUser(db());
+    const lamp = await createItem(db(), { userId: owner.user.id, title: 'Personal lamp' });
+    const chair = await createItem(db(), { userId: neighbour.user.id, title: 'Personal chair' });
+    const list = '/api/items?campus=all&searchQuery=personal';
+    const ownerName = async () => (await t.get(`/api/users/${owner.user.id}`)).json().user.fullName as string;
+    await settle();
+    expect((await titles(list)).sort()).toEqual(['Personal chair', 'Personal lamp']);
+    expect(await ownerName()).toBe(owner.user.fullName);
+    expect(await itemTitle(chair.id)).toBe('Personal chair');
+    await renameSilently([lamp.id, chair.id], ' (renamed)');
+
+    // A private column (the provider's customer id): nothing anyone else reads.
+    await db()
+      .update(users)
+      .set({ stripeCustomerId: `cus_${owner.user.id}` })
+      .where(eq(users.id, owner.user.id));
+    await settle();
+    expect((await titles(list)).sort()).toEqual(['Personal chair', 'Personal lamp']);
+
+    // The name others see: their profile and every list (their cards carry it); not a neighbour's page.
+    await db().update(users).set({ fullName: 'Renamed Owner' }).where(eq(users.id, owner.user.id));
+    await settle();
+    expect(await ownerName()).toBe('Renamed Owner');
+    expect((await titles(list)).sort()).toEqual(['Personal chair (renamed)', 'Personal lamp (renamed)']);
+    expect(await itemTitle(chair.id)).toBe('Personal chair');
+    expect(await itemTitle(lamp.id)).toBe('Personal lamp (renamed)');
+  });
+
+  it('a review empties its item’s page and the profile it is about', async () => {
+    const owner = await createSignedInUser(db());
+    const other = await createSignedInUser(db());
+    const drill = await createItem(db(), { userId: owner.user.id, title: 'Reviewed drill' });
+    const saw = await createItem(db(), { userId: other.user.id, title: 'Unreviewed saw' });
+    await settle();
+    expect(await itemTitle(drill.id)).toBe('Reviewed drill');
+    expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
+    await renameSilently([drill.id, saw.id], ' (renamed)');
+
+    await db().execute(sql`
+      with booking as (
+        insert into reservations (item_id, borrower_id, provider_id, start_date, end_date, status)
+        values (${drill.id}, ${other.user.id}, ${owner.user.id}, '2026-01-01', '2026-01-03', 'completed')
+        returning id)
+      insert into reviews (reservation_id, reviewer_id, reviewee_id, item_id, rating, comment, review_type)
+      select id, ${other.user.id}, ${owner.user.id}, ${drill.id}, 5, 'Great drill', 'borrower_to_lender' from booking`);
+    await settle();
+
+    expect(await itemTitle(drill.id)).toBe('Reviewed drill (renamed)');
+    expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
+  });
+});

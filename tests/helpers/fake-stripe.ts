@@ -1,0 +1,364 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+
+// A local fake Stripe for tests: the real SDK makes real HTTP calls, and the fake answers with
+// Stripe's object shapes and records what it was sent. Money moves as at Stripe: an authorised
+// intent has a charge, a capture takes it, refunds count on the charge (`amount_refunded`, read
+// through `expand[]=latest_charge`), and a repeated idempotency key gets the first answer.
+
+export interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+
+export interface FakeCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+type Json = Record<string, unknown>;
+
+/** A fake api.stripe.com: customers, PaymentIntents, charges, refunds, SetupIntents and PaymentMethods. */
+export async function startFakeStripe() {
+  const requests: Recorded[] = [];
+  const customers = new Map<string, Json>();
+  const intents = new Map<string, Json>();
+  const charges = new Map<string, Json>();
+  /** Injected outages: the next `count` requests whose path matches answer `status` (or the connection drops). */
+  const faults: { path: RegExp; count: number; status: number | 'drop' | 'lose' }[] = [];
+  const setups = new Map<string, Json>();
+  const methods = new Map<string, Json>();
+  const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
+  let counter = 0;
+  const newId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const metadataOf = (body: URLSearchParams) => {
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of body) {
+      const m = /^metadata\[(.+)\]$/.exec(key);
+      if (m?.[1]) metadata[m[1]] = value;
+    }
+    return metadata;
+  };
+  const expands = (query: URLSearchParams, field: string) =>
+    [...query.entries()].some(([k, v]) => k.startsWith('expand') && v === field);
+  const withMethod = (object: Json, query: URLSearchParams) => {
+    let out = object;
+    if (expands(query, 'payment_method') && typeof out.payment_method === 'string')
+      out = { ...out, payment_method: methods.get(out.payment_method) ?? out.payment_method };
+    if (expands(query, 'latest_charge') && typeof out.latest_charge === 'string')
+      out = { ...out, latest_charge: charges.get(out.latest_charge) ?? out.latest_charge };
+    return out;
+  };
+  const missing = (what: string, id: string) => ({
+    status: 404,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+        param: 'id',
+      },
+    },
+  });
+  const unexpectedState = (message: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } },
+  });
+
+  function route(r: Recorded): { status: number; body: Json } {
+    const { method, path, body, query } = r;
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    const intentAction = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
+    const setupPath = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+    const detachPath = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        created: now(),
+        email: body.get('email'),
+        name: body.get('name'),
+        metadata: metadataOf(body),
+        livemode: false,
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const id = newId('pi');
+      const intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(body.get('amount')),
+        amount_capturable: 0,
+        amount_received: 0,
+        capture_method: body.get('capture_method') ?? 'automatic_async',
+        client_secret: `${id}_secret_abc`,
+        created: now(),
+        currency: body.get('currency'),
+        customer: body.get('customer'),
+        livemode: false,
+        metadata: metadataOf(body),
+        payment_method: null,
+        status: 'requires_payment_method',
+        automatic_payment_methods: {
+          enabled: body.get('automatic_payment_methods[enabled]') === 'true',
+          allow_redirects: body.get('automatic_payment_methods[allow_redirects]'),
+        },
+      };
+      intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    if (intentPath && method === 'GET') {
+      const intent = intents.get(intentPath[1]!);
+      return intent
+        ? { status: 200, body: withMethod(intent, query) }
+        : missing('payment_intent', intentPath[1]!);
+    }
+    if (intentAction && method === 'POST') {
+      const intent = intents.get(intentAction[1]!);
+      if (!intent) return missing('payment_intent', intentAction[1]!);
+      if (intentAction[2] === 'capture') {
+        if (intent.status !== 'requires_capture')
+          return unexpectedState(
+            `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+          );
+        Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, amount_capturable: 0 });
+      } else {
+        if (intent.status === 'succeeded')
+          return unexpectedState(
+            'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          );
+        Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
+      }
+      return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(body.get('payment_intent') ?? '');
+      if (!intent) return missing('payment_intent', body.get('payment_intent') ?? '');
+      const charge = charges.get(String(intent.latest_charge));
+      const amount = Number(body.get('amount') ?? intent.amount);
+      if (intent.status !== 'succeeded' || !charge)
+        return unexpectedState(`This PaymentIntent does not have a successful charge to refund.`);
+      if ((charge.amount_refunded as number) + amount > (intent.amount_received as number))
+        return unexpectedState('Refund amount is greater than unrefunded amount on charge.');
+      charge.amount_refunded = (charge.amount_refunded as number) + amount;
+      charge.refunded = charge.amount_refunded === intent.amount_received;
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount: Number(body.get('amount') ?? intent.amount),
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        created: now(),
+      };
+      return { status: 200, body: refund };
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const id = newId('seti');
+      const setup = {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_abc`,
+        created: now(),
+        customer: body.get('customer'),
+        usage: body.get('usage'),
+        livemode: false,
+        metadata: {},
+        payment_method: null,
+        status: 'requires_payment_method',
+      };
+      setups.set(id, setup);
+      return { status: 200, body: setup };
+    }
+    if (setupPath && method === 'GET') {
+      const setup = setups.get(setupPath[1]!);
+      return setup ? { status: 200, body: withMethod(setup, query) } : missing('setup_intent', setupPath[1]!);
+    }
+    if (detachPath && method === 'POST') {
+      const pm = methods.get(detachPath[1]!);
+      if (!pm) return missing('payment_method', detachPath[1]!);
+      if (!pm.customer)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'The payment method you provided is not attached to a customer so detachment is impossible.',
+            },
+          },
+        };
+      pm.customer = null;
+      return { status: 200, body: pm };
+    }
+    return {
+      status: 404,
+      body: {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+      },
+    };
+  }
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const fault = faults.find((f) => f.count > 0 && f.path.test(url.pathname));
+      if (fault && fault.status !== 'lose') {
+        fault.count--;
+        if (fault.status === 'drop') {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(fault.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day.' } }));
+        return;
+      }
+      const recorded: Recorded = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        headers: req.headers,
+      };
+      requests.push(recorded);
+      // Stripe answers a repeated idempotency key with the first response.
+      const key = req.headers['idempotency-key'];
+      const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+      const answer = replay ?? route(recorded);
+      if (typeof key === 'string' && !replay) byIdempotencyKey.set(key, answer);
+      if (fault?.status === 'lose') {
+        // Done, but the answer never arrives.
+        fault.count--;
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+
+  /** What the browser does with Stripe.js: confirm with a card. */
+  function attachCard(customer: string | null, card: FakeCard) {
+    const pm = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer,
+      card: { ...card, country: 'US', funding: 'credit' },
+      created: now(),
+      livemode: false,
+      metadata: {},
+    };
+    methods.set(pm.id, pm);
+    return pm.id;
+  }
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    customers,
+    reset: () => {
+      requests.length = 0;
+    },
+    authorise(intentId: string, card: FakeCard) {
+      const intent = intents.get(intentId)!;
+      const pm = attachCard(null, card);
+      const charge = {
+        id: newId('ch'),
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: 0,
+        refunded: false,
+        payment_intent: intent.id,
+        currency: intent.currency,
+      };
+      charges.set(charge.id, charge);
+      Object.assign(intent, {
+        status: 'requires_capture',
+        payment_method: pm,
+        amount_capturable: intent.amount,
+        latest_charge: charge.id,
+      });
+    },
+    /** An intent as Stripe holds it now (what a webhook would carry). */
+    intent: (id: string) => ({ ...intents.get(id)! }),
+    /** The intent's charge (what a charge.refunded webhook carries). */
+    chargeOf: (intentId: string) => ({ ...charges.get(String(intents.get(intentId)!.latest_charge))! }),
+    /** Someone refunds at Stripe's dashboard, outside CampusLoop. */
+    refundOutside(intentId: string, amount: number) {
+      const charge = charges.get(String(intents.get(intentId)!.latest_charge))!;
+      charge.amount_refunded = (charge.amount_refunded as number) + amount;
+    },
+    /** Stripe cancels an authorisation on its own (it expired after 7 days). */
+    expire(intentId: string) {
+      Object.assign(intents.get(intentId)!, { status: 'canceled', amount_capturable: 0 });
+    },
+    /**
+     * The next `count` requests to a matching path fail: HTTP `status`, the connection dropped before
+     * Stripe acts ('drop'), or after it acted, so the answer is lost ('lose').
+     */
+    failNext(path: RegExp, count: number, status: number | 'drop' | 'lose' = 500) {
+      faults.push({ path, count, status });
+    },
+    confirmSetup(setupIntentId: string, card: FakeCard) {
+      const setup = setups.get(setupIntentId)!;
+      Object.assign(setup, {
+        status: 'succeeded',
+        payment_method: attachCard(setup.customer as string, card),
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An event as Stripe sends it to a webhook endpoint. */
+export function stripeEvent(id: string, type: string, object: object) {
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
+}
+
+/** The event's JSON and the Stripe-Signature header Stripe would send with it. */
+export function signedWebhook(event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** Stripe posts from its servers: no Origin, no cookie, a signature header. */
+export function deliverWebhook(
+  app: { inject: (o: object) => Promise<LightMyRequestResponse> },
+  payload: string,
+  headers: Record<string, string>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
