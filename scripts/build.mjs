@@ -154,6 +154,11 @@ function copyRuntimeFiles(outDir) {
 export async function build(outDir = path.join(root, 'dist')) {
   const started = performance.now();
   rmSync(path.join(outDir, 'build.json'), { force: true });
+  // A production build whoever calls it: Vite and its React plugin take NODE_ENV over the build mode,
+  // and a build started from a test (vitest sets NODE_ENV=test) compiled JSX for React's development
+  // runtime, whose jsxDEV the production React in the render entry does not have: the pre-rendering
+  // entry then failed to load and every page was the bare shell (tests/api/production-bundle.test.ts).
+  process.env.NODE_ENV = 'production';
   const { createBuilder } = await import('vite');
   const builder = await createBuilder(
     {

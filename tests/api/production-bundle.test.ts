@@ -170,7 +170,8 @@ describe('the production bundle with production dependencies only', () => {
       // Home for a visitor, pre-rendered by the web app's server entry in dist/server.
       const home = await fetch(`${server.url}/`);
       expect(home.status).toBe(200);
-      expect(await home.text()).toContain('id="cl-query-state"');
+      // The server's log says why when the page came back as the bare shell.
+      expect(await home.text(), server.output()).toContain('id="cl-query-state"');
     } finally {
       expect(await stopServer(server.process)).toBe(0);
     }
