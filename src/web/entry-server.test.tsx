@@ -76,6 +76,7 @@ function makeItem(n: number): Item {
 const list = (limit: number): ItemList => ({
   items: [1, 2, 3].map(makeItem),
   total: 3,
+  totalCapped: false,
   page: 1,
   limit,
   hasMore: false,

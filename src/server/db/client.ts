@@ -91,15 +91,17 @@ const MIGRATION_LOCK_ID = 72_061_001;
 export const pgliteExtensions = { pg_trgm, btree_gist };
 
 /**
- * pg_trgm's word-similarity cut-off for search (`<%`). The default 0.6 misses short typos: "drll"
- * scores 0.4 against "cordless drill". Set on every connection, embedded or not.
+ * pg_trgm's similarity cut-off (`%`) for correcting a misspelt search word against the catalogue's
+ * vocabulary (features/items/vocabulary.ts): "drll" scores 0.375 against "drill", "calculater" 0.57
+ * against "calculator". PostgreSQL's default, stated so that a changed default cannot move it. Set on
+ * every connection, embedded or not.
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.38;
+export const SIMILARITY_THRESHOLD = 0.3;
 
 /**
  * Random reads cost about as much as sequential ones on SSDs and in memory (PostgreSQL's default 4
  * dates from spinning disks). At 4 the planner scans all 10,000 items for a typo search instead of
- * using the trigram index: 180 ms against 20 (docs/performance.md). Set on every connection.
+ * using an index: 180 ms against 20 for the typo search of the time (docs/performance.md). Set on every connection.
  */
 export const RANDOM_PAGE_COST = 1.1;
 
@@ -136,7 +138,7 @@ export async function openPglite(
   try {
     const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir });
     await client.exec(
-      `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
+      `set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
     );
     const database = wrapPglite(client);
     return {
@@ -240,7 +242,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 export function openPostgres(connectionString: string, max = 10): Database {
   const settings = {
     connectionString,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c random_page_cost=${RANDOM_PAGE_COST}`,
+    options: `-c pg_trgm.similarity_threshold=${SIMILARITY_THRESHOLD} -c random_page_cost=${RANDOM_PAGE_COST}`,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A peer that vanished without closing (a failover, a cut network) is noticed, not waited on forever.
     keepAlive: true,

@@ -132,7 +132,10 @@ export type ItemSearchQuery = z.input<typeof itemSearchQuery>;
 
 export const itemList = z.object({
   items: z.array(item),
+  /** How many items match, counted up to 1,000 (then `totalCapped`: the page says "1,000+"). */
   total: z.number().int(),
+  /** More than `total` match: counting stops at 1,000 (features/items/queries.ts, COUNT_CAP). */
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
   hasMore: z.boolean(),

@@ -9,6 +9,7 @@ import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
+import { itemsFound } from '../features/items/items-found.ts';
 import { cn } from '../lib/cn.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -96,6 +97,7 @@ export default function BrowsePage() {
   const {
     items,
     total,
+    totalCapped,
     isPending,
     isError,
     refetch,
@@ -249,7 +251,7 @@ export default function BrowsePage() {
           Results
         </h2>
         <p role="status" className="text-sm font-medium text-stone-700">
-          {isPending ? 'Loading...' : isError ? '' : `${total} ${total === 1 ? 'item' : 'items'} found`}
+          {isPending ? 'Loading...' : isError ? '' : itemsFound(total, totalCapped)}
         </p>
         <div className="mt-3">
           {isError ? (

@@ -55,7 +55,7 @@ export const items = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
-    /** Lower-cased text for typo-tolerant trigram matching ("drll" finds "drill"). */
+    /** Lower-cased text whose words feed the search vocabulary (`search_words`, migration 0012). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(title, '') || ' ' || category || ' ' || coalesce(description, ''))`,
     ),
@@ -98,11 +98,25 @@ export const items = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.isAvailable}`),
     index('items_price_idx').on(t.rentalPriceCents).where(sql`${t.deletedAt} is null`),
-    // Search: full text, and trigrams for typos and partial words.
+    // Search: one full-text index; typos are corrected against `search_words` first (migration 0012).
     index('items_search_vector_idx').using('gin', t.searchVector),
-    index('items_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('items_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     // Profile: a user's items.
     index('items_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Every word the catalogue's titles, categories and descriptions have ever used, lower-cased and
+ * unstemmed ('simple' configuration), kept by a trigger on items (migration 0012). A search word found
+ * nowhere in it is replaced by its nearest neighbour here by trigram similarity, so "drll" searches for
+ * "drill" through the one full-text index (PostgreSQL's documentation on pg_trgm suggests exactly this
+ * for spelling). Words are never removed: a word no live item has any more only corrects to nothing found.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    /** "C" collation: a prefix LIKE ('calc%') reads the primary key's btree. */
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { items } from '../../db/schema/items.ts';
+import { items, searchWords } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -104,17 +104,58 @@ export interface SearchFilters {
   today: { date: string; weekday: number };
 }
 
-/** `drill batt` → `drill:* & batt:*`, so partial words match; only letters and digits survive. */
-function prefixQuery(text: string): string | null {
-  const words = text
+/**
+ * A list's count stops here: past it the answer says "1,000+" (`totalCapped`). Counting every match
+ * exactly read every matching row for each page of every list, the slowest part of an uncached list
+ * (docs/performance.md); nobody pages through a thousand items.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * A search ranks at most this many matches, the newest first. Ranking reads each match's whole search
+ * vector; a common word on a big campus matches thousands of items.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+/** A search's words: lower-case letters and digits, at most 8 (`drill, 18V!` → drill, 18v). */
+export function searchWordsOf(text: string): string[] {
+  return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
+}
+
+/**
+ * Each search word as the catalogue knows it: kept when some word of the catalogue starts with it
+ * ("calc", "drill"), else the most similar word of the vocabulary by trigrams ("drll" → "drill",
+ * "calculater" → "calculator"), else kept (it then finds nothing, which is the truth). One statement:
+ * the prefix probe reads the primary key, the similarity probe the trigram index of a table of distinct
+ * words, thousands of rows where the items' texts were tens of thousands.
+ */
+export async function knownWords(db: Db, words: readonly string[]): Promise<string[]> {
+  if (!words.length) return [];
+  const result = await db.execute<{ word: string }>(sql`
+    select coalesce(
+      (select w.word from ${searchWords} w where w.word like asked.word || '%' limit 1),
+      (select w.word from ${searchWords} w where length(asked.word) > 2 and w.word % asked.word
+        order by w.word <-> asked.word, w.word limit 1)
+    ) as word, asked.n
+    from unnest(${sql.param(words)}::text[]) with ordinality as asked(word, n)
+    order by asked.n`);
+  // A word whose prefix is in the vocabulary stays as typed: `calc` must still match `calculator`.
+  return result.rows.map((row, i) => (row.word?.startsWith(words[i]!) ? words[i]! : (row.word ?? words[i]!)));
+}
+
+/** `drill batt` → `drill:* & batt:*`, so partial words match. */
+function prefixQuery(words: readonly string[]): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-export async function searchItems(db: Db, f: SearchFilters): Promise<{ rows: ItemRow[]; total: number }> {
+export async function searchItems(
+  db: Db,
+  f: SearchFilters,
+): Promise<{ rows: ItemRow[]; total: number; totalCapped: boolean; hasMore: boolean }> {
   const conditions: (SQL | undefined)[] = [listed];
   if (f.campus && f.campus !== 'all') conditions.push(eq(items.campus, f.campus));
   if (f.category) conditions.push(eq(items.category, f.category));
@@ -125,36 +166,60 @@ export async function searchItems(db: Db, f: SearchFilters): Promise<{ rows: Ite
   }
   if (f.availableNow) conditions.push(availableNowCondition(f.today));
 
-  const q = f.searchQuery?.trim().toLowerCase() ?? '';
-  const tsquery = q ? prefixQuery(q) : null;
-  let order: SQL[] = [desc(items.createdAt), desc(items.id)];
-  if (q) {
-    // Whole and partial words through the full-text index; typos through trigram word similarity
-    // (pg_trgm's `<%`: "drll" is close enough to a word of "cordless drill").
-    const fullText = tsquery ? sql`${items.searchVector} @@ to_tsquery('english', ${tsquery})` : sql`false`;
-    conditions.push(or(fullText, sql`${q} <% ${items.searchText}`));
-    const rank = tsquery ? sql`ts_rank(${items.searchVector}, to_tsquery('english', ${tsquery}))` : sql`0`;
-    order = [
-      desc(
-        sql`${rank} * 2 + word_similarity(${q}, lower(${items.title})) + 0.5 * word_similarity(${q}, ${items.searchText})`,
-      ),
-      desc(items.createdAt),
-    ];
-  }
+  const newest = [desc(items.createdAt), desc(items.id)];
+  const asked = searchWordsOf(f.searchQuery ?? '');
+  const tsquery = prefixQuery(asked.length ? await knownWords(db, asked) : []);
+  if (asked.length && !tsquery) return { rows: [], total: 0, totalCapped: false, hasMore: false };
 
-  const where = and(...conditions);
-  const [rows, [totalRow]] = await Promise.all([
+  // One row more than the page says whether there is a next page; the count stops at COUNT_CAP.
+  const page = (where: SQL | undefined, order: SQL[]) =>
     db
       .select(itemColumns)
       .from(items)
       .innerJoin(users, eq(users.id, items.userId))
       .where(where)
       .orderBy(...order)
-      .limit(f.limit)
-      .offset(f.offset),
-    db.select({ n: count() }).from(items).innerJoin(users, eq(users.id, items.userId)).where(where),
-  ]);
-  return { rows: rows as ItemRow[], total: Number(totalRow?.n ?? 0) };
+      .limit(f.limit + 1)
+      .offset(f.offset);
+  const cappedCount = (where: SQL | undefined) =>
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (${db
+        .select({ one: sql`1` })
+        .from(items)
+        .innerJoin(users, eq(users.id, items.userId))
+        .where(where)
+        .limit(COUNT_CAP + 1)}) as capped`,
+    );
+
+  let rowsQuery: Promise<unknown[]>;
+  let where: SQL | undefined;
+  if (tsquery) {
+    // The newest SEARCH_CANDIDATES matches of the full-text index, ranked: title words weigh most.
+    const query = sql`to_tsquery('english', ${tsquery})`;
+    where = and(...conditions, sql`${items.searchVector} @@ ${query}`);
+    const candidates = db
+      .select({ id: items.id })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.userId))
+      .where(where)
+      .orderBy(...newest)
+      .limit(SEARCH_CANDIDATES);
+    rowsQuery = page(sql`${items.id} in (${candidates})`, [
+      desc(sql`ts_rank(${items.searchVector}, ${query})`),
+      ...newest,
+    ]);
+  } else {
+    where = and(...conditions);
+    rowsQuery = page(where, newest);
+  }
+  const [rows, counted] = await Promise.all([rowsQuery, cappedCount(where)]);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  return {
+    rows: rows.slice(0, f.limit) as ItemRow[],
+    total: Math.min(n, COUNT_CAP),
+    totalCapped: n > COUNT_CAP,
+    hasMore: rows.length > f.limit,
+  };
 }
 
 /** The item unless deleted; hidden ones too (the service decides who may see them). */

@@ -106,7 +106,7 @@ function requireOwnPhotos(storage: Storage, input: ItemInput, already: readonly 
 
 export const itemService = {
   async search(db: Db, query: SearchInput, timeZone: string): Promise<ItemList> {
-    const { rows, total } = await queries.searchItems(db, {
+    const { rows, total, totalCapped, hasMore } = await queries.searchItems(db, {
       campus: query.campus,
       category: query.category,
       searchQuery: query.searchQuery,
@@ -121,9 +121,10 @@ export const itemService = {
     return {
       items: rows.map(toItem),
       total,
+      totalCapped,
       page: query.page,
       limit: query.limit,
-      hasMore: query.page * query.limit < total,
+      hasMore,
     };
   },
 

@@ -91,7 +91,7 @@ export function infiniteItemsQuery(
 /**
  * A 'Load more' list: page 1 first, `fetchNextPage()` adds the next `pageSize` items. `items` is
  * every page so far in order, without repeats (a listing added between two loads shifts the
- * pages by one; its neighbour must not show twice); `total` is the server's count of matches.
+ * pages by one; its neighbour must not show twice); `total` is the server's count of matches (up to 1,000, then `totalCapped`).
  */
 export function useInfiniteItems(
   filters: ItemFilters,
@@ -104,7 +104,7 @@ export function useInfiniteItems(
   });
   const pages = query.data?.pages;
   const items = useMemo(() => uniqueItems(pages?.flatMap((p) => p.items) ?? []), [pages]);
-  return { ...query, items, total: pages?.[0]?.total ?? 0 };
+  return { ...query, items, total: pages?.[0]?.total ?? 0, totalCapped: pages?.[0]?.totalCapped ?? false };
 }
 
 function uniqueItems(items: Item[]): Item[] {
