@@ -72,7 +72,7 @@ if (args.help) {
   --chat-sockets 1000 --chat-rate 200 --chat-seconds 20
   --flow-workers 16 --upload-rounds 3 --web-runs 3 --cold-starts 3
   --profile                   write the server's CPU profile to bench/results/profiles/
-  --no-build                  use the existing dist/web
+  --no-build                  use the existing dist (rebuilt anyway when older than the sources)
   --no-save                   print only, write no JSON`);
   process.exit(0);
 }
@@ -102,15 +102,8 @@ async function main() {
   const today = campusToday(DEFAULT_CAMPUS_TIME_ZONE).date;
 
   if (!args['no-build']) {
-    log('building the web app');
-    execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
+    log('building the app (npm run build)');
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-bench-'));

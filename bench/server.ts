@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Server processes under test: the production server (src/server/main.ts, as `npm run serve` starts it)
+// Server processes under test: the production server (dist/server/main.js, as `npm start` starts it)
 // and the bare-Fastify baseline, each in its own process, with the time from spawn to its first answer
 // and its resident memory read from /proc.
 
@@ -42,6 +42,9 @@ export function rssMbOf(pid: number): number | null {
   }
 }
 
+/** A quoted shell word. */
+const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
 async function start(
   script: string,
   env: Record<string, string>,
@@ -49,15 +52,23 @@ async function start(
 ): Promise<RunningServer> {
   let output = '';
   const started = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', script],
-    {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const node = [process.execPath, ...(options.nodeFlags ?? [])];
+  // The app as `npm start` runs it: the build's staleness check, then the bundled server on plain node
+  // (exec: the measured process is the server itself). Anything else (the baseline) through tsx.
+  const [command, args] = script.endsWith('.js')
+    ? [
+        '/bin/sh',
+        [
+          '-c',
+          `${shellWord(process.execPath)} scripts/build.mjs --if-stale && exec ${[...node, script].map(shellWord).join(' ')}`,
+        ],
+      ]
+    : [process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', script]];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (d: Buffer) => {
     output = (output + d).slice(-20_000);
   };
@@ -108,7 +119,7 @@ export function startApp(options: {
   cachesOff?: boolean;
 }): Promise<RunningServer> {
   return start(
-    'src/server/main.ts',
+    'dist/server/main.js',
     {
       NODE_ENV: 'production',
       // A benchmark box is a staging box: test payments, mail to files, plain http on 127.0.0.1

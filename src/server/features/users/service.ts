@@ -16,10 +16,10 @@ export const userService = {
     viewer: { id: string; isAdmin: boolean } | null,
     timeZone: string,
   ): Promise<ProfileResponse> {
-    const user = await queries.findProfile(db, id);
-    if (!user) throw notFound('User not found.');
     const own = viewer?.id === id;
-    const [items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
+    // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two (issue 13).
+    const [user, items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
+      queries.findProfile(db, id),
       // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
       itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
       // Revealed reviews only, and the average over those alone (issue 6).
@@ -29,6 +29,7 @@ export const userService = {
       itemService.countAvailableNow(db, id, timeZone),
       own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
     ]);
+    if (!user) throw notFound('User not found.');
     return {
       user: {
         ...user,
