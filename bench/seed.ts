@@ -217,7 +217,8 @@ export async function seedCampus(
   let indexSeconds = 0;
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const day = `'${today}'::date`;
-  const ownerOf = (k: string) => `(1 + ((${k}) * ${coprime(U, 7919)}) % ${U})`;
+  // In bigint: at 50 times the catalogue the item number times the multiplier passes 2^31.
+  const ownerOf = (k: string) => `(1 + ((${k})::bigint * ${coprime(U, 7919)}) % ${U})::int`;
   const itemStride = coprime(I, 7);
 
   // One transaction (one connection from a pool) so the statements see each other's rows.
