@@ -1,5 +1,5 @@
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type Category, PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -14,8 +14,10 @@ import { cn } from '../lib/cn.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// Spec §2 Browse: every campus; search text lives in the address bar (?q=, replaced as you type, so
-// Back leaves the page rather than stepping through keystrokes); category and filters are local.
+// Spec §2 Browse: every campus; the search text is the box's own and follows to the address bar
+// (?q=) once typing pauses, replacing the entry so Back leaves the page rather than stepping through
+// keystrokes. The box never reads back what it wrote: the address bar lags typing on a slow phone and
+// reading it back dropped keys (issue 16). Category and filters are local.
 
 /** Spec §9: 12 skeletons while loading; 'Load more' adds 12 (the server's default page). */
 export const BROWSE_PAGE_SIZE = 12;
@@ -74,8 +76,7 @@ export function browseFilters(state: BrowseState): ItemFilters {
 export default function BrowsePage() {
   useDocumentTitle('Browse Items');
   const ids = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get('q') ?? '';
+  const { search, setSearch, settledSearch, clearSearch } = useSearchText();
   const initial = initialBrowseState(search);
   const [category, setCategory] = useState<Category | undefined>(initial.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -84,10 +85,9 @@ export default function BrowsePage() {
   const [maxPrice, setMaxPrice] = useState(initial.maxPrice);
   const [pickupMethod, setPickupMethod] = useState<PickupMethod | ''>(initial.pickupMethod);
 
-  const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const debouncedMaxPrice = useDebounced(maxPrice, SEARCH_DEBOUNCE_MS);
   const filters = browseFilters({
-    search: debouncedSearch,
+    search: settledSearch,
     category,
     availableNow,
     freeOnly,
@@ -107,17 +107,6 @@ export default function BrowsePage() {
     isFetchingNextPage,
   } = useInfiniteItems(filters, PAGE_SIZE);
 
-  const setSearch = (text: string) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (text) next.set('q', text);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-
   // Spec §2: resets search and category, free-only off, available-now on. The max price and pickup
   // method go too: a 'Clear all filters' that left a filter behind could leave the list empty.
   const resetFilters = () => {
@@ -127,7 +116,7 @@ export default function BrowsePage() {
     setPickupMethod('');
   };
   const clearAll = () => {
-    setSearch('');
+    clearSearch();
     setCategory(undefined);
     resetFilters();
   };
@@ -287,6 +276,58 @@ export default function BrowsePage() {
       </section>
     </div>
   );
+}
+
+/**
+ * The search box's text, and the address bar's ?q= kept in step with it both ways: typing writes q
+ * once it pauses (replacing the entry); a q that arrives from elsewhere (Back, Forward, a link with
+ * ?q=) becomes the text. Only a q this hook did not write itself is taken in, so the echo of an
+ * earlier write never overwrites keys typed since.
+ */
+function useSearchText() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const addressBar = searchParams.get('q') ?? '';
+  const [search, setSearch] = useState(addressBar);
+  const written = useRef(addressBar);
+  // React Router makes a new setter whenever the address changes; the write below must not re-run then.
+  const setParams = useRef(setSearchParams);
+  setParams.current = setSearchParams;
+
+  const writeAddressBar = (text: string) => {
+    written.current = text;
+    setParams.current(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (text) next.set('q', text);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  useEffect(() => {
+    if (addressBar === written.current) return;
+    written.current = addressBar;
+    setSearch(addressBar);
+  }, [addressBar]);
+
+  const settled = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: writes only when the typed text settles
+  useEffect(() => {
+    if (settled !== written.current) writeAddressBar(settled);
+  }, [settled]);
+
+  return {
+    search,
+    setSearch,
+    /** The text once typing pauses, as the list searches it. */
+    settledSearch: settled.trim(),
+    clearSearch: () => {
+      setSearch('');
+      writeAddressBar('');
+    },
+  };
 }
 
 function Checkbox({

@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupBrowser } from './helpers.ts';
+
+const b = setupBrowser();
+
+// Issue 16: the search box read its text back from the address bar, which lags typing on a slow
+// phone: 'drill' became 'dil'. Typed here with the CPU slowed 4× as a mid-range phone would.
+describe('Browse search box', () => {
+  const pages: Page[] = [];
+  afterEach(async () => {
+    for (const page of pages.splice(0)) await page.context().close();
+  });
+
+  async function slowPhone(): Promise<Page> {
+    const page = await b.newPage({ width: 375, height: 812 });
+    pages.push(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    return page;
+  }
+
+  const query = (page: Page) => new URL(page.url()).searchParams.get('q');
+
+  for (const [text, delay, result] of [
+    ['drill', 30, /Cordless drill with bit set/],
+    ['graphing calculator', 30, /graphing calculator/],
+    ['graphing calculator', 250, /graphing calculator/],
+  ] as const) {
+    it(`keeps every key of '${text}' typed ${delay} ms apart`, async () => {
+      const page = await slowPhone();
+      await page.goto('/browse');
+      await page.getByText('items found', { exact: false }).first().waitFor();
+      const box = page.getByLabel('Search items');
+      await box.pressSequentially(text, { delay });
+      expect(await box.inputValue()).toBe(text);
+      await page.waitForURL((url) => url.searchParams.get('q') === text);
+      expect(await box.inputValue()).toBe(text);
+      await page.getByRole('link', { name: result }).first().waitFor();
+      await page.getByRole('link', { name: /Socket wrench set/ }).waitFor({ state: 'detached' });
+    });
+  }
+
+  it('follows the address bar on Back and Forward, and on a link that brings ?q=', async () => {
+    const page = await slowPhone();
+    await page.goto('/browse?q=drill');
+    const box = page.getByLabel('Search items');
+    expect(await box.inputValue()).toBe('drill');
+    await page.getByRole('link', { name: /Cordless drill with bit set/ }).waitFor();
+
+    await page.goto('/');
+    await page.goto('/browse?q=calculator');
+    expect(await box.inputValue()).toBe('calculator');
+    await page
+      .getByRole('link', { name: /graphing calculator/ })
+      .first()
+      .waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'drill');
+    await expect.poll(() => box.inputValue()).toBe('drill');
+    await page.getByRole('link', { name: /Cordless drill with bit set/ }).waitFor();
+
+    // Typing replaces the entry rather than adding one a key: Forward still leads Home, Back returns.
+    const entries = await page.evaluate(() => history.length);
+    await box.fill('');
+    await box.pressSequentially('wrench', { delay: 30 });
+    await page.waitForURL((url) => url.searchParams.get('q') === 'wrench');
+    expect(query(page)).toBe('wrench');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'wrench');
+    await expect.poll(() => box.inputValue()).toBe('wrench');
+  });
+});
