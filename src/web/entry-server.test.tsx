@@ -140,7 +140,9 @@ describe('a pre-rendered page in the browser', () => {
     const before = fetchMock.mock.calls.map(([url]) => String(url));
     expect(
       // The search's own list may be asked already: ?q= is written when typing pauses, as the list searches.
-      before.filter((url) => url.includes('availableNow=true&page=1&limit=12') && !url.includes('searchQuery')),
+      before.filter(
+        (url) => url.includes('availableNow=true&page=1&limit=12') && !url.includes('searchQuery'),
+      ),
     ).toEqual([]);
     expect(before.filter((url) => url.startsWith('/api/auth/me'))).toEqual([]);
     // The data block has been read and removed.

@@ -208,4 +208,67 @@ describe('precise invalidation', () => {
     expect(await itemTitle(drill.id)).toBe('Reviewed drill (renamed)');
     expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
   });
+
+  // Issue 16: cards show their item's rating and item pages their lender's (migration 0013).
+  it('a review also empties its item’s campus’s lists and its lender’s item pages, not another campus’s', async () => {
+    const owner = await createSignedInUser(db());
+    const borrower = await createSignedInUser(db());
+    const berkeley = await createSignedInUser(db(), {
+      email: `rated.${Date.now()}@berkeley.edu`,
+      campus: 'berkeley.edu',
+    });
+    const drill = await createItem(db(), { userId: owner.user.id, title: 'Rated drill' });
+    const saw = await createItem(db(), { userId: owner.user.id, title: 'Rated saw' });
+    const stove = await createItem(db(), {
+      userId: berkeley.user.id,
+      title: 'Rated stove',
+      campus: 'berkeley.edu',
+    });
+    const stanfordList = '/api/items?campus=stanford.edu&searchQuery=rated';
+    const berkeleyList = '/api/items?campus=berkeley.edu&searchQuery=rated';
+    const everyList = '/api/items?campus=all&searchQuery=rated';
+    const sawPage = async () => (await t.get(`/api/items/${saw.id}`)).json();
+    await settle();
+    expect((await titles(stanfordList)).sort()).toEqual(['Rated drill', 'Rated saw']);
+    expect(await titles(berkeleyList)).toEqual(['Rated stove']);
+    expect((await titles(everyList)).sort()).toEqual(['Rated drill', 'Rated saw', 'Rated stove']);
+    expect((await sawPage()).lenderRating).toBeNull();
+    await renameSilently([drill.id, saw.id, stove.id], ' (renamed)');
+
+    // Revealed at once: the lender has reviewed the borrower too.
+    await db().execute(sql`
+      with booking as (
+        insert into reservations (item_id, borrower_id, provider_id, start_date, end_date, status)
+        values (${drill.id}, ${borrower.user.id}, ${owner.user.id}, '2026-01-01', '2026-01-03', 'completed')
+        returning id)
+      insert into reviews (reservation_id, reviewer_id, reviewee_id, item_id, rating, comment, review_type)
+      select id, ${borrower.user.id}::uuid, ${owner.user.id}::uuid, ${drill.id}::uuid, 4, 'Good drill', 'borrower_to_lender'
+      from booking
+      union all
+      select id, ${owner.user.id}::uuid, ${borrower.user.id}::uuid, null, 5, 'Careful borrower', 'lender_to_borrower'
+      from booking`);
+    await settle();
+
+    const ratings = async (url: string) =>
+      Object.fromEntries(
+        ((await t.get(url)).json().items as { title: string; rating: unknown }[]).map((i) => [
+          i.title,
+          i.rating,
+        ]),
+      );
+    expect(await ratings(stanfordList)).toEqual({
+      'Rated drill (renamed)': { average: 4, count: 1 },
+      'Rated saw (renamed)': null,
+    });
+    expect((await titles(everyList)).sort()).toEqual([
+      'Rated drill (renamed)',
+      'Rated saw (renamed)',
+      'Rated stove (renamed)',
+    ]);
+    // The saw's page names the lender, whose rating changed; Berkeley's list is still remembered.
+    const page = await sawPage();
+    expect(page.lenderRating).toEqual({ average: 4, count: 1 });
+    expect(page.item.title).toBe('Rated saw (renamed)');
+    expect(await titles(berkeleyList)).toEqual(['Rated stove']);
+  });
 });

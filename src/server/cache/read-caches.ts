@@ -95,6 +95,7 @@ function dropTagged(caches: ReadCaches, tag: string) {
     case 'item':
     case 'profile':
     case 'user':
+    case 'rating':
       caches.catalogue.invalidate(tag);
       return;
     case 'list':

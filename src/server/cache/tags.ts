@@ -8,6 +8,8 @@ export const catalogueTags = {
   profile: (id: string) => `profile:${id}`,
   /** Every answer that shows a person: their profile, their items' pages, the reviews they wrote. */
   user: (id: string) => `user:${id}`,
+  /** What a person's rating shows on: the "Listed by" card of their items' pages (migration 0013). */
+  rating: (id: string) => `rating:${id}`,
   /** A list of one campus, or of every campus ('all'); every list also carries everyList. */
   list: (campus: string | undefined) => `list:${!campus || campus === 'all' ? '*' : campus}`,
   /** Carried by every list: a change to an owner's name or standing empties them all. */

@@ -27,7 +27,15 @@ export function revealCutoff(now: Date): Date {
  * lookup uses the unique (reservation_id, reviewer_id) index.
  */
 export function isRevealed(now: Date): SQL<boolean> {
-  return sql<boolean>`("reviews"."created_at" <= ${revealCutoff(now).toISOString()}::timestamptz or exists (
+  return revealedBy(sql`${revealCutoff(now).toISOString()}`);
+}
+
+/**
+ * isRevealed with the cutoff (`revealCutoff(now)`, an ISO timestamp) as any SQL value: a placeholder
+ * in a prepared statement.
+ */
+export function revealedBy(cutoff: SQL): SQL<boolean> {
+  return sql<boolean>`("reviews"."created_at" <= ${cutoff}::timestamptz or exists (
     select 1 from "reviews" as counterpart
     where counterpart.reservation_id = "reviews"."reservation_id"
       and counterpart.reviewer_id = "reviews"."reviewee_id"))`;

@@ -81,6 +81,13 @@ export const itemOwner = z.object({
   campusName: z.string(),
 });
 
+/**
+ * The average of revealed reviews and how many there are (issue 16); null when there are none, and
+ * then nothing is shown. The average is unrounded: the stars round it to the nearest half.
+ */
+export const rating = z.object({ average: z.number(), count: z.number().int() }).nullable();
+export type Rating = z.infer<typeof rating>;
+
 export const item = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -103,6 +110,8 @@ export const item = z.object({
   createdAt: z.string(),
   /** Hidden by a moderator: only its owner and the moderators see it (issue 6). */
   hidden: z.boolean(),
+  /** What borrowers rated this item, from revealed reviews only. */
+  rating,
   user: itemOwner,
 });
 export type Item = z.infer<typeof item>;
@@ -145,6 +154,8 @@ export type ItemList = z.infer<typeof itemList>;
 export const itemDetail = z.object({
   item,
   reviews: z.array(review),
+  /** The lender's average over every revealed review they received, as their profile shows it. */
+  lenderRating: rating,
   /** For moderators only: why the item may be out of browse. */
   moderation: z
     .object({ hiddenAt: z.string().nullable(), ownerSuspendedAt: z.string().nullable() })

@@ -34,6 +34,7 @@ import {
   PICKUP_LABELS,
 } from '../features/items/components/item-labels.ts';
 import { ProviderCard } from '../features/items/components/provider-card.tsx';
+import { RatingSummary } from '../features/items/components/rating.tsx';
 import { ReviewsList } from '../features/items/components/reviews-list.tsx';
 import { type ItemDetail, useItem } from '../features/items/item-mutations.ts';
 import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
@@ -64,7 +65,7 @@ export default function ItemDetailPage() {
   }
   if (!data) return <ItemNotFound />;
 
-  const { item, reviews, moderation } = data;
+  const { item, reviews, lenderRating, moderation } = data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <BackToBrowse />
@@ -74,7 +75,7 @@ export default function ItemDetailPage() {
         <div className="min-w-0 space-y-5">
           <Summary item={item} />
           <ItemActions item={item} closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)} />
-          <ProviderCard user={item.user} />
+          <ProviderCard user={item.user} rating={lenderRating} />
         </div>
       </div>
 
@@ -125,6 +126,11 @@ function Summary({ item }: { item: Item }) {
         )}
       </div>
       <h1 className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">{item.title}</h1>
+      {item.rating && (
+        <p className="text-sm">
+          <RatingSummary rating={item.rating} starClassName="h-4 w-4" />
+        </p>
+      )}
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="sr-only">Rental price: </span>
         <span className={free ? 'text-3xl font-bold text-brand-700' : 'text-3xl font-bold text-ink'}>

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
+import { reviews } from '../../db/schema/community.ts';
 import { items, searchWords } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -37,7 +39,34 @@ export const itemColumns = {
   },
 };
 
+/**
+ * What borrowers rated the row's item, from revealed reviews only (issue 16): correlated subqueries on
+ * the reviews' (item_id, created_at) index, so a list stays one statement and a page of 12 items reads a
+ * few index entries each. `cutoff` is `revealCutoff(now)` as SQL (a placeholder in prepared lists).
+ */
+function itemRating(cutoff: SQL) {
+  const ofItem = sql`"reviews"."item_id" = ${items.id} and "reviews"."review_type" = 'borrower_to_lender' and ${revealedBy(cutoff)}`;
+  return {
+    ratingAverage: sql<
+      number | null
+    >`(select avg(${reviews.rating})::float8 from ${reviews} where ${ofItem})`.mapWith((v: unknown) =>
+      v === null ? null : Number(v),
+    ),
+    ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${ofItem})`.mapWith(Number),
+  };
+}
+
+/** The item's columns with its rating as at `cutoff`. */
+export function itemColumnsRated(cutoff: SQL) {
+  return { ...itemColumns, ...itemRating(cutoff) };
+}
+
+const cutoffAt = (now: Date) => sql`${revealCutoff(now).toISOString()}`;
+
 export type ItemRow = {
+  /** The average of the revealed borrowers' reviews; null without any. */
+  ratingAverage: number | null;
+  ratingCount: number;
   id: string;
   userId: string;
   title: string;
@@ -105,6 +134,8 @@ export interface SearchFilters {
   limit: number;
   offset: number;
   today: { date: string; weekday: number };
+  /** Which reviews show in the ratings: those revealed by now. */
+  now: Date;
 }
 
 /**
@@ -203,7 +234,7 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
   const order = shape.search ? [desc(sql`ts_rank(${items.searchVector}, ${query})`), ...newest] : newest;
   // One row more than the page says whether there is a next page; the count stops at COUNT_CAP.
   const page = db
-    .select(itemColumns)
+    .select(itemColumnsRated(sql`${p('revealCutoff')}`))
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(pageWhere)
@@ -229,14 +260,20 @@ const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQueri
 
 function listQueriesFor(db: Db, shape: Shape) {
   let forDb = listQueries.get(db);
-  if (!forDb) listQueries.set(db, (forDb = new Map()));
+  if (!forDb) {
+    forDb = new Map();
+    listQueries.set(db, forDb);
+  }
   const name =
     Object.entries(shape)
       .filter(([, on]) => on)
       .map(([key]) => key)
       .join('_') || 'all';
   let queries = forDb.get(name);
-  if (!queries) forDb.set(name, (queries = buildListQueries(db, shape, name)));
+  if (!queries) {
+    queries = buildListQueries(db, shape, name);
+    forDb.set(name, queries);
+  }
   return queries;
 }
 
@@ -255,6 +292,7 @@ export async function searchItems(
     today: f.today.date,
     weekday: f.today.weekday,
     tsquery,
+    revealCutoff: revealCutoff(f.now).toISOString(),
     limit: f.limit + 1,
     offset: f.offset,
   };
@@ -268,21 +306,42 @@ export async function searchItems(
   };
 }
 
-/** The item unless deleted; hidden ones too (the service decides who may see them). */
-export async function findItem(db: Db, id: string): Promise<ItemRow | undefined> {
+/**
+ * The item unless deleted; hidden ones too (the service decides who may see them). With the lender's
+ * rating over every revealed review they received, as their profile counts it (the "Listed by" card).
+ */
+export async function findItem(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<(ItemRow & { lenderAverage: number | null; lenderCount: number }) | undefined> {
+  const ofLender = sql`"reviews"."reviewee_id" = ${items.userId} and ${revealedBy(cutoffAt(now))}`;
   const [row] = await db
-    .select(itemColumns)
+    .select({
+      ...itemColumnsRated(cutoffAt(now)),
+      lenderAverage: sql<
+        number | null
+      >`(select avg(${reviews.rating})::float8 from ${reviews} where ${ofLender})`.mapWith((v: unknown) =>
+        v === null ? null : Number(v),
+      ),
+      lenderCount: sql<number>`(select count(*)::int from ${reviews} where ${ofLender})`.mapWith(Number),
+    })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(and(eq(items.id, id), live))
     .limit(1);
-  return row as ItemRow | undefined;
+  return row as (ItemRow & { lenderAverage: number | null; lenderCount: number }) | undefined;
 }
 
 /** A person's items; `everything` adds the hidden ones (the owner's and the moderators' view). */
-export async function listOwnerItems(db: Db, userId: string, everything: boolean): Promise<ItemRow[]> {
+export async function listOwnerItems(
+  db: Db,
+  userId: string,
+  everything: boolean,
+  now: Date,
+): Promise<ItemRow[]> {
   const rows = await db
-    .select(itemColumns)
+    .select(itemColumnsRated(cutoffAt(now)))
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(and(eq(items.userId, userId), everything ? live : listed))

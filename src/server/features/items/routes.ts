@@ -59,14 +59,21 @@ export const itemRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  /** Remembered until the item, its owner's name, or its reviews (and their writers' names) change. */
+  /**
+   * Remembered until the item, its owner's name or rating, or its reviews (and their writers' names)
+   * change.
+   */
   async function publicItemPage(id: string): Promise<CachedAnswer> {
     try {
       const detail = await itemService.get(db, id, null);
       const people = [detail.item.userId, ...detail.reviews.map((review) => review.reviewer.id)];
       return {
         json: toJson(itemDetail, detail),
-        tags: [catalogueTags.item(id), ...new Set(people.map(catalogueTags.user))],
+        tags: [
+          catalogueTags.item(id),
+          catalogueTags.rating(detail.item.userId),
+          ...new Set(people.map(catalogueTags.user)),
+        ],
       };
     } catch (error) {
       // Hidden, missing, or its owner suspended: a change to the item, or to an owner's standing

@@ -9,6 +9,7 @@ import {
   type itemInput,
   type itemSearchQuery,
   PHOTO_NOT_UPLOADED,
+  type Rating,
 } from '#shared/schemas/items.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -31,6 +32,11 @@ export interface ItemDeps {
 /** Who is looking: moderators and the owner may see a hidden item. */
 type Viewer = { id: string; isAdmin: boolean };
 
+/** Issue 16: no reviews, no rating (the page then shows none). */
+function ratingOf(average: number | null, count: number): Rating {
+  return average === null || count === 0 ? null : { average, count };
+}
+
 export function toItem(row: queries.ItemRow): Item {
   return {
     id: row.id,
@@ -52,6 +58,7 @@ export function toItem(row: queries.ItemRow): Item {
     campus: row.campus,
     createdAt: row.createdAt.toISOString(),
     hidden: row.hiddenAt !== null,
+    rating: ratingOf(row.ratingAverage, row.ratingCount),
     user: {
       id: row.owner.id,
       fullName: row.owner.fullName,
@@ -117,6 +124,7 @@ export const itemService = {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
       today: campusToday(timeZone),
+      now: new Date(),
     });
     return {
       items: rows.map(toItem),
@@ -135,7 +143,10 @@ export const itemService = {
   async get(db: Db, id: string, viewer: Viewer | null): Promise<ItemDetail> {
     // The item and its reviews at once: one round trip's wait on PostgreSQL instead of two (issue 13).
     // Only revealed reviews: a review waits for the other party's, or for the waiting time (issue 6).
-    const [row, reviews] = await Promise.all([queries.findItem(db, id), reviewService.forItem(db, id)]);
+    const [row, reviews] = await Promise.all([
+      queries.findItem(db, id, new Date()),
+      reviewService.forItem(db, id),
+    ]);
     if (!row) throw notFound('Item not found.');
     const restricted = row.hiddenAt !== null || row.owner.suspendedAt !== null;
     const privileged = Boolean(viewer && (viewer.isAdmin || viewer.id === row.userId));
@@ -143,6 +154,7 @@ export const itemService = {
     return {
       item: toItem(row),
       reviews,
+      lenderRating: ratingOf(row.lenderAverage, row.lenderCount),
       ...(viewer?.isAdmin
         ? {
             moderation: {
@@ -163,12 +175,12 @@ export const itemService = {
     requireOwnPhotos(storage, input);
     // An item's campus is its owner's (issue 3), whatever the request says.
     const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
-    return toItem((await queries.findItem(db, id))!);
+    return toItem((await queries.findItem(db, id, new Date()))!);
   },
 
   /** The item, if `userId` owns it: 404 when it does not exist, 403 when it is someone else's. */
   async requireOwned(db: Db, userId: string, id: string) {
-    const row = await queries.findItem(db, id);
+    const row = await queries.findItem(db, id, new Date());
     if (!row) throw notFound('Item not found.');
     if (row.userId !== userId) throw forbidden('You can only edit your own items.');
     return row;
@@ -178,11 +190,11 @@ export const itemService = {
     const current = await itemService.requireOwned(db, userId, id);
     requireOwnPhotos(storage, input, current.images);
     await queries.updateItem(db, id, toValues(input));
-    return toItem((await queries.findItem(db, id))!);
+    return toItem((await queries.findItem(db, id, new Date()))!);
   },
 
   async remove(db: Db, userId: string, id: string): Promise<void> {
-    const row = await queries.findItem(db, id);
+    const row = await queries.findItem(db, id, new Date());
     if (!row) throw notFound('Item not found.');
     if (row.userId !== userId) throw forbidden('You can only delete your own items.');
     await queries.softDeleteItem(db, id);
@@ -190,7 +202,7 @@ export const itemService = {
 
   /** A person's items; hidden ones only when `everything` (their own profile, or a moderator's view). */
   async listOwned(db: Db, userId: string, everything = false): Promise<Item[]> {
-    return (await queries.listOwnerItems(db, userId, everything)).map(toItem);
+    return (await queries.listOwnerItems(db, userId, everything, new Date())).map(toItem);
   },
 
   countAvailableNow: (db: Db, userId: string, timeZone: string) =>

@@ -27,6 +27,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
     campus: 'stanford.edu',
     createdAt: '2025-01-01T00:00:00.000Z',
     hidden: false,
+    rating: null,
     user: {
       id: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
       fullName: 'Ada Lovelace',
@@ -95,11 +96,9 @@ describe('ItemCard (spec §2 Item card)', () => {
     expect(screen.getByText('$1,234,567.05 deposit')).toBeTruthy();
   });
 
-  it('labels the pickup method and shows the five-star placeholder', () => {
+  it('labels the pickup method', () => {
     renderCard({ pickupMethod: 'meetup' });
     expect(screen.getByText('Meetup')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
-    expect(screen.getByText('(5)')).toBeTruthy();
     cleanup();
     renderCard({ pickupMethod: 'locker' });
     expect(screen.getByText('Locker')).toBeTruthy();
@@ -192,5 +191,17 @@ describe('ItemGrid', () => {
     );
     expect(screen.getAllByRole('link')).toHaveLength(2);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  // Issue 16: the item's real rating, not the spec's fixed five stars.
+  it('shows the item’s rating, announced with its count, and nothing without reviews', () => {
+    renderCard({ rating: { average: 4, count: 1 } });
+    const rating = screen.getByRole('img', { name: 'Rated 4 out of 5, 1 review' });
+    expect(rating.querySelectorAll('[data-star="full"]')).toHaveLength(4);
+    expect(screen.queryByText('(5)')).toBeNull();
+    cleanup();
+    renderCard({ rating: null });
+    expect(screen.queryByRole('img', { name: /Rated/ })).toBeNull();
+    expect(document.querySelector('[data-star]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Handshake, LockKeyhole, MapPin, Star } from 'lucide-react';
+import { Handshake, LockKeyhole, MapPin } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/format.ts';
@@ -8,9 +8,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { paths } from '../../../paths.ts';
+import { RatingSummary } from './rating.tsx';
 
-// Spec §2 Item card: cover, title, price, deposit badge, pickup label, the fixed five-star '(5)'
-// rating placeholder, and a 'Not Available' overlay. The whole card is one link to the item page.
+// Spec §2 Item card: cover, title, price, deposit badge, pickup label, rating, and a 'Not Available'
+// overlay. The whole card is one link to the item page. The spec's fixed five-star '(5)' placeholder
+// is the item's real rating instead, or nothing without reviews (issue 16, decision 020).
 
 export const PLACEHOLDER_IMAGE = '/placeholder-item.svg';
 
@@ -96,21 +98,6 @@ function CoverImage({
   );
 }
 
-function RatingPlaceholder() {
-  return (
-    <span className="inline-flex items-center gap-1">
-      <span role="img" aria-label="Rated 5 out of 5" className="inline-flex text-amber-500">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Star key={i} className="h-3.5 w-3.5 fill-current" aria-hidden="true" />
-        ))}
-      </span>
-      <span className="text-xs text-muted" aria-hidden="true">
-        (5)
-      </span>
-    </span>
-  );
-}
-
 export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
   const id = useId();
   const deposit = depositLabel(item.depositAmount);
@@ -169,7 +156,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
               <pickup.icon className="h-3.5 w-3.5" aria-hidden="true" />
               {pickup.label}
             </span>
-            <RatingPlaceholder />
+            <RatingSummary rating={item.rating} />
           </p>
           {item.user?.campusName && (
             <p className="flex min-w-0 items-center gap-1 text-xs text-muted">

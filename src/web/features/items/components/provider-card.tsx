@@ -1,12 +1,16 @@
 import { BadgeCheck, ChevronRight, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Item } from '#shared/schemas/items.ts';
+import type { Item, Rating } from '#shared/schemas/items.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../paths.ts';
+import { RatingSummary } from './rating.tsx';
 
-/** Spec §2 Item detail: who lends the item, with a way to their profile. */
-export function ProviderCard({ user }: { user: Item['user'] }) {
+/**
+ * Spec §2 Item detail: who lends the item, with a way to their profile, and their rating over every
+ * revealed review they received (issue 16; nothing without reviews).
+ */
+export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Rating }) {
   return (
     <Card className="p-4 sm:p-5">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Listed by</h2>
@@ -18,6 +22,7 @@ export function ProviderCard({ user }: { user: Item['user'] }) {
             {user.isVerified && <VerifiedMark />}
           </span>
           <span className="block truncate text-sm text-muted">@{user.username}</span>
+          <RatingSummary rating={rating} className="mt-0.5 text-sm" />
           {user.campusName && (
             <span className="mt-0.5 flex items-center gap-1 text-sm text-stone-700">
               <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />

@@ -1,41 +1,11 @@
-import { MessageSquare, Star } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#shared/schemas/reviews.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
 import { formatDate } from './item-labels.ts';
-
-/**
- * Five stars, `rating` of them filled. Announced as 'Rated N out of 5' unless `decorative` (when
- * the number is written next to them).
- */
-export function Stars({
-  rating,
-  decorative = false,
-  className = 'h-4 w-4',
-}: {
-  rating: number;
-  decorative?: boolean;
-  className?: string;
-}) {
-  const filled = Math.max(0, Math.min(5, Math.floor(rating)));
-  return (
-    <span
-      className="inline-flex text-amber-500"
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Rated ${filled} out of 5` })}
-    >
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cn(className, n <= filled ? 'fill-current' : 'fill-none text-stone-300')}
-        />
-      ))}
-    </span>
-  );
-}
+import { Stars } from './rating.tsx';
 
 /**
  * Spec §2: reviews with their stars, comment, date and reviewer; `empty` when there are none. With

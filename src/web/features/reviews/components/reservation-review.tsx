@@ -5,7 +5,7 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import type { WrittenReview } from '#shared/schemas/reviews.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../paths.ts';
-import { Stars } from '../../items/components/reviews-list.tsx';
+import { Stars } from '../../items/components/rating.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { revealNote } from './review-status.ts';
 

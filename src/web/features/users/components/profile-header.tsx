@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDate } from '../../items/components/item-labels.ts';
 import { VerifiedMark } from '../../items/components/provider-card.tsx';
-import { Stars } from '../../items/components/reviews-list.tsx';
+import { Stars } from '../../items/components/rating.tsx';
 import { BadgeList } from './badge-list.tsx';
 
 /** Spec §2 Profile: who they are, their rating (revealed reviews only) and their badges. */
