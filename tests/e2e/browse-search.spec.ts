@@ -77,3 +77,35 @@ describe('Browse search box', () => {
     await expect.poll(() => box.inputValue()).toBe('wrench');
   });
 });
+
+// Issue 16: cards and item pages show the true rating (no fixed '★★★★★ (5)'), announced with the count.
+describe('ratings on Browse and the item page', () => {
+  it('announces each card’s and the page’s rating with its count, matching the reviews shown', async () => {
+    const page = await b.newPage({ width: 375, height: 812 });
+    await page.goto('/browse');
+    await page.getByText('items found', { exact: false }).first().waitFor();
+    const cardRatings = await page
+      .getByRole('img', { name: /^Rated/ })
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    expect(cardRatings.length).toBeGreaterThan(0);
+    for (const label of cardRatings) expect(label).toMatch(/^Rated [1-5](\.\d)? out of 5, \d+ reviews?$/);
+
+    await page.getByLabel('Search items').fill('Cordless drill with bit set');
+    await page
+      .getByRole('link', { name: /Cordless drill with bit set/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Cordless drill with bit set', level: 1 }).waitFor();
+    const heading = await page.getByRole('heading', { name: /^Reviews/ }).textContent();
+    const shown = Number(/\((\d+)\)/.exec(heading ?? '')?.[1] ?? 0);
+    const itemRating = page.getByRole('img', { name: /^Rated .* out of 5, \d+ reviews?$/ }).first();
+    if (shown === 0) {
+      expect(await page.getByRole('img', { name: /reviews?$/ }).count()).toBeLessThanOrEqual(1);
+    } else {
+      expect(await itemRating.getAttribute('aria-label')).toMatch(new RegExp(`, ${shown} reviews?$`));
+    }
+    // The Listed by card names the lender with their own rating.
+    await page.getByRole('link', { name: /Maya Chen.*Rated [\d.]+ out of 5, \d+ reviews?/ }).waitFor();
+    await page.context().close();
+  });
+});
