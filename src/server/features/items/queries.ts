@@ -40,20 +40,30 @@ export const itemColumns = {
 };
 
 /**
- * What borrowers rated the row's item, from revealed reviews only (issue 16): correlated subqueries on
- * the reviews' (item_id, created_at) index, so a list stays one statement and a page of 12 items reads a
- * few index entries each. `cutoff` is `revealCutoff(now)` as SQL (a placeholder in prepared lists).
+ * The average and count of the revealed reviews `of` selects (a condition on the unaliased "reviews"):
+ * correlated subqueries on the reviews' indexes, so a list stays one statement and a page of 12 items
+ * reads a few index entries each (issue 16). `cutoff` is `revealCutoff(now)` as SQL (a placeholder in
+ * prepared lists).
  */
-function itemRating(cutoff: SQL) {
-  const ofItem = sql`"reviews"."item_id" = ${items.id} and "reviews"."review_type" = 'borrower_to_lender' and ${revealedBy(cutoff)}`;
+function revealedRating(of: SQL, cutoff: SQL) {
+  const where = sql`${of} and ${revealedBy(cutoff)}`;
   return {
-    ratingAverage: sql<
+    average: sql<
       number | null
-    >`(select avg(${reviews.rating})::float8 from ${reviews} where ${ofItem})`.mapWith((v: unknown) =>
+    >`(select avg(${reviews.rating})::float8 from ${reviews} where ${where})`.mapWith((v: unknown) =>
       v === null ? null : Number(v),
     ),
-    ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${ofItem})`.mapWith(Number),
+    count: sql<number>`(select count(*)::int from ${reviews} where ${where})`.mapWith(Number),
   };
+}
+
+/** What borrowers rated the row's item (the reviews' (item_id, created_at) index). */
+function itemRating(cutoff: SQL) {
+  const { average, count } = revealedRating(
+    sql`"reviews"."item_id" = ${items.id} and "reviews"."review_type" = 'borrower_to_lender'`,
+    cutoff,
+  );
+  return { ratingAverage: average, ratingCount: count };
 }
 
 /** The item's columns with its rating as at `cutoff`. */
@@ -315,17 +325,10 @@ export async function findItem(
   id: string,
   now: Date,
 ): Promise<(ItemRow & { lenderAverage: number | null; lenderCount: number }) | undefined> {
-  const ofLender = sql`"reviews"."reviewee_id" = ${items.userId} and ${revealedBy(cutoffAt(now))}`;
+  // Every revealed review the lender received (the reviews' (reviewee_id, created_at) index).
+  const lender = revealedRating(sql`"reviews"."reviewee_id" = ${items.userId}`, cutoffAt(now));
   const [row] = await db
-    .select({
-      ...itemColumnsRated(cutoffAt(now)),
-      lenderAverage: sql<
-        number | null
-      >`(select avg(${reviews.rating})::float8 from ${reviews} where ${ofLender})`.mapWith((v: unknown) =>
-        v === null ? null : Number(v),
-      ),
-      lenderCount: sql<number>`(select count(*)::int from ${reviews} where ${ofLender})`.mapWith(Number),
-    })
+    .select({ ...itemColumnsRated(cutoffAt(now)), lenderAverage: lender.average, lenderCount: lender.count })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(and(eq(items.id, id), live))
