@@ -35,7 +35,8 @@ const tabClasses =
 
 function NotificationsPage() {
   useDocumentTitle('Notifications');
-  const { data: notifications = [], isPending, isError, refetch, isFetching } = useNotifications();
+  const { data, isPending, isError, refetch, isFetching } = useNotifications();
+  const notifications = data ?? [];
   const markAllRead = useMarkAllRead();
   const pending = notifications.filter((n) => n.type === 'reservation_request');
   const unread = notifications.filter((n) => !n.isRead);
@@ -68,7 +69,7 @@ function NotificationsPage() {
         )}
       </div>
 
-      {isError && !isPending ? (
+      {isError && data === undefined ? (
         // Spec: 'Failed to fetch notifications', never an empty list that looks like "nothing new".
         <Card role="alert" className="mt-6 p-6 text-center">
           <p className="font-semibold text-ink">Failed to fetch notifications</p>
