@@ -229,14 +229,20 @@ const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQueri
 
 function listQueriesFor(db: Db, shape: Shape) {
   let forDb = listQueries.get(db);
-  if (!forDb) listQueries.set(db, (forDb = new Map()));
+  if (!forDb) {
+    forDb = new Map();
+    listQueries.set(db, forDb);
+  }
   const name =
     Object.entries(shape)
       .filter(([, on]) => on)
       .map(([key]) => key)
       .join('_') || 'all';
   let queries = forDb.get(name);
-  if (!queries) forDb.set(name, (queries = buildListQueries(db, shape, name)));
+  if (!queries) {
+    queries = buildListQueries(db, shape, name);
+    forDb.set(name, queries);
+  }
   return queries;
 }
 
