@@ -46,6 +46,11 @@ export const resetPasswordForm = z
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The passwords do not match',
+    // Said alongside a too-short password too, not only once that is fixed.
+    when: ({ value }) => {
+      const form = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof form.password === 'string' && typeof form.confirmPassword === 'string';
+    },
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 

@@ -50,9 +50,12 @@ describe('the /reset-password page', () => {
     const fetch = fakeApi('/api/auth/password-reset/confirm', json(500, {}));
     renderAt(`/reset-password?token=${TOKEN}`);
     type('New Password', 'abc');
-    type('Confirm New Password', 'abd');
+    type('Confirm New Password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     await screen.findByText('Password must be at least 6 characters');
+    type('New Password', 'chicago1892');
+    type('Confirm New Password', 'chicago1893');
+    fireEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     await screen.findByText('The passwords do not match');
     expect(fetch.mock.calls.some(([url]) => String(url) === '/api/auth/password-reset/confirm')).toBe(false);
   });
