@@ -107,7 +107,7 @@ describe('password reset journey', () => {
     await elsewhere.getByLabel('University Email').fill(email);
     await elsewhere.getByLabel('Password', { exact: true }).fill(oldPassword);
     await elsewhere.getByRole('button', { name: 'Sign In' }).click();
-    await elsewhere.getByText('Invalid email or password.').waitFor();
+    await elsewhere.getByText('Invalid email or password.', { exact: true }).waitFor();
     await signIn(elsewhere, email, newPassword);
   });
 
