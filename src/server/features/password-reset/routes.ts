@@ -72,7 +72,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
       const { userId, email, suspended } = await passwordResetService.confirm(deps, request.body);
       // Whatever session this browser held (another account's, say) ends too: its cookie is replaced.
       if (request.sessionToken) await endSession(db, request.sessionToken);
-      // Decision 019: the device that reset the password is signed in; a suspended account is not.
+      // Decision 021: the device that reset the password is signed in; a suspended account is not.
       if (suspended) {
         clearSessionCookie(reply, config);
         return { success: true as const, email, user: null, suspended };
