@@ -22,6 +22,7 @@ import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
 import { moderationRoutes } from './features/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { passwordResetRoutes } from './features/password-reset/routes.ts';
 import { paymentStepRoutes } from './features/payment-steps/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
       await api.register(healthRoutes, { database, hub, jobs });
       await api.register(authRoutes, { db, config, mailer });
       await api.register(emailVerificationRoutes, { db, config, mailer });
+      await api.register(passwordResetRoutes, { db, config, mailer });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db, caches });
       await api.register(conversationRoutes, { db, caches, sendLimit });

@@ -63,6 +63,13 @@ const envSchema = z.object({
   /** Sign-in attempts allowed per account (e-mail), from anywhere, in each LOGIN_ACCOUNT_RATE_WINDOW_SECONDS. */
   LOGIN_ACCOUNT_RATE_LIMIT: positiveInt.default(10),
   LOGIN_ACCOUNT_RATE_WINDOW_SECONDS: positiveInt.default(900),
+  /**
+   * Password reset e-mails (issue 15) asked for per address (whether or not an account uses it, so the
+   * limit tells nobody who has one) and per IP, in each PASSWORD_RESET_RATE_WINDOW_SECONDS.
+   */
+  PASSWORD_RESET_ACCOUNT_LIMIT: positiveInt.default(3),
+  PASSWORD_RESET_IP_LIMIT: positiveInt.default(20),
+  PASSWORD_RESET_RATE_WINDOW_SECONDS: positiveInt.default(3600),
   /** Uploads whose photos this process decodes and re-encodes at the same time (CPU-bound work). */
   IMAGE_PROCESSING_CONCURRENCY: positiveInt.default(2),
   /** Uploads that may wait for a turn; past that an upload is refused with 503 and Retry-After. */
@@ -294,6 +301,11 @@ function toConfig(env: Env) {
       max: env.LOGIN_ACCOUNT_RATE_LIMIT,
       windowMs: env.LOGIN_ACCOUNT_RATE_WINDOW_SECONDS * 1000,
     },
+    passwordResetRateLimit: {
+      perAccount: env.PASSWORD_RESET_ACCOUNT_LIMIT,
+      perIp: env.PASSWORD_RESET_IP_LIMIT,
+      windowSeconds: env.PASSWORD_RESET_RATE_WINDOW_SECONDS,
+    },
     imageProcessing: { concurrency: env.IMAGE_PROCESSING_CONCURRENCY, waiting: env.IMAGE_PROCESSING_QUEUE },
     seedDemo: env.SEED_DEMO,
     adminEmails: toAdminEmails(env),
@@ -408,6 +420,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT: '10000',
     LOGIN_ACCOUNT_RATE_LIMIT: '10000',
+    PASSWORD_RESET_ACCOUNT_LIMIT: '10000',
+    PASSWORD_RESET_IP_LIMIT: '10000',
     // Jobs run on a timer; tests call the job functions themselves.
     JOBS_ENABLED: 'false',
   });

@@ -4,6 +4,10 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** Asks for a password reset link by e-mail. */
+  forgotPassword: '/forgot-password',
+  /** The page a password reset e-mail's link opens (`?token=…`). */
+  resetPassword: '/reset-password',
   about: '/about',
   safety: '/safety',
   privacy: '/privacy',

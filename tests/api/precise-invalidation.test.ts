@@ -209,7 +209,7 @@ describe('precise invalidation', () => {
     expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
   });
 
-  // Issue 16: cards show their item's rating and item pages their lender's (migration 0013).
+  // Issue 16: cards show their item's rating and item pages their lender's (migration 0014).
   it('a review also empties its item’s campus’s lists and its lender’s item pages, not another campus’s', async () => {
     const owner = await createSignedInUser(db());
     const borrower = await createSignedInUser(db());

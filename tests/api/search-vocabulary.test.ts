@@ -22,6 +22,22 @@ const list = async (query: string) => {
   return response.json() as ItemListBody;
 };
 
+/** POST /api/items's body: a free listing, every day, without photos. */
+const listing = (fields: { title: string; description: string; category?: string }) => ({
+  category: 'other',
+  condition: 'good',
+  pickupMethod: 'meetup',
+  pickupLocation: 'Main Quad',
+  rentalPrice: null,
+  rentalPeriod: null,
+  depositAmount: null,
+  availableFrom: '2026-01-01',
+  availableUntil: null,
+  availableDays: [0, 1, 2, 3, 4, 5, 6],
+  images: [],
+  ...fields,
+});
+
 describe('lists past a thousand items', () => {
   const campus = 'capped.example.edu';
   beforeAll(async () => {
@@ -81,21 +97,7 @@ describe('the search vocabulary', () => {
     // A listing through the API; its words are known the moment it is saved.
     const created = await t.post(
       '/api/items',
-      {
-        title: 'Theodolite',
-        description: 'Surveying instrument with tripod.',
-        category: 'tools',
-        condition: 'good',
-        pickupMethod: 'meetup',
-        pickupLocation: 'Main Quad',
-        rentalPrice: null,
-        rentalPeriod: null,
-        depositAmount: null,
-        availableFrom: '2026-01-01',
-        availableUntil: null,
-        availableDays: [0, 1, 2, 3, 4, 5, 6],
-        images: [],
-      },
+      listing({ title: 'Theodolite', description: 'Surveying instrument with tripod.', category: 'tools' }),
       cookie,
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -146,21 +148,7 @@ describe('the search vocabulary', () => {
         const rotated = [...words.slice(i % 5), ...words.slice(0, i % 5)];
         return t.post(
           '/api/items',
-          {
-            title: `Plush ${rotated[0]}`,
-            description: `Soft toys: ${rotated.join(', ')}.`,
-            category: 'other',
-            condition: 'good',
-            pickupMethod: 'meetup',
-            pickupLocation: 'Main Quad',
-            rentalPrice: null,
-            rentalPeriod: null,
-            depositAmount: null,
-            availableFrom: '2026-01-01',
-            availableUntil: null,
-            availableDays: [0, 1, 2, 3, 4, 5, 6],
-            images: [],
-          },
+          listing({ title: `Plush ${rotated[0]}`, description: `Soft toys: ${rotated.join(', ')}.` }),
           lenders[i % lenders.length]!.cookie,
         );
       }),

@@ -21,6 +21,16 @@ describe('the app shell and static pages', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   });
 
+  it('offers Get Started and Browse Items on About, each to its page', async () => {
+    const page = await b.newPage();
+    await page.goto('/about');
+    const ready = page.getByRole('region', { name: 'Ready to start sharing?' });
+    expect(await ready.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register');
+    await ready.getByRole('link', { name: 'Browse Items' }).click();
+    await page.getByRole('heading', { name: 'Browse Items', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/browse');
+  });
+
   it('says the spec’s words on the legal, safety and contact pages', async () => {
     const page = await b.newPage();
     await page.goto('/terms');

@@ -37,3 +37,23 @@ export function verificationLinkIn(mail: ParsedMail): string {
 export function tokenOf(link: string): string {
   return new URL(link).searchParams.get('token') ?? '';
 }
+
+/** The password reset link in a message's plain-text body. */
+export function passwordResetLinkIn(mail: ParsedMail): string {
+  const link = mail.text?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no password reset link in the e-mail "${mail.subject}":\n${mail.text}`);
+  return link;
+}
+
+/**
+ * Messages to `to`, once there are more than `after` of them: mails that go out after the answer (the
+ * password reset e-mail) are written a moment later.
+ */
+export async function mailsTo(outboxDir: string, to: string, after = 0, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await readOutbox(outboxDir)).filter((m) => recipients(m).includes(to.toLowerCase()));
+    if (mails.length > after || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

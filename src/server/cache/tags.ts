@@ -8,7 +8,7 @@ export const catalogueTags = {
   profile: (id: string) => `profile:${id}`,
   /** Every answer that shows a person: their profile, their items' pages, the reviews they wrote. */
   user: (id: string) => `user:${id}`,
-  /** What a person's rating shows on: the "Listed by" card of their items' pages (migration 0013). */
+  /** What a person's rating shows on: the "Listed by" card of their items' pages (migration 0014). */
   rating: (id: string) => `rating:${id}`,
   /** A list of one campus, or of every campus ('all'); every list also carries everyList. */
   list: (campus: string | undefined) => `list:${!campus || campus === 'all' ? '*' : campus}`,

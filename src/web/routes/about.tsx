@@ -131,7 +131,9 @@ export default function AboutPage() {
           <Button asChild variant="secondary" size="lg">
             <Link to={paths.register}>Get Started</Link>
           </Button>
-          {/* 'Browse Items' (/browse) joins these buttons with the listings feature. */}
+          <Button asChild variant="outline" size="lg">
+            <Link to={paths.browse}>Browse Items</Link>
+          </Button>
           <Button asChild variant="outline" size="lg">
             <Link to={paths.safety}>Safety Guidelines</Link>
           </Button>

@@ -62,7 +62,10 @@ export default function ChatRoute() {
 function ChatPage({ user }: { user: PublicUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get('conversation');
-  const { data: conversations = [], isPending } = useConversations();
+  const conversationsQuery = useConversations();
+  const { data: conversations = [], isPending } = conversationsQuery;
+  // A failed poll keeps the list it had; only a list never loaded is said to have failed.
+  const conversationsFailed = conversationsQuery.isError && conversationsQuery.data === undefined;
   const refresh = useRefreshConversations();
   const { connected, send, subscribe } = useLiveSocket();
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
@@ -173,6 +176,14 @@ function ChatPage({ user }: { user: PublicUser }) {
             <ConversationList
               conversations={conversations}
               isPending={isPending}
+              failed={
+                conversationsFailed
+                  ? {
+                      retry: () => void conversationsQuery.refetch(),
+                      retrying: conversationsQuery.isFetching,
+                    }
+                  : undefined
+              }
               selectedId={selectedId}
               onSelect={select}
             />

@@ -20,6 +20,7 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
 
@@ -74,6 +75,16 @@ export default function LoginPage() {
             {...register('password')}
           />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          {/* The address typed so far goes along in the router's state, never in the URL. */}
+          <Link
+            to={paths.forgotPassword}
+            state={{ email: watch('email') }}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>

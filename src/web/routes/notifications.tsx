@@ -35,7 +35,8 @@ const tabClasses =
 
 function NotificationsPage() {
   useDocumentTitle('Notifications');
-  const { data: notifications = [], isPending } = useNotifications();
+  const { data, isPending, isError, refetch, isFetching } = useNotifications();
+  const notifications = data ?? [];
   const markAllRead = useMarkAllRead();
   const pending = notifications.filter((n) => n.type === 'reservation_request');
   const unread = notifications.filter((n) => !n.isRead);
@@ -68,59 +69,70 @@ function NotificationsPage() {
         )}
       </div>
 
-      <Tabs.Root defaultValue="pending" className="mt-6">
-        <Tabs.List
-          aria-label="Notification lists"
-          className="flex w-full flex-wrap gap-1 rounded-xl bg-stone-100 p-1 sm:w-auto sm:flex-nowrap"
-        >
-          <Tabs.Trigger value="pending" className={tabClasses}>
-            Pending Requests ({pending.length})
-          </Tabs.Trigger>
-          <Tabs.Trigger value="all" className={tabClasses}>
-            All Notifications ({notifications.length})
-          </Tabs.Trigger>
-          <Tabs.Trigger value="unread" className={tabClasses}>
-            Unread ({unread.length})
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="pending" className="mt-4">
-          <NotificationList
-            loading={isPending}
-            reservations={reservations}
-            notifications={pending}
-            empty={
-              <Empty icon={<Inbox />} title="No pending requests">
-                You don't have any pending reservation requests to review.
-              </Empty>
-            }
-          />
-        </Tabs.Content>
-        <Tabs.Content value="all" className="mt-4">
-          <NotificationList
-            loading={isPending}
-            reservations={reservations}
-            notifications={notifications}
-            empty={
-              <Empty icon={<BellRing />} title="No notifications yet">
-                You'll see notifications here when users request your items or when your requests are
-                responded to.
-              </Empty>
-            }
-          />
-        </Tabs.Content>
-        <Tabs.Content value="unread" className="mt-4">
-          <NotificationList
-            loading={isPending}
-            reservations={reservations}
-            notifications={unread}
-            empty={
-              <Empty icon={<CheckCheck />} title="All caught up!">
-                You have no unread notifications.
-              </Empty>
-            }
-          />
-        </Tabs.Content>
-      </Tabs.Root>
+      {isError && data === undefined ? (
+        // Spec: 'Failed to fetch notifications', never an empty list that looks like "nothing new".
+        <Card role="alert" className="mt-6 p-6 text-center">
+          <p className="font-semibold text-ink">Failed to fetch notifications</p>
+          <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+          <Button variant="outline" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <Tabs.Root defaultValue="pending" className="mt-6">
+          <Tabs.List
+            aria-label="Notification lists"
+            className="flex w-full flex-wrap gap-1 rounded-xl bg-stone-100 p-1 sm:w-auto sm:flex-nowrap"
+          >
+            <Tabs.Trigger value="pending" className={tabClasses}>
+              Pending Requests ({pending.length})
+            </Tabs.Trigger>
+            <Tabs.Trigger value="all" className={tabClasses}>
+              All Notifications ({notifications.length})
+            </Tabs.Trigger>
+            <Tabs.Trigger value="unread" className={tabClasses}>
+              Unread ({unread.length})
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="pending" className="mt-4">
+            <NotificationList
+              loading={isPending}
+              reservations={reservations}
+              notifications={pending}
+              empty={
+                <Empty icon={<Inbox />} title="No pending requests">
+                  You don't have any pending reservation requests to review.
+                </Empty>
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="all" className="mt-4">
+            <NotificationList
+              loading={isPending}
+              reservations={reservations}
+              notifications={notifications}
+              empty={
+                <Empty icon={<BellRing />} title="No notifications yet">
+                  You'll see notifications here when users request your items or when your requests are
+                  responded to.
+                </Empty>
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="unread" className="mt-4">
+            <NotificationList
+              loading={isPending}
+              reservations={reservations}
+              notifications={unread}
+              empty={
+                <Empty icon={<CheckCheck />} title="All caught up!">
+                  You have no unread notifications.
+                </Empty>
+              }
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
     </div>
   );
 }

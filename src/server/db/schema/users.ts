@@ -56,3 +56,21 @@ export const emailVerifications = pgTable(
   },
   (t) => [index('email_verifications_user_idx').on(t.userId, t.createdAt.desc())],
 );
+
+/**
+ * A password reset link sent by e-mail. Only the SHA-256 of its token is kept; a link works once, expires
+ * after an hour, and a newer request expires the older open ones.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc())],
+);

@@ -188,6 +188,15 @@ export async function endAllSessions(db: Db, userId: string) {
   await queries.deleteUserSessions(db, userId);
 }
 
+/**
+ * A new password, and every session of the person ends with the old one (their live sockets close when
+ * the transaction commits, migration 0010); pass the caller's transaction.
+ */
+export async function changePassword(db: Db, userId: string, password: string) {
+  await queries.updatePasswordHash(db, userId, await hashPassword(password));
+  await queries.deleteUserSessions(db, userId);
+}
+
 export async function pruneSessions(db: Db, now = new Date()) {
   await queries.deleteExpiredSessions(db, now);
 }

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { MessageSquare } from 'lucide-react';
 import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { itemTitle, otherUserName } from '../api.ts';
 
@@ -9,14 +10,28 @@ import { itemTitle, otherUserName } from '../api.ts';
 export function ConversationList({
   conversations,
   isPending,
+  failed,
   selectedId,
   onSelect,
 }: {
   conversations: ConversationSummary[];
   isPending: boolean;
+  /** The list could not be loaded: said so, with a way to try again, never as "No conversations yet". */
+  failed?: { retry: () => void; retrying: boolean };
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  if (failed && !isPending) {
+    return (
+      <div role="alert" className="flex flex-col items-center px-6 py-10 text-center">
+        <h3 className="font-semibold text-ink">Failed to fetch conversations</h3>
+        <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+        <Button variant="outline" className="mt-4" onClick={failed.retry} disabled={failed.retrying}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
   if (isPending) {
     return (
       <p role="status" className="px-4 py-6 text-center text-sm text-muted">

@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { confirmTestPayment, useClientConfig } from '../api.ts';
+import { formatExpiry, groupDigits, parseExpiry } from '../card-fields.ts';
 
 // The card form of the Reserve dialog (spec §4): it authorises a PaymentIntent. With Stripe it is
 // Stripe Elements (card data never touches our server); with the built-in test provider it is a
@@ -163,27 +164,6 @@ function StripeConfirm({
 // The built-in test provider's card form
 
 type CardField = 'number' | 'expiry' | 'cvc';
-
-/** '4242424242424242' → '4242 4242 4242 4242'. */
-function groupDigits(value: string): string {
-  return value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** '1230' → '12 / 30': the slash appears as the year starts. */
-function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
-}
-
-function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!m) return null;
-  const year = Number(m[2]);
-  return { expMonth: Number(m[1]), expYear: year < 100 ? 2000 + year : year };
-}
 
 const fieldOfPath: Record<string, CardField> = {
   number: 'number',

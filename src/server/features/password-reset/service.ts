@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  INVALID_RESET_LINK,
+  PASSWORD_RESET_LINK_MINUTES,
+  type PasswordResetRequestResponse,
+  passwordResetSentMessage,
+} from '#shared/schemas/password-reset.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { changePassword } from '../auth/service.ts';
+import * as queries from './queries.ts';
+import { passwordResetEmail } from './reset-email.ts';
+import type { PasswordResetLimits } from './reset-limits.ts';
+
+// Password reset by e-mail link (issue 15). A link is 32 random bytes of which only the SHA-256 is
+// stored (as the verification link's); it works once, expires after an hour, and a newer request
+// expires the older open ones. The request answers the same words and status whether or not an account
+// uses the address, and the mail goes out after the answer, so neither answer nor timing tells.
+// Setting the password ends every session of the account (their sockets close on commit).
+
+export interface PasswordResetDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The app's public address; links are `${appUrl}/reset-password?token=…`. */
+  appUrl: string;
+  limits: PasswordResetLimits;
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+export function passwordResetDeps(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  limits: PasswordResetLimits,
+  log: PasswordResetDeps['log'],
+): PasswordResetDeps {
+  return { db, mailer, appUrl: config.appUrl, limits, log };
+}
+
+const MINUTE_MS = 60 * 1000;
+
+export const RESET_LINK_USED =
+  'This password reset link has already been used. If you need to change your password again, request a new link.';
+export const RESET_LINK_EXPIRED =
+  'This password reset link has expired or was replaced by a newer one. Please request a new link.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Mails the link; a failure is logged, not thrown (the answer went out already, and told nothing). */
+async function sendLink(
+  deps: PasswordResetDeps,
+  user: { id: string; email: string; fullName: string },
+  token: string,
+): Promise<void> {
+  const link = `${deps.appUrl}/reset-password?token=${token}`;
+  try {
+    const sent = await deps.mailer.send(
+      passwordResetEmail({
+        to: user.email,
+        fullName: user.fullName,
+        link,
+        minutes: PASSWORD_RESET_LINK_MINUTES,
+      }),
+    );
+    deps.log.info(
+      { userId: user.id, messageId: sent.messageId, ...(sent.file ? { file: sent.file } : {}) },
+      `password reset e-mail ${deps.mailer.kind === 'outbox' ? 'written to the outbox' : 'sent'}`,
+    );
+  } catch (error) {
+    deps.log.error({ err: error, userId: user.id }, 'password reset e-mail could not be sent');
+  }
+}
+
+export const passwordResetService = {
+  /**
+   * A reset link for the account of `email`, if there is one. Answers the same either way, and `delivery`
+   * (the mail on its way, never rejecting) for the caller to let run after the answer.
+   */
+  async request(
+    deps: PasswordResetDeps,
+    email: string,
+    ip: string,
+    now = new Date(),
+  ): Promise<{ answer: PasswordResetRequestResponse; delivery?: Promise<void> }> {
+    await deps.limits.take(email, ip);
+    const answer = { success: true as const, email, message: passwordResetSentMessage(email) };
+    const user = await queries.findUserByEmail(deps.db, email);
+    if (!user) return { answer };
+    const token = randomBytes(32).toString('base64url');
+    await deps.db.transaction(async (tx) => {
+      await queries.lockUser(tx, user.id);
+      await queries.expireOpenLinks(tx, user.id, now);
+      await queries.insertLink(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * MINUTE_MS),
+      });
+    });
+    return { answer, delivery: sendLink(deps, user, token) };
+  },
+
+  /**
+   * The link from the e-mail and a new password: in one transaction the link is used, the person's other
+   * open links expire, the password changes and every session of theirs ends. Answers whether the person
+   * is suspended (then the caller must not sign them in).
+   */
+  async confirm(
+    deps: Pick<PasswordResetDeps, 'db'>,
+    input: { token: string; password: string },
+    now = new Date(),
+  ): Promise<{ userId: string; email: string; suspended: boolean }> {
+    const tokenHash = hashToken(input.token);
+    return deps.db.transaction(async (tx) => {
+      const link = await queries.lockLink(tx, tokenHash);
+      if (!link) throw new AppError(400, 'PASSWORD_RESET_LINK_INVALID', INVALID_RESET_LINK);
+      if (link.usedAt) throw conflict(RESET_LINK_USED, 'PASSWORD_RESET_LINK_USED');
+      if (link.expiresAt <= now) throw new AppError(410, 'PASSWORD_RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
+      await queries.markLinkUsed(tx, tokenHash, now);
+      await queries.expireOpenLinks(tx, link.userId, now);
+      await changePassword(tx, link.userId, input.password);
+      return { userId: link.userId, email: link.email, suspended: link.suspendedAt !== null };
+    });
+  },
+};
