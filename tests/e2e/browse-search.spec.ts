@@ -22,6 +22,30 @@ describe('Browse search box', () => {
 
   const query = (page: Page) => new URL(page.url()).searchParams.get('q');
 
+  it('keeps what was typed into the pre-rendered page before its script took over', async () => {
+    const page = await b.newPage({ width: 375, height: 812 });
+    pages.push(page);
+    // The app's script is held back until the visitor has typed into the server-rendered box.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/browse', { waitUntil: 'commit' });
+    const box = page.getByLabel('Search items');
+    await box.fill('drill');
+    release();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'drill');
+    expect(await box.inputValue()).toBe('drill');
+    await page
+      .getByRole('link', { name: /Cordless drill with bit set/ })
+      .first()
+      .waitFor();
+  });
+
   for (const [text, delay, result] of [
     ['drill', 30, /Cordless drill with bit set/],
     ['graphing calculator', 30, /graphing calculator/],

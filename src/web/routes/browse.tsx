@@ -76,7 +76,7 @@ export function browseFilters(state: BrowseState): ItemFilters {
 export default function BrowsePage() {
   useDocumentTitle('Browse Items');
   const ids = useId();
-  const { search, setSearch, settledSearch, clearSearch } = useSearchText();
+  const { search, setSearch, settledSearch, clearSearch, input: searchInput } = useSearchText();
   const initial = initialBrowseState(search);
   const [category, setCategory] = useState<Category | undefined>(initial.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -145,6 +145,7 @@ export default function BrowsePage() {
             />
             <input
               id={`${ids}-q`}
+              ref={searchInput}
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
@@ -312,6 +313,15 @@ function useSearchText() {
     setSearch(addressBar);
   }, [addressBar]);
 
+  // Browse arrives pre-rendered: on a slow phone someone can type before the script has taken over the
+  // page, and no change event reaches React for those keys. Once it has, the box's own text wins.
+  const input = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== search) setSearch(typed);
+  }, []);
+
   const settled = useDebounced(search, SEARCH_DEBOUNCE_MS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: writes only when the typed text settles
   useEffect(() => {
@@ -321,6 +331,8 @@ function useSearchText() {
   return {
     search,
     setSearch,
+    /** The search box: read once after hydration for keys typed before it. */
+    input,
     /** The text once typing pauses, as the list searches it. */
     settledSearch: settled.trim(),
     clearSearch: () => {
