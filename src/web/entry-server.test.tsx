@@ -102,7 +102,11 @@ beforeAll(async () => {
   [browse, about] = renderings as [ServerRendering, ServerRendering];
 }, HOOK_TIMEOUT_MS);
 
-afterEach(() => {
+afterEach(async () => {
+  // The hydrated app is never unmounted: let React finish what it has scheduled (the search's answer,
+  // a transition) inside act, so none of it runs after the file's window is gone ("window is not
+  // defined" from React's scheduler on a busy machine).
+  await act(async () => {});
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
   vi.resetModules();
