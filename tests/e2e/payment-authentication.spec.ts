@@ -38,7 +38,8 @@ describe('3-D Secure', () => {
     await borrower
       .getByText('Your reservation request has been sent to the item owner.', { exact: true })
       .waitFor();
-    await borrower.getByText('Sewing machine').first().waitFor();
+    // The visible card: Maya's other reservations (as lender, in the other tab) may name it too.
+    await borrower.locator('text=Sewing machine >> visible=true').first().waitFor();
     await borrower.getByText('Pending', { exact: true }).first().waitFor();
     // The payment's id left the address: a reload does not ask again.
     if (new URL(borrower.url()).search) throw new Error(`the address still has ${borrower.url()}`);
