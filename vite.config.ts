@@ -1,9 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PWA_ICONS, pwaIcons, SHORTCUT_ICON } from './scripts/pwa-icons.ts';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script, style sheet and SVG, once, at
@@ -48,13 +51,88 @@ function devProxy(api: string): Record<string, ProxyOptions> {
   };
 }
 
+/** The brand green of the header, the favicon and the browser's bar (app.css --color-brand-700). */
+const THEME_COLOR = '#047857';
+
+/**
+ * The installable app (issue 19): the web app manifest, icons drawn from the favicon at build time
+ * (scripts/pwa-icons.ts), and the service worker src/web/sw.ts, which vite-plugin-pwa builds with
+ * Workbox's precache list of the hashed files injected (injectManifest). The worker is registered by
+ * pwa/update-prompt.tsx, which asks before a new version takes over (registerType 'prompt'). The
+ * server sends sw.js and the manifest with `Cache-Control: no-cache` (plugins/web.ts), so a deploy is
+ * seen at the next visit.
+ */
+function installableApp() {
+  const icon = (src: string, size: number, purpose: string) => ({
+    src: `/${src}`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    purpose,
+  });
+  const shortcut = (name: string, description: string, url: string) => ({
+    name,
+    short_name: name,
+    description,
+    url,
+    icons: [icon(SHORTCUT_ICON, 96, 'any')],
+  });
+  const plugins = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // Registered by the app's own code with workbox-window (pwa/update-prompt.tsx), never by an inline
+    // script (the CSP).
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: 'CampusLoop',
+      short_name: 'CampusLoop',
+      description: "Borrow what you need, lend what you don't: a lending marketplace for your campus.",
+      lang: 'en',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: THEME_COLOR,
+      // app.css --color-surface: the splash screen matches the page that follows it.
+      background_color: '#fafaf9',
+      categories: ['education', 'shopping', 'lifestyle'],
+      icons: PWA_ICONS.map((i) => icon(i.fileName, i.size, i.purpose)),
+      shortcuts: [
+        shortcut('Browse', 'Find something to borrow', '/browse'),
+        shortcut('List', 'Lend something of yours', '/list-item'),
+        shortcut('Chat', 'Your conversations', '/chat'),
+      ],
+    },
+    injectManifest: {
+      // What the build names by content, plus the icons and the manifest. Not the HTML: pages always
+      // come from the server (pre-rendered, with its headers); the offline page is made by the worker.
+      globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'sw.js'],
+    },
+  });
+  // The browser's build only: the server's render entry has no use for a manifest or a worker.
+  return plugins.map(
+    (plugin): Plugin => ({ ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }),
+  );
+}
+
 // The web app lives in src/web and builds to dist/web, which the server serves. `vite build` builds both
 // environments (`builder`): the browser's app, and in dist/server the render entry with which the server
 // pre-renders Home and Browse for visitors (entry-server.tsx, plugins/web-render.ts).
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    pwaIcons(fileURLToPath(new URL('./src/web/public/favicon.svg', import.meta.url))),
+    installableApp(),
+  ],
   builder: {},
   environments: {
     ssr: {

@@ -8,6 +8,7 @@ import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { LocalStorage } from '../src/server/adapters/storage/local-storage.ts';
 import { createBenchDatabase } from './database.ts';
 import { type Fixtures, prepareFixtures } from './fixtures.ts';
+import { formatLighthouse, runLighthouseBench } from './lighthouse.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { checkBudgets, formatReport } from './report.ts';
 import type { BenchResults, HttpResult } from './results.ts';
@@ -50,6 +51,7 @@ const { values: args } = parseArgs({
     'upload-rounds': { type: 'string', default: '3' },
     'web-runs': { type: 'string', default: '3' },
     'cold-starts': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
@@ -71,6 +73,9 @@ if (args.help) {
                               caches-off (= caches-off-home, -browse, -search, -item, -profile, -polls)
   --chat-sockets 1000 --chat-rate 200 --chat-seconds 20
   --flow-workers 16 --upload-rounds 3 --web-runs 3 --cold-starts 3
+  --only lighthouse           Lighthouse (mobile) over Home, Browse, an item and Impact on the demo
+                              campus, embedded database; only when named (bench/lighthouse.ts)
+  --lighthouse-runs 3         runs per page (the median is kept)
   --profile                   write the server's CPU profile to bench/results/profiles/
   --no-build                  use the existing dist (rebuilt anyway when older than the sources)
   --no-save                   print only, write no JSON`);
@@ -104,6 +109,15 @@ async function main() {
   if (!args['no-build']) {
     log('building the app (npm run build)');
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  }
+
+  // Lighthouse runs only when named, on its own server with the demo campus (bench/lighthouse.ts).
+  if (only?.has('lighthouse')) {
+    log(`lighthouse: Home, Browse, an item and Impact, ${num('lighthouse-runs')} runs each`);
+    const result = await runLighthouseBench({ runs: num('lighthouse-runs'), save: !args['no-save'], log });
+    console.log(`\n${formatLighthouse(result)}\n`);
+    only.delete('lighthouse');
+    if (only.size === 0) return;
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-bench-'));
@@ -367,7 +381,12 @@ async function main() {
     if (!args['no-save']) {
       const dir = path.join(ROOT, 'bench/results');
       mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, `${date.slice(0, 10)}-${dbKind}.json`);
+      // A partial or scaled run gets its own file, so it never overwrites the day's full run.
+      const parts = [
+        catalogueScale !== 1 ? `catalogue-x${catalogueScale}` : '',
+        args.only ? [...only!].join('+') : '',
+      ].filter(Boolean);
+      const file = path.join(dir, `${[date.slice(0, 10), dbKind, ...parts].join('-')}.json`);
       writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
       log(`wrote ${path.relative(ROOT, file)}`);
     }

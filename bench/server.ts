@@ -117,6 +117,8 @@ export function startApp(options: {
   cpuProfileDir?: string;
   /** Every read cache off (READ_CACHE_SECONDS=0): what the database path alone does. */
   cachesOff?: boolean;
+  /** The demo campus loaded into the (embedded, empty) database at start, as `npm start` does. */
+  seedDemo?: boolean;
 }): Promise<RunningServer> {
   return start(
     'dist/server/main.js',
@@ -138,6 +140,7 @@ export function startApp(options: {
       LOGIN_ACCOUNT_RATE_LIMIT: '1000000',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
       ...(options.cachesOff ? { READ_CACHE_SECONDS: '0' } : {}),
+      ...(options.seedDemo ? { SEED_DEMO: 'true', ALLOW_DEMO_SEED: 'true' } : {}),
     },
     {
       port: options.port,

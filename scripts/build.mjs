@@ -1,8 +1,9 @@
 // @ts-check
-// `npm run build`: the web app (dist/web), its pre-rendering entry (dist/server/entry-server.js), and the
-// server bundled into dist/server/main.js and dist/server/backup.js, which run on plain `node` with the
-// production dependencies only. Beside them go the files the server reads at run time, in the layout
-// src/server has (src/server/server-dir.ts): the SQL migrations and the university directory.
+// `npm run build`: the web app (dist/web, with its service worker, manifest and icons), its
+// pre-rendering entry (dist/server/entry-server.js), and the server bundled into dist/server/main.js
+// and dist/server/backup.js, which run on plain `node` with the production dependencies only. Beside
+// them go the files the server reads at run time, in the layout src/server has
+// (src/server/server-dir.ts): the SQL migrations and the university directory.
 //
 //   node scripts/build.mjs                 build into dist
 //   node scripts/build.mjs --out-dir <dir> build into another folder (the production-bundle test)
@@ -59,11 +60,16 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'scripts/build.mjs',
+  // The installable app's icons are drawn by it (vite.config.ts).
+  'scripts/pwa-icons.ts',
 ];
 
 /** Everything a complete build has; one missing means building again. */
 const OUTPUTS = [
   'web/index.html',
+  // The installable app (vite-plugin-pwa): the service worker and the web app manifest.
+  'web/sw.js',
+  'web/manifest.webmanifest',
   'server/entry-server.js',
   'server/main.js',
   'server/backup.js',

@@ -10,8 +10,10 @@ import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import { createReadCaches, invalidateOnChanges } from './cache/read-caches.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/account/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
 import { createChatSendLimit } from './features/conversations/send-limit.ts';
@@ -28,6 +30,7 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { siteFileRoutes } from './features/site-files/routes.ts';
 import { testPaymentRoutes } from './features/test-payments/routes.ts';
 import { universityRoutes } from './features/universities/routes.ts';
 import { createImageQueue, type ImageQueue } from './features/uploads/image-queue.ts';
@@ -36,6 +39,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { logError } from './log-errors.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import compression from './plugins/compression.ts';
 import errors from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
 import backgroundJobs from './plugins/jobs.ts';
@@ -77,6 +81,8 @@ export interface AppDeps {
   imageQueue?: ImageQueue;
   /** Sees every route as it is added, schemas included: the API fuzz test collects them this way. */
   onRoute?: (route: RouteOptions) => void;
+  /** The calendar jobs' 'now' (reminders); tests pass one they move. */
+  clock?: Clock;
 }
 
 /** JSON bodies are small; photo uploads (multipart) set their own limits. */
@@ -91,6 +97,7 @@ export async function buildApp({
   mailer = createMailer(config),
   imageQueue = createImageQueue(config.imageProcessing),
   onRoute,
+  clock = systemClock,
 }: AppDeps) {
   const app = Fastify({
     logger:
@@ -150,6 +157,8 @@ export async function buildApp({
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // Before every route: JSON and text answers compressed as the browser accepts (issue 16).
+  await app.register(compression);
 
   const db = database.db;
   // Recent answers in memory, emptied by the database's change announcements (docs/performance.md).
@@ -181,6 +190,7 @@ export async function buildApp({
       await api.register(authRoutes, { db, config, mailer });
       await api.register(emailVerificationRoutes, { db, config, mailer });
       await api.register(passwordResetRoutes, { db, config, mailer });
+      await api.register(accountRoutes, { db, config, mailer, storage, imageQueue });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db, caches });
       await api.register(conversationRoutes, { db, caches, sendLimit });
@@ -204,13 +214,15 @@ export async function buildApp({
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
   await app.register(chatSocket, { db, config, hub, caches, sendLimit, metrics });
-  await app.register(backgroundJobs, { database, config, payments, jobs, metrics });
+  await app.register(backgroundJobs, { database, config, payments, jobs, metrics, clock });
+  await app.register(siteFileRoutes, { db, appUrl: config.appUrl });
   await app.register(web, {
     webDir: config.webDir,
     renderEntry: config.webRenderEntry,
     db,
     campusTimeZone: config.campusTimeZone,
     caches,
+    appUrl: config.appUrl,
   });
   return app;
 }

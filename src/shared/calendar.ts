@@ -54,12 +54,17 @@ function zoneOffsetMs(timeZone: string, at: Date): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-/** The instant a calendar day (YYYY-MM-DD) begins on campus. */
-export function campusMidnight(date: string, timeZone: string): Date {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  // The offset at the first guess can differ from the offset at midnight itself across a DST change.
+/** The instant the campus clock shows `hour`:00 on a calendar day (YYYY-MM-DD). */
+export function campusAt(date: string, hour: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // The offset at the first guess can differ from the offset at that hour itself across a DST change.
   const guess = wall - zoneOffsetMs(timeZone, new Date(wall));
   return new Date(wall - zoneOffsetMs(timeZone, new Date(guess)));
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins on campus. */
+export function campusMidnight(date: string, timeZone: string): Date {
+  return campusAt(date, 0, timeZone);
 }
 
 /**

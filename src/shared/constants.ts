@@ -55,6 +55,8 @@ export const PAYMENT_STEP_PURPOSES = [
   'approval',
   'decline',
   'cancellation',
+  /** A borrower's cancellation of a paid booking that refunds by the item's policy, the lender keeping part. */
+  'policy',
   'expiry',
   'overlap',
   'deposit',
@@ -77,8 +79,26 @@ export const NOTIFICATION_TYPES = [
   'badge_earned',
   'report_update',
   'system',
+  // Issue 18: reminders sent by the clock, not by anyone's action.
+  'pickup_reminder',
+  'return_reminder',
+  'request_expiring',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Issue 18: the reminders a borrow sends by the clock, each at most once per reservation: the evening
+ * before and the morning of the pickup (both people), of the return (the borrower), and a request's
+ * last 12 hours (the lender).
+ */
+export const REMINDER_KINDS = [
+  'pickup_eve',
+  'pickup_morning',
+  'return_eve',
+  'return_morning',
+  'request_expiring',
+] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 export const REPORT_REASONS = [
   'scam',
@@ -179,3 +199,6 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 
 /** The campus calendar's time zone unless CAMPUS_TIME_ZONE says otherwise (ARCHITECTURE §4). */
 export const DEFAULT_CAMPUS_TIME_ZONE = 'America/Los_Angeles';
+
+/** Where people write for help (the Contact page's address, and the one account e-mails name). */
+export const SUPPORT_EMAIL_ADDRESS = 'support@campusloop.app';

@@ -7,9 +7,15 @@ import {
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { PageMeta } from '#shared/page-meta.ts';
+import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts';
 import type { ItemList } from '#shared/schemas/items.ts';
 import { sessionKey } from './features/auth/api.ts';
-import { type ItemListParams, infiniteItemsQuery, itemsQueryString } from './features/items/api.ts';
+import { impactKeys } from './features/impact/api.ts';
+import { type ItemListParams, infiniteItemsQuery, itemKeys, itemsQueryString } from './features/items/api.ts';
+import { amountOf, formatRentalPrice, usableImages } from './features/items/components/item-labels.ts';
+import type { ItemDetail } from './features/items/item-mutations.ts';
+import { campusNameKey } from './features/universities/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ID } from './lib/query-state.ts';
 import { documentTitle } from './lib/use-document-title.ts';
@@ -18,7 +24,7 @@ import { BROWSE_PAGE_SIZE, browseFilters, initialBrowseState } from './routes/br
 import { HOME_PAGE_SIZE, homeItemFilters } from './routes/home.tsx';
 
 // The server's side of the web app (built by Vite into dist/server, loaded by plugins/web-render.ts):
-// the first view of Home and Browse for a signed-out visitor, rendered by the app's own components with
+// the first view of Home, Browse, an item's page and Impact for a signed-out visitor, rendered by the app's own components with
 // the data they would fetch, so the browser paints the real page as soon as the HTML and the styles
 // arrive, then hydrates it (main.tsx) from the same data without asking again (issue 7).
 
@@ -26,6 +32,12 @@ import { HOME_PAGE_SIZE, homeItemFilters } from './routes/home.tsx';
 export interface PageSources {
   /** GET /api/items with this query string ('?campus=all&availableNow=true&page=1&limit=8'). */
   items(query: string): Promise<ItemList>;
+  /** GET /api/impact: the campuses with borrows, and the one a visitor sees first. */
+  impactCampuses(): Promise<ImpactCampuses>;
+  /** GET /api/impact/{campus}/dashboard. */
+  impactDashboard(campus: string): Promise<ImpactDashboard>;
+  /** GET /api/items/{id} as a visitor gets it; undefined when the API answers 404 (hidden, missing). */
+  item(id: string): Promise<ItemDetail | undefined>;
 }
 
 const itemsFrom = (sources: PageSources) => (params: ItemListParams) =>
@@ -40,24 +52,47 @@ export interface RenderedPage {
   title: string;
   /** The page's lazily loaded source modules (relative to src/web), for preload hints. */
   modules: string[];
+  /** What a shared link shows (an item's page). */
+  meta?: PageMeta;
+}
+
+/** A page that is not there for a visitor (an item hidden or missing): the server answers 404. */
+export interface MissingPage {
+  status: 404;
 }
 
 interface Page {
   title: string;
   modules: string[];
-  /** Puts into the cache what the first view shows, as its components ask for it. */
-  load(queryClient: QueryClient, url: URL, sources: PageSources): Promise<unknown>;
+  /**
+   * Puts into the cache what the first view shows, as its components ask for it. May name the page's
+   * title (from its data) and what a shared link shows; 'missing' when there is no such page.
+   */
+  load(
+    queryClient: QueryClient,
+    url: URL,
+    sources: PageSources,
+  ): Promise<{ title?: string; meta?: PageMeta } | 'missing' | unknown>;
 }
 
 const pages: Record<string, Page> = {
   '/': {
     title: '',
     modules: [],
-    // Spec §2: a visitor's 'Available Near You' lists every campus.
-    load: (queryClient, _url, sources) =>
-      queryClient.fetchInfiniteQuery(
-        infiniteItemsQuery(homeItemFilters('all'), HOME_PAGE_SIZE, itemsFrom(sources)),
-      ),
+    // Issue 16: a visitor's Home shows one campus, the one the impact figures are of.
+    load: async (queryClient, _url, sources) => {
+      const campuses = await sources.impactCampuses();
+      queryClient.setQueryData(impactKeys.all, campuses);
+      const { campus, campusName } = campuses.defaultCampus;
+      queryClient.setQueryData(campusNameKey(campus), { campus, campusName, known: true });
+      return queryClient.fetchInfiniteQuery(
+        infiniteItemsQuery(
+          homeItemFilters(campuses.defaultCampus.campus),
+          HOME_PAGE_SIZE,
+          itemsFrom(sources),
+        ),
+      );
+    },
   },
   '/browse': {
     title: 'Browse Items',
@@ -65,13 +100,85 @@ const pages: Record<string, Page> = {
     load: (queryClient, url, sources) =>
       queryClient.fetchInfiniteQuery(
         infiniteItemsQuery(
-          browseFilters(initialBrowseState(url.searchParams.get('q') ?? '')),
+          browseFilters(
+            initialBrowseState(
+              url.searchParams.get('q') ?? '',
+              // As the page reads it (useBrowseCampus): a visitor without ?campus= sees every campus.
+              url.searchParams.get('campus')?.trim().toLowerCase() || 'all',
+            ),
+          ),
           BROWSE_PAGE_SIZE,
           itemsFrom(sources),
         ),
       ),
   },
 };
+
+/** Spec §2 Item detail, as a visitor sees it (issue 16): with what a shared link shows. */
+const itemPage: Page = {
+  title: 'Item',
+  modules: ['routes/item-detail.tsx'],
+  load: async (queryClient, url, sources) => {
+    // As the router reads it (any case for '/item/', the id as written, a trailing slash ignored).
+    const id = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+    const detail = await sources.item(id);
+    if (!detail) return 'missing';
+    queryClient.setQueryData(itemKeys.detail(id), detail);
+    const { item } = detail;
+    const price = formatRentalPrice(item.rentalPrice, item.rentalPeriod);
+    const deposit = amountOf(item.depositAmount);
+    const cover = usableImages(item.images)[0];
+    const meta: PageMeta = {
+      path: `/item/${encodeURIComponent(id)}`,
+      type: 'product',
+      description: [
+        `${price === 'FREE' ? 'Free to borrow' : price}${deposit > 0 ? ` · $${deposit.toFixed(2)} refundable deposit` : ''}.`,
+        summary(item.description),
+      ]
+        .filter(Boolean)
+        .join(' '),
+      image: cover,
+      imageAlt: cover ? `${item.title}, photo 1` : undefined,
+      price: amountOf(item.rentalPrice).toFixed(2),
+    };
+    return { title: item.title, meta };
+  },
+};
+
+/** The first sentences of a description, at most about 160 characters, on one line. */
+function summary(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= 160 ? line : `${line.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
+
+/** Spec §2 Campus Impact Dashboard: ?campus= when given, else the visitors' default campus. */
+const impactPage: Page = {
+  title: 'Campus Impact',
+  modules: ['routes/impact.tsx'],
+  load: async (queryClient, url, sources) => {
+    const campuses = await sources.impactCampuses();
+    queryClient.setQueryData(impactKeys.all, campuses);
+    const campus = url.searchParams.get('campus')?.trim().toLowerCase() || campuses.defaultCampus.campus;
+    const dashboard = await sources.impactDashboard(campus);
+    queryClient.setQueryData(impactKeys.dashboard(campus), dashboard);
+    return {
+      title: `${dashboard.campusName} Impact`,
+      meta: {
+        path: url.searchParams.has('campus') ? `/impact?campus=${encodeURIComponent(campus)}` : '/impact',
+        type: 'website',
+        description: `What students at ${dashboard.campusName} save by borrowing instead of buying.`,
+      },
+    };
+  },
+};
+
+/** The page a visitor's `pathname` (as pageKey gives it) shows, if the server renders it. */
+function pageAt(key: string): Page | undefined {
+  if (Object.hasOwn(pages, key)) return pages[key];
+  if (key === '/impact') return impactPage;
+  if (/^\/item\/[^/]+$/.test(key)) return itemPage;
+  return undefined;
+}
 
 const handler = createStaticHandler(routes);
 
@@ -82,7 +189,7 @@ function pageKey(pathname: string): string {
 
 /** Whether `pathname` is a page the server renders for visitors. */
 export function rendersPage(pathname: string): boolean {
-  return Object.hasOwn(pages, pageKey(pathname));
+  return pageAt(pageKey(pathname)) !== undefined;
 }
 
 /**
@@ -90,13 +197,21 @@ export function rendersPage(pathname: string): boolean {
  * not render. Throws when data cannot be had or rendering fails: the caller then sends the plain shell
  * and the browser renders as it always did.
  */
-export async function renderPage(url: URL, sources: PageSources): Promise<RenderedPage | undefined> {
-  const page = pages[pageKey(url.pathname)];
+export async function renderPage(
+  url: URL,
+  sources: PageSources,
+): Promise<RenderedPage | MissingPage | undefined> {
+  const page = pageAt(pageKey(url.pathname));
   if (!page) return undefined;
   const queryClient = createQueryClient();
   // Only called for requests without a session cookie: a visitor, for sure.
   queryClient.setQueryData(sessionKey, null);
-  await page.load(queryClient, url, sources);
+  const loaded = await page.load(queryClient, url, sources);
+  if (loaded === 'missing') {
+    queryClient.clear();
+    return { status: 404 };
+  }
+  const about = (loaded ?? {}) as { title?: string; meta?: PageMeta };
   const state = dehydrate(queryClient);
 
   const context = await handler.query(new Request(url));
@@ -119,8 +234,9 @@ export async function renderPage(url: URL, sources: PageSources): Promise<Render
   return {
     html,
     data: `<script type="application/json" id="${QUERY_STATE_ID}">${serializeState(state)}</script>`,
-    title: documentTitle(page.title),
+    title: documentTitle(about.title ?? page.title),
     modules: page.modules,
+    meta: about.meta,
   };
 }
 

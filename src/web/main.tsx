@@ -6,9 +6,13 @@ import './app.css';
 import { createQueryClient } from './lib/query-client.ts';
 import { restoreQueryState } from './lib/query-state.ts';
 import { markServerRendered } from './lib/server-rendered.ts';
+import { recordOfflineSnapshots } from './pwa/offline-recorder.ts';
+import { mountUpdatePrompt } from './pwa/update-prompt.tsx';
 import { routes } from './router.tsx';
 
 const queryClient = createQueryClient();
+// What the signed-in person last saw, for the service worker's offline page (issue 19).
+recordOfflineSnapshots(queryClient);
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 const app = (
@@ -31,3 +35,6 @@ if (container.firstElementChild) {
 } else {
   createRoot(container).render(app);
 }
+
+// The installable app (issue 19): the service worker and its update prompt.
+void mountUpdatePrompt();

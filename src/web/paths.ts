@@ -1,3 +1,5 @@
+import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
+
 // The one table of the app's routes; links are built from it, never typed as strings.
 
 export const paths = {
@@ -17,17 +19,27 @@ export const paths = {
   stories: '/stories',
   partners: '/partners',
   notifications: '/notifications',
+  /** Account settings: profile, photo, password, e-mail, e-mail choices, sessions (issue 15). */
+  settings: '/settings',
+  /** "Download my data" and "Delete my account" (issue 15, decision 023). */
+  settingsData: '/settings/data',
+  /** The page an e-mail change link opens (`?token=…`). */
+  confirmEmail: '/confirm-email',
   billingHistory: '/billing-history',
   paymentMethods: '/payment-methods',
   reservations: '/reservations',
   /** My Reservations with that reservation's card in view and its review dialog open (issue 6). */
   reviewReservation: (id: string) => `/reservations?review=${encodeURIComponent(id)}`,
+  /** My Reservations on the reservation's tab with its card in view (a toast's 'View'). */
+  reservation: (id: string) => `/reservations?reservation=${encodeURIComponent(id)}`,
   browse: '/browse',
   listItem: '/list-item',
   /** The page a verification e-mail's link opens (`?token=…`). */
   verifyEmail: '/verify-email',
   impact: '/impact',
   item: (id: string) => `/item/${id}`,
+  /** The item page with its Reserve dialog open (issue 16: where 'Login to Reserve' returns). */
+  reserveItem: (id: string) => `/item/${id}?reserve=1`,
   editItem: (id: string) => `/edit-item/${id}`,
   /** Without an id: the signed-in person's own profile. */
   /** With an id: that conversation preselected (spec §2 Chat). */
@@ -55,6 +67,11 @@ export function browseSearch(q: string): string {
   return `/browse?q=${encodeURIComponent(q.trim())}`;
 }
 
-export const SUPPORT_EMAIL = 'support@campusloop.app';
+/** /browse on one campus (a domain) or 'all' (issue 16: the campus lives in the address bar). */
+export function browseCampus(campus: string): string {
+  return `/browse?campus=${encodeURIComponent(campus)}`;
+}
+
+export const SUPPORT_EMAIL = SUPPORT_EMAIL_ADDRESS;
 export const SUPPORT_PHONE = '+1 (650) 555-0142';
 export const SUPPORT_PHONE_HREF = 'tel:+16505550142';

@@ -36,6 +36,8 @@ describe('GET /api/billing-history', () => {
       minutesAgo: 120,
       amountCents: 2000,
       status: 'refunded',
+      kind: 'refund',
+      providerRefundId: 're_test_0123456789abcdef',
       description: 'Deposit refund: Cordless drill',
       paymentMethodType: 'card',
       paymentMethodLast4: '4242',
@@ -58,6 +60,9 @@ describe('GET /api/billing-history', () => {
       amount: '20.00',
       currency: 'usd',
       status: 'refunded',
+      // Issue 16: what the row is, and a refund's own id.
+      kind: 'refund',
+      refundId: 're_test_0123456789abcdef',
       description: 'Deposit refund: Cordless drill',
       paymentMethodType: 'card',
       paymentMethodLast4: '4242',
@@ -67,6 +72,8 @@ describe('GET /api/billing-history', () => {
     });
     expect(transactions[0]).toMatchObject({
       status: 'pending',
+      kind: 'payment',
+      refundId: null,
       paymentMethodType: null,
       refundAmount: null,
       refundedAt: null,

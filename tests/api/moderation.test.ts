@@ -142,7 +142,7 @@ describe('the queue', () => {
       target: {
         kind: 'item',
         item: { id: a.item.id, title: 'Tent for two', hidden: false, deleted: false },
-        user: { id: a.owner.user.id, fullName: a.owner.user.fullName, suspended: false },
+        user: { id: a.owner.user.id, fullName: a.owner.user.fullName, suspended: false, deleted: false },
       },
     });
     expect(queue.reports.find((r: { id: string }) => r.id === b.reportId).target).toEqual({
@@ -152,6 +152,7 @@ describe('the queue', () => {
         fullName: b.target.user.fullName,
         username: b.target.user.username,
         suspended: false,
+        deleted: false,
       },
     });
 

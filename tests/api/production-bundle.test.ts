@@ -7,6 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../helpers/database-setup.ts';
+import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { type ServerProcess, startServer, stopServer } from '../helpers/server-process.ts';
 
 // What ships runs on what a production install has (issue 14, decision 017): a clean folder holding only
@@ -195,8 +196,15 @@ describe('the production bundle with production dependencies only', () => {
         campus: 'stanford.edu',
         password: 'production-only',
       });
-      expect(register.status).toBe(201);
-      expect(await signedInAs(server, sessionCookie(register))).toBe(email);
+      // Registering answers 'check your inbox'; the e-mail's link signs in (decision 023).
+      expect(register.status).toBe(202);
+      const [mail] = await mailsTo(path.join(appDir, 'data-postgres', 'outbox'), email, 0, 30_000);
+      expect(mail, 'the verification e-mail in the outbox').toBeDefined();
+      const verified = await post(server, '/api/auth/verify-email', {
+        token: tokenOf(verificationLinkIn(mail!)),
+      });
+      expect(verified.status).toBe(200);
+      expect(await signedInAs(server, sessionCookie(verified))).toBe(email);
 
       const login = await post(server, '/api/auth/login', { email, password: 'production-only' });
       expect(login.status).toBe(200);

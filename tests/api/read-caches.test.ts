@@ -110,8 +110,9 @@ describe('read caches', () => {
         await t.put('/api/items/00000000-0000-4000-8000-000000000000', edit('Missing canoe'), owner.cookie),
         await t.post('/api/auth/register', {
           fullName: 'Second Owner',
-          username: `second_${owner.user.username}`,
-          email: owner.user.email,
+          // A taken username is the refusal left at registration (decision 023).
+          username: owner.user.username,
+          email: `second.${owner.user.username}@stanford.edu`,
           password: 'correct horse battery',
           campus: 'stanford.edu',
         }),

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { createSignedInUser } from '../factories.ts';
+import { createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 /** Every route the app registers, as Fastify saw it. */
@@ -86,14 +86,10 @@ describe('security from the start', () => {
   });
 
   it('marks the session cookie Secure when configured for https', async () => {
-    const response = await t.post('/api/auth/register', {
-      fullName: 'Sec Ure',
-      username: 'secure_cookie',
-      email: 'secure.cookie@stanford.edu',
-      campus: 'stanford.edu',
-      password: 'secret-enough',
-    });
-    expect(response.statusCode).toBe(201);
+    // Registering signs nobody in (decision 023); signing in does.
+    const user = await createUser(t.database.db);
+    const response = await t.post('/api/auth/login', { email: user.email, password: user.password });
+    expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === 'cl_session')!.secure).toBe(true);
   });
 

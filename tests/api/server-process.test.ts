@@ -151,7 +151,7 @@ describe('the server process', () => {
         setTimeout(() => request.end(body.slice(20)), 300);
       }, 300);
     });
-    expect((await response).status).toBe(201);
+    expect((await response).status).toBe(202);
     expect(await exit).toBe(0);
 
     // The embedded database was closed properly: it opens again with everything in it.
@@ -161,7 +161,9 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json', origin: second.url },
       body: JSON.stringify({ email: 'late.request@stanford.edu', password: 'in-flight' }),
     });
-    expect(login.status).toBe(200);
+    // The account is there, waiting for its e-mail's link (an unknown one would be a 401).
+    expect(login.status).toBe(403);
+    expect((await login.json()).code).toBe('EMAIL_NOT_VERIFIED');
     expect(second.output()).toContain('Demo accounts (loaded on first start)');
     expect(await stopServer(second.process)).toBe(0);
   }, 200_000);
@@ -169,7 +171,7 @@ describe('the server process', () => {
   it('refuses a second server on the same DATA_DIR, naming it, and the first keeps every write', async () => {
     const env = { DATA_DIR: sharedDir, SEED_DEMO: 'false' };
     const first = await startServer(env, 90_000);
-    expect(await register(first, 'before_second')).toBe(201);
+    expect(await register(first, 'before_second')).toBe(202);
 
     const second = await runToExit(env);
     expect(second.code).toBe(1);
@@ -178,17 +180,19 @@ describe('the server process', () => {
     );
 
     // The first went on undisturbed, and everything it acknowledged is there after a restart.
-    expect(await register(first, 'after_second')).toBe(201);
+    expect(await register(first, 'after_second')).toBe(202);
     expect(await stopServer(first.process)).toBe(0);
     const again = await startServer(env, 90_000);
-    expect(await signIn(again, 'before_second')).toBe(200);
-    expect(await signIn(again, 'after_second')).toBe(200);
+    // Both accounts are there, waiting for their links (403 EMAIL_NOT_VERIFIED; an unknown one is 401).
+    expect(await signIn(again, 'before_second')).toBe(403);
+    expect(await signIn(again, 'after_second')).toBe(403);
+    expect(await signIn(again, 'never_registered')).toBe(401);
 
     // A process that crashes cannot release its lock; a restart takes over the stale lock.
     again.process.kill('SIGKILL');
     await new Promise((resolve) => again.process.once('exit', resolve));
     const restarted = await startServer(env, 90_000);
-    expect(await signIn(restarted, 'after_second')).toBe(200);
+    expect(await signIn(restarted, 'after_second')).toBe(403);
     expect(await stopServer(restarted.process)).toBe(0);
   }, 360_000);
 });

@@ -181,6 +181,58 @@ describe('StripePaymentProvider', () => {
     await expect(provider.retrievePaymentIntent('pi_nope')).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it('authorises a checkout with a saved card: the intent gets the card’s customer, then is confirmed once', async () => {
+    const intent = await provider.createPaymentIntent({
+      amountCents: 3000,
+      currency: 'usd',
+      customerId: null,
+      metadata: { itemId: 'item-1', borrowerId: 'user-1' },
+      idempotencyKey: 'pi-saved-1',
+    });
+    const pm = fake.savedCard('cus_saved', {
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 1,
+      exp_year: MASTERCARD_EXPIRY.expYear,
+    });
+    const args = {
+      paymentIntentId: intent.id,
+      paymentMethodId: pm,
+      customerId: 'cus_saved',
+      idempotencyKey: `pay-saved-${intent.id}-card`,
+    };
+    const authorised = await provider.confirmWithSavedCard(args);
+    expect(authorised).toMatchObject({ id: intent.id, status: 'requires_capture', amountCents: 3000 });
+    expect(Object.fromEntries(last(`/v1/payment_intents/${intent.id}`).body)).toEqual({
+      customer: 'cus_saved',
+    });
+    const confirm = last(`/v1/payment_intents/${intent.id}/confirm`);
+    expect(confirm.headers['idempotency-key']).toBe(args.idempotencyKey);
+    expect(confirm.body.get('payment_method')).toBe(pm);
+    // Another customer's card is refused as Stripe refuses it.
+    const other = await provider.createPaymentIntent({
+      amountCents: 500,
+      currency: 'usd',
+      customerId: null,
+      metadata: {},
+      idempotencyKey: 'pi-saved-2',
+    });
+    const theirs = fake.savedCard('cus_other', {
+      brand: 'visa',
+      last4: '1111',
+      exp_month: 2,
+      exp_year: 2031,
+    });
+    await expect(
+      provider.confirmWithSavedCard({
+        ...args,
+        paymentIntentId: other.id,
+        paymentMethodId: theirs,
+        idempotencyKey: `pay-saved-${other.id}-card`,
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+  });
+
   it('saves cards through SetupIntents and detaches them', async () => {
     const setup = await provider.createSetupIntent('cus_777', 'seti-key-1');
     const call = last('/v1/setup_intents');

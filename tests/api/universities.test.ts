@@ -62,3 +62,31 @@ describe('GET /api/universities/detect', () => {
     expect(body).toEqual({ university: null, candidates: [] });
   });
 });
+
+describe('GET /api/universities/campus/:campus (issue 16 campus switch)', () => {
+  it('names a campus domain in full, as the screens show it', async () => {
+    const stanford = await t.get('/api/universities/campus/stanford.edu');
+    expect(stanford.statusCode).toBe(200);
+    expect(stanford.json()).toEqual({
+      campus: 'stanford.edu',
+      campusName: 'Stanford University',
+      known: true,
+    });
+    const psu = await t.get('/api/universities/campus/PSU.edu');
+    expect(psu.json()).toEqual({
+      campus: 'psu.edu',
+      campusName: 'Pennsylvania State University',
+      known: true,
+    });
+  });
+
+  it('answers an unknown domain with itself, and 400 for something that is not a domain', async () => {
+    expect((await t.get('/api/universities/campus/unknown-college.edu')).json()).toEqual({
+      campus: 'unknown-college.edu',
+      campusName: 'unknown-college.edu',
+      known: false,
+    });
+    expect((await t.get('/api/universities/campus/not a domain')).statusCode).toBe(400);
+    expect((await t.get('/api/universities/campus/all')).statusCode).toBe(400);
+  });
+});

@@ -40,11 +40,21 @@ writeFileSync(
       imports: ['index.html', '_input.js'],
     },
     '_input.js': { file: 'assets/input-ghi.js', imports: ['index.html'] },
+    'routes/item-detail.tsx': {
+      file: 'assets/item-detail-jkl.js',
+      isDynamicEntry: true,
+      imports: ['index.html'],
+    },
+    'routes/impact.tsx': { file: 'assets/impact-mno.js', isDynamicEntry: true, imports: ['index.html'] },
   }),
 );
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
-const t = setupTestApp({ webDir, webRenderEntry: path.resolve('src/web/entry-server.tsx') });
+const t = setupTestApp({
+  webDir,
+  webRenderEntry: path.resolve('src/web/entry-server.tsx'),
+  appUrl: 'https://campusloop.example.edu',
+});
 
 const EVIL_TITLE = 'Lamp </script><script>alert(1)</script> <!-- & more';
 
@@ -62,8 +72,9 @@ const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
 let berkeleyTitle: string;
 let stanfordTitle: string;
+let lender: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  const lender = await createUser(t.database.db, { campus: 'stanford.edu' });
+  lender = await createUser(t.database.db, { campus: 'stanford.edu' });
   stanfordTitle = 'Stanford tent for four';
   await createItem(t.database.db, { userId: lender.id, title: stanfordTitle });
   await createItem(t.database.db, { userId: lender.id, title: EVIL_TITLE, category: 'electronics' });
@@ -80,18 +91,27 @@ describe('pre-rendered pages for visitors', () => {
     const html = response.body;
     expect(html).toContain('Borrow what you need, lend what you');
     expect(html).toContain('Available Near You');
-    // Spec §2: a visitor's Home lists every campus.
+    // Issue 16 (decision 025): a visitor's Home shows one campus, the one its figures are of (with no
+    // borrows anywhere yet, the demo campus).
     expect(html).toContain(stanfordTitle);
-    expect(html).toContain(berkeleyTitle);
+    expect(html).not.toContain(berkeleyTitle);
+    expect(html).toContain('Ready to borrow at Stanford University');
     expect(html).toContain('<title>CampusLoop · Share. Save. Sustain.</title>');
 
     const state = embeddedState(html);
     const session = state.queries.find((q) => q.queryKey[0] === '/api/auth/me');
     expect(session?.state.data).toBeNull();
+    const campuses = state.queries.find((q) => q.queryKey.length === 1 && q.queryKey[0] === '/api/impact');
+    expect(campuses?.state.data).toEqual((await t.get('/api/impact')).json());
     const list = state.queries.find((q) => q.queryKey[0] === '/api/items');
-    expect(list?.queryKey).toEqual(['/api/items', 'infinite', { campus: 'all', availableNow: true }, 8]);
+    expect(list?.queryKey).toEqual([
+      '/api/items',
+      'infinite',
+      { campus: 'stanford.edu', availableNow: true },
+      8,
+    ]);
     // The very answer the API gives to the query the browser would have sent.
-    const api = await t.get('/api/items?campus=all&availableNow=true&page=1&limit=8');
+    const api = await t.get('/api/items?campus=stanford.edu&availableNow=true&page=1&limit=8');
     expect(list?.state.data).toEqual({ pages: [api.json()], pageParams: [1] });
   });
 
@@ -177,7 +197,7 @@ describe('pre-rendered pages for visitors', () => {
   });
 
   it('sends the shell for pages it does not pre-render', async () => {
-    for (const url of ['/about', '/item/00000000-0000-4000-8000-000000000000', '/no-such-page']) {
+    for (const url of ['/about', '/no-such-page']) {
       const response = await t.get(url);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
@@ -201,5 +221,124 @@ describe('pre-rendered pages for visitors', () => {
   it('does not serve the build manifest', async () => {
     const response = await t.get('/.vite/manifest.json');
     expect(response.body).not.toContain('browse-def.js');
+  });
+});
+
+/** The content of the head's `<meta property="…">` tag. */
+const property = (html: string, name: string) =>
+  new RegExp(`<meta property="${name}" content="([^"]*)">`).exec(html)?.[1];
+
+describe('the item page for visitors (issue 16)', () => {
+  it('arrives with its title, price and photo in the HTML, before any script runs', async () => {
+    const item = await createItem(t.database.db, {
+      userId: lender.id,
+      title: 'Rendered camping lantern',
+      description: 'A bright lantern with a USB charger.\nLasts three nights.',
+      rentalPriceCents: 450,
+      rentalPeriod: 'day',
+      depositCents: 2000,
+      images: ['/uploads/items/lantern.jpg', '/uploads/items/lantern-2.jpg'],
+    });
+    const response = await t.get(`/item/${item.id}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toMatch(/<h1[^>]*>Rendered camping lantern<\/h1>/);
+    expect(body).toContain('$4.50 / day');
+    expect(body).toContain('$20.00 refundable deposit');
+    expect(body).toMatch(/<img [^>]*src="\/uploads\/items\/lantern.jpg"/);
+    expect(html).toContain('<title>Rendered camping lantern · CampusLoop</title>');
+    // The page's chunk is hinted, the cover photo preloaded at high priority.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/item-detail-jkl.js">');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/items/lantern.jpg" fetchpriority="high">',
+    );
+    // The data the page shows, as the API answers it: the browser does not fetch it again.
+    const detail = embeddedState(html).queries.find((q) => q.queryKey[0] === '/api/items');
+    expect(detail?.queryKey).toEqual(['/api/items', item.id]);
+    expect(detail?.state.data).toEqual((await t.get(`/api/items/${item.id}`)).json());
+  });
+
+  it('has a canonical address and Open Graph tags, so a shared link shows its photo and price', async () => {
+    const item = await createItem(t.database.db, {
+      userId: lender.id,
+      title: 'Shared "best" kayak & paddle',
+      description: 'Two-person kayak.',
+      rentalPriceCents: 1500,
+      rentalPeriod: 'week',
+      images: ['https://photos.campusloop.app/items/kayak.jpg'],
+    });
+    const { body: html } = await t.get(`/item/${item.id}`);
+    const url = `https://campusloop.example.edu/item/${item.id}`;
+    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    expect(property(html, 'og:url')).toBe(url);
+    expect(property(html, 'og:type')).toBe('product');
+    expect(property(html, 'og:title')).toBe('Shared &quot;best&quot; kayak &amp; paddle · CampusLoop');
+    expect(property(html, 'og:image')).toBe('https://photos.campusloop.app/items/kayak.jpg');
+    expect(property(html, 'og:description')).toBe('$15.00 / week. Two-person kayak.');
+    expect(property(html, 'product:price:amount')).toBe('15.00');
+    expect(property(html, 'product:price:currency')).toBe('USD');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it('makes a photo from this server an absolute address, and escapes listing text in the tags', async () => {
+    const item = await createItem(t.database.db, {
+      userId: lender.id,
+      title: EVIL_TITLE,
+      images: ['/uploads/items/evil.jpg'],
+    });
+    const { body: html } = await t.get(`/item/${item.id}`);
+    expect(property(html, 'og:image')).toBe('https://campusloop.example.edu/uploads/items/evil.jpg');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(scriptTags(html)).toHaveLength(2);
+    expect(property(html, 'og:title')).toContain('Lamp &lt;/script&gt;&lt;script&gt;');
+    // A free item says so.
+    expect(property(html, 'og:description')).toMatch(/^Free to borrow\./);
+  });
+
+  it('answers 404 for an item that is missing, hidden, or of a suspended owner', async () => {
+    const hidden = await createItem(t.database.db, {
+      userId: lender.id,
+      title: 'Hidden rendered drill',
+      hiddenAt: new Date(),
+    });
+    const suspended = await createUser(t.database.db, { suspendedAt: new Date() });
+    const ofSuspended = await createItem(t.database.db, { userId: suspended.id, title: 'Suspended drill' });
+    for (const url of [
+      '/item/00000000-0000-4000-8000-000000000000',
+      '/item/not-an-id',
+      `/item/${hidden.id}`,
+      `/item/${ofSuspended.id}`,
+    ]) {
+      const response = await t.get(url);
+      expect(response.statusCode, url).toBe(404);
+      // The shell: the browser shows its 'Item not found' page; search engines drop the address.
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+      expect(response.body).not.toContain('Hidden rendered drill');
+      expect(response.body).not.toContain('og:title');
+    }
+    // Its owner, signed in, still opens the hidden one (the page is rendered in their browser).
+    const { cookie } = await createSignedInUser(t.database.db);
+    const own = await t.get(`/item/${hidden.id}`, cookie);
+    expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('the impact page for visitors (issue 16)', () => {
+  it('arrives rendered with the default campus and the figures it shows', async () => {
+    const response = await t.get('/impact');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('Campus Impact Dashboard</h1>');
+    expect(html).toContain('<title>Stanford University Impact · CampusLoop</title>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/impact-mno.js">');
+    const dashboard = embeddedState(html).queries.find(
+      (q) => q.queryKey[0] === '/api/impact' && q.queryKey[2] === 'dashboard',
+    );
+    expect(dashboard?.queryKey).toEqual(['/api/impact', 'stanford.edu', 'dashboard']);
+    expect(dashboard?.state.data).toEqual((await t.get('/api/impact/stanford.edu/dashboard')).json());
+    expect(html).toContain('<link rel="canonical" href="https://campusloop.example.edu/impact">');
   });
 });

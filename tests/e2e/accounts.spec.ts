@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { mailsTo, verificationLinkIn } from '../helpers/outbox.ts';
 import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
@@ -20,15 +21,21 @@ describe('accounts journey', () => {
     await page.getByLabel('Password', { exact: true }).fill('montgomery55');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Welcome to CampusLoop!').first().waitFor();
+    // Decision 023: "Check your inbox"; the link signs in.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await page.getByText(`rosa.${tag}@cs.stanford.edu`).waitFor();
+    await expectAccessible(page);
+    const [mail] = await mailsTo(inject('outboxDir'), `rosa.${tag}@cs.stanford.edu`);
+    await page.goto(verificationLinkIn(mail!));
+    await page.getByRole('heading', { name: 'Your e-mail is verified' }).waitFor();
+    await page.goto('/');
     await page
       .getByText('Welcome back, Rosa. See what Stanford University students are sharing today.')
       .waitFor();
     await expectAccessible(page);
 
-    // The welcome notification waits in the bell.
-    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    // The welcome notification waits in the bell (with the 'Verified Student' badge the link earned).
+    await page.getByRole('button', { name: /^Notifications, [12] unread/ }).click();
     await page.getByRole('menu').getByText('Welcome to CampusLoop!').waitFor();
     await page.keyboard.press('Escape');
 
@@ -53,10 +60,17 @@ describe('accounts journey', () => {
 
     await page.goto('/notifications');
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-    await page.getByRole('tab', { name: 'All Notifications (1)' }).click();
-    await page.getByText('Welcome to CampusLoop!').waitFor();
-    await page.getByRole('button', { name: 'Mark as read' }).click();
-    await page.getByRole('tab', { name: 'Unread (0)' }).waitFor();
+    await page.getByRole('tab', { name: /^All Notifications \(\d+\)$/ }).click();
+    const welcome = page
+      .getByRole('tabpanel')
+      .getByRole('listitem')
+      .filter({ hasText: 'Welcome to CampusLoop!' });
+    await welcome.waitFor();
+    // Read once the list has loaded: the welcome and the badge the link earned.
+    const unreadTab = page.getByRole('tab', { name: /^Unread \([12]\)$/ });
+    const unread = Number((await unreadTab.textContent())?.match(/\((\d+)\)/)?.[1]);
+    await welcome.getByRole('button', { name: 'Mark as read' }).click();
+    await page.getByRole('tab', { name: `Unread (${unread - 1})` }).waitFor();
     await expectAccessible(page);
   });
 

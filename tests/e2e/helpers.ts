@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 
 export const DEMO_PASSWORD = 'campusloop';
@@ -79,4 +80,19 @@ export function journeySteps() {
       failed = true;
     });
   });
+}
+
+/**
+ * Opens the newest verification link sent to `email` in the page's context, as the e-mail's reader would
+ * (decision 023: registering signs nobody in; the link does). `after`: mails to the address before it.
+ */
+export async function verifyFromOutbox(page: Page, outboxDir: string, email: string, after = 0) {
+  const mails = await mailsTo(outboxDir, email, after);
+  const mail = mails.at(-1);
+  if (!mail || mails.length <= after) throw new Error(`no verification e-mail to ${email}`);
+  const verified = await page.request.post('/api/auth/verify-email', {
+    headers: { origin: new URL(page.url() === 'about:blank' ? inject('baseURL') : page.url()).origin },
+    data: { token: tokenOf(verificationLinkIn(mail)) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
 }

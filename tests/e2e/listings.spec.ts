@@ -144,8 +144,12 @@ describe('listing journey', () => {
     await visitor.getByRole('heading', { name: 'Cordless drill with bit set', level: 1 }).waitFor();
     const loginToChat = visitor.getByRole('link', { name: 'Login to Chat' });
     const loginToReserve = visitor.getByRole('link', { name: 'Login to Reserve' });
-    expect(await loginToChat.getAttribute('href')).toBe('/login');
-    expect(await loginToReserve.getAttribute('href')).toBe('/login');
+    // Both come back to this item after signing in; Reserve with its dialog open (issue 16).
+    const itemPath = new URL(visitor.url()).pathname;
+    expect(await loginToChat.getAttribute('href')).toBe(`/login?returnTo=${encodeURIComponent(itemPath)}`);
+    expect(await loginToReserve.getAttribute('href')).toBe(
+      `/login?returnTo=${encodeURIComponent(`${itemPath}?reserve=1`)}`,
+    );
     expect(await visitor.getByRole('link', { name: 'Edit Item' }).count()).toBe(0);
     await expectAccessible(visitor);
     const itemUrl = visitor.url();

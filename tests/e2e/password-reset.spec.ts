@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { passwordResetLinkIn, readOutbox, recipients } from '../helpers/outbox.ts';
-import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
+import { expectAccessible, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
 
 // Issue 15: a student who forgot their password asks for a link on their phone, sets a new password
 // from the e-mail, and is signed in there; the laptop they were signed in on is signed out.
@@ -40,7 +40,8 @@ describe('password reset journey', () => {
         password: oldPassword,
       },
     });
-    expect(registered.status()).toBe(201);
+    expect(registered.status()).toBe(202);
+    await verifyFromOutbox(laptop, outboxDir, email);
     await laptop.goto('/');
     await laptop.getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
 

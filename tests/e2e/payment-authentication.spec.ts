@@ -20,7 +20,12 @@ async function payWith3DS(page: Page, title: string) {
   await page.getByRole('button', { name: 'Reserve Item' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-  await dialog.getByLabel('Card number').fill('4000 0027 6000 3184');
+  // Someone with saved cards (another journey may have saved Sam's) is offered them first (issue 16).
+  const newCard = dialog.getByRole('radio', { name: 'Use a new card' });
+  const cardNumber = dialog.getByLabel('Card number');
+  await newCard.or(cardNumber).first().waitFor();
+  if (await newCard.isVisible()) await newCard.check();
+  await cardNumber.fill('4000 0027 6000 3184');
   await dialog.getByLabel('Expiry (MM / YY)').fill(expiry);
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByRole('button', { name: /^Pay \$/ }).click();

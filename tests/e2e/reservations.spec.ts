@@ -44,6 +44,10 @@ describe('a paid borrow, from the request to the return', () => {
     await expectAccessible(borrower);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await dialog.getByLabel('Card number').waitFor();
+    // Issue 16: what the card sees now, at approval, and if the answer is no.
+    await dialog
+      .getByText('We hold $60.00 on your card now; nothing is charged yet.', { exact: false })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Back to Details' }).waitFor();
     await expectAccessible(borrower);
     await payWith(borrower, '4242 4242 4242 4242');
@@ -58,8 +62,10 @@ describe('a paid borrow, from the request to the return', () => {
     await lender.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
     await lender.getByRole('menu').getByText('New reservation request').first().waitFor({ timeout: 5_000 });
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Approve' }).first().click();
+    // Issue 16: what approval does to the money, not 'can now proceed with payment'.
     await lender
-      .getByText('The borrower has been notified and can now proceed with payment.', { exact: true })
+      .getByText(/Their card is charged \$60\.00 now/)
+      .first()
       .waitFor();
     await lender.keyboard.press('Escape');
   });
@@ -67,15 +73,23 @@ describe('a paid borrow, from the request to the return', () => {
   it('the borrower sees the pickup code and marks the item picked up', async () => {
     await borrower.goto('/reservations');
     await borrower.getByRole('heading', { name: 'My Reservations', level: 1 }).waitFor();
-    await borrower.getByText('Pickup Code:').waitFor();
-    const code = (await borrower.locator('p.font-mono').first().textContent())?.replace(/\D/g, '');
+    // The drill's card: other journeys may have confirmed other borrows of Jordan's.
+    const approved = borrower
+      .getByRole('listitem')
+      .filter({ has: borrower.getByRole('heading', { name: 'Cordless drill with bit set' }) })
+      .filter({ hasText: 'Pickup Code:' })
+      .first();
+    await approved.getByText('Pickup Code:').waitFor();
+    // The same card once picked up (it no longer shows a code).
+    const card = borrower.locator(`[id="${await approved.getAttribute('id')}"]`);
+    const code = (await card.locator('p.font-mono').first().textContent())?.replace(/\D/g, '');
     expect(code).toMatch(/^\d{6}$/);
     await expectAccessible(borrower);
-    await borrower.getByRole('button', { name: 'Picked Up' }).click();
+    await card.getByRole('button', { name: 'Picked Up' }).click();
     await borrower
       .getByText('The reservation status has been updated successfully.', { exact: true })
       .waitFor();
-    await borrower.getByRole('button', { name: 'Return Item' }).waitFor();
+    await card.getByRole('button', { name: 'Return Item' }).waitFor();
   });
 
   it('the lender marks it returned', async () => {
@@ -96,8 +110,27 @@ describe('a paid borrow, from the request to the return', () => {
       .first()
       .waitFor();
     await expectAccessible(borrower);
+    // Issue 16: what each row did, with signs, and the refund's own id.
+    const refund = borrower
+      .getByRole('listitem')
+      .filter({ hasText: 'Deposit refund for Cordless drill with bit set' })
+      .first();
+    await refund.getByText('Refunded', { exact: true }).waitFor();
+    await refund.getByText(/^\+\$25\.00$/).waitFor();
+    await refund.getByText(/^Refund ID: /).waitFor();
+    const payment = borrower
+      .getByRole('listitem')
+      .filter({ hasText: 'Payment for Cordless drill with bit set' })
+      .first();
+    await payment.getByText('Paid', { exact: true }).waitFor();
+    await payment.getByText(/^−\$60\.00$/).waitFor();
     await lender.goto('/billing-history');
-    await lender.getByText('Earning: Cordless drill with bit set', { exact: false }).first().waitFor();
+    const earning = lender
+      .getByRole('listitem')
+      .filter({ hasText: 'Earning: Cordless drill with bit set' })
+      .first();
+    await earning.getByText('Earned', { exact: true }).waitFor();
+    await earning.getByText(/^\+\$35\.00$/).waitFor();
   });
 });
 

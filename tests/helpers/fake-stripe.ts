@@ -119,6 +119,51 @@ export async function startFakeStripe() {
       intents.set(id, intent);
       return { status: 200, body: intent };
     }
+    if (intentPath && method === 'POST') {
+      // An update (the saved-card checkout names the card's customer first).
+      const intent = intents.get(intentPath[1]!);
+      if (!intent) return missing('payment_intent', intentPath[1]!);
+      if (body.get('customer')) intent.customer = body.get('customer');
+      return { status: 200, body: intent };
+    }
+    const confirmPath = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (confirmPath && method === 'POST') {
+      // A server-side confirmation with a saved card: it must be the intent's customer's.
+      const intent = intents.get(confirmPath[1]!);
+      if (!intent) return missing('payment_intent', confirmPath[1]!);
+      const pm = methods.get(body.get('payment_method') ?? '');
+      if (!pm) return missing('payment_method', body.get('payment_method') ?? '');
+      if (pm.customer !== intent.customer)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'The provided PaymentMethod belongs to a Customer, but you did not provide a Customer.',
+            },
+          },
+        };
+      if (intent.status === 'requires_payment_method') {
+        const charge = {
+          id: newId('ch'),
+          object: 'charge',
+          amount: intent.amount,
+          amount_refunded: 0,
+          refunded: false,
+          payment_intent: intent.id,
+          currency: intent.currency,
+        };
+        charges.set(charge.id, charge);
+        Object.assign(intent, {
+          status: 'requires_capture',
+          payment_method: pm.id,
+          amount_capturable: intent.amount,
+          latest_charge: charge.id,
+        });
+      }
+      return { status: 200, body: withMethod(intent, query) };
+    }
     if (intentPath && method === 'GET') {
       const intent = intents.get(intentPath[1]!);
       return intent
@@ -272,6 +317,8 @@ export async function startFakeStripe() {
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    /** A card saved for a customer (what a confirmed SetupIntent leaves). */
+    savedCard: (customer: string, card: FakeCard) => attachCard(customer, card),
     requests,
     customers,
     reset: () => {

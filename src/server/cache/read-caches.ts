@@ -35,10 +35,11 @@ export interface ReadCaches {
   pages: ReadCache<CachedPage | undefined>;
 }
 
-/** A rendered page as sent: its bytes and their content-encoding. */
+/** A rendered page as sent: its bytes, their content-encoding, and its status (404: an item not there). */
 export interface CachedPage {
   body: Buffer;
   encoding?: 'br' | 'gzip';
+  status?: 404;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   paymentStepService,
   StepBusyError,
 } from '../features/payment-steps/service.ts';
+import { reminderService } from '../features/reminders/service.ts';
 import { reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
@@ -25,6 +27,7 @@ const JOB_LOCKS = {
   expireReservations: 72_061_002,
   revealedReviewBadges: 72_061_003,
   paymentUpkeep: 72_061_004,
+  reminders: 72_061_006,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -73,6 +76,7 @@ export default fp(
       payments: PaymentProvider;
       jobs: JobQueue;
       metrics?: Metrics;
+      clock: Clock;
     },
   ) {
     if (!opts.config.jobs.enabled) return;
@@ -133,11 +137,22 @@ export default fp(
       revealedThrough = now;
       if (awarded) log.info({ awarded }, 'awarded badges for reviews revealed by time');
     };
+    // Issue 18: pickup, return and last-call reminders, by the campus clock (features/reminders).
+    const sendReminders = async (log: FastifyBaseLogger) => {
+      const sent = await reminderService.sendDue({
+        db: deps.db,
+        clock: opts.clock,
+        timeZone: deps.timeZone,
+        expiryHours: opts.config.jobs.reservationExpiryHours,
+      });
+      if (sent) log.info({ sent }, 'sent reminders');
+    };
     const tick = () => {
       if (running) return;
       const expiryLog = roundLog('expire-reservations');
       const badgeLog = roundLog('revealed-review-badges');
       const upkeepLog = roundLog('payment-upkeep');
+      const reminderLog = roundLog('reminders');
       running = withJobLock(opts.database, JOB_LOCKS.expireReservations, async () => {
         const expired = await reservationService.expirePending(
           { ...deps, log: expiryLog },
@@ -154,6 +169,8 @@ export default fp(
         .catch((error) => badgeLog.error({ err: error }, 'revealed review badge job failed'))
         .then(() => withJobLock(opts.database, JOB_LOCKS.paymentUpkeep, () => paymentUpkeep(upkeepLog)))
         .catch((error) => upkeepLog.error({ err: error }, 'payment upkeep job failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.reminders, () => sendReminders(reminderLog)))
+        .catch((error) => reminderLog.error({ err: error }, 'reminder job failed'))
         .finally(() => {
           running = null;
         });

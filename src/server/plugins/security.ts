@@ -67,6 +67,9 @@ export default fp(
           ],
           connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
           fontSrc: ["'self'", 'data:'],
+          // The installable app's service worker (/sw.js) and manifest, from here only (issue 19).
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],

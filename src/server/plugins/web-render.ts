@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ItemList } from '#shared/schemas/items.ts';
+import type { z } from 'zod';
+import type { PageMeta } from '#shared/page-meta.ts';
+import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts';
+import type { ItemList, itemDetail } from '#shared/schemas/items.ts';
 
-// Pre-rendering of Home and Browse for signed-out visitors (issue 7): the web app's own components
+// Pre-rendering of Home and Browse (issue 7), an item's page and Impact (issue 16) for signed-out
+// visitors: the web app's own components
 // render the first view on the server (src/web/entry-server.tsx, built into dist/server), the page
 // carries the data it was rendered from in a JSON data block, and the head hints the page's chunk. A
 // phone then paints the real page when the HTML and the style sheet arrive instead of after all the
@@ -14,9 +18,20 @@ interface RenderEntry {
   rendersPage(pathname: string): boolean;
   renderPage(
     url: URL,
-    sources: { items(query: string): Promise<ItemList> },
-  ): Promise<{ html: string; data: string; title: string; modules: string[] } | undefined>;
+    sources: {
+      items(query: string): Promise<ItemList>;
+      impactCampuses(): Promise<ImpactCampuses>;
+      impactDashboard(campus: string): Promise<ImpactDashboard>;
+      item(id: string): Promise<ItemDetail | undefined>;
+    },
+  ): Promise<
+    | { html: string; data: string; title: string; modules: string[]; meta?: PageMeta }
+    | { status: 404 }
+    | undefined
+  >;
 }
+
+type ItemDetail = z.infer<typeof itemDetail>;
 
 /** Vite's build manifest (dist/web/.vite/manifest.json), the parts used here. */
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
@@ -24,8 +39,12 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 export interface PageRenderer {
   /** Whether the page at `pathname` is pre-rendered for visitors. */
   renders(pathname: string): boolean;
-  /** The whole HTML document of a page as a signed-out visitor first sees it; undefined if not rendered. */
-  render(url: URL): Promise<string | undefined>;
+  /**
+   * The whole HTML document of a page as a signed-out visitor first sees it, and its status (404: an
+   * item hidden or missing, sent as the shell the browser renders its 'not found' in); undefined if
+   * not rendered.
+   */
+  render(url: URL): Promise<{ status: 200 | 404; html: string } | undefined>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -67,6 +86,37 @@ function inlineStyles(head: string, webDir: string): string {
 }
 
 /**
+ * The head tags that make a shared link a card with the page's photo and price (Open Graph, read by
+ * chat apps and social sites; Twitter's card falls back to them), the canonical address, and a hint
+ * that fetches the photo the page opens with beside the script, at high priority.
+ */
+export function metaTags(meta: PageMeta, title: string, appUrl: string): string {
+  const absolute = (href: string) => new URL(href, `${appUrl}/`).href;
+  const url = absolute(meta.path);
+  const property = (name: string, content: string) =>
+    `<meta property="${name}" content="${escapeHtml(content)}">`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    property('og:type', meta.type),
+    property('og:site_name', 'CampusLoop'),
+    property('og:title', title),
+    property('og:description', meta.description),
+    property('og:url', url),
+  ];
+  if (meta.image) {
+    tags.push(property('og:image', absolute(meta.image)));
+    if (meta.imageAlt) tags.push(property('og:image:alt', meta.imageAlt));
+    tags.push('<meta name="twitter:card" content="summary_large_image">');
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high">`);
+  }
+  if (meta.price !== undefined) {
+    tags.push(property('product:price:amount', meta.price), property('product:price:currency', 'USD'));
+  }
+  return tags.join('');
+}
+
+/**
  * The renderer for the built web app in `webDir`, or undefined when there is no server entry (a build
  * without it, or tests without a web app): every page is then the plain shell, rendered in the browser.
  */
@@ -75,6 +125,14 @@ export async function createPageRenderer(opts: {
   entry: string;
   /** GET /api/items's JSON for a query string, as the API answers it to a visitor. */
   itemListJson(query: string): Promise<string>;
+  /** GET /api/impact's answer: which campus a visitor's Home shows (issue 16). */
+  impactCampuses(): Promise<ImpactCampuses>;
+  /** GET /api/impact/{campus}/dashboard's answer. */
+  impactDashboard(campus: string): Promise<ImpactDashboard>;
+  /** GET /api/items/{id}'s JSON as a visitor gets it; undefined for the API's 404. */
+  itemJson(id: string): Promise<string | undefined>;
+  /** The site's public address (APP_URL), for the canonical link and Open Graph tags. */
+  appUrl: string;
 }): Promise<PageRenderer | undefined> {
   const indexFile = path.join(opts.webDir, 'index.html');
   if (!existsSync(opts.entry) || !existsSync(indexFile)) return undefined;
@@ -88,17 +146,28 @@ export async function createPageRenderer(opts: {
   const tail = template.slice(at + ROOT.length);
   const sources = {
     items: async (query: string) => JSON.parse(await opts.itemListJson(query)) as ItemList,
+    impactCampuses: () => opts.impactCampuses(),
+    impactDashboard: (campus: string) => opts.impactDashboard(campus),
+    item: async (id: string) => {
+      const json = await opts.itemJson(id);
+      return json === undefined ? undefined : (JSON.parse(json) as ItemDetail);
+    },
   };
+  const appUrl = opts.appUrl.replace(/\/+$/, '');
+  // The shell as a missing page's answer: the browser renders its 'not found'; search engines drop it.
+  const missingPage = template.replace('</head>', '<meta name="robots" content="noindex"></head>');
 
   return {
     renders: (pathname) => entry.rendersPage(pathname),
     async render(url) {
       const page = await entry.renderPage(url, sources);
       if (!page) return undefined;
+      if ('status' in page) return { status: 404, html: missingPage };
+      const meta = page.meta ? metaTags(page.meta, page.title, appUrl) : '';
       const pageHead = head
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-        .replace('</head>', `${preloadHints(manifest, page.modules)}</head>`);
-      return `${pageHead}<div id="root">${page.html}</div>${page.data}${tail}`;
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+        .replace('</head>', () => `${meta}${preloadHints(manifest, page.modules)}</head>`);
+      return { status: 200, html: `${pageHead}<div id="root">${page.html}</div>${page.data}${tail}` };
     },
   };
 }

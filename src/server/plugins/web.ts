@@ -6,32 +6,47 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { campusToday } from '#shared/calendar.ts';
-import { itemSearchQuery } from '#shared/schemas/items.ts';
+import { itemIdParams, itemSearchQuery } from '#shared/schemas/items.ts';
 import type { CachedPage, ReadCaches } from '../cache/read-caches.ts';
 import type { Db } from '../db/client.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
-import { itemListJson } from '../features/items/routes.ts';
+import { impactService } from '../features/impact/service.ts';
+import { itemListJson, publicItemJson } from '../features/items/routes.ts';
 import { createPageRenderer, type PageRenderer } from './web-render.ts';
 
 // Serves the built web app: hashed assets cached for a year (pre-compressed when the browser accepts
 // Brotli or gzip), every other page path answered with index.html so the client router can show it
-// (its own 404 page included). Home and Browse are pre-rendered for signed-out visitors
-// (web-render.ts). API paths that match no route get the API's JSON 404 instead.
+// (its own 404 page included). The service worker and the web app manifest are asked for afresh each
+// time (no-cache). Home, Browse, item pages and Impact are pre-rendered for signed-out visitors
+// (web-render.ts); an item hidden or missing is a 404 for them. API paths that match no route get the
+// API's JSON 404 instead.
 
 const brotli = promisify(brotliCompress);
+
+/** The installable app's service worker and manifest (vite.config.ts, src/web/sw.ts), at the root. */
+const SERVICE_WORKER = 'sw.js';
+const WEB_MANIFEST = 'manifest.webmanifest';
 
 /** How long after the server listens the render entry is loaded, if no visitor asked for a page first. */
 const RENDERER_WARM_UP_MS = 2000;
 const gzipAsync = promisify(gzip);
 
 /** A rendered page, compressed as the browser accepts (quick settings: pages change with the catalogue). */
-async function compressPage(html: string, encoding: CachedPage['encoding']): Promise<CachedPage> {
+async function compressPage(
+  html: string,
+  encoding: CachedPage['encoding'],
+  status?: CachedPage['status'],
+): Promise<CachedPage> {
   const body = Buffer.from(html);
   if (encoding === 'br') {
-    return { body: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding };
+    return {
+      body: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding,
+      status,
+    };
   }
-  if (encoding === 'gzip') return { body: await gzipAsync(body), encoding };
-  return { body };
+  if (encoding === 'gzip') return { body: await gzipAsync(body), encoding, status };
+  return { body, status };
 }
 
 function acceptedEncoding(request: FastifyRequest): CachedPage['encoding'] {
@@ -44,7 +59,14 @@ function acceptedEncoding(request: FastifyRequest): CachedPage['encoding'] {
 export default fp(
   async function web(
     app: FastifyInstance,
-    opts: { webDir: string; renderEntry: string; db: Db; campusTimeZone: string; caches: ReadCaches },
+    opts: {
+      webDir: string;
+      renderEntry: string;
+      db: Db;
+      campusTimeZone: string;
+      caches: ReadCaches;
+      appUrl: string;
+    },
   ) {
     const indexFile = path.join(opts.webDir, 'index.html');
     const hasWeb = existsSync(indexFile);
@@ -59,8 +81,16 @@ export default fp(
         // that accept them, with Vary: Accept-Encoding.
         preCompressed: true,
         setHeaders(res, filePath) {
+          const name = path.relative(opts.webDir, filePath);
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else if (name === SERVICE_WORKER || name === WEB_MANIFEST) {
+            // Asked again at every check, so a deploy is seen at the next visit (the worker then
+            // offers the new version: src/web/pwa/update-prompt.tsx).
+            res.header('cache-control', 'no-cache');
+            if (name === WEB_MANIFEST) res.header('content-type', 'application/manifest+json; charset=utf-8');
+            // The worker controls every page of the app.
+            if (name === SERVICE_WORKER) res.header('service-worker-allowed', '/');
           } else {
             res.header('cache-control', 'public, max-age=3600');
           }
@@ -85,6 +115,13 @@ export default fp(
                 itemSearchQuery.parse(Object.fromEntries(new URLSearchParams(query))),
                 opts.campusTimeZone,
               ),
+            impactCampuses: () => impactService.campuses(opts.db),
+            impactDashboard: (campus) =>
+              impactService.dashboard({ db: opts.db, timeZone: opts.campusTimeZone }, campus),
+            // Not an item id at all: the API's 400, which the page shows as 'not found' too.
+            itemJson: async (id) =>
+              itemIdParams.safeParse({ id }).success ? publicItemJson(opts.db, opts.caches, id) : undefined,
+            appUrl: opts.appUrl,
           }).catch((error) => {
             app.log.error(
               { err: error },
@@ -117,10 +154,12 @@ export default fp(
             const encoding = acceptedEncoding(request);
             const today = campusToday(opts.campusTimeZone).date;
             const page = await opts.caches.pages.get(`${encoding}:${today}:${request.url}`, async () => {
-              const html = await renderer.render(new URL(request.url, 'http://campusloop.invalid'));
-              return html === undefined ? undefined : compressPage(html, encoding);
+              const rendered = await renderer.render(new URL(request.url, 'http://campusloop.invalid'));
+              if (rendered === undefined) return undefined;
+              return compressPage(rendered.html, encoding, rendered.status === 404 ? 404 : undefined);
             });
             if (page) {
+              if (page.status) reply.status(page.status);
               if (page.encoding) reply.header('content-encoding', page.encoding);
               return reply.send(page.body);
             }

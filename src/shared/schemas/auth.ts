@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { safeReturnPath } from '../return-path.ts';
 import { plainText } from './fields.ts';
 
 // One schema per form: the register and login pages validate with these, and so do the routes (spec §5).
@@ -24,6 +25,15 @@ export const usernameSchema = plainText('Username is required')
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[a-zA-Z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores');
 
+/**
+ * Issue 16: the page to return to after signing up and verifying (carried in the verification link).
+ * Only a path of this site; anything else is refused, not quietly dropped.
+ */
+export const returnToInput = z
+  .string({ error: 'The page to return to must be a page of CampusLoop.' })
+  .refine((value) => safeReturnPath(value) !== null, 'The page to return to must be a page of CampusLoop.')
+  .transform((value) => safeReturnPath(value) ?? '/');
+
 export const registerInput = z.object({
   fullName: plainText('Full name is required')
     .trim()
@@ -38,6 +48,7 @@ export const registerInput = z.object({
   password: plainText('Password must be at least 6 characters')
     .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
     .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+  returnTo: returnToInput.optional(),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
@@ -73,4 +84,18 @@ export type SessionUser = z.infer<typeof sessionUser>;
 
 export const sessionResponse = z.object({ user: sessionUser.nullable() });
 export const authResponse = z.object({ user: sessionUser });
+
+/**
+ * The one answer to a registration (decision 023), whether the address is new, taken, or waiting for its
+ * owner: nobody learns from it who has an account. The account is used once the e-mail's link is opened.
+ */
+export function checkInboxMessage(email: string): string {
+  return `Check your inbox: we sent an e-mail to ${email}. Open the link in it to finish creating your account.`;
+}
+export const registerResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  message: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
 export const successResponse = z.object({ success: z.literal(true) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginInput, returnToInput, sessionUser } from './auth.ts';
 
 // Verified e-mail (issue 6): the link from the e-mail, the Resend button, and the rule that an
 // unverified student cannot request, approve or list (the web shows the server's message).
@@ -8,6 +9,11 @@ export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 export function emailNotVerifiedMessage(email: string): string {
   return `Please verify your university e-mail first. We sent a link to ${email}.`;
+}
+
+/** Sign-in with the password of an account whose address nobody proved yet (decision 023). */
+export function signInNeedsVerificationMessage(email: string): string {
+  return `Please open the link we sent to ${email} first: it confirms your address and signs you in.`;
 }
 
 export const INVALID_VERIFICATION_LINK =
@@ -22,6 +28,18 @@ export const verifyEmailInput = z.object({
 });
 export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
 
-/** Verifying and resending both answer the address concerned. */
-export const verificationResponse = z.object({ success: z.literal(true), email: z.string() });
+/**
+ * Resend: optionally the page the new link should return to (issue 16). Signed out (the "Check your inbox"
+ * screen after registering) it names the address; the answer is the same whoever has it (decision 023).
+ */
+export const resendVerificationInput = z
+  .object({ returnTo: returnToInput.optional(), email: loginInput.shape.email.optional() })
+  .optional();
+
+/** Verifying and resending both answer the address concerned; verifying signs in (decision 023). */
+export const verificationResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  user: sessionUser.optional(),
+});
 export type VerificationResponse = z.infer<typeof verificationResponse>;

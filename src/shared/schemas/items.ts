@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
 import { calendarDay, plainText } from './fields.ts';
 import { review } from './reviews.ts';
@@ -43,6 +44,10 @@ export const itemInput = z
     category: z.enum(CATEGORIES, { error: 'Please choose a category' }),
     condition: z.enum(CONDITIONS, { error: 'Please choose a condition' }),
     pickupMethod: z.enum(PICKUP_METHODS, { error: 'Please choose a pickup method' }),
+    /** Issue 17: absent keeps the item's (Flexible for a new one). */
+    cancellationPolicy: z
+      .enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' })
+      .optional(),
     depositAmount: amount('Deposit'),
     rentalPrice: amount('Rental price'),
     rentalPeriod: z.enum(RENTAL_PERIODS, { error: 'Please choose day, week or month' }).optional().nullable(),
@@ -106,6 +111,7 @@ export const item = z.object({
   availableUntil: z.string().nullable(),
   availableDays: z.array(z.number().int()),
   isAvailable: z.boolean(),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   campus: z.string(),
   createdAt: z.string(),
   /** Hidden by a moderator: only its owner and the moderators see it (issue 6). */

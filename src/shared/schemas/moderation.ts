@@ -30,6 +30,8 @@ export const moderatedUser = person.extend({
   profileImage: z.string().nullable(),
   isVerified: z.boolean(),
   suspendedAt: z.string().nullable(),
+  /** When they deleted their account (decision 023): their name reads "Former student", the reports stay. */
+  deletedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ModeratedUser = z.infer<typeof moderatedUser>;
@@ -67,9 +69,12 @@ export const reportSummary = z.object({
         hidden: z.boolean(),
         deleted: z.boolean(),
       }),
-      user: person.extend({ suspended: z.boolean() }).nullable(),
+      user: person.extend({ suspended: z.boolean(), deleted: z.boolean() }).nullable(),
     }),
-    z.object({ kind: z.literal('user'), user: person.extend({ suspended: z.boolean() }) }),
+    z.object({
+      kind: z.literal('user'),
+      user: person.extend({ suspended: z.boolean(), deleted: z.boolean() }),
+    }),
   ]),
 });
 export type ReportSummary = z.infer<typeof reportSummary>;

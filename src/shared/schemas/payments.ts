@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_STATUSES } from '../constants.ts';
+import { BILLING_KINDS, BILLING_STATUSES } from '../constants.ts';
 import { plainText } from './fields.ts';
 
 // Payments (spec §3 saved_payment_methods and billing_history, §7; issue 4).
@@ -32,12 +32,24 @@ export const testCard = z.object({
 export type TestCard = z.input<typeof testCard>;
 
 export const testConfirmInput = z.object({ paymentIntentId: plainText().min(1).max(200), card: testCard });
-export const testConfirmResponse = z.object({
+/** A card confirmation's outcome (the test provider's confirm, a saved card's checkout). */
+export const paymentConfirmResponse = z.object({
   status: z.string(),
   paymentIntentId: z.string(),
   /** Set when the bank asks the cardholder to authenticate (3-D Secure): where to send the browser. */
   nextActionUrl: z.string().nullable().optional(),
 });
+
+/** Checkout with a saved card (issue 16): the checkout's intent and one of the caller's saved cards. */
+export const payWithSavedCardInput = z.object({
+  paymentIntentId: plainText('paymentIntentId is required')
+    .trim()
+    .min(1, 'paymentIntentId is required')
+    .max(200, 'paymentIntentId is too long'),
+  paymentMethodId: z.uuid('Payment method not found'),
+});
+
+export const testConfirmResponse = paymentConfirmResponse;
 
 /** The test bank's 3-D Secure page: the cardholder approves or refuses. */
 export const testAuthenticateInput = z.object({
@@ -66,6 +78,10 @@ export const billingEntry = z.object({
   amount: z.string(),
   currency: z.string(),
   status: z.enum(BILLING_STATUSES),
+  /** payment (the borrower's: held, then charged or released), refund (of charged money), earning (the lender's). */
+  kind: z.enum(BILLING_KINDS),
+  /** A refund's own id at the provider (re_…), once it is made; null for other rows. */
+  refundId: z.string().nullable(),
   description: z.string(),
   paymentMethodType: z.string().nullable(),
   paymentMethodLast4: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 
@@ -76,7 +77,13 @@ export const reservation = z.object({
   /** Only while approved, and only to the two parties. */
   pickupCode: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /** The item's policy when it was requested (issue 17): what a borrower's cancellation refunds. */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  /** Who cancelled it, once cancelled. */
+  cancelledBy: z.enum(['borrower', 'provider', 'system']).nullable(),
   createdAt: z.string(),
+  /** A pending request's answer-by time (ISO): it expires unanswered then. Null once answered. */
+  respondBy: z.string().nullable(),
   item: z.object({
     id: z.uuid(),
     title: z.string(),

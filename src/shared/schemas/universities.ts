@@ -36,3 +36,12 @@ export const universityDetectResponse = z.object({
   /** Every university that shares the matched domain (chains such as multi-campus colleges). */
   candidates: z.array(university),
 });
+
+/** GET /api/universities/campus/{campus}: a campus domain's name as screens show it (issue 16's campus switch). */
+export const campusNameResponse = z.object({
+  campus: z.string(),
+  campusName: z.string(),
+  /** Whether the domain is a campus of the directory (else the name is the domain itself). */
+  known: z.boolean(),
+});
+export type CampusName = z.infer<typeof campusNameResponse>;

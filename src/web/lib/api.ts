@@ -47,6 +47,18 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return (await response.json()) as T;
 }
 
+/** A multipart upload (a profile photo): the browser sets the boundary; the same errors as JSON calls. */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
+  } catch {
+    throw new ApiError(0, 'Network error: check your connection and try again.', 'NETWORK');
+  }
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as T;
+}
+
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),

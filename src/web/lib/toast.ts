@@ -3,10 +3,18 @@ import { useSyncExternalStore } from 'react';
 // The toast store (spec §4 Toast area, §9): at most one toast; add, update, dismiss; a dismissed toast
 // is removed 1,000,000 ms later (its exit animation and screen-reader announcement finish long before).
 
+/** A button in the toast (spec §3 Toast message `action`); `altText` says how else to do it. */
+export interface ToastAction {
+  label: string;
+  altText: string;
+  onClick: () => void;
+}
+
 export interface Toast {
   id: string;
   title?: string;
   description?: string;
+  action?: ToastAction;
   variant?: 'default' | 'destructive';
   open: boolean;
 }

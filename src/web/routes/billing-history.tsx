@@ -1,8 +1,7 @@
 import { format } from 'date-fns';
-import { ArrowLeft, Receipt } from 'lucide-react';
+import { ArrowDownLeft, ArrowLeft, ArrowUpRight, Clock, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { BillingStatus } from '#shared/constants.ts';
 import { formatMoney } from '#shared/format.ts';
 import { toCents } from '#shared/pricing.ts';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
@@ -11,6 +10,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useBillingHistory } from '../features/payments/api.ts';
+import { type BillingTone, billingLabel } from '../features/payments/billing-labels.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -25,16 +25,33 @@ export default function BillingHistoryRoute() {
   );
 }
 
-/** Spec §2: a colour per status; a refund carries a back arrow. */
-const statusStyles: Record<BillingStatus, { label: string; className: string; icon?: ReactNode }> = {
-  completed: { label: 'Completed', className: 'bg-green-100 text-green-800' },
-  pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-900' },
-  failed: { label: 'Failed', className: 'bg-red-100 text-red-800' },
+/**
+ * Spec §2 gives a colour per status, a back arrow for a refund; issue 16 names what each row did to the
+ * money (billing-labels.ts): Paid / Earned / Refunded / Held, with signs (decision 025).
+ */
+const toneStyles: Record<BillingTone, { badge: string; amount: string; icon?: ReactNode }> = {
+  paid: {
+    badge: 'bg-stone-200 text-stone-900',
+    amount: 'text-ink',
+    icon: <ArrowUpRight aria-hidden="true" />,
+  },
+  earned: {
+    badge: 'bg-green-100 text-green-900',
+    amount: 'text-green-800',
+    icon: <ArrowDownLeft aria-hidden="true" />,
+  },
   refunded: {
-    label: 'Refunded',
-    className: 'bg-blue-100 text-blue-800',
+    badge: 'bg-blue-100 text-blue-900',
+    amount: 'text-blue-800',
     icon: <ArrowLeft aria-hidden="true" />,
   },
+  held: {
+    badge: 'bg-amber-100 text-amber-900',
+    amount: 'text-amber-900',
+    icon: <Clock aria-hidden="true" />,
+  },
+  neutral: { badge: 'bg-stone-100 text-stone-800', amount: 'text-stone-600 line-through' },
+  failed: { badge: 'bg-red-100 text-red-800', amount: 'text-red-800' },
 };
 
 function BillingHistoryPage() {
@@ -47,7 +64,7 @@ function BillingHistoryPage() {
         to={paths.profile()}
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
         Back to Profile
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Billing History</h1>
@@ -85,7 +102,8 @@ function BillingHistoryPage() {
 }
 
 function TransactionCard({ entry }: { entry: BillingEntry }) {
-  const status = statusStyles[entry.status];
+  const what = billingLabel(entry);
+  const tone = toneStyles[what.tone];
   const paymentId = entry.stripePaymentIntentId?.slice(-8);
   return (
     <Card className="p-4 sm:p-5">
@@ -96,29 +114,44 @@ function TransactionCard({ entry }: { entry: BillingEntry }) {
             <span
               className={cn(
                 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold [&_svg]:h-3.5 [&_svg]:w-3.5',
-                status.className,
+                tone.badge,
               )}
             >
-              {status.icon}
-              {status.label}
+              {tone.icon}
+              {what.label}
             </span>
             <time dateTime={entry.createdAt} className="text-sm text-muted">
               {format(new Date(entry.createdAt), "MMM d, yyyy 'at' h:mm a")}
             </time>
           </div>
+          {entry.kind === 'refund' ? (
+            <p className="text-sm text-muted">
+              Refund ID:{' '}
+              {entry.refundId ? (
+                <span className="font-mono text-stone-700">{entry.refundId.slice(-8)}</span>
+              ) : (
+                'given once the refund is made'
+              )}
+            </p>
+          ) : null}
           {paymentId && (
             <p className="text-sm text-muted">
               Payment ID: <span className="font-mono text-stone-700">{paymentId}</span>
             </p>
           )}
         </div>
-        <div className="flex shrink-0 items-baseline justify-between gap-3 border-t border-line pt-3 sm:block sm:border-0 sm:pt-0 sm:text-right">
-          <p className="text-xl font-bold text-ink">{formatMoney(toCents(entry.amount) ?? 0)}</p>
-          <p className="text-sm text-muted">
-            {entry.paymentMethodType ? `Via ${entry.paymentMethodType}` : 'Payment'}
+        <div className="flex shrink-0 items-baseline justify-between gap-3 border-t border-line pt-3 sm:block sm:border-0 sm:pt-0 sm:text-end">
+          <p className={cn('text-xl font-bold tabular-nums', tone.amount)}>
+            {what.sign}
+            {formatMoney(toCents(entry.amount) ?? 0)}
           </p>
-          {entry.refundAmount && entry.status !== 'refunded' && (
-            <p className="text-sm text-blue-800">Refunded {formatMoney(toCents(entry.refundAmount) ?? 0)}</p>
+          <p className="text-sm text-muted">{what.detail}</p>
+          {entry.kind !== 'earning' && (
+            <p className="text-sm text-muted">
+              {entry.paymentMethodType
+                ? `Via ${entry.paymentMethodType}${entry.paymentMethodLast4 ? ` •••• ${entry.paymentMethodLast4}` : ''}`
+                : 'Payment'}
+            </p>
           )}
         </div>
       </div>

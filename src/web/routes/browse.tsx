@@ -5,16 +5,21 @@ import { type Category, PICKUP_METHODS, type PickupMethod } from '#shared/consta
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useSession } from '../features/auth/api.ts';
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
 import { itemsFound } from '../features/items/items-found.ts';
+import { useCampusName } from '../features/universities/api.ts';
+import { ALL_CAMPUSES, CampusSwitch } from '../features/universities/components/campus-switch.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// Spec §2 Browse: every campus; the search text is the box's own and follows to the address bar
+// Spec §2 Browse: every campus; issue 16: the signed-in student's campus first, with a campus switch
+// whose choice is the address bar's ?campus=. The search text is the box's own and follows to the address bar
 // (?q=) once typing pauses, replacing the entry so Back leaves the page rather than stepping through
 // keystrokes. The box never reads back what it wrote: the address bar lags typing on a slow phone and
 // reading it back dropped keys (issue 16). Category and filters are local.
@@ -44,6 +49,8 @@ function parseMaxPrice(text: string): number | undefined {
 
 interface BrowseState {
   search: string;
+  /** A campus domain, or 'all' (issue 16: in the address bar as ?campus=). */
+  campus: string;
   category?: Category;
   availableNow: boolean;
   freeOnly: boolean;
@@ -51,9 +58,10 @@ interface BrowseState {
   pickupMethod: PickupMethod | '';
 }
 
-/** What the page opens with: the address bar's search, available now, nothing else. */
-export const initialBrowseState = (search: string): BrowseState => ({
+/** What the page opens with: the address bar's search and campus, available now, nothing else. */
+export const initialBrowseState = (search: string, campus = 'all'): BrowseState => ({
   search,
+  campus,
   availableNow: true,
   freeOnly: false,
   maxPrice: '',
@@ -63,7 +71,7 @@ export const initialBrowseState = (search: string): BrowseState => ({
 /** The list's filters for what the page shows (the server pre-renders the first view the same way). */
 export function browseFilters(state: BrowseState): ItemFilters {
   return {
-    campus: 'all',
+    campus: state.campus,
     category: state.category,
     searchQuery: state.search.trim(),
     availableNow: state.availableNow,
@@ -73,10 +81,31 @@ export function browseFilters(state: BrowseState): ItemFilters {
   };
 }
 
+/**
+ * The campus Browse shows (issue 16): the address bar's ?campus= when there is one, else the signed-in
+ * student's own, else every campus (spec §2, a visitor; the server pre-renders that). Undefined while
+ * the session is still being asked.
+ */
+function useBrowseCampus() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { user, isLoading } = useSession();
+  const fromAddress = searchParams.get('campus')?.trim().toLowerCase() || undefined;
+  const campus = fromAddress ?? (isLoading ? undefined : (user?.campus ?? ALL_CAMPUSES));
+  const choose = (next: string) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      params.set('campus', next);
+      return params;
+    });
+  return { campus, ownCampus: user?.campus, choose };
+}
+
 export default function BrowsePage() {
   useDocumentTitle('Browse Items');
   const ids = useId();
   const { search, setSearch, settledSearch, clearSearch, input: searchInput } = useSearchText();
+  const { campus, ownCampus, choose: chooseCampus } = useBrowseCampus();
+  const campusName = useCampusName(campus).data?.campusName;
   const initial = initialBrowseState(search);
   const [category, setCategory] = useState<Category | undefined>(initial.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -88,6 +117,7 @@ export default function BrowsePage() {
   const debouncedMaxPrice = useDebounced(maxPrice, SEARCH_DEBOUNCE_MS);
   const filters = browseFilters({
     search: settledSearch,
+    campus: campus ?? ALL_CAMPUSES,
     category,
     availableNow,
     freeOnly,
@@ -105,7 +135,7 @@ export default function BrowsePage() {
     hasNextPage,
     fetchNextPage,
     isFetchingNextPage,
-  } = useInfiniteItems(filters, PAGE_SIZE);
+  } = useInfiniteItems(filters, PAGE_SIZE, { enabled: Boolean(campus) });
 
   // Spec §2: resets search and category, free-only off, available-now on. The max price and pickup
   // method go too: a 'Clear all filters' that left a filter behind could leave the list empty.
@@ -131,7 +161,22 @@ export default function BrowsePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Browse Items</h1>
-      <p className="mt-1 text-muted">Find what you need from students on campuses everywhere.</p>
+      <p className="mt-1 text-muted">
+        {campus === ALL_CAMPUSES || !campus
+          ? 'Find what you need from students on campuses everywhere.'
+          : `Find what you need from students at ${campusName ?? 'this campus'}.`}
+      </p>
+      {campus ? (
+        <CampusSwitch
+          className="mt-4"
+          campus={campus}
+          ownCampus={ownCampus}
+          onChange={chooseCampus}
+          allowAll
+        />
+      ) : (
+        <Skeleton className="mt-4 h-[4.25rem] w-full max-w-md" />
+      )}
 
       <div className="mt-6 flex gap-2">
         <search className="relative min-w-0 flex-1">
@@ -140,7 +185,7 @@ export default function BrowsePage() {
               Search items
             </label>
             <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
+              className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
               aria-hidden="true"
             />
             <input
@@ -152,7 +197,7 @@ export default function BrowsePage() {
               placeholder="Search items..."
               autoComplete="off"
               enterKeyHint="search"
-              className={cn(inputClasses, 'pl-10')}
+              className={cn(inputClasses, 'ps-10')}
             />
           </form>
         </search>
@@ -258,6 +303,11 @@ export default function BrowsePage() {
               <Button variant="outline" onClick={clearAll}>
                 Clear all filters
               </Button>
+              {campus !== ALL_CAMPUSES && (
+                <Button variant="outline" onClick={() => chooseCampus(ALL_CAMPUSES)}>
+                  Search all campuses
+                </Button>
+              )}
             </EmptyState>
           ) : (
             <ItemGrid

@@ -5,6 +5,7 @@ import type { PublicUser } from '#shared/schemas/auth.ts';
 import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { IconTooltip } from '../components/ui/tooltip.tsx';
 import { useSession } from '../features/auth/api.ts';
 import {
   fetchMessages,
@@ -162,7 +163,7 @@ function ChatPage({ user }: { user: PublicUser }) {
         <section
           aria-labelledby="conversations-heading"
           className={cn(
-            'w-full flex-col border-line md:flex md:w-80 md:shrink-0 md:border-r',
+            'w-full flex-col border-line md:flex md:w-80 md:shrink-0 md:border-e',
             selectedId ? 'hidden' : 'flex',
           )}
         >
@@ -197,15 +198,17 @@ function ChatPage({ user }: { user: PublicUser }) {
           {selectedId ? (
             <>
               <div className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="md:hidden"
-                  onClick={() => select(null)}
-                  aria-label="Back to conversations"
-                >
-                  <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-                </Button>
+                <IconTooltip label="Back to conversations">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="md:hidden"
+                    onClick={() => select(null)}
+                    aria-label="Back to conversations"
+                  >
+                    <ArrowLeft className="rtl:-scale-x-100 h-5 w-5" aria-hidden="true" />
+                  </Button>
+                </IconTooltip>
                 <div className="min-w-0 flex-1">
                   <h2 className="truncate font-bold text-ink">
                     {selected ? otherUserName(selected) : isPending ? 'Loading…' : 'Unknown User'}

@@ -100,7 +100,7 @@ function EditItemPage() {
         to={paths.item(id)}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
         Back to Item
       </Link>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Edit Item</h1>

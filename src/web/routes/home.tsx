@@ -12,12 +12,15 @@ import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
+import { useCampusName } from '../features/universities/api.ts';
+import { CampusSwitch } from '../features/universities/components/campus-switch.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { browseSearch, paths } from '../paths.ts';
+import { browseCampus, browseSearch, paths } from '../paths.ts';
 
 // Spec §2 Home: hero with search, the row of impact numbers, category bar, the 'Available Near You'
 // grid (8 at a time), how the loop works, 'Our Campus Impact' with 'Top Contributors This Week', and a
-// call to action. The impact figures are the viewer's campus's (a visitor's: the most active campus).
+// call to action. One campus throughout (issue 16): the viewer's own (a visitor's: the most active
+// campus), or the one chosen with the campus switch.
 
 // Below the fold: its own chunk, so Home's first load stays small.
 const CampusImpactSection = lazy(() => import('../features/impact/components/campus-impact-section.tsx'));
@@ -52,12 +55,25 @@ export default function HomePage() {
   useDocumentTitle('');
   const { user } = useSession();
   const viewer = useViewerCampus();
-  const campus = { campus: viewer.campus, campusError: viewer.isError, onCampusRetry: viewer.retry };
+  // Issue 16: one campus for the whole page (figures and items alike): the student's own, a visitor's
+  // the most active one, or the one chosen with the switch.
+  const [chosen, setChosen] = useState<string>();
+  const shown = chosen ?? viewer.campus;
+  const campus = { campus: shown, campusError: viewer.isError, onCampusRetry: viewer.retry };
   return (
     <div>
       <Hero firstName={user?.fullName.split(' ')[0]} campusName={user?.campusName} />
+      <section aria-label="Campus shown" className="border-b border-line bg-brand-50">
+        <div className="mx-auto max-w-6xl px-4 py-2 sm:py-4">
+          {shown ? (
+            <CampusSwitch campus={shown} ownCampus={user?.campus} onChange={setChosen} />
+          ) : (
+            <Skeleton className="h-[4.25rem] w-full max-w-md" />
+          )}
+        </div>
+      </section>
       <ImpactNumberRow {...campus} />
-      <AvailableNearYou />
+      <AvailableNearYou campus={shown} />
       <section aria-labelledby="steps-heading" className="border-y border-line bg-white">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="steps-heading" className="text-2xl font-bold text-ink">
@@ -83,7 +99,8 @@ export default function HomePage() {
             to={paths.about}
             className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            Learn more about how it works <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            Learn more about how it works{' '}
+            <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </div>
       </section>
@@ -107,27 +124,34 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
   };
 
   return (
+    // Issue 16: on a phone (375 × 667) the hero is short enough for the first items to show on the
+    // first screen: smaller type, the long pitch and the tagline from sm up, the search on one row.
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-emerald-700 text-white">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
-        <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+      <div className="mx-auto max-w-6xl px-4 py-5 sm:py-20">
+        <p className="hidden items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold sm:inline-flex">
           <Leaf className="h-4 w-4" aria-hidden="true" /> Share. Save. Sustain.
         </p>
-        <h1 className="mt-4 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
+        <h1 className="max-w-3xl text-2xl font-extrabold leading-tight tracking-tight sm:mt-4 sm:text-5xl lg:text-6xl">
           Borrow what you need, lend what you don't.
         </h1>
-        <p className="mt-4 max-w-2xl text-lg text-brand-50">
-          {firstName && campusName
-            ? `Welcome back, ${firstName}. See what ${campusName} students are sharing today.`
-            : 'The lending marketplace for your university: borrow from classmates for a few days, lend what sits in your closet, and keep more money and less clutter.'}
-        </p>
-        <search className="mt-8 block max-w-2xl">
-          <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
+        {firstName && campusName ? (
+          <p className="mt-2 max-w-2xl text-brand-50 sm:mt-4 sm:text-lg">
+            Welcome back, {firstName}. See what {campusName} students are sharing today.
+          </p>
+        ) : (
+          <p className="mt-4 hidden max-w-2xl text-lg text-brand-50 sm:block">
+            The lending marketplace for your university: borrow from classmates for a few days, lend what sits
+            in your closet, and keep more money and less clutter.
+          </p>
+        )}
+        <search className="mt-4 block max-w-2xl sm:mt-8">
+          <form onSubmit={onSubmit} className="flex gap-2">
             <label htmlFor={inputId} className="sr-only">
               Search items
             </label>
             <div className="relative flex-1">
               <Search
-                className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
+                className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
                 aria-hidden="true"
               />
               <input
@@ -138,10 +162,15 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
                 placeholder="What do you need to borrow?"
                 autoComplete="off"
                 enterKeyHint="search"
-                className="block h-12 w-full rounded-lg border border-white bg-white pl-10 pr-3 text-base text-ink shadow-sm placeholder:text-stone-500 focus-visible:outline-white"
+                className="block h-12 w-full rounded-lg border border-white bg-white ps-10 pe-3 text-base text-ink shadow-sm placeholder:text-stone-500 focus-visible:outline-white"
               />
             </div>
-            <Button type="submit" size="lg" variant="inverse" className="focus-visible:outline-white sm:px-8">
+            <Button
+              type="submit"
+              size="lg"
+              variant="inverse"
+              className="px-4 focus-visible:outline-white sm:px-8"
+            >
               Search
             </Button>
           </form>
@@ -151,38 +180,37 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
   );
 }
 
-function AvailableNearYou() {
-  const { user, isLoading: sessionLoading } = useSession();
+function AvailableNearYou({ campus }: { campus: string | undefined }) {
   const [category, setCategory] = useState<Category | undefined>();
-  // Spec §2: a signed-in student sees their own campus, a visitor every campus.
-  const campus = user?.campus ?? 'all';
+  const campusName = useCampusName(campus).data?.campusName;
+  // Spec §2 lists every campus to a visitor; issue 16 shows one campus, the same as the figures above.
   const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
-    useInfiniteItems(homeItemFilters(campus, category), HOME_PAGE_SIZE, { enabled: !sessionLoading });
-  const loading = sessionLoading || isPending;
+    useInfiniteItems(homeItemFilters(campus ?? '', category), HOME_PAGE_SIZE, { enabled: Boolean(campus) });
+  const loading = !campus || isPending;
 
   return (
-    <section aria-labelledby="near-you-heading" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="near-you-heading" className="text-2xl font-bold text-ink">
+    <section aria-labelledby="near-you-heading" className="mx-auto max-w-6xl px-4 py-5 sm:py-12">
+      {/* On a phone the heading stays on one line beside View All (the first items on the first screen). */}
+      <div className="flex items-center justify-between gap-3 sm:items-end">
+        <div className="min-w-0">
+          <h2 id="near-you-heading" className="text-lg font-bold text-ink sm:text-2xl">
             Available Near You
           </h2>
-          <p className="mt-1 text-muted">
-            {user
-              ? `Ready to borrow at ${user.campusName}`
-              : 'Ready to borrow on campuses across the country'}
+          {/* The campus switch just above names the campus on a phone; the line comes back from sm up. */}
+          <p className="mt-1 hidden text-muted sm:block sm:text-base">
+            {campusName ? `Ready to borrow at ${campusName}` : 'Ready to borrow on campus'}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link to={paths.browse}>
-            View All <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        <Button asChild variant="outline" className="shrink-0">
+          <Link to={campus ? browseCampus(campus) : paths.browse}>
+            View All <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </Button>
       </div>
 
-      <CategoryBar value={category} onChange={setCategory} className="mt-5" />
+      <CategoryBar value={category} onChange={setCategory} className="mt-3 sm:mt-5" />
 
-      <div className="mt-5">
+      <div className="mt-3 sm:mt-5">
         {isError && !loading ? (
           <EmptyState
             title="Failed to fetch items"

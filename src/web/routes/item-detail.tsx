@@ -24,6 +24,11 @@ import { useSession } from '../features/auth/api.ts';
 import { useStartConversation } from '../features/chat/api.ts';
 import { CATEGORY_ICONS } from '../features/items/category-icons.ts';
 import { DeleteItemDialog } from '../features/items/components/delete-item-dialog.tsx';
+import {
+  ItemActionBar,
+  useItemNotFoundToast,
+  VisitorActions,
+} from '../features/items/components/item-action-bar.tsx';
 import { ItemGallery } from '../features/items/components/item-gallery.tsx';
 import {
   amountOf,
@@ -38,7 +43,8 @@ import { RatingSummary } from '../features/items/components/rating.tsx';
 import { ReviewsList } from '../features/items/components/reviews-list.tsx';
 import { type ItemDetail, useItem } from '../features/items/item-mutations.ts';
 import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
-import { ReserveDialog } from '../features/reservations/components/reserve-dialog.tsx';
+import { CancellationPolicyNote } from '../features/reservations/components/cancellation-policy-note.tsx';
+import { ReserveOrRequested } from '../features/reservations/components/my-request.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -99,6 +105,7 @@ export default function ItemDetailPage() {
           <ReviewsList reviews={reviews} />
         </div>
       </section>
+      <ItemActionBar item={item} closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)} />
     </div>
   );
 }
@@ -144,7 +151,7 @@ function Summary({ item }: { item: Item }) {
           <div>
             <p className="font-semibold text-ink">
               {formatPrice(item.depositAmount)} refundable deposit{' '}
-              <span className="ml-1 rounded-full bg-white px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
+              <span className="ms-1 rounded-full bg-white px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
                 Protected
               </span>
             </p>
@@ -159,6 +166,7 @@ function Summary({ item }: { item: Item }) {
           No deposit required
         </p>
       )}
+      <CancellationPolicyNote policy={item.cancellationPolicy} />
     </div>
   );
 }
@@ -167,24 +175,7 @@ function Summary({ item }: { item: Item }) {
 function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <Skeleton className="h-11 w-full" />;
-  if (!user) {
-    return (
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Button asChild variant="outline" size="lg">
-          <Link to={paths.login}>
-            <MessageCircle className="h-5 w-5" aria-hidden="true" />
-            Login to Chat
-          </Link>
-        </Button>
-        <Button asChild size="lg">
-          <Link to={paths.login}>
-            <CalendarRange className="h-5 w-5" aria-hidden="true" />
-            Login to Reserve
-          </Link>
-        </Button>
-      </div>
-    );
-  }
+  if (!user) return <VisitorActions itemId={item.id} />;
   if (user.id === item.userId) {
     return (
       <div className="grid gap-3 sm:grid-cols-2">
@@ -205,11 +196,11 @@ function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
     <div className="space-y-2">
       <div className="grid gap-3 sm:grid-cols-2">
         <ChatWithSeller itemId={item.id} />
-        <ReserveDialog item={item} />
+        <ReserveOrRequested item={item} />
       </div>
       <ReportDialog
         target={{ kind: 'item', itemId: item.id, ownerId: item.userId, name: item.title }}
-        className="-ml-3"
+        className="-ms-3"
       />
     </div>
   );
@@ -317,13 +308,14 @@ function BackToBrowse() {
       to={paths.browse}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800"
     >
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
       Back to Browse
     </Link>
   );
 }
 
 function ItemNotFound() {
+  useItemNotFoundToast();
   return (
     <Problem
       title="Item not found"

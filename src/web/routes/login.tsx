@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { withReturnTo } from '#shared/return-path.ts';
 import { type LoginInput, loginInput } from '#shared/schemas/auth.ts';
 import { Button } from '../components/ui/button.tsx';
 import { describedBy, Field } from '../components/ui/field.tsx';
@@ -8,6 +9,7 @@ import { Input } from '../components/ui/input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
 import { useLogin } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { useReturnTo } from '../features/auth/return-to.ts';
 import { errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -17,6 +19,8 @@ export default function LoginPage() {
   useDocumentTitle('Sign In');
   const navigate = useNavigate();
   const login = useLogin();
+  // Issue 16: back to the page the student came from (validated: this site's pages only).
+  const returnTo = useReturnTo();
   const {
     register,
     handleSubmit,
@@ -28,8 +32,9 @@ export default function LoginPage() {
     login.mutate(values, {
       onSuccess: () => {
         toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
-        // Spec §2 Login: go home after about 100 ms, once the session has been refetched.
-        setTimeout(() => navigate(paths.home), 100);
+        // Spec §2 Login: go home (or back where they were) after about 100 ms, once the session has
+        // been refetched.
+        setTimeout(() => navigate(returnTo ?? paths.home), 100);
       },
       onError: (error) =>
         toast({
@@ -49,7 +54,7 @@ export default function LoginPage() {
         <>
           New to CampusLoop?{' '}
           <Link
-            to={paths.register}
+            to={withReturnTo(paths.register, returnTo)}
             className="font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
             Create an account
@@ -75,7 +80,7 @@ export default function LoginPage() {
             {...register('password')}
           />
         </Field>
-        <p className="-mt-2 text-right text-sm">
+        <p className="-mt-2 text-end text-sm">
           {/* The address typed so far goes along in the router's state, never in the URL. */}
           <Link
             to={paths.forgotPassword}

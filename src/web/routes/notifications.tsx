@@ -31,7 +31,30 @@ export default function NotificationsRoute() {
 }
 
 const tabClasses =
-  'rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+  'min-h-11 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 sm:px-3 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+
+type Tab = 'pending' | 'all' | 'unread';
+
+/** Issue 16: the page opens on the first tab with something in it (the spec's Pending when none has). */
+function firstTabWithSomething(pending: number, unread: number, all: number): Tab {
+  if (pending > 0) return 'pending';
+  if (unread > 0) return 'unread';
+  if (all > 0) return 'all';
+  return 'pending';
+}
+
+/**
+ * A tab's label: on phones the long word is left to screen readers ('Pending (2)' shows, 'Pending
+ * Requests (2)' is read) so the three tabs fit a 375 px screen (issue 16).
+ */
+function TabLabel({ short, rest, count }: { short: string; rest: string; count: number }) {
+  return (
+    <>
+      {short}
+      <span className="sr-only sm:not-sr-only"> {rest}</span> ({count})
+    </>
+  );
+}
 
 function NotificationsPage() {
   useDocumentTitle('Notifications');
@@ -40,6 +63,11 @@ function NotificationsPage() {
   const markAllRead = useMarkAllRead();
   const pending = notifications.filter((n) => n.type === 'reservation_request');
   const unread = notifications.filter((n) => !n.isRead);
+  // Chosen once, when the list first arrives; from then on the student's own choice.
+  const [tab, setTab] = useState<Tab | null>(null);
+  if (tab === null && data !== undefined) {
+    setTab(firstTabWithSomething(pending.length, unread.length, notifications.length));
+  }
   // Which requests still wait for an answer (spec §2: the buttons go once it is decided).
   const { data: reservations } = useReservations(
     notifications.some((n) => n.type === 'reservation_request' && n.relatedReservationId),
@@ -79,16 +107,16 @@ function NotificationsPage() {
           </Button>
         </Card>
       ) : (
-        <Tabs.Root defaultValue="pending" className="mt-6">
+        <Tabs.Root value={tab ?? 'pending'} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
           <Tabs.List
             aria-label="Notification lists"
-            className="flex w-full flex-wrap gap-1 rounded-xl bg-stone-100 p-1 sm:w-auto sm:flex-nowrap"
+            className="grid w-full grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
           >
             <Tabs.Trigger value="pending" className={tabClasses}>
-              Pending Requests ({pending.length})
+              <TabLabel short="Pending" rest="Requests" count={pending.length} />
             </Tabs.Trigger>
             <Tabs.Trigger value="all" className={tabClasses}>
-              All Notifications ({notifications.length})
+              <TabLabel short="All" rest="Notifications" count={notifications.length} />
             </Tabs.Trigger>
             <Tabs.Trigger value="unread" className={tabClasses}>
               Unread ({unread.length})

@@ -114,7 +114,7 @@ export default function PartnersPage() {
         <h2 id="become-partner" className="text-2xl font-bold text-ink">
           How to become a partner
         </h2>
-        <ol className="mt-4 list-decimal space-y-2 pl-5 text-ink">
+        <ol className="mt-4 list-decimal space-y-2 ps-5 text-ink">
           <li>E-mail us with your organisation’s name, your role and what you have in mind.</li>
           <li>We’ll set up a short call to talk about your goals and your campus.</li>
           <li>Together we agree on a simple plan, from a meetup spot to a move-out sharing drive.</li>

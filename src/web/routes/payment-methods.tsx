@@ -8,6 +8,7 @@ import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { IconTooltip } from '../components/ui/tooltip.tsx';
 import {
   useDeletePaymentMethod,
   usePaymentMethods,
@@ -187,16 +188,18 @@ function DeleteCardButton({ method }: { method: SavedPaymentMethod }) {
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-danger hover:bg-red-50"
-          aria-label={`Delete card ending in ${method.last4 ?? ''}`.trim()}
-        >
-          <Trash2 className="h-5 w-5" aria-hidden="true" />
-        </Button>
-      </AlertDialog.Trigger>
+      <IconTooltip label="Delete card">
+        <AlertDialog.Trigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-danger hover:bg-red-50"
+            aria-label={`Delete card ending in ${method.last4 ?? ''}`.trim()}
+          >
+            <Trash2 className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        </AlertDialog.Trigger>
+      </IconTooltip>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
@@ -232,7 +235,7 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6">
-          <Dialog.Title className="pr-10 text-xl font-bold text-ink">Add Payment Method</Dialog.Title>
+          <Dialog.Title className="pe-10 text-xl font-bold text-ink">Add Payment Method</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-stone-700">
             Your card is kept by our payment provider; CampusLoop stores only its brand, last four digits and
             expiry date.
@@ -256,7 +259,7 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
             )}
           </div>
           <Dialog.Close
-            className="absolute right-3 top-3 flex h-10 w-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+            className="absolute end-3 top-3 flex h-10 w-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
             aria-label="Close"
           >
             <X className="h-5 w-5" aria-hidden="true" />

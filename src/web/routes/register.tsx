@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { withReturnTo } from '#shared/return-path.ts';
 import { type RegisterInput, registerInput } from '#shared/schemas/auth.ts';
 import type { University } from '#shared/schemas/universities.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -11,6 +13,8 @@ import { PasswordInput } from '../components/ui/password-input.tsx';
 import { useRegister } from '../features/auth/api.ts';
 import { applyServerErrors } from '../features/auth/components/apply-server-errors.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { useReturnTo } from '../features/auth/return-to.ts';
+import { ResendButton } from '../features/email-verification/components/resend-button.tsx';
 import { useUniversityDetect } from '../features/universities/api.ts';
 import { UniversitySelect } from '../features/universities/components/university-select.tsx';
 import { errorMessage } from '../lib/api.ts';
@@ -23,8 +27,9 @@ const FIELDS = ['fullName', 'username', 'email', 'campus', 'password'];
 
 export default function RegisterPage() {
   useDocumentTitle('Create Account');
-  const navigate = useNavigate();
   const signUp = useRegister();
+  // Issue 16: back where they were, now and from the verification e-mail's link.
+  const returnTo = useReturnTo();
   const {
     register,
     handleSubmit,
@@ -54,14 +59,8 @@ export default function RegisterPage() {
   const autoDetected = !chosenByHand && detected !== null && university?.domain === detected.domain;
 
   const onSubmit = handleSubmit((values) =>
-    signUp.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: 'Welcome to CampusLoop!',
-          description: 'Your account has been created successfully.',
-        });
-        navigate(paths.home);
-      },
+    signUp.mutate(returnTo ? { ...values, returnTo } : values, {
+      // The same screen whoever has the address (decision 023); the link in the e-mail signs in.
       onError: (error) => {
         applyServerErrors(error, setError, FIELDS);
         toast({
@@ -73,6 +72,8 @@ export default function RegisterPage() {
     }),
   );
 
+  if (signUp.isSuccess) return <CheckInbox email={signUp.data.email} returnTo={returnTo} />;
+
   return (
     <AuthCard
       title="Join CampusLoop"
@@ -81,7 +82,10 @@ export default function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            to={withReturnTo(paths.login, returnTo)}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </>
@@ -161,6 +165,41 @@ export default function RegisterPage() {
           {signUp.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
+    </AuthCard>
+  );
+}
+
+/** After registering: where the link went, and a way to have it sent again. */
+function CheckInbox({ email, returnTo }: { email: string; returnTo: string | null }) {
+  useDocumentTitle('Check Your Inbox');
+  return (
+    <AuthCard
+      title="Check your inbox"
+      subtitle="One more step"
+      continueLabel="Continue browsing"
+      footer={
+        <>
+          Already verified?{' '}
+          <Link
+            to={withReturnTo(paths.login, returnTo)}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-4 text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <MailCheck className="h-8 w-8" aria-hidden="true" />
+        </span>
+        <p role="status" className="break-words text-stone-700">
+          We sent an e-mail to <span className="font-medium text-ink">{email}</span>. Open the link in it to
+          finish creating your account: it signs you in.
+        </p>
+        <p className="text-sm text-muted">Nothing there? Look in your spam folder, or have it sent again.</p>
+        <ResendButton variant="outline" size="md" returnTo={returnTo} email={email} />
+      </div>
     </AuthCard>
   );
 }

@@ -16,7 +16,9 @@ import {
   useReservations,
   useUpdateReservationStatus,
 } from '../features/reservations/api.ts';
+import { NextStep } from '../features/reservations/components/next-step.tsx';
 import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
+import { approvalToast } from '../features/reservations/money-wording.ts';
 import { useMyReviews } from '../features/reviews/api.ts';
 import { ReservationReview } from '../features/reviews/components/reservation-review.tsx';
 import { errorMessage } from '../lib/api.ts';
@@ -25,7 +27,8 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
 // Spec §2 My Reservations, §4 actions, §8 toasts; issue 6 reviews. `?review={id}` (from a 'Leave a
-// review' notification) opens the right tab, brings that card into view and opens its review dialog.
+// review' notification) opens the right tab, brings that card into view and opens its review dialog;
+// `?reservation={id}` does the same without the dialog.
 // `?payment_intent=…&redirect_status=…` is the bank's return after 3-D Secure (spec §4: the return
 // address is /reservations): the request the Reserve dialog would have sent is made here (issue 12).
 
@@ -59,13 +62,16 @@ function ReservationsPage() {
   const reviewByReservation = new Map((myReviews.data ?? []).map((review) => [review.reservationId, review]));
   const [searchParams, setSearchParams] = useSearchParams();
   const reviewTarget = reservations.find((r) => r.id === searchParams.get('review'));
+  // `?reservation={id}` (a toast's 'View'): the card on its tab, in view, without a dialog.
+  const shownTarget = reviewTarget ?? reservations.find((r) => r.id === searchParams.get('reservation'));
   const [chosenTab, setChosenTab] = useState<string>();
-  const tab = chosenTab ?? (reviewTarget && reviewTarget.providerId === userId ? 'lending' : 'borrowing');
+  const tab = chosenTab ?? (shownTarget && shownTarget.providerId === userId ? 'lending' : 'borrowing');
   const reviewTargetId = reviewTarget?.id;
+  const shownTargetId = shownTarget?.id;
   useEffect(() => {
-    if (reviewTargetId)
-      document.getElementById(`reservation-${reviewTargetId}`)?.scrollIntoView({ block: 'center' });
-  }, [reviewTargetId]);
+    if (shownTargetId)
+      document.getElementById(`reservation-${shownTargetId}`)?.scrollIntoView({ block: 'center' });
+  }, [shownTargetId]);
   const clearReviewTarget = () => {
     if (!searchParams.has('review')) return;
     // Stay on the tab the link opened.
@@ -94,11 +100,8 @@ function ReservationsPage() {
 
   const onApprove = (id: string) =>
     approve.mutate(id, {
-      onSuccess: () =>
-        toast({
-          title: 'Reservation approved',
-          description: 'The reservation has been approved. The borrower will be notified.',
-        }),
+      onSuccess: ({ reservation }) =>
+        toast({ title: 'Reservation approved', description: approvalToast(reservation) }),
       onError: (failure) =>
         toast({
           variant: 'destructive',
@@ -151,6 +154,7 @@ function ReservationsPage() {
               onDecline={onDecline}
               onUpdateStatus={onUpdateStatus}
             >
+              <NextStep reservation={r} viewerId={userId} />
               <ReservationReview
                 reservation={r}
                 viewerId={userId}

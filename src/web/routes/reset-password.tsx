@@ -197,7 +197,7 @@ function Done({ result }: { result: PasswordResetConfirmResponse }) {
         <p role="status" className="mt-2 text-muted">
           Every device has been signed out.
         </p>
-        <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-ink">
+        <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-start text-sm text-ink">
           <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
           <span>
             This account is suspended, so you cannot sign in. Contact support at{' '}

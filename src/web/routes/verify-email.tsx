@@ -1,13 +1,16 @@
 import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withReturnTo } from '#shared/return-path.ts';
 import { INVALID_VERIFICATION_LINK } from '#shared/schemas/email-verification.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { useReturnTo } from '../features/auth/return-to.ts';
 import { useVerifyEmail } from '../features/email-verification/api.ts';
 import { ResendButton } from '../features/email-verification/components/resend-button.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
@@ -67,6 +70,15 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 function Success({ email }: { email: string }) {
   const { user } = useSession();
+  // Issue 16: the link may name the page the student was on; signed in, they go straight back.
+  const returnTo = useReturnTo();
+  const navigate = useNavigate();
+  const goBack = Boolean(user?.isVerified && returnTo);
+  useEffect(() => {
+    if (!goBack || !returnTo) return;
+    toast({ title: 'E-mail verified', description: `${email} is confirmed. Welcome back!` });
+    navigate(returnTo, { replace: true });
+  }, [goBack, returnTo, email, navigate]);
   return (
     <Shell>
       <div className="text-center">
@@ -90,7 +102,7 @@ function Success({ email }: { email: string }) {
             </>
           ) : (
             <Button asChild>
-              <Link to={paths.login}>Sign In</Link>
+              <Link to={withReturnTo(paths.login, returnTo)}>Sign In</Link>
             </Button>
           )}
         </div>
@@ -101,6 +113,7 @@ function Success({ email }: { email: string }) {
 
 function Failure({ title, message, code }: { title: string; message: string; code: string }) {
   const { user, isLoading } = useSession();
+  const returnTo = useReturnTo();
   const done = code === 'VERIFICATION_LINK_USED' || code === 'EMAIL_ALREADY_VERIFIED';
   return (
     <Shell>
@@ -128,7 +141,7 @@ function Failure({ title, message, code }: { title: string; message: string; cod
               <p className="text-sm text-muted">
                 Get a new link at <span className="font-medium break-all text-ink">{user.email}</span>:
               </p>
-              <ResendButton variant="primary" size="md" />
+              <ResendButton variant="primary" size="md" returnTo={returnTo} />
             </>
           ) : user ? (
             <Button asChild>
@@ -136,9 +149,14 @@ function Failure({ title, message, code }: { title: string; message: string; cod
             </Button>
           ) : (
             <>
-              {!done && <p className="text-sm text-muted">Sign in to get a new link.</p>}
+              {/* Unverified accounts cannot sign in (decision 023): registering again sends a new link. */}
+              {!done && (
+                <p className="text-sm text-muted">Register again with the same address to get a new link.</p>
+              )}
               <Button asChild>
-                <Link to={paths.login}>Sign In</Link>
+                <Link to={withReturnTo(done ? paths.login : paths.register, returnTo)}>
+                  {done ? 'Sign In' : 'Register Again'}
+                </Link>
               </Button>
             </>
           )}

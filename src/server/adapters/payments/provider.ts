@@ -58,6 +58,16 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
+  /**
+   * Authorises an intent with a card the customer saved (checkout without typing the card again).
+   * The same idempotency key answers the first result, so a double click confirms once.
+   */
+  confirmWithSavedCard(args: {
+    paymentIntentId: string;
+    paymentMethodId: string;
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent>;
   /** Takes the authorised money (on approval). */
   capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent>;
   /** Releases an authorisation that was never captured (decline, cancel, expiry). */

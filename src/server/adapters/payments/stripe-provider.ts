@@ -173,6 +173,28 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentIntent(intent);
   }
 
+  async confirmWithSavedCard(args: {
+    paymentIntentId: string;
+    paymentMethodId: string;
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent> {
+    const intent = await this.call(async (stripe) => {
+      // A saved card belongs to its customer: the intent must name that customer before it can use it.
+      await stripe.paymentIntents.update(
+        args.paymentIntentId,
+        { customer: args.customerId },
+        { idempotencyKey: `${args.idempotencyKey}-customer` },
+      );
+      return stripe.paymentIntents.confirm(
+        args.paymentIntentId,
+        { payment_method: args.paymentMethodId, expand: ['payment_method'] },
+        { idempotencyKey: args.idempotencyKey },
+      );
+    });
+    return toPaymentIntent(intent);
+  }
+
   async capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
     const intent = await this.call((stripe) => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
     return toPaymentIntent(intent);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   testIdempotency,
@@ -87,6 +87,18 @@ export function checkTestCard(card: TestCardInput, now = new Date()) {
     expiryMonth: card.expMonth,
     expiryYear: year,
   };
+}
+
+/** A saved test card at payment time: still in date (Stripe declines an expired saved card). */
+function checkSavedCard(
+  method: { brand: string; last4: string; expiryMonth: number; expiryYear: number },
+  now = new Date(),
+) {
+  const { expiryMonth: month, expiryYear: year } = method;
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+    throw new PaymentError('Your card has expired.', 'expired_card');
+  }
+  return { type: 'card', brand: method.brand, last4: method.last4, expiryMonth: month, expiryYear: year };
 }
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -197,6 +209,60 @@ export class TestPaymentProvider implements PaymentProvider {
       if (error instanceof PaymentError) await this.setIntent(id, { lastError: error.message });
       throw error;
     }
+  }
+
+  /**
+   * A saved card pays: the card must be this customer's and still attached. The intent moves from
+   * 'requires_payment_method' in one conditional update, so calls at once (a double click, two tabs)
+   * authorise it once; every one of them answers the authorised intent.
+   */
+  confirmWithSavedCard(args: {
+    paymentIntentId: string;
+    paymentMethodId: string;
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent> {
+    return this.once(args.idempotencyKey, async () => {
+      const row = await this.intent(args.paymentIntentId);
+      if (['requires_capture', 'succeeded'].includes(row.status)) return toIntent(row);
+      if (row.status !== 'requires_payment_method') {
+        throw new PaymentError(
+          'This payment can no longer be confirmed.',
+          'payment_intent_unexpected_state',
+          409,
+        );
+      }
+      const [method] = await this.db
+        .select()
+        .from(testPaymentMethods)
+        .where(
+          and(
+            eq(testPaymentMethods.id, args.paymentMethodId),
+            eq(testPaymentMethods.customerId, args.customerId),
+            isNull(testPaymentMethods.detached),
+          ),
+        );
+      if (!method) throw new PaymentError('No such saved card.', 'resource_missing', 404);
+      const details = checkSavedCard(method);
+      const [updated] = await this.db
+        .update(testPaymentIntents)
+        .set({
+          status: 'requires_capture',
+          card: details,
+          customerId: args.customerId,
+          lastError: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(testPaymentIntents.id, args.paymentIntentId),
+            eq(testPaymentIntents.status, 'requires_payment_method'),
+          ),
+        )
+        .returning();
+      // Another call authorised it meanwhile: the same outcome.
+      return updated ? toIntent(updated) : toIntent(await this.intent(args.paymentIntentId));
+    });
   }
 
   /** The cardholder's answer on the test bank's 3-D Secure page. */

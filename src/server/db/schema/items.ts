@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation-policy.ts';
 import { CATEGORIES, CONDITIONS, PICKUP_METHODS, RENTAL_PERIODS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { users } from './users.ts';
@@ -43,6 +44,8 @@ export const items = pgTable(
     /** Weekday numbers, 0 = Sunday … 6 = Saturday. */
     availableDays: smallint('available_days').array().notNull().default(sql`'{0,1,2,3,4,5,6}'::smallint[]`),
     isAvailable: boolean('is_available').notNull().default(true),
+    /** What a borrower's cancellation refunds (issue 17, src/shared/cancellation-policy.ts). */
+    cancellationPolicy: text('cancellation_policy').notNull().default(DEFAULT_CANCELLATION_POLICY),
     /** The owner's campus, copied so campus filters need no join. */
     campus: text('campus').notNull(),
     createdAt: createdAt(),
@@ -64,6 +67,7 @@ export const items = pgTable(
     check('items_category_check', oneOf(t.category, CATEGORIES)),
     check('items_condition_check', oneOf(t.condition, CONDITIONS)),
     check('items_pickup_method_check', oneOf(t.pickupMethod, PICKUP_METHODS)),
+    check('items_cancellation_policy_check', oneOf(t.cancellationPolicy, CANCELLATION_POLICIES)),
     check(
       'items_rental_period_check',
       sql`${t.rentalPeriod} is null or ${oneOf(t.rentalPeriod, RENTAL_PERIODS)}`,

@@ -5,13 +5,15 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { RESERVATION_STATUSES } from '#shared/constants.ts';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation-policy.ts';
+import { REMINDER_KINDS, RESERVATION_STATUSES } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { users } from './users.ts';
@@ -40,6 +42,12 @@ export const reservations = pgTable(
     /** Wrong codes typed by the lender since the code was issued; at the limit a new code is issued. */
     pickupCodeAttempts: smallint('pickup_code_attempts').notNull().default(0),
     declineReason: text('decline_reason'),
+    /** The item's cancellation policy when it was requested: a later change of the item's does not apply. */
+    cancellationPolicy: text('cancellation_policy').notNull().default(DEFAULT_CANCELLATION_POLICY),
+    /** Who cancelled: a lender's cancellations count on their profile (issue 17). */
+    cancelledBy: text('cancelled_by'),
+    /** When the lender approved: a lender's cancellations count against the bookings they approved. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** When the lender marked it returned; reviews and impact count from here. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -47,6 +55,11 @@ export const reservations = pgTable(
   },
   (t) => [
     check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
+    check('reservations_cancellation_policy_check', oneOf(t.cancellationPolicy, CANCELLATION_POLICIES)),
+    check(
+      'reservations_cancelled_by_check',
+      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('borrower', 'provider', 'system')`,
+    ),
     check('reservations_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('reservations_amounts_check', sql`${t.depositCents} >= 0 and ${t.rentalCents} >= 0`),
     check('reservations_parties_check', sql`${t.borrowerId} <> ${t.providerId}`),
@@ -61,5 +74,25 @@ export const reservations = pgTable(
       .where(sql`${t.stripePaymentIntentId} is not null`),
     // Expiry job: pending requests by age.
     index('reservations_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Issue 18: the reminders sent for a reservation. The primary key is the promise 'never sent twice':
+ * the row and its notifications are written in one transaction, and a second round (or a second
+ * instance) finds the row and sends nothing.
+ */
+export const reservationReminders = pgTable(
+  'reservation_reminders',
+  {
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reservationId, t.kind] }),
+    check('reservation_reminders_kind_check', oneOf(t.kind, REMINDER_KINDS)),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 export const users = pgTable(
@@ -18,6 +18,12 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** Set by an admin; a suspended user cannot sign in and their sessions are ended. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * Set when the person deleted their account (issue 15, decision 023): the row stays so that their
+     * messages, reviews, reservations and billing keep a party, but everything personal is erased and
+     * the name reads "Former student".
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -38,8 +44,21 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * How Account settings names the session (issue 15): the token's hash never leaves the server, and a
+     * random id tells nothing about it.
+     */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** The browser and system it was started on, summarised from the User-Agent ('Chrome on Android'). */
+    device: text('device'),
+    /** When it was last used, to a few minutes (decision 022): not written on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_unique').on(t.publicId),
+  ],
 );
 
 /** A verification link sent by e-mail. Only the SHA-256 of its token is kept; a link works once and expires. */
@@ -53,6 +72,13 @@ export const emailVerifications = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * A new registration for the address of an account nobody verified (decision 023): who proves the
+     * mailbox by opening this link takes the account over with this name, username and password (hashed).
+     */
+    pendingFullName: text('pending_full_name'),
+    pendingUsername: text('pending_username'),
+    pendingPasswordHash: text('pending_password_hash'),
   },
   (t) => [index('email_verifications_user_idx').on(t.userId, t.createdAt.desc())],
 );
@@ -73,4 +99,40 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * A link sent to the new address of an e-mail change (issue 15). The address replaces the old one only
+ * when the link is followed; only its token's SHA-256 is kept, it works once and a newer request expires it.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Which e-mails a person wants, one row per person and kind (issue 15). Only choices made are stored: a
+ * kind without a row takes its default from EMAIL_KINDS. The lifecycle issue adds kinds and channels.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

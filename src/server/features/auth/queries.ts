@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
@@ -61,14 +61,17 @@ export async function insertUser(
   return row!;
 }
 
-export async function insertSession(db: Db, values: { tokenHash: string; userId: string; expiresAt: Date }) {
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: string; expiresAt: Date; device: string; lastUsedAt: Date },
+) {
   await db.insert(sessions).values(values);
 }
 
 /** The signed-in user of a session that has not expired, unless a moderator has suspended them since. */
 export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ user: userColumns, expiresAt: sessions.expiresAt })
+    .select({ user: userColumns, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
@@ -76,8 +79,56 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
   return row;
 }
 
-export async function extendSession(db: Db, tokenHash: string, expiresAt: Date) {
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+/** A later end, a later last use, or both, in one write. */
+export async function touchSession(
+  db: Db,
+  tokenHash: string,
+  values: { expiresAt?: Date; lastUsedAt?: Date },
+) {
+  await db.update(sessions).set(values).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** A person's live sessions, the most recently used first. */
+export function listUserSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      tokenHash: sessions.tokenHash,
+      publicId: sessions.publicId,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+    .limit(200);
+}
+
+/** Ends one session of a person by its public id; answers the token hash of the one ended, if any. */
+export async function deleteUserSessionByPublicId(db: Db, userId: string, publicId: string) {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return row;
+}
+
+/** Signs a person out everywhere but the one session kept; answers how many ended. */
+export async function deleteUserSessionsExcept(db: Db, userId: string, keepTokenHash: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length;
+}
+
+export async function findPasswordHash(db: Db, userId: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.passwordHash;
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {
@@ -95,4 +146,24 @@ export async function deleteUserSessions(db: Db, userId: string) {
 
 export async function deleteExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** The account of an address (any case), whatever its state: registration decides what to do with it. */
+export async function findAccountByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ ...userColumns, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** The account using a username (any case), if any. */
+export async function findUsernameOwner(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row;
 }

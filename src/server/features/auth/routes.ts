@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponse,
+  checkInboxMessage,
   loginInput,
   registerInput,
+  registerResponse,
   sessionResponse,
   successResponse,
 } from '#shared/schemas/auth.ts';
@@ -32,16 +34,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
     }),
   };
 
+  // Decision 023: one answer (202, "check your inbox") whether the address is new, taken or waiting for its
+  // owner, and no session: the link in the e-mail signs in. The e-mail is not awaited, so the answer takes
+  // as long in every case (each did the same work: the password hashed, the address and username looked up).
   app.post(
     '/auth/register',
-    { config: { rateLimit }, schema: { body: registerInput, response: { 201: authResponse } } },
+    { config: { rateLimit }, schema: { body: registerInput, response: { 202: registerResponse } } },
     async (request, reply) => {
-      const { user, verificationToken } = await auth.register(db, request.body, verification.linkHours);
-      const session = await auth.startSession(db, user.id, config.sessionDays);
-      setSessionCookie(reply, config, session.token, session.expiresAt);
-      // After the commit: a mail failure is logged and the account stands (the banner offers Resend).
-      await emailVerificationService.sendLink({ ...verification, log: request.log }, user, verificationToken);
-      return reply.status(201).send({ user: auth.toSessionUser(user, config) });
+      const registration = await auth.register(db, request.body, verification.linkHours);
+      const deps = { ...verification, log: request.log };
+      const { returnTo } = request.body;
+      if (registration.kind === 'created') {
+        void emailVerificationService.sendLink(
+          deps,
+          registration.user,
+          registration.verificationToken,
+          returnTo,
+        );
+      } else if (registration.kind === 'claimed' && registration.verificationToken) {
+        // Addressed by the name the new registration gave: it is theirs once they open it.
+        const to = { ...registration.user, fullName: request.body.fullName };
+        void emailVerificationService.sendLink(deps, to, registration.verificationToken, returnTo);
+      } else if (registration.kind === 'taken' && registration.user) {
+        void emailVerificationService.sendRegistrationAttempt(deps, registration.user);
+      }
+      const email = request.body.email.toLowerCase();
+      return reply.status(202).send({ success: true as const, email, message: checkInboxMessage(email) });
     },
   );
 
@@ -75,7 +93,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
     },
     async (request, reply) => {
       const user = await auth.authenticate(db, request.body);
-      const session = await auth.startSession(db, user.id, config.sessionDays);
+      const session = await auth.startSession(db, user.id, config.sessionDays, {
+        userAgent: request.headers['user-agent'],
+      });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       return { user: auth.toSessionUser(user, config) };
     },

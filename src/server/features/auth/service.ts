@@ -1,17 +1,21 @@
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
+import { EMAIL_NOT_VERIFIED, signInNeedsVerificationMessage } from '#shared/schemas/email-verification.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import { catalogueTags } from '../../cache/tags.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
+import { summariseDevice, UNKNOWN_DEVICE } from './device.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as queries from './queries.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
 
 // Accounts and sessions: the rules of spec §4 Authentication and §5 Registration/Login.
+
+export { summariseDevice } from './device.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,18 +54,33 @@ function uniqueViolation(error: unknown): string | undefined {
   return e && e.code === '23505' ? (e.constraint ?? 'unique') : undefined;
 }
 
-export const EMAIL_TAKEN = 'An account with this email already exists. Try signing in instead.';
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 
+/** Who a registration's e-mail goes to, and which e-mail (decision 023); the answer is the same for all. */
+export type Registration =
+  /** A new account, not usable until its link is opened. */
+  | { kind: 'created'; user: PublicUser; verificationToken: string }
+  /** An account nobody verified: the link hands it to this registration (null past the hourly limit). */
+  | {
+      kind: 'claimed';
+      user: { id: string; email: string; fullName: string };
+      verificationToken: string | null;
+    }
+  /** A verified account (or one created by a racing registration): its holder is told, if anyone. */
+  | { kind: 'taken'; user: { id: string; email: string; fullName: string } | null };
+
 /**
- * A new account, its welcome notice and its first e-mail verification link, committed together;
- * answers the link's token for the caller to mail after the commit.
+ * A registration (spec §5, decision 023). Whatever the address, the same work is done (the password is
+ * hashed first, always) and the caller answers the same "check your inbox"; only the e-mail differs. A
+ * new address gets an unverified account and its link; an account nobody verified gets a link that hands
+ * it to whoever opens it; a verified account's holder is told someone tried. A username another account
+ * uses is a 409 in every case (usernames are public on profiles, so that tells nothing about addresses).
  */
 export async function register(
   db: Db,
   input: RegisterInput & { email: string },
   verificationLinkHours: number,
-): Promise<{ user: PublicUser; verificationToken: string }> {
+): Promise<Registration> {
   const campus = input.campus.toLowerCase();
   const allowed = universityService.campusAllowedFor(input.email, campus);
   if (allowed === 'unknown') {
@@ -74,10 +93,20 @@ export async function register(
       { path: 'campus', message: 'Your university email does not belong to the university you chose.' },
     ]);
   }
-  if (await queries.emailTaken(db, input.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
-  if (await queries.usernameTaken(db, input.username)) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
-
   const passwordHash = await hashPassword(input.password);
+  const existing = await queries.findAccountByEmail(db, input.email);
+  const usernameOwner = await queries.findUsernameOwner(db, input.username);
+  if (usernameOwner && usernameOwner.id !== existing?.id) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+
+  if (existing && (existing.isVerified || existing.deletedAt)) return { kind: 'taken', user: existing };
+  if (existing) {
+    const verificationToken = await emailVerificationService.claimLink(
+      { db, linkHours: verificationLinkHours },
+      existing.id,
+      { pendingFullName: input.fullName, pendingUsername: input.username, pendingPasswordHash: passwordHash },
+    );
+    return { kind: 'claimed', user: existing, verificationToken };
+  }
   try {
     return await db.transaction(async (tx) => {
       const user = toPublicUser(
@@ -96,11 +125,12 @@ export async function register(
         message: `Your ${user.campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
       });
       const verificationToken = await emailVerificationService.issueLink(tx, user.id, verificationLinkHours);
-      return { user, verificationToken };
+      return { kind: 'created' as const, user, verificationToken };
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint?.includes('email')) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    // Two registrations raced for one address: the other one's e-mail says what to do.
+    if (constraint?.includes('email')) return { kind: 'taken', user: null };
     if (constraint?.includes('username')) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
     throw error;
   }
@@ -119,20 +149,41 @@ export async function authenticate(db: Db, input: LoginInput & { email: string }
   }
   // Told only to someone who knows the password, so it does not reveal who is suspended.
   if (suspendedAt) throw new AppError(403, 'ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED);
+  // Until the mailbox is proven, the password alone opens nothing (decision 023): whoever registered
+  // someone else's address gains no session; the e-mail's link signs the owner in.
+  if (!user.isVerified) {
+    throw new AppError(403, EMAIL_NOT_VERIFIED, signInNeedsVerificationMessage(user.email));
+  }
   return toPublicUser(user);
 }
 
-export async function startSession(db: Db, userId: string, days: number, now = new Date()) {
+/** A session's last use is written at most this often (decision 022): not a write on every request. */
+export const LAST_USED_PRECISION_MS = 5 * 60 * 1000;
+
+/** A new session; `userAgent` is the browser's, summarised for Account settings ('Chrome on Android'). */
+export async function startSession(
+  db: Db,
+  userId: string,
+  days: number,
+  { userAgent, now = new Date() }: { userAgent?: string; now?: Date } = {},
+) {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
-  await queries.insertSession(db, { tokenHash: hashSessionToken(token), userId, expiresAt });
+  await queries.insertSession(db, {
+    tokenHash: hashSessionToken(token),
+    userId,
+    expiresAt,
+    device: summariseDevice(userAgent),
+    lastUsedAt: now,
+  });
   return { token, expiresAt };
 }
 
-/** A live session: its person, as the app sees them, and when it ends. */
+/** A live session: its person, as the app sees them, when it ends and when it was last used. */
 export interface LiveSession {
   user: SessionUser;
   expiresAt: Date;
+  lastUsedAt: Date;
 }
 
 /**
@@ -154,6 +205,7 @@ export async function resumeSession(
       found && {
         user: Object.freeze(toSessionUser(toPublicUser(found.user), config)),
         expiresAt: found.expiresAt,
+        lastUsedAt: found.lastUsedAt,
       }
     );
   };
@@ -165,9 +217,15 @@ export async function resumeSession(
   if (!session || session.expiresAt.getTime() <= now.getTime()) return null;
   const lifetime = config.sessionDays * DAY_MS;
   let expiresAt = session.expiresAt;
-  if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
-    expiresAt = new Date(now.getTime() + lifetime);
-    await queries.extendSession(db, hashSessionToken(token), expiresAt);
+  const renew = expiresAt.getTime() - now.getTime() < lifetime / 2;
+  if (renew) expiresAt = new Date(now.getTime() + lifetime);
+  // The last use, to a few minutes: one write per session every few minutes at most, whatever the traffic.
+  const used = now.getTime() - session.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS;
+  if (renew || used) {
+    await queries.touchSession(db, hashSessionToken(token), {
+      ...(renew ? { expiresAt } : {}),
+      ...(used ? { lastUsedAt: now } : {}),
+    });
     cache?.delete(token);
   }
   return { user: session.user, expiresAt, renewed: expiresAt !== session.expiresAt };
@@ -190,11 +248,67 @@ export async function endAllSessions(db: Db, userId: string) {
 
 /**
  * A new password, and every session of the person ends with the old one (their live sockets close when
- * the transaction commits, migration 0010); pass the caller's transaction.
+ * the transaction commits, migration 0010), but for `keepSession` (the token of the browser that changed
+ * it in Account settings); pass the caller's transaction.
  */
-export async function changePassword(db: Db, userId: string, password: string) {
+export async function changePassword(db: Db, userId: string, password: string, keepSession?: string) {
   await queries.updatePasswordHash(db, userId, await hashPassword(password));
-  await queries.deleteUserSessions(db, userId);
+  if (keepSession) await queries.deleteUserSessionsExcept(db, userId, hashSessionToken(keepSession));
+  else await queries.deleteUserSessions(db, userId);
+}
+
+/** Whether `password` is the person's current one (Account settings asks before a sensitive change). */
+export async function checkPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const passwordHash = await queries.findPasswordHash(db, userId);
+  if (!passwordHash) return false;
+  return verifyPassword(passwordHash, password);
+}
+
+/** One of a person's sessions, as Account settings lists it. */
+export interface SessionSummary {
+  id: string;
+  device: string;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+/** A person's live sessions, this browser's marked `current` (`currentToken` is its cookie). */
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentToken: string | null,
+  now = new Date(),
+): Promise<SessionSummary[]> {
+  const currentHash = currentToken ? hashSessionToken(currentToken) : null;
+  const rows = await queries.listUserSessions(db, userId, now);
+  return rows.map((row) => ({
+    id: row.publicId,
+    device: row.device ?? UNKNOWN_DEVICE,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+    current: row.tokenHash === currentHash,
+  }));
+}
+
+/**
+ * Ends one of a person's sessions by its public id (its sockets close on commit); another person's or an
+ * unknown one is the same 404. Answers whether it was the browser's own session.
+ */
+export async function endSessionById(
+  db: Db,
+  userId: string,
+  publicId: string,
+  currentToken: string | null,
+): Promise<{ current: boolean }> {
+  const ended = await queries.deleteUserSessionByPublicId(db, userId, publicId);
+  if (!ended) throw notFound('Session not found. It may have ended already.');
+  return { current: currentToken !== null && ended.tokenHash === hashSessionToken(currentToken) };
+}
+
+/** "Sign out of other sessions": every session of the person but this browser's; answers how many ended. */
+export async function endOtherSessions(db: Db, userId: string, currentToken: string): Promise<number> {
+  return queries.deleteUserSessionsExcept(db, userId, hashSessionToken(currentToken));
 }
 
 export async function pruneSessions(db: Db, now = new Date()) {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { items } from '../../db/schema/items.ts';
+import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 
 // The only place with Drizzle queries about conversations and messages.
@@ -28,6 +29,20 @@ export async function findItemOwner(db: Db, itemId: string) {
 }
 
 /** Creates the conversation unless it exists (the unique key decides under concurrency); answers its id. */
+/** A reservation's two people and its item, for the chat between them (issue 16 'Message {name}'). */
+export async function findReservationParties(db: Db, reservationId: string) {
+  const [row] = await db
+    .select({
+      itemId: reservations.itemId,
+      borrowerId: reservations.borrowerId,
+      providerId: reservations.providerId,
+    })
+    .from(reservations)
+    .where(eq(reservations.id, reservationId))
+    .limit(1);
+  return row;
+}
+
 export async function findOrCreate(
   db: Db,
   values: { itemId: string; buyerId: string; sellerId: string },

@@ -11,6 +11,7 @@ import {
   startConversationInput,
   unreadCountResponse,
 } from '#shared/schemas/chat.ts';
+import { reservationIdParams } from '#shared/schemas/reservations.ts';
 import { dropAfterMessage, type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
@@ -50,6 +51,19 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
     { schema: { body: startConversationInput, response: { 200: conversationResponse } } },
     async (request) => ({
       conversation: await conversationService.start(db, requireUser(request).id, request.body.itemId),
+    }),
+  );
+
+  // Issue 16: 'Message {name}' on a reservation card, for the borrower and the lender alike.
+  app.post(
+    '/reservations/:id/conversation',
+    { schema: { params: reservationIdParams, response: { 200: conversationResponse } } },
+    async (request) => ({
+      conversation: await conversationService.startForReservation(
+        db,
+        requireUser(request).id,
+        request.params.id,
+      ),
     }),
   );
 

@@ -71,6 +71,25 @@ export const conversationService = {
     return toSummary(row);
   },
 
+  /**
+   * The chat of a reservation's borrower (buyer) and lender (seller) about its item, for either of
+   * them: the lender can write first too. Anyone else gets the same 404 as for a missing reservation.
+   */
+  async startForReservation(db: Db, userId: string, reservationId: string): Promise<ConversationSummary> {
+    const parties = await queries.findReservationParties(db, reservationId);
+    if (!parties || (parties.borrowerId !== userId && parties.providerId !== userId)) {
+      throw notFound('Reservation not found.');
+    }
+    const id = await queries.findOrCreate(db, {
+      itemId: parties.itemId,
+      buyerId: parties.borrowerId,
+      sellerId: parties.providerId,
+    });
+    const [row] = await queries.listSummaries(db, userId, id);
+    if (!row) throw conversationNotFound();
+    return toSummary(row);
+  },
+
   /** Marks the other person's messages read (a message that arrived while the chat was open). */
   async markRead(db: Db, userId: string, conversationId: string): Promise<void> {
     await db.transaction(async (tx) => {

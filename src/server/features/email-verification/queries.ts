@@ -1,10 +1,20 @@
-import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailVerifications, users } from '../../db/schema/users.ts';
+import { emailVerifications, sessions, users } from '../../db/schema/users.ts';
 
 // The only place that reads and writes e-mail verification links.
 
-export async function insertLink(db: Db, values: { tokenHash: string; userId: string; expiresAt: Date }) {
+/** A registration waiting to take over an account nobody verified (decision 023). */
+export interface PendingRegistration {
+  pendingFullName: string;
+  pendingUsername: string;
+  pendingPasswordHash: string;
+}
+
+export async function insertLink(
+  db: Db,
+  values: { tokenHash: string; userId: string; expiresAt: Date } & Partial<PendingRegistration>,
+) {
   await db.insert(emailVerifications).values(values);
 }
 
@@ -17,6 +27,9 @@ export async function lockLink(db: Db, tokenHash: string) {
       usedAt: emailVerifications.usedAt,
       email: users.email,
       isVerified: users.isVerified,
+      pendingFullName: emailVerifications.pendingFullName,
+      pendingUsername: emailVerifications.pendingUsername,
+      pendingPasswordHash: emailVerifications.pendingPasswordHash,
     })
     .from(emailVerifications)
     .innerJoin(users, eq(users.id, emailVerifications.userId))
@@ -59,4 +72,64 @@ export async function lockUser(db: Db, userId: string) {
 
 export async function setUserVerified(db: Db, userId: string) {
   await db.update(users).set({ isVerified: true }).where(eq(users.id, userId));
+}
+
+/** The newest link still open, with any registration it carries (a signed-out Resend keeps it). */
+export async function newestOpenLink(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .select({
+      pendingFullName: emailVerifications.pendingFullName,
+      pendingUsername: emailVerifications.pendingUsername,
+      pendingPasswordHash: emailVerifications.pendingPasswordHash,
+    })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.userId, userId),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** An account by address, for a signed-out Resend. */
+export async function findByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      isVerified: users.isVerified,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** Whether another account uses this username (any case). */
+export async function usernameTakenByOther(db: Db, username: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The registration that proved the mailbox takes the account over: its name, username (when still free)
+ * and password. Whoever held the account before is signed out.
+ */
+export async function applyRegistration(
+  db: Db,
+  userId: string,
+  values: { fullName: string; username?: string; passwordHash: string },
+) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { verificationResponse, verifyEmailInput } from '#shared/schemas/email-verification.ts';
+import {
+  resendVerificationInput,
+  verificationResponse,
+  verifyEmailInput,
+} from '#shared/schemas/email-verification.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser, setSessionCookie } from '../../plugins/session.ts';
+import * as auth from '../auth/service.ts';
 import { emailVerificationDeps, emailVerificationService } from './service.ts';
 
 export const emailVerificationRoutes: FastifyPluginAsyncZod<{
@@ -36,21 +40,58 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
       },
       schema: { body: verifyEmailInput, response: { 200: verificationResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await emailVerificationService.verify(depsFor(request), request.body.token)),
-    }),
+    async (request, reply) => {
+      const { email, userId } = await emailVerificationService.verify(depsFor(request), request.body.token);
+      // The link proves the mailbox: it signs in (decision 023), the password alone does not until then.
+      const session = await auth.startSession(db, userId, config.sessionDays, {
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      const resumed = await auth.resumeSession(db, session.token, config);
+      return { success: true as const, email, ...(resumed ? { user: resumed.user } : {}) };
+    },
   );
 
+  // Signed in: a new link for the person's own address. Signed out (the "Check your inbox" screen after
+  // registering): a new link for the address named, answered the same whoever has it (decision 023).
   app.post(
     '/auth/resend-verification',
     {
-      onRequest: async (request) => void requireUser(request),
-      schema: { body: z.object({}).optional(), response: { 200: verificationResponse } },
+      config: {
+        rateLimit: {
+          max: config.authRateLimit.max,
+          timeWindow: config.authRateLimit.windowMs,
+          errorResponseBuilder: () => ({
+            statusCode: 429,
+            code: 'RATE_LIMITED',
+            message: 'Too many attempts. Please wait a minute and try again.',
+          }),
+        },
+      },
+      schema: { body: resendVerificationInput, response: { 200: verificationResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await emailVerificationService.resend(depsFor(request), requireUser(request))),
-    }),
+    async (request) => {
+      const email = request.body?.email;
+      if (!request.user && email) {
+        return {
+          success: true as const,
+          ...(await emailVerificationService.resendTo(
+            depsFor(request),
+            email,
+            new Date(),
+            request.body?.returnTo,
+          )),
+        };
+      }
+      return {
+        success: true as const,
+        ...(await emailVerificationService.resend(
+          depsFor(request),
+          requireUser(request),
+          new Date(),
+          request.body?.returnTo,
+        )),
+      };
+    },
   );
 };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { withReturnTo } from '#shared/return-path.ts';
 import {
   EMAIL_NOT_VERIFIED,
   emailNotVerifiedMessage,
@@ -10,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { awardBadges } from '../badges/service.ts';
 import * as queries from './queries.ts';
-import { verificationEmail } from './verification-email.ts';
+import { registrationAttemptEmail, verificationEmail } from './verification-email.ts';
 
 // Verified e-mail (issue 6): a link sent at registration (and on Resend) proves the student owns
 // their university address. A link is 32 random bytes of which only the SHA-256 is stored; it works
@@ -51,24 +52,43 @@ async function onEmailVerified(tx: Db, userId: string) {
   await awardBadges(tx, userId);
 }
 
-/** A new link for the user, inside the caller's transaction; answers the token to mail after the commit. */
-async function issueLink(tx: Db, userId: string, hours: number, now = new Date()): Promise<string> {
+/**
+ * A new link for the user, inside the caller's transaction; answers the token to mail after the commit.
+ * With `pending`, the link carries a registration that takes the (unverified) account over once opened.
+ */
+async function issueLink(
+  tx: Db,
+  userId: string,
+  hours: number,
+  now = new Date(),
+  pending?: queries.PendingRegistration,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await queries.insertLink(tx, {
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(now.getTime() + hours * HOUR_MS),
+    ...pending,
   });
   return token;
 }
 
-/** Mails the link; a failure is logged, not thrown (the account stands, and Resend exists). */
+/** Whether the person was sent LINKS_PER_HOUR links in the last hour already (hold their row first). */
+async function tooManyLinks(tx: Db, userId: string, now: Date) {
+  return (await queries.countLinksSince(tx, userId, new Date(now.getTime() - HOUR_MS))) >= LINKS_PER_HOUR;
+}
+
+/**
+ * Mails the link; a failure is logged, not thrown (the account stands, and Resend exists). With
+ * `returnTo` (a page of the app, issue 16) the link brings the student back there once verified.
+ */
 async function sendLink(
   deps: EmailVerificationDeps,
   user: { id: string; email: string; fullName: string },
   token: string,
+  returnTo?: string,
 ): Promise<boolean> {
-  const link = `${deps.appUrl}/verify-email?token=${token}`;
+  const link = withReturnTo(`${deps.appUrl}/verify-email?token=${token}`, returnTo);
   try {
     const sent = await deps.mailer.send(
       verificationEmail({ to: user.email, fullName: user.fullName, link, hours: deps.linkHours }),
@@ -84,7 +104,31 @@ async function sendLink(
   }
 }
 
+/** Tells a verified account's holder that someone registered with their address; failures are logged. */
+async function sendRegistrationAttempt(
+  deps: EmailVerificationDeps,
+  user: { id: string; email: string; fullName: string },
+) {
+  try {
+    const sent = await deps.mailer.send(
+      registrationAttemptEmail({
+        to: user.email,
+        fullName: user.fullName,
+        signInLink: `${deps.appUrl}/login`,
+        resetLink: `${deps.appUrl}/forgot-password`,
+      }),
+    );
+    deps.log.info(
+      { userId: user.id, messageId: sent.messageId, ...(sent.file ? { file: sent.file } : {}) },
+      `registration attempt e-mail ${deps.mailer.kind === 'outbox' ? 'written to the outbox' : 'sent'}`,
+    );
+  } catch (error) {
+    deps.log.error({ err: error, userId: user.id }, 'registration attempt e-mail could not be sent');
+  }
+}
+
 export const emailVerificationService = {
+  sendRegistrationAttempt,
   /** The rule of issue 6: unverified students cannot request, approve or list. */
   requireVerified(user: { isVerified: boolean; email: string }) {
     if (!user.isVerified) throw new AppError(403, EMAIL_NOT_VERIFIED, emailNotVerifiedMessage(user.email));
@@ -92,17 +136,20 @@ export const emailVerificationService = {
 
   issueLink,
   sendLink,
+  /** The address is proven another way (an e-mail change link, issue 15): verified, with its badge. */
+  markVerified: onEmailVerified,
 
   /** Resend: a fresh link replaces the older ones, at most LINKS_PER_HOUR an hour. */
   async resend(
     deps: EmailVerificationDeps,
     user: { id: string; email: string; fullName: string; isVerified: boolean },
     now = new Date(),
+    returnTo?: string,
   ): Promise<{ email: string }> {
     if (user.isVerified) throw conflict(ALREADY_VERIFIED, 'EMAIL_ALREADY_VERIFIED');
     const token = await deps.db.transaction(async (tx) => {
       await queries.lockUser(tx, user.id);
-      if ((await queries.countLinksSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= LINKS_PER_HOUR) {
+      if (await tooManyLinks(tx, user.id, now)) {
         throw new AppError(
           429,
           'RATE_LIMITED',
@@ -112,7 +159,7 @@ export const emailVerificationService = {
       await queries.expireOpenLinks(tx, user.id, now);
       return issueLink(tx, user.id, deps.linkHours, now);
     });
-    if (!(await sendLink(deps, user, token))) {
+    if (!(await sendLink(deps, user, token, returnTo))) {
       throw new AppError(
         503,
         'MAIL_UNAVAILABLE',
@@ -122,7 +169,57 @@ export const emailVerificationService = {
     return { email: user.email };
   },
 
-  /** The link from the e-mail: verifies its user once, unless it expired or was replaced. */
+  /**
+   * A registration for the address of an account nobody verified (decision 023): a fresh link that
+   * carries it replaces the open ones; nothing is sent past LINKS_PER_HOUR (the answer stays the same).
+   * Answers the token to mail after the commit, or null.
+   */
+  async claimLink(
+    deps: Pick<EmailVerificationDeps, 'db' | 'linkHours'>,
+    userId: string,
+    pending: queries.PendingRegistration,
+    now = new Date(),
+  ): Promise<string | null> {
+    return deps.db.transaction(async (tx) => {
+      await queries.lockUser(tx, userId);
+      if (await tooManyLinks(tx, userId, now)) return null;
+      await queries.expireOpenLinks(tx, userId, now);
+      return issueLink(tx, userId, deps.linkHours, now, pending);
+    });
+  },
+
+  /**
+   * Resend from the "Check your inbox" screen, signed out: a new link when the address has an account
+   * nobody verified (keeping the registration the newest link carried); the same answer otherwise.
+   */
+  async resendTo(deps: EmailVerificationDeps, email: string, now = new Date(), returnTo?: string) {
+    const account = await queries.findByEmail(deps.db, email);
+    if (!account || account.isVerified || account.deletedAt) return { email };
+    const sent = await deps.db.transaction(async (tx) => {
+      await queries.lockUser(tx, account.id);
+      if (await tooManyLinks(tx, account.id, now)) return null;
+      const newest = await queries.newestOpenLink(tx, account.id, now);
+      const pending =
+        newest?.pendingFullName && newest.pendingUsername && newest.pendingPasswordHash
+          ? {
+              pendingFullName: newest.pendingFullName,
+              pendingUsername: newest.pendingUsername,
+              pendingPasswordHash: newest.pendingPasswordHash,
+            }
+          : undefined;
+      await queries.expireOpenLinks(tx, account.id, now);
+      const token = await issueLink(tx, account.id, deps.linkHours, now, pending);
+      return { token, fullName: pending?.pendingFullName ?? account.fullName };
+    });
+    // Not awaited: the answer takes as long whether or not a link went out.
+    if (sent) void sendLink(deps, { ...account, fullName: sent.fullName }, sent.token, returnTo);
+    return { email };
+  },
+
+  /**
+   * The link from the e-mail: verifies its user once, unless it expired or was replaced, and answers who
+   * to sign in. A link that carries a registration hands the account to it (decision 023).
+   */
   async verify(deps: Pick<EmailVerificationDeps, 'db'>, token: string, now = new Date()) {
     return deps.db.transaction(async (tx) => {
       const link = await queries.lockLink(tx, hashToken(token));
@@ -143,8 +240,16 @@ export const emailVerificationService = {
         );
       }
       await queries.markLinkUsed(tx, hashToken(token), now);
+      if (link.pendingFullName && link.pendingUsername && link.pendingPasswordHash) {
+        const usernameFree = !(await queries.usernameTakenByOther(tx, link.pendingUsername, link.userId));
+        await queries.applyRegistration(tx, link.userId, {
+          fullName: link.pendingFullName,
+          ...(usernameFree ? { username: link.pendingUsername } : {}),
+          passwordHash: link.pendingPasswordHash,
+        });
+      }
       await onEmailVerified(tx, link.userId);
-      return { email: link.email };
+      return { email: link.email, userId: link.userId };
     });
   },
 };

@@ -1,3 +1,4 @@
+import { brandedEmail } from '../../adapters/mail/layout.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 
 // The e-mail with the verification link: plain text first, the same words as simple HTML.
@@ -47,4 +48,30 @@ export function verificationEmail(input: {
 </html>
 `;
   return { to: input.to, subject: 'Verify your CampusLoop e-mail address', text, html };
+}
+
+/**
+ * To the address of a verified account when someone registers with it (decision 023): the registration's
+ * answer is the same as for a new address, and only the mailbox's holder learns what happened.
+ */
+export function registrationAttemptEmail(input: {
+  to: string;
+  fullName: string;
+  signInLink: string;
+  resetLink: string;
+}): MailMessage {
+  return brandedEmail({
+    to: input.to,
+    fullName: input.fullName,
+    subject: 'Someone tried to register with your address',
+    paragraphs: [
+      `Someone just tried to create a CampusLoop account with ${input.to}. Your address already has an account, so nothing was created and nothing about your account changed.`,
+      'If that was you, sign in instead:',
+    ],
+    button: { label: 'Sign in', link: input.signInLink },
+    notes: [
+      `Forgotten your password? Reset it here: ${input.resetLink}`,
+      'If it was not you, you can ignore this e-mail: nobody can use your account without your password.',
+    ],
+  });
 }

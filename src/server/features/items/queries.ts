@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { OUT_STATUS } from '#shared/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
@@ -25,6 +26,7 @@ export const itemColumns = {
   availableUntil: items.availableUntil,
   availableDays: items.availableDays,
   isAvailable: items.isAvailable,
+  cancellationPolicy: items.cancellationPolicy,
   campus: items.campus,
   createdAt: items.createdAt,
   hiddenAt: items.hiddenAt,
@@ -93,6 +95,7 @@ export type ItemRow = {
   availableUntil: string | null;
   availableDays: number[];
   isAvailable: boolean;
+  cancellationPolicy: string;
   campus: string;
   createdAt: Date;
   hiddenAt: Date | null;
@@ -118,7 +121,8 @@ const listed = and(live, isNull(items.hiddenAt), isNull(users.suspendedAt))!;
 
 /**
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
- * and not out with a borrower (an active reservation).
+ * and not out with a borrower (an active reservation): `availableOn` of src/shared/availability.ts in
+ * SQL (tests/api/availability-rules.test.ts holds the two together).
  */
 export function availableNowCondition(today: {
   date: string | Placeholder<'today'>;
@@ -129,7 +133,7 @@ export function availableNowCondition(today: {
     lte(items.availableFrom, today.date),
     or(isNull(items.availableUntil), gte(items.availableUntil, today.date)),
     sql`${today.weekday}::smallint = any(${items.availableDays})`,
-    sql`not exists (select 1 from ${reservations} r where r.item_id = ${items.id} and r.status = 'active')`,
+    sql`not exists (select 1 from ${reservations} r where r.item_id = ${items.id} and r.status = ${sql.raw(`'${OUT_STATUS}'`)})`,
   )!;
 }
 
@@ -376,4 +380,21 @@ export async function countAvailableNow(db: Db, userId: string, today: { date: s
     .innerJoin(users, eq(users.id, items.userId))
     .where(and(eq(items.userId, userId), listed, availableNowCondition(today)));
   return Number(row?.n ?? 0);
+}
+
+/** The most listings a sitemap file may name (sitemaps.org). */
+export const SITEMAP_MAX_ITEMS = 50_000;
+
+/**
+ * Every item everyone may see (not deleted, not hidden, owner not suspended), newest change first,
+ * for sitemap.xml (issue 16).
+ */
+export async function listPublicItemIds(db: Db): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: items.id, updatedAt: items.updatedAt })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(listed)
+    .orderBy(desc(items.updatedAt))
+    .limit(SITEMAP_MAX_ITEMS);
 }

@@ -52,38 +52,12 @@ export const itemRoutes: FastifyPluginAsyncZod<{
       if (viewer?.isAdmin) return itemService.get(db, id, viewer);
       // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
       // its owner may still open a hidden one, so a signed-in visitor then asks the service.
-      const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(id), answerTags);
-      if ('json' in answer) return sendJson(reply, answer.json);
+      const json = await publicItemJson(db, caches, id);
+      if (json !== undefined) return sendJson(reply, json);
       if (!viewer) throw notFound('Item not found.');
       return itemService.get(db, id, viewer);
     },
   );
-
-  /**
-   * Remembered until the item, its owner's name or rating, or its reviews (and their writers' names)
-   * change.
-   */
-  async function publicItemPage(id: string): Promise<CachedAnswer> {
-    try {
-      const detail = await itemService.get(db, id, null);
-      const people = [detail.item.userId, ...detail.reviews.map((review) => review.reviewer.id)];
-      return {
-        json: toJson(itemDetail, detail),
-        tags: [
-          catalogueTags.item(id),
-          catalogueTags.rating(detail.item.userId),
-          ...new Set(people.map(catalogueTags.user)),
-        ],
-      };
-    } catch (error) {
-      // Hidden, missing, or its owner suspended: a change to the item, or to an owner's standing
-      // (announced to every list too), may reveal it.
-      if (error instanceof AppError && error.statusCode === 404) {
-        return { missing: true, tags: [catalogueTags.item(id), catalogueTags.everyList] };
-      }
-      throw error;
-    }
-  }
 
   app.post(
     '/items',
@@ -146,4 +120,39 @@ export async function itemListJson(
     answerTags,
   );
   return (answer as { json: string }).json;
+}
+
+/**
+ * GET /api/items/:id's JSON as a visitor gets it, through the catalogue cache; undefined when the item
+ * is hidden, missing, or its owner suspended. The item page rendered on the server uses it too.
+ */
+export async function publicItemJson(db: Db, caches: ReadCaches, id: string): Promise<string | undefined> {
+  const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(db, id), answerTags);
+  return 'json' in answer ? answer.json : undefined;
+}
+
+/**
+ * Remembered until the item, its owner's name or rating, or its reviews (and their writers' names)
+ * change.
+ */
+async function publicItemPage(db: Db, id: string): Promise<CachedAnswer> {
+  try {
+    const detail = await itemService.get(db, id, null);
+    const people = [detail.item.userId, ...detail.reviews.map((review) => review.reviewer.id)];
+    return {
+      json: toJson(itemDetail, detail),
+      tags: [
+        catalogueTags.item(id),
+        catalogueTags.rating(detail.item.userId),
+        ...new Set(people.map(catalogueTags.user)),
+      ],
+    };
+  } catch (error) {
+    // Hidden, missing, or its owner suspended: a change to the item, or to an owner's standing
+    // (announced to every list too), may reveal it.
+    if (error instanceof AppError && error.statusCode === 404) {
+      return { missing: true, tags: [catalogueTags.item(id), catalogueTags.everyList] };
+    }
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
+import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import {
@@ -55,6 +56,7 @@ export function toItem(row: queries.ItemRow): Item {
     availableUntil: row.availableUntil,
     availableDays: row.availableDays,
     isAvailable: row.isAvailable,
+    cancellationPolicy: row.cancellationPolicy as CancellationPolicy,
     campus: row.campus,
     createdAt: row.createdAt.toISOString(),
     hidden: row.hiddenAt !== null,
@@ -91,6 +93,7 @@ function toValues(input: ItemInput): queries.ItemValues {
     availableFrom: input.availableFrom,
     availableUntil: input.availableUntil || null,
     availableDays: [...new Set(input.availableDays)].sort(),
+    ...(input.cancellationPolicy ? { cancellationPolicy: input.cancellationPolicy } : {}),
   };
 }
 
@@ -112,6 +115,9 @@ function requireOwnPhotos(storage: Storage, input: ItemInput, already: readonly 
 }
 
 export const itemService = {
+  /** Every item everyone may see, newest change first, for sitemap.xml (issue 16). */
+  publicItemIds: (db: Db) => queries.listPublicItemIds(db),
+
   async search(db: Db, query: SearchInput, timeZone: string): Promise<ItemList> {
     const { rows, total, totalCapped, hasMore } = await queries.searchItems(db, {
       campus: query.campus,

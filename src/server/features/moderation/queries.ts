@@ -28,6 +28,7 @@ const summaryColumns = {
     fullName: targetUser.fullName,
     username: targetUser.username,
     suspendedAt: targetUser.suspendedAt,
+    deletedAt: targetUser.deletedAt,
   },
 };
 
@@ -40,7 +41,13 @@ export type ReportSummaryRow = {
   reviewedAt: Date | null;
   reporter: { id: string; fullName: string; username: string };
   item: { id: string; title: string; hiddenAt: Date | null; deletedAt: Date | null } | null;
-  user: { id: string; fullName: string; username: string; suspendedAt: Date | null } | null;
+  user: {
+    id: string;
+    fullName: string;
+    username: string;
+    suspendedAt: Date | null;
+    deletedAt: Date | null;
+  } | null;
 };
 
 /** Reports with their reporter, reported item and reported person, for any filter. */
@@ -184,6 +191,7 @@ export async function findUser(db: Db, id: string) {
       profileImage: users.profileImage,
       isVerified: users.isVerified,
       suspendedAt: users.suspendedAt,
+      deletedAt: users.deletedAt,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -41,6 +41,7 @@ function toSummary(row: queries.ReportSummaryRow): ReportSummary {
         fullName: row.user.fullName,
         username: row.user.username,
         suspended: row.user.suspendedAt !== null,
+        deleted: row.user.deletedAt !== null,
       }
     : null;
   const base = {
@@ -86,6 +87,7 @@ function toUser(row: queries.ModeratedUserRow): ModeratedUser {
     ...rest,
     campusName: universityService.campusName(campus),
     suspendedAt: iso(row.suspendedAt),
+    deletedAt: iso(row.deletedAt),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { NotificationType } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -26,6 +26,28 @@ export async function markRead(db: Db, userId: string, id: string): Promise<bool
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/** Marks read the person's unread notifications of these types about one reservation. */
+export async function markReadAbout(
+  db: Db,
+  userId: string,
+  reservationId: string,
+  types: readonly NotificationType[],
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.relatedReservationId, reservationId),
+        inArray(notifications.type, [...types]),
+        eq(notifications.isRead, false),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {

@@ -34,6 +34,17 @@ export const notificationService = {
 
   markAllRead: (db: Db, userId: string) => queries.markAllRead(db, userId),
 
+  /**
+   * Issue 16: acting on what a notification asks for (approving or declining a request, writing the
+   * review) is reading it. Called in the action's own transaction, so the two never disagree.
+   */
+  actedOn: (
+    db: Db,
+    userId: string,
+    reservationId: string,
+    types: readonly NotificationType[],
+  ): Promise<number> => queries.markReadAbout(db, userId, reservationId, types),
+
   async notify(db: Db, values: Parameters<typeof queries.insert>[1]) {
     return toNotification(await queries.insert(db, values));
   },

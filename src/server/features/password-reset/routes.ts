@@ -77,7 +77,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
         clearSessionCookie(reply, config);
         return { success: true as const, email, user: null, suspended };
       }
-      const session = await startSession(db, userId, config.sessionDays);
+      const session = await startSession(db, userId, config.sessionDays, {
+        userAgent: request.headers['user-agent'],
+      });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       const signedIn = await resumeSession(db, session.token, config);
       return { success: true as const, email, user: signedIn?.user ?? null, suspended };

@@ -5,7 +5,9 @@ import { plainText } from '#shared/schemas/fields.ts';
 import {
   billingHistoryResponse,
   clientConfig,
+  paymentConfirmResponse,
   paymentMethodList,
+  payWithSavedCardInput,
   savedPaymentMethod,
 } from '#shared/schemas/payments.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
@@ -106,6 +108,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       await paymentService.removeMethod(deps, requireUser(request).id, request.params.id);
       return { success: true as const };
     },
+  );
+
+  // Checkout with a saved card: authorises the Reserve dialog's intent without typing the card (issue 16).
+  app.post(
+    '/payments/saved-card',
+    {
+      onRequest: signedIn,
+      schema: { body: payWithSavedCardInput, response: { 200: paymentConfirmResponse } },
+    },
+    async (request) => paymentService.payWithSavedCard(deps, requireUser(request).id, request.body),
   );
 
   app.get(

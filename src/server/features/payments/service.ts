@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BillingStatus } from '#shared/constants.ts';
+import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import { centsToDecimal } from '#shared/pricing.ts';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import type { CardDetails, PaymentProvider } from '../../adapters/payments/provider.ts';
@@ -56,6 +56,8 @@ function toBillingEntry(row: queries.BillingRow): BillingEntry {
     amount: centsToDecimal(row.amountCents)!,
     currency: row.currency,
     status: row.status as BillingStatus,
+    kind: row.kind as BillingKind,
+    refundId: row.kind === 'refund' ? row.providerRefundId : null,
     description: row.description,
     paymentMethodType: row.paymentMethodType,
     paymentMethodLast4: row.paymentMethodLast4,
@@ -166,6 +168,41 @@ export const paymentService = {
       throw forbidden('This card was added by another account.');
     }
     return toSavedMethod(await saveCard(deps.db, userId, card));
+  },
+
+  /**
+   * Checkout with a saved card (issue 16): the borrower's own checkout intent is authorised with one of
+   * their saved cards, no card typed. The idempotency key is the intent's and the card's, so a double
+   * click or a retry confirms once and answers the same; the request that follows still takes the
+   * intent under its lock (one payment, one request).
+   */
+  async payWithSavedCard(
+    deps: PaymentDeps,
+    userId: string,
+    input: { paymentIntentId: string; paymentMethodId: string },
+  ): Promise<{ status: string; paymentIntentId: string; nextActionUrl: string | null }> {
+    const recorded = await paymentStepService.findIntent(deps.db, input.paymentIntentId);
+    if (!recorded || recorded.borrowerId !== userId) throw notFound('Payment not found.');
+    if (recorded.status === 'used') {
+      throw conflict('That payment is already used by another reservation.', 'PAYMENT_ALREADY_USED');
+    }
+    if (recorded.status === 'abandoned') {
+      throw conflict(
+        'That payment was released because no request followed it in time. Please pay again.',
+        'PAYMENT_RELEASED',
+      );
+    }
+    const method = await queries.findMethod(deps.db, userId, input.paymentMethodId);
+    if (!method) throw notFound('Payment method not found.');
+    const customerId = await queries.customerIdOf(deps.db, userId);
+    if (!customerId) throw notFound('Payment method not found.');
+    const intent = await deps.payments.confirmWithSavedCard({
+      paymentIntentId: input.paymentIntentId,
+      paymentMethodId: method.stripePaymentMethodId,
+      customerId,
+      idempotencyKey: `pay-saved-${input.paymentIntentId}-${method.id}`,
+    });
+    return { status: intent.status, paymentIntentId: intent.id, nextActionUrl: intent.nextActionUrl ?? null };
   },
 
   async billingHistory(db: Db, userId: string): Promise<BillingEntry[]> {

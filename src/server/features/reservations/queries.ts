@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { BOOKED_STATUSES } from '#shared/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
@@ -30,6 +31,8 @@ const reservationColumns = {
   stripePaymentIntentId: reservations.stripePaymentIntentId,
   pickupCode: reservations.pickupCode,
   declineReason: reservations.declineReason,
+  cancellationPolicy: reservations.cancellationPolicy,
+  cancelledBy: reservations.cancelledBy,
   createdAt: reservations.createdAt,
   item: { id: items.id, title: items.title, images: items.images, pickupMethod: items.pickupMethod },
   provider: party(provider),
@@ -49,6 +52,8 @@ export type ReservationRow = {
   stripePaymentIntentId: string | null;
   pickupCode: string | null;
   declineReason: string | null;
+  cancellationPolicy: string;
+  cancelledBy: string | null;
   createdAt: Date;
   item: { id: string; title: string; images: string[]; pickupMethod: string };
   provider: { id: string; fullName: string; username: string; profileImage: string | null };
@@ -96,6 +101,7 @@ export async function findBookableItem(db: Db, itemId: string) {
       availableFrom: items.availableFrom,
       availableUntil: items.availableUntil,
       availableDays: items.availableDays,
+      cancellationPolicy: items.cancellationPolicy,
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
@@ -138,7 +144,7 @@ export async function findOverlapping(db: Db, itemId: string, startDate: string,
     .where(
       and(
         eq(reservations.itemId, itemId),
-        inArray(reservations.status, ['approved', 'active']),
+        inArray(reservations.status, [...BOOKED_STATUSES]),
         lte(reservations.startDate, endDate),
         gte(reservations.endDate, startDate),
       ),
@@ -176,7 +182,7 @@ export async function bookedRanges(db: Db, itemId: string, fromDate: string) {
     .where(
       and(
         eq(reservations.itemId, itemId),
-        inArray(reservations.status, ['approved', 'active']),
+        inArray(reservations.status, [...BOOKED_STATUSES]),
         gte(reservations.endDate, fromDate),
       ),
     )
@@ -220,7 +226,12 @@ export async function setStatus(
   db: Db,
   id: string,
   status: ReservationStatus,
-  extra: { pickupCode?: string | null; pickupCodeAttempts?: number; declineReason?: string | null } = {},
+  extra: {
+    pickupCode?: string | null;
+    pickupCodeAttempts?: number;
+    declineReason?: string | null;
+    cancelledBy?: 'borrower' | 'provider' | 'system';
+  } = {},
 ) {
   await db
     .update(reservations)
@@ -228,6 +239,7 @@ export async function setStatus(
       status,
       updatedAt: new Date(),
       ...(status === 'completed' ? { completedAt: new Date() } : {}),
+      ...(status === 'approved' ? { approvedAt: new Date() } : {}),
       ...extra,
     })
     .where(eq(reservations.id, id));

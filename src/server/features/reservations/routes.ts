@@ -26,7 +26,14 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   payments: PaymentProvider;
   jobs: JobQueue;
 }> = async (app, { db, config, payments, jobs }) => {
-  const deps: ReservationDeps = { db, payments, jobs, timeZone: config.campusTimeZone, log: app.log };
+  const deps: ReservationDeps = {
+    db,
+    payments,
+    jobs,
+    timeZone: config.campusTimeZone,
+    expiryHours: config.jobs.reservationExpiryHours,
+    log: app.log,
+  };
   const signedIn = {
     onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
   };

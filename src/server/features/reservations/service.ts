@@ -1,8 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { campusToday } from '#shared/calendar.ts';
+import { rangeProblem } from '#shared/availability.ts';
+import { campusMidnight, campusToday } from '#shared/calendar.ts';
+import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
 import { LIMITS, type PickupMethod, type ReservationStatus } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
+import {
+  ACTION_FOR_STATUS,
+  type ReservationAction,
+  type Role,
+  transition,
+} from '#shared/reservation-rules.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +24,6 @@ import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import * as queries from './queries.ts';
-import { ACTION_FOR_STATUS, type ReservationAction, type Role, transition } from './state-machine.ts';
 
 // Reservations (spec §4, issues 4 and 12): dates that make sense, the state machine, and the money
 // flow. A status change, its notifications, its billing rows and the provider calls it needs (as
@@ -30,6 +37,8 @@ export interface ReservationDeps {
   /** Where the payment steps' jobs go (sent in the status change's transaction). */
   jobs: JobQueue;
   timeZone: string;
+  /** Pending requests expire after this many hours (RESERVATION_EXPIRY_HOURS): a request's answer-by time. */
+  expiryHours?: number;
   log?: { error: (obj: object, msg: string) => void };
 }
 
@@ -43,11 +52,49 @@ const paymentReleased = () =>
 const range = (r: { startDate: string; endDate: string }) =>
   `${formatDayLabel(r.startDate)} to ${formatDayLabel(r.endDate)}`;
 
-function weekday(date: string): number {
-  return new Date(`${date}T12:00:00Z`).getUTCDay();
+/**
+ * What approval does to the borrower's card, in the approval notice (issue 16): the whole authorised
+ * amount is captured now, the deposit in it comes back on return (updateStatus 'complete').
+ */
+function chargedNow(row: {
+  stripePaymentIntentId: string | null;
+  depositCents: number;
+  rentalCents: number;
+}) {
+  if (!row.stripePaymentIntentId) return '';
+  const total = `$${centsToDecimal(row.depositCents + row.rentalCents)}`;
+  if (!row.depositCents) return ` Your card is charged ${total} now.`;
+  return ` Your card is charged ${total} now: $${centsToDecimal(row.rentalCents)} rental and a $${centsToDecimal(row.depositCents)} deposit that is refunded when you return the item.`;
 }
 
-function toReservation(row: queries.ReservationRow, viewerId: string): Reservation {
+/** The day after a calendar day (YYYY-MM-DD). */
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * When a pending request expires unanswered (expirePending): its age reaches the expiry hours, or its
+ * start day has passed, whichever comes first. Screens say "the lender answers by …" (issue 16).
+ */
+function respondBy(row: queries.ReservationRow, deps: ReservationDeps): string | null {
+  if (row.status !== 'pending' || !deps.expiryHours) return null;
+  return requestAnswerBy(row, deps.expiryHours, deps.timeZone).toISOString();
+}
+
+/** A pending request's answer-by instant (also when its lender is reminded, issue 18). */
+export function requestAnswerBy(
+  row: { createdAt: Date; startDate: string },
+  expiryHours: number,
+  timeZone: string,
+): Date {
+  const byAge = row.createdAt.getTime() + expiryHours * 3600_000;
+  const byStart = campusMidnight(dayAfter(row.startDate), timeZone).getTime();
+  return new Date(Math.min(byAge, byStart));
+}
+
+function toReservation(row: queries.ReservationRow, viewerId: string, deps: ReservationDeps): Reservation {
   return {
     id: row.id,
     itemId: row.itemId,
@@ -63,7 +110,10 @@ function toReservation(row: queries.ReservationRow, viewerId: string): Reservati
     // hear it from the borrower at the meetup, so 'Item Collected' proves they met (issue 12).
     pickupCode: viewerId === row.borrowerId && row.status === 'approved' ? row.pickupCode : null,
     declineReason: row.declineReason,
+    cancellationPolicy: row.cancellationPolicy as CancellationPolicy,
+    cancelledBy: row.cancelledBy as Reservation['cancelledBy'],
     createdAt: row.createdAt.toISOString(),
+    respondBy: respondBy(row, deps),
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },
     provider: row.provider,
     borrower: row.borrower,
@@ -87,20 +137,9 @@ async function checkBooking(
   if (!item.isAvailable) throw conflict('This item is not available right now.', 'ITEM_UNAVAILABLE');
 
   const { startDate, endDate } = input;
-  const today = campusToday(deps.timeZone).date;
-  const dateError = (message: string) => badRequest(message, [{ path: 'startDate', message }]);
-  if (startDate < today) throw dateError('The start date cannot be in the past.');
-  if (endDate < startDate)
-    throw badRequest('The end date cannot be before the start date.', [
-      { path: 'endDate', message: 'The end date cannot be before the start date.' },
-    ]);
-  if (startDate < item.availableFrom)
-    throw dateError(`This item is available from ${formatDayLabel(item.availableFrom)}.`);
-  if (item.availableUntil && endDate > item.availableUntil)
-    throw dateError(`This item is available until ${formatDayLabel(item.availableUntil)}.`);
-  if (!item.availableDays.includes(weekday(startDate)) || !item.availableDays.includes(weekday(endDate))) {
-    throw dateError('Pickup and return must fall on days the lender is available.');
-  }
+  // The item's window: the shared rule the Reserve dialog's calendar greys days out by.
+  const problem = rangeProblem({ startDate, endDate }, item, campusToday(deps.timeZone).date);
+  if (problem) throw badRequest(problem.message, [problem]);
   const price = quote(
     {
       rentalPriceCents: item.rentalPriceCents,
@@ -129,12 +168,12 @@ function paymentUsedRace(error: unknown): boolean {
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
   const row = await queries.findReservation(deps.db, id);
   if (!row) throw notFound('Reservation not found.');
-  return toReservation(row, viewerId);
+  return toReservation(row, viewerId, deps);
 }
 
 export const reservationService = {
   async list(deps: ReservationDeps, userId: string): Promise<Reservation[]> {
-    return (await queries.listForUser(deps.db, userId)).map((row) => toReservation(row, userId));
+    return (await queries.listForUser(deps.db, userId)).map((row) => toReservation(row, userId, deps));
   },
 
   async availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
@@ -262,6 +301,7 @@ export const reservationService = {
           depositCents: price.depositCents,
           rentalCents: price.rentalCents,
           stripePaymentIntentId: intentId,
+          cancellationPolicy: item.cancellationPolicy,
         });
         if (intentId) await paymentStepService.markIntentUsed(tx, intentId, reservationId);
         await notificationService.notify(tx, {
@@ -348,12 +388,13 @@ export const reservationService = {
         throw conflict('Those dates overlap an existing reservation.', 'DATES_TAKEN');
       }
       await queries.setStatus(tx, id, 'approved', { pickupCode: newPickupCode(), pickupCodeAttempts: 0 });
+      await notificationService.actedOn(tx, userId, id, ['reservation_request', 'request_expiring']);
       const view = (await queries.findReservation(tx, id))!;
       await notificationService.notify(tx, {
         userId: row.borrowerId,
         type: 'reservation_approved',
         title: 'Reservation approved',
-        message: `${view.provider.fullName} approved your request for ${view.item.title} (${range(row)}). Your pickup code is in My Reservations.`,
+        message: `${view.provider.fullName} approved your request for ${view.item.title} (${range(row)}).${chargedNow(row)} Your pickup code is in My Reservations.`,
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
@@ -411,6 +452,7 @@ export const reservationService = {
   async decline(deps: ReservationDeps, userId: string, id: string, reason?: string): Promise<Reservation> {
     await changeStatus(deps, userId, id, 'decline', async (tx, row, view) => {
       await queries.setStatus(tx, id, 'declined', { declineReason: reason?.trim() || null });
+      await notificationService.actedOn(tx, userId, id, ['reservation_request', 'request_expiring']);
       await notificationService.notify(tx, {
         userId: row.borrowerId,
         type: 'reservation_declined',
@@ -480,18 +522,56 @@ export const reservationService = {
         }
       } else {
         const wasApproved = row.status === 'approved';
-        await queries.setStatus(tx, id, 'cancelled');
+        // Issue 17: a borrower's cancellation of a paid booking refunds by the policy it was made under;
+        // a lender's, or one before approval, gives everything back. The deposit always comes back.
+        const byPolicy =
+          wasApproved && role === 'borrower' && row.stripePaymentIntentId
+            ? borrowerCancellationRefund(
+                row.cancellationPolicy as CancellationPolicy,
+                row,
+                new Date(),
+                deps.timeZone,
+              )
+            : null;
+        const keptCents = byPolicy?.rentalKeptCents ?? 0;
+        await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role });
+        const money = !row.stripePaymentIntentId
+          ? ''
+          : !wasApproved
+            ? ' The payment was released.'
+            : keptCents
+              ? ` By the item's ${row.cancellationPolicy} cancellation policy, $${centsToDecimal(row.depositCents + row.rentalCents - keptCents)} is refunded and the lender keeps $${centsToDecimal(keptCents)} of the rental.`
+              : ` The full $${centsToDecimal(row.depositCents + row.rentalCents)} is refunded.`;
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_cancelled',
           title: 'Reservation cancelled',
-          message: `${actor} cancelled the reservation of ${view.item.title} (${range(row)}).`,
+          message: `${actor} cancelled the reservation of ${view.item.title} (${range(row)}).${money}`,
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
         if (!row.stripePaymentIntentId) return;
         if (!wasApproved) {
           await release(tx, deps, row, 'cancellation');
+          return;
+        }
+        if (keptCents > 0) {
+          // The lender keeps part of the rental: the capture stands (it runs first when it has not
+          // yet; steps of one payment run in order), then the rest is refunded. The lender's earning
+          // becomes what they keep.
+          await billingService.settleKinds(
+            tx,
+            { reservationId: id, kinds: ['earning'], statuses: ['pending', 'completed', 'failed'] },
+            {
+              amountCents: keptCents,
+              description: `Cancellation fee: ${view.item.title} (${range(row)}), ${row.cancellationPolicy} policy`,
+            },
+          );
+          await refund(tx, deps, row, {
+            purpose: 'policy',
+            amountCents: row.depositCents + row.rentalCents - keptCents,
+            description: `Refund for the cancelled reservation of ${view.item.title} (${range(row)}): ${row.cancellationPolicy} policy`,
+          });
           return;
         }
         // Approved: charged, or about to be. A capture that has not started is called off and the
@@ -691,7 +771,7 @@ async function refund(
   tx: Db,
   deps: ReservationDeps,
   row: LockedRow,
-  what: { purpose: 'deposit' | 'cancellation'; amountCents: number; description: string },
+  what: { purpose: 'deposit' | 'cancellation' | 'policy'; amountCents: number; description: string },
 ) {
   const intentId = row.stripePaymentIntentId!;
   const [billingId] = await billingService.record(tx, [

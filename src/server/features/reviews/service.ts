@@ -85,6 +85,7 @@ export const reviewService = {
         reviewType: asBorrower ? 'borrower_to_lender' : 'lender_to_borrower',
       });
       if (!review) throw conflict('You have already reviewed this reservation.', 'ALREADY_REVIEWED');
+      await notificationService.actedOn(tx, reviewerId, reservation.id, ['review_request']);
 
       const theirs = await queries.findReview(tx, reservation.id, reviewee.id);
       await notificationService.notify(tx, {

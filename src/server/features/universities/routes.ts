@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { campusParams } from '#shared/schemas/impact.ts';
 import {
+  campusNameResponse,
   universityDetectQuery,
   universityDetectResponse,
   universitySearchQuery,
@@ -18,6 +20,23 @@ export const universityRoutes: FastifyPluginAsyncZod = async (app) => {
       // The directory changes only with a deploy; let browsers keep answers for an hour.
       reply.header('cache-control', 'public, max-age=3600');
       return universityService.search(request.query.q);
+    },
+  );
+
+  app.get(
+    '/universities/campus/:campus',
+    {
+      config: { public: true },
+      schema: { params: campusParams, response: { 200: campusNameResponse } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      const { campus } = request.params;
+      return {
+        campus,
+        campusName: universityService.campusName(campus),
+        known: universityService.isKnownCampus(campus),
+      };
     },
   );
 

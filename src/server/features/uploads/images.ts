@@ -35,7 +35,39 @@ const unreadable = () => badRequest('This file is empty or not a readable image.
  */
 const loadSharp = async () => (await import('sharp')).default;
 
-export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
+/** Issue 15: a profile photo is a square this big, and its thumbnail (header, cards, chat) this. */
+export const AVATAR_DIMENSION = 512;
+export const AVATAR_THUMBNAIL_DIMENSION = 128;
+
+/** The same checks as an item photo's, cropped to a centred square (the part most worth keeping). */
+export async function processAvatar(buffer: Buffer): Promise<ProcessedImage> {
+  const { sharp, budget, type } = await checkImage(buffer);
+  try {
+    // As for item photos: no metadata is written (EXIF, GPS, ICC all go), only the first frame kept.
+    const full = await sharp(buffer, { limitInputPixels: budget })
+      .autoOrient()
+      .resize({
+        width: AVATAR_DIMENSION,
+        height: AVATAR_DIMENSION,
+        fit: 'cover',
+        position: sharp.strategy.attention,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(full.data)
+      .resize({ width: AVATAR_THUMBNAIL_DIMENSION, height: AVATAR_THUMBNAIL_DIMENSION })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer();
+    return { full: full.data, thumb, width: full.info.width, height: full.info.height };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(type, budget);
+    throw unreadable();
+  }
+}
+
+/** The type from the bytes, and the pixel count from the header, before anything is decoded. */
+async function checkImage(buffer: Buffer) {
   if (buffer.length === 0) throw unreadable();
   const type = await fileTypeFromBuffer(buffer);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) {
@@ -45,10 +77,14 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
       'Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.',
     );
   }
-
   const sharp = await loadSharp();
   const budget = COMPRESSIBLE_TYPES.has(type.mime) ? MAX_COMPRESSIBLE_PIXELS : MAX_INPUT_PIXELS;
   await requireWithinBudget(sharp, buffer, type, budget);
+  return { sharp, budget, type };
+}
+
+export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
+  const { sharp, budget, type } = await checkImage(buffer);
   try {
     // sharp writes no metadata unless asked (no keepMetadata/withMetadata here): EXIF, GPS, XMP, IPTC
     // and ICC all go, and colours are converted to sRGB. Only the first frame of an animation is kept.

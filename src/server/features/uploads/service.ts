@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../adapters/storage/storage.ts';
-import { type ProcessedImage, processImage } from './images.ts';
+import { type ProcessedImage, processAvatar, processImage } from './images.ts';
+import type { ReceivedImage } from './receive.ts';
 
 // Item photos: every file is checked and re-encoded before any is stored, so one bad file stores nothing.
+// Profile photos (issue 15) go the same way, cropped square: Account settings receives and stores them
+// through what this file exports.
 
-export interface ReceivedImage {
-  filename: string;
-  data: Buffer;
-}
+export { type ImageQueue, UploadsBusyError } from './image-queue.ts';
+export { discardRestOfBody, type ReceivedImage, receiveFiles } from './receive.ts';
 
 /** One after another: each decode may take up to 40 megapixels of memory. */
 export async function preparePhotos(images: ReceivedImage[]): Promise<ProcessedImage[]> {
@@ -39,4 +40,33 @@ export async function storePhotos(storage: Storage, photos: ProcessedImage[]): P
     throw error;
   }
   return urls;
+}
+
+/** A profile photo: checked, oriented, stripped of metadata and cropped to a square with its thumbnail. */
+export const prepareAvatar = (image: ReceivedImage) => processAvatar(image.data);
+
+const AVATAR_KEY = /^avatars\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/;
+
+/** `avatars/<yyyy>/<mm>/<uuid>.jpg` and its `-thumb.jpg` (thumbnailOf() finds it); answers the photo's URL. */
+export async function storeAvatar(
+  storage: Storage,
+  photo: ProcessedImage,
+  now = new Date(),
+): Promise<string> {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const key = `avatars/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+  await storage.put(`${key}-thumb.jpg`, photo.thumb, 'image/jpeg');
+  try {
+    return await storage.put(`${key}.jpg`, photo.full, 'image/jpeg');
+  } catch (error) {
+    await storage.delete(`${key}-thumb.jpg`).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes a profile photo this storage holds (and its thumbnail); any other URL (a demo icon) is left. */
+export async function deleteAvatar(storage: Storage, url: string): Promise<void> {
+  const key = /(avatars\/\d{4}\/\d{2}\/[0-9a-f-]{36})\.jpg$/.exec(url)?.[1];
+  if (!key || !AVATAR_KEY.test(key) || storage.urlFor(`${key}.jpg`) !== url) return;
+  await Promise.allSettled([storage.delete(`${key}.jpg`), storage.delete(`${key}-thumb.jpg`)]);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
@@ -42,4 +42,16 @@ export function listBorrowings(db: Db, borrowerId: string) {
     .where(and(eq(reservations.borrowerId, borrowerId)))
     .orderBy(desc(reservations.createdAt))
     .limit(100);
+}
+
+/** Issue 17: the bookings a lender approved, and how many of those they cancelled themselves. */
+export async function lenderCancellations(db: Db, providerId: string) {
+  const [row] = await db
+    .select({
+      approved: sql<number>`count(*)::int`,
+      cancelled: sql<number>`(count(*) filter (where ${reservations.cancelledBy} = 'provider'))::int`,
+    })
+    .from(reservations)
+    .where(and(eq(reservations.providerId, providerId), isNotNull(reservations.approvedAt)));
+  return { approved: row?.approved ?? 0, cancelled: row?.cancelled ?? 0 };
 }

@@ -18,7 +18,7 @@ export const userService = {
   ): Promise<ProfileResponse> {
     const own = viewer?.id === id;
     // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two (issue 13).
-    const [user, items, reviews, rating, badges, availableNow, borrowed] = await Promise.all([
+    const [user, items, reviews, rating, badges, availableNow, borrowed, cancellations] = await Promise.all([
       queries.findProfile(db, id),
       // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
       itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
@@ -28,6 +28,7 @@ export const userService = {
       badgeService.forProfile(db, id),
       itemService.countAvailableNow(db, id, timeZone),
       own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
+      queries.lenderCancellations(db, id),
     ]);
     if (!user) throw notFound('User not found.');
     return {
@@ -44,6 +45,7 @@ export const userService = {
         availableNow,
         reviewCount: rating.count,
         averageRating: rating.average === null ? null : Math.round(rating.average * 10) / 10,
+        lenderCancellations: cancellations,
       },
       ...(borrowed ? { borrowed } : {}),
     };

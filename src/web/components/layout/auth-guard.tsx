@@ -1,7 +1,9 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { withReturnTo } from '#shared/return-path.ts';
 import { useSession } from '../../features/auth/api.ts';
+import { useHere } from '../../features/auth/return-to.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { paths } from '../../paths.ts';
 import { Button } from '../ui/button.tsx';
@@ -18,6 +20,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 
 function AuthRequired() {
   useDocumentTitle('Authentication Required');
+  // Issue 16: signing in or up from here comes back to this page.
+  const here = useHere();
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-8 text-center">
@@ -28,10 +32,10 @@ function AuthRequired() {
         <p className="mt-2 text-muted">You need to sign in to access this page</p>
         <div className="mt-6 grid gap-3">
           <Button asChild>
-            <Link to={paths.login}>Sign In</Link>
+            <Link to={withReturnTo(paths.login, here)}>Sign In</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to={paths.register}>Create Account</Link>
+            <Link to={withReturnTo(paths.register, here)}>Create Account</Link>
           </Button>
           <Button asChild variant="ghost">
             <Link to={paths.home}>Back to Home</Link>

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { badgeCount } from '#shared/constants.ts';
+import { IconTooltip } from '../ui/tooltip.tsx';
 
 /** The header's icon button for a dropdown, with its unread badge ('9+' above nine, spec §2). */
 export function HeaderDropdownTrigger({
@@ -13,20 +14,22 @@ export function HeaderDropdownTrigger({
   unread: number;
 }) {
   return (
-    <DropdownMenu.Trigger
-      className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
-      aria-label={unread ? `${label}, ${unread} unread` : label}
-    >
-      <Icon className="h-5 w-5" aria-hidden="true" />
-      {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] font-bold text-white"
-        >
-          {badgeCount(unread)}
-        </span>
-      )}
-    </DropdownMenu.Trigger>
+    <IconTooltip label={label}>
+      <DropdownMenu.Trigger
+        className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
+        aria-label={unread ? `${label}, ${unread} unread` : label}
+      >
+        <Icon className="h-5 w-5" aria-hidden="true" />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] font-bold text-white"
+          >
+            {badgeCount(unread)}
+          </span>
+        )}
+      </DropdownMenu.Trigger>
+    </IconTooltip>
   );
 }
 

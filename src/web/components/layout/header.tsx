@@ -19,7 +19,7 @@ export function Header() {
         <Link to={paths.home} aria-label="CampusLoop home" className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ms-4 hidden items-center gap-1 md:flex">
           {headerNav.map((entry) => (
             <NavLink
               key={entry.to}
@@ -35,7 +35,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           {isLoading ? (
             <Skeleton className="h-9 w-24" />
           ) : user ? (

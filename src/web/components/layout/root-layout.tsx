@@ -32,13 +32,16 @@ export function RootLayout() {
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
         >
           Skip to content
         </a>
         <Header />
         <VerifyEmailBanner />
-        <main id="main" className="flex-1 pb-16 md:pb-0">
+        {/* At least a screen tall (issue 16): the footer starts below the fold and stays there while
+            a page loads, instead of showing under the header and jumping down when the content comes
+            (a layout shift of 0.18 to 0.42 before). */}
+        <main id="main" className="min-h-dvh flex-1 pb-16 md:pb-0">
           <Suspense fallback={<PagePlaceholder />}>
             <Outlet />
           </Suspense>

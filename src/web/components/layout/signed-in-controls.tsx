@@ -1,6 +1,7 @@
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { ChatDropdown } from '../../features/chat/components/chat-dropdown.tsx';
 import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown.tsx';
+import { TooltipProvider } from '../ui/tooltip.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The signed-in person's header controls: Messages, Notifications and the user menu. Their own chunk
@@ -9,10 +10,11 @@ import { UserMenu } from './user-menu.tsx';
 
 export default function SignedInControls({ user }: { user: SessionUser }) {
   return (
-    <>
+    // One tooltip provider for the three icon buttons: the skip delay carries from one to the next.
+    <TooltipProvider>
       <ChatDropdown />
       <NotificationsDropdown />
       <UserMenu user={user} />
-    </>
+    </TooltipProvider>
   );
 }

@@ -33,7 +33,7 @@ export function StaticPage({
 /** Long-form text (legal pages): headings, paragraphs and lists with comfortable spacing. */
 export function Prose({ children }: { children: ReactNode }) {
   return (
-    <div className="space-y-4 leading-relaxed text-stone-800 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-ink [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-ink [&_li]:ml-5 [&_li]:list-disc [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">
+    <div className="space-y-4 leading-relaxed text-stone-800 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-ink [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-ink [&_li]:ms-5 [&_li]:list-disc [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">
       {children}
     </div>
   );

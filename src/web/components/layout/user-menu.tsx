@@ -1,14 +1,15 @@
-import { CalendarCheck, CreditCard, LogOut, Receipt, ShieldCheck, UserRound } from 'lucide-react';
+import { CalendarCheck, CreditCard, LogOut, Receipt, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { useLogout } from '../../features/auth/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
+import { IconTooltip } from '../ui/tooltip.tsx';
 import { Avatar } from './avatar.tsx';
 
-// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Logout;
-// and Admin for moderators.
+// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Settings
+// (issue 15), Logout; and Admin for moderators.
 
 const itemClasses =
   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50';
@@ -29,12 +30,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
-        aria-label={`Account menu for ${user.fullName}`}
-      >
-        <Avatar name={user.fullName} src={user.profileImage} size="sm" />
-      </DropdownMenu.Trigger>
+      <IconTooltip label="Account menu">
+        <DropdownMenu.Trigger
+          className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
+          aria-label={`Account menu for ${user.fullName}`}
+        >
+          <Avatar name={user.fullName} src={user.profileImage} size="sm" />
+        </DropdownMenu.Trigger>
+      </IconTooltip>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
@@ -44,7 +47,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <div className="px-3 py-2">
             <p className="truncate font-semibold text-ink">{user.fullName}</p>
             <p className="truncate text-sm text-muted">@{user.username}</p>
-            <p className="truncate text-sm text-muted">{user.campusName}</p>
+            <p className="text-sm text-muted">{user.campusName}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           {[
@@ -52,6 +55,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             { to: paths.reservations, label: 'My Reservations', icon: CalendarCheck },
             { to: paths.billingHistory, label: 'Billing History', icon: Receipt },
             { to: paths.paymentMethods, label: 'Payment Methods', icon: CreditCard },
+            { to: paths.settings, label: 'Settings', icon: Settings },
             // Moderators only (ADMIN_EMAILS): the report queue.
             ...(user.isAdmin ? [{ to: paths.admin(), label: 'Admin', icon: ShieldCheck }] : []),
           ].map((entry) => (

@@ -1,11 +1,18 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { dismiss, TOAST_DURATION, useToasts } from '../../lib/toast.ts';
+import { boxesToAvoid, choosePlacement, edgeGaps, type ToastPlacement } from './toast-placement.ts';
 
 /** The toast area: swipe right to dismiss, F8 jumps to it (Radix's default hotkey; spec §9). */
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  const placement = useAvoidingPlacement(
+    viewport,
+    toasts.some((t) => t.open),
+  );
   return (
     <RadixToast.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION}>
       {toasts.map((t) => (
@@ -16,28 +23,88 @@ export function Toaster() {
             if (!open) dismiss(t.id);
           }}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0 transition',
             t.variant === 'destructive'
               ? 'border-red-800 bg-danger text-white'
               : 'border-line bg-white text-ink',
           )}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 flex-1 gap-1">
             {t.title && <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>}
             {t.description && (
               <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description>
             )}
           </div>
+          {t.action && (
+            <RadixToast.Action
+              altText={t.action.altText}
+              onClick={t.action.onClick}
+              className={cn(
+                'inline-flex min-h-9 shrink-0 items-center self-center rounded-lg border px-3 text-sm font-semibold',
+                t.variant === 'destructive'
+                  ? 'border-white/60 hover:bg-white/10'
+                  : 'border-stone-300 text-brand-800 hover:bg-stone-50',
+              )}
+            >
+              {t.action.label}
+            </RadixToast.Action>
+          )}
           <RadixToast.Close
             aria-label="Close notification"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+            className="absolute end-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed bottom-20 left-0 right-0 z-[100] mx-auto flex max-h-screen w-full flex-col gap-2 p-4 md:bottom-4 md:left-auto md:right-4 md:max-w-[420px]" />
+      <RadixToast.Viewport
+        ref={viewport}
+        data-placement={placement}
+        className={cn(
+          'fixed start-0 end-0 z-[100] mx-auto flex max-h-screen w-full flex-col gap-2 p-4 md:start-auto md:end-4 md:max-w-[420px]',
+          placement === 'bottom' ? 'bottom-20 md:bottom-4' : 'top-0 md:top-16',
+        )}
+      />
     </RadixToast.Provider>
   );
+}
+
+/**
+ * Issue 16: while a toast shows, checks every frame whether it would cover a control marked
+ * `data-toast-avoid` (the Pay button, the message box, the sticky Reserve bar) and moves the toast
+ * area to the other edge if so; the frame's check runs before that frame is painted.
+ */
+function useAvoidingPlacement(viewport: RefObject<HTMLOListElement | null>, active: boolean): ToastPlacement {
+  const [placement, setPlacement] = useState<ToastPlacement>('bottom');
+  const current = useRef(placement);
+  current.current = placement;
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const check = () => {
+      const list = viewport.current;
+      if (list) {
+        const items = [...list.querySelectorAll(':scope > li')].map((li) => li.getBoundingClientRect());
+        if (items.length > 0) {
+          const box = {
+            top: Math.min(...items.map((r) => r.top)),
+            bottom: Math.max(...items.map((r) => r.bottom)),
+            left: Math.min(...items.map((r) => r.left)),
+            right: Math.max(...items.map((r) => r.right)),
+          };
+          const wide = window.matchMedia('(min-width: 768px)').matches;
+          const next = choosePlacement(box, boxesToAvoid(document), window.innerHeight, edgeGaps(wide));
+          if (next !== current.current) {
+            current.current = next;
+            setPlacement(next);
+          }
+        }
+      }
+      frame = requestAnimationFrame(check);
+    };
+    check();
+    return () => cancelAnimationFrame(frame);
+  }, [viewport, active]);
+  return placement;
 }

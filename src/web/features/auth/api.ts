@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
+import type { LoginInput, RegisterInput, RegisterResponse, SessionUser } from '#shared/schemas/auth.ts';
 import { api } from '../../lib/api.ts';
 
 export const sessionKey = ['/api/auth/me'] as const;
@@ -35,14 +35,10 @@ export function useLogin() {
   });
 }
 
+/** Registering signs nobody in (decision 023): the e-mail's link does. */
 export function useRegister() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<{ user: SessionUser }>('/api/auth/register', input),
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(sessionKey, user);
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
-    },
+    mutationFn: (input: RegisterInput) => api.post<RegisterResponse>('/api/auth/register', input),
   });
 }
 

@@ -80,6 +80,23 @@ export function useStartConversation() {
   });
 }
 
+/**
+ * Issue 16 'Message {name}' on a reservation card: the chat of its borrower and lender about the item,
+ * opened by either of them.
+ */
+export function useStartReservationConversation() {
+  const refresh = useRefreshConversations();
+  return useMutation({
+    mutationFn: async (reservationId: string) =>
+      (
+        await api.post<{ conversation: ConversationSummary }>(
+          `/api/reservations/${encodeURIComponent(reservationId)}/conversation`,
+        )
+      ).conversation,
+    onSuccess: refresh,
+  });
+}
+
 /** Spec §2 Chat: full name, else username, else 'Unknown User'. */
 export function otherUserName(conversation: ConversationSummary): string {
   return conversation.otherUser.fullName.trim() || conversation.otherUser.username.trim() || 'Unknown User';

@@ -82,6 +82,17 @@ export function confirmTestPayment(paymentIntentId: string, card: TestCard) {
   );
 }
 
+/**
+ * Checkout with a saved card (issue 16): the server authorises the checkout's intent with it. Pressing
+ * Pay twice confirms once (the server's idempotency); `nextActionUrl` is the bank's page when it asks.
+ */
+export function payWithSavedCard(paymentIntentId: string, paymentMethodId: string) {
+  return api.post<{ status: string; paymentIntentId: string; nextActionUrl?: string | null }>(
+    '/api/payments/saved-card',
+    { paymentIntentId, paymentMethodId },
+  );
+}
+
 /** The test bank's 3-D Secure page: the cardholder approves or refuses the payment. */
 export function authenticateTestPayment(paymentIntentId: string, approved: boolean) {
   return api.post<{ status: string; paymentIntentId: string }>('/api/payments/test/authenticate', {

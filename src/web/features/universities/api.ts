@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { University, UniversityGroup } from '#shared/schemas/universities.ts';
+import type { CampusName, University, UniversityGroup } from '#shared/schemas/universities.ts';
 import { api } from '../../lib/api.ts';
 
 export function useUniversitySearch(q: string, enabled: boolean) {
@@ -20,5 +20,17 @@ export function useUniversityDetect(email: string | null) {
         `/api/universities/detect?email=${encodeURIComponent(email ?? '')}`,
       ),
     enabled: Boolean(email),
+  });
+}
+
+/** A campus domain's full name ('stanford.edu' → 'Stanford University'); 'all' is every campus. */
+export const campusNameKey = (campus: string | undefined) => ['/api/universities/campus', campus] as const;
+
+export function useCampusName(campus: string | undefined) {
+  return useQuery({
+    queryKey: campusNameKey(campus),
+    queryFn: () => api.get<CampusName>(`/api/universities/campus/${encodeURIComponent(campus ?? '')}`),
+    enabled: Boolean(campus) && campus !== 'all',
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -61,7 +61,7 @@ export function ConversationList({
               onClick={() => onSelect(c.id)}
               aria-current={selected ? 'true' : undefined}
               className={cn(
-                'flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                'flex w-full items-start gap-3 px-4 py-3 text-start hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
                 selected && 'bg-brand-50 hover:bg-brand-50',
               )}
             >

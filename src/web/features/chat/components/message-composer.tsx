@@ -2,6 +2,7 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { MESSAGE_MAX_LENGTH } from '#shared/schemas/chat.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { IconTooltip } from '../../../components/ui/tooltip.tsx';
 
 /**
  * Spec §2 Chat / §5 Message: 'Type a message...' ('Connecting...' and disabled while offline);
@@ -37,7 +38,12 @@ export function MessageComposer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-line bg-white p-3">
+    // data-toast-avoid: a toast never covers the message box (issue 16).
+    <form
+      onSubmit={onSubmit}
+      data-toast-avoid=""
+      className="flex items-end gap-2 border-t border-line bg-white p-3"
+    >
       <label htmlFor={id} className="sr-only">
         Message
       </label>
@@ -52,9 +58,11 @@ export function MessageComposer({
         maxLength={MESSAGE_MAX_LENGTH}
         className="block max-h-32 min-h-11 w-full resize-none rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-stone-100"
       />
-      <Button type="submit" size="icon" disabled={!connected || !trimmed} aria-label="Send message">
-        <SendHorizontal className="h-5 w-5" aria-hidden="true" />
-      </Button>
+      <IconTooltip label="Send message">
+        <Button type="submit" size="icon" disabled={!connected || !trimmed} aria-label="Send message">
+          <SendHorizontal className="h-5 w-5" aria-hidden="true" />
+        </Button>
+      </IconTooltip>
     </form>
   );
 }

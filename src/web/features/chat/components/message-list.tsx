@@ -57,13 +57,13 @@ export function MessageList({
                 <div
                   className={cn(
                     'max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm',
-                    own ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-ink',
+                    own ? 'rounded-ee-sm bg-brand-700 text-white' : 'rounded-es-sm bg-white text-ink',
                     pending && 'opacity-80',
                   )}
                 >
                   <span className="sr-only">{own ? 'You: ' : 'Them: '}</span>
                   <p className="whitespace-pre-wrap break-words">{m.content}</p>
-                  <p className={cn('mt-1 text-right text-xs', own ? 'text-brand-50' : 'text-muted')}>
+                  <p className={cn('mt-1 text-end text-xs', own ? 'text-brand-50' : 'text-muted')}>
                     {pending ? (
                       'Sending…'
                     ) : (

@@ -1,14 +1,21 @@
 import { Loader2, Send } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import { useHere } from '../../auth/return-to.ts';
 import { useResendVerification } from '../api.ts';
 
-/** 'Resend' the verification e-mail; busy while the server sends it. */
+/**
+ * 'Resend' the verification e-mail; busy while the server sends it. Its link comes back to this
+ * page (issue 16), or to `returnTo` when given.
+ */
 export function ResendButton({
   variant = 'outline',
   size = 'sm',
   className,
-}: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
-  const { resend, isPending } = useResendVerification();
+  returnTo,
+  email,
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'> & { returnTo?: string | null; email?: string }) {
+  const here = useHere();
+  const { resend, isPending } = useResendVerification(returnTo === undefined ? here : returnTo, email);
   return (
     <Button variant={variant} size={size} className={className} onClick={resend} disabled={isPending}>
       {isPending ? (

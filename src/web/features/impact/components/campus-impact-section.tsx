@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -19,9 +20,13 @@ import { TopContributorsList } from './top-contributors.tsx';
 export default function CampusImpactSection({ campus, campusError, onCampusRetry }: CampusProps) {
   const impact = useCampusImpact(campus);
   const leaderboard = useImpactLeaderboard(campus);
-  const failed = campusError || impact.isError;
-  const loading = !failed && (!campus || impact.isPending);
-  const figures = impact.data;
+  // This section hydrates after the page around it (its own chunk), by when the row above may have
+  // fetched the figures; its first render shows what the server rendered (no figures), then them.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const failed = hydrated && (campusError || impact.isError);
+  const loading = !failed && (!campus || impact.isPending || !hydrated);
+  const figures = hydrated ? impact.data : undefined;
 
   return (
     <section aria-labelledby="campus-impact-heading" className="mx-auto max-w-6xl px-4 py-12">
@@ -40,7 +45,7 @@ export default function CampusImpactSection({ campus, campusError, onCampusRetry
         </div>
         <Button asChild variant="outline">
           <Link to={impactPath(figures?.campus)}>
-            See the full dashboard <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            See the full dashboard <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </Button>
       </div>
@@ -79,9 +84,9 @@ export default function CampusImpactSection({ campus, campusError, onCampusRetry
         </div>
         <div className="lg:col-span-2">
           <TopContributorsList
-            entries={leaderboard.data?.topContributors}
-            loading={!campusError && (!campus || leaderboard.isPending)}
-            error={campusError || leaderboard.isError}
+            entries={hydrated ? leaderboard.data?.topContributors : undefined}
+            loading={!campusError && (!campus || leaderboard.isPending || !hydrated)}
+            error={hydrated && (campusError || leaderboard.isError)}
             onRetry={() => (campusError ? onCampusRetry() : void leaderboard.refetch())}
             retrying={leaderboard.isFetching}
           />

@@ -34,7 +34,7 @@ export function ImpactAssumptions() {
         How we count
       </h2>
       <Card className="mt-4 p-6">
-        <ul className="list-disc space-y-2 pl-5 text-ink">
+        <ul className="list-disc space-y-2 ps-5 text-ink">
           <li>A borrow counts once, when the item is marked returned.</li>
           <li>
             Not every borrow stops someone buying: surveys of borrowers suggest about {half} do. So each
@@ -67,20 +67,20 @@ export function ImpactAssumptions() {
             × weight.
           </p>
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full min-w-[36rem] text-start text-sm">
               <caption className="sr-only">A typical new item per category</caption>
               <thead className="text-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
+                  <th scope="col" className="py-2 pe-3 font-semibold">
                     Category
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
+                  <th scope="col" className="py-2 pe-3 font-semibold">
                     Typical item
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
+                  <th scope="col" className="py-2 pe-3 font-semibold">
                     New price
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
+                  <th scope="col" className="py-2 pe-3 font-semibold">
                     Weight
                   </th>
                   <th scope="col" className="py-2 font-semibold">
@@ -91,12 +91,12 @@ export function ImpactAssumptions() {
               <tbody>
                 {CATEGORIES.map((category) => (
                   <tr key={category} className="border-t border-line">
-                    <th scope="row" className="py-2 pr-3 font-semibold text-ink">
+                    <th scope="row" className="py-2 pe-3 font-semibold text-ink">
                       {CATEGORY_LABELS[category]}
                     </th>
-                    <td className="py-2 pr-3">{CATEGORY_FACTORS[category].typical}</td>
-                    <td className="py-2 pr-3">{formatMoney(CATEGORY_FACTORS[category].newPriceCents)}</td>
-                    <td className="py-2 pr-3">{kgText(massKg(category))}</td>
+                    <td className="py-2 pe-3">{CATEGORY_FACTORS[category].typical}</td>
+                    <td className="py-2 pe-3">{formatMoney(CATEGORY_FACTORS[category].newPriceCents)}</td>
+                    <td className="py-2 pe-3">{kgText(massKg(category))}</td>
                     <td className="py-2">{kgText(embodiedCo2Kg(category))}</td>
                   </tr>
                 ))}

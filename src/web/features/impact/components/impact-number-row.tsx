@@ -18,7 +18,8 @@ export function ImpactNumberRow({ campus, campusError, onCampusRetry }: CampusPr
   const figures = impact.data;
   return (
     <section aria-labelledby="impact-row-heading" className="border-b border-line bg-white">
-      <div className="mx-auto max-w-6xl px-4 py-6">
+      {/* Issue 16: one compact row on phones, so Home's first items show on the first screen. */}
+      <div className="mx-auto max-w-6xl px-4 py-3 sm:py-6">
         <h2 id="impact-row-heading" className="text-sm font-semibold text-muted">
           {figures ? `Shared so far at ${figures.campusName}` : 'Shared so far on campus'}
         </h2>
@@ -29,16 +30,20 @@ export function ImpactNumberRow({ campus, campusError, onCampusRetry }: CampusPr
             retrying={impact.isFetching}
           />
         ) : (
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-4 md:grid-cols-4" aria-busy={loading}>
+          <dl className="mt-2 grid grid-cols-4 gap-x-2 gap-y-4 sm:mt-3 sm:gap-x-4" aria-busy={loading}>
             {IMPACT_STATS.map((stat) => (
               // The number reads first, its label under it; screen readers hear the label first.
               <div key={stat.key} className="flex flex-col-reverse">
-                <dt className="flex items-center gap-1.5 text-sm text-muted">
-                  <stat.icon className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+                <dt className="flex items-center gap-1.5 text-xs leading-tight text-muted sm:text-sm">
+                  <stat.icon className="hidden h-4 w-4 shrink-0 text-brand-700 sm:block" aria-hidden="true" />
                   {stat.label}
                 </dt>
-                <dd className="text-xl font-extrabold text-ink sm:text-2xl">
-                  {loading || !figures ? <Skeleton className="h-7 w-16" /> : stat.value(figures)}
+                <dd className="text-base font-extrabold text-ink sm:text-2xl">
+                  {loading || !figures ? (
+                    <Skeleton className="h-6 w-14 sm:h-7 sm:w-16" />
+                  ) : (
+                    stat.value(figures)
+                  )}
                 </dd>
               </div>
             ))}

@@ -24,6 +24,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
     availableUntil: null,
     availableDays: [0, 1, 2, 3, 4, 5, 6],
     isAvailable: true,
+    cancellationPolicy: 'flexible',
     campus: 'stanford.edu',
     createdAt: '2025-01-01T00:00:00.000Z',
     hidden: false,

@@ -159,9 +159,10 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
             <RatingSummary rating={item.rating} />
           </p>
           {item.user?.campusName && (
-            <p className="flex min-w-0 items-center gap-1 text-xs text-muted">
-              <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{item.user.campusName}</span>
+            // Issue 16: the whole campus name, wrapping between words (never cut mid-word).
+            <p className="flex min-w-0 items-start gap-1 text-xs text-muted">
+              <MapPin className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0">{item.user.campusName}</span>
             </p>
           )}
         </div>

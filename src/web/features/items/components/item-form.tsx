@@ -7,6 +7,13 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
 import {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_LABELS,
+  CANCELLATION_POLICY_TEXT,
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+} from '#shared/cancellation-policy.ts';
+import {
   CATEGORIES,
   CATEGORY_LABELS,
   type Category,
@@ -49,6 +56,7 @@ export interface ItemFormValues {
   availableDays: number[];
   pickupMethod: PickupMethod;
   pickupLocation: string;
+  cancellationPolicy: CancellationPolicy;
 }
 
 /** What the form hands over on a valid submit: itemInput's parsed output, ready to send. */
@@ -72,6 +80,7 @@ const SERVER_FIELDS = [
   'availableDays',
   'pickupMethod',
   'pickupLocation',
+  'cancellationPolicy',
 ];
 
 /** Today as the local calendar date ('2026-11-22'), not UTC's. */
@@ -97,6 +106,7 @@ export function emptyItemValues(): ItemFormValues {
     availableDays: [...ALL_DAYS],
     pickupMethod: 'meetup',
     pickupLocation: '',
+    cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
   };
 }
 
@@ -121,6 +131,7 @@ export function itemToValues(item: Item): ItemFormValues {
     // The smart locker is 'Coming Soon': an older locker item is kept as it is.
     pickupMethod: item.pickupMethod,
     pickupLocation: item.pickupLocation ?? '',
+    cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
   };
 }
 
@@ -139,6 +150,7 @@ export function toItemInput(values: ItemFormValues): ItemInput {
     availableDays: values.availableDays,
     pickupMethod: values.pickupMethod,
     pickupLocation: values.pickupLocation,
+    cancellationPolicy: values.cancellationPolicy,
   };
 }
 
@@ -191,6 +203,7 @@ export function ItemForm({
   });
 
   const chargeFee = watch('chargeFee');
+  const policy = watch('cancellationPolicy') ?? DEFAULT_CANCELLATION_POLICY;
   const requireDeposit = watch('requireDeposit');
 
   return (
@@ -242,6 +255,24 @@ export function ItemForm({
               {CONDITIONS.map((c) => (
                 <option key={c} value={c}>
                   {CONDITION_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="cancellationPolicy"
+            label="Cancellation policy"
+            error={errors.cancellationPolicy?.message}
+            hint={CANCELLATION_POLICY_TEXT[policy]}
+          >
+            <select
+              className={inputClasses}
+              {...describedBy('cancellationPolicy', errors.cancellationPolicy?.message)}
+              {...register('cancellationPolicy')}
+            >
+              {CANCELLATION_POLICIES.map((p) => (
+                <option key={p} value={p}>
+                  {CANCELLATION_POLICY_LABELS[p]}
                 </option>
               ))}
             </select>
@@ -398,7 +429,7 @@ export function ItemForm({
               <span className="font-medium text-stone-600">Smart locker</span>
               <span
                 id="locker-soon"
-                className="ml-auto rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold text-stone-800"
+                className="ms-auto rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold text-stone-800"
               >
                 Coming Soon
               </span>

@@ -22,6 +22,8 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
           src={mainSrc}
           alt={current ? `${title}, photo ${index + 1} of ${photos.length}` : `${title} (no photo yet)`}
           onError={() => current && markBroken(current)}
+          // The page's largest picture: fetched first (the server also preloads it, issue 16).
+          fetchPriority="high"
           className="h-full w-full object-cover"
         />
       </div>

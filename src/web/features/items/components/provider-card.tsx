@@ -24,14 +24,14 @@ export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Ra
           <span className="block truncate text-sm text-muted">@{user.username}</span>
           <RatingSummary rating={rating} className="mt-0.5 text-sm" />
           {user.campusName && (
-            <span className="mt-0.5 flex items-center gap-1 text-sm text-stone-700">
-              <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{user.campusName}</span>
+            <span className="mt-0.5 flex items-start gap-1 text-sm text-stone-700">
+              <MapPin className="mt-1 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0">{user.campusName}</span>
             </span>
           )}
         </span>
         <ChevronRight
-          className="h-5 w-5 shrink-0 text-stone-500 group-hover:text-brand-700"
+          className="rtl:-scale-x-100 h-5 w-5 shrink-0 text-stone-500 group-hover:text-brand-700"
           aria-hidden="true"
         />
       </Link>

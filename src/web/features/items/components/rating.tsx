@@ -37,7 +37,7 @@ export function Stars({
             {fill !== 'empty' && (
               <span
                 className={cn(
-                  'absolute inset-y-0 left-0 overflow-hidden',
+                  'absolute inset-y-0 start-0 overflow-hidden',
                   fill === 'half' ? 'w-1/2' : 'w-full',
                 )}
               >

@@ -82,7 +82,7 @@ function BackToQueue({ to }: { to: string }) {
       to={to}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800 lg:hidden"
     >
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
       Back to reports
     </Link>
   );
@@ -505,7 +505,7 @@ function OtherReport({ report }: { report: ReportSummary }) {
 
 function HistoryEntry({ entry }: { entry: ModerationEntry }) {
   return (
-    <li className="border-l-2 border-brand-200 pl-3 text-sm">
+    <li className="border-s-2 border-brand-200 ps-3 text-sm">
       <p className="text-ink">
         <span className="font-semibold">{entry.admin?.fullName ?? 'A former moderator'}</span>{' '}
         {ACTION_LABELS[entry.action].toLowerCase()}

@@ -98,7 +98,7 @@ export function TargetLabel({ target }: { target: ReportSummary['target'] }) {
   return (
     <span className="break-words">
       <Icon
-        className="mr-1.5 inline-block h-[1em] w-[1em] align-[-0.125em] text-stone-600"
+        className="me-1.5 inline-block h-[1em] w-[1em] align-[-0.125em] text-stone-600"
         aria-hidden="true"
       />
       <span className="sr-only">{target.kind === 'item' ? 'Item: ' : 'User: '}</span>
@@ -106,7 +106,7 @@ export function TargetLabel({ target }: { target: ReportSummary['target'] }) {
       {flags.filter(Boolean).map((flag) => (
         <span
           key={String(flag)}
-          className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900"
+          className="ms-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900"
         >
           {flag}
         </span>

@@ -27,6 +27,7 @@ const PURPOSE_LABELS: Record<PaymentStepPurpose, string> = {
   approval: 'the lender approved',
   decline: 'the lender declined',
   cancellation: 'the reservation was cancelled',
+  policy: "the borrower cancelled (refund by the item's policy)",
   expiry: 'the request expired',
   overlap: 'another request was approved for those dates',
   deposit: 'the item was returned (deposit)',

@@ -67,7 +67,7 @@ export function CardPaymentForm({
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
 /** Stripe.js is fetched from js.stripe.com only when a Stripe form first shows, once per key. */
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
+export function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripeByKey.get(publishableKey);
   if (!stripe) {
     stripe = loadStripe(publishableKey);
@@ -307,7 +307,8 @@ export function TestCardForm({
 
 function SubmitButton({ busy, disabled, label }: { busy: boolean; disabled?: boolean; label: string }) {
   return (
-    <Button type="submit" size="lg" className="w-full" disabled={busy || disabled}>
+    // A toast never covers it (issue 16: the toast area moves out of its way).
+    <Button type="submit" size="lg" className="w-full" disabled={busy || disabled} data-toast-avoid="">
       {busy ? (
         <>
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />

@@ -58,7 +58,7 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
           <ReportForm target={target} title={label} onDone={() => setOpen(false)} />
           <Dialog.Close
             aria-label="Close"
-            className="absolute right-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+            className="absolute end-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </Dialog.Close>
@@ -119,7 +119,7 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="pr-10">
+      <div className="pe-10">
         <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
         <Dialog.Description className="mt-1 text-stone-700">
           Tell us what's wrong with <span className="font-semibold text-ink">{target.name}</span>. Our

@@ -1,19 +1,25 @@
 import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  addDays,
+  type DayRange,
+  isBookableRange,
+  isSelectableDay as isSelectableShared,
+  weekdayOf,
+} from '#shared/availability.ts';
 import { LIMITS } from '#shared/constants.ts';
 import type { Availability } from '#shared/schemas/reservations.ts';
+import { IconTooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 // The Reserve dialog's dates (spec §2, §5): one month calendar that sets the start, then the end.
-// Days are calendar days 'YYYY-MM-DD' throughout, so no time zone ever shifts a date.
+// Days are calendar days 'YYYY-MM-DD' throughout, so no time zone ever shifts a date. Which days can be
+// picked is the shared rule of src/shared/availability.ts, the one the server checks.
 // Keyboard (the WAI-ARIA date picker grid): arrows move a day or a week, Home/End the week's ends,
 // Page Up/Down a month, Enter or Space picks the focused day.
 
-export interface DateRange {
-  startDate: string;
-  endDate: string;
-}
+export type DateRange = DayRange;
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
@@ -26,16 +32,6 @@ const WEEKDAYS = [
 ] as const;
 
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
-
-export function addDays(day: string, n: number): string {
-  const d = noon(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-export function weekdayOf(day: string): number {
-  return noon(day).getUTCDay();
-}
 
 /** The same day of another month, clamped to that month's length ('2026-01-31' + 1 → '2026-02-28'). */
 function addMonths(day: string, n: number): string {
@@ -54,25 +50,18 @@ export function dayLabel(day: string, pattern = 'EEEE, MMMM d, yyyy'): string {
   return format(new Date(y, m - 1, d), pattern);
 }
 
-/** A day someone may pick up or return the item: in its window, on its weekdays, not booked, not past. */
+/** A day someone may pick up or return the item (the shared rule the server checks too). */
 export function isSelectableDay(day: string, a: Availability): boolean {
-  return (
-    day >= a.today &&
-    day >= a.availableFrom &&
-    (!a.availableUntil || day <= a.availableUntil) &&
-    a.availableDays.includes(weekdayOf(day)) &&
-    !a.booked.some((b) => b.startDate <= day && day <= b.endDate)
-  );
+  return isSelectableShared(day, a);
 }
 
-/** An end for this start: on or after it, selectable itself, and no booked day in between. */
+/** An end for this start: a bookable range by the shared rule, and at most LIMITS.bookingDaysMax days. */
 export function isValidEnd(startDate: string, endDate: string, a: Availability): boolean {
   return (
-    endDate >= startDate &&
     // Issue 12: a booking is at most LIMITS.bookingDaysMax days; later days are greyed out.
     endDate <= addDays(startDate, LIMITS.bookingDaysMax) &&
     isSelectableDay(endDate, a) &&
-    !a.booked.some((b) => b.startDate <= endDate && b.endDate >= startDate)
+    isBookableRange({ startDate, endDate }, a)
   );
 }
 
@@ -210,29 +199,35 @@ export function DateRangePicker({
       </div>
 
       <div className="rounded-xl border border-line p-2 sm:p-3">
-        <div className="flex items-center justify-between gap-2">
-          <button
-            type="button"
-            onClick={() => showMonth(-1)}
-            disabled={month <= minMonth}
-            aria-label="Previous month"
-            className="flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-stone-100 disabled:opacity-40"
-          >
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <h3 id={`${id}-month`} className="font-semibold text-ink" aria-live="polite">
-            {dayLabel(month, 'MMMM yyyy')}
-          </h3>
-          <button
-            type="button"
-            onClick={() => showMonth(1)}
-            disabled={month >= maxMonth}
-            aria-label="Next month"
-            className="flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-stone-100 disabled:opacity-40"
-          >
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
-          </button>
-        </div>
+        <TooltipProvider>
+          <div className="flex items-center justify-between gap-2">
+            <IconTooltip label="Previous month">
+              <button
+                type="button"
+                onClick={() => showMonth(-1)}
+                disabled={month <= minMonth}
+                aria-label="Previous month"
+                className="flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-stone-100 disabled:opacity-40"
+              >
+                <ChevronLeft className="rtl:-scale-x-100 h-5 w-5" aria-hidden="true" />
+              </button>
+            </IconTooltip>
+            <h3 id={`${id}-month`} className="font-semibold text-ink" aria-live="polite">
+              {dayLabel(month, 'MMMM yyyy')}
+            </h3>
+            <IconTooltip label="Next month">
+              <button
+                type="button"
+                onClick={() => showMonth(1)}
+                disabled={month >= maxMonth}
+                aria-label="Next month"
+                className="flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-stone-100 disabled:opacity-40"
+              >
+                <ChevronRight className="rtl:-scale-x-100 h-5 w-5" aria-hidden="true" />
+              </button>
+            </IconTooltip>
+          </div>
+        </TooltipProvider>
         <p id={`${id}-hint`} className="mt-1 text-center text-sm text-muted" aria-live="polite">
           {hint}
         </p>
@@ -350,7 +345,7 @@ function RangeEnd({
       onClick={onClick}
       aria-pressed={active}
       className={cn(
-        'min-h-11 rounded-lg border px-3 py-2 text-left',
+        'min-h-11 rounded-lg border px-3 py-2 text-start',
         active
           ? 'border-brand-700 bg-brand-50 ring-1 ring-brand-700'
           : 'border-stone-300 bg-white hover:bg-stone-50',

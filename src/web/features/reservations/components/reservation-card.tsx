@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReservationStatus } from '#shared/constants.ts';
 import { thumbnailOf } from '#shared/photos.ts';
+import { can, type PartyRole, type ReservationAction } from '#shared/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -20,7 +21,7 @@ import type { StatusUpdate } from '../api.ts';
 // Spec §2 My Reservations card and §4 reservation actions. The card only shows and asks; the page
 // owns the calls (and their toasts), so every card is disabled while any update is in flight.
 
-export type ReservationRole = 'borrower' | 'provider';
+export type ReservationRole = PartyRole;
 
 export interface ReservationCardProps {
   reservation: Reservation;
@@ -225,45 +226,40 @@ function Actions({
 }) {
   const update = (status: StatusUpdate['status']) =>
     void onUpdateStatus({ id: r.id, status }).catch(() => {});
-  const cancel = <CancelReservation busy={busy} onConfirm={() => update('cancelled')} />;
-  let buttons: ReactNode = null;
-  if (r.status === 'pending') {
-    buttons = (
-      <>
-        {role === 'provider' && (
-          <>
-            <Button onClick={() => onApprove(r.id)} disabled={busy}>
-              Approve
-            </Button>
-            <Button variant="outline" onClick={() => onDecline(r.id)} disabled={busy}>
-              Reject
-            </Button>
-          </>
-        )}
-        {cancel}
-      </>
+  // Which buttons: the shared table of spec §4 (src/shared/reservation-rules.ts), the server's own.
+  const may = (action: ReservationAction) => can(r.status, action, role);
+  const buttons: ReactNode[] = [];
+  if (may('approve'))
+    buttons.push(
+      <Button key="approve" onClick={() => onApprove(r.id)} disabled={busy}>
+        Approve
+      </Button>,
     );
-  } else if (r.status === 'approved') {
-    buttons = (
-      <>
-        {role === 'borrower' ? (
-          <Button onClick={() => update('active')} disabled={busy}>
-            Picked Up
-          </Button>
-        ) : (
-          <ItemCollected reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
-        )}
-        {cancel}
-      </>
+  if (may('decline'))
+    buttons.push(
+      <Button key="decline" variant="outline" onClick={() => onDecline(r.id)} disabled={busy}>
+        Reject
+      </Button>,
     );
-  } else if (r.status === 'active') {
-    buttons = (
-      <Button onClick={() => update('completed')} disabled={busy}>
+  if (may('start'))
+    buttons.push(
+      role === 'borrower' ? (
+        <Button key="start" onClick={() => update('active')} disabled={busy}>
+          Picked Up
+        </Button>
+      ) : (
+        <ItemCollected key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
+      ),
+    );
+  if (may('complete'))
+    buttons.push(
+      <Button key="complete" onClick={() => update('completed')} disabled={busy}>
         {role === 'borrower' ? 'Return Item' : 'Item Returned'}
-      </Button>
+      </Button>,
     );
-  }
-  if (!buttons) return null;
+  if (may('cancel'))
+    buttons.push(<CancelReservation key="cancel" busy={busy} onConfirm={() => update('cancelled')} />);
+  if (!buttons.length) return null;
   return (
     <div className="mt-4 flex flex-wrap gap-2 border-t border-line pt-4 [&>*]:flex-1 sm:[&>*]:flex-none">
       {buttons}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatMoney, formatPrice } from '#shared/format.ts';
 import { bookingLimitError, centsToDecimal, type Quote, quote, toCents } from '#shared/pricing.ts';
 import type { Item } from '#shared/schemas/items.ts';
-import { reservationDates } from '#shared/schemas/reservations.ts';
+import { type Reservation, reservationDates } from '#shared/schemas/reservations.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../auth/api.ts';
 import { VerificationRequired } from '../../email-verification/components/verification-required.tsx';
 import { itemKeys } from '../../items/api.ts';
-import { CardPaymentForm } from '../../payments/components/card-payment-form.tsx';
+import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
 import {
   type PaymentIntent,
   reservationKeys,
@@ -21,6 +21,8 @@ import {
   useCreatePaymentIntent,
   useCreateReservation,
 } from '../api.ts';
+import { holdNotice } from '../money-wording.ts';
+import { CancellationPolicyNote } from './cancellation-policy-note.tsx';
 import {
   type DateRange,
   DateRangePicker,
@@ -29,6 +31,9 @@ import {
   isSelectableDay,
   isValidEnd,
 } from './date-range-picker.tsx';
+import { OtherCampusConfirm } from './other-campus-confirm.tsx';
+import { RequestSent } from './request-sent.tsx';
+import { useReserveParam } from './use-reserve-param.ts';
 
 // Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
 // something to pay, step 'payment' (the summary and the card form). The card is authorised first;
@@ -36,12 +41,30 @@ import {
 
 type ReservableItem = Pick<
   Item,
-  'id' | 'title' | 'rentalPrice' | 'rentalPeriod' | 'depositAmount' | 'isAvailable'
+  | 'id'
+  | 'title'
+  | 'rentalPrice'
+  | 'rentalPeriod'
+  | 'depositAmount'
+  | 'isAvailable'
+  | 'campus'
+  | 'user'
+  | 'cancellationPolicy'
 >;
 
 /** The signed-in non-owner's 'Reserve Item' button and its dialog. */
-export function ReserveDialog({ item }: { item: ReservableItem }) {
-  const [open, setOpen] = useState(false);
+export function ReserveDialog({
+  item,
+  label = 'Reserve Item',
+  variant = 'primary',
+}: {
+  item: ReservableItem;
+  /** The button's words ('Reserve other dates' beside a request already made, issue 16). */
+  label?: string;
+  variant?: 'primary' | 'outline';
+}) {
+  // Open while the address says ?reserve=1 (issue 16: back from signing in with it open).
+  const [open, setOpen] = useReserveParam();
   const [busy, setBusy] = useState(false);
 
   if (!item.isAvailable) {
@@ -61,9 +84,9 @@ export function ReserveDialog({ item }: { item: ReservableItem }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || !busy) && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <Button size="lg" className="w-full">
+        <Button size="lg" variant={variant} className="w-full">
           <CalendarRange className="h-5 w-5" aria-hidden="true" />
-          Reserve Item
+          {label}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -73,7 +96,7 @@ export function ReserveDialog({ item }: { item: ReservableItem }) {
           <Dialog.Close
             aria-label="Close"
             disabled={busy}
-            className="absolute right-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 disabled:opacity-40"
+            className="absolute end-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 disabled:opacity-40"
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </Dialog.Close>
@@ -98,7 +121,11 @@ function ReserveDialogBody({
   const availability = useAvailability(item.id);
   const createIntent = useCreatePaymentIntent();
   const createReservation = useCreateReservation();
-  const [step, setStep] = useState<'details' | 'payment'>('details');
+  // Issue 16: reserving on another campus asks first (the handover is in person, on the lender's campus).
+  const otherCampus = Boolean(user && item.campus && user.campus !== item.campus);
+  const [step, setStep] = useState<'campus' | 'details' | 'payment'>(otherCampus ? 'campus' : 'details');
+  /** The request went: the dialog says what happens next (issue 16). */
+  const [sent, setSent] = useState<Reservation | null>(null);
   const [chosen, setChosen] = useState<DateRange | null>(null);
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   /** The card was authorised but the request did not go through: it can be sent again. */
@@ -138,13 +165,15 @@ function ReserveDialogBody({
     createReservation.mutate(
       { itemId: item.id, ...range, ...(stripePaymentIntentId ? { stripePaymentIntentId } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: ({ reservation }) => {
           onBusyChange(false);
           toast({
             title: 'Reservation created!',
             description: 'Your reservation request has been sent to the item owner.',
+            // No 'View' action here: the dialog stays open on 'Request sent' with its own link to My
+            // Reservations, and a modal dialog hides the toast area from clicks and screen readers.
           });
-          onDone();
+          setSent(reservation);
         },
         onError: (error) => {
           onBusyChange(false);
@@ -198,13 +227,24 @@ function ReserveDialogBody({
     setStep('details');
   };
 
+  if (sent) return <RequestSent reservation={sent} onDone={onDone} />;
+
+  if (step === 'campus' && user) {
+    return (
+      <OtherCampusConfirm
+        itemCampusName={item.user.campusName}
+        ownCampusName={user.campusName}
+        lenderName={item.user.fullName}
+        onContinue={() => setStep('details')}
+        onCancel={onDone}
+      />
+    );
+  }
+
   if (step === 'payment' && range && price) {
     return (
       <div className="space-y-5">
-        <Header
-          title="Payment"
-          description="Your card is authorised now and charged only when the owner approves your request."
-        />
+        <Header title="Payment" description={holdNotice(price, item.user.fullName)} />
         <div className="grid gap-5 md:grid-cols-2 md:items-start">
           <OrderSummary title={item.title} range={range} price={price} />
           <div className="space-y-4">
@@ -224,7 +264,7 @@ function ReserveDialogBody({
             ) : createReservation.isPending ? (
               <Status>Sending your request...</Status>
             ) : intent ? (
-              <CardPaymentForm
+              <SavedCardCheckout
                 clientSecret={intent.clientSecret}
                 paymentIntentId={intent.paymentIntentId}
                 submitLabel={`Pay ${formatMoney(price.totalCents)}`}
@@ -246,7 +286,7 @@ function ReserveDialogBody({
               onClick={backToDetails}
               disabled={createReservation.isPending}
             >
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
               Back to Details
             </Button>
           </div>
@@ -287,7 +327,7 @@ function ReserveDialogBody({
         <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
           <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
           <div className="space-y-4 md:sticky md:top-0">
-            <CostBreakdown item={item} price={price} />
+            <CostBreakdown item={item} price={price} startDate={range.startDate} />
             {overLimit && (
               <p id="reserve-limit" role="alert" className="text-sm font-medium text-danger">
                 {overLimit}
@@ -317,7 +357,7 @@ function ReserveDialogBody({
 
 function Header({ title, description }: { title: string; description: string }) {
   return (
-    <div className="pr-10">
+    <div className="pe-10">
       <Dialog.Title className="break-words text-xl font-bold text-ink">{title}</Dialog.Title>
       <Dialog.Description className="mt-1 text-sm text-stone-700">{description}</Dialog.Description>
     </div>
@@ -339,7 +379,15 @@ function Status({ children }: { children: string }) {
 const daysLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 /** Spec §2: rental plus the refundable deposit, the total and the borrowing period. */
-function CostBreakdown({ item, price }: { item: ReservableItem; price: Quote }) {
+function CostBreakdown({
+  item,
+  price,
+  startDate,
+}: {
+  item: ReservableItem;
+  price: Quote;
+  startDate: string;
+}) {
   const rate =
     toCents(item.rentalPrice) && item.rentalPeriod
       ? `${formatPrice(item.rentalPrice)} / ${item.rentalPeriod}`
@@ -362,6 +410,12 @@ function CostBreakdown({ item, price }: { item: ReservableItem; price: Quote }) 
           The deposit is refunded when the item comes back in good condition.
         </p>
       )}
+      <div className="mt-3 border-t border-line pt-3">
+        <CancellationPolicyNote
+          policy={item.cancellationPolicy}
+          booking={{ startDate, rentalCents: price.rentalCents, depositCents: price.depositCents }}
+        />
+      </div>
     </section>
   );
 }

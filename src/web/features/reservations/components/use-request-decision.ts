@@ -1,24 +1,36 @@
+import { useNavigate } from 'react-router';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { paths } from '../../../paths.ts';
 import { useApproveReservation, useDeclineReservation } from '../api.ts';
+import { approvalToast } from '../money-wording.ts';
 
 // Spec §2 Notifications (page and header dropdown): the lender approves or declines a request
 // from its notification, with the notifications screen's own toasts (spec §8).
 
 export function useRequestDecision() {
+  const navigate = useNavigate();
   const approve = useApproveReservation();
   const decline = useDeclineReservation();
   return {
     busy: approve.isPending || decline.isPending,
     approve: (id: string) =>
       approve.mutate(id, {
-        onSuccess: () =>
+        // Spec §8 said the borrower 'can now proceed with payment'; the card was authorised at the
+        // request and approval charges it, so the toast says that (issue 16, decision 025).
+        onSuccess: ({ reservation }) =>
           toast({
             title: 'Reservation approved',
-            description: 'The borrower has been notified and can now proceed with payment.',
+            description: approvalToast(reservation),
+            // Spec §3 Toast `action` (issue 16): on to the approved card, where the pickup happens.
+            action: {
+              label: 'View',
+              altText: 'Open My Reservations from the menu',
+              onClick: () => navigate(paths.reservation(reservation.id)),
+            },
           }),
         onError: (failure) =>
           toast({

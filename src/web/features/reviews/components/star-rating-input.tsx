@@ -77,7 +77,7 @@ export function StarRatingInput({
             </label>
           </span>
         ))}
-        <span aria-hidden="true" className="ml-2 min-w-20 text-sm font-medium text-stone-700">
+        <span aria-hidden="true" className="ms-2 min-w-20 text-sm font-medium text-stone-700">
           {shown ? RATING_WORDS[shown] : ''}
         </span>
       </div>

@@ -85,11 +85,12 @@ export function UniversitySelect({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         className={cn(
-          'flex h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 text-left text-base text-ink',
+          'flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 py-2 text-start text-base leading-snug text-ink',
           invalid ? 'border-danger' : 'border-stone-300',
         )}
       >
-        <span className={cn('truncate', !value && 'text-stone-500')}>
+        {/* Issue 16: a campus name is shown whole, wrapping between words, never cut. */}
+        <span className={cn('min-w-0', !value && 'text-stone-500')}>
           {value ? display(value) : placeholder}
         </span>
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-stone-500" aria-hidden="true" />

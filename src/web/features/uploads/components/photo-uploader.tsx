@@ -3,6 +3,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '#shared/constants.ts';
 import { thumbnailOf } from '#shared/photos.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { IconTooltip } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { compressImage } from '../../../lib/image-compress.ts';
 
@@ -184,20 +185,22 @@ export function PhotoUploader({
               {i === 0 && (
                 <span
                   aria-hidden="true"
-                  className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
+                  className="absolute top-2 start-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
                 >
                   Cover
                 </span>
               )}
-              <button
-                type="button"
-                onClick={() => remove(i)}
-                disabled={uploading}
-                aria-label={`Remove photo ${i + 1}`}
-                className="absolute top-2 right-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-ink shadow-sm hover:bg-white disabled:opacity-60"
-              >
-                <X aria-hidden="true" className="h-4 w-4" />
-              </button>
+              <IconTooltip label={`Remove photo ${i + 1}`}>
+                <button
+                  type="button"
+                  onClick={() => remove(i)}
+                  disabled={uploading}
+                  aria-label={`Remove photo ${i + 1}`}
+                  className="absolute top-2 end-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-ink shadow-sm hover:bg-white disabled:opacity-60"
+                >
+                  <X aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </IconTooltip>
             </li>
           ))}
           {pending.map((src) => (

@@ -15,7 +15,7 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
   const average = stats.averageRating;
   return (
     <Card className="p-5 sm:p-8">
-      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
+      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-start">
         <Avatar name={user.fullName} src={user.profileImage} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">

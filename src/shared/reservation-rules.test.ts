@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVATION_STATUSES } from '#shared/constants.ts';
-import { type ReservationAction, type Role, transition } from './state-machine.ts';
+import { RESERVATION_STATUSES } from './constants.ts';
+import {
+  actionsFor,
+  can,
+  OPEN_STATUSES,
+  type ReservationAction,
+  type Role,
+  transition,
+} from './reservation-rules.ts';
 
 const allowed: Record<string, string> = {
   'pending approve provider': 'approved',
@@ -44,5 +51,21 @@ describe('reservation state machine (spec §4)', () => {
     expect(transition('pending', 'start', 'borrower')).toMatchObject({
       message: 'A pending reservation cannot be started.',
     });
+  });
+});
+
+describe('the buttons a card offers come from the same table', () => {
+  it("lists each party's actions per status", () => {
+    expect(actionsFor('pending', 'provider')).toEqual(['approve', 'decline', 'cancel']);
+    expect(actionsFor('pending', 'borrower')).toEqual(['cancel']);
+    expect(actionsFor('approved', 'borrower')).toEqual(['cancel', 'start']);
+    expect(actionsFor('active', 'provider')).toEqual(['complete']);
+    expect(actionsFor('completed', 'borrower')).toEqual([]);
+    expect(can('pending', 'expire', 'system')).toBe(true);
+    expect(can('pending', 'expire', 'borrower')).toBe(false);
+  });
+
+  it('knows which statuses are still open', () => {
+    expect([...OPEN_STATUSES].sort()).toEqual(['active', 'approved', 'pending']);
   });
 });

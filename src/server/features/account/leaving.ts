@@ -1,0 +1,95 @@
+import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
+import {
+  ACCOUNT_IN_USE_ACTIVE,
+  ACCOUNT_IN_USE_MONEY,
+  type DataExport,
+  type DeleteAccountInput,
+} from '#shared/schemas/leaving.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict } from '../../errors.ts';
+import * as auth from '../auth/service.ts';
+import { notificationService } from '../notifications/service.ts';
+import { deleteAvatar } from '../uploads/service.ts';
+import { accountDeletedNotice } from './account-emails.ts';
+import * as queries from './leaving-queries.ts';
+import { type AccountDeps, sendAccountEmail, WRONG_PASSWORD } from './service.ts';
+
+// Leaving CampusLoop (issue 15 item 4, decision 023): "Download my data" and "Delete my account".
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+/** A row as JSON would carry it, times as ISO strings. */
+const plain = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, iso(value)]));
+
+export const leavingService = {
+  /** Everything CampusLoop keeps about the person: profile, items, reservations, messages, reviews written, billing. */
+  async exportData(db: Db, userId: string, now = new Date()): Promise<DataExport> {
+    const profile = await queries.findProfile(db, userId);
+    if (!profile) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+    const [items, reservations, messages, reviewsWritten, billing] = await Promise.all([
+      queries.listItems(db, userId),
+      queries.listReservations(db, userId),
+      queries.listMessages(db, userId),
+      queries.listReviewsWritten(db, userId),
+      queries.listBilling(db, userId),
+    ]);
+    const { deletedAt: _deletedAt, ...person } = profile;
+    return {
+      exportedAt: now.toISOString(),
+      profile: { ...person, createdAt: person.createdAt.toISOString() },
+      items: items.map(plain),
+      reservations: reservations.map(plain),
+      messages: messages.map(plain),
+      reviewsWritten: reviewsWritten.map(plain),
+      billing: billing.map(plain),
+    };
+  },
+
+  /**
+   * Deletes the account, unless a reservation is approved or in progress or money is held (409, with the
+   * reason). Requests nothing stands behind are cancelled, listings removed, the person's name, address,
+   * username, photo and password erased; messages and reviews stay under "Former student", billing rows
+   * stay without the name. Every session ends (their sockets close on commit); a last e-mail confirms it.
+   */
+  async deleteAccount(deps: AccountDeps, userId: string, input: DeleteAccountInput, now = new Date()) {
+    if (!(await auth.checkPassword(deps.db, userId, input.currentPassword))) {
+      throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD, [
+        { path: 'currentPassword', message: WRONG_PASSWORD },
+      ]);
+    }
+    const gone = await deps.db.transaction(async (tx) => {
+      const person = await queries.lockUser(tx, userId);
+      if (!person || person.deletedAt) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+      if (await queries.hasActiveReservation(tx, userId))
+        throw conflict(ACCOUNT_IN_USE_ACTIVE, 'ACCOUNT_IN_USE');
+      if (await queries.hasMoneyHeld(tx, userId)) throw conflict(ACCOUNT_IN_USE_MONEY, 'ACCOUNT_IN_USE');
+      const profile = await queries.findProfile(tx, userId);
+      for (const cancelled of await queries.cancelPendingReservations(tx, userId)) {
+        const borrowerLeft = cancelled.borrowerId === userId;
+        await notificationService.notify(tx, {
+          userId: borrowerLeft ? cancelled.providerId : cancelled.borrowerId,
+          type: 'reservation_cancelled',
+          title: 'Reservation cancelled',
+          message: borrowerLeft
+            ? 'A request for your item was cancelled: the borrower left CampusLoop.'
+            : 'Your request was cancelled: the lender left CampusLoop.',
+          relatedReservationId: cancelled.id,
+          relatedItemId: cancelled.itemId,
+        });
+      }
+      await queries.removeItems(tx, userId, now);
+      await queries.forgetName(tx, userId, person.fullName);
+      await queries.deletePrivateRows(tx, userId);
+      await queries.eraseUser(tx, userId, now);
+      return { email: person.email, fullName: person.fullName, photo: profile?.profileImage ?? null };
+    });
+    // After the commit: the account is gone even if the photo or the e-mail fails (both are logged).
+    if (gone.photo) await deleteAvatar(deps.storage, gone.photo);
+    await sendAccountEmail(
+      deps,
+      accountDeletedNotice({ to: gone.email, fullName: gone.fullName, supportEmail: SUPPORT_EMAIL_ADDRESS }),
+      'account deleted',
+      userId,
+    );
+  },
+};

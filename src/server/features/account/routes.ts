@@ -1,0 +1,252 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '#shared/constants.ts';
+import {
+  accountResponse,
+  changeEmailInput,
+  changePasswordInput,
+  confirmEmailChangeInput,
+  emailChangeConfirmResponse,
+  emailChangeRequestResponse,
+  emailPreference,
+  endedResponse,
+  preferenceInput,
+  profileInput,
+  sessionIdParams,
+  sessionsResponse,
+  userResponse,
+} from '#shared/schemas/account.ts';
+import { successResponse } from '#shared/schemas/auth.ts';
+import { dataExport, deleteAccountInput } from '#shared/schemas/leaving.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { clearSessionCookie, requireUser } from '../../plugins/session.ts';
+import * as auth from '../auth/service.ts';
+import { discardRestOfBody, type ImageQueue, receiveFiles, UploadsBusyError } from '../uploads/service.ts';
+import { leavingService } from './leaving.ts';
+import { type AccountDeps, accountService } from './service.ts';
+
+// Account settings (issue 15, /settings): everything here is the signed-in person's own, but the link
+// from an e-mail change, which may open in another browser.
+
+const emptyBody = z.object({}).optional();
+
+export const accountRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  imageQueue: ImageQueue;
+}> = async (app, { db, config, mailer, storage, imageQueue }) => {
+  const deps: AccountDeps = { db, config, mailer, storage, imageQueue, log: app.log };
+  const depsFor = (request: FastifyRequest): AccountDeps => ({ ...deps, log: request.log });
+  // Scoped to this plugin: the profile photo is the one multipart body here (one file).
+  await app.register(multipart, { limits: { files: 1, fileSize: LIMITS.photoBytes, fields: 5, parts: 5 } });
+
+  const signedIn = async (request: FastifyRequest) => void requireUser(request);
+  /** The session cookie's token of a signed-in request (requireUser ran first). */
+  const tokenOf = (request: FastifyRequest) => request.sessionToken!;
+
+  const tooMany = (message: string) => () => ({ statusCode: 429, code: 'RATE_LIMITED', message });
+  // The sensitive changes, limited per person as sign-in is per account: a stolen session cannot try
+  // passwords at volume. Counted after the sign-in check (route hooks run after the session's).
+  const sensitive = {
+    max: config.loginAccountRateLimit.max,
+    timeWindow: config.loginAccountRateLimit.windowMs,
+    keyGenerator: (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: tooMany('Too many attempts. Please wait a few minutes and try again.'),
+  };
+  // Everything else that writes, per person, loosely: nobody changes their name 30 times a minute.
+  const ordinary = {
+    max: 30,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `account-edit:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: tooMany('Too many changes. Please wait a minute and try again.'),
+  };
+
+  app.get(
+    '/account',
+    { onRequest: signedIn, schema: { response: { 200: accountResponse } } },
+    async (request) => accountService.overview(deps, requireUser(request).id),
+  );
+
+  app.put(
+    '/account/profile',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: ordinary },
+      schema: { body: profileInput, response: { 200: userResponse } },
+    },
+    async (request) => ({
+      user: await accountService.updateProfile(deps, requireUser(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/account/photo',
+    { onRequest: signedIn, config: { rateLimit: ordinary }, schema: { response: { 200: userResponse } } },
+    async (request) => {
+      // Busy already: say so before receiving the file.
+      if (imageQueue.isFull()) {
+        discardRestOfBody(request, 1);
+        throw new UploadsBusyError();
+      }
+      const [image] = await receiveFiles(request, { field: 'photo', maxFiles: 1 });
+      return { user: await accountService.setPhoto(depsFor(request), requireUser(request).id, image!) };
+    },
+  );
+
+  app.delete(
+    '/account/photo',
+    { onRequest: signedIn, config: { rateLimit: ordinary }, schema: { response: { 200: userResponse } } },
+    async (request) => ({
+      user: await accountService.removePhoto(depsFor(request), requireUser(request).id),
+    }),
+  );
+
+  app.put(
+    '/account/password',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: sensitive },
+      schema: { body: changePasswordInput, response: { 200: successResponse } },
+    },
+    async (request) => {
+      await accountService.changePassword(
+        depsFor(request),
+        requireUser(request),
+        tokenOf(request),
+        request.body,
+        auth.summariseDevice(request.headers['user-agent']),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/account/email',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: sensitive },
+      schema: { body: changeEmailInput, response: { 200: emailChangeRequestResponse } },
+    },
+    async (request) =>
+      accountService.requestEmailChange(depsFor(request), requireUser(request), request.body),
+  );
+
+  app.delete(
+    '/account/email',
+    { onRequest: signedIn, config: { rateLimit: ordinary }, schema: { response: { 200: successResponse } } },
+    async (request) => {
+      await accountService.cancelEmailChange(db, requireUser(request).id);
+      return { success: true as const };
+    },
+  );
+
+  // A POST from the /confirm-email page, never a GET on the link: mail scanners fetch links. No sign-in
+  // needed: the link may open on the phone while the account is signed in on a laptop.
+  app.post(
+    '/account/email/confirm',
+    {
+      config: {
+        rateLimit: {
+          max: config.authRateLimit.max,
+          timeWindow: config.authRateLimit.windowMs,
+          errorResponseBuilder: tooMany('Too many attempts. Please wait a minute and try again.'),
+        },
+      },
+      schema: { body: confirmEmailChangeInput, response: { 200: emailChangeConfirmResponse } },
+    },
+    async (request) => accountService.confirmEmailChange(depsFor(request), request.body.token),
+  );
+
+  app.put(
+    '/account/notification-preferences',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: ordinary },
+      schema: {
+        body: preferenceInput,
+        response: { 200: z.object({ preferences: z.array(emailPreference) }) },
+      },
+    },
+    async (request) => ({
+      preferences: await accountService.setPreference(db, requireUser(request).id, request.body),
+    }),
+  );
+
+  app.get(
+    '/account/sessions',
+    { onRequest: signedIn, schema: { response: { 200: sessionsResponse } } },
+    async (request) => ({
+      sessions: await auth.listSessions(db, requireUser(request).id, tokenOf(request)),
+    }),
+  );
+
+  // Ends one session (its live sockets close on commit). Ending this browser's own signs it out.
+  app.delete(
+    '/account/sessions/:id',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: ordinary },
+      schema: { params: sessionIdParams, response: { 200: successResponse } },
+    },
+    async (request, reply) => {
+      const { current } = await auth.endSessionById(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        tokenOf(request),
+      );
+      if (current) clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/account/sessions/sign-out-others',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: ordinary },
+      schema: { body: emptyBody, response: { 200: endedResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      ended: await auth.endOtherSessions(db, requireUser(request).id, tokenOf(request)),
+    }),
+  );
+
+  // "Download my data" (issue 15): one JSON file of everything kept about the person.
+  app.get(
+    '/account/export',
+    { onRequest: signedIn, config: { rateLimit: ordinary }, schema: { response: { 200: dataExport } } },
+    async (request, reply) => {
+      const data = await leavingService.exportData(db, requireUser(request).id);
+      reply.header('cache-control', 'no-store');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="campusloop-data-${data.exportedAt.slice(0, 10)}.json"`,
+      );
+      return data;
+    },
+  );
+
+  // "Delete my account" (decision 023): the current password confirms it; 409 ACCOUNT_IN_USE says why not.
+  app.post(
+    '/account/delete',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: sensitive },
+      schema: { body: deleteAccountInput, response: { 200: successResponse } },
+    },
+    async (request, reply) => {
+      await leavingService.deleteAccount(depsFor(request), requireUser(request).id, request.body);
+      clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,341 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
+import {
+  type AccountResponse,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  EMAIL_CHANGE_LINK_HOURS,
+  EMAIL_KINDS,
+  type EmailKind,
+  type EmailPreference,
+  emailChangeSentMessage,
+  INVALID_EMAIL_CHANGE_LINK,
+  type PreferenceInput,
+  type ProfileInput,
+} from '#shared/schemas/account.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import * as auth from '../auth/service.ts';
+import { emailVerificationService } from '../email-verification/service.ts';
+import { universityService } from '../universities/service.ts';
+import {
+  deleteAvatar,
+  type ImageQueue,
+  prepareAvatar,
+  type ReceivedImage,
+  storeAvatar,
+} from '../uploads/service.ts';
+import {
+  emailAlreadyUsedEmail,
+  emailChangedNotice,
+  emailChangeLinkEmail,
+  passwordChangedNotice,
+} from './account-emails.ts';
+import * as queries from './queries.ts';
+
+// Account settings (issue 15): name, username, photo, password, e-mail address, e-mail choices. Every
+// change is the signed-in person's own; the sensitive ones (password, e-mail) ask for the current password.
+// Sessions are auth's: the routes call it directly.
+
+export interface AccountDeps {
+  db: Db;
+  config: Pick<Config, 'adminEmails' | 'appUrl'>;
+  mailer: Mailer;
+  storage: Storage;
+  imageQueue: ImageQueue;
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const WRONG_PASSWORD = 'Your current password is not correct.';
+export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+export const SAME_EMAIL = 'That is already your e-mail address.';
+export const EMAIL_CHANGE_USED =
+  'This e-mail change link has already been used. Your account uses the new address.';
+export const EMAIL_CHANGE_EXPIRED =
+  'This e-mail change link has expired or was replaced by a newer one. Please ask for a new one in Account settings.';
+export const EMAIL_NOW_TAKEN =
+  'Another account started using this address after you asked, so your address has not changed.';
+
+function wrongPassword() {
+  return new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD, [
+    { path: 'currentPassword', message: WRONG_PASSWORD },
+  ]);
+}
+
+/** Postgres unique violation (two requests racing past the check), with the index it hit. */
+function uniqueViolation(error: unknown): string | undefined {
+  const e =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return e && e.code === '23505' ? (e.constraint ?? 'unique') : undefined;
+}
+
+async function sessionUserOf(deps: Pick<AccountDeps, 'db' | 'config'>, userId: string): Promise<SessionUser> {
+  const row = await queries.findUser(deps.db, userId);
+  if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+  return auth.toSessionUser(auth.toPublicUser(row), deps.config);
+}
+
+/**
+ * An address of the person's university: its domain is the campus's or one under it (cs.stanford.edu),
+ * the directory places it there, or it is the domain of the address they have now (decision 022).
+ */
+function isAddressOfCampus(email: string, campus: string, currentEmail: string): boolean {
+  const domain = email.split('@')[1] ?? '';
+  if (domain === campus || domain.endsWith(`.${campus}`)) return true;
+  if (domain === currentEmail.split('@')[1]) return true;
+  return universityService.detect(email).candidates.some((c) => c.domain === campus);
+}
+
+/** Sends one account e-mail; answers whether it went (a failure is logged with what it was). */
+export async function sendAccountEmail(
+  deps: Pick<AccountDeps, 'mailer' | 'log'>,
+  message: MailMessage,
+  what: string,
+  userId: string,
+) {
+  try {
+    const sent = await deps.mailer.send(message);
+    deps.log.info(
+      { userId, messageId: sent.messageId, ...(sent.file ? { file: sent.file } : {}) },
+      `${what} e-mail ${deps.mailer.kind === 'outbox' ? 'written to the outbox' : 'sent'}`,
+    );
+    return true;
+  } catch (error) {
+    deps.log.error({ err: error, userId }, `${what} e-mail could not be sent`);
+    return false;
+  }
+}
+
+const mailUnavailable = () =>
+  new AppError(
+    503,
+    'MAIL_UNAVAILABLE',
+    'We could not send the e-mail right now. Please try again in a few minutes.',
+  );
+
+async function preferencesOf(db: Db, userId: string): Promise<EmailPreference[]> {
+  const chosen = new Map((await queries.listPreferences(db, userId)).map((row) => [row.kind, row.email]));
+  return EMAIL_KINDS.map(({ kind, label, description, required, byDefault }) => ({
+    kind,
+    label,
+    description,
+    required,
+    email: required ? true : (chosen.get(kind) ?? byDefault),
+  }));
+}
+
+export const accountService = {
+  /** What the settings page shows about the person. */
+  async overview(
+    deps: Pick<AccountDeps, 'db' | 'config'>,
+    userId: string,
+    now = new Date(),
+  ): Promise<AccountResponse> {
+    const [user, pendingEmail, preferences] = await Promise.all([
+      sessionUserOf(deps, userId),
+      queries.pendingEmail(deps.db, userId, now),
+      preferencesOf(deps.db, userId),
+    ]);
+    return { user, pendingEmail, preferences };
+  },
+
+  /** Full name and username; a username another account uses (any case) is a 409. */
+  async updateProfile(deps: Pick<AccountDeps, 'db' | 'config'>, userId: string, input: ProfileInput) {
+    const values = { fullName: input.fullName, username: input.username };
+    if (await queries.usernameTakenByOther(deps.db, values.username, userId)) {
+      throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+    }
+    try {
+      await queries.updateProfile(deps.db, userId, values);
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('username')) throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+      throw error;
+    }
+    return sessionUserOf(deps, userId);
+  },
+
+  /**
+   * A new profile photo through the upload pipeline (checked, oriented, stripped, cropped square, with a
+   * thumbnail); the one it replaces is deleted after the commit.
+   */
+  async setPhoto(deps: AccountDeps, userId: string, image: ReceivedImage) {
+    const photo = await deps.imageQueue.run(() => prepareAvatar(image));
+    let url: string;
+    try {
+      url = await storeAvatar(deps.storage, photo);
+    } catch (error) {
+      deps.log.error({ err: error, storage: deps.storage.kind }, 'storing a profile photo failed');
+      throw new AppError(
+        503,
+        'STORAGE_UNAVAILABLE',
+        'Photo storage is not available right now. Please try again later.',
+      );
+    }
+    let replaced: Awaited<ReturnType<typeof queries.replaceProfileImage>>;
+    try {
+      replaced = await deps.db.transaction((tx) => queries.replaceProfileImage(tx, userId, url));
+    } catch (error) {
+      await deleteAvatar(deps.storage, url);
+      throw error;
+    }
+    if (replaced?.previous) await deleteAvatar(deps.storage, replaced.previous);
+    return sessionUserOf(deps, userId);
+  },
+
+  /** Back to the initial on a coloured disc. */
+  async removePhoto(deps: AccountDeps, userId: string) {
+    const replaced = await deps.db.transaction((tx) => queries.replaceProfileImage(tx, userId, null));
+    if (replaced?.previous) await deleteAvatar(deps.storage, replaced.previous);
+    return sessionUserOf(deps, userId);
+  },
+
+  /**
+   * The current password, then the new one: every other session of the person ends (and its sockets
+   * close), this browser's stays. A note goes to their address unless they turned it off.
+   */
+  async changePassword(
+    deps: AccountDeps,
+    user: { id: string; email: string; fullName: string },
+    sessionToken: string,
+    input: ChangePasswordInput,
+    device: string,
+  ) {
+    if (!(await auth.checkPassword(deps.db, user.id, input.currentPassword))) throw wrongPassword();
+    if (input.currentPassword === input.newPassword) {
+      const message = 'Choose a password different from your current one.';
+      throw badRequest(message, [{ path: 'newPassword', message }]);
+    }
+    await deps.db.transaction((tx) => auth.changePassword(tx, user.id, input.newPassword, sessionToken));
+    if (await accountService.wantsEmail(deps.db, user.id, 'account_activity')) {
+      await sendAccountEmail(
+        deps,
+        passwordChangedNotice({
+          to: user.email,
+          fullName: user.fullName,
+          device,
+          resetLink: `${deps.config.appUrl}/forgot-password`,
+        }),
+        'password changed',
+        user.id,
+      );
+    }
+  },
+
+  /**
+   * A link to the new address, which replaces the old one only once the link is opened. The answer is
+   * the same whether or not another account uses the address; that account's holder is told instead
+   * (decision 022), and no link exists for them to open.
+   */
+  async requestEmailChange(
+    deps: AccountDeps,
+    user: { id: string; email: string; fullName: string; campus: string; campusName: string },
+    input: ChangeEmailInput & { newEmail: string },
+    now = new Date(),
+  ) {
+    if (!(await auth.checkPassword(deps.db, user.id, input.currentPassword))) throw wrongPassword();
+    const newEmail = input.newEmail.toLowerCase();
+    if (newEmail === user.email.toLowerCase()) {
+      throw badRequest(SAME_EMAIL, [{ path: 'newEmail', message: SAME_EMAIL }]);
+    }
+    if (!isAddressOfCampus(newEmail, user.campus, user.email)) {
+      const message = `Use an address of ${user.campusName}: your account belongs to it.`;
+      throw new AppError(400, 'EMAIL_OUTSIDE_UNIVERSITY', message, [{ path: 'newEmail', message }]);
+    }
+    const taken = await queries.emailTaken(deps.db, newEmail);
+    const token = randomBytes(32).toString('base64url');
+    await deps.db.transaction(async (tx) => {
+      await queries.lockUser(tx, user.id);
+      await queries.expireOpenEmailChanges(tx, user.id, now);
+      await queries.insertEmailChange(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        newEmail,
+        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_HOURS * HOUR_MS),
+      });
+    });
+    const message = taken
+      ? emailAlreadyUsedEmail({ to: newEmail, fullName: user.fullName })
+      : emailChangeLinkEmail({
+          to: newEmail,
+          fullName: user.fullName,
+          link: `${deps.config.appUrl}/confirm-email?token=${token}`,
+          hours: EMAIL_CHANGE_LINK_HOURS,
+        });
+    if (!(await sendAccountEmail(deps, message, 'e-mail change', user.id))) throw mailUnavailable();
+    return { success: true as const, pendingEmail: newEmail, message: emailChangeSentMessage(newEmail) };
+  },
+
+  /** Forgets an open change: its link stops working. */
+  async cancelEmailChange(db: Db, userId: string, now = new Date()) {
+    await queries.expireOpenEmailChanges(db, userId, now);
+  },
+
+  /**
+   * The link from the new address: used once, in time, while no other account has taken the address.
+   * The address replaces the old one and counts as verified; the old address is told (always).
+   */
+  async confirmEmailChange(deps: AccountDeps, token: string, now = new Date()) {
+    const tokenHash = hashToken(token);
+    let changed: { userId: string; oldEmail: string; newEmail: string; fullName: string };
+    try {
+      changed = await deps.db.transaction(async (tx) => {
+        const link = await queries.lockEmailChange(tx, tokenHash);
+        if (!link) throw new AppError(400, 'EMAIL_CHANGE_LINK_INVALID', INVALID_EMAIL_CHANGE_LINK);
+        if (link.usedAt) throw conflict(EMAIL_CHANGE_USED, 'EMAIL_CHANGE_LINK_USED');
+        if (link.expiresAt <= now) throw new AppError(410, 'EMAIL_CHANGE_LINK_EXPIRED', EMAIL_CHANGE_EXPIRED);
+        if (await queries.emailTaken(tx, link.newEmail)) throw conflict(EMAIL_NOW_TAKEN, 'EMAIL_TAKEN');
+        await queries.markEmailChangeUsed(tx, tokenHash, now);
+        await queries.expireOpenEmailChanges(tx, link.userId, now);
+        await queries.updateEmail(tx, link.userId, link.newEmail);
+        await emailVerificationService.markVerified(tx, link.userId);
+        return {
+          userId: link.userId,
+          oldEmail: link.oldEmail,
+          newEmail: link.newEmail,
+          fullName: link.fullName,
+        };
+      });
+    } catch (error) {
+      if (uniqueViolation(error)?.includes('email')) throw conflict(EMAIL_NOW_TAKEN, 'EMAIL_TAKEN');
+      throw error;
+    }
+    // After the commit: the change stands even if this mail fails (it is logged).
+    await sendAccountEmail(
+      deps,
+      emailChangedNotice({
+        to: changed.oldEmail,
+        fullName: changed.fullName,
+        newEmail: changed.newEmail,
+        supportEmail: SUPPORT_EMAIL_ADDRESS,
+      }),
+      'e-mail changed notice',
+      changed.userId,
+    );
+    return { success: true as const, email: changed.newEmail };
+  },
+
+  async setPreference(db: Db, userId: string, input: PreferenceInput & { kind: EmailKind }) {
+    const kind = EMAIL_KINDS.find((k) => k.kind === input.kind)!;
+    if (kind.required && !input.email) {
+      const message = `${kind.label} e-mails cannot be turned off: they keep your account yours.`;
+      throw badRequest(message, [{ path: 'email', message }]);
+    }
+    await queries.upsertPreference(db, { userId, kind: input.kind, email: input.email });
+    return preferencesOf(db, userId);
+  },
+
+  /** Whether the person wants e-mails of this kind: ask before sending one (required kinds always go). */
+  async wantsEmail(db: Db, userId: string, kind: EmailKind): Promise<boolean> {
+    const known = EMAIL_KINDS.find((k) => k.kind === kind)!;
+    if (known.required) return true;
+    return (await queries.findPreference(db, userId, kind))?.email ?? known.byDefault;
+  },
+};

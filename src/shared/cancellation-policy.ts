@@ -1,0 +1,87 @@
+import { campusMidnight } from './calendar.ts';
+
+// Issue 17 item 3: each item's cancellation policy, chosen when listing. One rule for the server (what
+// a borrower's cancellation refunds), the item page and the Reserve dialog (the exact amounts for the
+// chosen dates). Decision 024.
+//
+// "The start" is the start day's midnight on campus (CAMPUS_TIME_ZONE), so "24 h before" is the same
+// instant for everyone, whatever their phone's zone. A cancellation AT a deadline is still in time.
+// The deposit always comes back in full; only the rental is kept in part or whole.
+
+export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
+export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
+/** Items listed before policies existed behaved like this: the whole payment back before pickup. */
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = 'flexible';
+
+const HOUR = 3600_000;
+
+/** Per policy: until `hoursBefore` the start, this percentage of the rental comes back; after, `after`. */
+const RULES: Record<CancellationPolicy, { hoursBefore: number; before: number; after: number }> = {
+  flexible: { hoursBefore: 24, before: 100, after: 0 },
+  moderate: { hoursBefore: 72, before: 100, after: 50 },
+  strict: { hoursBefore: 7 * 24, before: 50, after: 0 },
+};
+
+export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicy, string> = {
+  flexible: 'Flexible',
+  moderate: 'Moderate',
+  strict: 'Strict',
+};
+
+/** The policy in a sentence, as the listing form, the item page and the dialog say it. */
+export const CANCELLATION_POLICY_TEXT: Record<CancellationPolicy, string> = {
+  flexible:
+    'Full refund until 24 hours before the start; no rental refund after. The deposit always comes back.',
+  moderate:
+    'Full refund until 3 days before the start; 50% of the rental after. The deposit always comes back.',
+  strict: '50% of the rental back until 7 days before the start; none after. The deposit always comes back.',
+};
+
+/** The instant after which a borrower's cancellation refunds less. */
+export function cancellationDeadline(policy: CancellationPolicy, startDate: string, timeZone: string): Date {
+  return new Date(campusMidnight(startDate, timeZone).getTime() - RULES[policy].hoursBefore * HOUR);
+}
+
+export interface CancellationRefund {
+  /** Of the rental, what comes back (rounded in the borrower's favour) and what the lender keeps. */
+  rentalRefundCents: number;
+  rentalKeptCents: number;
+  depositRefundCents: number;
+  refundCents: number;
+  /** The percentage of the rental refunded. */
+  percent: number;
+}
+
+/** What a borrower's cancellation at `at` gives back of an approved (paid) booking. */
+export function borrowerCancellationRefund(
+  policy: CancellationPolicy,
+  booking: { startDate: string; rentalCents: number; depositCents: number },
+  at: Date,
+  timeZone: string,
+): CancellationRefund {
+  const rule = RULES[policy];
+  const inTime = at.getTime() <= cancellationDeadline(policy, booking.startDate, timeZone).getTime();
+  const percent = inTime ? rule.before : rule.after;
+  const rentalRefundCents = Math.ceil((booking.rentalCents * percent) / 100);
+  return {
+    rentalRefundCents,
+    rentalKeptCents: booking.rentalCents - rentalRefundCents,
+    depositRefundCents: booking.depositCents,
+    refundCents: rentalRefundCents + booking.depositCents,
+    percent,
+  };
+}
+
+/** Both tiers for a booking: what the item page and the Reserve dialog show for the chosen dates. */
+export function cancellationTerms(
+  policy: CancellationPolicy,
+  booking: { startDate: string; rentalCents: number; depositCents: number },
+  timeZone: string,
+): { deadline: Date; before: CancellationRefund; after: CancellationRefund } {
+  const deadline = cancellationDeadline(policy, booking.startDate, timeZone);
+  return {
+    deadline,
+    before: borrowerCancellationRefund(policy, booking, deadline, timeZone),
+    after: borrowerCancellationRefund(policy, booking, new Date(deadline.getTime() + 1), timeZone),
+  };
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { registerInput, sessionUser, usernameSchema } from './auth.ts';
+
+// Account settings (issue 15, /settings): the forms, what the API answers, and the e-mail kinds a person
+// may choose. The name, username, e-mail and password rules are the registration ones.
+
+export const profileInput = z.object({
+  fullName: registerInput.shape.fullName,
+  username: usernameSchema,
+});
+export type ProfileInput = z.input<typeof profileInput>;
+
+/** The current password proves the person at the keyboard is the account's owner (not a borrowed laptop). */
+const currentPassword = z
+  .string({ error: 'Please enter your current password' })
+  .min(1, 'Please enter your current password')
+  .max(200, 'Please enter your current password');
+
+export const changePasswordInput = z.object({
+  currentPassword,
+  newPassword: registerInput.shape.password,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+/** The settings form: the new password twice (only the first is sent). */
+export const changePasswordForm = z
+  .object({
+    currentPassword,
+    newPassword: registerInput.shape.password,
+    confirmPassword: z.string().min(1, 'Please type the new password again'),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+    when: ({ value }) => {
+      const form = value as { newPassword?: unknown; confirmPassword?: unknown };
+      return typeof form.newPassword === 'string' && typeof form.confirmPassword === 'string';
+    },
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+export const changeEmailInput = z.object({
+  newEmail: registerInput.shape.email,
+  currentPassword,
+});
+export type ChangeEmailInput = z.input<typeof changeEmailInput>;
+
+/** A link to the new address works this long (and once); a newer request replaces it. */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+
+/** The one answer to an e-mail change request, whether or not the address is free (decision 022). */
+export function emailChangeSentMessage(email: string): string {
+  return `We've sent a link to ${email}. Your address changes when you open it.`;
+}
+
+export const INVALID_EMAIL_CHANGE_LINK =
+  'This e-mail change link is not valid. Please open the whole link from the newest e-mail we sent you.';
+
+/** The token from the link's `?token=`: 32 random bytes, base64url. */
+export const confirmEmailChangeInput = z.object({
+  token: z
+    .string({ error: INVALID_EMAIL_CHANGE_LINK })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, INVALID_EMAIL_CHANGE_LINK),
+});
+
+export const emailChangeRequestResponse = z.object({
+  success: z.literal(true),
+  pendingEmail: z.string(),
+  message: z.string(),
+});
+export const emailChangeConfirmResponse = z.object({ success: z.literal(true), email: z.string() });
+export type EmailChangeConfirmResponse = z.infer<typeof emailChangeConfirmResponse>;
+
+/**
+ * The e-mails the app sends, by kind. A `required` kind cannot be turned off: it keeps the account its
+ * owner's. The lifecycle issue adds its reminders here; a kind without a stored choice takes `byDefault`.
+ */
+export const EMAIL_KINDS = [
+  {
+    kind: 'account_security',
+    label: 'Account and security',
+    description:
+      'Links to verify your address, reset your password or confirm a new e-mail address, and a notice to your old address when it changes. These are always sent.',
+    required: true,
+    byDefault: true,
+  },
+  {
+    kind: 'account_activity',
+    label: 'Password changes',
+    description:
+      'A note when your password is changed in Account settings, so you would notice if it was not you.',
+    required: false,
+    byDefault: true,
+  },
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number]['kind'];
+const EMAIL_KIND_NAMES = EMAIL_KINDS.map((k) => k.kind) as [EmailKind, ...EmailKind[]];
+
+export const emailPreference = z.object({
+  kind: z.enum(EMAIL_KIND_NAMES),
+  label: z.string(),
+  description: z.string(),
+  required: z.boolean(),
+  email: z.boolean(),
+});
+export type EmailPreference = z.infer<typeof emailPreference>;
+
+export const preferenceInput = z.object({
+  kind: z.enum(EMAIL_KIND_NAMES, { error: 'Unknown kind of e-mail.' }),
+  email: z.boolean({ error: 'Say whether to send these e-mails (true or false).' }),
+});
+export type PreferenceInput = z.input<typeof preferenceInput>;
+
+export const accountResponse = z.object({
+  user: sessionUser,
+  /** The address waiting for its link to be opened, if a change was asked for and is still open. */
+  pendingEmail: z.string().nullable(),
+  preferences: z.array(emailPreference),
+});
+export type AccountResponse = z.infer<typeof accountResponse>;
+
+export const userResponse = z.object({ user: sessionUser });
+
+export const accountSession = z.object({
+  id: z.uuid(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+export const sessionsResponse = z.object({ sessions: z.array(accountSession) });
+export const sessionIdParams = z.object({ id: z.uuid('Session not found.') });
+export const endedResponse = z.object({ success: z.literal(true), ended: z.number().int() });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// Leaving CampusLoop (issue 15, /settings/data): the export of one's data and the deletion of the account.
+
+/** How a deleted account's person reads everywhere: chat, reviews, the moderators' queue. */
+export const FORMER_STUDENT = 'Former student';
+
+/** The confirmation the delete dialog asks for: the current password. */
+export const deleteAccountInput = z.object({
+  currentPassword: z
+    .string({ error: 'Please enter your current password' })
+    .min(1, 'Please enter your current password')
+    .max(200, 'Please enter your current password'),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
+
+/** Why an account cannot be deleted yet (409 ACCOUNT_IN_USE), in the words the page shows. */
+export const ACCOUNT_IN_USE_ACTIVE =
+  'You have a reservation that is approved or in progress. Finish it (or cancel it) first, then delete your account.';
+export const ACCOUNT_IN_USE_MONEY =
+  'Money is still held for one of your requests. Cancel the request (or wait for the lender to answer) first, then delete your account.';
+
+/** What the export holds: everything CampusLoop keeps about the person, as plain JSON. */
+export const dataExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    fullName: z.string(),
+    campus: z.string(),
+    profileImage: z.string().nullable(),
+    isVerified: z.boolean(),
+    createdAt: z.string(),
+  }),
+  items: z.array(z.record(z.string(), z.unknown())),
+  reservations: z.array(z.record(z.string(), z.unknown())),
+  messages: z.array(z.record(z.string(), z.unknown())),
+  reviewsWritten: z.array(z.record(z.string(), z.unknown())),
+  billing: z.array(z.record(z.string(), z.unknown())),
+});
+export type DataExport = z.infer<typeof dataExport>;

@@ -1,0 +1,180 @@
+import { CreditCard, Loader2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { payWithSavedCard, useClientConfig, usePaymentMethods } from '../api.ts';
+import {
+  CardFormSkeleton,
+  CardPaymentForm,
+  type CardPaymentFormProps,
+  stripeFor,
+} from './card-payment-form.tsx';
+
+// Issue 16: the Payment Methods page promises saved cards make borrowing faster, so checkout offers
+// them: the default card is chosen, Pay charges it without typing it again; 'Use a new card' shows the
+// card form as before. One press of Pay at a time (busy), and the server confirms an intent once
+// however often it is asked (payments/service.ts payWithSavedCard).
+
+const cardName = (m: SavedPaymentMethod) => `${(m.brand ?? 'Card').toUpperCase()} •••• ${m.last4 ?? '????'}`;
+
+const expiry = (m: SavedPaymentMethod) =>
+  m.expiryMonth && m.expiryYear ? `Expires ${String(m.expiryMonth).padStart(2, '0')}/${m.expiryYear}` : '';
+
+export function SavedCardCheckout(props: CardPaymentFormProps) {
+  const methods = usePaymentMethods();
+  const cards = methods.data ?? [];
+  // Not the card form while the saved cards load: it would be swapped away under the typing.
+  if (methods.isPending) return <CardFormSkeleton />;
+  // None, or they could not be loaded: the card form works without them.
+  if (cards.length === 0) return <CardPaymentForm {...props} />;
+  return <SavedCardChoice cards={cards} {...props} />;
+}
+
+function SavedCardChoice({
+  cards,
+  clientSecret,
+  paymentIntentId,
+  submitLabel,
+  onConfirmed,
+  onError,
+}: CardPaymentFormProps & { cards: SavedPaymentMethod[] }) {
+  const ids = useId();
+  const config = useClientConfig();
+  const initial = cards.find((m) => m.isDefault) ?? cards[0]!;
+  const [choice, setChoice] = useState<string>(initial.id);
+  const [busy, setBusy] = useState(false);
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const result = await payWithSavedCard(paymentIntentId, choice);
+      if (result.nextActionUrl) {
+        // The test bank's 3-D Secure page; it comes back to /reservations (spec §4).
+        window.location.assign(result.nextActionUrl);
+        return;
+      }
+      if (result.status === 'requires_action' && config.data?.publishableKey) {
+        // Stripe's bank check for a saved card runs in the page.
+        const stripe = await stripeFor(config.data.publishableKey);
+        const next = await stripe?.handleNextAction({ clientSecret });
+        if (!next || next.error) {
+          onError(next?.error?.message ?? '');
+          return;
+        }
+      }
+      onConfirmed();
+    } catch (error) {
+      onError(error instanceof ApiError ? error.message : '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="text-sm font-semibold text-ink">Pay with</legend>
+        <div className="mt-2 space-y-2">
+          {[...cards]
+            .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+            .map((m) => (
+              <Choice
+                key={m.id}
+                id={`${ids}-${m.id}`}
+                name={`${ids}-card`}
+                checked={choice === m.id}
+                onChange={() => setChoice(m.id)}
+                disabled={busy}
+              >
+                <CreditCard className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <span className="min-w-0">
+                  <span className="block font-semibold text-ink">
+                    {cardName(m)}
+                    {m.isDefault && (
+                      <>
+                        {' '}
+                        <span className="ms-1 text-xs font-bold text-brand-700">Default</span>
+                      </>
+                    )}
+                  </span>
+                  <span className="block text-xs text-muted">{expiry(m)}</span>
+                </span>
+              </Choice>
+            ))}
+          <Choice
+            id={`${ids}-new`}
+            name={`${ids}-card`}
+            checked={choice === 'new'}
+            onChange={() => setChoice('new')}
+            disabled={busy}
+          >
+            <span className="font-semibold text-ink">Use a new card</span>
+          </Choice>
+        </div>
+      </fieldset>
+      {choice === 'new' ? (
+        <CardPaymentForm
+          clientSecret={clientSecret}
+          paymentIntentId={paymentIntentId}
+          submitLabel={submitLabel}
+          onConfirmed={onConfirmed}
+          onError={onError}
+        />
+      ) : (
+        <form onSubmit={pay}>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? (
+              <>
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                Processing...
+              </>
+            ) : (
+              submitLabel
+            )}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Choice({
+  id,
+  name,
+  checked,
+  onChange,
+  disabled,
+  children,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      htmlFor={id}
+      className={cn(
+        'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2',
+        checked ? 'border-brand-600 bg-brand-50' : 'border-line hover:bg-stone-50',
+      )}
+    >
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        disabled={disabled}
+        className="h-5 w-5 shrink-0 accent-brand-700"
+      />
+      {children}
+    </label>
+  );
+}

@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CancellationPolicyNote, termsText } from './cancellation-policy-note.tsx';
+
+describe('cancellation policy note (issue 17 item 3)', () => {
+  it('names the campus deadline and both refunds for the chosen dates', () => {
+    // Moderate, starting Thu Dec 10: in full until Mon Dec 7, 12:00 AM campus time; $20 + half of $20.01 after.
+    expect(termsText('moderate', { startDate: '2026-12-10', rentalCents: 2001, depositCents: 2000 })).toBe(
+      'Cancel by Mon, Dec 7 at 12:00 AM and get $40.01 back; after that, $30.01.',
+    );
+  });
+
+  it('says the policy in words without dates', () => {
+    render(<CancellationPolicyNote policy="strict" />);
+    expect(screen.getByText(/Strict cancellation:/).parentElement?.textContent).toContain(
+      '50% of the rental back until 7 days before the start',
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import { MapPin } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Button } from '../../../components/ui/button.tsx';
+
+// Issue 16 'My campus first': reserving an item on another campus asks first. CampusLoop hands items
+// over in person at a campus meetup, so the borrower should know they are travelling to another
+// university before any money is held.
+
+export function OtherCampusConfirm({
+  itemCampusName,
+  ownCampusName,
+  lenderName,
+  onContinue,
+  onCancel,
+}: {
+  itemCampusName: string;
+  ownCampusName: string;
+  lenderName: string;
+  onContinue: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="space-y-5">
+      <div className="flex items-start gap-3 pe-10">
+        <MapPin className="mt-1 h-6 w-6 shrink-0 text-amber-700" aria-hidden="true" />
+        <div>
+          <Dialog.Title className="text-xl font-bold text-ink">This item is on another campus</Dialog.Title>
+          <Dialog.Description className="mt-2 text-stone-700">
+            {lenderName} lends it at <strong className="text-ink">{itemCampusName}</strong>; you are at{' '}
+            <strong className="text-ink">{ownCampusName}</strong>. You would pick it up and bring it back in
+            person at {itemCampusName}.
+          </Dialog.Description>
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onContinue}>Reserve anyway</Button>
+      </div>
+    </div>
+  );
+}

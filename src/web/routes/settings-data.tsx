@@ -1,0 +1,49 @@
+import { ArrowLeft, Download } from 'lucide-react';
+import { Link } from 'react-router';
+import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { buttonClasses } from '../components/ui/button.tsx';
+import { dataExportUrl } from '../features/account/api.ts';
+import { DeleteAccountSection } from '../features/account/components/delete-account-section.tsx';
+import { SettingsSection } from '../features/account/components/settings-section.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
+
+// Issue 15 item 4: "Download my data" and "Delete my account" (/settings/data, linked from /settings).
+
+export default function SettingsDataRoute() {
+  return (
+    <AuthGuard>
+      <SettingsDataPage />
+    </AuthGuard>
+  );
+}
+
+function SettingsDataPage() {
+  useDocumentTitle('Your Data');
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to={paths.settings}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
+        Account Settings
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Your Data</h1>
+      <p className="mt-1 text-muted">Take a copy of it, or leave CampusLoop</p>
+      <div className="mt-6 space-y-6">
+        <SettingsSection
+          id="download"
+          title="Download my data"
+          description="One JSON file with your profile, items, reservations, messages, the reviews you wrote and your billing history."
+        >
+          <a href={dataExportUrl} download className={buttonClasses('outline')}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download my data
+          </a>
+        </SettingsSection>
+        <DeleteAccountSection />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountResponse, AccountSession } from '#shared/schemas/account.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
+import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
+import SettingsRoute from './settings.tsx';
+
+// Issue 15: the settings page with real-looking answers: its sections, the sessions list and its
+// "Sign out of other sessions", the e-mail choices, and what it says when it cannot load.
+
+const ada: SessionUser = {
+  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  email: 'ada@stanford.edu',
+  username: 'ada',
+  fullName: 'Ada Lovelace',
+  campus: 'stanford.edu',
+  campusName: 'Stanford University',
+  profileImage: '/uploads/avatars/2026/11/0b6f8c1e-9d7a-4e2b-8f3c-5a6d7e8f9a0b.jpg',
+  isVerified: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  isAdmin: false,
+};
+
+const account: AccountResponse = {
+  user: ada,
+  pendingEmail: 'ada.king@stanford.edu',
+  preferences: [
+    {
+      kind: 'account_security',
+      label: 'Account and security',
+      description: 'Always sent.',
+      required: true,
+      email: true,
+    },
+    {
+      kind: 'account_activity',
+      label: 'Password changes',
+      description: 'A note.',
+      required: false,
+      email: true,
+    },
+  ],
+};
+
+const now = Date.now();
+const sessions: AccountSession[] = [
+  {
+    id: '7d0f3c2a-1b4e-4c5d-8e9f-0a1b2c3d4e5f',
+    device: 'Chrome on Linux',
+    createdAt: new Date(now - 86_400_000).toISOString(),
+    lastUsedAt: new Date(now).toISOString(),
+    current: true,
+  },
+  {
+    id: '8e1a4d3b-2c5f-4d6e-9f0a-1b2c3d4e5f60',
+    device: 'Safari on iPhone',
+    createdAt: new Date(now - 3 * 86_400_000).toISOString(),
+    lastUsedAt: new Date(now - 2 * 3_600_000).toISOString(),
+    current: false,
+  },
+];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the /settings page', () => {
+  it('shows the person, the pending address, the e-mail choices and the sessions', async () => {
+    let signedOutOthers = false;
+    const api = stubApi({
+      '/api/auth/me': { body: { user: ada } },
+      '/api/account': { body: account },
+      '/api/account/sessions': () => ({
+        body: { sessions: signedOutOthers ? sessions.slice(0, 1) : sessions },
+      }),
+      '/api/account/sessions/sign-out-others': () => {
+        signedOutOthers = true;
+        return { body: { success: true, ended: 1 } };
+      },
+    });
+    renderWithApi(<SettingsRoute />, '/settings');
+    await screen.findByRole('heading', { name: 'Account Settings', level: 1 });
+    await screen.findByRole('heading', { name: 'Profile' });
+    expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ada');
+    // The profile-size avatar is the photo itself.
+    expect(document.querySelector(`img[src="${ada.profileImage}"]`)).not.toBeNull();
+    expect(screen.getByText('ada.king@stanford.edu')).toBeTruthy();
+
+    const security = screen.getByLabelText(/Account and security/) as HTMLInputElement;
+    expect([security.checked, security.disabled]).toEqual([true, true]);
+    const activity = screen.getByLabelText('Password changes') as HTMLInputElement;
+    expect([activity.checked, activity.disabled]).toEqual([true, false]);
+
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Chrome on LinuxThis device'),
+      expect.stringContaining('Last active about 2 hours ago'),
+    ]);
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(within(rows[1]!).getByRole('button', { name: 'Sign out Safari on iPhone' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out of other sessions' }));
+    await screen.findByText('You are signed in on this device only.');
+    expect(api.calls).toContain('/api/account/sessions/sign-out-others');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says when the settings cannot be loaded, and tries again', async () => {
+    let up = false;
+    stubApi({
+      '/api/auth/me': { body: { user: ada } },
+      '/api/account': () =>
+        up ? { body: account } : { status: 503, body: { code: 'UNAVAILABLE', message: 'Down.' } },
+      '/api/account/sessions': { body: { sessions } },
+    });
+    renderWithApi(<SettingsRoute />, '/settings');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your settings could not be loaded.');
+    up = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Profile' });
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    stubApi({ '/api/auth/me': { body: { user: null } } });
+    renderWithApi(<SettingsRoute />, '/settings');
+    await screen.findByRole('heading', { name: 'Authentication Required' });
+  });
+});

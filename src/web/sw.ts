@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import * as navigationPreload from 'workbox-navigation-preload';
+import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkOnly } from 'workbox-strategies';
+import { OFFLINE_PAGE_CSP, renderOfflinePage } from './pwa/offline-page.ts';
+import { cacheSnapshotStore, snapshotExpired } from './pwa/offline-snapshot.ts';
+
+// CampusLoop's service worker (issue 19), built by vite-plugin-pwa's injectManifest from this file into
+// dist/web/sw.js, scope '/'. What it does, and what it never does (docs/architecture.md, *Installable
+// app*):
+//
+// - Precaches the app's files that the build names by content (scripts, styles, icons, the manifest):
+//   served from the cache, a new build's list replaces the old one when the new worker activates.
+// - Pages go to the network as before (pre-rendered or the shell, with the server's headers); when the
+//   network fails, the answer is the offline page, built here from the last snapshot the app kept
+//   of the signed-in person's reservations and conversations (pwa/offline-snapshot.ts).
+// - API answers and photos are never cached by the worker: they pass straight through.
+// - A new version waits until the person chooses Reload in the app's prompt (pwa/update-prompt.tsx,
+//   registerType 'prompt'), which sends SKIP_WAITING.
+// The lifecycle issue's push subscription uses this same worker: its push and notificationclick
+// handlers go here.
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open pages at once (an update waits for the prompt, below).
+clientsClaim();
+// The page's request starts while the worker wakes up, so a controlled page loads no later than before.
+navigationPreload.enable();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+async function offlinePage(url: string): Promise<Response> {
+  const store = cacheSnapshotStore(self.caches);
+  let snapshot = await store?.read().catch(() => undefined);
+  if (snapshot && snapshotExpired(snapshot, Date.now())) {
+    await store?.clear().catch(() => undefined);
+    snapshot = undefined;
+  }
+  return new Response(renderOfflinePage(snapshot, url), {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': OFFLINE_PAGE_CSP,
+    },
+  });
+}
+
+const network = new NetworkOnly();
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await network.handle(options);
+      } catch {
+        return offlinePage(options.request.url);
+      }
+    },
+    // The API and uploads are never pages (a download opened in a tab goes to the network as is).
+    { denylist: [/^\/api\//, /^\/uploads\//, /^\/metrics/] },
+  ),
+);
