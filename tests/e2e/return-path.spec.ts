@@ -28,7 +28,8 @@ async function fillSignIn(page: Page, email: string) {
 
 /** The whole verification link (with its returnTo) of the newest e-mail to `email`. */
 async function verificationLink(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  // Sent after the 202 answer: on a busy machine that can take many seconds.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const mail = (await readOutbox(outboxDir)).filter((m) => recipients(m).includes(email)).at(-1);
     const link = mail?.text?.match(/https?:\/\/\S+\/verify-email\?\S+/)?.[0];

@@ -47,9 +47,10 @@ export function passwordResetLinkIn(mail: ParsedMail): string {
 
 /**
  * Messages to `to`, once there are more than `after` of them: mails that go out after the answer (the
- * password reset e-mail) are written a moment later.
+ * password reset e-mail) are written a moment later, which on a busy 2-core CI machine can be many
+ * seconds: the bound is for a mail that never comes, not for speed.
  */
-export async function mailsTo(outboxDir: string, to: string, after = 0, timeoutMs = 10_000) {
+export async function mailsTo(outboxDir: string, to: string, after = 0, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = (await readOutbox(outboxDir)).filter((m) => recipients(m).includes(to.toLowerCase()));
