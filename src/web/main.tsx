@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to use eval (lib/zod-without-eval.ts).
+import './lib/zod-without-eval.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -123,6 +123,13 @@ describe('the demo campus', () => {
     `);
     expect(borrows.length).toBeGreaterThanOrEqual(40);
 
+    // Every returned borrow was approved first: lenders' profiles count their cancellations against
+    // the bookings they approved ("Cancelled 0 of 9 borrows"), so none may be missing its approval.
+    const { rows: unapproved } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from reservations where status = 'completed' and (approved_at is null or approved_at < created_at)`,
+    );
+    expect(unapproved[0]!.n).toBe(0);
+
     // Both people reviewed every returned borrow, so profiles and item pages show real reviews.
     const { rows: reviewCounts } = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from reviews r join reservations x on x.id = r.reservation_id where x.status = 'completed'`,

@@ -130,3 +130,26 @@ describe('page speed and polish', () => {
     });
   }
 });
+
+describe('the Content-Security-Policy', () => {
+  it('no page breaks it: no eval, no inline script the policy does not allow', async () => {
+    const page = await b.newPage(PHONE);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    for (const path of ['/', '/browse', `/item/${itemId}`, '/impact', '/login', '/register']) {
+      await page.goto(path);
+      // Each of these pages loads the shared schemas (zod), the code that tried eval, with its chunk.
+      await page.locator('footer').waitFor();
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(violations, path).toEqual([]);
+    }
+  });
+});

@@ -248,6 +248,9 @@ export async function seedBorrowingHistory(
                 stripePaymentIntentId: intentId,
                 pickupCode: String(Math.floor(random() * 1_000_000)).padStart(6, '0'),
                 createdAt,
+                // Approved when the card was charged, three hours after the request (below): the
+                // lender's profile counts their cancellations against the bookings they approved.
+                approvedAt: new Date(createdAt.getTime() + 3 * 60 * 60 * 1000),
                 updatedAt: at,
                 completedAt: at,
               })

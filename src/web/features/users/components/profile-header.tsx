@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin } from 'lucide-react';
+import { CalendarDays, CalendarX, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
@@ -57,6 +57,7 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
               </>
             )}
           </p>
+          <LenderCancellations {...stats.lenderCancellations} />
         </div>
       </div>
       {(badges.length > 0 || own) && (
@@ -76,6 +77,20 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
         </section>
       )}
     </Card>
+  );
+}
+
+/**
+ * Issue 17: a lender's own cancellations of bookings they had approved, so a borrower knows how far
+ * to count on them. Nothing until they have approved one.
+ */
+export function LenderCancellations({ cancelled, approved }: { cancelled: number; approved: number }) {
+  if (approved === 0) return null;
+  return (
+    <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-stone-700">
+      <CalendarX className="h-4 w-4 shrink-0" aria-hidden="true" />
+      Cancelled {cancelled} of {approved} {approved === 1 ? 'borrow' : 'borrows'}
+    </p>
   );
 }
 
