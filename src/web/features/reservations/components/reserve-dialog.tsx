@@ -33,7 +33,7 @@ import {
 } from './date-range-picker.tsx';
 import { OtherCampusConfirm } from './other-campus-confirm.tsx';
 import { RequestSent } from './request-sent.tsx';
-import { useReserveParam } from './use-reserve-param.ts';
+import { useReserveDates, useReserveParam } from './use-reserve-param.ts';
 
 // Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
 // something to pay, step 'payment' (the summary and the card form). The card is authorised first;
@@ -57,8 +57,11 @@ export function ReserveDialog({
   item,
   label = 'Reserve Item',
   variant = 'primary',
+  suggested = null,
 }: {
   item: ReservableItem;
+  /** Dates to start on when the address names none: the ones a waitlist said are free (issue 18). */
+  suggested?: DateRange | null;
   /** The button's words ('Reserve other dates' beside a request already made, issue 16). */
   label?: string;
   variant?: 'primary' | 'outline';
@@ -92,7 +95,12 @@ export function ReserveDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 md:max-w-3xl -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6">
-          <ReserveDialogBody item={item} onBusyChange={setBusy} onDone={() => setOpen(false)} />
+          <ReserveDialogBody
+            item={item}
+            suggested={suggested}
+            onBusyChange={setBusy}
+            onDone={() => setOpen(false)}
+          />
           <Dialog.Close
             aria-label="Close"
             disabled={busy}
@@ -109,10 +117,12 @@ export function ReserveDialog({
 /** Mounted while the dialog is open, so every opening starts afresh on 'details'. */
 function ReserveDialogBody({
   item,
+  suggested,
   onBusyChange,
   onDone,
 }: {
   item: ReservableItem;
+  suggested: DateRange | null;
   onBusyChange: (busy: boolean) => void;
   onDone: () => void;
 }) {
@@ -132,13 +142,12 @@ function ReserveDialogBody({
   const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
 
   const a = availability.data;
-  // The chosen dates while they can still be booked (a refetch may show them taken), else the defaults.
-  const range =
-    a && chosen && isSelectableDay(chosen.startDate, a) && isValidEnd(chosen.startDate, chosen.endDate, a)
-      ? chosen
-      : a
-        ? defaultRange(a)
-        : null;
+  const fromAddress = useReserveDates();
+  // The chosen dates while they can still be booked (a refetch may show them taken), else the dates
+  // the address or the waitlist suggest, else the defaults.
+  const bookable = (r: DateRange | null): r is DateRange =>
+    Boolean(a && r && isSelectableDay(r.startDate, a) && isValidEnd(r.startDate, r.endDate, a));
+  const range = !a ? null : ([chosen, fromAddress, suggested].find(bookable) ?? defaultRange(a));
   const price = range
     ? quote(
         {
