@@ -14,6 +14,7 @@ import { useSession } from '../../auth/api.ts';
 import { VerificationRequired } from '../../email-verification/components/verification-required.tsx';
 import { itemKeys } from '../../items/api.ts';
 import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
+import { useWaitlistParam } from '../../waitlist/use-waitlist-param.ts';
 import {
   type PaymentIntent,
   reservationKeys,
@@ -133,6 +134,8 @@ function ReserveDialogBody({
   const createReservation = useCreateReservation();
   // Issue 16: reserving on another campus asks first (the handover is in person, on the lender's campus).
   const otherCampus = Boolean(user && item.campus && user.campus !== item.campus);
+  // Issue 18: students of the item's campus may wait for booked days (the waitlist's own rule).
+  const mayWait = Boolean(user && item.campus && user.campus === item.campus);
   const [step, setStep] = useState<'campus' | 'details' | 'payment'>(otherCampus ? 'campus' : 'details');
   /** The request went: the dialog says what happens next (issue 16). */
   const [sent, setSent] = useState<Reservation | null>(null);
@@ -331,10 +334,14 @@ function ReserveDialogBody({
           <CalendarX className="h-8 w-8 text-stone-500" aria-hidden="true" />
           <p className="font-semibold text-ink">No dates available</p>
           <p className="text-sm text-muted">This item can't be reserved for any upcoming dates.</p>
+          {mayWait && <WaitlistHandover />}
         </div>
       ) : (
         <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
-          <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+          <div className="space-y-3">
+            <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+            {mayWait && <WaitlistHandover />}
+          </div>
           <div className="space-y-4 md:sticky md:top-0">
             <CostBreakdown item={item} price={price} startDate={range.startDate} />
             {overLimit && (
@@ -361,6 +368,23 @@ function ReserveDialogBody({
         </div>
       )}
     </div>
+  );
+}
+
+/** Issue 18: the days wanted are booked: hand over to "Notify me when available" on the item page. */
+function WaitlistHandover() {
+  const [, openWaitlist] = useWaitlistParam();
+  return (
+    <p className="text-sm text-stone-700">
+      Days you need already booked?{' '}
+      <button
+        type="button"
+        className="min-h-11 font-semibold text-brand-700 underline-offset-4 hover:underline"
+        onClick={() => openWaitlist(true)}
+      >
+        Get notified when they free up
+      </button>
+    </p>
   );
 }
 

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 
 export const RESERVE_PARAM = 'reserve';
 /** Dates to start on (`?start=&end=`), from a waitlist's "free now" (issue 18). */
-const DATE_PARAMS = ['start', 'end'] as const;
+export const DATE_PARAMS = ['start', 'end'] as const;
 
 /** The dates the address asks the dialog to start on, if any. */
 export function useReserveDates(): { startDate: string; endDate: string } | null {

@@ -115,6 +115,36 @@ describe('WaitlistPanel', () => {
     );
   });
 
+  it('told dates the student has since requested are not offered again', async () => {
+    const told = { ...waiting, status: 'notified' as const, notifiedAt: '2026-11-25T09:00:00.000Z' };
+    const other = {
+      ...told,
+      id: '1d2e3f4a-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+      startDate: '2026-12-04',
+      endDate: '2026-12-05',
+    };
+    stubFetch({
+      'GET /api/auth/me': session(ada),
+      [`GET ${waitlistUrl}`]: () => ({ body: { entries: [told, other] } }),
+      'GET /api/reservations': () => ({
+        body: {
+          reservations: [
+            {
+              itemId: item.id,
+              borrowerId: ada.id,
+              status: 'pending',
+              startDate: told.startDate,
+              endDate: told.endDate,
+            },
+          ],
+        },
+      }),
+    });
+    renderWithApi(<WaitlistPanel item={item} />);
+    expect(await screen.findByText('Dec 4–5 is free now')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Nov 27–29 is free now')).toBeNull());
+  });
+
   it('"Notify me" starts on the booked days, sends them, and shows a refusal with a way to reserve', async () => {
     let answer: { status?: number; body: unknown } = { status: 201, body: { entry: waiting } };
     const requests = stubFetch({

@@ -11,9 +11,10 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
-import { useAvailability } from '../../reservations/api.ts';
-import { dayRange } from '../../reservations/components/my-request.tsx';
+import { useAvailability, useReservations } from '../../reservations/api.ts';
+import { dayRange, openRequestsFor } from '../../reservations/components/my-request.tsx';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from '../api.ts';
+import { useWaitlistParam } from '../use-waitlist-param.ts';
 
 // Issue 18 item 4: on the item page, a student of the item's campus who finds the days they need booked
 // (or the item not offered now) asks to be told when they free up, sees what they wait for ("We'll tell
@@ -25,8 +26,15 @@ export function WaitlistPanel({ item }: { item: WaitlistItem }) {
   const { user } = useSession();
   const mayWait = Boolean(user && user.id !== item.userId && user.campus === item.campus);
   const waitlist = useWaitlist(item.id, mayWait);
-  if (!mayWait) return null;
-  const entries = waitlist.data ?? [];
+  const reservations = useReservations(mayWait);
+  if (!mayWait || !user) return null;
+  // Told dates the student has since requested are said by their request's line instead.
+  const requested = openRequestsFor(reservations.data, item.id, user.id);
+  const entries = (waitlist.data ?? []).filter(
+    (e) =>
+      e.status === 'waiting' ||
+      !requested.some((r) => r.startDate === e.startDate && r.endDate === e.endDate),
+  );
   return (
     <div className="space-y-2 sm:col-span-2">
       {entries.length > 0 && (
@@ -92,7 +100,8 @@ function WaitlistLine({ itemId, entry }: { itemId: string; entry: WaitlistEntry 
 }
 
 function NotifyMeDialog({ item, prominent }: { item: WaitlistItem; prominent: boolean }) {
-  const [open, setOpen] = useState(false);
+  // Open while the address says ?waitlist=1: the Reserve dialog hands over to it.
+  const [open, setOpen] = useWaitlistParam();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
