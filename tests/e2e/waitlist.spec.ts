@@ -89,7 +89,10 @@ describe('waitlist journey', () => {
     await wes.getByRole('heading', { name: title, level: 1 }).waitFor();
     // From the Reserve dialog, whose calendar greys the booked days out.
     await wes.getByRole('button', { name: 'Reserve Item' }).click();
-    await wes.getByRole('dialog').getByRole('button', { name: 'Get notified when they free up' }).click();
+    const handover = wes.getByRole('dialog').getByRole('button', { name: 'Get notified when they free up' });
+    await handover.scrollIntoViewIfNeeded();
+    await wes.screenshot({ path: '/tmp/waitlist-handover-375.png' });
+    await handover.click();
     const dialog = wes.getByRole('dialog', { name: 'Notify me when available' });
     // It starts on the booked days, the ones a student most likely wants.
     await expect.poll(() => dialog.getByLabel('Start date').inputValue()).toBe(day(3));
