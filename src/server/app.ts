@@ -36,6 +36,7 @@ import { universityRoutes } from './features/universities/routes.ts';
 import { createImageQueue, type ImageQueue } from './features/uploads/image-queue.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { logError } from './log-errors.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
@@ -198,6 +199,7 @@ export async function buildApp({
       await api.register(itemRoutes, { db, config, caches, storage });
       await api.register(userRoutes, { db, config, caches });
       await api.register(reservationRoutes, { db, config, payments, jobs });
+      await api.register(waitlistRoutes, { db, config, clock });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments, jobs });
       await api.register(reportRoutes, { db });

@@ -83,6 +83,8 @@ export const NOTIFICATION_TYPES = [
   'pickup_reminder',
   'return_reminder',
   'request_expiring',
+  // Issue 18 item 4: dates someone waited for are free.
+  'waitlist_available',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -38,8 +38,14 @@ export const paths = {
   verifyEmail: '/verify-email',
   impact: '/impact',
   item: (id: string) => `/item/${id}`,
-  /** The item page with its Reserve dialog open (issue 16: where 'Login to Reserve' returns). */
-  reserveItem: (id: string) => `/item/${id}?reserve=1`,
+  /**
+   * The item page with its Reserve dialog open (issue 16: where 'Login to Reserve' returns), on these
+   * dates when given (issue 18: dates a waitlist said are free).
+   */
+  reserveItem: (id: string, dates?: { startDate: string; endDate: string }) =>
+    dates
+      ? `/item/${id}?reserve=1&start=${encodeURIComponent(dates.startDate)}&end=${encodeURIComponent(dates.endDate)}`
+      : `/item/${id}?reserve=1`,
   editItem: (id: string) => `/edit-item/${id}`,
   /** Without an id: the signed-in person's own profile. */
   /** With an id: that conversation preselected (spec §2 Chat). */

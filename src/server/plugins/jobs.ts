@@ -13,6 +13,7 @@ import {
 import { reminderService } from '../features/reminders/service.ts';
 import { reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
+import { waitlistService } from '../features/waitlist/service.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
@@ -28,6 +29,7 @@ const JOB_LOCKS = {
   revealedReviewBadges: 72_061_003,
   paymentUpkeep: 72_061_004,
   reminders: 72_061_006,
+  waitlist: 72_061_007,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -147,12 +149,23 @@ export default fp(
       });
       if (sent) log.info({ sent }, 'sent reminders');
     };
+    // Issue 18 item 4: past dates leave the waitlist; the next in line hears of dates still free after
+    // the first one's head start (features/waitlist).
+    const waitlistRound = async (log: FastifyBaseLogger) => {
+      const { dropped, told } = await waitlistService.runRound({
+        db: deps.db,
+        clock: opts.clock,
+        timeZone: deps.timeZone,
+      });
+      if (dropped || told) log.info({ dropped, told }, 'waitlist round');
+    };
     const tick = () => {
       if (running) return;
       const expiryLog = roundLog('expire-reservations');
       const badgeLog = roundLog('revealed-review-badges');
       const upkeepLog = roundLog('payment-upkeep');
       const reminderLog = roundLog('reminders');
+      const waitlistLog = roundLog('waitlist');
       running = withJobLock(opts.database, JOB_LOCKS.expireReservations, async () => {
         const expired = await reservationService.expirePending(
           { ...deps, log: expiryLog },
@@ -171,6 +184,8 @@ export default fp(
         .catch((error) => upkeepLog.error({ err: error }, 'payment upkeep job failed'))
         .then(() => withJobLock(opts.database, JOB_LOCKS.reminders, () => sendReminders(reminderLog)))
         .catch((error) => reminderLog.error({ err: error }, 'reminder job failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.waitlist, () => waitlistRound(waitlistLog)))
+        .catch((error) => waitlistLog.error({ err: error }, 'waitlist job failed'))
         .finally(() => {
           running = null;
         });

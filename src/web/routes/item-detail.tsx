@@ -45,6 +45,8 @@ import { type ItemDetail, useItem } from '../features/items/item-mutations.ts';
 import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
 import { CancellationPolicyNote } from '../features/reservations/components/cancellation-policy-note.tsx';
 import { ReserveOrRequested } from '../features/reservations/components/my-request.tsx';
+import { toldDates, useWaitlist } from '../features/waitlist/api.ts';
+import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -192,11 +194,19 @@ function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
   // A moderator looking at a hidden listing: nobody can chat about it or reserve it.
   if (closed) return null;
   // Another signed-in student.
+  return <StudentActions item={item} />;
+}
+
+/** Chat, Reserve (on dates a waitlist said are free, issue 18), the waitlist and Report. */
+function StudentActions({ item }: { item: Item }) {
+  const { user } = useSession();
+  const waitlist = useWaitlist(item.id, Boolean(user) && user?.campus === item.campus);
   return (
     <div className="space-y-2">
       <div className="grid gap-3 sm:grid-cols-2">
         <ChatWithSeller itemId={item.id} />
-        <ReserveOrRequested item={item} />
+        <ReserveOrRequested item={item} suggested={toldDates(waitlist.data)} />
+        <WaitlistPanel item={item} />
       </div>
       <ReportDialog
         target={{ kind: 'item', itemId: item.id, ownerId: item.userId, name: item.title }}

@@ -8,3 +8,4 @@ export * from './rate-limits.ts';
 export * from './reservations.ts';
 export * from './test-payments.ts';
 export * from './users.ts';
+export * from './waitlist.ts';

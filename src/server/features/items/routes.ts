@@ -24,7 +24,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { itemService } from './service.ts';
+import { type ItemDeps, itemService } from './service.ts';
 
 export const itemRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -32,6 +32,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{
   caches: ReadCaches;
   storage: Storage;
 }> = async (app, { db, config, caches, storage }) => {
+  const itemDeps: ItemDeps = { db, storage, timeZone: config.campusTimeZone };
   // Home, Browse and search: the same answer for everyone who asks the same question on the same
   // campus day, remembered until an item of its campus changes, one goes out with a borrower, or an
   // owner's name or standing changes (read-caches.ts).
@@ -66,7 +67,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{
       schema: { body: itemInput, response: { 201: itemResponse } },
     },
     async (request, reply) => {
-      const item = await itemService.create({ db, storage }, requireUser(request), request.body);
+      const item = await itemService.create(itemDeps, requireUser(request), request.body);
       return reply.status(201).send({ item });
     },
   );
@@ -78,12 +79,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{
       schema: { params: itemIdParams, body: itemInput, response: { 200: itemResponse } },
     },
     async (request) => ({
-      item: await itemService.update(
-        { db, storage },
-        requireUser(request).id,
-        request.params.id,
-        request.body,
-      ),
+      item: await itemService.update(itemDeps, requireUser(request).id, request.params.id, request.body),
     }),
   );
 

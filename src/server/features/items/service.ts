@@ -14,10 +14,12 @@ import {
 } from '#shared/schemas/items.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
+import { waitlistService } from '../waitlist/service.ts';
 import * as queries from './queries.ts';
 
 // Items: listing, searching, and the owner's rights (spec §4 form rules, §6 permissions).
@@ -29,6 +31,8 @@ type ItemDetail = z.infer<typeof itemDetail>;
 export interface ItemDeps {
   db: Db;
   storage: Storage;
+  /** The campus time zone: an edit that frees dates tells the waitlist (issue 18). */
+  timeZone: string;
 }
 /** Who is looking: moderators and the owner may see a hidden item. */
 type Viewer = { id: string; isAdmin: boolean };
@@ -192,10 +196,20 @@ export const itemService = {
     return row;
   },
 
-  async update({ db, storage }: ItemDeps, userId: string, id: string, input: ItemInput): Promise<Item> {
+  async update(
+    { db, storage, timeZone }: ItemDeps,
+    userId: string,
+    id: string,
+    input: ItemInput,
+  ): Promise<Item> {
     const current = await itemService.requireOwned(db, userId, id);
     requireOwnPhotos(storage, input, current.images);
-    await queries.updateItem(db, id, toValues(input));
+    await transaction(db, async (tx) => {
+      await queries.updateItem(tx, id, toValues(input));
+      // Issue 18 item 4: made available again, or a wider window: the waitlist hears it in this
+      // transaction (the update holds the item's row lock, as a reservation's change does).
+      await waitlistService.offerFreedDates(tx, { itemId: id, timeZone });
+    });
     return toItem((await queries.findItem(db, id, new Date()))!);
   },
 

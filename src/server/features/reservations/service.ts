@@ -23,6 +23,7 @@ import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { reviewService } from '../reviews/service.ts';
+import { waitlistService } from '../waitlist/service.ts';
 import * as queries from './queries.ts';
 
 // Reservations (spec §4, issues 4 and 12): dates that make sense, the state machine, and the money
@@ -721,9 +722,18 @@ async function changeStatus(
     const result = transition(row.status as ReservationStatus, action, roleOf(row, userId));
     if (!result.ok) throw resultError(result);
     const view = (await queries.findReservation(tx, id))!;
-    return apply(tx, row, view);
+    const refusal = await apply(tx, row, view);
+    // Issue 18 item 4: whoever waits for dates this change freed is told in its transaction, under the
+    // item's lock (a cancellation or a return frees booked days; the waitlist decides what is free).
+    if (FREES_DATES.has(action)) {
+      await waitlistService.offerFreedDates(tx, { itemId: row.itemId, timeZone: deps.timeZone });
+    }
+    return refusal;
   });
 }
+
+/** Changes after which dates may be free for someone on the waitlist. */
+const FREES_DATES: ReadonlySet<ReservationAction> = new Set(['cancel', 'decline', 'expire', 'complete']);
 
 /**
  * A wrong code counts; at the limit the borrower gets a new code, so guessing a million codes five at a

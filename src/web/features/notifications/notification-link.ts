@@ -12,6 +12,9 @@ export function notificationLink(n: Notification): { to: string; label: string }
       return n.relatedReservationId
         ? { to: paths.reviewReservation(n.relatedReservationId), label: 'Open reservation' }
         : null;
+    case 'waitlist_available':
+      // The Reserve dialog starts on the dates the student was told are free (the item page knows them).
+      return n.relatedItemId ? { to: paths.reserveItem(n.relatedItemId), label: 'Reserve now' } : null;
     case 'badge_earned':
       return { to: paths.profile(), label: 'See your badges' };
     default:

@@ -56,7 +56,14 @@ export function openRequestsFor(
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
 
-export function ReserveOrRequested({ item }: { item: ReservableItem }) {
+export function ReserveOrRequested({
+  item,
+  suggested = null,
+}: {
+  item: ReservableItem;
+  /** Dates a waitlist said are free: the Reserve dialog starts on them (issue 18). */
+  suggested?: { startDate: string; endDate: string } | null;
+}) {
   const { user } = useSession();
   const reservations = useReservations(Boolean(user));
   if (user && reservations.isPending) return <Skeleton className="h-12 w-full rounded-lg" />;
@@ -92,6 +99,7 @@ export function ReserveOrRequested({ item }: { item: ReservableItem }) {
       )}
       <ReserveDialog
         item={item}
+        suggested={suggested}
         label={mine.length > 0 ? 'Reserve other dates' : 'Reserve Item'}
         variant={mine.length > 0 ? 'outline' : 'primary'}
       />

@@ -14,6 +14,7 @@ import { useSession } from '../../auth/api.ts';
 import { VerificationRequired } from '../../email-verification/components/verification-required.tsx';
 import { itemKeys } from '../../items/api.ts';
 import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
+import { useWaitlistParam } from '../../waitlist/use-waitlist-param.ts';
 import {
   type PaymentIntent,
   reservationKeys,
@@ -33,7 +34,7 @@ import {
 } from './date-range-picker.tsx';
 import { OtherCampusConfirm } from './other-campus-confirm.tsx';
 import { RequestSent } from './request-sent.tsx';
-import { useReserveParam } from './use-reserve-param.ts';
+import { useReserveDates, useReserveParam } from './use-reserve-param.ts';
 
 // Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
 // something to pay, step 'payment' (the summary and the card form). The card is authorised first;
@@ -57,8 +58,11 @@ export function ReserveDialog({
   item,
   label = 'Reserve Item',
   variant = 'primary',
+  suggested = null,
 }: {
   item: ReservableItem;
+  /** Dates to start on when the address names none: the ones a waitlist said are free (issue 18). */
+  suggested?: DateRange | null;
   /** The button's words ('Reserve other dates' beside a request already made, issue 16). */
   label?: string;
   variant?: 'primary' | 'outline';
@@ -92,7 +96,12 @@ export function ReserveDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 md:max-w-3xl -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6">
-          <ReserveDialogBody item={item} onBusyChange={setBusy} onDone={() => setOpen(false)} />
+          <ReserveDialogBody
+            item={item}
+            suggested={suggested}
+            onBusyChange={setBusy}
+            onDone={() => setOpen(false)}
+          />
           <Dialog.Close
             aria-label="Close"
             disabled={busy}
@@ -109,10 +118,12 @@ export function ReserveDialog({
 /** Mounted while the dialog is open, so every opening starts afresh on 'details'. */
 function ReserveDialogBody({
   item,
+  suggested,
   onBusyChange,
   onDone,
 }: {
   item: ReservableItem;
+  suggested: DateRange | null;
   onBusyChange: (busy: boolean) => void;
   onDone: () => void;
 }) {
@@ -123,6 +134,8 @@ function ReserveDialogBody({
   const createReservation = useCreateReservation();
   // Issue 16: reserving on another campus asks first (the handover is in person, on the lender's campus).
   const otherCampus = Boolean(user && item.campus && user.campus !== item.campus);
+  // Issue 18: students of the item's campus may wait for booked days (the waitlist's own rule).
+  const mayWait = Boolean(user && item.campus && user.campus === item.campus);
   const [step, setStep] = useState<'campus' | 'details' | 'payment'>(otherCampus ? 'campus' : 'details');
   /** The request went: the dialog says what happens next (issue 16). */
   const [sent, setSent] = useState<Reservation | null>(null);
@@ -132,13 +145,12 @@ function ReserveDialogBody({
   const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
 
   const a = availability.data;
-  // The chosen dates while they can still be booked (a refetch may show them taken), else the defaults.
-  const range =
-    a && chosen && isSelectableDay(chosen.startDate, a) && isValidEnd(chosen.startDate, chosen.endDate, a)
-      ? chosen
-      : a
-        ? defaultRange(a)
-        : null;
+  const fromAddress = useReserveDates();
+  // The chosen dates while they can still be booked (a refetch may show them taken), else the dates
+  // the address or the waitlist suggest, else the defaults.
+  const bookable = (r: DateRange | null): r is DateRange =>
+    Boolean(a && r && isSelectableDay(r.startDate, a) && isValidEnd(r.startDate, r.endDate, a));
+  const range = !a ? null : ([chosen, fromAddress, suggested].find(bookable) ?? defaultRange(a));
   const price = range
     ? quote(
         {
@@ -322,10 +334,14 @@ function ReserveDialogBody({
           <CalendarX className="h-8 w-8 text-stone-500" aria-hidden="true" />
           <p className="font-semibold text-ink">No dates available</p>
           <p className="text-sm text-muted">This item can't be reserved for any upcoming dates.</p>
+          {mayWait && <WaitlistHandover />}
         </div>
       ) : (
         <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
-          <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+          <div className="space-y-3">
+            <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+            {mayWait && <WaitlistHandover />}
+          </div>
           <div className="space-y-4 md:sticky md:top-0">
             <CostBreakdown item={item} price={price} startDate={range.startDate} />
             {overLimit && (
@@ -352,6 +368,23 @@ function ReserveDialogBody({
         </div>
       )}
     </div>
+  );
+}
+
+/** Issue 18: the days wanted are booked: hand over to "Notify me when available" on the item page. */
+function WaitlistHandover() {
+  const [, openWaitlist] = useWaitlistParam();
+  return (
+    <p className="text-sm text-stone-700">
+      Days you need already booked?{' '}
+      <button
+        type="button"
+        className="min-h-11 font-semibold text-brand-700 underline-offset-4 hover:underline"
+        onClick={() => openWaitlist(true)}
+      >
+        Get notified when they free up
+      </button>
+    </p>
   );
 }
 

@@ -6,6 +6,15 @@ import { useSearchParams } from 'react-router';
 // same dialog. Opening and closing replace the address (no extra history entries) and keep the scroll.
 
 export const RESERVE_PARAM = 'reserve';
+/** Dates to start on (`?start=&end=`), from a waitlist's "free now" (issue 18). */
+export const DATE_PARAMS = ['start', 'end'] as const;
+
+/** The dates the address asks the dialog to start on, if any. */
+export function useReserveDates(): { startDate: string; endDate: string } | null {
+  const [params] = useSearchParams();
+  const [startDate, endDate] = DATE_PARAMS.map((name) => params.get(name));
+  return startDate && endDate ? { startDate, endDate } : null;
+}
 
 export function useReserveParam(): [boolean, (open: boolean) => void] {
   const [params, setParams] = useSearchParams();
@@ -16,7 +25,10 @@ export function useReserveParam(): [boolean, (open: boolean) => void] {
         (current) => {
           const updated = new URLSearchParams(current);
           if (next) updated.set(RESERVE_PARAM, '1');
-          else updated.delete(RESERVE_PARAM);
+          else {
+            updated.delete(RESERVE_PARAM);
+            for (const name of DATE_PARAMS) updated.delete(name);
+          }
           return updated;
         },
         { replace: true, preventScrollReset: true },

@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { campusToday } from '../../src/shared/calendar.ts';
+import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from './helpers.ts';
+
+// Issue 18 item 4: Wes finds the days he needs of Lena's camera booked by Bo, asks to be told when they
+// free up, sees what he waits for on the item page, and when Bo cancels his notification's 'Reserve now'
+// opens the Reserve dialog on those days; he requests them. Three students of its own, registered here,
+// and an item of its own: other journeys share the server.
+
+const b = setupBrowser();
+const outboxDir = inject('outboxDir');
+const tag = Date.now().toString(36);
+
+/** A campus day `n` days from today (the server's campus time zone, Los Angeles by default). */
+function day(n: number): string {
+  const d = new Date(`${campusToday('America/Los_Angeles').date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+async function newStudent(name: string, viewport?: { width: number; height: number }) {
+  const page = await b.newPage(viewport);
+  await page.goto('/about');
+  const handle = `${name.toLowerCase()}_${tag}`;
+  const email = `${handle.replace('_', '.')}@stanford.edu`;
+  const registered = await page.request.post('/api/auth/register', {
+    headers: { origin: b.baseURL },
+    data: {
+      email,
+      username: handle,
+      password: 'waitlist-journey',
+      fullName: `${name} Waitlist`,
+      campus: 'stanford.edu',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  await verifyFromOutbox(page, outboxDir, email);
+  return page;
+}
+
+const api = (page: Page) => ({
+  post: async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers: { origin: b.baseURL }, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  },
+  put: async (path: string, data: unknown) => {
+    const response = await page.request.put(path, { headers: { origin: b.baseURL }, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  },
+});
+
+describe('waitlist journey', () => {
+  journeySteps();
+  let lena: Page;
+  let bo: Page;
+  let wes: Page;
+  let itemId = '';
+  let reservationId = '';
+  const title = `Film camera ${tag}`;
+
+  beforeAll(async () => {
+    [lena, bo, wes] = await Promise.all([
+      newStudent('Lena'),
+      newStudent('Bo'),
+      newStudent('Wes', { width: 375, height: 812 }),
+    ]);
+    const listed = await api(lena).post('/api/items', {
+      title,
+      description: 'A 35 mm film camera with a 50 mm lens and a strap.',
+      category: 'electronics',
+      condition: 'good',
+      pickupMethod: 'meetup',
+      pickupLocation: 'White Plaza',
+      availableFrom: '2026-01-01',
+      availableDays: [0, 1, 2, 3, 4, 5, 6],
+      images: [],
+    });
+    itemId = listed.item.id;
+    const requested = await api(bo).post('/api/reservations', { itemId, startDate: day(3), endDate: day(5) });
+    reservationId = requested.reservation.id;
+    await api(lena).post(`/api/reservations/${reservationId}/approve`, {});
+  });
+
+  it('the booked days can be waited for from the Reserve dialog', async () => {
+    await wes.goto(`/item/${itemId}`);
+    await wes.getByRole('heading', { name: title, level: 1 }).waitFor();
+    // From the Reserve dialog, whose calendar greys the booked days out.
+    await wes.getByRole('button', { name: 'Reserve Item' }).click();
+    const handover = wes.getByRole('dialog').getByRole('button', { name: 'Get notified when they free up' });
+    await handover.scrollIntoViewIfNeeded();
+    await wes.screenshot({ path: '/tmp/waitlist-handover-375.png' });
+    await handover.click();
+    const dialog = wes.getByRole('dialog', { name: 'Notify me when available' });
+    // It starts on the booked days, the ones a student most likely wants.
+    await expect.poll(() => dialog.getByLabel('Start date').inputValue()).toBe(day(3));
+    expect(await dialog.getByLabel('End date').inputValue()).toBe(day(5));
+    await expectAccessible(wes);
+    await wes.screenshot({ path: '/tmp/waitlist-dialog-375.png' });
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const line = wes.getByRole('list', { name: 'Your waitlist for this item' }).getByRole('listitem');
+    await line.filter({ hasText: /^We'll tell you when .+ frees up/ }).waitFor();
+    await line.getByRole('button', { name: /^Leave waitlist for / }).waitFor();
+    await expectAccessible(wes);
+    await wes.screenshot({ path: '/tmp/waitlist-item-375.png', fullPage: false });
+    await wes.setViewportSize({ width: 1280, height: 900 });
+    await wes.screenshot({ path: '/tmp/waitlist-item-1280.png' });
+  });
+
+  it('when Bo cancels, Wes is told and "Reserve now" opens the Reserve dialog on those days', async () => {
+    await api(bo).put(`/api/reservations/${reservationId}`, { status: 'cancelled' });
+
+    await wes.goto('/notifications');
+    await wes.getByRole('tab', { name: /All Notifications/ }).click();
+    const notice = wes.getByRole('tabpanel').locator('div').filter({ hasText: 'Your dates are free' }).last();
+    await notice.getByText(`${title} is free for`, { exact: false }).waitFor();
+    await expectAccessible(wes);
+    await wes.screenshot({ path: '/tmp/waitlist-notification-1280.png' });
+    await notice.getByRole('link', { name: 'Reserve now' }).click();
+
+    const dialog = wes.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Reserve ${title}` }).waitFor();
+    // Three days from today to five: two days, not the dialog's default of a week.
+    await dialog.getByText('Borrowing period: 2 days').waitFor();
+    await wes.screenshot({ path: '/tmp/waitlist-reserve-1280.png' });
+    await dialog.getByRole('button', { name: 'Request to Borrow' }).click();
+    await dialog
+      .getByText(/Request sent/)
+      .first()
+      .waitFor();
+  });
+
+  it('the item page then shows his request, not the told dates again', async () => {
+    await wes.goto(`/item/${itemId}`);
+    await wes.getByText(/^Requested .+ · Pending$/).waitFor();
+    await wes.getByRole('button', { name: 'Notify me when available' }).waitFor();
+    expect(await wes.getByRole('list', { name: 'Your waitlist for this item' }).count()).toBe(0);
+    await wes.evaluate(() => window.scrollTo(0, 0));
+    await wes.screenshot({ path: '/tmp/waitlist-requested-1280.png' });
+  });
+});
