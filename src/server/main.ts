@@ -60,7 +60,9 @@ async function main() {
   // Demo data only ever goes into the embedded database, and only when it is empty.
   let seeded = false;
   if (config.seedDemo && database.kind === 'pglite') {
-    seeded = (await seedDemo(database.db, app.storage, config.campusTimeZone)).seeded;
+    seeded = (
+      await seedDemo(database.db, app.storage, config.campusTimeZone, config.jobs.reservationExpiryHours)
+    ).seeded;
     if (seeded) phase('demo data');
   }
 

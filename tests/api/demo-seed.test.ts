@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
+import { systemClock } from '../../src/server/clock.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { paymentStepService } from '../../src/server/features/payment-steps/service.ts';
+import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { campusPeriods } from '../../src/shared/calendar.ts';
 import { CATEGORIES, type Category, CONDITIONS } from '../../src/shared/constants.ts';
 import { borrowImpact } from '../../src/shared/impact.ts';
@@ -197,5 +199,49 @@ describe('the demo campus', () => {
       where u.email in ('maya.chen@stanford.edu', 'priya.patel@stanford.edu')
     `);
     expect(borrowed[0]!.n).toBe(0);
+  });
+  it('shows every reminder in Diego’s notifications, dated when the job sent it, and sends none twice', async () => {
+    // Runs after the first test has seeded the database.
+    const { rows } = await t.database.db.execute<{ type: string; title: string; created_at: Date }>(sql`
+      select n.type, n.title, n.created_at from notifications n join users u on u.id = n.user_id
+      where u.email = 'diego.ramirez@stanford.edu'
+        and n.type in ('pickup_reminder', 'return_reminder', 'request_expiring')
+    `);
+    expect(new Set(rows.map((r) => r.type))).toEqual(
+      new Set(['pickup_reminder', 'return_reminder', 'request_expiring']),
+    );
+    // The evening before is always past, so 'tomorrow' is what Diego read then (and 'today' after 8 am).
+    expect(rows.map((r) => r.title)).toEqual(
+      expect.arrayContaining(['Handover tomorrow', 'Return due tomorrow', 'Request expires soon']),
+    );
+    for (const row of rows) expect(new Date(row.created_at).getTime()).toBeLessThan(Date.now() - 60_000);
+
+    // The request about to expire waits in his Pending tab, as any request would.
+    const { rows: requests } = await t.database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from notifications n join users u on u.id = n.user_id
+      join reservations r on r.id = n.related_reservation_id
+      where u.email = 'diego.ramirez@stanford.edu' and n.type = 'reservation_request' and r.status = 'pending'
+    `);
+    expect(requests[0]!.n).toBe(1);
+
+    // The job's next round finds them sent: nobody is reminded twice.
+    const again = await reminderService.sendDue({
+      db: t.database.db,
+      clock: systemClock,
+      timeZone: 'America/Los_Angeles',
+      expiryHours: 48,
+    });
+    expect(again).toBe(0);
+
+    // Free items only: nothing is held on a card for the demo's current borrows.
+    const { rows: current } = await t.database.db.execute<{ status: string; paid: boolean }>(sql`
+      select status, stripe_payment_intent_id is not null as paid from reservations
+      where status in ('pending', 'approved', 'active') order by status
+    `);
+    expect(current).toEqual([
+      { status: 'active', paid: false },
+      { status: 'approved', paid: false },
+      { status: 'pending', paid: false },
+    ]);
   });
 });

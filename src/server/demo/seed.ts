@@ -12,6 +12,7 @@ import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
 import { HISTORY_DAYS, type HistoryItem, seedBorrowingHistory } from './history.ts';
 import { seedModeration } from './moderation.ts';
 import { demoPhoto } from './photos.ts';
+import { seedCurrentBorrows } from './reminders.ts';
 
 // Loads the demo campus. It refuses to touch a database that already has users, so it can never
 // mix demo rows into real data.
@@ -31,7 +32,13 @@ async function photosFor(storage: Storage, item: DemoItem): Promise<string[]> {
   return storePhotos(storage, prepared);
 }
 
-export async function seedDemo(db: Db, storage: Storage, timeZone: string): Promise<{ seeded: boolean }> {
+export async function seedDemo(
+  db: Db,
+  storage: Storage,
+  timeZone: string,
+  /** RESERVATION_EXPIRY_HOURS: the demo's pending request is about to expire by it. */
+  expiryHours = 48,
+): Promise<{ seeded: boolean }> {
   if (!(await isEmpty(db))) return { seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const people = await db
@@ -91,6 +98,8 @@ export async function seedDemo(db: Db, storage: Storage, timeZone: string): Prom
   }
   await seedModeration(db, passwordHash);
   await seedBorrowingHistory(db, { timeZone, passwordHash, accounts: people, items: listed, now });
+  // Borrows going on now, with the reminders they have had (issue 18).
+  await seedCurrentBorrows(db, { timeZone, expiryHours, now });
   // Badges come from the rules, as for anyone, once the history is there: 'Verified Student' for
   // everyone, 'First Lend' and the rest for whoever earned them.
   const everyone = await db.select({ id: users.id }).from(users);
