@@ -44,7 +44,7 @@ export const completePaymentInput = z.object({
 
 /** The status changes a party may ask for through PUT (approve and decline have their own calls). */
 export const statusUpdateInput = z.object({
-  status: z.enum(['active', 'completed', 'cancelled'], { error: 'Unknown status' }),
+  status: z.enum(['active', 'returned', 'completed', 'cancelled'], { error: 'Unknown status' }),
   /** The six digits the borrower shows; required when the lender marks 'Item Collected'. */
   pickupCode: z
     .string()
@@ -61,6 +61,45 @@ const party = z.object({
   fullName: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
+});
+
+/** The stage of a return and its deposit claim, with its deadline and amounts (decimal strings). */
+export const depositClaim = z.object({
+  /** When the borrower said it is back. */
+  returnedAt: z.string().nullable(),
+  /** The lender answers by then, or the deposit is released on its own (while returned). */
+  confirmBy: z.string().nullable(),
+  /** An overdue borrow's lender may claim from then. */
+  claimableFrom: z.string().nullable(),
+  amountClaimed: z.string().nullable(),
+  description: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  disputeNote: z.string().nullable(),
+  disputedAt: z.string().nullable(),
+  /** What the lender keeps from the deposit in the end (the claim accepted, or the moderator's award). */
+  amountAwarded: z.string().nullable(),
+  /** What of the deposit goes back to the borrower once settled. */
+  depositRefund: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type DepositClaim = z.infer<typeof depositClaim>;
+
+export const claimInput = z.object({
+  description: plainText()
+    .trim()
+    .min(10, 'Please describe the problem in at least 10 characters')
+    .max(2000, 'The description must be at most 2000 characters'),
+  amount: shownAmount('The amount claimed'),
+});
+export const disputeInput = z.object({
+  note: plainText()
+    .trim()
+    .min(10, 'Please explain in at least 10 characters why you dispute the claim')
+    .max(2000, 'The note must be at most 2000 characters'),
+});
+export const claimDecisionInput = z.object({
+  amountAwarded: shownAmount('The amount awarded'),
+  note: plainText().trim().max(2000, 'The note must be at most 2000 characters').optional(),
 });
 
 export const reservation = z.object({
@@ -84,6 +123,10 @@ export const reservation = z.object({
   createdAt: z.string(),
   /** A pending request's answer-by time (ISO): it expires unanswered then. Null once answered. */
   respondBy: z.string().nullable(),
+  /** Issue 17 item 5: active and past its end date (campus calendar). Derived, not a status. */
+  overdue: z.boolean(),
+  /** The return and its deposit claim (issue 17 item 2): null until the borrower returns or a claim opens. */
+  claim: depositClaim.nullable(),
   item: z.object({
     id: z.uuid(),
     title: z.string(),
@@ -96,6 +139,8 @@ export const reservation = z.object({
 export type Reservation = z.infer<typeof reservation>;
 
 export const reservationList = z.object({ reservations: z.array(reservation) });
+/** GET /api/admin/claims: disputed deposit claims with both sides (the moderators' queue). */
+export const claimQueue = z.object({ claims: z.array(reservation) });
 export const reservationResponse = z.object({ success: z.literal(true), reservation });
 export const completePaymentResponse = reservationResponse.extend({
   /** False when an earlier return had already made the request. */

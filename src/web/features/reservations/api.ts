@@ -32,7 +32,17 @@ export interface PaymentIntentRequest {
   rentalAmount: string;
 }
 
-export type StatusUpdate = { id: string; status: 'active' | 'completed' | 'cancelled'; pickupCode?: string };
+export type StatusUpdate = {
+  id: string;
+  status: 'active' | 'returned' | 'completed' | 'cancelled';
+  pickupCode?: string;
+};
+
+/** Issue 17: the lender's "Report a problem" and the borrower's answer to it. */
+export type ClaimAction =
+  | { id: string; kind: 'claim'; description: string; amount: string }
+  | { id: string; kind: 'accept' }
+  | { id: string; kind: 'dispute'; note: string };
 
 const url = (id: string, action = '') => `/api/reservations/${encodeURIComponent(id)}${action}`;
 
@@ -114,6 +124,25 @@ export function useUpdateReservationStatus() {
   return useMutation({
     mutationFn: ({ id, ...body }: StatusUpdate) =>
       api.put<{ success: true; reservation: Reservation }>(url(id), body),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/reservations/:id/claim, /claim/accept, /claim/dispute (issue 17). */
+export function useClaimAction() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (action: ClaimAction) => {
+      const path =
+        action.kind === 'claim' ? '/claim' : action.kind === 'accept' ? '/claim/accept' : '/claim/dispute';
+      const body =
+        action.kind === 'claim'
+          ? { description: action.description, amount: action.amount }
+          : action.kind === 'dispute'
+            ? { note: action.note }
+            : {};
+      return api.post<{ success: true; reservation: Reservation }>(url(action.id, path), body);
+    },
     onSuccess: refresh,
   });
 }

@@ -30,6 +30,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     declineReason: null,
     cancellationPolicy: 'flexible',
     cancelledBy: null,
+    overdue: false,
+    claim: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: '2026-11-26T10:00:00.000Z',
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },

@@ -27,6 +27,8 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     declineReason: null,
     cancellationPolicy: 'flexible',
     cancelledBy: null,
+    overdue: false,
+    claim: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     respondBy: null,
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
