@@ -170,3 +170,26 @@ export function useDeclineReservation() {
     onSuccess: refresh,
   });
 }
+
+/** GET /api/admin/claims: disputed deposit claims with both sides (moderators, issue 17). */
+export const claimQueueKeys = { all: ['/api/admin/claims'] as const };
+
+export function useDisputedClaims() {
+  return useQuery({
+    queryKey: claimQueueKeys.all,
+    queryFn: () => api.get<{ claims: Reservation[] }>('/api/admin/claims'),
+  });
+}
+
+/** POST /api/admin/claims/:id/decide: how much of the claim the lender keeps. */
+export function useDecideClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amountAwarded, note }: { id: string; amountAwarded: string; note?: string }) =>
+      api.post<{ success: true; reservation: Reservation }>(
+        `/api/admin/claims/${encodeURIComponent(id)}/decide`,
+        note?.trim() ? { amountAwarded, note: note.trim() } : { amountAwarded },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: claimQueueKeys.all }),
+  });
+}

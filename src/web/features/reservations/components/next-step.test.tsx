@@ -65,11 +65,11 @@ describe('the next step of a reservation', () => {
     );
     const active = reservation({ status: 'active', respondBy: null });
     expect(nextStep(active, BORROWER)?.text).toBe(
-      'Your turn: return it to Maya Chen by Sun, Nov 29, then press Return Item.',
+      'Your turn: return it to Maya Chen by Sun, Nov 29, then press Item Returned.',
     );
     expect(nextStep(active, LENDER)).toEqual({
       who: 'them',
-      text: 'Jordan Lee returns it by Sun, Nov 29. Press Item Returned once you have it back.',
+      text: 'Jordan Lee returns it by Sun, Nov 29. Once you have it back, confirm it came back in good condition.',
     });
     for (const status of ['completed', 'cancelled', 'declined'] as const) {
       expect(nextStep(reservation({ status, respondBy: null }), BORROWER)).toBeNull();
