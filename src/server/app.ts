@@ -197,7 +197,7 @@ export async function buildApp({
       await api.register(uploadRoutes, { storage, imageQueue });
       await api.register(itemRoutes, { db, config, caches, storage });
       await api.register(userRoutes, { db, config, caches });
-      await api.register(reservationRoutes, { db, config, payments, jobs, clock });
+      await api.register(reservationRoutes, { db, config, payments, jobs, clock, storage });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments, jobs });
       await api.register(reportRoutes, { db });

@@ -99,6 +99,7 @@ async function returnedHoursAgo(id: string, hours: number) {
 
 const claim = (id: string, body: object, cookie?: string) =>
   t.post(`/api/reservations/${id}/claim`, body, cookie);
+const PHOTO = '/uploads/items/2026/11/scratch.jpg';
 const PROBLEM = { description: 'The lens has a new scratch across the front element.', amount: '8.00' };
 
 describe('the return and its window', () => {
@@ -213,6 +214,10 @@ describe('a deposit claim', () => {
       [{ ...PROBLEM, amount: 'lots' }, lender.cookie, 400],
       [{ ...PROBLEM, description: 'bad' }, lender.cookie, 400],
       [{ amount: '5.00' }, lender.cookie, 400],
+      // Photos only from our own upload pipeline, at most five.
+      [{ ...PROBLEM, photos: ['https://tracker.example/a.jpg'] }, lender.cookie, 400],
+      [{ ...PROBLEM, photos: ['data:image/jpeg;base64,AAAA'] }, lender.cookie, 400],
+      [{ ...PROBLEM, photos: Array(6).fill(PHOTO) }, lender.cookie, 400],
       [PROBLEM, borrower.cookie, 403],
       [PROBLEM, stranger.cookie, 403],
       [PROBLEM, undefined, 401],
@@ -235,11 +240,16 @@ describe('a deposit claim', () => {
 
   it('the borrower accepts: the rest of the deposit back, the lender earns the claim; ten accepts, once', async () => {
     const { lender, borrower, id, intent } = await returnedBorrow();
-    const claimed = await claim(id, PROBLEM, lender.cookie);
+    const claimed = await claim(id, { ...PROBLEM, photos: [PHOTO] }, lender.cookie);
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json().reservation).toMatchObject({
       status: 'claimed',
-      claim: { amountClaimed: '8.00', description: PROBLEM.description, amountAwarded: null },
+      claim: {
+        amountClaimed: '8.00',
+        description: PROBLEM.description,
+        photos: [PHOTO],
+        amountAwarded: null,
+      },
     });
     expect((await titles(borrower.cookie, id)).map((n) => n.title)).toContain('Deposit claim');
     // Only the borrower answers.
@@ -287,16 +297,38 @@ describe('a deposit claim', () => {
     expect((await t.post(`/api/reservations/${id}/claim/dispute`, { note }, lender.cookie)).statusCode).toBe(
       403,
     );
-    const disputed = await t.post(`/api/reservations/${id}/claim/dispute`, { note }, borrower.cookie);
+    expect(
+      (
+        await t.post(
+          `/api/reservations/${id}/claim/dispute`,
+          { note, photos: ['https://tracker.example/b.jpg'] },
+          borrower.cookie,
+        )
+      ).statusCode,
+    ).toBe(400);
+    const mine = '/uploads/items/2026/11/pickup.jpg';
+    const disputed = await t.post(
+      `/api/reservations/${id}/claim/dispute`,
+      { note, photos: [mine] },
+      borrower.cookie,
+    );
     expect(disputed.statusCode, disputed.body).toBe(200);
-    expect(disputed.json().reservation).toMatchObject({ status: 'disputed', claim: { disputeNote: note } });
+    expect(disputed.json().reservation).toMatchObject({
+      status: 'disputed',
+      claim: { disputeNote: note, disputePhotos: [mine] },
+    });
     expect((await titles(lender.cookie, id)).map((n) => n.title)).toContain('Claim disputed');
 
     expect((await t.get('/api/admin/claims', borrower.cookie)).statusCode).toBe(403);
     expect((await t.get('/api/admin/claims')).statusCode).toBe(401);
     const queue = (await t.get('/api/admin/claims', moderator.cookie)).json().claims;
     expect(queue.find((c: { id: string }) => c.id === id)).toMatchObject({
-      claim: { description: PROBLEM.description, disputeNote: note, amountClaimed: '8.00' },
+      claim: {
+        description: PROBLEM.description,
+        disputeNote: note,
+        disputePhotos: [mine],
+        amountClaimed: '8.00',
+      },
       provider: { id: lender.user.id },
       borrower: { id: borrower.user.id },
     });

@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiry } from '../helpers/cards.ts';
 import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.ts';
@@ -38,7 +42,16 @@ describe('a deposit claim, disputed and decided', () => {
   const card = (page: Page) =>
     page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE }) });
 
+  let scratchPhoto = '';
+
   beforeAll(async () => {
+    scratchPhoto = path.join(mkdtempSync(path.join(os.tmpdir(), 'campusloop-claim-')), 'scratch.jpg');
+    writeFileSync(
+      scratchPhoto,
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7c2d12' } })
+        .jpeg()
+        .toBuffer(),
+    );
     maya = await b.newPage(PHONE);
     jordan = await b.newPage();
     moderator = await b.newPage();
@@ -115,11 +128,14 @@ describe('a deposit claim, disputed and decided', () => {
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await dialog.getByText('The amount claimed must be between $0.01 and the $40.00 deposit.').waitFor();
     await expectAccessible(jordan);
+    await dialog.getByLabel('Add photos').setInputFiles([scratchPhoto]);
+    await dialog.getByRole('button', { name: 'Remove photo 1' }).waitFor();
     await dialog.getByLabel(/Amount claimed/).fill('15');
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await jordan.getByText('The borrower can accept it or dispute it.', { exact: true }).waitFor();
     await his.getByText('Claim open', { exact: true }).waitFor();
     await his.getByText('Claim: $15.00 of the $40.00 deposit.').waitFor();
+    await his.getByRole('link', { name: 'Photo 1 of the problem' }).waitFor();
   });
 
   it('Maya disputes it with her side', async () => {
@@ -149,6 +165,7 @@ describe('a deposit claim, disputed and decided', () => {
       .filter({ has: moderator.getByRole('heading', { name: new RegExp(TITLE) }) });
     await dispute.getByText('The lens has a new scratch across the front element.').waitFor();
     await dispute.getByText('That scratch was there when I picked it up; it is in my photos.').waitFor();
+    await dispute.getByRole('link', { name: 'Photo 1 of the problem' }).waitFor();
     await expectAccessible(moderator);
     await dispute.getByLabel(/Lender keeps/).fill('10');
     await dispute.getByRole('button', { name: 'Decide' }).click();

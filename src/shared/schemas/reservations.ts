@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
-import { PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+import { LIMITS, PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
 import { calendarDayOf, plainText } from './fields.ts';
+import { photoUrl } from './items.ts';
 
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
 
@@ -73,8 +74,12 @@ export const depositClaim = z.object({
   claimableFrom: z.string().nullable(),
   amountClaimed: z.string().nullable(),
   description: z.string().nullable(),
+  /** The lender's photos of the problem (the upload pipeline's URLs). */
+  photos: z.array(z.string()),
   claimedAt: z.string().nullable(),
   disputeNote: z.string().nullable(),
+  /** The borrower's photos with their dispute. */
+  disputePhotos: z.array(z.string()),
   disputedAt: z.string().nullable(),
   /** What the lender keeps from the deposit in the end (the claim accepted, or the moderator's award). */
   amountAwarded: z.string().nullable(),
@@ -84,18 +89,27 @@ export const depositClaim = z.object({
 });
 export type DepositClaim = z.infer<typeof depositClaim>;
 
+/** Photos with a claim or a dispute: URLs the upload pipeline gave out, at most five. */
+const claimPhotos = z
+  .array(photoUrl)
+  .max(LIMITS.photosPerItem, `You can add at most ${LIMITS.photosPerItem} photos.`)
+  .default([])
+  .transform((urls) => urls.filter((url) => url && url !== 'null' && url !== 'undefined'));
+
 export const claimInput = z.object({
   description: plainText()
     .trim()
     .min(10, 'Please describe the problem in at least 10 characters')
     .max(2000, 'The description must be at most 2000 characters'),
   amount: shownAmount('The amount claimed'),
+  photos: claimPhotos,
 });
 export const disputeInput = z.object({
   note: plainText()
     .trim()
     .min(10, 'Please explain in at least 10 characters why you dispute the claim')
     .max(2000, 'The note must be at most 2000 characters'),
+  photos: claimPhotos,
 });
 export const claimDecisionInput = z.object({
   amountAwarded: shownAmount('The amount awarded'),

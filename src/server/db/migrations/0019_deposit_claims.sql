@@ -5,8 +5,10 @@ ALTER TABLE "reservations" DROP CONSTRAINT "reservations_status_check";--> state
 ALTER TABLE "reservations" ADD COLUMN "returned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "claim_cents" integer;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "claim_description" text;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "claim_photos" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "dispute_note" text;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "dispute_photos" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "disputed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "awarded_cents" integer;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "resolved_at" timestamp with time zone;--> statement-breakpoint

@@ -55,9 +55,11 @@ export const reservations = pgTable(
     /** The lender's deposit claim ("Report a problem"): what and how much (at most the deposit). */
     claimCents: integer('claim_cents'),
     claimDescription: text('claim_description'),
+    claimPhotos: text('claim_photos').array().notNull().default(sql`'{}'::text[]`),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** The borrower's dispute of the claim, for the moderators' queue. */
     disputeNote: text('dispute_note'),
+    disputePhotos: text('dispute_photos').array().notNull().default(sql`'{}'::text[]`),
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     /** What the lender keeps from the deposit in the end: the claim accepted, or a moderator's award. */
     awardedCents: integer('awarded_cents'),

@@ -37,8 +37,10 @@ const reservationColumns = {
   returnedAt: reservations.returnedAt,
   claimCents: reservations.claimCents,
   claimDescription: reservations.claimDescription,
+  claimPhotos: reservations.claimPhotos,
   claimedAt: reservations.claimedAt,
   disputeNote: reservations.disputeNote,
+  disputePhotos: reservations.disputePhotos,
   disputedAt: reservations.disputedAt,
   awardedCents: reservations.awardedCents,
   resolvedAt: reservations.resolvedAt,
@@ -66,8 +68,10 @@ export type ReservationRow = {
   returnedAt: Date | null;
   claimCents: number | null;
   claimDescription: string | null;
+  claimPhotos: string[];
   claimedAt: Date | null;
   disputeNote: string | null;
+  disputePhotos: string[];
   disputedAt: Date | null;
   awardedCents: number | null;
   resolvedAt: Date | null;
@@ -250,8 +254,10 @@ export async function setStatus(
     returnedAt?: Date;
     claimCents?: number;
     claimDescription?: string;
+    claimPhotos?: string[];
     claimedAt?: Date;
     disputeNote?: string;
+    disputePhotos?: string[];
     disputedAt?: Date;
     awardedCents?: number;
     resolvedAt?: Date;

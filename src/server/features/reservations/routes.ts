@@ -18,6 +18,7 @@ import {
   statusUpdateInput,
 } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -31,7 +32,8 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   payments: PaymentProvider;
   jobs: JobQueue;
   clock?: Clock;
-}> = async (app, { db, config, payments, jobs, clock }) => {
+  storage: Storage;
+}> = async (app, { db, config, payments, jobs, clock, storage }) => {
   const deps: ReservationDeps = {
     db,
     payments,
@@ -40,6 +42,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     expiryHours: config.jobs.reservationExpiryHours,
     log: app.log,
     clock,
+    storage,
   };
   const signedIn = {
     onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
@@ -170,7 +173,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         deps,
         requireUser(request).id,
         request.params.id,
-        request.body.note,
+        request.body,
       ),
     }),
   );

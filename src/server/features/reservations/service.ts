@@ -18,8 +18,10 @@ import {
   type Role,
   transition,
 } from '#shared/reservation-rules.ts';
+import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
@@ -50,6 +52,15 @@ export interface ReservationDeps {
   log?: { error: (obj: object, msg: string) => void };
   /** The claim window's clock (issue 17): tests move it instead of waiting 48 hours. */
   clock?: Clock;
+  /** Whose photo URLs a claim or a dispute may carry: only ones our storage gave out. */
+  storage?: Pick<Storage, 'ownsPhotoUrl'>;
+}
+
+/** Every photo must be one our storage gave out (as an item's, issue 12). */
+function requireOwnPhotos(deps: ReservationDeps, photos: readonly string[]) {
+  if (photos.some((url) => !deps.storage?.ownsPhotoUrl(url))) {
+    throw badRequest(PHOTO_NOT_UPLOADED, [{ path: 'photos', message: PHOTO_NOT_UPLOADED }]);
+  }
 }
 
 const nowOf = (deps: ReservationDeps) => deps.clock?.now() ?? new Date();
@@ -130,8 +141,10 @@ function claimOf(row: queries.ReservationRow, deps: ReservationDeps, overdue: bo
     claimableFrom: overdue ? overdueClaimFrom(row.endDate, deps.timeZone).toISOString() : null,
     amountClaimed: row.claimCents === null ? null : centsToDecimal(row.claimCents)!,
     description: row.claimDescription,
+    photos: row.claimPhotos,
     claimedAt: iso(row.claimedAt),
     disputeNote: row.disputeNote,
+    disputePhotos: row.disputePhotos,
     disputedAt: iso(row.disputedAt),
     amountAwarded: kept === null ? null : centsToDecimal(kept)!,
     depositRefund: kept === null ? null : centsToDecimal(row.depositCents - kept)!,
@@ -660,8 +673,10 @@ export const reservationService = {
     deps: ReservationDeps,
     userId: string,
     id: string,
-    input: { description: string; amount: string },
+    input: { description: string; amount: string; photos?: string[] },
   ): Promise<Reservation> {
+    const photos = input.photos ?? [];
+    requireOwnPhotos(deps, photos);
     await changeStatus(deps, userId, id, 'claim', async (tx, row, view) => {
       if (!row.stripePaymentIntentId || row.depositCents <= 0) {
         throw badRequest('This borrow has no deposit to claim from.');
@@ -676,6 +691,7 @@ export const reservationService = {
       await queries.setStatus(tx, id, 'claimed', {
         claimCents: cents,
         claimDescription: input.description,
+        claimPhotos: photos,
         claimedAt: nowOf(deps),
       });
       await notificationService.actedOn(tx, userId, id, ['return_confirm', 'overdue']);
@@ -709,9 +725,21 @@ export const reservationService = {
   },
 
   /** The borrower disputes the claim: it goes to the moderators' queue with both sides. */
-  async dispute(deps: ReservationDeps, userId: string, id: string, note: string): Promise<Reservation> {
+  async dispute(
+    deps: ReservationDeps,
+    userId: string,
+    id: string,
+    input: { note: string; photos?: string[] },
+  ): Promise<Reservation> {
+    const { note } = input;
+    const photos = input.photos ?? [];
+    requireOwnPhotos(deps, photos);
     await changeStatus(deps, userId, id, 'dispute', async (tx, row, view) => {
-      await queries.setStatus(tx, id, 'disputed', { disputeNote: note, disputedAt: nowOf(deps) });
+      await queries.setStatus(tx, id, 'disputed', {
+        disputeNote: note,
+        disputePhotos: photos,
+        disputedAt: nowOf(deps),
+      });
       await notificationService.actedOn(tx, userId, id, ['deposit_claim']);
       const claimed = dollars(row.claimCents ?? 0);
       await notificationService.notify(tx, {

@@ -40,9 +40,9 @@ export type StatusUpdate = {
 
 /** Issue 17: the lender's "Report a problem" and the borrower's answer to it. */
 export type ClaimAction =
-  | { id: string; kind: 'claim'; description: string; amount: string }
+  | { id: string; kind: 'claim'; description: string; amount: string; photos: string[] }
   | { id: string; kind: 'accept' }
-  | { id: string; kind: 'dispute'; note: string };
+  | { id: string; kind: 'dispute'; note: string; photos: string[] };
 
 const url = (id: string, action = '') => `/api/reservations/${encodeURIComponent(id)}${action}`;
 
@@ -137,9 +137,9 @@ export function useClaimAction() {
         action.kind === 'claim' ? '/claim' : action.kind === 'accept' ? '/claim/accept' : '/claim/dispute';
       const body =
         action.kind === 'claim'
-          ? { description: action.description, amount: action.amount }
+          ? { description: action.description, amount: action.amount, photos: action.photos }
           : action.kind === 'dispute'
-            ? { note: action.note }
+            ? { note: action.note, photos: action.photos }
             : {};
       return api.post<{ success: true; reservation: Reservation }>(url(action.id, path), body);
     },

@@ -1,5 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { LIMITS } from '#shared/constants.ts';
+import { thumbnailOf } from '#shared/photos.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
@@ -7,6 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { amountOf } from '../../items/components/item-labels.ts';
+import { PhotoUploader } from '../../uploads/components/photo-uploader.tsx';
 import type { ClaimAction } from '../api.ts';
 import { answerBy } from './next-step.tsx';
 
@@ -39,6 +42,7 @@ export function ClaimDetails({ reservation: r }: { reservation: Reservation }) {
         {c.description && <q className="italic">{c.description}</q>}
       </p>,
     );
+    if (c.photos.length) lines.push(<Photos key="claim-photos" urls={c.photos} what="the problem" />);
   }
   if (c.disputeNote) {
     lines.push(
@@ -46,6 +50,8 @@ export function ClaimDetails({ reservation: r }: { reservation: Reservation }) {
         <span className="font-semibold">Disputed:</span> <q className="italic">{c.disputeNote}</q>
       </p>,
     );
+    if (c.disputePhotos.length)
+      lines.push(<Photos key="dispute-photos" urls={c.disputePhotos} what="the borrower's side" />);
   }
   if (c.amountAwarded !== null && c.depositRefund !== null) {
     lines.push(
@@ -67,6 +73,37 @@ export function ClaimDetails({ reservation: r }: { reservation: Reservation }) {
   );
 }
 
+/** Small photos that open the full one: a claim's or a dispute's (also on the moderators' queue). */
+export function Photos({ urls, what }: { urls: readonly string[]; what: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2 pt-1">
+      {urls.map((url, index) => (
+        <li key={url}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={`Photo ${index + 1} of ${what}`}
+            className="block rounded-lg"
+          >
+            <img
+              src={thumbnailOf(url)}
+              alt=""
+              loading="lazy"
+              width={64}
+              height={64}
+              onError={(event) => {
+                if (!event.currentTarget.src.endsWith(url)) event.currentTarget.src = url;
+              }}
+              className="h-16 w-16 rounded-lg bg-stone-100 object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The lender's "Report a problem": what is wrong and how much of the deposit, at most all of it. */
 export function ReportProblem({
   reservation: r,
@@ -79,6 +116,7 @@ export function ReportProblem({
 }) {
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
   const descriptionId = useId();
   const amountId = useId();
   return (
@@ -92,8 +130,11 @@ export function ReportProblem({
       onReset={() => {
         setDescription('');
         setAmount('');
+        setPhotos([]);
       }}
-      onSubmit={() => onClaimAction({ id: r.id, kind: 'claim', description: description.trim(), amount })}
+      onSubmit={() =>
+        onClaimAction({ id: r.id, kind: 'claim', description: description.trim(), amount, photos })
+      }
     >
       {(error) => (
         <>
@@ -115,6 +156,7 @@ export function ReportProblem({
               placeholder="0.00"
             />
           </Field>
+          <PhotoUploader value={photos} onChange={setPhotos} max={LIMITS.photosPerItem} />
         </>
       )}
     </FormDialog>
@@ -132,6 +174,7 @@ export function DisputeClaim({
   onClaimAction: (action: ClaimAction) => Promise<unknown>;
 }) {
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
   const noteId = useId();
   return (
     <FormDialog
@@ -141,19 +184,25 @@ export function DisputeClaim({
       description="Tell the moderator your side. They see both sides and decide how much of the claim the lender keeps."
       submitLabel="Send dispute"
       busy={busy}
-      onReset={() => setNote('')}
-      onSubmit={() => onClaimAction({ id: r.id, kind: 'dispute', note: note.trim() })}
+      onReset={() => {
+        setNote('');
+        setPhotos([]);
+      }}
+      onSubmit={() => onClaimAction({ id: r.id, kind: 'dispute', note: note.trim(), photos })}
     >
       {(error) => (
-        <Field id={noteId} label="Your side" error={error}>
-          <Textarea
-            {...describedBy(noteId, error)}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            rows={4}
-            maxLength={2000}
-          />
-        </Field>
+        <>
+          <Field id={noteId} label="Your side" error={error}>
+            <Textarea
+              {...describedBy(noteId, error)}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              rows={4}
+              maxLength={2000}
+            />
+          </Field>
+          <PhotoUploader value={photos} onChange={setPhotos} max={LIMITS.photosPerItem} />
+        </>
       )}
     </FormDialog>
   );

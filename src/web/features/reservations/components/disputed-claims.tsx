@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDate } from '../../items/components/item-labels.ts';
 import { useDecideClaim, useDisputedClaims } from '../api.ts';
+import { Photos } from './deposit-claim.tsx';
 import { answerBy } from './next-step.tsx';
 
 // Issue 17: the moderators' queue of disputed deposit claims, with both sides; the moderator decides
@@ -77,10 +78,12 @@ function DisputedClaim({ reservation: r }: { reservation: Reservation }) {
               {r.provider.fullName} claims ${c?.amountClaimed}
             </h3>
             <p className="mt-1 whitespace-pre-line text-orange-950">{c?.description}</p>
+            {c?.photos.length ? <Photos urls={c.photos} what="the problem" /> : null}
           </section>
           <section className="rounded-xl border border-line bg-stone-50 p-3 text-sm">
             <h3 className="font-semibold text-ink">{r.borrower.fullName} disputes it</h3>
             <p className="mt-1 whitespace-pre-line text-ink">{c?.disputeNote}</p>
+            {c?.disputePhotos.length ? <Photos urls={c.disputePhotos} what="the borrower's side" /> : null}
           </section>
         </div>
         <form

@@ -136,6 +136,8 @@ describe('ReservationCard actions (spec §4)', () => {
       claimableFrom: null,
       amountClaimed: '8.00',
       description: 'A new scratch on the lens.',
+      photos: ['/uploads/items/2026/12/lens.jpg'],
+      disputePhotos: [],
       claimedAt: '2026-12-09T10:00:00.000Z',
       disputeNote: null,
       disputedAt: null,
@@ -148,6 +150,9 @@ describe('ReservationCard actions (spec §4)', () => {
     const deposit = screen.getByRole('region', { name: 'Deposit' });
     expect(deposit.textContent).toContain('Claim: $8.00 of the $20.00 deposit.');
     expect(deposit.textContent).toContain('A new scratch on the lens.');
+    expect(within(deposit).getByRole('link', { name: 'Photo 1 of the problem' }).getAttribute('href')).toBe(
+      '/uploads/items/2026/12/lens.jpg',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Accept claim' }));
     expect(handlers.onClaimAction).toHaveBeenCalledWith({ id: RESERVATION, kind: 'accept' });
   });
@@ -159,6 +164,8 @@ describe('ReservationCard actions (spec §4)', () => {
       claimableFrom: from,
       amountClaimed: null,
       description: null,
+      photos: [],
+      disputePhotos: [],
       claimedAt: null,
       disputeNote: null,
       disputedAt: null,
