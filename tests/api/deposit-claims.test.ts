@@ -277,6 +277,26 @@ describe('a deposit claim', () => {
     );
   });
 
+  it('the rest of the deposit, when the provider acts but its answer is lost: refunded once', async () => {
+    const { lender, borrower, id, intent } = await returnedBorrow();
+    expect((await claim(id, PROBLEM, lender.cookie)).statusCode).toBe(200);
+    expect((await t.post(`/api/reservations/${id}/claim/accept`, {}, borrower.cookie)).statusCode).toBe(200);
+    flaky.loseAnswers('refund', 1);
+    await settlePayments(t);
+    // The provider refunded; we do not know it yet, so nothing says so.
+    expect((await provider(intent)).amountRefundedCents).toBe(1200);
+    expect(await rowsOf(id)).toContain('refund:1200:pending');
+    await settlePayments(t);
+    await settlePayments(t);
+    expect((await provider(intent)).amountRefundedCents).toBe(1200);
+    expect(await refunds(intent)).toEqual(['refund:succeeded']);
+    expect(await rowsOf(id)).toEqual([
+      'earning:1800:completed',
+      'payment:3000:completed',
+      'refund:1200:refunded',
+    ]);
+  });
+
   it('a claim of the whole deposit: nothing refunded, the lender earns it all', async () => {
     const { lender, borrower, id, intent } = await returnedBorrow();
     expect((await claim(id, { ...PROBLEM, amount: '20' }, lender.cookie)).statusCode).toBe(200);
