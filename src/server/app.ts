@@ -198,7 +198,7 @@ export async function buildApp({
       await api.register(uploadRoutes, { storage, imageQueue });
       await api.register(itemRoutes, { db, config, caches, storage });
       await api.register(userRoutes, { db, config, caches });
-      await api.register(reservationRoutes, { db, config, payments, jobs });
+      await api.register(reservationRoutes, { db, config, payments, jobs, clock, storage });
       await api.register(waitlistRoutes, { db, config, clock });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments, jobs });

@@ -7,7 +7,15 @@ import { formatDayLabel } from './format.ts';
 // Days are calendar days 'YYYY-MM-DD' in the campus time zone throughout, so no time zone shifts a date.
 
 /** Reservations whose days are taken: no other booking may share a day with them. */
-export const BOOKED_STATUSES = ['approved', 'active'] as const satisfies readonly ReservationStatus[];
+// A returned item's days stay taken while its lender may still report a problem and until a claim is
+// settled (issue 17): the reservation is not over yet.
+export const BOOKED_STATUSES = [
+  'approved',
+  'active',
+  'returned',
+  'claimed',
+  'disputed',
+] as const satisfies readonly ReservationStatus[];
 /** A reservation of this status has the item out with its borrower: not "available now". */
 export const OUT_STATUS = 'active' satisfies ReservationStatus;
 

@@ -28,6 +28,11 @@ export const RESERVATION_STATUSES = [
   'pending',
   'approved',
   'active',
+  // Issue 17 items 2 and 5: the borrower says it is back and the lender has 48 hours to answer
+  // (returned); the lender reported a problem (claimed); the borrower disputed it (disputed).
+  'returned',
+  'claimed',
+  'disputed',
   'completed',
   'cancelled',
   'declined',
@@ -60,6 +65,8 @@ export const PAYMENT_STEP_PURPOSES = [
   'expiry',
   'overlap',
   'deposit',
+  /** What is left of the deposit after a deposit claim (accepted, or decided by a moderator). */
+  'claim',
   'abandoned',
   'support',
 ] as const;
@@ -85,6 +92,10 @@ export const NOTIFICATION_TYPES = [
   'request_expiring',
   // Issue 18 item 4: dates someone waited for are free.
   'waitlist_available',
+  // Issue 17: the return's confirmation and the deposit claim, step by step; a late return.
+  'return_confirm',
+  'deposit_claim',
+  'overdue',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -99,6 +110,8 @@ export const REMINDER_KINDS = [
   'return_eve',
   'return_morning',
   'request_expiring',
+  /** Issue 17 item 5: the borrow is past its end date and not returned (both people, once). */
+  'overdue',
 ] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 

@@ -4,6 +4,7 @@ import {
   actionsFor,
   can,
   OPEN_STATUSES,
+  RESERVATION_ACTIONS,
   type ReservationAction,
   type Role,
   transition,
@@ -18,14 +19,22 @@ const allowed: Record<string, string> = {
   'approved cancel provider': 'cancelled',
   'approved start borrower': 'active',
   'approved start provider': 'active',
-  'active complete borrower': 'completed',
+  // Issue 17: the borrower says it is back; the lender confirms (or does so straight from active).
+  'active return borrower': 'returned',
   'active complete provider': 'completed',
+  'returned complete provider': 'completed',
+  'returned claim provider': 'claimed',
+  'active claim provider': 'claimed',
+  'claimed acceptClaim borrower': 'completed',
+  'claimed dispute borrower': 'disputed',
+  'disputed resolve moderator': 'completed',
+  'returned releaseDeposit system': 'completed',
   'pending expire system': 'cancelled',
 };
 
 describe('reservation state machine (spec §4)', () => {
-  const actions: ReservationAction[] = ['approve', 'decline', 'cancel', 'start', 'complete', 'expire'];
-  const roles: Role[] = ['borrower', 'provider', 'system'];
+  const actions: ReservationAction[] = [...RESERVATION_ACTIONS];
+  const roles: Role[] = ['borrower', 'provider', 'moderator', 'system'];
   for (const status of RESERVATION_STATUSES) {
     for (const action of actions) {
       for (const role of roles) {
@@ -51,6 +60,18 @@ describe('reservation state machine (spec §4)', () => {
     expect(transition('pending', 'start', 'borrower')).toMatchObject({
       message: 'A pending reservation cannot be started.',
     });
+    expect(transition('active', 'complete', 'borrower')).toMatchObject({
+      reason: 'forbidden',
+      message: 'Only the lender can confirm the item came back in good condition.',
+    });
+    expect(transition('claimed', 'acceptClaim', 'provider')).toMatchObject({
+      reason: 'forbidden',
+      message: "Only the borrower can answer the lender's claim.",
+    });
+    expect(transition('claimed', 'resolve', 'moderator')).toMatchObject({
+      reason: 'illegal',
+      message: 'A claimed reservation cannot be decided.',
+    });
   });
 });
 
@@ -59,13 +80,25 @@ describe('the buttons a card offers come from the same table', () => {
     expect(actionsFor('pending', 'provider')).toEqual(['approve', 'decline', 'cancel']);
     expect(actionsFor('pending', 'borrower')).toEqual(['cancel']);
     expect(actionsFor('approved', 'borrower')).toEqual(['cancel', 'start']);
-    expect(actionsFor('active', 'provider')).toEqual(['complete']);
+    expect(actionsFor('active', 'provider')).toEqual(['complete', 'claim']);
+    expect(actionsFor('active', 'borrower')).toEqual(['return']);
+    expect(actionsFor('returned', 'provider')).toEqual(['complete', 'claim']);
+    expect(actionsFor('returned', 'borrower')).toEqual([]);
+    expect(actionsFor('claimed', 'borrower')).toEqual(['acceptClaim', 'dispute']);
+    expect(actionsFor('disputed', 'borrower')).toEqual([]);
     expect(actionsFor('completed', 'borrower')).toEqual([]);
     expect(can('pending', 'expire', 'system')).toBe(true);
     expect(can('pending', 'expire', 'borrower')).toBe(false);
   });
 
   it('knows which statuses are still open', () => {
-    expect([...OPEN_STATUSES].sort()).toEqual(['active', 'approved', 'pending']);
+    expect([...OPEN_STATUSES].sort()).toEqual([
+      'active',
+      'approved',
+      'claimed',
+      'disputed',
+      'pending',
+      'returned',
+    ]);
   });
 });

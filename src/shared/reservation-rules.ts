@@ -4,12 +4,37 @@ import type { ReservationStatus } from './constants.ts';
 // The one home of the rule (issue 17 item 4): the server refuses by it, and the web app's cards offer a
 // button only for what it allows, so the browser never keeps a copy of its own.
 
-export type ReservationAction = 'approve' | 'decline' | 'cancel' | 'start' | 'complete' | 'expire';
-export type Role = 'borrower' | 'provider' | 'system';
+export type ReservationAction =
+  | 'approve'
+  | 'decline'
+  | 'cancel'
+  | 'start'
+  | 'return'
+  | 'complete'
+  | 'claim'
+  | 'acceptClaim'
+  | 'dispute'
+  | 'resolve'
+  | 'releaseDeposit'
+  | 'expire';
+export type Role = 'borrower' | 'provider' | 'moderator' | 'system';
 /** The two people of a reservation: the ones who see it and press its buttons. */
-export type PartyRole = Exclude<Role, 'system'>;
+export type PartyRole = Exclude<Role, 'system' | 'moderator'>;
 
-export const RESERVATION_ACTIONS = ['approve', 'decline', 'cancel', 'start', 'complete', 'expire'] as const;
+export const RESERVATION_ACTIONS = [
+  'approve',
+  'decline',
+  'cancel',
+  'start',
+  'return',
+  'complete',
+  'claim',
+  'acceptClaim',
+  'dispute',
+  'resolve',
+  'releaseDeposit',
+  'expire',
+] as const;
 
 export const TRANSITIONS: Readonly<
   Record<
@@ -21,7 +46,19 @@ export const TRANSITIONS: Readonly<
   decline: { from: ['pending'], to: 'declined', roles: ['provider'] },
   cancel: { from: ['pending', 'approved'], to: 'cancelled', roles: ['borrower', 'provider'] },
   start: { from: ['approved'], to: 'active', roles: ['borrower', 'provider'] },
-  complete: { from: ['active'], to: 'completed', roles: ['borrower', 'provider'] },
+  // Issue 17 item 2: the borrower's "Item Returned" asks the lender to confirm; only the lender's
+  // "Returned in good condition" (or the window closing unanswered) gives the deposit back. The lender
+  // may confirm an active borrow too: the item came back before the borrower pressed anything.
+  return: { from: ['active'], to: 'returned', roles: ['borrower'] },
+  complete: { from: ['active', 'returned'], to: 'completed', roles: ['provider'] },
+  // "Report a problem": within the window after a return, or after 24 h overdue (item 5; the service
+  // checks those times, the table only the statuses).
+  claim: { from: ['returned', 'active'], to: 'claimed', roles: ['provider'] },
+  acceptClaim: { from: ['claimed'], to: 'completed', roles: ['borrower'] },
+  dispute: { from: ['claimed'], to: 'disputed', roles: ['borrower'] },
+  resolve: { from: ['disputed'], to: 'completed', roles: ['moderator'] },
+  // The lender did not answer within the window: the deposit comes back on its own.
+  releaseDeposit: { from: ['returned'], to: 'completed', roles: ['system'] },
   expire: { from: ['pending'], to: 'cancelled', roles: ['system'] },
 };
 
@@ -34,9 +71,37 @@ const DONE: Record<ReservationAction, string> = {
   decline: 'declined',
   cancel: 'cancelled',
   start: 'started',
-  complete: 'completed',
+  return: 'marked returned',
+  complete: 'confirmed returned',
+  claim: 'claimed against',
+  acceptClaim: 'settled',
+  dispute: 'disputed',
+  resolve: 'decided',
+  releaseDeposit: 'released',
   expire: 'expired',
 };
+
+/** Why this party may not: in the words of who may. */
+function forbiddenMessage(action: ReservationAction): string {
+  switch (action) {
+    case 'approve':
+    case 'decline':
+      return 'Only the lender can answer this request.';
+    case 'return':
+      return 'Only the borrower marks the item returned; the lender confirms it.';
+    case 'complete':
+      return 'Only the lender can confirm the item came back in good condition.';
+    case 'claim':
+      return 'Only the lender can report a problem with the item.';
+    case 'acceptClaim':
+    case 'dispute':
+      return "Only the borrower can answer the lender's claim.";
+    case 'resolve':
+      return 'Only a moderator can decide a disputed claim.';
+    default:
+      return 'You are not part of this reservation.';
+  }
+}
 
 export function transition(
   status: ReservationStatus,
@@ -45,14 +110,7 @@ export function transition(
 ): TransitionResult {
   const rule = TRANSITIONS[action];
   if (!rule.roles.includes(role)) {
-    return {
-      ok: false,
-      reason: 'forbidden',
-      message:
-        action === 'approve' || action === 'decline'
-          ? 'Only the lender can answer this request.'
-          : 'You are not part of this reservation.',
-    };
+    return { ok: false, reason: 'forbidden', message: forbiddenMessage(action) };
   }
   if (!rule.from.includes(status)) {
     return { ok: false, reason: 'illegal', message: `A ${status} reservation cannot be ${DONE[action]}.` };
@@ -76,4 +134,9 @@ export const OPEN_STATUSES: readonly ReservationStatus[] = [
 ];
 
 /** The PUT body's status names the action (spec §7 PUT /api/reservations/{id} {status}). */
-export const ACTION_FOR_STATUS = { active: 'start', completed: 'complete', cancelled: 'cancel' } as const;
+export const ACTION_FOR_STATUS = {
+  active: 'start',
+  returned: 'return',
+  completed: 'complete',
+  cancelled: 'cancel',
+} as const;

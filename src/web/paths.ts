@@ -61,6 +61,7 @@ export const paths = {
   },
   /** Moderators: payments that need a person (issue 12). */
   adminPayments: '/admin/payments',
+  adminClaims: '/admin/claims',
 } as const;
 
 /** The impact dashboard, showing the given campus (without one: the viewer's, or the visitors' default). */

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: '/payments/test/authenticate', element: page(() => import('./routes/test-bank.tsx')) },
       { path: '/admin', element: page(() => import('./routes/admin.tsx')) },
       { path: '/admin/payments', element: page(() => import('./routes/admin-payments.tsx')) },
+      { path: '/admin/claims', element: page(() => import('./routes/admin-claims.tsx')) },
       { path: '/about', element: page(() => import('./routes/about.tsx')) },
       { path: '/safety', element: page(() => import('./routes/safety.tsx')) },
       { path: '/privacy', element: page(() => import('./routes/privacy.tsx')) },

@@ -78,7 +78,7 @@ describe('badges awarded with the event that earns them', () => {
     const s = await pair();
     const r = await reservation(s, 'active');
     expect(await badgesOf(s.lender.user.id)).toEqual([]);
-    expect((await complete(r.id, s.borrower.cookie)).statusCode).toBe(200);
+    expect((await complete(r.id, s.lender.cookie)).statusCode).toBe(200);
 
     expect(await badgesOf(s.lender.user.id)).toEqual(['first_lend']);
     expect(await badgesOf(s.borrower.user.id)).toEqual([]);
@@ -174,12 +174,12 @@ describe('badges awarded with the event that earns them', () => {
     await ledger(s.lender.user.id, s.borrower.user.id, 60_000);
     await ledger(s.borrower.user.id, other.id, 39_999 - perBorrow);
     const r = await reservation(s, 'active');
-    await complete(r.id, s.borrower.cookie);
+    await complete(r.id, s.lender.cookie);
     expect(await badgesOf(s.borrower.user.id)).toEqual([]);
 
     await ledger(other.id, s.borrower.user.id, 1);
     const next = await reservation(s, 'active');
-    await complete(next.id, s.borrower.cookie);
+    await complete(next.id, s.lender.cookie);
     expect(await badgesOf(s.borrower.user.id)).toEqual(['co2_100kg']);
     // The lender's 60 kg is short of it.
     expect(await badgesOf(s.lender.user.id)).toEqual(['first_lend']);

@@ -194,7 +194,9 @@ describe('what approval charges, and billing rows that say what they are', () =>
     await settlePayments(t);
     const { pickupCode } = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0];
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode }, lender.cookie);
-    await t.put(`/api/reservations/${id}`, { status: 'completed' }, borrower.cookie);
+    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
+    await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     await settlePayments(t);
 
     const bills = (await t.get('/api/billing-history', borrower.cookie)).json().transactions;

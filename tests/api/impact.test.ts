@@ -166,7 +166,12 @@ describe('GET /api/impact/{campus} after real completed reservations', () => {
     expect((await t.get(`/api/impact/${campus}`)).json().impact.itemsShared).toBe(before.itemsShared);
 
     expect(
-      (await t.put(`/api/reservations/${r.id}`, { status: 'completed' }, borrower.cookie)).statusCode,
+      (await t.put(`/api/reservations/${r.id}`, { status: 'returned' }, borrower.cookie)).statusCode,
+    ).toBe(200);
+    // Returned is not yet shared: the lender's confirmation completes it (issue 17).
+    expect((await t.get(`/api/impact/${campus}`)).json().impact.itemsShared).toBe(before.itemsShared);
+    expect(
+      (await t.put(`/api/reservations/${r.id}`, { status: 'completed' }, lender.cookie)).statusCode,
     ).toBe(200);
     const after = (await t.get(`/api/impact/${campus}`)).json().impact;
     // kitchen, free: 0.5×6000 = 3000 cents; 0.5×13.5 kg = 6750 g; 0.5×2.5 kg = 1250 g.

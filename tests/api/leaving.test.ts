@@ -155,8 +155,9 @@ describe('Delete my account', () => {
     expect(row!.deletedAt).toBeNull();
   });
 
-  it('is refused with 409 and the reason while a reservation is approved or active', async () => {
-    for (const status of ['approved', 'active'] as const) {
+  it('is refused with 409 and the reason while a reservation is approved, active or its return unsettled', async () => {
+    // Issue 17: a return the lender has not answered, or a deposit claim not settled, still moves money.
+    for (const status of ['approved', 'active', 'returned', 'claimed', 'disputed'] as const) {
       for (const side of ['borrower', 'lender'] as const) {
         const { lender, borrower, reservation } = await history();
         await db().update(reservations).set({ status }).where(eq(reservations.id, reservation.id));

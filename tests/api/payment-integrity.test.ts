@@ -315,7 +315,9 @@ describe('payment steps of a reservation', () => {
     await settlePayments(t);
     const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
-    await t.put(`/api/reservations/${id}`, { status: 'completed' }, borrower.cookie);
+    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
+    await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     await settlePayments(t);
     expect(await stepStatuses(t, r.paymentIntentId!)).toEqual(['capture:succeeded', 'refund:succeeded']);
     const { rows } = await db().execute<{ received: number; refunded: number }>(

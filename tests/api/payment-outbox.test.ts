@@ -90,7 +90,9 @@ describe('a provider that fails', () => {
     await settlePayments(t);
     const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
-    await t.put(`/api/reservations/${id}`, { status: 'completed' }, borrower.cookie);
+    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
+    await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     flaky.loseAnswers('refund', 1);
     await settlePayments(t);
     // The provider refunded; we did not hear it. Our row still waits, the provider says refunded.

@@ -214,7 +214,9 @@ describe('refund webhooks', () => {
     // The deposit refund later counts that one among what was refunded before, and is made in full.
     const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
-    await t.put(`/api/reservations/${id}`, { status: 'completed' }, borrower.cookie);
+    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
+    await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     await settlePayments(t);
     expect(fake.chargeOf(intent).amount_refunded).toBe(2500);
     await send(stripeEvent('evt_refunded_2', 'charge.refunded', fake.chargeOf(intent)));

@@ -358,13 +358,24 @@ describe('the reservation lifecycle and its money', () => {
       rentalPriceCents: null,
       depositCents: null,
     });
-    const statuses = ['pending', 'approved', 'active', 'completed', 'cancelled', 'declined'] as const;
+    const statuses = [
+      'pending',
+      'approved',
+      'active',
+      'returned',
+      'claimed',
+      'disputed',
+      'completed',
+      'cancelled',
+      'declined',
+    ] as const;
     const actions = {
       approve: (id: string, c?: string) => t.post(`/api/reservations/${id}/approve`, {}, c),
       decline: (id: string, c?: string) => t.post(`/api/reservations/${id}/decline`, {}, c),
       cancel: (id: string, c?: string) => t.put(`/api/reservations/${id}`, { status: 'cancelled' }, c),
       start: (id: string, c?: string) =>
         t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: '123456' }, c),
+      return: (id: string, c?: string) => t.put(`/api/reservations/${id}`, { status: 'returned' }, c),
       complete: (id: string, c?: string) => t.put(`/api/reservations/${id}`, { status: 'completed' }, c),
     };
     const allowed: Record<string, string[]> = {
@@ -372,8 +383,12 @@ describe('the reservation lifecycle and its money', () => {
       decline: ['pending:lender'],
       cancel: ['pending:borrower', 'pending:lender', 'approved:borrower', 'approved:lender'],
       start: ['approved:borrower', 'approved:lender'],
-      complete: ['active:borrower', 'active:lender'],
+      // Issue 17: the borrower says it is back, the lender confirms (also straight from active).
+      return: ['active:borrower'],
+      complete: ['active:lender', 'returned:lender'],
     };
+    // Who may never take the action, whatever the status: refused as not theirs (403).
+    const notTheirs = ['approve:borrower', 'decline:borrower', 'return:lender', 'complete:borrower'];
     const roles = {
       borrower: borrower.cookie,
       lender: lender.cookie,
@@ -406,7 +421,7 @@ describe('the reservation lifecycle and its money', () => {
                 ? 403
                 : allowed[action]!.includes(key)
                   ? 200
-                  : (action === 'approve' || action === 'decline') && role === 'borrower'
+                  : notTheirs.includes(`${action}:${role}`)
                     ? 403
                     : 409;
           expect(response.statusCode, `${action} on ${status} by ${role}`).toBe(expected);

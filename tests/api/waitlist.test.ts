@@ -277,9 +277,14 @@ describe('telling the waitlist', () => {
     await db().update(reservations).set({ status: 'active' }).where(eq(reservations.id, booked[0]!.id));
     const waiting = await createSignedInUser(db());
     await join(waiting.cookie, item.id, 1, 2);
+    // The borrower's 'Item Returned' keeps the days while the lender may report a problem (issue 17)...
     expect(
-      (await t.put(`/api/reservations/${booked[0]!.id}`, { status: 'completed' }, borrower.cookie))
-        .statusCode,
+      (await t.put(`/api/reservations/${booked[0]!.id}`, { status: 'returned' }, borrower.cookie)).statusCode,
+    ).toBe(200);
+    expect(await waitlistNotices(waiting.cookie, item.id)).toEqual([]);
+    // ...and the lender's 'Returned in good condition' settles the deposit and frees them.
+    expect(
+      (await t.put(`/api/reservations/${booked[0]!.id}`, { status: 'completed' }, lender.cookie)).statusCode,
     ).toBe(200);
     expect(await waitlistNotices(waiting.cookie, item.id)).toHaveLength(1);
 

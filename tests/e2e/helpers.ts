@@ -49,13 +49,29 @@ const AXE_SOURCE = readFileSync(axeBuilderRequire.resolve('axe-core/axe.min.js')
  * (4.7 s → 1.5 s a page on a loaded 2-core machine), the same violations.
  */
 export async function expectAccessible(page: Page) {
+  // A dialog or toast that is still fading in has text at part of its opacity: axe measured a button's
+  // contrast mid-animation on a loaded machine. Wait for every finite animation to end first (spinners
+  // and skeleton pulses run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
     .analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 300)} ${n.failureSummary ?? ''}`)
+          .join(', ')})`,
+    );
   // The violations in the message itself: an assertion's diff of a long list is cut short.
   expect(bad, `axe on ${page.url()}:\n${bad.join('\n')}`).toEqual([]);
 }

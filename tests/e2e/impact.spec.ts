@@ -114,8 +114,18 @@ describe('campus impact journeys', () => {
 
     await borrower.goto('/reservations');
     await borrower.getByRole('button', { name: 'Picked Up' }).click();
-    await borrower.getByRole('button', { name: 'Return Item' }).click();
-    await borrower.getByText('Completed', { exact: true }).first().waitFor();
+    await borrower.getByRole('button', { name: 'Item Returned' }).click();
+    await borrower.getByText('Returned', { exact: true }).first().waitFor();
+    // Issue 17: the lender confirms it came back in good condition; that completes the borrow.
+    await lender.goto('/reservations');
+    await lender.getByRole('tab', { name: /Lending/ }).click();
+    await lender
+      .getByRole('listitem')
+      .filter({ has: lender.getByRole('heading', { name: /Cordless vacuum/ }) })
+      .getByRole('button', { name: 'Returned in good condition' })
+      .first()
+      .click();
+    await lender.getByText('Completed', { exact: true }).first().waitFor();
 
     // tools, free: 0.5 × $90 = $45 saved; Sam gains one item this week.
     const after = await dashboardOf(lender, 'berkeley.edu');

@@ -27,6 +27,8 @@ describe('a paid borrow, from the request to the return', () => {
   journeySteps();
   let borrower: Page;
   let lender: Page;
+  /** The drill's card id on both people's pages (other journeys may have borrows of theirs too). */
+  let drillCardId = '';
 
   beforeAll(async () => {
     borrower = await b.newPage({ width: 375, height: 812 });
@@ -81,7 +83,8 @@ describe('a paid borrow, from the request to the return', () => {
       .first();
     await approved.getByText('Pickup Code:').waitFor();
     // The same card once picked up (it no longer shows a code).
-    const card = borrower.locator(`[id="${await approved.getAttribute('id')}"]`);
+    drillCardId = (await approved.getAttribute('id')) ?? '';
+    const card = borrower.locator(`[id="${drillCardId}"]`);
     const code = (await card.locator('p.font-mono').first().textContent())?.replace(/\D/g, '');
     expect(code).toMatch(/^\d{6}$/);
     await expectAccessible(borrower);
@@ -89,17 +92,27 @@ describe('a paid borrow, from the request to the return', () => {
     await borrower
       .getByText('The reservation status has been updated successfully.', { exact: true })
       .waitFor();
-    await card.getByRole('button', { name: 'Return Item' }).waitFor();
+    await card.getByRole('button', { name: 'Item Returned' }).waitFor();
   });
 
-  it('the lender marks it returned', async () => {
+  it('the borrower says it is back; the lender confirms it came back in good condition', async () => {
+    // Issue 17: "Item Returned" asks the lender; the deposit waits for their answer (or 48 hours).
+    const mine = borrower.locator(`[id="${drillCardId}"]`);
+    await mine.getByRole('button', { name: 'Item Returned' }).click();
+    await mine.getByText('Returned', { exact: true }).waitFor();
+    await mine.getByText(/is released when the lender confirms, or on its own on/).waitFor();
+    await expectAccessible(borrower);
+
     await lender.goto('/reservations');
     await lender.getByRole('tab', { name: /Lending/ }).click();
-    await lender.getByRole('button', { name: 'Item Returned' }).click();
+    const theirs = lender.locator(`[id="${drillCardId}"]`);
+    await theirs.getByRole('button', { name: 'Report a problem' }).waitFor();
+    await expectAccessible(lender);
+    await theirs.getByRole('button', { name: 'Returned in good condition' }).click();
     await lender
       .getByText('The reservation status has been updated successfully.', { exact: true })
       .waitFor();
-    await expectAccessible(lender);
+    await theirs.getByText('Completed', { exact: true }).waitFor();
   });
 
   it('both billing histories show it: the payment and the deposit back, and the earning', async () => {

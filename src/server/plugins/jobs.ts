@@ -30,6 +30,7 @@ const JOB_LOCKS = {
   paymentUpkeep: 72_061_004,
   reminders: 72_061_006,
   waitlist: 72_061_007,
+  releaseDeposits: 72_061_008,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -159,8 +160,16 @@ export default fp(
       });
       if (dropped || told) log.info({ dropped, told }, 'waitlist round');
     };
+    // Issue 17: returns the lender did not answer within 48 hours release their deposits, by the same
+    // clock as the reminders (tests move it). The state is in the reservation rows, so a round missed
+    // while the server was down is made up by the next one.
+    const releaseDeposits = async (log: FastifyBaseLogger) => {
+      const released = await reservationService.releaseUnansweredReturns({ ...deps, clock: opts.clock, log });
+      if (released) log.info({ released }, 'released deposits of returns the lender did not answer');
+    };
     const tick = () => {
       if (running) return;
+      const depositLog = roundLog('release-deposits');
       const expiryLog = roundLog('expire-reservations');
       const badgeLog = roundLog('revealed-review-badges');
       const upkeepLog = roundLog('payment-upkeep');
@@ -186,6 +195,8 @@ export default fp(
         .catch((error) => reminderLog.error({ err: error }, 'reminder job failed'))
         .then(() => withJobLock(opts.database, JOB_LOCKS.waitlist, () => waitlistRound(waitlistLog)))
         .catch((error) => waitlistLog.error({ err: error }, 'waitlist job failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.releaseDeposits, () => releaseDeposits(depositLog)))
+        .catch((error) => depositLog.error({ err: error }, 'deposit release job failed'))
         .finally(() => {
           running = null;
         });

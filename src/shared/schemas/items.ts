@@ -24,7 +24,7 @@ export const PHOTO_NOT_UPLOADED = 'This photo was not uploaded to CampusLoop. Pl
  * never one: another scheme (`data:`, `javascript:`), a protocol-relative `//host`, bare words. Empty,
  * 'null' and 'undefined' are tolerated and dropped (spec §2: they do not count as photos).
  */
-const photoUrl = plainText()
+export const photoUrl = plainText()
   .max(500, PHOTO_NOT_UPLOADED)
   .refine(
     (v) => ['', 'null', 'undefined'].includes(v) || /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\s]/i.test(v),

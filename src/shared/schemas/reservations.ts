@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
-import { PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+import { LIMITS, PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
 import { calendarDayOf, plainText } from './fields.ts';
+import { photoUrl } from './items.ts';
 
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
 
@@ -44,7 +45,7 @@ export const completePaymentInput = z.object({
 
 /** The status changes a party may ask for through PUT (approve and decline have their own calls). */
 export const statusUpdateInput = z.object({
-  status: z.enum(['active', 'completed', 'cancelled'], { error: 'Unknown status' }),
+  status: z.enum(['active', 'returned', 'completed', 'cancelled'], { error: 'Unknown status' }),
   /** The six digits the borrower shows; required when the lender marks 'Item Collected'. */
   pickupCode: z
     .string()
@@ -61,6 +62,58 @@ const party = z.object({
   fullName: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
+});
+
+/** The stage of a return and its deposit claim, with its deadline and amounts (decimal strings). */
+export const depositClaim = z.object({
+  /** When the borrower said it is back. */
+  returnedAt: z.string().nullable(),
+  /** The lender answers by then, or the deposit is released on its own (while returned). */
+  confirmBy: z.string().nullable(),
+  /** An overdue borrow's lender may claim from then. */
+  claimableFrom: z.string().nullable(),
+  amountClaimed: z.string().nullable(),
+  description: z.string().nullable(),
+  /** The lender's photos of the problem (the upload pipeline's URLs). */
+  photos: z.array(z.string()),
+  claimedAt: z.string().nullable(),
+  disputeNote: z.string().nullable(),
+  /** The borrower's photos with their dispute. */
+  disputePhotos: z.array(z.string()),
+  disputedAt: z.string().nullable(),
+  /** What the lender keeps from the deposit in the end (the claim accepted, or the moderator's award). */
+  amountAwarded: z.string().nullable(),
+  /** What of the deposit goes back to the borrower once settled. */
+  depositRefund: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type DepositClaim = z.infer<typeof depositClaim>;
+
+/** Photos with a claim or a dispute: URLs the upload pipeline gave out, at most five. */
+const claimPhotos = z
+  .array(photoUrl)
+  .max(LIMITS.photosPerItem, `You can add at most ${LIMITS.photosPerItem} photos.`)
+  .default([])
+  .transform((urls) => urls.filter((url) => url && url !== 'null' && url !== 'undefined'));
+
+export const claimInput = z.object({
+  description: plainText()
+    .trim()
+    .min(10, 'Please describe the problem in at least 10 characters')
+    .max(2000, 'The description must be at most 2000 characters'),
+  amount: shownAmount('The amount claimed'),
+  photos: claimPhotos,
+});
+export const disputeInput = z.object({
+  note: plainText()
+    .trim()
+    .min(10, 'Please explain in at least 10 characters why you dispute the claim')
+    .max(2000, 'The note must be at most 2000 characters'),
+  photos: claimPhotos,
+});
+export const claimDecisionInput = z.object({
+  amountAwarded: shownAmount('The amount awarded'),
+  note: plainText().trim().max(2000, 'The note must be at most 2000 characters').optional(),
 });
 
 export const reservation = z.object({
@@ -84,6 +137,10 @@ export const reservation = z.object({
   createdAt: z.string(),
   /** A pending request's answer-by time (ISO): it expires unanswered then. Null once answered. */
   respondBy: z.string().nullable(),
+  /** Issue 17 item 5: active and past its end date (campus calendar). Derived, not a status. */
+  overdue: z.boolean(),
+  /** The return and its deposit claim (issue 17 item 2): null until the borrower returns or a claim opens. */
+  claim: depositClaim.nullable(),
   item: z.object({
     id: z.uuid(),
     title: z.string(),
@@ -96,6 +153,8 @@ export const reservation = z.object({
 export type Reservation = z.infer<typeof reservation>;
 
 export const reservationList = z.object({ reservations: z.array(reservation) });
+/** GET /api/admin/claims: disputed deposit claims with both sides (the moderators' queue). */
+export const claimQueue = z.object({ claims: z.array(reservation) });
 export const reservationResponse = z.object({ success: z.literal(true), reservation });
 export const completePaymentResponse = reservationResponse.extend({
   /** False when an earlier return had already made the request. */

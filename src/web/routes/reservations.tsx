@@ -9,8 +9,10 @@ import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import {
+  type ClaimAction,
   type StatusUpdate,
   useApproveReservation,
+  useClaimAction,
   useCompletePayment,
   useDeclineReservation,
   useReservations,
@@ -52,7 +54,8 @@ function ReservationsPage() {
   usePaymentReturn();
   const approve = useApproveReservation();
   const decline = useDeclineReservation();
-  const busy = updateStatus.isPending || approve.isPending || decline.isPending;
+  const claimAction = useClaimAction();
+  const busy = updateStatus.isPending || approve.isPending || decline.isPending || claimAction.isPending;
   const userId = user?.id ?? '';
 
   const borrowing = reservations.filter((r) => r.borrowerId === userId);
@@ -94,6 +97,29 @@ function ReservationsPage() {
           title: 'Update failed',
           description: errorMessage(failure, 'Failed to update reservation.'),
         });
+        throw failure;
+      },
+    );
+
+  const CLAIM_TOASTS: Record<ClaimAction['kind'], { title: string; description: string }> = {
+    claim: { title: 'Claim sent', description: 'The borrower can accept it or dispute it.' },
+    accept: { title: 'Claim accepted', description: 'The rest of your deposit is on its way back.' },
+    dispute: { title: 'Dispute sent', description: 'A moderator will decide and tell you both.' },
+  };
+  // Dialogs show a refusal next to their fields; a toast says it too for the one-tap Accept.
+  const onClaimAction = (action: ClaimAction) =>
+    claimAction.mutateAsync(action).then(
+      (result) => {
+        toast(CLAIM_TOASTS[action.kind]);
+        return result;
+      },
+      (failure: unknown) => {
+        if (action.kind === 'accept')
+          toast({
+            variant: 'destructive',
+            title: 'Update failed',
+            description: errorMessage(failure, 'Failed to update reservation.'),
+          });
         throw failure;
       },
     );
@@ -153,6 +179,7 @@ function ReservationsPage() {
               onApprove={onApprove}
               onDecline={onDecline}
               onUpdateStatus={onUpdateStatus}
+              onClaimAction={onClaimAction}
             >
               <NextStep reservation={r} viewerId={userId} />
               <ReservationReview

@@ -50,6 +50,22 @@ export const reservations = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** When the lender marked it returned; reviews and impact count from here. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Issue 17: the borrower's "Item Returned"; the lender's 48-hour window runs from here. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** The lender's deposit claim ("Report a problem"): what and how much (at most the deposit). */
+    claimCents: integer('claim_cents'),
+    claimDescription: text('claim_description'),
+    claimPhotos: text('claim_photos').array().notNull().default(sql`'{}'::text[]`),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The borrower's dispute of the claim, for the moderators' queue. */
+    disputeNote: text('dispute_note'),
+    disputePhotos: text('dispute_photos').array().notNull().default(sql`'{}'::text[]`),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** What the lender keeps from the deposit in the end: the claim accepted, or a moderator's award. */
+    awardedCents: integer('awarded_cents'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The moderator who decided a dispute. */
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +79,12 @@ export const reservations = pgTable(
     check('reservations_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('reservations_amounts_check', sql`${t.depositCents} >= 0 and ${t.rentalCents} >= 0`),
     check('reservations_parties_check', sql`${t.borrowerId} <> ${t.providerId}`),
+    check(
+      'reservations_claim_check',
+      sql`(${t.claimCents} is null or (${t.claimCents} > 0 and ${t.claimCents} <= ${t.depositCents})) and (${t.awardedCents} is null or (${t.awardedCents} >= 0 and ${t.awardedCents} <= coalesce(${t.claimCents}, 0)))`,
+    ),
+    // The release job: returned reservations by when they came back.
+    index('reservations_returned_idx').on(t.returnedAt).where(sql`${t.status} = 'returned'`),
     // My Reservations: the Borrowing and Lending tabs.
     index('reservations_borrower_created_idx').on(t.borrowerId, t.createdAt.desc()),
     index('reservations_provider_created_idx').on(t.providerId, t.createdAt.desc()),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { BOOKED_STATUSES } from '#shared/availability.ts';
 import { FORMER_STUDENT } from '#shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
@@ -164,12 +165,15 @@ export async function lockUser(db: Db, userId: string) {
 const theirs = (userId: string) =>
   or(eq(reservations.borrowerId, userId), eq(reservations.providerId, userId));
 
-/** Whether a reservation of theirs (either side) is approved or in progress. */
+/**
+ * Whether a reservation of theirs (either side) is approved or in progress: booked, which includes a
+ * return the lender has not answered and a deposit claim not settled (issue 17).
+ */
 export async function hasActiveReservation(db: Db, userId: string) {
   const [row] = await db
     .select({ id: reservations.id })
     .from(reservations)
-    .where(and(theirs(userId), inArray(reservations.status, ['approved', 'active'])))
+    .where(and(theirs(userId), inArray(reservations.status, [...BOOKED_STATUSES])))
     .limit(1);
   return Boolean(row);
 }

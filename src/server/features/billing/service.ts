@@ -87,6 +87,46 @@ export const billingService = {
     );
   },
 
+  /**
+   * The lender keeps part of the deposit (an accepted or decided claim, issue 17): their earning row
+   * grows by it, or one is written when the rental was free. It takes the payment's status, so the
+   * capture's success settles it like the rest.
+   */
+  async addToEarning(
+    db: Db,
+    what: {
+      reservationId: string;
+      userId: string;
+      stripePaymentIntentId: string;
+      addCents: number;
+      description: string;
+    },
+  ): Promise<void> {
+    const grown = await db
+      .update(billingHistory)
+      .set({
+        amountCents: sql`${billingHistory.amountCents} + ${what.addCents}`,
+        description: what.description,
+      })
+      .where(and(eq(billingHistory.reservationId, what.reservationId), eq(billingHistory.kind, 'earning')))
+      .returning({ id: billingHistory.id });
+    if (grown.length) return;
+    const [payment] = await db
+      .select({ status: billingHistory.status })
+      .from(billingHistory)
+      .where(and(eq(billingHistory.reservationId, what.reservationId), eq(billingHistory.kind, 'payment')))
+      .limit(1);
+    await db.insert(billingHistory).values({
+      kind: 'earning',
+      userId: what.userId,
+      reservationId: what.reservationId,
+      stripePaymentIntentId: what.stripePaymentIntentId,
+      amountCents: what.addCents,
+      status: payment?.status === 'completed' ? 'completed' : 'pending',
+      description: what.description,
+    });
+  },
+
   /** Removes rows that recorded money which will never move (an earning whose charge was called off). */
   async discard(
     db: Db,

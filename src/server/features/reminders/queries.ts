@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReminderKind } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
@@ -48,6 +48,8 @@ export async function findCandidates(db: Db, today: string, tomorrow: string) {
           lte(reservations.endDate, tomorrow),
         ),
         eq(reservations.status, 'pending'),
+        // Overdue (issue 17 item 5): still out after its end day.
+        and(eq(reservations.status, 'active'), lt(reservations.endDate, today)),
       ),
     )
     .limit(2000);

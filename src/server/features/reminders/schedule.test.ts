@@ -64,4 +64,15 @@ describe('reminder hours by the campus clock', () => {
     const late = { ...booking('pending', '2026-10-02'), respondBy: new Date('2026-10-01T20:00:00Z') };
     expect(reminderSlots(late, TZ)).toEqual([]);
   });
+
+  it('an active borrow past its end day: overdue, to both, from the campus midnight after it', () => {
+    const r = booking('active', '2026-10-28', '2026-10-31');
+    expect(slot(r, 'overdue').dueAt.toISOString()).toBe('2026-11-01T07:00:00.000Z');
+    expect(slot(r, 'overdue').to).toEqual(['borrower', 'lender']);
+    expect(dueReminders(r, TZ, new Date('2026-11-01T06:59:00Z')).map((s) => s.kind)).toEqual([
+      'return_morning',
+    ]);
+    expect(dueReminders(r, TZ, new Date('2026-11-20T12:00:00Z')).map((s) => s.kind)).toEqual(['overdue']);
+    expect(reminderSlots(booking('returned', '2026-10-28', '2026-10-31'), TZ)).toEqual([]);
+  });
 });

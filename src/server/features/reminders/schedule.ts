@@ -1,8 +1,12 @@
 import { campusAt, campusMidnight } from '#shared/calendar.ts';
 import type { ReminderKind, ReservationStatus } from '#shared/constants.ts';
+import { overdueSince } from '#shared/deposit-claims.ts';
 
 // Issue 18: when each reminder of a borrow is due, by the campus clock. Pure, so the hours (and the
 // daylight-saving days) are tested without a database: the job asks it which reminders are due now.
+
+/** The latest instant a Date holds: an overdue notice stays due for as long as the item is out. */
+const NEVER = new Date(8.64e15);
 
 /** The evening before a pickup or a return: 6 pm on campus. */
 export const EVENING_HOUR = 18;
@@ -67,6 +71,13 @@ export function reminderSlots(r: Schedulable, timeZone: string): ReminderSlot[] 
   }
   if (r.status === 'active') {
     return [
+      {
+        // Issue 17 item 5: past its end day and still out. Sent once; it stays due while it is out.
+        kind: 'overdue',
+        dueAt: overdueSince(r.endDate, timeZone),
+        until: NEVER,
+        to: ['borrower', 'lender'],
+      },
       {
         kind: 'return_eve',
         dueAt: campusAt(dayBefore(r.endDate), EVENING_HOUR, timeZone),

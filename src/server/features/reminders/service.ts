@@ -1,5 +1,6 @@
 import { campusToday } from '#shared/calendar.ts';
 import type { NotificationType, ReminderKind } from '#shared/constants.ts';
+import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/deposit-claims.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,6 +29,7 @@ const TYPES: Record<ReminderKind, NotificationType> = {
   return_eve: 'return_reminder',
   return_morning: 'return_reminder',
   request_expiring: 'request_expiring',
+  overdue: 'overdue',
 };
 
 interface Wording {
@@ -71,6 +73,17 @@ function words(
         title: 'Return due today',
         message: `${w.title} is due back to ${w.lenderName} today. Your deposit comes back once it is returned.`,
       };
+    case 'overdue':
+      // Issue 17 item 5: told once, both of them, what it means for each.
+      return to === 'borrower'
+        ? {
+            title: 'Item overdue',
+            message: `${w.title} was due back to ${w.lenderName} on ${due}. Please return it now: after ${OVERDUE_CLAIM_AFTER_HOURS} hours overdue ${w.lenderName} may claim from your deposit, and you cannot request anything new until it is back.`,
+          }
+        : {
+            title: 'Item overdue',
+            message: `${w.borrowerName} has not returned ${w.title}, due back on ${due}. If it is not back within ${OVERDUE_CLAIM_AFTER_HOURS} hours you can report a problem and claim from the deposit in My Reservations.`,
+          };
     case 'request_expiring': {
       const at = answerBy
         ? answerBy.toLocaleString('en-US', {

@@ -34,6 +34,16 @@ const reservationColumns = {
   cancellationPolicy: reservations.cancellationPolicy,
   cancelledBy: reservations.cancelledBy,
   createdAt: reservations.createdAt,
+  returnedAt: reservations.returnedAt,
+  claimCents: reservations.claimCents,
+  claimDescription: reservations.claimDescription,
+  claimPhotos: reservations.claimPhotos,
+  claimedAt: reservations.claimedAt,
+  disputeNote: reservations.disputeNote,
+  disputePhotos: reservations.disputePhotos,
+  disputedAt: reservations.disputedAt,
+  awardedCents: reservations.awardedCents,
+  resolvedAt: reservations.resolvedAt,
   item: { id: items.id, title: items.title, images: items.images, pickupMethod: items.pickupMethod },
   provider: party(provider),
   borrower: party(borrower),
@@ -55,6 +65,16 @@ export type ReservationRow = {
   cancellationPolicy: string;
   cancelledBy: string | null;
   createdAt: Date;
+  returnedAt: Date | null;
+  claimCents: number | null;
+  claimDescription: string | null;
+  claimPhotos: string[];
+  claimedAt: Date | null;
+  disputeNote: string | null;
+  disputePhotos: string[];
+  disputedAt: Date | null;
+  awardedCents: number | null;
+  resolvedAt: Date | null;
   item: { id: string; title: string; images: string[]; pickupMethod: string };
   provider: { id: string; fullName: string; username: string; profileImage: string | null };
   borrower: { id: string; fullName: string; username: string; profileImage: string | null };
@@ -231,6 +251,17 @@ export async function setStatus(
     pickupCodeAttempts?: number;
     declineReason?: string | null;
     cancelledBy?: 'borrower' | 'provider' | 'system';
+    returnedAt?: Date;
+    claimCents?: number;
+    claimDescription?: string;
+    claimPhotos?: string[];
+    claimedAt?: Date;
+    disputeNote?: string;
+    disputePhotos?: string[];
+    disputedAt?: Date;
+    awardedCents?: number;
+    resolvedAt?: Date;
+    resolvedBy?: string;
   } = {},
 ) {
   await db
@@ -257,4 +288,40 @@ export async function findExpiredPending(db: Db, createdBefore: Date, today: str
       ),
     )
     .limit(500);
+}
+
+/** Returned reservations whose lender did not answer before `returnedBefore` (the release job). */
+export async function findUnansweredReturns(db: Db, returnedBefore: Date) {
+  return db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.status, 'returned'), lt(reservations.returnedAt, returnedBefore)))
+    .limit(500);
+}
+
+/** A borrow of this borrower still out after its end day (issue 17 item 5), if any. */
+export async function findOverdueOf(db: Db, borrowerId: string, today: string) {
+  const [row] = await db
+    .select({ id: reservations.id, endDate: reservations.endDate, title: items.title })
+    .from(reservations)
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .where(
+      and(
+        eq(reservations.borrowerId, borrowerId),
+        eq(reservations.status, 'active'),
+        lt(reservations.endDate, today),
+      ),
+    )
+    .orderBy(reservations.endDate)
+    .limit(1);
+  return row;
+}
+
+/** Disputed claims for the moderators' queue, oldest dispute first. */
+export async function listDisputed(db: Db): Promise<ReservationRow[]> {
+  const rows = await selectReservations(db)
+    .where(eq(reservations.status, 'disputed'))
+    .orderBy(reservations.disputedAt)
+    .limit(200);
+  return rows as ReservationRow[];
 }

@@ -2,9 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { itemIdParams } from '#shared/schemas/items.ts';
 import {
   availabilityResponse,
+  claimDecisionInput,
+  claimInput,
+  claimQueue,
   completePaymentInput,
   completePaymentResponse,
   declineInput,
+  disputeInput,
   paymentIntentInput,
   paymentIntentResponse,
   reservationIdParams,
@@ -14,10 +18,12 @@ import {
   statusUpdateInput,
 } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireAdmin, requireUser } from '../../plugins/session.ts';
 import { type ReservationDeps, reservationService } from './service.ts';
 
 export const reservationRoutes: FastifyPluginAsyncZod<{
@@ -25,7 +31,9 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   config: Config;
   payments: PaymentProvider;
   jobs: JobQueue;
-}> = async (app, { db, config, payments, jobs }) => {
+  clock?: Clock;
+  storage: Storage;
+}> = async (app, { db, config, payments, jobs, clock, storage }) => {
   const deps: ReservationDeps = {
     db,
     payments,
@@ -33,6 +41,8 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     timeZone: config.campusTimeZone,
     expiryHours: config.jobs.reservationExpiryHours,
     log: app.log,
+    clock,
+    storage,
   };
   const signedIn = {
     onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
@@ -129,6 +139,62 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         requireUser(request).id,
         request.params.id,
         request.body?.reason,
+      ),
+    }),
+  );
+
+  // Issue 17 items 2 and 5: the lender's "Report a problem", the borrower's answer, the moderator's decision.
+  const one = { params: reservationIdParams, response: { 200: reservationResponse } };
+  app.post(
+    '/reservations/:id/claim',
+    { ...signedIn, schema: { ...one, body: claimInput } },
+    async (request) => ({
+      success: true as const,
+      reservation: await reservationService.claim(
+        deps,
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.post('/reservations/:id/claim/accept', { ...signedIn, schema: one }, async (request) => ({
+    success: true as const,
+    reservation: await reservationService.acceptClaim(deps, requireUser(request).id, request.params.id),
+  }));
+
+  app.post(
+    '/reservations/:id/claim/dispute',
+    { ...signedIn, schema: { ...one, body: disputeInput } },
+    async (request) => ({
+      success: true as const,
+      reservation: await reservationService.dispute(
+        deps,
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  const moderator = {
+    onRequest: async (request: Parameters<typeof requireAdmin>[0]) => void requireAdmin(request),
+  };
+  app.get('/admin/claims', { ...moderator, schema: { response: { 200: claimQueue } } }, async (request) => ({
+    claims: await reservationService.disputedClaims(deps, requireAdmin(request).id),
+  }));
+
+  app.post(
+    '/admin/claims/:id/decide',
+    { ...moderator, schema: { ...one, body: claimDecisionInput } },
+    async (request) => ({
+      success: true as const,
+      reservation: await reservationService.resolveClaim(
+        deps,
+        requireAdmin(request).id,
+        request.params.id,
+        request.body,
       ),
     }),
   );

@@ -3,6 +3,13 @@ import { rangeProblem } from '#shared/availability.ts';
 import { campusMidnight, campusToday } from '#shared/calendar.ts';
 import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
 import { LIMITS, type PickupMethod, type ReservationStatus } from '#shared/constants.ts';
+import {
+  CLAIM_WINDOW_HOURS,
+  claimTimeProblem,
+  confirmBy,
+  isOverdue,
+  overdueClaimFrom,
+} from '#shared/deposit-claims.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import {
@@ -11,8 +18,11 @@ import {
   type Role,
   transition,
 } from '#shared/reservation-rules.ts';
-import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
+import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
+import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -41,6 +51,32 @@ export interface ReservationDeps {
   /** Pending requests expire after this many hours (RESERVATION_EXPIRY_HOURS): a request's answer-by time. */
   expiryHours?: number;
   log?: { error: (obj: object, msg: string) => void };
+  /** The claim window's clock (issue 17): tests move it instead of waiting 48 hours. */
+  clock?: Clock;
+  /** Whose photo URLs a claim or a dispute may carry: only ones our storage gave out. */
+  storage?: Pick<Storage, 'ownsPhotoUrl'>;
+}
+
+/** Every photo must be one our storage gave out (as an item's, issue 12). */
+function requireOwnPhotos(deps: ReservationDeps, photos: readonly string[]) {
+  if (photos.some((url) => !deps.storage?.ownsPhotoUrl(url))) {
+    throw badRequest(PHOTO_NOT_UPLOADED, [{ path: 'photos', message: PHOTO_NOT_UPLOADED }]);
+  }
+}
+
+const nowOf = (deps: ReservationDeps) => deps.clock?.now() ?? new Date();
+const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+
+/** An instant as the campus reads it: "Thu, Nov 26, 6:00 PM". */
+function campusTime(at: Date, timeZone: string): string {
+  return at.toLocaleString('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 const PAYMENT_ALREADY_USED = 'That payment is already used by another reservation.';
@@ -95,7 +131,30 @@ export function requestAnswerBy(
   return new Date(Math.min(byAge, byStart));
 }
 
+/** The return and its deposit claim as the card shows them: stage times, deadline and amounts. */
+function claimOf(row: queries.ReservationRow, deps: ReservationDeps, overdue: boolean): DepositClaim | null {
+  if (!row.returnedAt && !row.claimedAt && !overdue) return null;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const kept = row.awardedCents;
+  return {
+    returnedAt: iso(row.returnedAt),
+    confirmBy: row.status === 'returned' && row.returnedAt ? confirmBy(row.returnedAt).toISOString() : null,
+    claimableFrom: overdue ? overdueClaimFrom(row.endDate, deps.timeZone).toISOString() : null,
+    amountClaimed: row.claimCents === null ? null : centsToDecimal(row.claimCents)!,
+    description: row.claimDescription,
+    photos: row.claimPhotos,
+    claimedAt: iso(row.claimedAt),
+    disputeNote: row.disputeNote,
+    disputePhotos: row.disputePhotos,
+    disputedAt: iso(row.disputedAt),
+    amountAwarded: kept === null ? null : centsToDecimal(kept)!,
+    depositRefund: kept === null ? null : centsToDecimal(row.depositCents - kept)!,
+    resolvedAt: iso(row.resolvedAt),
+  };
+}
+
 function toReservation(row: queries.ReservationRow, viewerId: string, deps: ReservationDeps): Reservation {
+  const overdue = isOverdue(row, deps.timeZone, nowOf(deps));
   return {
     id: row.id,
     itemId: row.itemId,
@@ -115,6 +174,8 @@ function toReservation(row: queries.ReservationRow, viewerId: string, deps: Rese
     cancelledBy: row.cancelledBy as Reservation['cancelledBy'],
     createdAt: row.createdAt.toISOString(),
     respondBy: respondBy(row, deps),
+    overdue,
+    claim: claimOf(row, deps, overdue),
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },
     provider: row.provider,
     borrower: row.borrower,
@@ -132,6 +193,19 @@ async function checkBooking(
   borrowerId: string,
   input: { itemId: string; startDate: string; endDate: string },
 ) {
+  // Issue 17 item 5: nothing new while something borrowed is overdue.
+  const overdue = await queries.findOverdueOf(
+    deps.db,
+    borrowerId,
+    campusToday(deps.timeZone, nowOf(deps)).date,
+  );
+  if (overdue) {
+    throw new AppError(
+      403,
+      'OVERDUE_RETURN',
+      `Please return ${overdue.title} first: it was due back on ${formatDayLabel(overdue.endDate)}. You can request new items once it is returned.`,
+    );
+  }
   const item = await queries.findBookableItem(deps.db, input.itemId);
   if (!offered(item)) throw notFound('Item not found.');
   if (item.userId === borrowerId) throw forbidden('You cannot reserve your own item.');
@@ -472,7 +546,7 @@ export const reservationService = {
     deps: ReservationDeps,
     userId: string,
     id: string,
-    input: { status: 'active' | 'completed' | 'cancelled'; pickupCode?: string },
+    input: { status: 'active' | 'returned' | 'completed' | 'cancelled'; pickupCode?: string },
   ): Promise<Reservation> {
     const action = ACTION_FOR_STATUS[input.status];
     await changeStatus(deps, userId, id, action, async (tx, row, view) => {
@@ -493,34 +567,29 @@ export const reservationService = {
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
-      } else if (action === 'complete') {
-        await queries.setStatus(tx, id, 'completed');
-        await impactService.recordCompletion(tx, id);
-        // Review requests and the badges the completion earned, in this transaction (issue 6).
-        await reviewService.reservationCompleted(tx, id);
+      } else if (action === 'return') {
+        // Issue 17 item 2: the borrower's word starts the lender's window; the deposit waits for it.
+        const at = nowOf(deps);
+        const by = campusTime(confirmBy(at), deps.timeZone);
+        await queries.setStatus(tx, id, 'returned', { returnedAt: at });
         await notificationService.notify(tx, {
-          userId: other,
-          type: 'reservation_completed',
-          title: 'Item returned',
-          message: `${actor} marked ${view.item.title} as returned. Thanks for sharing!`,
+          userId: row.providerId,
+          type: 'return_confirm',
+          title: 'Confirm the return',
+          message: `${view.borrower.fullName} says ${view.item.title} is back. Confirm it came back in good condition, or report a problem by ${by}.${row.depositCents ? ` With no answer by then, the ${dollars(row.depositCents)} deposit goes back to them.` : ''}`,
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
-        if (row.stripePaymentIntentId && row.depositCents > 0) {
-          await refund(tx, deps, row, {
-            purpose: 'deposit',
-            amountCents: row.depositCents,
-            description: `Deposit refund for ${view.item.title}`,
-          });
-          await notificationService.notify(tx, {
-            userId: row.borrowerId,
-            type: 'deposit_refunded',
-            title: 'Deposit refunded',
-            message: `Your $${centsToDecimal(row.depositCents)} deposit for ${view.item.title} is on its way back to your card.`,
-            relatedReservationId: id,
-            relatedItemId: row.itemId,
-          });
-        }
+        await notificationService.notify(tx, {
+          userId: row.borrowerId,
+          type: 'return_confirm',
+          title: 'Return noted',
+          message: `${view.provider.fullName} has until ${by} to confirm ${view.item.title} came back in good condition.${row.depositCents ? ` Your ${dollars(row.depositCents)} deposit comes back then at the latest, unless they report a problem.` : ''}`,
+          relatedReservationId: id,
+          relatedItemId: row.itemId,
+        });
+      } else if (action === 'complete') {
+        await settleDeposit(tx, deps, row, view, { keptCents: 0, how: 'confirmed' });
       } else {
         const wasApproved = row.status === 'approved';
         // Issue 17: a borrower's cancellation of a paid booking refunds by the policy it was made under;
@@ -535,7 +604,7 @@ export const reservationService = {
               )
             : null;
         const keptCents = byPolicy?.rentalKeptCents ?? 0;
-        await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role });
+        await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role as 'borrower' | 'provider' });
         const money = !row.stripePaymentIntentId
           ? ''
           : !wasApproved
@@ -595,6 +664,168 @@ export const reservationService = {
       }
     });
     return loadForViewer(deps, id, userId);
+  },
+
+  /**
+   * "Report a problem" (issue 17 items 2 and 5): within the window after the borrower's return, or once
+   * the borrow has been overdue 24 hours. At most the deposit; the borrower then accepts or disputes.
+   */
+  async claim(
+    deps: ReservationDeps,
+    userId: string,
+    id: string,
+    input: { description: string; amount: string; photos?: string[] },
+  ): Promise<Reservation> {
+    const photos = input.photos ?? [];
+    requireOwnPhotos(deps, photos);
+    await changeStatus(deps, userId, id, 'claim', async (tx, row, view) => {
+      if (!row.stripePaymentIntentId || row.depositCents <= 0) {
+        throw badRequest('This borrow has no deposit to claim from.');
+      }
+      const cents = toCents(input.amount) ?? 0;
+      if (cents <= 0 || cents > row.depositCents) {
+        const message = `The amount claimed must be between $0.01 and the ${dollars(row.depositCents)} deposit.`;
+        throw badRequest(message, [{ path: 'amount', message }]);
+      }
+      const late = claimTimeProblem(row, deps.timeZone, nowOf(deps));
+      if (late) throw conflict(late, 'CLAIM_WINDOW');
+      await queries.setStatus(tx, id, 'claimed', {
+        claimCents: cents,
+        claimDescription: input.description,
+        claimPhotos: photos,
+        claimedAt: nowOf(deps),
+      });
+      await notificationService.actedOn(tx, userId, id, ['return_confirm', 'overdue']);
+      await notificationService.notify(tx, {
+        userId: row.borrowerId,
+        type: 'deposit_claim',
+        title: 'Deposit claim',
+        message: `${view.provider.fullName} reported a problem with ${view.item.title}: "${input.description}". They claim ${dollars(cents)} of your ${dollars(row.depositCents)} deposit. Accept it or dispute it in My Reservations.`,
+        relatedReservationId: id,
+        relatedItemId: row.itemId,
+      });
+      await notificationService.notify(tx, {
+        userId: row.providerId,
+        type: 'deposit_claim',
+        title: 'Claim sent',
+        message: `Your claim of ${dollars(cents)} for ${view.item.title} was sent to ${view.borrower.fullName}, who can accept or dispute it.`,
+        relatedReservationId: id,
+        relatedItemId: row.itemId,
+      });
+    });
+    return loadForViewer(deps, id, userId);
+  },
+
+  /** The borrower accepts the claim: the lender keeps it, the rest of the deposit comes back. */
+  async acceptClaim(deps: ReservationDeps, userId: string, id: string): Promise<Reservation> {
+    await changeStatus(deps, userId, id, 'acceptClaim', async (tx, row, view) => {
+      await notificationService.actedOn(tx, userId, id, ['deposit_claim']);
+      await settleDeposit(tx, deps, row, view, { keptCents: row.claimCents ?? 0, how: 'accepted' });
+    });
+    return loadForViewer(deps, id, userId);
+  },
+
+  /** The borrower disputes the claim: it goes to the moderators' queue with both sides. */
+  async dispute(
+    deps: ReservationDeps,
+    userId: string,
+    id: string,
+    input: { note: string; photos?: string[] },
+  ): Promise<Reservation> {
+    const { note } = input;
+    const photos = input.photos ?? [];
+    requireOwnPhotos(deps, photos);
+    await changeStatus(deps, userId, id, 'dispute', async (tx, row, view) => {
+      await queries.setStatus(tx, id, 'disputed', {
+        disputeNote: note,
+        disputePhotos: photos,
+        disputedAt: nowOf(deps),
+      });
+      await notificationService.actedOn(tx, userId, id, ['deposit_claim']);
+      const claimed = dollars(row.claimCents ?? 0);
+      await notificationService.notify(tx, {
+        userId: row.providerId,
+        type: 'deposit_claim',
+        title: 'Claim disputed',
+        message: `${view.borrower.fullName} disputed your ${claimed} claim for ${view.item.title}: "${note}". A moderator will decide and tell you both.`,
+        relatedReservationId: id,
+        relatedItemId: row.itemId,
+      });
+      await notificationService.notify(tx, {
+        userId: row.borrowerId,
+        type: 'deposit_claim',
+        title: 'Dispute sent',
+        message: `Your dispute of the ${claimed} claim for ${view.item.title} went to our moderators. They will decide and tell you both.`,
+        relatedReservationId: id,
+        relatedItemId: row.itemId,
+      });
+    });
+    return loadForViewer(deps, id, userId);
+  },
+
+  /** Disputed claims with both sides, oldest first (the moderators' queue). */
+  async disputedClaims(deps: ReservationDeps, moderatorId: string): Promise<Reservation[]> {
+    return (await queries.listDisputed(deps.db)).map((row) => toReservation(row, moderatorId, deps));
+  },
+
+  /** A moderator's decision: the lender keeps `amountAwarded` (0 to the claim), the rest comes back. */
+  async resolveClaim(
+    deps: ReservationDeps,
+    moderatorId: string,
+    id: string,
+    input: { amountAwarded: string; note?: string },
+  ): Promise<Reservation> {
+    await changeStatus(
+      deps,
+      moderatorId,
+      id,
+      'resolve',
+      async (tx, row, view) => {
+        const cents = toCents(input.amountAwarded) ?? 0;
+        const claimed = row.claimCents ?? 0;
+        if (cents < 0 || cents > claimed) {
+          const message = `The amount awarded must be between $0.00 and the ${dollars(claimed)} claimed.`;
+          throw badRequest(message, [{ path: 'amountAwarded', message }]);
+        }
+        await settleDeposit(tx, deps, row, view, {
+          keptCents: cents,
+          how: 'decided',
+          moderatorId,
+          note: input.note?.trim() || null,
+        });
+      },
+      'moderator',
+    );
+    return loadForViewer(deps, id, moderatorId);
+  },
+
+  /**
+   * The window closed unanswered (issue 17 item 2): each returned reservation whose lender did not
+   * answer within 48 hours is completed and its deposit refunded, exactly as a confirm would. Under the
+   * same locks as a confirm, so a confirm in the same instant wins or loses whole: one refund.
+   */
+  async releaseUnansweredReturns(deps: ReservationDeps): Promise<number> {
+    const now = nowOf(deps);
+    const due = await queries.findUnansweredReturns(
+      deps.db,
+      new Date(now.getTime() - CLAIM_WINDOW_HOURS * 3600_000 + 1),
+    );
+    let count = 0;
+    for (const { id } of due) {
+      try {
+        await changeStatus(deps, null, id, 'releaseDeposit', async (tx, row, view) => {
+          if (!row.returnedAt || confirmBy(row.returnedAt).getTime() > now.getTime()) {
+            return conflict('The window is still open.', 'CLAIM_WINDOW');
+          }
+          await settleDeposit(tx, deps, row, view, { keptCents: 0, how: 'window' });
+        });
+        count++;
+      } catch (error) {
+        // Confirmed or claimed meanwhile (409): nothing left to release.
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return count;
   },
 
   /** Pending requests unanswered for `hours`, or whose start day has come: cancelled, money released, both told. */
@@ -717,9 +948,12 @@ async function changeStatus(
   id: string,
   action: ReservationAction,
   apply: (tx: Db, row: LockedRow, view: queries.ReservationRow) => Promise<unknown>,
+  /** A moderator acts on someone else's reservation (the route checked they are one). */
+  asRole?: 'moderator',
 ): Promise<void> {
   await withItemLocked(deps, id, async (tx, row) => {
-    const result = transition(row.status as ReservationStatus, action, roleOf(row, userId));
+    const role = asRole ?? roleOf(row, userId);
+    const result = transition(row.status as ReservationStatus, action, role);
     if (!result.ok) throw resultError(result);
     const view = (await queries.findReservation(tx, id))!;
     const refusal = await apply(tx, row, view);
@@ -733,7 +967,9 @@ async function changeStatus(
 }
 
 /** Changes after which dates may be free for someone on the waitlist. */
-const FREES_DATES: ReadonlySet<ReservationAction> = new Set(['cancel', 'decline', 'expire', 'complete']);
+// A return frees its days only once its deposit is settled (settleDeposit tells the waitlist then): the
+// days stay booked while the lender may still report a problem (issue 17).
+const FREES_DATES: ReadonlySet<ReservationAction> = new Set(['cancel', 'decline', 'expire']);
 
 /**
  * A wrong code counts; at the limit the borrower gets a new code, so guessing a million codes five at a
@@ -759,6 +995,97 @@ async function wrongPickupCode(tx: Db, row: LockedRow, view: queries.Reservation
   return new AppError(429, 'PICKUP_CODE_REISSUED', message, [{ path: 'pickupCode', message }]);
 }
 
+/**
+ * The end of a borrow (issue 17): completed, and its deposit back but for what the lender keeps (an
+ * accepted claim or a moderator's award). The lender's earning grows by what they keep, the borrower's
+ * refund row says what comes back, and both are told. One home for the lender's confirm, the window
+ * closing, an accepted claim and a moderator's decision.
+ */
+async function settleDeposit(
+  tx: Db,
+  deps: ReservationDeps,
+  row: LockedRow,
+  view: queries.ReservationRow,
+  how:
+    | { keptCents: 0; how: 'confirmed' | 'window' }
+    | { keptCents: number; how: 'accepted' }
+    | { keptCents: number; how: 'decided'; moderatorId: string; note: string | null },
+) {
+  const id = row.id;
+  const kept = Math.min(how.keptCents, row.depositCents);
+  const back = row.depositCents - kept;
+  const claimed = how.how === 'accepted' || how.how === 'decided';
+  await queries.setStatus(tx, id, 'completed', {
+    ...(claimed ? { awardedCents: kept, resolvedAt: nowOf(deps) } : {}),
+    ...(how.how === 'decided' ? { resolvedBy: how.moderatorId } : {}),
+  });
+  // Issue 18 item 4: the days are free now; whoever waits for them is told in this transaction.
+  await waitlistService.offerFreedDates(tx, { itemId: row.itemId, timeZone: deps.timeZone });
+  await impactService.recordCompletion(tx, id);
+  // Review requests and the badges the completion earned, in this transaction (issue 6).
+  await reviewService.reservationCompleted(tx, id);
+  await notificationService.actedOn(tx, row.providerId, id, ['return_confirm', 'overdue']);
+  const title = view.item.title;
+  const paid = Boolean(row.stripePaymentIntentId) && row.depositCents > 0;
+  if (paid && kept > 0) {
+    await billingService.addToEarning(tx, {
+      reservationId: id,
+      userId: row.providerId,
+      stripePaymentIntentId: row.stripePaymentIntentId!,
+      addCents: kept,
+      description: `Earning: ${title} lent to ${view.borrower.fullName}, with ${dollars(kept)} of the deposit for the reported problem`,
+    });
+  }
+  if (paid && back > 0) {
+    await refund(tx, deps, row, {
+      purpose: kept > 0 ? 'claim' : 'deposit',
+      amountCents: back,
+      description:
+        kept > 0
+          ? `Deposit refund for ${title}: ${dollars(back)} of ${dollars(row.depositCents)}, ${dollars(kept)} kept for the reported problem`
+          : `Deposit refund for ${title}`,
+    });
+  }
+  const money = !paid
+    ? ''
+    : back === 0
+      ? ` The lender keeps the whole ${dollars(row.depositCents)} deposit.`
+      : kept > 0
+        ? ` ${dollars(back)} of the ${dollars(row.depositCents)} deposit goes back to the borrower's card; the lender keeps ${dollars(kept)}.`
+        : ` The ${dollars(row.depositCents)} deposit goes back to the borrower's card.`;
+  const lead =
+    how.how === 'confirmed'
+      ? `${view.provider.fullName} confirmed ${title} came back in good condition.`
+      : how.how === 'window'
+        ? `No problem was reported within ${CLAIM_WINDOW_HOURS} hours of the return of ${title}.`
+        : how.how === 'accepted'
+          ? `${view.borrower.fullName} accepted the claim for ${title}.`
+          : `A moderator decided the disputed claim for ${title}: the lender keeps ${dollars(kept)} of the ${dollars(row.claimCents ?? 0)} claimed.${how.how === 'decided' && how.note ? ` Note: ${how.note}` : ''}`;
+  for (const userId of [row.borrowerId, row.providerId]) {
+    await notificationService.notify(tx, {
+      userId,
+      type: 'reservation_completed',
+      title: claimed ? 'Claim settled' : 'Item returned',
+      message: `${lead}${money} Thanks for sharing!`,
+      relatedReservationId: id,
+      relatedItemId: row.itemId,
+    });
+  }
+  if (paid && back > 0) {
+    await notificationService.notify(tx, {
+      userId: row.borrowerId,
+      type: 'deposit_refunded',
+      title: 'Deposit refunded',
+      message:
+        kept > 0
+          ? `${dollars(back)} of your ${dollars(row.depositCents)} deposit for ${title} is on its way back to your card.`
+          : `Your ${dollars(row.depositCents)} deposit for ${title} is on its way back to your card.`,
+      relatedReservationId: id,
+      relatedItemId: row.itemId,
+    });
+  }
+}
+
 /** Lets go of an authorisation that was never charged (decline, cancel, expiry, an overlapping approval). */
 async function release(
   tx: Db,
@@ -781,7 +1108,11 @@ async function refund(
   tx: Db,
   deps: ReservationDeps,
   row: LockedRow,
-  what: { purpose: 'deposit' | 'cancellation' | 'policy'; amountCents: number; description: string },
+  what: {
+    purpose: 'deposit' | 'claim' | 'cancellation' | 'policy';
+    amountCents: number;
+    description: string;
+  },
 ) {
   const intentId = row.stripePaymentIntentId!;
   const [billingId] = await billingService.record(tx, [

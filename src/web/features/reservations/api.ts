@@ -32,7 +32,17 @@ export interface PaymentIntentRequest {
   rentalAmount: string;
 }
 
-export type StatusUpdate = { id: string; status: 'active' | 'completed' | 'cancelled'; pickupCode?: string };
+export type StatusUpdate = {
+  id: string;
+  status: 'active' | 'returned' | 'completed' | 'cancelled';
+  pickupCode?: string;
+};
+
+/** Issue 17: the lender's "Report a problem" and the borrower's answer to it. */
+export type ClaimAction =
+  | { id: string; kind: 'claim'; description: string; amount: string; photos: string[] }
+  | { id: string; kind: 'accept' }
+  | { id: string; kind: 'dispute'; note: string; photos: string[] };
 
 const url = (id: string, action = '') => `/api/reservations/${encodeURIComponent(id)}${action}`;
 
@@ -118,6 +128,25 @@ export function useUpdateReservationStatus() {
   });
 }
 
+/** POST /api/reservations/:id/claim, /claim/accept, /claim/dispute (issue 17). */
+export function useClaimAction() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (action: ClaimAction) => {
+      const path =
+        action.kind === 'claim' ? '/claim' : action.kind === 'accept' ? '/claim/accept' : '/claim/dispute';
+      const body =
+        action.kind === 'claim'
+          ? { description: action.description, amount: action.amount, photos: action.photos }
+          : action.kind === 'dispute'
+            ? { note: action.note, photos: action.photos }
+            : {};
+      return api.post<{ success: true; reservation: Reservation }>(url(action.id, path), body);
+    },
+    onSuccess: refresh,
+  });
+}
+
 /** POST /api/reservations/:id/approve (the lender). */
 export function useApproveReservation() {
   const refresh = useRefreshAfterChange();
@@ -139,5 +168,28 @@ export function useDeclineReservation() {
       );
     },
     onSuccess: refresh,
+  });
+}
+
+/** GET /api/admin/claims: disputed deposit claims with both sides (moderators, issue 17). */
+export const claimQueueKeys = { all: ['/api/admin/claims'] as const };
+
+export function useDisputedClaims() {
+  return useQuery({
+    queryKey: claimQueueKeys.all,
+    queryFn: () => api.get<{ claims: Reservation[] }>('/api/admin/claims'),
+  });
+}
+
+/** POST /api/admin/claims/:id/decide: how much of the claim the lender keeps. */
+export function useDecideClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amountAwarded, note }: { id: string; amountAwarded: string; note?: string }) =>
+      api.post<{ success: true; reservation: Reservation }>(
+        `/api/admin/claims/${encodeURIComponent(id)}/decide`,
+        note?.trim() ? { amountAwarded, note: note.trim() } : { amountAwarded },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: claimQueueKeys.all }),
   });
 }

@@ -11,7 +11,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-700 hover:text-ink',
   );
 
-/** The moderators' two places: reports, and payments that need a person (issue 12). */
+/** The moderators' places: reports, payments that need a person (issue 12), disputed deposit claims (issue 17). */
 export function ModerationNav() {
   const problems = usePaymentProblems();
   const count = problems.data ? problems.data.steps.length + problems.data.mismatches.length : 0;
@@ -28,6 +28,9 @@ export function ModerationNav() {
             <span className="sr-only"> need attention</span>
           </span>
         )}
+      </NavLink>
+      <NavLink to={paths.adminClaims} className={linkClasses}>
+        Deposit disputes
       </NavLink>
     </nav>
   );

@@ -31,6 +31,7 @@ const PURPOSE_LABELS: Record<PaymentStepPurpose, string> = {
   expiry: 'the request expired',
   overlap: 'another request was approved for those dates',
   deposit: 'the item was returned (deposit)',
+  claim: 'a deposit claim was settled (the rest of the deposit)',
   abandoned: 'no request followed the payment',
   support: 'a refund made outside CampusLoop',
 };

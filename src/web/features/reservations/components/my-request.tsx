@@ -39,6 +39,14 @@ export function requestSummary(r: Pick<Reservation, 'status' | 'startDate' | 'en
     };
   if (r.status === 'active')
     return { title: `Borrowing ${days} · Active`, detail: `Due back ${formatDate(r.endDate, 'MMM d')}` };
+  // Issue 17: back with the lender, or a deposit claim open.
+  if (r.status === 'returned')
+    return { title: `Returned ${days}`, detail: 'Waiting for the lender to confirm: see My Reservations' };
+  if (r.status === 'claimed' || r.status === 'disputed')
+    return {
+      title: `Returned ${days} · ${r.status === 'claimed' ? 'Claim open' : 'In dispute'}`,
+      detail: 'The deposit claim is in My Reservations',
+    };
   return {
     title: `Requested ${days} · Pending`,
     detail: 'Waiting for the lender: see it in My Reservations',

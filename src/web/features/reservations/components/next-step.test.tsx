@@ -30,6 +30,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     declineReason: null,
     cancellationPolicy: 'flexible',
     cancelledBy: null,
+    overdue: false,
+    claim: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: '2026-11-26T10:00:00.000Z',
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
@@ -63,11 +65,11 @@ describe('the next step of a reservation', () => {
     );
     const active = reservation({ status: 'active', respondBy: null });
     expect(nextStep(active, BORROWER)?.text).toBe(
-      'Your turn: return it to Maya Chen by Sun, Nov 29, then press Return Item.',
+      'Your turn: return it to Maya Chen by Sun, Nov 29, then press Item Returned.',
     );
     expect(nextStep(active, LENDER)).toEqual({
       who: 'them',
-      text: 'Jordan Lee returns it by Sun, Nov 29. Press Item Returned once you have it back.',
+      text: 'Jordan Lee returns it by Sun, Nov 29. Once you have it back, confirm it came back in good condition.',
     });
     for (const status of ['completed', 'cancelled', 'declined'] as const) {
       expect(nextStep(reservation({ status, respondBy: null }), BORROWER)).toBeNull();

@@ -41,16 +41,52 @@ export function nextStep(r: Reservation, viewerId: string): { who: 'you' | 'them
             who: 'you',
             text: `Your turn: hand it over to ${borrower} on ${day(r.startDate)} and enter their pickup code under Item Collected.`,
           };
-    case 'active':
+    case 'active': {
+      if (r.overdue) {
+        // Issue 17 item 5: late. The lender may claim from the deposit once it is 24 hours late.
+        const from = r.claim?.claimableFrom;
+        const claimable =
+          from && Date.parse(from) > Date.now()
+            ? `From ${answerBy(from)} you can report a problem and claim from the deposit.`
+            : 'You can report a problem and claim from the deposit.';
+        return asBorrower
+          ? {
+              who: 'you',
+              text: `Overdue: it was due back on ${day(r.endDate)}. Return it to ${lender} now, then press Item Returned. Until then you cannot request new items.`,
+            }
+          : { who: 'them', text: `${borrower} is late: it was due back on ${day(r.endDate)}. ${claimable}` };
+      }
       return asBorrower
         ? {
             who: 'you',
-            text: `Your turn: return it to ${lender} by ${day(r.endDate)}, then press Return Item.`,
+            text: `Your turn: return it to ${lender} by ${day(r.endDate)}, then press Item Returned.`,
           }
         : {
             who: 'them',
-            text: `${borrower} returns it by ${day(r.endDate)}. Press Item Returned once you have it back.`,
+            text: `${borrower} returns it by ${day(r.endDate)}. Once you have it back, confirm it came back in good condition.`,
           };
+    }
+    case 'returned': {
+      const until = r.claim?.confirmBy ? ` by ${answerBy(r.claim.confirmBy)}` : '';
+      return asBorrower
+        ? {
+            who: 'them',
+            text: `${lender} confirms the return${until}. Your deposit comes back then at the latest, unless they report a problem.`,
+          }
+        : {
+            who: 'you',
+            text: `Your turn: confirm it came back in good condition, or report a problem${until}. With no answer, the deposit goes back to ${borrower}.`,
+          };
+    }
+    case 'claimed':
+      return asBorrower
+        ? {
+            who: 'you',
+            text: `Your turn: accept ${lender}'s claim or dispute it; a dispute goes to a moderator.`,
+          }
+        : { who: 'them', text: `Waiting for ${borrower} to accept or dispute your claim.` };
+    case 'disputed':
+      return { who: 'them', text: 'A moderator decides the disputed claim and tells you both.' };
     default:
       return null;
   }

@@ -27,6 +27,8 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     declineReason: null,
     cancellationPolicy: 'flexible',
     cancelledBy: null,
+    overdue: false,
+    claim: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     respondBy: null,
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
@@ -45,6 +47,7 @@ function renderCard(
     onApprove: vi.fn(),
     onDecline: vi.fn(),
     onUpdateStatus: vi.fn((_update: unknown) => Promise.resolve()),
+    onClaimAction: vi.fn((_action: unknown) => Promise.resolve()),
   };
   render(
     <MemoryRouter>
@@ -66,8 +69,11 @@ const ACTIONS = [
   'Cancel',
   'Picked Up',
   'Item Collected',
-  'Return Item',
   'Item Returned',
+  'Returned in good condition',
+  'Report a problem',
+  'Accept claim',
+  'Dispute',
 ];
 
 function actionNames(): string[] {
@@ -85,8 +91,15 @@ describe('ReservationCard actions (spec §4)', () => {
     ['pending', 'borrower', ['Cancel']],
     ['approved', 'borrower', ['Picked Up', 'Cancel']],
     ['approved', 'provider', ['Item Collected', 'Cancel']],
-    ['active', 'borrower', ['Return Item']],
-    ['active', 'provider', ['Item Returned']],
+    ['active', 'borrower', ['Item Returned']],
+    ['active', 'provider', ['Returned in good condition']],
+    // Issue 17: the lender answers a return; the borrower answers a claim; a dispute waits for a moderator.
+    ['returned', 'borrower', []],
+    ['returned', 'provider', ['Returned in good condition', 'Report a problem']],
+    ['claimed', 'borrower', ['Accept claim', 'Dispute']],
+    ['claimed', 'provider', []],
+    ['disputed', 'borrower', []],
+    ['disputed', 'provider', []],
     ['completed', 'borrower', []],
     ['completed', 'provider', []],
     ['cancelled', 'borrower', []],
@@ -106,14 +119,66 @@ describe('ReservationCard actions (spec §4)', () => {
     expect(handlers.onDecline).toHaveBeenCalledWith(RESERVATION);
   });
 
-  it('sends the borrower straight on: Picked Up, then Return Item', () => {
+  it('sends the borrower straight on: Picked Up, then Item Returned', () => {
     let handlers = renderCard('borrower', { status: 'approved', pickupCode: '123456' });
     fireEvent.click(screen.getByRole('button', { name: 'Picked Up' }));
     expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'active' });
     cleanup();
     handlers = renderCard('borrower', { status: 'active' });
-    fireEvent.click(screen.getByRole('button', { name: 'Return Item' }));
-    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'completed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Item Returned' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'returned' });
+  });
+
+  it('shows a claim with its amounts and lets the borrower accept it', () => {
+    const claim = {
+      returnedAt: '2026-12-08T18:00:00.000Z',
+      confirmBy: null,
+      claimableFrom: null,
+      amountClaimed: '8.00',
+      description: 'A new scratch on the lens.',
+      photos: ['/uploads/items/2026/12/lens.jpg'],
+      disputePhotos: [],
+      claimedAt: '2026-12-09T10:00:00.000Z',
+      disputeNote: null,
+      disputedAt: null,
+      amountAwarded: null,
+      depositRefund: null,
+      resolvedAt: null,
+    };
+    const handlers = renderCard('borrower', { status: 'claimed', claim });
+    expect(screen.getByText('Claim open')).toBeTruthy();
+    const deposit = screen.getByRole('region', { name: 'Deposit' });
+    expect(deposit.textContent).toContain('Claim: $8.00 of the $20.00 deposit.');
+    expect(deposit.textContent).toContain('A new scratch on the lens.');
+    expect(within(deposit).getByRole('link', { name: 'Photo 1 of the problem' }).getAttribute('href')).toBe(
+      '/uploads/items/2026/12/lens.jpg',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Accept claim' }));
+    expect(handlers.onClaimAction).toHaveBeenCalledWith({ id: RESERVATION, kind: 'accept' });
+  });
+
+  it('lets the lender report a problem only after 24 hours overdue', () => {
+    const claim = (from: string) => ({
+      returnedAt: null,
+      confirmBy: null,
+      claimableFrom: from,
+      amountClaimed: null,
+      description: null,
+      photos: [],
+      disputePhotos: [],
+      claimedAt: null,
+      disputeNote: null,
+      disputedAt: null,
+      amountAwarded: null,
+      depositRefund: null,
+      resolvedAt: null,
+    });
+    renderCard('provider', { status: 'active', overdue: true, claim: claim('2999-01-01T00:00:00.000Z') });
+    expect(screen.getByText('Overdue')).toBeTruthy();
+    expect(actionNames()).toEqual(['Returned in good condition']);
+    cleanup();
+    renderCard('provider', { status: 'active', overdue: true, claim: claim('2000-01-01T00:00:00.000Z') });
+    expect(actionNames()).toEqual(['Returned in good condition', 'Report a problem']);
   });
 
   it('asks before cancelling', async () => {

@@ -16,7 +16,8 @@ import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
 import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
 import { amountOf, formatDate, PICKUP_LABELS } from '../../items/components/item-labels.ts';
-import type { StatusUpdate } from '../api.ts';
+import type { ClaimAction, StatusUpdate } from '../api.ts';
+import { ClaimDetails, DisputeClaim, ReportProblem } from './deposit-claim.tsx';
 
 // Spec §2 My Reservations card and §4 reservation actions. The card only shows and asks; the page
 // owns the calls (and their toasts), so every card is disabled while any update is in flight.
@@ -33,6 +34,8 @@ export interface ReservationCardProps {
   onDecline: (id: string) => void;
   /** Resolves when the server accepted the change, rejects with its error. */
   onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
+  /** Issue 17: report a problem, accept or dispute a claim; resolves when the server accepted it. */
+  onClaimAction?: (action: ClaimAction) => Promise<unknown>;
   /** What other features add to the card (the review prompt of a completed reservation). */
   children?: ReactNode;
 }
@@ -42,6 +45,10 @@ const STATUS_STYLES: Record<ReservationStatus, { label: string; className: strin
   pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-900' },
   approved: { label: 'Approved', className: 'bg-blue-100 text-blue-900' },
   active: { label: 'Active', className: 'bg-green-100 text-green-900' },
+  // Issue 17: the return waiting for the lender, and a deposit claim open or in dispute.
+  returned: { label: 'Returned', className: 'bg-teal-100 text-teal-900' },
+  claimed: { label: 'Claim open', className: 'bg-orange-100 text-orange-900' },
+  disputed: { label: 'In dispute', className: 'bg-orange-100 text-orange-900' },
   completed: { label: 'Completed', className: 'bg-stone-200 text-stone-800' },
   cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900' },
   declined: { label: 'Declined', className: 'bg-red-100 text-red-900' },
@@ -77,6 +84,7 @@ export function ReservationCard({
   onApprove,
   onDecline,
   onUpdateStatus,
+  onClaimAction = () => Promise.resolve(),
   children,
 }: ReservationCardProps) {
   const role: ReservationRole = viewerId === r.providerId ? 'provider' : 'borrower';
@@ -102,6 +110,11 @@ export function ReservationCard({
             <span className="flex items-center">
               <span className="sr-only">Status: </span>
               <ReservationStatusBadge status={r.status} />
+              {r.overdue && (
+                <span className="ms-1.5 inline-flex shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-900">
+                  Overdue
+                </span>
+              )}
             </span>
           </div>
 
@@ -148,6 +161,8 @@ export function ReservationCard({
         </p>
       )}
 
+      <ClaimDetails reservation={r} />
+
       {children}
 
       <Actions
@@ -157,6 +172,7 @@ export function ReservationCard({
         onApprove={onApprove}
         onDecline={onDecline}
         onUpdateStatus={onUpdateStatus}
+        onClaimAction={onClaimAction}
       />
     </Card>
   );
@@ -216,6 +232,7 @@ function Actions({
   onApprove,
   onDecline,
   onUpdateStatus,
+  onClaimAction,
 }: {
   reservation: Reservation;
   role: ReservationRole;
@@ -223,6 +240,7 @@ function Actions({
   onApprove: (id: string) => void;
   onDecline: (id: string) => void;
   onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
+  onClaimAction: (action: ClaimAction) => Promise<unknown>;
 }) {
   const update = (status: StatusUpdate['status']) =>
     void onUpdateStatus({ id: r.id, status }).catch(() => {});
@@ -251,12 +269,39 @@ function Actions({
         <ItemCollected key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
       ),
     );
+  // Issue 17: the borrower says it is back; the lender confirms it or reports a problem.
+  if (may('return'))
+    buttons.push(
+      <Button key="return" onClick={() => update('returned')} disabled={busy}>
+        Item Returned
+      </Button>,
+    );
   if (may('complete'))
     buttons.push(
       <Button key="complete" onClick={() => update('completed')} disabled={busy}>
-        {role === 'borrower' ? 'Return Item' : 'Item Returned'}
+        Returned in good condition
       </Button>,
     );
+  // A claim needs a deposit that was paid; an active borrow only once it is 24 hours overdue.
+  const claimable =
+    amountOf(r.depositAmount) > 0 &&
+    Boolean(r.stripePaymentIntentId) &&
+    (r.status === 'returned' ||
+      (r.overdue && Boolean(r.claim?.claimableFrom) && Date.parse(r.claim!.claimableFrom!) <= Date.now()));
+  if (may('claim') && claimable)
+    buttons.push(<ReportProblem key="claim" reservation={r} busy={busy} onClaimAction={onClaimAction} />);
+  if (may('acceptClaim'))
+    buttons.push(
+      <Button
+        key="accept"
+        onClick={() => void onClaimAction({ id: r.id, kind: 'accept' }).catch(() => {})}
+        disabled={busy}
+      >
+        Accept claim
+      </Button>,
+    );
+  if (may('dispute'))
+    buttons.push(<DisputeClaim key="dispute" reservation={r} busy={busy} onClaimAction={onClaimAction} />);
   if (may('cancel'))
     buttons.push(<CancelReservation key="cancel" busy={busy} onConfirm={() => update('cancelled')} />);
   if (!buttons.length) return null;

@@ -1,0 +1,120 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Reservation } from '#shared/schemas/reservations.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { formatDate } from '../../items/components/item-labels.ts';
+import { useDecideClaim, useDisputedClaims } from '../api.ts';
+import { Photos } from './deposit-claim.tsx';
+import { answerBy } from './next-step.tsx';
+
+// Issue 17: the moderators' queue of disputed deposit claims, with both sides; the moderator decides
+// how much of the claim the lender keeps (0 to all of it), and the rest of the deposit is refunded.
+
+export function DisputedClaims() {
+  const { data, isPending, isError, error } = useDisputedClaims();
+  if (isPending) return <p className="mt-6 text-muted">Loading disputes…</p>;
+  if (isError) return <p className="mt-6 text-danger">{errorMessage(error, 'Failed to load disputes.')}</p>;
+  if (!data.claims.length) {
+    return (
+      <Card className="mt-6 px-6 py-10 text-center">
+        <h2 className="text-lg font-semibold text-ink">No disputed claims</h2>
+        <p className="mt-1 text-muted">When a borrower disputes a lender's deposit claim, it shows here.</p>
+      </Card>
+    );
+  }
+  return (
+    <ul className="mt-6 space-y-4">
+      {data.claims.map((r) => (
+        <li key={r.id}>
+          <DisputedClaim reservation={r} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DisputedClaim({ reservation: r }: { reservation: Reservation }) {
+  const decide = useDecideClaim();
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const amountId = useId();
+  const noteId = useId();
+  const headingId = useId();
+  const c = r.claim;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    decide.mutate(
+      { id: r.id, amountAwarded: amount, note },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Claim decided',
+            description: 'Both people are told; the rest of the deposit is refunded.',
+          }),
+        onError: (failure) => setProblem(errorMessage(failure, 'Failed to decide the claim.')),
+      },
+    );
+  };
+  return (
+    <Card className="p-4 sm:p-5">
+      <article aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
+          {r.item.title}: {r.provider.fullName} (lender) and {r.borrower.fullName} (borrower)
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {formatDate(r.startDate, 'MMM d')} - {formatDate(r.endDate, 'MMM d')} · ${r.depositAmount} deposit
+          {c?.returnedAt ? ` · returned ${answerBy(c.returnedAt)}` : ' · not returned'}
+        </p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <section className="rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm">
+            <h3 className="font-semibold text-orange-950">
+              {r.provider.fullName} claims ${c?.amountClaimed}
+            </h3>
+            <p className="mt-1 whitespace-pre-line text-orange-950">{c?.description}</p>
+            {c?.photos.length ? <Photos urls={c.photos} what="the problem" /> : null}
+          </section>
+          <section className="rounded-xl border border-line bg-stone-50 p-3 text-sm">
+            <h3 className="font-semibold text-ink">{r.borrower.fullName} disputes it</h3>
+            <p className="mt-1 whitespace-pre-line text-ink">{c?.disputeNote}</p>
+            {c?.disputePhotos.length ? <Photos urls={c.disputePhotos} what="the borrower's side" /> : null}
+          </section>
+        </div>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        >
+          <Field id={amountId} label={`Lender keeps (0 to $${c?.amountClaimed})`} error={problem}>
+            <Input
+              {...describedBy(amountId, problem)}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+              inputMode="decimal"
+              placeholder="0.00"
+            />
+          </Field>
+          <Field id={noteId} label="Note to both (optional)">
+            <Textarea
+              id={noteId}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              rows={1}
+              className="min-h-11"
+              maxLength={2000}
+            />
+          </Field>
+          <Button type="submit" disabled={decide.isPending || !amount}>
+            Decide
+          </Button>
+        </form>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
+import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
+import { DisputedClaims } from '../features/reservations/components/disputed-claims.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+// /admin/claims (issue 17): deposit claims a borrower disputed, for a moderator to decide.
+
+export default function AdminClaimsRoute() {
+  return (
+    <ModeratorsOnly>
+      <AdminClaimsPage />
+    </ModeratorsOnly>
+  );
+}
+
+function AdminClaimsPage() {
+  useDocumentTitle('Deposit disputes · Moderation');
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <ModerationHeader />
+      <DisputedClaims />
+    </div>
+  );
+}
