@@ -85,6 +85,11 @@ export const NOTIFICATION_TYPES = [
   'request_expiring',
   // Issue 18 item 4: dates someone waited for are free.
   'waitlist_available',
+  // Issue 18 item 3: a borrower asks for more days; the lender answers (or it expires).
+  'extension_requested',
+  'extension_approved',
+  'extension_declined',
+  'extension_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

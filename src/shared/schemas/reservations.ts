@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+import { extension } from './extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
@@ -92,6 +93,8 @@ export const reservation = z.object({
   }),
   provider: party,
   borrower: party,
+  /** Issue 18 item 3: the borrower's request for more days still waiting for the lender, if any. */
+  pendingExtension: extension.nullable(),
 });
 export type Reservation = z.infer<typeof reservation>;
 

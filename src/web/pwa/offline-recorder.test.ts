@@ -38,6 +38,7 @@ function reservation(borrowerId: string, providerId: string, status: Reservation
     cancelledBy: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: null,
+    pendingExtension: null,
     item: { id: crypto.randomUUID(), title: 'Camping lantern', images: [], pickupMethod: 'meetup' },
     provider: party(providerId, providerId === MAYA ? 'Maya Chen' : 'Jordan Lee'),
     borrower: party(borrowerId, borrowerId === JORDAN ? 'Jordan Lee' : 'Maya Chen'),

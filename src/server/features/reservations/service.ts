@@ -11,6 +11,7 @@ import {
   type Role,
   transition,
 } from '#shared/reservation-rules.ts';
+import type { Extension } from '#shared/schemas/extensions.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +20,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
+import { extensionService } from '../extensions/service.ts';
 import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
@@ -95,7 +97,12 @@ export function requestAnswerBy(
   return new Date(Math.min(byAge, byStart));
 }
 
-function toReservation(row: queries.ReservationRow, viewerId: string, deps: ReservationDeps): Reservation {
+function toReservation(
+  row: queries.ReservationRow,
+  viewerId: string,
+  deps: ReservationDeps,
+  pendingExtension: Extension | undefined,
+): Reservation {
   return {
     id: row.id,
     itemId: row.itemId,
@@ -118,6 +125,7 @@ function toReservation(row: queries.ReservationRow, viewerId: string, deps: Rese
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },
     provider: row.provider,
     borrower: row.borrower,
+    pendingExtension: pendingExtension ?? null,
   };
 }
 
@@ -169,12 +177,19 @@ function paymentUsedRace(error: unknown): boolean {
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
   const row = await queries.findReservation(deps.db, id);
   if (!row) throw notFound('Reservation not found.');
-  return toReservation(row, viewerId, deps);
+  const extensions = await extensionService.pendingFor(deps.db, [id], deps.timeZone);
+  return toReservation(row, viewerId, deps, extensions.get(id));
 }
 
 export const reservationService = {
   async list(deps: ReservationDeps, userId: string): Promise<Reservation[]> {
-    return (await queries.listForUser(deps.db, userId)).map((row) => toReservation(row, userId, deps));
+    const rows = await queries.listForUser(deps.db, userId);
+    const extensions = await extensionService.pendingFor(
+      deps.db,
+      rows.filter((row) => row.status === 'approved' || row.status === 'active').map((row) => row.id),
+      deps.timeZone,
+    );
+    return rows.map((row) => toReservation(row, userId, deps, extensions.get(row.id)));
   },
 
   async availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
@@ -351,6 +366,11 @@ export const reservationService = {
       return { reservation: await loadForViewer(deps, existing.id, borrower.id), created: false };
     }
     const recorded = await paymentStepService.findIntent(deps.db, paymentIntentId);
+    if (recorded?.extensionOf && recorded.borrowerId === borrower.id) {
+      // Issue 18 item 3: back from the bank for a request for more days; the booking itself is unchanged.
+      const created = await extensionService.completePayment(deps, borrower, recorded);
+      return { reservation: await loadForViewer(deps, recorded.extensionOf, borrower.id), created };
+    }
     if (!recorded || recorded.borrowerId !== borrower.id || !recorded.itemId) {
       throw notFound('Payment not found.');
     }
@@ -403,7 +423,12 @@ export const reservationService = {
         // Rows wait as pending until the capture step has charged the card (decision 012).
         await billingService.settle(
           tx,
-          { reservationId: id, userId: row.borrowerId, fromStatus: 'pending' },
+          {
+            reservationId: id,
+            userId: row.borrowerId,
+            fromStatus: 'pending',
+            stripePaymentIntentId: row.stripePaymentIntentId,
+          },
           { description: `Payment for ${view.item.title} (${range(row)})` },
         );
         await billingService.record(tx, [
@@ -445,6 +470,8 @@ export const reservationService = {
         });
         await release(tx, deps, other, 'overlap');
       }
+      // Issue 18 item 3: requests for more days on other bookings that wanted these days lose too.
+      await extensionService.bookingApproved(tx, deps, row);
     });
     paymentStepService.kick(deps.jobs);
     return loadForViewer(deps, id, userId);
@@ -495,6 +522,8 @@ export const reservationService = {
         });
       } else if (action === 'complete') {
         await queries.setStatus(tx, id, 'completed');
+        // Issue 18 item 3: a request for more days still waiting ends with the booking.
+        await extensionService.bookingEnded(tx, deps, id, 'completed');
         await impactService.recordCompletion(tx, id);
         // Review requests and the badges the completion earned, in this transaction (issue 6).
         await reviewService.reservationCompleted(tx, id);
@@ -536,6 +565,8 @@ export const reservationService = {
             : null;
         const keptCents = byPolicy?.rentalKeptCents ?? 0;
         await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role });
+        // Issue 18 item 3: its extensions end too (a waiting one released, an approved one given back).
+        await extensionService.bookingEnded(tx, deps, id, 'cancelled');
         const money = !row.stripePaymentIntentId
           ? ''
           : !wasApproved
@@ -562,7 +593,12 @@ export const reservationService = {
           // becomes what they keep.
           await billingService.settleKinds(
             tx,
-            { reservationId: id, kinds: ['earning'], statuses: ['pending', 'completed', 'failed'] },
+            {
+              reservationId: id,
+              stripePaymentIntentId: row.stripePaymentIntentId,
+              kinds: ['earning'],
+              statuses: ['pending', 'completed', 'failed'],
+            },
             {
               amountCents: keptCents,
               description: `Cancellation fee: ${view.item.title} (${range(row)}), ${row.cancellationPolicy} policy`,
@@ -581,6 +617,7 @@ export const reservationService = {
         if (calledOff.length) {
           await billingService.discard(tx, {
             reservationId: id,
+            stripePaymentIntentId: row.stripePaymentIntentId,
             kind: 'earning',
             statuses: ['pending', 'failed'],
           });

@@ -32,6 +32,7 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     cancelledBy: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: '2026-11-26T10:00:00.000Z',
+    pendingExtension: null,
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
