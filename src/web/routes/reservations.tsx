@@ -16,6 +16,7 @@ import {
   useReservations,
   useUpdateReservationStatus,
 } from '../features/reservations/api.ts';
+import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
 import { NextStep } from '../features/reservations/components/next-step.tsx';
 import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
 import { approvalToast } from '../features/reservations/money-wording.ts';
@@ -155,6 +156,7 @@ function ReservationsPage() {
               onUpdateStatus={onUpdateStatus}
             >
               <NextStep reservation={r} viewerId={userId} />
+              <ExtensionPanel reservation={r} viewerId={userId} />
               <ReservationReview
                 reservation={r}
                 viewerId={userId}
