@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { reservationExtensions } from '../../src/server/db/schema/extensions.ts';
 import { billingHistory, paymentSteps } from '../../src/server/db/schema/payments.ts';
-import { reservations } from '../../src/server/db/schema/reservations.ts';
+import { reservationReminders, reservations } from '../../src/server/db/schema/reservations.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { extensionService } from '../../src/server/features/extensions/service.ts';
 import { campusMidnight } from '../../src/shared/calendar.ts';
@@ -125,6 +125,8 @@ describe('asking for more days on a paid booking', () => {
     expect(availability.booked).toContainEqual({ startDate: day(1), endDate: day(5) });
     expect((await t.get('/api/reservations', s.borrower.cookie)).json().reservations[0]).toMatchObject({
       endDate: day(5),
+      rentalAmount: '10.00',
+      extraRentalAmount: '10.00',
       pendingExtension: null,
     });
 
@@ -154,6 +156,13 @@ describe('asking for more days on a paid booking', () => {
       (await t.put(`/api/reservations/${s.id}`, { status: 'active', pickupCode: code }, s.lender.cookie))
         .statusCode,
     ).toBe(200);
+    // The return reminder went out for the old day; the new one gets its own.
+    await db()
+      .insert(reservationReminders)
+      .values([
+        { reservationId: s.id, kind: 'pickup_eve' },
+        { reservationId: s.id, kind: 'return_eve' },
+      ]);
     const ask = await askForMoreDays(s.borrower.cookie, s.id, day(4), '5.00');
     expect(ask.request?.statusCode).toBe(201);
     expect(
@@ -161,6 +170,11 @@ describe('asking for more days on a paid booking', () => {
     ).toBe(200);
     await settlePayments(t);
     expect(await endDateOf(s.id)).toBe(day(4));
+    const reminders = await db()
+      .select({ kind: reservationReminders.kind })
+      .from(reservationReminders)
+      .where(eq(reservationReminders.reservationId, s.id));
+    expect(reminders.map((r) => r.kind)).toEqual(['pickup_eve']);
     expect(await billingOf(ask.paymentIntentId!)).toEqual(['earning:completed:500', 'payment:completed:500']);
   });
 

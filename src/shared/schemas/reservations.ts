@@ -95,6 +95,8 @@ export const reservation = z.object({
   borrower: party,
   /** Issue 18 item 3: the borrower's request for more days still waiting for the lender, if any. */
   pendingExtension: extension.nullable(),
+  /** The extra rental of its approved extensions ("0.00" when none): charged on their own payments. */
+  extraRentalAmount: z.string(),
 });
 export type Reservation = z.infer<typeof reservation>;
 

@@ -39,6 +39,7 @@ function reservation(borrowerId: string, providerId: string, status: Reservation
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: null,
     pendingExtension: null,
+    extraRentalAmount: '0.00',
     item: { id: crypto.randomUUID(), title: 'Camping lantern', images: [], pickupMethod: 'meetup' },
     provider: party(providerId, providerId === MAYA ? 'Maya Chen' : 'Jordan Lee'),
     borrower: party(borrowerId, borrowerId === JORDAN ? 'Jordan Lee' : 'Maya Chen'),

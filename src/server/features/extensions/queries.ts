@@ -201,3 +201,21 @@ export async function findByPaymentIntent(db: Db, paymentIntentId: string) {
     .where(eq(reservationExtensions.paymentIntentId, paymentIntentId));
   return row;
 }
+
+/** The extra rental of each booking's approved extensions, summed (bookings with none are left out). */
+export async function approvedRentalFor(db: Db, reservationIds: string[]) {
+  if (!reservationIds.length) return [];
+  return db
+    .select({
+      reservationId: reservationExtensions.reservationId,
+      cents: sql<number>`sum(${reservationExtensions.rentalCents})::int`,
+    })
+    .from(reservationExtensions)
+    .where(
+      and(
+        inArray(reservationExtensions.reservationId, reservationIds),
+        eq(reservationExtensions.status, 'approved'),
+      ),
+    )
+    .groupBy(reservationExtensions.reservationId);
+}

@@ -19,6 +19,7 @@ import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
+import { reminderService } from '../reminders/service.ts';
 import * as queries from './queries.ts';
 
 // Issue 18 item 3, decision 031: the borrower of an approved or active booking asks for more days; the
@@ -400,6 +401,7 @@ export const extensionService = {
         throw conflict('Those days are booked by someone else now. Decline this request.', 'DATES_TAKEN');
       }
       await queries.moveEndDate(tx, booking.id, ext.newEndDate);
+      await reminderService.returnMoved(tx, booking.id);
       await queries.setStatus(tx, ext.id, 'approved');
       await notificationService.actedOn(tx, lender.id, booking.id, ['extension_requested']);
       const charged = ext.rentalCents ? ` Your card is charged $${centsToDecimal(ext.rentalCents)} now.` : '';
@@ -546,10 +548,28 @@ export const extensionService = {
     return count;
   },
 
-  /** The pending extension of each booking (My Reservations' cards). */
-  async pendingFor(db: Db, reservationIds: string[], timeZone: string): Promise<Map<string, Extension>> {
-    const rows = await queries.pendingForReservations(db, reservationIds);
-    return new Map(rows.map((row) => [row.reservationId, toExtension(row, timeZone)]));
+  /**
+   * What My Reservations' cards show of each booking's extensions: the request waiting for the lender,
+   * and the extra rental of those approved.
+   */
+  async summaryFor(
+    db: Db,
+    reservationIds: string[],
+    timeZone: string,
+  ): Promise<Map<string, { pending: Extension | null; approvedRentalCents: number }>> {
+    const summary = new Map<string, { pending: Extension | null; approvedRentalCents: number }>();
+    const entry = (id: string) => {
+      let found = summary.get(id);
+      if (!found) summary.set(id, (found = { pending: null, approvedRentalCents: 0 }));
+      return found;
+    };
+    for (const row of await queries.pendingForReservations(db, reservationIds)) {
+      entry(row.reservationId).pending = toExtension(row, timeZone);
+    }
+    for (const row of await queries.approvedRentalFor(db, reservationIds)) {
+      entry(row.reservationId).approvedRentalCents = row.cents;
+    }
+    return summary;
   },
 
   /**

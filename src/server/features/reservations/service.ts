@@ -101,7 +101,7 @@ function toReservation(
   row: queries.ReservationRow,
   viewerId: string,
   deps: ReservationDeps,
-  pendingExtension: Extension | undefined,
+  extensions: { pending: Extension | null; approvedRentalCents: number } | undefined,
 ): Reservation {
   return {
     id: row.id,
@@ -125,7 +125,8 @@ function toReservation(
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },
     provider: row.provider,
     borrower: row.borrower,
-    pendingExtension: pendingExtension ?? null,
+    pendingExtension: extensions?.pending ?? null,
+    extraRentalAmount: centsToDecimal(extensions?.approvedRentalCents ?? 0)!,
   };
 }
 
@@ -177,16 +178,16 @@ function paymentUsedRace(error: unknown): boolean {
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
   const row = await queries.findReservation(deps.db, id);
   if (!row) throw notFound('Reservation not found.');
-  const extensions = await extensionService.pendingFor(deps.db, [id], deps.timeZone);
+  const extensions = await extensionService.summaryFor(deps.db, [id], deps.timeZone);
   return toReservation(row, viewerId, deps, extensions.get(id));
 }
 
 export const reservationService = {
   async list(deps: ReservationDeps, userId: string): Promise<Reservation[]> {
     const rows = await queries.listForUser(deps.db, userId);
-    const extensions = await extensionService.pendingFor(
+    const extensions = await extensionService.summaryFor(
       deps.db,
-      rows.filter((row) => row.status === 'approved' || row.status === 'active').map((row) => row.id),
+      rows.map((row) => row.id),
       deps.timeZone,
     );
     return rows.map((row) => toReservation(row, userId, deps, extensions.get(row.id)));

@@ -47,6 +47,7 @@ function booking(overrides: Partial<Reservation> = {}): Reservation {
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: null,
     pendingExtension: null,
+    extraRentalAmount: '0.00',
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
@@ -107,6 +108,12 @@ describe('a request for more days on the card', () => {
     expect(screen.queryByRole('button', { name: 'Ask for more days' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Take back request' }));
     await vi.waitFor(() => expect(api.calls).toContain(`/api/extensions/${EXT}/cancel`));
+  });
+
+  it('the booking’s amount counts the extra rental of approved extensions', () => {
+    stubApi({});
+    renderCard('borrower', booking({ extraRentalAmount: '8.00' }));
+    expect(screen.getByText(/\$12\.00 rental \+ \$8\.00 for more days/)).toBeTruthy();
   });
 
   it('says so when the days cost nothing more', () => {
