@@ -559,8 +559,8 @@ export const extensionService = {
   ): Promise<Map<string, { pending: Extension | null; approvedRentalCents: number }>> {
     const summary = new Map<string, { pending: Extension | null; approvedRentalCents: number }>();
     const entry = (id: string) => {
-      let found = summary.get(id);
-      if (!found) summary.set(id, (found = { pending: null, approvedRentalCents: 0 }));
+      const found = summary.get(id) ?? { pending: null, approvedRentalCents: 0 };
+      summary.set(id, found);
       return found;
     };
     for (const row of await queries.pendingForReservations(db, reservationIds)) {
