@@ -4,7 +4,7 @@ import type { ExtensionStatus } from '#shared/extensions.ts';
 import type { Db } from '../../db/client.ts';
 import { reservationExtensions } from '../../db/schema/extensions.ts';
 import { items } from '../../db/schema/items.ts';
-import { reservations } from '../../db/schema/reservations.ts';
+import { reservationReminders, reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 
 // The only place with Drizzle queries about booking extensions (issue 18 item 3).
@@ -218,4 +218,19 @@ export async function approvedRentalFor(db: Db, reservationIds: string[]) {
       ),
     )
     .groupBy(reservationExtensions.reservationId);
+}
+
+/**
+ * A booking's return day moved: its return reminders are forgotten so they go out for the new day. Here,
+ * not through the reminders' service, which depends on the reservations' (a cycle).
+ */
+export async function forgetReturnReminders(db: Db, reservationId: string) {
+  await db
+    .delete(reservationReminders)
+    .where(
+      and(
+        eq(reservationReminders.reservationId, reservationId),
+        inArray(reservationReminders.kind, ['return_eve', 'return_morning']),
+      ),
+    );
 }

@@ -19,7 +19,6 @@ import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
-import { reminderService } from '../reminders/service.ts';
 import * as queries from './queries.ts';
 
 // Issue 18 item 3, decision 031: the borrower of an approved or active booking asks for more days; the
@@ -401,7 +400,8 @@ export const extensionService = {
         throw conflict('Those days are booked by someone else now. Decline this request.', 'DATES_TAKEN');
       }
       await queries.moveEndDate(tx, booking.id, ext.newEndDate);
-      await reminderService.returnMoved(tx, booking.id);
+      // The return reminders count from the new last day: those sent for the old one may go again.
+      await queries.forgetReturnReminders(tx, booking.id);
       await queries.setStatus(tx, ext.id, 'approved');
       await notificationService.actedOn(tx, lender.id, booking.id, ['extension_requested']);
       const charged = ext.rentalCents ? ` Your card is charged $${centsToDecimal(ext.rentalCents)} now.` : '';

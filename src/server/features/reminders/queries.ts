@@ -110,12 +110,3 @@ export async function sentFor(db: Db, reservationIds: string[]) {
     .from(reservationReminders)
     .where(inArray(reservationReminders.reservationId, reservationIds));
 }
-
-/** Forgets that these reminders were sent for a reservation, so they are sent again (a new return day). */
-export async function forgetSent(db: Db, reservationId: string, kinds: ReminderKind[]) {
-  await db
-    .delete(reservationReminders)
-    .where(
-      and(eq(reservationReminders.reservationId, reservationId), inArray(reservationReminders.kind, kinds)),
-    );
-}

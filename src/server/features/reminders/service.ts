@@ -124,13 +124,6 @@ async function sendOne(
 }
 
 export const reminderService = {
-  /**
-   * Issue 18 item 3: a booking's return day moved (an approved extension). The return reminders count
-   * from the new day, so those sent for the old one may go again.
-   */
-  returnMoved: (tx: Db, reservationId: string) =>
-    queries.forgetSent(tx, reservationId, ['return_eve', 'return_morning']),
-
   /** One round: sends every reminder due now and not sent yet; answers how many were sent. */
   async sendDue(deps: ReminderDeps): Promise<number> {
     const now = deps.clock.now();
