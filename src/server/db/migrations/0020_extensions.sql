@@ -25,6 +25,7 @@ ALTER TABLE "reservation_extensions" ADD CONSTRAINT "reservation_extensions_borr
 ALTER TABLE "reservation_extensions" ADD CONSTRAINT "reservation_extensions_provider_id_users_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "reservation_extensions_one_pending" ON "reservation_extensions" USING btree ("reservation_id") WHERE "reservation_extensions"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "reservation_extensions_payment_intent_unique" ON "reservation_extensions" USING btree ("payment_intent_id") WHERE "reservation_extensions"."payment_intent_id" is not null;--> statement-breakpoint
+CREATE INDEX "reservation_extensions_reservation_idx" ON "reservation_extensions" USING btree ("reservation_id","status");--> statement-breakpoint
 CREATE INDEX "reservation_extensions_item_pending_idx" ON "reservation_extensions" USING btree ("item_id","new_end_date") WHERE "reservation_extensions"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "reservation_extensions_pending_end_idx" ON "reservation_extensions" USING btree ("previous_end_date") WHERE "reservation_extensions"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_extension_of_reservations_id_fk" FOREIGN KEY ("extension_of") REFERENCES "public"."reservations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -57,6 +57,8 @@ export const reservationExtensions = pgTable(
     uniqueIndex('reservation_extensions_payment_intent_unique')
       .on(t.paymentIntentId)
       .where(sql`${t.paymentIntentId} is not null`),
+    // A booking's extensions (My Reservations' cards: the pending one, the approved ones' rental).
+    index('reservation_extensions_reservation_idx').on(t.reservationId, t.status),
     // Overlap checks and the expiry job: pending requests by item and by the day they lapse.
     index('reservation_extensions_item_pending_idx')
       .on(t.itemId, t.newEndDate)
