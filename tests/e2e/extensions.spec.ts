@@ -7,7 +7,8 @@ import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from '
 
 // Issue 18 item 3: Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
 // asks for more days from the booking's card, the card holds $8.00 of extra rental, and his card says
-// whom it waits for; Lena approves on hers and the booking now ends on day 5. Two students of its own,
+// whom it waits for; Lena approves on hers and the booking now ends on day 5. Then a card that asks for
+// 3-D Secure: back from the bank, the request is sent. Two students of its own,
 // registered here, and an item of its own: other journeys share the server.
 
 const b = setupBrowser();
@@ -148,5 +149,31 @@ describe('extension journey', () => {
     await card2.getByText('$8.00 rental + $8.00 for more days').waitFor();
     await bo.setViewportSize({ width: 1280, height: 900 });
     await bo.screenshot({ path: '/tmp/extension-card-borrower-1280.png' });
+  });
+
+  it('a card that asks for 3-D Secure: after the bank, the request is sent and the card says so', async () => {
+    await bo.goto('/reservations');
+    const card = cardOf(bo);
+    await card.getByRole('button', { name: 'Ask for more days' }).click();
+    const dialog = bo.getByRole('dialog', { name: 'Ask for more days' });
+    await dialog.getByLabel('New return date').fill(day(7));
+    await dialog.getByText('Extra rental: $8.00').waitFor();
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByLabel('Card number').fill('4000 0027 6000 3184');
+    const { expMonth, expYear } = cardExpiry(12);
+    await dialog
+      .getByLabel('Expiry (MM / YY)')
+      .fill(`${String(expMonth).padStart(2, '0')} / ${String(expYear).slice(-2)}`);
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Hold $8.00' }).click();
+    await bo.getByRole('heading', { name: 'Confirm your payment', level: 1 }).waitFor();
+    await bo.getByRole('button', { name: 'Complete authentication' }).click();
+    await bo.waitForURL((url) => url.pathname === '/reservations');
+    await bo.getByText('Request sent').first().waitFor();
+    await cardOf(bo)
+      .getByText(`Extension requested to ${formatDayLabel(day(7))} · $8.00 · waiting for Lena Extend`)
+      .waitFor();
+    await cardOf(bo).getByRole('button', { name: 'Take back request' }).click();
+    await cardOf(bo).getByRole('button', { name: 'Ask for more days' }).waitFor();
   });
 });

@@ -248,13 +248,19 @@ function usePaymentReturn() {
       return;
     }
     mutate(paymentIntentId, {
-      onSuccess: ({ created }) =>
-        toast({
-          title: created ? 'Reservation created!' : 'Reservation already sent',
-          description: created
-            ? 'Your reservation request has been sent to the item owner.'
-            : 'This payment’s request had already reached the item owner.',
-        }),
+      onSuccess: ({ created, reservation }) =>
+        // Issue 18 item 3: back from the bank for more days on a booking (already approved or out).
+        reservation.status !== 'pending' && reservation.pendingExtension
+          ? toast({
+              title: 'Request sent',
+              description: `${reservation.provider.fullName} will approve or decline keeping ${reservation.item.title} longer.`,
+            })
+          : toast({
+              title: created ? 'Reservation created!' : 'Reservation already sent',
+              description: created
+                ? 'Your reservation request has been sent to the item owner.'
+                : 'This payment’s request had already reached the item owner.',
+            }),
       onError: (failure) =>
         toast({
           variant: 'destructive',
