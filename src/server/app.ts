@@ -19,6 +19,7 @@ import { conversationRoutes } from './features/conversations/routes.ts';
 import { createChatSendLimit } from './features/conversations/send-limit.ts';
 import { chatSocket } from './features/conversations/socket.ts';
 import { emailVerificationRoutes } from './features/email-verification/routes.ts';
+import { extensionRoutes } from './features/extensions/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp({
       await api.register(itemRoutes, { db, config, caches, storage });
       await api.register(userRoutes, { db, config, caches });
       await api.register(reservationRoutes, { db, config, payments, jobs, clock, storage });
+      await api.register(extensionRoutes, { db, config, payments, jobs });
       await api.register(waitlistRoutes, { db, config, clock });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments, jobs });

@@ -96,6 +96,11 @@ export const NOTIFICATION_TYPES = [
   'return_confirm',
   'deposit_claim',
   'overdue',
+  // Issue 18 item 3: a borrower asks for more days; the lender answers (or it expires).
+  'extension_requested',
+  'extension_approved',
+  'extension_declined',
+  'extension_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

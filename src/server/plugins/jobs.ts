@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { extensionService } from '../features/extensions/service.ts';
 import {
   type PaymentStepDeps,
   paymentStepService,
@@ -181,6 +182,9 @@ export default fp(
           opts.config.jobs.reservationExpiryHours,
         );
         if (expired) expiryLog.info({ expired }, 'expired unanswered reservation requests');
+        // Issue 18 item 3: requests for more days lapse when the booking's last day is over.
+        const lapsed = await extensionService.expirePending(deps);
+        if (lapsed) expiryLog.info({ lapsed }, 'expired unanswered requests for more days');
       })
         .catch((error) => expiryLog.error({ err: error }, 'reservation expiry job failed'))
         .then(() =>

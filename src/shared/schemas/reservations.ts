@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { LIMITS, PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+import { extension } from './extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 import { photoUrl } from './items.ts';
 
@@ -149,6 +150,10 @@ export const reservation = z.object({
   }),
   provider: party,
   borrower: party,
+  /** Issue 18 item 3: the borrower's request for more days still waiting for the lender, if any. */
+  pendingExtension: extension.nullable(),
+  /** The extra rental of its approved extensions ("0.00" when none): charged on their own payments. */
+  extraRentalAmount: z.string(),
 });
 export type Reservation = z.infer<typeof reservation>;
 

@@ -40,6 +40,8 @@ function reservation(borrowerId: string, providerId: string, status: Reservation
     respondBy: null,
     overdue: false,
     claim: null,
+    pendingExtension: null,
+    extraRentalAmount: '0.00',
     item: { id: crypto.randomUUID(), title: 'Camping lantern', images: [], pickupMethod: 'meetup' },
     provider: party(providerId, providerId === MAYA ? 'Maya Chen' : 'Jordan Lee'),
     borrower: party(borrowerId, borrowerId === JORDAN ? 'Jordan Lee' : 'Maya Chen'),

@@ -18,6 +18,7 @@ import {
   useReservations,
   useUpdateReservationStatus,
 } from '../features/reservations/api.ts';
+import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
 import { NextStep } from '../features/reservations/components/next-step.tsx';
 import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
 import { approvalToast } from '../features/reservations/money-wording.ts';
@@ -182,6 +183,7 @@ function ReservationsPage() {
               onClaimAction={onClaimAction}
             >
               <NextStep reservation={r} viewerId={userId} />
+              <ExtensionPanel reservation={r} viewerId={userId} />
               <ReservationReview
                 reservation={r}
                 viewerId={userId}
@@ -273,13 +275,19 @@ function usePaymentReturn() {
       return;
     }
     mutate(paymentIntentId, {
-      onSuccess: ({ created }) =>
-        toast({
-          title: created ? 'Reservation created!' : 'Reservation already sent',
-          description: created
-            ? 'Your reservation request has been sent to the item owner.'
-            : 'This payment’s request had already reached the item owner.',
-        }),
+      onSuccess: ({ created, reservation }) =>
+        // Issue 18 item 3: back from the bank for more days on a booking (already approved or out).
+        reservation.status !== 'pending' && reservation.pendingExtension
+          ? toast({
+              title: 'Request sent',
+              description: `${reservation.provider.fullName} will approve or decline keeping ${reservation.item.title} longer.`,
+            })
+          : toast({
+              title: created ? 'Reservation created!' : 'Reservation already sent',
+              description: created
+                ? 'Your reservation request has been sent to the item owner.'
+                : 'This payment’s request had already reached the item owner.',
+            }),
       onError: (failure) =>
         toast({
           variant: 'destructive',

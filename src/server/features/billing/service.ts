@@ -22,11 +22,25 @@ export interface BillingRecord {
   refundedAt?: Date | null;
 }
 
+/**
+ * Issue 18 item 3: a booking's extension holds its own payment, so a reservation's rows belong to more
+ * than one intent; a change of one payment (a capture, a release) names its intent and leaves the
+ * other's rows alone.
+ */
+interface IntentScope {
+  stripePaymentIntentId?: string | null;
+}
+
+const ofIntent = (where: IntentScope) =>
+  where.stripePaymentIntentId
+    ? eq(billingHistory.stripePaymentIntentId, where.stripePaymentIntentId)
+    : undefined;
+
 export const billingService = {
   /** Moves a user's rows for a reservation from one status to the next (an authorisation captured, released, refunded). */
   async settle(
     db: Db,
-    where: { reservationId: string; userId: string; fromStatus: BillingStatus },
+    where: { reservationId: string; userId: string; fromStatus: BillingStatus } & IntentScope,
     values: Partial<typeof billingHistory.$inferInsert>,
   ) {
     await db
@@ -37,6 +51,7 @@ export const billingService = {
           eq(billingHistory.reservationId, where.reservationId),
           eq(billingHistory.userId, where.userId),
           eq(billingHistory.status, where.fromStatus),
+          ofIntent(where),
         ),
       );
   },
@@ -44,7 +59,7 @@ export const billingService = {
   /** Moves a reservation's rows of these kinds from one of these statuses (a payment step's outcome). */
   async settleKinds(
     db: Db,
-    where: { reservationId: string; kinds: BillingKind[]; statuses: BillingStatus[] },
+    where: { reservationId: string; kinds: BillingKind[]; statuses: BillingStatus[] } & IntentScope,
     values: Partial<typeof billingHistory.$inferInsert>,
   ) {
     await db
@@ -55,6 +70,7 @@ export const billingService = {
           eq(billingHistory.reservationId, where.reservationId),
           inArray(billingHistory.kind, where.kinds),
           inArray(billingHistory.status, where.statuses),
+          ofIntent(where),
         ),
       );
   },
@@ -130,7 +146,7 @@ export const billingService = {
   /** Removes rows that recorded money which will never move (an earning whose charge was called off). */
   async discard(
     db: Db,
-    where: { reservationId: string; kind: BillingKind; statuses: BillingStatus[] },
+    where: { reservationId: string; kind: BillingKind; statuses: BillingStatus[] } & IntentScope,
   ): Promise<void> {
     await db
       .delete(billingHistory)
@@ -139,6 +155,7 @@ export const billingService = {
           eq(billingHistory.reservationId, where.reservationId),
           eq(billingHistory.kind, where.kind),
           inArray(billingHistory.status, where.statuses),
+          ofIntent(where),
         ),
       );
   },

@@ -37,6 +37,13 @@ export async function markIntentUsed(db: Db, id: string, reservationId: string):
     .where(eq(paymentIntents.id, id));
 }
 
+export async function markIntentUsedByExtension(db: Db, id: string): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ status: 'used', updatedAt: new Date() })
+    .where(eq(paymentIntents.id, id));
+}
+
 export async function markIntentAbandoned(db: Db, id: string): Promise<void> {
   await db
     .update(paymentIntents)

@@ -95,13 +95,23 @@ async function applySuccess(tx: Db, step: queries.StepRow, providerRef: string |
   if (step.kind === 'capture' && step.reservationId) {
     await billingService.settleKinds(
       tx,
-      { reservationId: step.reservationId, kinds: ['payment', 'earning'], statuses: ['pending', 'failed'] },
+      {
+        reservationId: step.reservationId,
+        stripePaymentIntentId: step.paymentIntentId,
+        kinds: ['payment', 'earning'],
+        statuses: ['pending', 'failed'],
+      },
       { status: 'completed' },
     );
   } else if (step.kind === 'release' && step.reservationId) {
     await billingService.settleKinds(
       tx,
-      { reservationId: step.reservationId, kinds: ['payment'], statuses: ['pending', 'failed'] },
+      {
+        reservationId: step.reservationId,
+        stripePaymentIntentId: step.paymentIntentId,
+        kinds: ['payment'],
+        statuses: ['pending', 'failed'],
+      },
       { status: 'refunded', refundAmountCents: step.amountCents, refundedAt: now },
     );
   } else if (step.kind === 'refund') {
@@ -117,7 +127,12 @@ async function applySuccess(tx: Db, step: queries.StepRow, providerRef: string |
       // The whole payment went back, so the lender's earning did not happen.
       await billingService.settleKinds(
         tx,
-        { reservationId: step.reservationId, kinds: ['earning'], statuses: ['completed', 'pending'] },
+        {
+          reservationId: step.reservationId,
+          stripePaymentIntentId: step.paymentIntentId,
+          kinds: ['earning'],
+          statuses: ['completed', 'pending'],
+        },
         { status: 'refunded', refundAmountCents: sql`amount_cents` as unknown as number, refundedAt: now },
       );
     }
@@ -130,7 +145,12 @@ async function applyFailure(tx: Db, step: queries.StepRow) {
   if (step.kind === 'capture' && step.reservationId) {
     await billingService.settleKinds(
       tx,
-      { reservationId: step.reservationId, kinds: ['payment', 'earning'], statuses: ['pending'] },
+      {
+        reservationId: step.reservationId,
+        stripePaymentIntentId: step.paymentIntentId,
+        kinds: ['payment', 'earning'],
+        statuses: ['pending'],
+      },
       { status: 'failed' },
     );
     if (parties) {
@@ -185,6 +205,9 @@ export const paymentStepService = {
 
   markIntentUsed: (tx: Db, id: string, reservationId: string) =>
     queries.markIntentUsed(tx, id, reservationId),
+
+  /** An extension's authorisation taken by its request (issue 18 item 3): used, with no reservation of its own. */
+  markExtensionIntentUsed: (tx: Db, id: string) => queries.markIntentUsedByExtension(tx, id),
 
   findIntent: (db: Db, id: string) => queries.findIntent(db, id),
 

@@ -118,7 +118,8 @@ export async function providerReported(
     ...(report.status ? { providerStatus: report.status } : {}),
     ...(report.lastError !== undefined ? { lastError: report.lastError } : {}),
   });
-  const reservationId = intent.reservationId;
+  // An extension's payment (issue 18 item 3) belongs to the booking it extends.
+  const reservationId = intent.reservationId ?? intent.extensionOf;
   if (report.refundedCents !== undefined && reservationId) {
     const outside = await deps.db.transaction(async (tx) => {
       // Refunds made, and refunds asked for and still on their way: neither is from outside.

@@ -18,6 +18,7 @@ import {
   type Role,
   transition,
 } from '#shared/reservation-rules.ts';
+import type { Extension } from '#shared/schemas/extensions.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
@@ -29,6 +30,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
+import { extensionService } from '../extensions/service.ts';
 import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
@@ -153,7 +155,12 @@ function claimOf(row: queries.ReservationRow, deps: ReservationDeps, overdue: bo
   };
 }
 
-function toReservation(row: queries.ReservationRow, viewerId: string, deps: ReservationDeps): Reservation {
+function toReservation(
+  row: queries.ReservationRow,
+  viewerId: string,
+  deps: ReservationDeps,
+  extensions: { pending: Extension | null; approvedRentalCents: number } | undefined,
+): Reservation {
   const overdue = isOverdue(row, deps.timeZone, nowOf(deps));
   return {
     id: row.id,
@@ -179,6 +186,8 @@ function toReservation(row: queries.ReservationRow, viewerId: string, deps: Rese
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },
     provider: row.provider,
     borrower: row.borrower,
+    pendingExtension: extensions?.pending ?? null,
+    extraRentalAmount: centsToDecimal(extensions?.approvedRentalCents ?? 0)!,
   };
 }
 
@@ -243,12 +252,19 @@ function paymentUsedRace(error: unknown): boolean {
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
   const row = await queries.findReservation(deps.db, id);
   if (!row) throw notFound('Reservation not found.');
-  return toReservation(row, viewerId, deps);
+  const extensions = await extensionService.summaryFor(deps.db, [id], deps.timeZone);
+  return toReservation(row, viewerId, deps, extensions.get(id));
 }
 
 export const reservationService = {
   async list(deps: ReservationDeps, userId: string): Promise<Reservation[]> {
-    return (await queries.listForUser(deps.db, userId)).map((row) => toReservation(row, userId, deps));
+    const rows = await queries.listForUser(deps.db, userId);
+    const extensions = await extensionService.summaryFor(
+      deps.db,
+      rows.map((row) => row.id),
+      deps.timeZone,
+    );
+    return rows.map((row) => toReservation(row, userId, deps, extensions.get(row.id)));
   },
 
   async availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
@@ -425,6 +441,11 @@ export const reservationService = {
       return { reservation: await loadForViewer(deps, existing.id, borrower.id), created: false };
     }
     const recorded = await paymentStepService.findIntent(deps.db, paymentIntentId);
+    if (recorded?.extensionOf && recorded.borrowerId === borrower.id) {
+      // Issue 18 item 3: back from the bank for a request for more days; the booking itself is unchanged.
+      const created = await extensionService.completePayment(deps, borrower, recorded);
+      return { reservation: await loadForViewer(deps, recorded.extensionOf, borrower.id), created };
+    }
     if (!recorded || recorded.borrowerId !== borrower.id || !recorded.itemId) {
       throw notFound('Payment not found.');
     }
@@ -477,7 +498,12 @@ export const reservationService = {
         // Rows wait as pending until the capture step has charged the card (decision 012).
         await billingService.settle(
           tx,
-          { reservationId: id, userId: row.borrowerId, fromStatus: 'pending' },
+          {
+            reservationId: id,
+            userId: row.borrowerId,
+            fromStatus: 'pending',
+            stripePaymentIntentId: row.stripePaymentIntentId,
+          },
           { description: `Payment for ${view.item.title} (${range(row)})` },
         );
         await billingService.record(tx, [
@@ -519,6 +545,8 @@ export const reservationService = {
         });
         await release(tx, deps, other, 'overlap');
       }
+      // Issue 18 item 3: requests for more days on other bookings that wanted these days lose too.
+      await extensionService.bookingApproved(tx, deps, row);
     });
     paymentStepService.kick(deps.jobs);
     return loadForViewer(deps, id, userId);
@@ -572,6 +600,8 @@ export const reservationService = {
         const at = nowOf(deps);
         const by = campusTime(confirmBy(at), deps.timeZone);
         await queries.setStatus(tx, id, 'returned', { returnedAt: at });
+        // Issue 18 item 3: a request for more days still waiting ends with the borrow.
+        await extensionService.bookingEnded(tx, deps, id, 'completed');
         await notificationService.notify(tx, {
           userId: row.providerId,
           type: 'return_confirm',
@@ -605,6 +635,8 @@ export const reservationService = {
             : null;
         const keptCents = byPolicy?.rentalKeptCents ?? 0;
         await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role as 'borrower' | 'provider' });
+        // Issue 18 item 3: its extensions end too (a waiting one released, an approved one given back).
+        await extensionService.bookingEnded(tx, deps, id, 'cancelled');
         const money = !row.stripePaymentIntentId
           ? ''
           : !wasApproved
@@ -631,7 +663,12 @@ export const reservationService = {
           // becomes what they keep.
           await billingService.settleKinds(
             tx,
-            { reservationId: id, kinds: ['earning'], statuses: ['pending', 'completed', 'failed'] },
+            {
+              reservationId: id,
+              stripePaymentIntentId: row.stripePaymentIntentId,
+              kinds: ['earning'],
+              statuses: ['pending', 'completed', 'failed'],
+            },
             {
               amountCents: keptCents,
               description: `Cancellation fee: ${view.item.title} (${range(row)}), ${row.cancellationPolicy} policy`,
@@ -650,6 +687,7 @@ export const reservationService = {
         if (calledOff.length) {
           await billingService.discard(tx, {
             reservationId: id,
+            stripePaymentIntentId: row.stripePaymentIntentId,
             kind: 'earning',
             statuses: ['pending', 'failed'],
           });
@@ -765,7 +803,9 @@ export const reservationService = {
 
   /** Disputed claims with both sides, oldest first (the moderators' queue). */
   async disputedClaims(deps: ReservationDeps, moderatorId: string): Promise<Reservation[]> {
-    return (await queries.listDisputed(deps.db)).map((row) => toReservation(row, moderatorId, deps));
+    return (await queries.listDisputed(deps.db)).map((row) =>
+      toReservation(row, moderatorId, deps, undefined),
+    );
   },
 
   /** A moderator's decision: the lender keeps `amountAwarded` (0 to the claim), the rest comes back. */
@@ -1019,6 +1059,9 @@ async function settleDeposit(
     ...(claimed ? { awardedCents: kept, resolvedAt: nowOf(deps) } : {}),
     ...(how.how === 'decided' ? { resolvedBy: how.moderatorId } : {}),
   });
+  // Issue 18 item 3: a request for more days still waiting ends with the booking (the lender may
+  // confirm straight from 'active').
+  await extensionService.bookingEnded(tx, deps, id, 'completed');
   // Issue 18 item 4: the days are free now; whoever waits for them is told in this transaction.
   await waitlistService.offerFreedDates(tx, { itemId: row.itemId, timeZone: deps.timeZone });
   await impactService.recordCompletion(tx, id);

@@ -15,6 +15,14 @@ export function notificationLink(n: Notification): { to: string; label: string }
     case 'waitlist_available':
       // The Reserve dialog starts on the dates the student was told are free (the item page knows them).
       return n.relatedItemId ? { to: paths.reserveItem(n.relatedItemId), label: 'Reserve now' } : null;
+    case 'extension_requested':
+    case 'extension_approved':
+    case 'extension_declined':
+    case 'extension_cancelled':
+      // Issue 18 item 3: the booking's card, where the lender answers and both see the new end date.
+      return n.relatedReservationId
+        ? { to: paths.reservation(n.relatedReservationId), label: 'Open reservation' }
+        : null;
     case 'badge_earned':
       return { to: paths.profile(), label: 'See your badges' };
     default:

@@ -34,6 +34,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     claim: null,
     createdAt: '2026-11-24T10:00:00.000Z',
     respondBy: '2026-11-26T10:00:00.000Z',
+    pendingExtension: null,
+    extraRentalAmount: '0.00',
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },

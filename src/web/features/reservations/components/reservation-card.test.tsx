@@ -31,6 +31,8 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     claim: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     respondBy: null,
+    pendingExtension: null,
+    extraRentalAmount: '0.00',
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: PROVIDER, fullName: 'Maya Patel', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },

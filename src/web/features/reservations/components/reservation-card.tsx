@@ -147,6 +147,9 @@ export function ReservationCard({
               <Wallet className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span className="sr-only">Amount: </span>
               {amountLine(r.depositAmount, r.rentalAmount)}
+              {/* Issue 18 item 3: approved extensions are paid on their own, after the booking. */}
+              {amountOf(r.extraRentalAmount) > 0 &&
+                ` + ${money(amountOf(r.extraRentalAmount))} for more days`}
             </li>
           </ul>
         </div>

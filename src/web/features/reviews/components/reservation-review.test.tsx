@@ -30,6 +30,8 @@ const reservation = (overrides: Partial<Reservation> = {}): Reservation => ({
   respondBy: null,
   overdue: false,
   claim: null,
+  pendingExtension: null,
+  extraRentalAmount: '0.00',
   item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
   provider: { id: PROVIDER, fullName: 'Maya Patel', username: 'maya', profileImage: null },
   borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },

@@ -1,0 +1,236 @@
+import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ExtensionStatus } from '#shared/extensions.ts';
+import type { Db } from '../../db/client.ts';
+import { reservationExtensions } from '../../db/schema/extensions.ts';
+import { items } from '../../db/schema/items.ts';
+import { reservationReminders, reservations } from '../../db/schema/reservations.ts';
+import { users } from '../../db/schema/users.ts';
+
+// The only place with Drizzle queries about booking extensions (issue 18 item 3).
+
+export type ExtensionRow = typeof reservationExtensions.$inferSelect;
+
+const borrower = alias(users, 'borrower');
+const lender = alias(users, 'lender');
+
+/** The booking an extension is asked for, with what its price and window need and both names. */
+export async function findBooking(db: Db, reservationId: string) {
+  const [row] = await db
+    .select({
+      id: reservations.id,
+      itemId: reservations.itemId,
+      borrowerId: reservations.borrowerId,
+      providerId: reservations.providerId,
+      startDate: reservations.startDate,
+      endDate: reservations.endDate,
+      status: reservations.status,
+      itemTitle: items.title,
+      itemGone: sql<boolean>`(${items.deletedAt} is not null or ${items.hiddenAt} is not null)`,
+      rentalPriceCents: items.rentalPriceCents,
+      rentalPeriod: items.rentalPeriod,
+      depositCents: items.depositCents,
+      availableFrom: items.availableFrom,
+      availableUntil: items.availableUntil,
+      availableDays: items.availableDays,
+      borrowerName: borrower.fullName,
+      lenderName: lender.fullName,
+    })
+    .from(reservations)
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .innerJoin(borrower, eq(borrower.id, reservations.borrowerId))
+    .innerJoin(lender, eq(lender.id, reservations.providerId))
+    .where(eq(reservations.id, reservationId))
+    .limit(1);
+  return row;
+}
+export type Booking = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
+
+/** The item lock of every reservation change (reservations/queries.ts lockItem): one lock order. */
+export async function lockItem(db: Db, itemId: string) {
+  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for no key update`);
+}
+
+export async function lockReservation(db: Db, id: string) {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function findExtension(db: Db, id: string): Promise<ExtensionRow | undefined> {
+  const [row] = await db.select().from(reservationExtensions).where(eq(reservationExtensions.id, id));
+  return row;
+}
+
+export async function lockExtension(db: Db, id: string): Promise<ExtensionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservationExtensions)
+    .where(eq(reservationExtensions.id, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * Other reservations of the item that share a day with [start, end] in these statuses: what an
+ * extension's extra days may not touch.
+ */
+export async function otherReservationsOverlapping(
+  db: Db,
+  itemId: string,
+  exceptReservationId: string,
+  range: { startDate: string; endDate: string },
+  statuses: readonly string[],
+) {
+  return db
+    .select({
+      id: reservations.id,
+      borrowerId: reservations.borrowerId,
+      startDate: reservations.startDate,
+      endDate: reservations.endDate,
+      status: reservations.status,
+      depositCents: reservations.depositCents,
+      rentalCents: reservations.rentalCents,
+      stripePaymentIntentId: reservations.stripePaymentIntentId,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.itemId, itemId),
+        ne(reservations.id, exceptReservationId),
+        inArray(reservations.status, [...statuses]),
+        lte(reservations.startDate, range.endDate),
+        gte(reservations.endDate, range.startDate),
+      ),
+    )
+    .orderBy(reservations.startDate);
+}
+
+/** Pending extensions of other bookings of the item whose extra days share a day with [start, end]. */
+export async function pendingOverlapping(
+  db: Db,
+  itemId: string,
+  range: { startDate: string; endDate: string },
+  exceptReservationId: string | null,
+) {
+  return db
+    .select()
+    .from(reservationExtensions)
+    .where(
+      and(
+        eq(reservationExtensions.itemId, itemId),
+        eq(reservationExtensions.status, 'pending'),
+        exceptReservationId ? ne(reservationExtensions.reservationId, exceptReservationId) : undefined,
+        // The extra days run from the day after the old end to the new end.
+        lt(reservationExtensions.previousEndDate, range.endDate),
+        gte(reservationExtensions.newEndDate, range.startDate),
+      ),
+    )
+    .for('update');
+}
+
+export async function insertExtension(db: Db, values: typeof reservationExtensions.$inferInsert) {
+  const [row] = await db.insert(reservationExtensions).values(values).returning();
+  return row!;
+}
+
+export async function setStatus(db: Db, id: string, status: ExtensionStatus) {
+  await db
+    .update(reservationExtensions)
+    .set({ status, updatedAt: new Date(), ...(status === 'pending' ? {} : { answeredAt: new Date() }) })
+    .where(eq(reservationExtensions.id, id));
+}
+
+/** The booking's new last day (the exclusion constraint on reservations is the last word on overlaps). */
+export async function moveEndDate(db: Db, reservationId: string, endDate: string) {
+  await db
+    .update(reservations)
+    .set({ endDate, updatedAt: new Date() })
+    .where(eq(reservations.id, reservationId));
+}
+
+/** A booking's extensions in these statuses, locked (the booking ends: they end with it). */
+export async function extensionsOfReservation(db: Db, reservationId: string, statuses: ExtensionStatus[]) {
+  return db
+    .select()
+    .from(reservationExtensions)
+    .where(
+      and(
+        eq(reservationExtensions.reservationId, reservationId),
+        inArray(reservationExtensions.status, statuses),
+      ),
+    )
+    .for('update');
+}
+
+/** The pending extension of each of these bookings (at most one each). */
+export async function pendingForReservations(db: Db, reservationIds: string[]) {
+  if (!reservationIds.length) return [];
+  return db
+    .select()
+    .from(reservationExtensions)
+    .where(
+      and(
+        inArray(reservationExtensions.reservationId, reservationIds),
+        eq(reservationExtensions.status, 'pending'),
+      ),
+    );
+}
+
+/** Pending extensions whose booking's current last day is over: they lapse unanswered. */
+export async function lapsedPending(db: Db, today: string) {
+  return db
+    .select({ id: reservationExtensions.id })
+    .from(reservationExtensions)
+    .where(and(eq(reservationExtensions.status, 'pending'), lt(reservationExtensions.previousEndDate, today)))
+    .limit(500);
+}
+
+/** A pending request for days an approved extension took: declined (reservations' own status). */
+export async function declineRequest(db: Db, reservationId: string, declineReason: string) {
+  await db
+    .update(reservations)
+    .set({ status: 'declined', declineReason, updatedAt: new Date() })
+    .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'pending')));
+}
+
+/** The extension a payment was used for, if any (the 3-D Secure return may arrive twice). */
+export async function findByPaymentIntent(db: Db, paymentIntentId: string) {
+  const [row] = await db
+    .select({ id: reservationExtensions.id })
+    .from(reservationExtensions)
+    .where(eq(reservationExtensions.paymentIntentId, paymentIntentId));
+  return row;
+}
+
+/** The extra rental of each booking's approved extensions, summed (bookings with none are left out). */
+export async function approvedRentalFor(db: Db, reservationIds: string[]) {
+  if (!reservationIds.length) return [];
+  return db
+    .select({
+      reservationId: reservationExtensions.reservationId,
+      cents: sql<number>`sum(${reservationExtensions.rentalCents})::int`,
+    })
+    .from(reservationExtensions)
+    .where(
+      and(
+        inArray(reservationExtensions.reservationId, reservationIds),
+        eq(reservationExtensions.status, 'approved'),
+      ),
+    )
+    .groupBy(reservationExtensions.reservationId);
+}
+
+/**
+ * A booking's return day moved: its return reminders are forgotten so they go out for the new day. Here,
+ * not through the reminders' service, which depends on the reservations' (a cycle).
+ */
+export async function forgetReturnReminders(db: Db, reservationId: string) {
+  await db
+    .delete(reservationReminders)
+    .where(
+      and(
+        eq(reservationReminders.reservationId, reservationId),
+        inArray(reservationReminders.kind, ['return_eve', 'return_morning']),
+      ),
+    );
+}

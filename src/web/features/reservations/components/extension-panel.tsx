@@ -1,0 +1,265 @@
+import { CalendarPlus } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { addDays } from '#shared/availability.ts';
+import { EXTENDABLE_STATUSES, extensionProblem, extensionRentalCents } from '#shared/extensions.ts';
+import { formatMoney } from '#shared/format.ts';
+import { centsToDecimal, toCents } from '#shared/pricing.ts';
+import type { Extension } from '#shared/schemas/extensions.ts';
+import type { Reservation } from '#shared/schemas/reservations.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { describedBy, Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { formatDate } from '../../items/components/item-labels.ts';
+import { useItem } from '../../items/item-mutations.ts';
+import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
+import type { PaymentIntent } from '../api.ts';
+import { useAnswerExtension, useExtensionPaymentIntent, useRequestExtension } from '../extension-api.ts';
+
+// Issue 18 item 3 (decision 031), on a My Reservations card: the request for more days waiting for the
+// lender ("Extension requested to Dec 3 · $8.00 · waiting for Maya", with Approve and Decline for the
+// lender, Take back for the borrower), or, on an approved or picked-up booking, the borrower's
+// 'Ask for more days'. The server decides; this only shows and asks.
+
+const dayLabel = (day: string) => formatDate(day, 'MMM d');
+
+/** "$8.00", or "No extra charge" for a free item or days inside a period already paid for. */
+function extraLabel(rentalAmount: string): string {
+  const cents = toCents(rentalAmount) ?? 0;
+  return cents > 0 ? formatMoney(cents) : 'No extra charge';
+}
+
+export function ExtensionPanel({ reservation: r, viewerId }: { reservation: Reservation; viewerId: string }) {
+  const role = viewerId === r.providerId ? 'provider' : 'borrower';
+  if (r.pendingExtension)
+    return <PendingExtension reservation={r} extension={r.pendingExtension} role={role} />;
+  if (role === 'borrower' && (EXTENDABLE_STATUSES as readonly string[]).includes(r.status)) {
+    return (
+      <div className="mt-4">
+        <AskForMoreDays reservation={r} />
+      </div>
+    );
+  }
+  return null;
+}
+
+function PendingExtension({
+  reservation: r,
+  extension,
+  role,
+}: {
+  reservation: Reservation;
+  extension: Extension;
+  role: 'borrower' | 'provider';
+}) {
+  const answer = useAnswerExtension();
+  const act = (action: 'approve' | 'decline' | 'cancel') =>
+    answer.mutate(
+      { id: extension.id, action },
+      {
+        onSuccess: () =>
+          toast({
+            title:
+              action === 'approve'
+                ? 'More days approved'
+                : action === 'decline'
+                  ? 'More days declined'
+                  : 'Request taken back',
+            description:
+              action === 'approve'
+                ? `${r.item.title} is now due back on ${dayLabel(extension.newEndDate)}.`
+                : `${r.item.title} is still due back on ${dayLabel(r.endDate)}.`,
+          }),
+        onError: (failure) =>
+          toast({
+            variant: 'destructive',
+            title: 'That did not work',
+            description: errorMessage(failure, 'Please try again.'),
+          }),
+      },
+    );
+  const waitingFor = role === 'borrower' ? r.provider.fullName : 'you';
+  return (
+    <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3">
+      <p className="flex items-start gap-2 text-sm text-amber-950">
+        <CalendarPlus className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <span>
+          <span className="font-semibold">Extension requested to {dayLabel(extension.newEndDate)}</span>
+          {' · '}
+          {extraLabel(extension.rentalAmount)}
+          {' · '}
+          waiting for {waitingFor}
+        </span>
+      </p>
+      {role === 'provider' && (
+        <p className="mt-1 text-sm text-amber-950">
+          {r.borrower.fullName} asks to return it on {dayLabel(extension.newEndDate)} instead of{' '}
+          {dayLabel(extension.previousEndDate)}. Unanswered, the request lapses after{' '}
+          {dayLabel(extension.previousEndDate)}.
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
+        {role === 'provider' ? (
+          <>
+            <Button onClick={() => act('approve')} disabled={answer.isPending}>
+              Approve extension
+            </Button>
+            <Button variant="outline" onClick={() => act('decline')} disabled={answer.isPending}>
+              Decline extension
+            </Button>
+          </>
+        ) : (
+          <Button variant="outline" onClick={() => act('cancel')} disabled={answer.isPending}>
+            Take back request
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The borrower's dialog: a new return day, what it costs, the card for a paid one, then the request. */
+function AskForMoreDays({ reservation: r }: { reservation: Reservation }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="outline">
+          <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+          Ask for more days
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-bold text-ink">Ask for more days</Dialog.Title>
+          <Dialog.Description className="mt-2 text-stone-700">
+            {r.item.title} is due back on {dayLabel(r.endDate)}. {r.provider.fullName} approves or declines;
+            nothing changes until then.
+          </Dialog.Description>
+          {open && <AskForm reservation={r} onDone={() => setOpen(false)} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone: () => void }) {
+  const inputId = useId();
+  const item = useItem(r.itemId);
+  const [endDate, setEndDate] = useState(addDays(r.endDate, 1));
+  const [error, setError] = useState<string>();
+  const [intent, setIntent] = useState<PaymentIntent>();
+  const createIntent = useExtensionPaymentIntent();
+  const request = useRequestExtension();
+  const busy = createIntent.isPending || request.isPending;
+
+  const priced = item.data?.item;
+  const pricing = priced
+    ? {
+        rentalPriceCents: toCents(priced.rentalPrice),
+        rentalPeriod: priced.rentalPeriod ?? null,
+        depositCents: toCents(priced.depositAmount),
+        availableFrom: priced.availableFrom,
+        availableUntil: priced.availableUntil,
+        availableDays: priced.availableDays,
+      }
+    : null;
+  // The booking's own end is 'today' here: whether it has passed is the server's to say.
+  const problem = pricing ? extensionProblem(r, endDate, pricing, r.endDate) : null;
+  const cents = pricing && !problem ? extensionRentalCents(pricing, r, endDate) : 0;
+
+  const sendRequest = (paymentIntentId: string | null) =>
+    request.mutate(
+      { reservationId: r.id, endDate, paymentIntentId },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Request sent',
+            description: `${r.provider.fullName} will approve or decline keeping ${r.item.title} until ${dayLabel(endDate)}.`,
+          });
+          onDone();
+        },
+        onError: (failure) => {
+          setIntent(undefined);
+          setError(errorMessage(failure, 'The request was not sent. Please try again.'));
+        },
+      },
+    );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(undefined);
+    if (cents === 0) {
+      sendRequest(null);
+      return;
+    }
+    createIntent.mutate(
+      { reservationId: r.id, endDate, rentalAmount: centsToDecimal(cents)! },
+      {
+        onSuccess: setIntent,
+        onError: (failure) => setError(errorMessage(failure, 'The payment could not be set up.')),
+      },
+    );
+  };
+
+  if (intent) {
+    return (
+      <div className="mt-4 space-y-3">
+        <p className="text-sm text-stone-700">
+          Until {dayLabel(endDate)}: {formatMoney(cents)} more. It is held on your card and charged only if{' '}
+          {r.provider.fullName} approves.
+        </p>
+        <SavedCardCheckout
+          clientSecret={intent.clientSecret}
+          paymentIntentId={intent.paymentIntentId}
+          submitLabel={`Hold ${formatMoney(cents)}`}
+          onConfirmed={() => sendRequest(intent.paymentIntentId)}
+          onError={(message) => {
+            setIntent(undefined);
+            setError(message || 'The card was not accepted. Nothing was changed.');
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <Field id={inputId} label="New return date" error={error ?? problem ?? undefined}>
+        <Input
+          {...describedBy(inputId, error ?? problem ?? undefined)}
+          type="date"
+          value={endDate}
+          min={addDays(r.endDate, 1)}
+          max={pricing?.availableUntil ?? undefined}
+          onChange={(event) => {
+            setEndDate(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </Field>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {!pricing
+          ? 'Working out the price...'
+          : problem
+            ? ''
+            : `Extra rental: ${extraLabel(centsToDecimal(cents)!)}`}
+      </p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Dialog.Close className={buttonClasses('outline')} disabled={busy}>
+          Cancel
+        </Dialog.Close>
+        <Button type="submit" disabled={busy || !pricing || Boolean(problem)}>
+          {busy ? 'Sending...' : cents > 0 ? 'Continue to payment' : 'Send request'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { campusToday } from '../../src/shared/calendar.ts';
+import { formatDayLabel } from '../../src/shared/format.ts';
+import { cardExpiry } from '../helpers/cards.ts';
+import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from './helpers.ts';
+
+// Issue 18 item 3: Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
+// asks for more days from the booking's card, the card holds $8.00 of extra rental, and his card says
+// whom it waits for; Lena approves on hers and the booking now ends on day 5. Then a card that asks for
+// 3-D Secure: back from the bank, the request is sent. Two students of its own,
+// registered here, and an item of its own: other journeys share the server.
+
+const b = setupBrowser();
+const outboxDir = inject('outboxDir');
+const tag = Date.now().toString(36);
+
+function day(n: number): string {
+  const d = new Date(`${campusToday('America/Los_Angeles').date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+async function newStudent(name: string, viewport?: { width: number; height: number }) {
+  const page = await b.newPage(viewport);
+  await page.goto('/about');
+  const handle = `${name.toLowerCase()}_${tag}`;
+  const email = `${handle.replace('_', '.')}@stanford.edu`;
+  const registered = await page.request.post('/api/auth/register', {
+    headers: { origin: b.baseURL },
+    data: {
+      email,
+      username: handle,
+      password: 'extension-journey',
+      fullName: `${name} Extend`,
+      campus: 'stanford.edu',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  await verifyFromOutbox(page, outboxDir, email);
+  return page;
+}
+
+const post = async (page: Page, path: string, data: unknown) => {
+  const response = await page.request.post(path, { headers: { origin: b.baseURL }, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+};
+
+describe('extension journey', () => {
+  journeySteps();
+  let lena: Page;
+  let bo: Page;
+  const title = `Projector ${tag}`;
+
+  beforeAll(async () => {
+    [lena, bo] = await Promise.all([newStudent('Lena'), newStudent('Bo', { width: 375, height: 812 })]);
+    const listed = await post(lena, '/api/items', {
+      title,
+      description: 'A small LED projector with an HDMI cable and a remote.',
+      category: 'electronics',
+      condition: 'good',
+      pickupMethod: 'meetup',
+      pickupLocation: 'White Plaza',
+      rentalPrice: '4.00',
+      rentalPeriod: 'day',
+      availableFrom: '2026-01-01',
+      availableDays: [0, 1, 2, 3, 4, 5, 6],
+      images: [],
+    });
+    const itemId = listed.item.id;
+    // The booking as the Reserve dialog makes it: $8 for two days, the test card, then the request.
+    const intent = await post(bo, '/api/create-payment-intent', {
+      itemId,
+      startDate: day(1),
+      endDate: day(3),
+      depositAmount: '0',
+      rentalAmount: '8.00',
+    });
+    const { expMonth, expYear } = cardExpiry(12);
+    await post(bo, '/api/payments/test/confirm', {
+      paymentIntentId: intent.paymentIntentId,
+      card: { number: '4242 4242 4242 4242', expMonth, expYear, cvc: '123' },
+    });
+    const requested = await post(bo, '/api/reservations', {
+      itemId,
+      startDate: day(1),
+      endDate: day(3),
+      stripePaymentIntentId: intent.paymentIntentId,
+    });
+    await post(lena, `/api/reservations/${requested.reservation.id}/approve`, {});
+  });
+
+  const cardOf = (page: Page) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+  it('Bo asks for two more days from his phone and pays the extra rental', async () => {
+    await bo.goto('/reservations');
+    const card = cardOf(bo);
+    await card.getByRole('button', { name: 'Ask for more days' }).click();
+    const dialog = bo.getByRole('dialog', { name: 'Ask for more days' });
+    await dialog.getByLabel('New return date').fill(day(5));
+    await dialog.getByText('Extra rental: $8.00').waitFor();
+    await expectAccessible(bo);
+    await bo.screenshot({ path: '/tmp/extension-dialog-375.png' });
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    const { expMonth, expYear } = cardExpiry(12);
+    await dialog
+      .getByLabel('Expiry (MM / YY)')
+      .fill(`${String(expMonth).padStart(2, '0')} / ${String(expYear).slice(-2)}`);
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Hold $8.00' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card
+      .getByText(`Extension requested to ${formatDayLabel(day(5))} · $8.00 · waiting for Lena Extend`)
+      .waitFor();
+    await card.getByRole('button', { name: 'Take back request' }).waitFor();
+    await expectAccessible(bo);
+    // Without the toast, to see the card as it stays.
+    await bo.reload();
+    await cardOf(bo).getByRole('button', { name: 'Take back request' }).scrollIntoViewIfNeeded();
+    await bo.screenshot({ path: '/tmp/extension-card-borrower-375.png' });
+  });
+
+  it('Lena approves on her card and the booking now ends two days later', async () => {
+    await lena.setViewportSize({ width: 1280, height: 900 });
+    await lena.goto('/reservations');
+    await lena.getByRole('tab', { name: /Lending/ }).click();
+    const card = cardOf(lena);
+    await card
+      .getByText(`Extension requested to ${formatDayLabel(day(5))} · $8.00 · waiting for you`)
+      .waitFor();
+    await expectAccessible(lena);
+    await lena.screenshot({ path: '/tmp/extension-card-lender-1280.png' });
+    await card.getByRole('button', { name: 'Approve extension' }).click();
+    await lena
+      .getByText(`${title} is now due back on ${formatDayLabel(day(5))}.`)
+      .first()
+      .waitFor();
+    await card.getByRole('button', { name: 'Approve extension' }).waitFor({ state: 'detached' });
+    await card.getByText(`${formatDayLabel(day(1))} - ${formatDayLabel(day(5))}`).waitFor();
+    await lena.screenshot({ path: '/tmp/extension-approved-1280.png' });
+
+    await bo.reload();
+    const card2 = cardOf(bo);
+    await card2.getByText(`${formatDayLabel(day(1))} - ${formatDayLabel(day(5))}`).waitFor();
+    await card2.getByRole('button', { name: 'Ask for more days' }).waitFor();
+    await card2.getByText('$8.00 rental + $8.00 for more days').waitFor();
+    await bo.setViewportSize({ width: 1280, height: 900 });
+    await bo.screenshot({ path: '/tmp/extension-card-borrower-1280.png' });
+  });
+
+  it('a card that asks for 3-D Secure: after the bank, the request is sent and the card says so', async () => {
+    await bo.goto('/reservations');
+    const card = cardOf(bo);
+    await card.getByRole('button', { name: 'Ask for more days' }).click();
+    const dialog = bo.getByRole('dialog', { name: 'Ask for more days' });
+    await dialog.getByLabel('New return date').fill(day(7));
+    await dialog.getByText('Extra rental: $8.00').waitFor();
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByLabel('Card number').fill('4000 0027 6000 3184');
+    const { expMonth, expYear } = cardExpiry(12);
+    await dialog
+      .getByLabel('Expiry (MM / YY)')
+      .fill(`${String(expMonth).padStart(2, '0')} / ${String(expYear).slice(-2)}`);
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Hold $8.00' }).click();
+    await bo.getByRole('heading', { name: 'Confirm your payment', level: 1 }).waitFor();
+    await bo.getByRole('button', { name: 'Complete authentication' }).click();
+    await bo.waitForURL((url) => url.pathname === '/reservations');
+    await bo.getByText('Request sent').first().waitFor();
+    await cardOf(bo)
+      .getByText(`Extension requested to ${formatDayLabel(day(7))} · $8.00 · waiting for Lena Extend`)
+      .waitFor();
+    await cardOf(bo).getByRole('button', { name: 'Take back request' }).click();
+    await cardOf(bo).getByRole('button', { name: 'Ask for more days' }).waitFor();
+  });
+});
