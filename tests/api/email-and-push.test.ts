@@ -350,6 +350,38 @@ describe('Web Push', () => {
     expect(pending!.count).toBe(0);
   });
 
+  it('pushes a new message once, and again only for a newer one', async () => {
+    const lender = await createSignedInUser(db());
+    const borrower = await createSignedInUser(db());
+    const device = await subscribe(lender.cookie, '/push/lender-phone');
+    const item = await createItem(db(), { userId: lender.user.id, title: 'Tent' });
+    const conversation = (await t.post('/api/conversations', { itemId: item.id }, borrower.cookie)).json()
+      .conversation;
+    const say = (content: string) =>
+      t.post(`/api/conversations/${conversation.id}/messages`, { content }, borrower.cookie);
+    expect((await say('Hi! Is the tent free?')).statusCode).toBe(201);
+    await round();
+    await round();
+    let got = received.filter((r) => r.path === '/push/lender-phone');
+    expect(got.map((r) => decrypt(r.body, device))).toEqual([
+      expect.objectContaining({ body: 'Hi! Is the tent free?', url: '/chat' }),
+    ]);
+    expect((await say('Friday?')).statusCode).toBe(201);
+    await round();
+    got = received.filter((r) => r.path === '/push/lender-phone');
+    expect(got.map((r) => decrypt(r.body, device).body)).toEqual(['Hi! Is the tent free?', 'Friday?']);
+  });
+
+  it('says push is off without VAPID keys, and takes no subscription then', async () => {
+    const { user } = await createSignedInUser(db());
+    const off = { db: db(), push: null };
+    expect(await deliveryService.status(off, user.id)).toMatchObject({ available: false, publicKey: null });
+    const device = browserKeys();
+    await expect(
+      deliveryService.subscribe(off, user.id, { endpoint: `${pushBase}/push/none`, keys: device.keys }),
+    ).rejects.toMatchObject({ statusCode: 503, code: 'PUSH_UNAVAILABLE' });
+  });
+
   it('keeps devices to their owner, and refuses bad subscriptions', async () => {
     const owner = await createSignedInUser(db());
     const other = await createSignedInUser(db());

@@ -60,6 +60,33 @@ export async function enqueueMessageEmails(db: Db, now: Date, unreadMs: number, 
 }
 
 /**
+ * Message pushes (issue 18): for each device of a person with a message unread in a conversation newer
+ * than the last push about that conversation to that device, one push (the newest message tells it).
+ * The push's created_at is that newest message's time: what it covers, so the next is for a newer one.
+ */
+export async function enqueueMessagePushes(db: Db, now: Date) {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with waiting as (
+      select case when m.sender_id = c.buyer_id then c.seller_id else c.buyer_id end as user_id,
+             c.id as conversation_id, max(m.created_at) as newest
+      from messages m join conversations c on c.id = m.conversation_id
+      where m.is_read = false and m.created_at > ${at}::timestamptz - interval '1 day'
+      group by 1, 2
+    )
+    insert into notification_deliveries (user_id, channel, conversation_id, push_subscription_id, due_at, created_at)
+    select w.user_id, 'push', w.conversation_id, ps.id, ${at}::timestamptz, w.newest
+    from waiting w join push_subscriptions ps on ps.user_id = w.user_id
+    where not exists (
+      select 1 from notification_deliveries d
+      where d.push_subscription_id = ps.id and d.conversation_id = w.conversation_id and d.channel = 'push'
+        and d.created_at >= w.newest
+    )
+    returning id`);
+  return result.rows.length;
+}
+
+/**
  * Takes up to `limit` due deliveries for `leaseMs`: one statement, rows locked with SKIP LOCKED, so two
  * rounds at once (two instances) never take the same row; a taker that died lets its lease run out.
  */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { preferenceService } from '../notification-preferences/service.ts';
 import { notificationEmail, notificationPath, unreadMessagesEmail } from './notification-emails.ts';
-import { PushGoneError, type PushSender } from './push-sender.ts';
+import { PushGoneError, type PushSender, type PushTarget } from './push-sender.ts';
 import * as queries from './queries.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
 
@@ -59,6 +59,21 @@ async function deliver(deps: DeliveryDeps, delivery: queries.Delivery): Promise<
     );
     return 'sent';
   }
+  if (delivery.channel === 'push' && delivery.conversationId) {
+    const subscription =
+      delivery.pushSubscriptionId && (await queries.findSubscription(db, delivery.pushSubscriptionId));
+    if (!subscription || !deps.push) return 'skipped';
+    if (!(await preferenceService.wantsPush(db, recipient.id, 'messages'))) return 'skipped';
+    // The newest unread message speaks for the conversation; read meanwhile, nothing to show.
+    const newest = (await queries.unreadMessagesTo(db, recipient.id, delivery.conversationId)).at(-1);
+    if (!newest) return 'skipped';
+    return pushTo(deps, subscription, {
+      title: `${newest.senderName} · ${newest.itemTitle}`,
+      body: newest.content,
+      url: '/chat',
+      tag: `conversation-${delivery.conversationId}`,
+    });
+  }
   const notification =
     delivery.notificationId && (await queries.findNotification(db, delivery.notificationId));
   if (!notification) return 'skipped';
@@ -80,17 +95,25 @@ async function deliver(deps: DeliveryDeps, delivery: queries.Delivery): Promise<
     delivery.pushSubscriptionId && (await queries.findSubscription(db, delivery.pushSubscriptionId));
   if (!subscription || !deps.push || !(await preferenceService.wantsPush(db, recipient.id, kind)))
     return 'skipped';
+  return pushTo(deps, subscription, {
+    title: notification.title,
+    body: notification.message,
+    url: notificationPath(notification),
+    tag: notification.id,
+  });
+}
+
+async function pushTo(
+  deps: DeliveryDeps,
+  subscription: PushTarget & { id: string },
+  payload: { title: string; body: string; url: string; tag: string },
+): Promise<'sent' | 'skipped'> {
   try {
-    await deps.push.send(subscription, {
-      title: notification.title,
-      body: notification.message,
-      url: notificationPath(notification),
-      tag: notification.id,
-    });
+    await deps.push!.send(subscription, payload);
   } catch (error) {
     if (error instanceof PushGoneError) {
       // The browser dropped it (uninstalled, permission taken back): its deliveries go with it.
-      await queries.deleteSubscription(db, { id: subscription.id });
+      await queries.deleteSubscription(deps.db, { id: subscription.id });
       deps.log.info({ subscriptionId: subscription.id }, 'push subscription gone; removed');
       return 'skipped';
     }
@@ -115,12 +138,10 @@ export const deliveryService = {
   /** One round: message e-mails that became due, then every due delivery. Answers what happened. */
   async runRound(deps: DeliveryDeps) {
     const now = deps.clock.now();
-    const batched = await queries.enqueueMessageEmails(
-      deps.db,
-      now,
-      MESSAGE_EMAIL_AFTER_MS,
-      MESSAGE_EMAIL_BATCH_MS,
-    );
+    // New messages: an e-mail per conversation once 10 minutes unread (hourly at most), a push at once.
+    const batched =
+      (await queries.enqueueMessageEmails(deps.db, now, MESSAGE_EMAIL_AFTER_MS, MESSAGE_EMAIL_BATCH_MS)) +
+      (deps.push ? await queries.enqueueMessagePushes(deps.db, now) : 0);
     const counts = { batched, sent: 0, skipped: 0, retried: 0, failed: 0 };
     for (;;) {
       const claimed = await queries.claimDue(deps.db, deps.clock.now(), LEASE_MS, BATCH);
