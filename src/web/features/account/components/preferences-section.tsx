@@ -42,7 +42,7 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
                 </p>
               </div>
               <div className="flex shrink-0 gap-5">
-                <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
+                <label className="flex min-h-11 w-20 items-center gap-2 text-sm text-ink">
                   <input
                     id={id}
                     type="checkbox"
@@ -55,8 +55,10 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
                   />
                   E-mail
                 </label>
+                {/* An empty column keeps the E-mail boxes in one line down the list. */}
+                {preference.push === null && <span aria-hidden="true" className="hidden w-20 sm:block" />}
                 {preference.push !== null && (
-                  <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
+                  <label className="flex min-h-11 w-20 items-center gap-2 text-sm text-ink">
                     <input
                       type="checkbox"
                       className="h-5 w-5 accent-brand-700"
