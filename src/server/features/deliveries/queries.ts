@@ -45,6 +45,8 @@ export async function enqueueMessageEmails(db: Db, now: Date, unreadMs: number, 
              c.id as conversation_id, max(m.created_at) as newest
       from messages m join conversations c on c.id = m.conversation_id
       where m.is_read = false and m.created_at <= ${olderThan.toISOString()}::timestamptz
+        -- Older unread messages had their e-mail; each round reads only the last day's.
+        and m.created_at > ${olderThan.toISOString()}::timestamptz - interval '1 day'
       group by 1, 2
     )
     insert into notification_deliveries (user_id, channel, conversation_id, due_at, created_at)
