@@ -30,8 +30,26 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What the bundle may carry from packages that are not dependencies: the demo photos' icon shapes. */
-const BUNDLED_DEV_PACKAGES = new Set(['lucide-react']);
+/**
+ * What the bundle may carry from packages that are not dependencies: the demo photos' icon shapes, and
+ * the e-mail template's react-email components with the React that renders them to static HTML
+ * (decision 032), compiled in, so a production install has no React package.
+ */
+const BUNDLED_DEV_PACKAGES = new Set([
+  'lucide-react',
+  'react',
+  'react-dom',
+  'scheduler',
+  '@react-email/body',
+  '@react-email/button',
+  '@react-email/container',
+  '@react-email/head',
+  '@react-email/html',
+  '@react-email/link',
+  '@react-email/preview',
+  '@react-email/section',
+  '@react-email/text',
+]);
 
 /**
  * The demo photos draw lucide's icon shapes (src/server/demo/icons.ts). Each icon module also makes its

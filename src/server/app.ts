@@ -18,6 +18,8 @@ import { authRoutes } from './features/auth/routes.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
 import { createChatSendLimit } from './features/conversations/send-limit.ts';
 import { chatSocket } from './features/conversations/socket.ts';
+import { createPushSender, type PushSender } from './features/deliveries/push-sender.ts';
+import { deliveryRoutes } from './features/deliveries/routes.ts';
 import { emailVerificationRoutes } from './features/email-verification/routes.ts';
 import { extensionRoutes } from './features/extensions/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -85,6 +87,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** The calendar jobs' 'now' (reminders); tests pass one they move. */
   clock?: Clock;
+  /** Web Push; defaults to one with the configured VAPID keys, or none (push off) without them. */
+  push?: PushSender | null;
 }
 
 /** JSON bodies are small; photo uploads (multipart) set their own limits. */
@@ -100,6 +104,7 @@ export async function buildApp({
   imageQueue = createImageQueue(config.imageProcessing),
   onRoute,
   clock = systemClock,
+  push = config.vapid ? createPushSender(config.vapid) : null,
 }: AppDeps) {
   const app = Fastify({
     logger:
@@ -202,6 +207,7 @@ export async function buildApp({
       await api.register(reservationRoutes, { db, config, payments, jobs, clock, storage });
       await api.register(extensionRoutes, { db, config, payments, jobs });
       await api.register(waitlistRoutes, { db, config, clock });
+      await api.register(deliveryRoutes, { db, push });
       await api.register(reviewRoutes, { db, config });
       await api.register(paymentRoutes, { db, config, payments, jobs });
       await api.register(reportRoutes, { db });
@@ -218,7 +224,7 @@ export async function buildApp({
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
   await app.register(chatSocket, { db, config, hub, caches, sendLimit, metrics });
-  await app.register(backgroundJobs, { database, config, payments, jobs, metrics, clock });
+  await app.register(backgroundJobs, { database, config, payments, jobs, metrics, clock, mailer, push });
   await app.register(siteFileRoutes, { db, appUrl: config.appUrl });
   await app.register(web, {
     webDir: config.webDir,

@@ -206,6 +206,27 @@ const envSchema = z.object({
       'must be an e-mail address such as no-reply@campusloop.app or CampusLoop <no-reply@campusloop.app>',
     )
     .default('CampusLoop <no-reply@campusloop.app>'),
+  /**
+   * Web Push (issue 18): the VAPID key pair (`npx web-push generate-vapid-keys`) and a contact (mailto: or
+   * https:) for the push services. Without both keys push is off and the settings page says so.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a VAPID public key (base64url)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a VAPID private key (base64url)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: address')
+    .default('mailto:no-reply@campusloop.app'),
+  /** How often notification e-mails and pushes due are sent (and failed ones retried). */
+  DELIVERY_INTERVAL_SECONDS: positiveInt.default(10),
   /** The public address of the app, used in links inside e-mails; defaults to http://localhost:PORT. */
   APP_URL: httpUrl('https://campusloop.example.edu').optional(),
   /** A verification link sent by e-mail works for this many hours (and once). */
@@ -234,6 +255,13 @@ const settingsSchema = envSchema.superRefine((env, ctx) => {
       path: ['S3_PUBLIC_URL'],
       message:
         "must be set when S3_BUCKET is: the bucket's public address, e.g. https://photos.campusloop.app",
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'must be set together with the other VAPID key: set both, or neither (push is then off)',
     });
   }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -339,6 +367,12 @@ function toConfig(env: Env) {
       from: env.MAIL_FROM,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    /** Web Push's VAPID keys; null: push is off (issue 18). */
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : null,
+    deliveryIntervalMs: env.DELIVERY_INTERVAL_SECONDS * 1000,
     /** Links in e-mails start with this (no trailing slash). */
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     emailVerificationHours: env.EMAIL_VERIFICATION_HOURS,

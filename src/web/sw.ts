@@ -19,8 +19,8 @@ import { cacheSnapshotStore, snapshotExpired } from './pwa/offline-snapshot.ts';
 // - API answers and photos are never cached by the worker: they pass straight through.
 // - A new version waits until the person chooses Reload in the app's prompt (pwa/update-prompt.tsx,
 //   registerType 'prompt'), which sends SKIP_WAITING.
-// The lifecycle issue's push subscription uses this same worker: its push and notificationclick
-// handlers go here.
+// - Web Push (issue 18, decision 032): a push shows its notification (title, body, the page it leads
+//   to); a click focuses an open CampusLoop tab on that page, or opens one.
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -66,3 +66,51 @@ registerRoute(
     { denylist: [/^\/api\//, /^\/uploads\//, /^\/metrics/] },
   ),
 );
+
+/** What the server's delivery round sends (features/deliveries): always JSON. */
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+self.addEventListener('push', (event) => {
+  let payload: PushPayload = {};
+  try {
+    payload = (event.data?.json() ?? {}) as PushPayload;
+  } catch {
+    payload = { body: event.data?.text() };
+  }
+  // Only our own pages: a payload can never send the person elsewhere.
+  const url = payload.url?.startsWith('/') && !payload.url.startsWith('//') ? payload.url : '/notifications';
+  event.waitUntil(
+    self.registration.showNotification(payload.title ?? 'CampusLoop', {
+      body: payload.body ?? '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: payload.tag,
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? '/notifications',
+    self.location.origin,
+  );
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === target.origin);
+      if (open) {
+        await open.focus();
+        if (open.url !== target.href) await open.navigate(target.href).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});

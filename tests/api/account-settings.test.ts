@@ -160,6 +160,12 @@ describe('GET /api/account', () => {
     ).toEqual([
       ['account_security', true, true],
       ['account_activity', true, false],
+      // Issue 18: the notification kinds; other updates are off by e-mail unless chosen.
+      ['requests', true, false],
+      ['approvals', true, false],
+      ['reminders', true, false],
+      ['messages', true, false],
+      ['updates', false, false],
     ]);
   });
 });

@@ -70,10 +70,18 @@ describe('security from the start', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('lets only the signed Stripe webhook out of the same-origin rule', async () => {
-    // A route opts out with `config: { sameOrigin: false }`; each one must prove its caller otherwise.
+  it('lets only the signed Stripe webhook and the signed unsubscribe link out of the same-origin rule', async () => {
+    // A route opts out with `config: { sameOrigin: false }`; each one must prove its caller otherwise: the
+    // webhook by Stripe's signature, the one-click unsubscribe (RFC 8058, issue 18) by its HMAC token.
     const optedOut = routes.filter((route) => route.config?.sameOrigin === false).map((route) => route.url);
-    expect(optedOut).toEqual(['/api/payments/webhook']);
+    expect(optedOut.sort()).toEqual(['/api/payments/webhook', '/api/unsubscribe']);
+    const badToken = await t.request({
+      method: 'POST',
+      url: '/api/unsubscribe?token=forged.requests.signature',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(badToken.statusCode).toBe(400);
     const fromElsewhere = await t.request({
       method: 'POST',
       url: '/api/payments/webhook',

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { PushSender } from '../features/deliveries/push-sender.ts';
+import { deliveryService } from '../features/deliveries/service.ts';
 import { extensionService } from '../features/extensions/service.ts';
 import {
   type PaymentStepDeps,
@@ -32,6 +35,7 @@ const JOB_LOCKS = {
   reminders: 72_061_006,
   waitlist: 72_061_007,
   releaseDeposits: 72_061_008,
+  deliveries: 72_061_009,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -81,6 +85,8 @@ export default fp(
       jobs: JobQueue;
       metrics?: Metrics;
       clock: Clock;
+      mailer: Mailer;
+      push: PushSender | null;
     },
   ) {
     if (!opts.config.jobs.enabled) return;
@@ -207,6 +213,30 @@ export default fp(
     };
     const timer = setInterval(tick, opts.config.jobs.intervalMs);
     timer.unref();
+    // Issue 18 item 2: notification e-mails and pushes (features/deliveries), on their own shorter timer,
+    // so a request's e-mail does not wait for the hourly jobs; one instance at a time.
+    let delivering: Promise<unknown> | null = null;
+    const deliveryRound = () => {
+      if (delivering) return;
+      const log = roundLog('deliveries');
+      delivering = withJobLock(opts.database, JOB_LOCKS.deliveries, async () => {
+        const counts = await deliveryService.runRound({
+          db: deps.db,
+          mailer: opts.mailer,
+          push: opts.push,
+          appUrl: opts.config.appUrl,
+          clock: opts.clock,
+          log,
+        });
+        if (counts.sent || counts.retried || counts.failed) log.info(counts, 'delivered notifications');
+      })
+        .catch((error) => log.error({ err: error }, 'delivery round failed'))
+        .finally(() => {
+          delivering = null;
+        });
+    };
+    const deliveryTimer = setInterval(deliveryRound, opts.config.deliveryIntervalMs);
+    deliveryTimer.unref();
     // The first round a few seconds after the server listens: a start answers its first requests (a load
     // balancer's readiness checks among them) without waiting for it; on the embedded database its
     // queries run on this process's one thread, about a second of a restart's. With inject, which never
@@ -219,7 +249,9 @@ export default fp(
     app.addHook('onClose', async () => {
       clearTimeout(firstRound);
       clearInterval(timer);
+      clearInterval(deliveryTimer);
       await running;
+      await delivering;
     });
   },
   { name: 'jobs' },

@@ -74,7 +74,9 @@ export type EmailChangeConfirmResponse = z.infer<typeof emailChangeConfirmRespon
 
 /**
  * The e-mails the app sends, by kind. A `required` kind cannot be turned off: it keeps the account its
- * owner's. The lifecycle issue adds its reminders here; a kind without a stored choice takes `byDefault`.
+ * owner's. A kind without a stored choice takes `byDefault`. Kinds with `push` also go out by Web Push
+ * (issue 18 item 2), on by default once a device allowed it. Which kind a notification is:
+ * `kindOfNotification` in src/shared/notification-kinds.ts.
  */
 export const EMAIL_KINDS = [
   {
@@ -84,6 +86,7 @@ export const EMAIL_KINDS = [
       'Links to verify your address, reset your password or confirm a new e-mail address, and a notice to your old address when it changes. These are always sent.',
     required: true,
     byDefault: true,
+    push: false,
   },
   {
     kind: 'account_activity',
@@ -92,10 +95,53 @@ export const EMAIL_KINDS = [
       'A note when your password is changed in Account settings, so you would notice if it was not you.',
     required: false,
     byDefault: true,
+    push: false,
+  },
+  {
+    kind: 'requests',
+    label: 'Borrow requests',
+    description: 'Someone asks to borrow one of your items.',
+    required: false,
+    byDefault: true,
+    push: true,
+  },
+  {
+    kind: 'approvals',
+    label: 'Answers to your requests',
+    description: 'A lender approves or declines your request, or a borrow is cancelled or expires.',
+    required: false,
+    byDefault: true,
+    push: true,
+  },
+  {
+    kind: 'reminders',
+    label: 'Reminders',
+    description: 'Pickups and returns coming up, and a request about to expire.',
+    required: false,
+    byDefault: true,
+    push: true,
+  },
+  {
+    kind: 'messages',
+    label: 'Messages',
+    description:
+      'By e-mail when a message is still unread after 10 minutes, at most one e-mail per conversation an hour.',
+    required: false,
+    byDefault: true,
+    push: true,
+  },
+  {
+    kind: 'updates',
+    label: 'Other updates',
+    description: 'Returns, deposits, reviews, badges, reports and everything else we tell you.',
+    required: false,
+    byDefault: false,
+    push: true,
   },
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number]['kind'];
 const EMAIL_KIND_NAMES = EMAIL_KINDS.map((k) => k.kind) as [EmailKind, ...EmailKind[]];
+export const isEmailKind = (kind: string): kind is EmailKind => EMAIL_KIND_NAMES.includes(kind as EmailKind);
 
 export const emailPreference = z.object({
   kind: z.enum(EMAIL_KIND_NAMES),
@@ -103,13 +149,21 @@ export const emailPreference = z.object({
   description: z.string(),
   required: z.boolean(),
   email: z.boolean(),
+  /** Push for this kind on the person's devices; null for kinds that never go by push. */
+  push: z.boolean().nullable(),
 });
 export type EmailPreference = z.infer<typeof emailPreference>;
 
-export const preferenceInput = z.object({
-  kind: z.enum(EMAIL_KIND_NAMES, { error: 'Unknown kind of e-mail.' }),
-  email: z.boolean({ error: 'Say whether to send these e-mails (true or false).' }),
-});
+export const preferenceInput = z
+  .object({
+    kind: z.enum(EMAIL_KIND_NAMES, { error: 'Unknown kind of e-mail.' }),
+    email: z.boolean({ error: 'Say whether to send these e-mails (true or false).' }).optional(),
+    push: z.boolean({ error: 'Say whether to send these by push (true or false).' }).optional(),
+  })
+  .refine((input) => input.email !== undefined || input.push !== undefined, {
+    message: 'Say whether to send these e-mails (true or false).',
+    path: ['email'],
+  });
 export type PreferenceInput = z.input<typeof preferenceInput>;
 
 export const accountResponse = z.object({

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountResponse, AccountSession } from '#shared/schemas/account.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
@@ -31,6 +31,7 @@ const account: AccountResponse = {
       description: 'Always sent.',
       required: true,
       email: true,
+      push: null,
     },
     {
       kind: 'account_activity',
@@ -38,9 +39,20 @@ const account: AccountResponse = {
       description: 'A note.',
       required: false,
       email: true,
+      push: null,
+    },
+    {
+      kind: 'reminders',
+      label: 'Reminders',
+      description: 'Pickups and returns coming up.',
+      required: false,
+      email: true,
+      push: true,
     },
   ],
 };
+
+const pushOff = { available: false, publicKey: null, devices: 0, thisDevice: false };
 
 const now = Date.now();
 const sessions: AccountSession[] = [
@@ -71,6 +83,7 @@ describe('the /settings page', () => {
     const api = stubApi({
       '/api/auth/me': { body: { user: ada } },
       '/api/account': { body: account },
+      '/api/push/status': { body: pushOff },
       '/api/account/sessions': () => ({
         body: { sessions: signedOutOthers ? sessions.slice(0, 1) : sessions },
       }),
@@ -90,7 +103,7 @@ describe('the /settings page', () => {
 
     const security = screen.getByLabelText(/Account and security/) as HTMLInputElement;
     expect([security.checked, security.disabled]).toEqual([true, true]);
-    const activity = screen.getByLabelText('Password changes') as HTMLInputElement;
+    const activity = screen.getByLabelText('Password changes: e-mail') as HTMLInputElement;
     expect([activity.checked, activity.disabled]).toEqual([true, false]);
 
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
@@ -108,12 +121,97 @@ describe('the /settings page', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('says when the server has no push, and keeps e-mail and push choices apart', async () => {
+    const sent: unknown[] = [];
+    stubApi({
+      '/api/auth/me': { body: { user: ada } },
+      '/api/account': { body: account },
+      '/api/push/status': { body: pushOff },
+      '/api/account/sessions': { body: { sessions } },
+      '/api/account/notification-preferences': () => ({
+        body: {
+          preferences: account.preferences.map((p) => (p.kind === 'reminders' ? { ...p, push: false } : p)),
+        },
+      }),
+    });
+    const fetchMock = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit?][] } };
+    renderWithApi(<SettingsRoute />, '/settings');
+    const device = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+    await screen.findByText(/Push notifications are off on this server/);
+    expect((device as HTMLButtonElement).disabled).toBe(true);
+    expect(device.getAttribute('aria-checked')).toBe('false');
+    // Account kinds have no push choice; notification kinds have both.
+    expect(screen.queryByLabelText('Password changes: push')).toBeNull();
+    const reminderPush = screen.getByLabelText('Reminders: push') as HTMLInputElement;
+    expect(reminderPush.checked).toBe(true);
+    fireEvent.click(reminderPush);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Reminders: push') as HTMLInputElement).checked).toBe(false),
+    );
+    for (const [url, init] of fetchMock.mock.calls) {
+      if (url === '/api/account/notification-preferences') sent.push(JSON.parse(String(init?.body)));
+    }
+    expect(sent).toEqual([{ kind: 'reminders', push: false }]);
+    expect((screen.getByLabelText('Reminders: e-mail') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('turns push on for this device: asks the browser, subscribes, tells the server', async () => {
+    const subscription = {
+      endpoint: 'https://push.example.net/send/abc',
+      toJSON: () => ({ endpoint: 'https://push.example.net/send/abc', keys: { p256dh: 'BPk', auth: 'xyz' } }),
+      unsubscribe: async () => true,
+    };
+    let subscribed = false;
+    const requestPermission = vi.fn(async () => 'granted');
+    vi.stubGlobal('Notification', { requestPermission });
+    vi.stubGlobal('PushManager', class {});
+    const subscribe = vi.fn(async () => {
+      subscribed = true;
+      return subscription;
+    });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: async () => ({
+          pushManager: { getSubscription: async () => (subscribed ? subscription : null), subscribe },
+        }),
+      },
+    });
+    const on = {
+      available: true,
+      publicKey: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+      devices: 1,
+      thisDevice: true,
+    };
+    stubApi({
+      '/api/auth/me': { body: { user: ada } },
+      '/api/account': { body: account },
+      '/api/push/status': { body: { ...on, devices: 0, thisDevice: false } },
+      [`/api/push/status?endpoint=${encodeURIComponent(subscription.endpoint)}`]: { body: on },
+      '/api/push/subscriptions': { body: { subscribed: true } },
+      '/api/account/sessions': { body: { sessions } },
+    });
+    try {
+      renderWithApi(<SettingsRoute />, '/settings');
+      const device = await screen.findByRole('switch', { name: 'Push notifications on this device' });
+      await waitFor(() => expect((device as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(device);
+      await waitFor(() => expect(device.getAttribute('aria-checked')).toBe('true'));
+      await screen.findByText(/This device shows your notifications/);
+      expect(requestPermission).toHaveBeenCalled();
+      expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it('says when the settings cannot be loaded, and tries again', async () => {
     let up = false;
     stubApi({
       '/api/auth/me': { body: { user: ada } },
       '/api/account': () =>
         up ? { body: account } : { status: 503, body: { code: 'UNAVAILABLE', message: 'Down.' } },
+      '/api/push/status': { body: pushOff },
       '/api/account/sessions': { body: { sessions } },
     });
     renderWithApi(<SettingsRoute />, '/settings');

@@ -1,19 +1,132 @@
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import { createElement as h, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailMessage } from './mailer.ts';
 
-// The layout of CampusLoop's e-mails: plain text first, the same words as simple HTML (the verification
-// e-mail's look). Features write the words; this writes the message.
+// The one template of CampusLoop's e-mails (decision 032): react-email's components (tables and inline
+// styles that mail clients render alike) for the HTML, the same words as plain text. Features write the
+// words; this writes the message. Rendered with react-dom's synchronous static renderer, so the
+// existing senders (verification, password reset, account notes) keep their synchronous call.
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
 
-export function brandedEmail(input: {
+const colors = { ink: '#1c1917', muted: '#57534e', brand: '#065f46', button: '#047857', line: '#e7e5e4' };
+const small = { fontSize: '14px', color: colors.muted, lineHeight: '1.5' };
+const body = { fontSize: '16px', color: colors.ink, lineHeight: '1.5' };
+
+export interface EmailContent {
   to: string;
   fullName: string;
   subject: string;
   paragraphs: string[];
   button?: { label: string; link: string };
   notes?: string[];
-}): MailMessage {
+  /** Notification e-mails: the one-click link that stops this kind of e-mail (RFC 8058). */
+  unsubscribe?: { link: string; postLink: string; what: string };
+}
+
+function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
+  const { button, unsubscribe } = input;
+  return h(
+    Html,
+    { lang: 'en' },
+    h(Head, null),
+    h(Preview, null, input.paragraphs[0] ?? input.subject),
+    h(
+      Body,
+      {
+        style: {
+          margin: 0,
+          padding: '24px',
+          background: '#fafaf9',
+          fontFamily: "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif",
+        },
+      },
+      h(
+        Container,
+        {
+          style: {
+            maxWidth: '520px',
+            background: '#ffffff',
+            border: `1px solid ${colors.line}`,
+            borderRadius: '16px',
+            padding: '24px',
+          },
+        },
+        h(
+          Text,
+          { style: { margin: '0 0 16px', fontSize: '20px', fontWeight: 700, color: colors.brand } },
+          'CampusLoop',
+        ),
+        h(Text, { style: body }, `Hi ${input.firstName},`),
+        ...input.paragraphs.map((p, i) => h(Text, { key: `p${i}`, style: body }, p)),
+        button
+          ? h(
+              Section,
+              { style: { margin: '24px 0' } },
+              h(
+                Button,
+                {
+                  href: button.link,
+                  style: {
+                    background: colors.button,
+                    color: '#ffffff',
+                    fontWeight: 600,
+                    textDecoration: 'none',
+                    padding: '12px 20px',
+                    borderRadius: '8px',
+                  },
+                },
+                button.label,
+              ),
+              h(
+                Text,
+                { style: small },
+                'Or paste this link into your browser:',
+                h('br'),
+                h(
+                  Link,
+                  { href: button.link, style: { color: colors.button, wordBreak: 'break-all' } },
+                  button.link,
+                ),
+              ),
+            )
+          : null,
+        ...(input.notes ?? []).map((p, i) => h(Text, { key: `n${i}`, style: small }, p)),
+        h(Text, { style: body }, 'The CampusLoop team'),
+        unsubscribe
+          ? h(
+              Text,
+              {
+                style: {
+                  ...small,
+                  fontSize: '12px',
+                  borderTop: `1px solid ${colors.line}`,
+                  paddingTop: '12px',
+                },
+              },
+              `You get this because ${unsubscribe.what} e-mails are on in your settings. `,
+              h(
+                Link,
+                { href: unsubscribe.link, style: { color: colors.button } },
+                'Unsubscribe from these e-mails',
+              ),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+export function brandedEmail(input: EmailContent): MailMessage {
   const firstName = firstNameOf(input.fullName);
   const text = [
     `Hi ${firstName},`,
@@ -23,27 +136,27 @@ export function brandedEmail(input: {
     ...(input.notes ?? []).flatMap((p) => [p, '']),
     'The CampusLoop team',
     '',
+    ...(input.unsubscribe
+      ? [
+          `You get this because ${input.unsubscribe.what} e-mails are on in your settings. Unsubscribe:`,
+          input.unsubscribe.link,
+          '',
+        ]
+      : []),
   ].join('\n');
-  const link = input.button && escapeHtml(input.button.link);
-  const small = 'font-size:14px;color:#57534e';
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#fafaf9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917;line-height:1.5">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px;padding:24px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:700;color:#065f46">CampusLoop</p>
-<p>Hi ${escapeHtml(firstName)},</p>
-${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${
-  input.button && link
-    ? `<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#047857;color:#ffffff;font-weight:600;text-decoration:none;padding:12px 20px;border-radius:8px">${escapeHtml(input.button.label)}</a></p>
-<p style="${small}">Or paste this link into your browser:<br><a href="${link}" style="color:#047857;word-break:break-all">${link}</a></p>`
-    : ''
-}
-${(input.notes ?? []).map((p) => `<p style="${small}">${escapeHtml(p)}</p>`).join('\n')}
-<p>The CampusLoop team</p>
-</div>
-</body>
-</html>
-`;
-  return { to: input.to, subject: input.subject, text, html };
+  const html = `<!doctype html>\n${renderToStaticMarkup(h(EmailTemplate, { ...input, firstName }) as never)}\n`;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text,
+    html,
+    ...(input.unsubscribe
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${input.unsubscribe.postLink}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
+  };
 }

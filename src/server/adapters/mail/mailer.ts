@@ -8,6 +8,8 @@ export interface MailMessage {
   text: string;
   /** The same content as simple HTML. */
   html: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058) on notification e-mails. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {

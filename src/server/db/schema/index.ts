@@ -1,6 +1,7 @@
 // The whole data model (spec §3). drizzle-kit reads this file to generate migrations.
 export * from './chat.ts';
 export * from './community.ts';
+export * from './deliveries.ts';
 export * from './extensions.ts';
 export * from './items.ts';
 export * from './notifications.ts';

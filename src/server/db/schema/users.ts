@@ -132,6 +132,8 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     email: boolean('email').notNull(),
+    /** Issue 18: push for this kind; null is the default (on, once a device allowed it). */
+    push: boolean('push'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],

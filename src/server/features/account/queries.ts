@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailChanges, notificationPreferences, users } from '../../db/schema/users.ts';
+import { emailChanges, users } from '../../db/schema/users.ts';
 
 // The only place that reads and writes what Account settings changes: the person's name, username and
 // photo, their e-mail change links and their e-mail choices. (Passwords and sessions are auth's.)
@@ -120,30 +120,4 @@ export async function markEmailChangeUsed(db: Db, tokenHash: string, now: Date) 
 
 export async function updateEmail(db: Db, userId: string, email: string) {
   await db.update(users).set({ email }).where(eq(users.id, userId));
-}
-
-export function listPreferences(db: Db, userId: string) {
-  return db
-    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-}
-
-export async function findPreference(db: Db, userId: string, kind: string) {
-  const [row] = await db
-    .select({ email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
-    .limit(1);
-  return row;
-}
-
-export async function upsertPreference(db: Db, values: { userId: string; kind: string; email: boolean }) {
-  await db
-    .insert(notificationPreferences)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { email: values.email, updatedAt: sql`now()` },
-    });
 }

@@ -5,9 +5,7 @@ import {
   type ChangeEmailInput,
   type ChangePasswordInput,
   EMAIL_CHANGE_LINK_HOURS,
-  EMAIL_KINDS,
   type EmailKind,
-  type EmailPreference,
   emailChangeSentMessage,
   INVALID_EMAIL_CHANGE_LINK,
   type PreferenceInput,
@@ -21,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import * as auth from '../auth/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
+import { preferenceService } from '../notification-preferences/service.ts';
 import { universityService } from '../universities/service.ts';
 import {
   deleteAvatar,
@@ -121,17 +120,6 @@ const mailUnavailable = () =>
     'We could not send the e-mail right now. Please try again in a few minutes.',
   );
 
-async function preferencesOf(db: Db, userId: string): Promise<EmailPreference[]> {
-  const chosen = new Map((await queries.listPreferences(db, userId)).map((row) => [row.kind, row.email]));
-  return EMAIL_KINDS.map(({ kind, label, description, required, byDefault }) => ({
-    kind,
-    label,
-    description,
-    required,
-    email: required ? true : (chosen.get(kind) ?? byDefault),
-  }));
-}
-
 export const accountService = {
   /** What the settings page shows about the person. */
   async overview(
@@ -142,7 +130,7 @@ export const accountService = {
     const [user, pendingEmail, preferences] = await Promise.all([
       sessionUserOf(deps, userId),
       queries.pendingEmail(deps.db, userId, now),
-      preferencesOf(deps.db, userId),
+      preferenceService.list(deps.db, userId),
     ]);
     return { user, pendingEmail, preferences };
   },
@@ -322,20 +310,9 @@ export const accountService = {
     return { success: true as const, email: changed.newEmail };
   },
 
-  async setPreference(db: Db, userId: string, input: PreferenceInput & { kind: EmailKind }) {
-    const kind = EMAIL_KINDS.find((k) => k.kind === input.kind)!;
-    if (kind.required && !input.email) {
-      const message = `${kind.label} e-mails cannot be turned off: they keep your account yours.`;
-      throw badRequest(message, [{ path: 'email', message }]);
-    }
-    await queries.upsertPreference(db, { userId, kind: input.kind, email: input.email });
-    return preferencesOf(db, userId);
-  },
+  setPreference: (db: Db, userId: string, input: PreferenceInput & { kind: EmailKind }) =>
+    preferenceService.set(db, userId, input),
 
   /** Whether the person wants e-mails of this kind: ask before sending one (required kinds always go). */
-  async wantsEmail(db: Db, userId: string, kind: EmailKind): Promise<boolean> {
-    const known = EMAIL_KINDS.find((k) => k.kind === kind)!;
-    if (known.required) return true;
-    return (await queries.findPreference(db, userId, kind))?.email ?? known.byDefault;
-  },
+  wantsEmail: (db: Db, userId: string, kind: EmailKind) => preferenceService.wantsEmail(db, userId, kind),
 };

@@ -2,6 +2,7 @@ import type { NotificationType } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { deliveryService } from '../deliveries/service.ts';
 import * as queries from './queries.ts';
 
 // Notifications are written by the feature whose event they tell of, inside that event's transaction
@@ -45,7 +46,10 @@ export const notificationService = {
     types: readonly NotificationType[],
   ): Promise<number> => queries.markReadAbout(db, userId, reservationId, types),
 
+  /** Stores the notification and, in the same transaction, its e-mail and push deliveries (issue 18). */
   async notify(db: Db, values: Parameters<typeof queries.insert>[1]) {
-    return toNotification(await queries.insert(db, values));
+    const row = await queries.insert(db, values);
+    await deliveryService.enqueue(db, row);
+    return toNotification(row);
   },
 };

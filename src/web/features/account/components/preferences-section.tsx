@@ -1,43 +1,76 @@
 import type { EmailPreference } from '#shared/schemas/account.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetPreference } from '../api.ts';
+import { PushDeviceSwitch } from './push-device-switch.tsx';
 import { FormFailure, SettingsSection } from './settings-section.tsx';
 
-// Which e-mails to receive (issue 15; the lifecycle issue adds its kinds to the same list).
+// Which notifications reach the person, and how (issue 15's e-mail choices; issue 18 adds the
+// notification kinds, push, and this device's push switch).
 
 export function PreferencesSection({ preferences }: { preferences: EmailPreference[] }) {
   const set = useSetPreference();
+  const shown = (preference: EmailPreference, channel: 'email' | 'push') => {
+    const pending =
+      set.isPending && set.variables?.kind === preference.kind && set.variables[channel] !== undefined;
+    return pending ? Boolean(set.variables?.[channel]) : Boolean(preference[channel]);
+  };
   return (
     <SettingsSection
       id="notifications"
-      title="E-mail Notifications"
-      description="Choose which e-mails we send you."
+      title="Notifications"
+      description="Choose what reaches you by e-mail, and by push on the devices where you allow it."
     >
-      <ul className="divide-y divide-line">
+      <PushDeviceSwitch />
+      <ul className="mt-4 divide-y divide-line" aria-label="Notification choices">
         {preferences.map((preference) => {
           const id = `email-${preference.kind}`;
           const pending = set.isPending && set.variables?.kind === preference.kind;
           return (
-            <li key={preference.kind} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
-              <input
-                id={id}
-                type="checkbox"
-                className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-                checked={pending ? Boolean(set.variables?.email) : preference.email}
-                disabled={preference.required || pending}
-                aria-describedby={`${id}-description`}
-                onChange={(event) => set.mutate({ kind: preference.kind, email: event.target.checked })}
-              />
-              <div>
-                <label htmlFor={id} className="font-semibold text-ink">
+            <li
+              key={preference.kind}
+              className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:gap-4"
+            >
+              <div className="min-w-0 flex-1">
+                <p id={`${id}-label`} className="font-semibold text-ink">
                   {preference.label}
                   {preference.required && (
                     <span className="ms-2 text-sm font-normal text-muted">(always on)</span>
                   )}
-                </label>
+                </p>
                 <p id={`${id}-description`} className="text-sm text-muted">
                   {preference.description}
                 </p>
+              </div>
+              <div className="flex shrink-0 gap-5">
+                <label className="flex min-h-11 w-20 items-center gap-2 text-sm text-ink">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="h-5 w-5 accent-brand-700"
+                    checked={shown(preference, 'email')}
+                    disabled={preference.required || pending}
+                    aria-label={`${preference.label}${preference.required ? ' (always on)' : ''}: e-mail`}
+                    aria-describedby={`${id}-description`}
+                    onChange={(event) => set.mutate({ kind: preference.kind, email: event.target.checked })}
+                  />
+                  E-mail
+                </label>
+                {/* An empty column keeps the E-mail boxes in one line down the list. */}
+                {preference.push === null && <span aria-hidden="true" className="hidden w-20 sm:block" />}
+                {preference.push !== null && (
+                  <label className="flex min-h-11 w-20 items-center gap-2 text-sm text-ink">
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5 accent-brand-700"
+                      checked={shown(preference, 'push')}
+                      disabled={pending}
+                      aria-label={`${preference.label}: push`}
+                      aria-describedby={`${id}-description`}
+                      onChange={(event) => set.mutate({ kind: preference.kind, push: event.target.checked })}
+                    />
+                    Push
+                  </label>
+                )}
               </div>
             </li>
           );
