@@ -11,7 +11,7 @@ import { LINKS_PER_HOUR } from '../../src/server/features/email-verification/ser
 import { campusToday } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { mailsTo, newestMailTo, readOutbox, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
-import { ORIGIN, sessionCookie, setupTestApp } from '../helpers/test-app.ts';
+import { ORIGIN, setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 const t = setupTestApp();

@@ -5,6 +5,7 @@ import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { campusToday } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -222,7 +223,17 @@ describe('POST /api/reviews', () => {
     });
 
     await backdate(old.id, s.borrower.user.id, 14.01);
-    const profile = (await t.get(`/api/users/${s.lender.user.id}`)).json();
+    // The change reaches the profile's read cache through the database's NOTIFY: on PostgreSQL that
+    // arrives a moment after the update, so the profile is asked until it shows.
+    let profile = (await t.get(`/api/users/${s.lender.user.id}`)).json();
+    await waitFor(
+      async () => {
+        profile = (await t.get(`/api/users/${s.lender.user.id}`)).json();
+        return profile.reviews.length > 0;
+      },
+      10_000,
+      'the one-sided review to show on the profile',
+    );
     expect(profile.reviews.map((r: { rating: number }) => r.rating)).toEqual([5]);
     expect(profile.stats).toMatchObject({ reviewCount: 1, averageRating: 5 });
     expect((await t.get(`/api/items/${s.item.id}`)).json().reviews).toHaveLength(1);
