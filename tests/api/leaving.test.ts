@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMER_STUDENT } from '#shared/schemas/leaving.ts';
 import { conversations, messages } from '../../src/server/db/schema/chat.ts';
 import { reports, reviews } from '../../src/server/db/schema/community.ts';
+import { notificationDeliveries, pushSubscriptions } from '../../src/server/db/schema/deliveries.ts';
 import { items } from '../../src/server/db/schema/items.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { billingHistory } from '../../src/server/db/schema/payments.ts';
@@ -14,6 +15,7 @@ import {
   sessions,
   users,
 } from '../../src/server/db/schema/users.ts';
+import { waitlistEntries } from '../../src/server/db/schema/waitlist.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
 import { mailsTo } from '../helpers/outbox.ts';
@@ -213,6 +215,16 @@ describe('Delete my account', () => {
         userId: user.id,
         expiresAt: new Date(Date.now() + 3600_000),
       });
+    // A phone that gets their pushes, an e-mail about a message still to go, and dates they wait for.
+    await db()
+      .insert(pushSubscriptions)
+      .values({ userId: user.id, endpoint: `https://push.example/${user.id}`, p256dh: 'key', auth: 'auth' });
+    await db()
+      .insert(notificationDeliveries)
+      .values({ userId: user.id, channel: 'email', conversationId: chat.id });
+    await db()
+      .insert(waitlistEntries)
+      .values({ userId: user.id, itemId: item.id, startDate: day(10), endDate: day(11) });
     // Their own listing, with a free request waiting on it from someone else.
     const own = await createItem(db(), { userId: user.id, title: 'Bike pump' });
     const asker = await createSignedInUser(db());
@@ -244,7 +256,15 @@ describe('Delete my account', () => {
     expect(row!.username).not.toBe(user.username);
     expect(JSON.stringify(row)).not.toContain(user.fullName);
 
-    for (const table of [sessions, emailChanges, notificationPreferences, passwordResets]) {
+    for (const table of [
+      sessions,
+      emailChanges,
+      notificationPreferences,
+      passwordResets,
+      pushSubscriptions,
+      notificationDeliveries,
+      waitlistEntries,
+    ]) {
       expect(await db().select().from(table).where(eq(table.userId, user.id))).toEqual([]);
     }
     expect((await t.get('/api/auth/me', borrower.cookie)).json().user).toBeNull();

@@ -5,6 +5,7 @@ import { FORMER_STUDENT } from '#shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { reviews, userBadges } from '../../db/schema/community.ts';
+import { notificationDeliveries, pushSubscriptions } from '../../db/schema/deliveries.ts';
 import { items } from '../../db/schema/items.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { billingHistory, paymentIntents, savedPaymentMethods } from '../../db/schema/payments.ts';
@@ -17,6 +18,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/users.ts';
+import { waitlistEntries } from '../../db/schema/waitlist.ts';
 
 // The only place that reads a person's data for their export and erases it when they leave (issue 15,
 // decision 023). It reaches across tables on purpose: leaving touches everything a person has.
@@ -262,6 +264,11 @@ export async function deletePrivateRows(db: Db, userId: string) {
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId));
   await db.delete(userBadges).where(eq(userBadges.userId, userId));
+  // Issue 18: their devices' push addresses, what was still to be sent to them (a message e-mail has no
+  // notification row to go with), and the dates they waited for.
+  await db.delete(notificationDeliveries).where(eq(notificationDeliveries.userId, userId));
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
 }
 
 /**
