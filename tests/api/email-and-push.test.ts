@@ -12,7 +12,12 @@ import { messages } from '../../src/server/db/schema/chat.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../src/server/db/schema/deliveries.ts';
 import { notificationPreferences } from '../../src/server/db/schema/users.ts';
 import { createPushSender } from '../../src/server/features/deliveries/push-sender.ts';
-import { deliveryService, retryDelayMs } from '../../src/server/features/deliveries/service.ts';
+import {
+  deliveryService,
+  KEEP_DONE_DELIVERIES_MS,
+  KEEP_FAILED_DELIVERIES_MS,
+  retryDelayMs,
+} from '../../src/server/features/deliveries/service.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
@@ -283,6 +288,43 @@ describe('message e-mails', () => {
     clock.advance(2 * 60 * 60_000);
     await round();
     expect(await mailsTo(lender.user.email)).toHaveLength(2);
+  });
+});
+
+describe('keeping the outbox small', () => {
+  it('forgets finished deliveries after a week, failed ones after a month, pending ones never', async () => {
+    const { user } = await createSignedInUser(db());
+    const now = clock.now().getTime();
+    const row = (status: string, ageMs: number) => ({
+      userId: user.id,
+      channel: 'email',
+      status,
+      createdAt: new Date(now - ageMs),
+      dueAt: new Date(now - ageMs),
+    });
+    const hour = 3600_000;
+    const rows = await db()
+      .insert(notificationDeliveries)
+      .values([
+        row('sent', KEEP_DONE_DELIVERIES_MS + hour),
+        row('skipped', KEEP_DONE_DELIVERIES_MS + hour),
+        row('sent', KEEP_DONE_DELIVERIES_MS - hour),
+        row('failed', KEEP_DONE_DELIVERIES_MS + hour),
+        row('failed', KEEP_FAILED_DELIVERIES_MS + hour),
+        // A pending one that old is a bug elsewhere; it must still not vanish unsent.
+        row('pending', KEEP_FAILED_DELIVERIES_MS + hour),
+      ])
+      .returning({ id: notificationDeliveries.id, status: notificationDeliveries.status });
+    const forgotten = await deliveryService.forgetFinished({ db: db(), clock });
+    expect(forgotten).toBeGreaterThanOrEqual(3);
+    const left = await db()
+      .select({ id: notificationDeliveries.id })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, user.id));
+    const leftIds = new Set(left.map((r) => r.id));
+    expect(rows.map((r) => leftIds.has(r.id))).toEqual([false, false, true, true, false, true]);
+    // The pending one is left to the round (its e-mail goes out), not deleted.
+    await db().delete(notificationDeliveries).where(eq(notificationDeliveries.id, rows[5]!.id));
   });
 });
 

@@ -36,6 +36,7 @@ const JOB_LOCKS = {
   waitlist: 72_061_007,
   releaseDeposits: 72_061_008,
   deliveries: 72_061_009,
+  forgetDeliveries: 72_061_010,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -174,8 +175,14 @@ export default fp(
       const released = await reservationService.releaseUnansweredReturns({ ...deps, clock: opts.clock, log });
       if (released) log.info({ released }, 'released deposits of returns the lender did not answer');
     };
+    // Finished e-mail and push deliveries past their keeping time (decision 032) leave the outbox.
+    const forgetDeliveries = async (log: FastifyBaseLogger) => {
+      const forgotten = await deliveryService.forgetFinished({ db: deps.db, clock: opts.clock });
+      if (forgotten) log.info({ forgotten }, 'forgot finished deliveries');
+    };
     const tick = () => {
       if (running) return;
+      const forgetLog = roundLog('forget-deliveries');
       const depositLog = roundLog('release-deposits');
       const expiryLog = roundLog('expire-reservations');
       const badgeLog = roundLog('revealed-review-badges');
@@ -207,6 +214,8 @@ export default fp(
         .catch((error) => waitlistLog.error({ err: error }, 'waitlist job failed'))
         .then(() => withJobLock(opts.database, JOB_LOCKS.releaseDeposits, () => releaseDeposits(depositLog)))
         .catch((error) => depositLog.error({ err: error }, 'deposit release job failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.forgetDeliveries, () => forgetDeliveries(forgetLog)))
+        .catch((error) => forgetLog.error({ err: error }, 'forgetting finished deliveries failed'))
         .finally(() => {
           running = null;
         });

@@ -131,6 +131,23 @@ export async function finish(
     .where(eq(notificationDeliveries.id, id));
 }
 
+/**
+ * Forgets finished deliveries: sent or skipped ones made before `doneBefore`, failed ones before
+ * `failedBefore` (kept longer: what an operator looks into). At most `limit` rows a call, so a large
+ * backlog is removed over several rounds, not in one long statement. Pending rows are never touched.
+ */
+export async function deleteFinished(db: Db, doneBefore: Date, failedBefore: Date, limit: number) {
+  const result = await db.execute(sql`
+    delete from notification_deliveries where id in (
+      select id from notification_deliveries
+      where (status in ('sent', 'skipped') and created_at < ${doneBefore.toISOString()}::timestamptz)
+         or (status = 'failed' and created_at < ${failedBefore.toISOString()}::timestamptz)
+      limit ${limit}
+    )
+    returning id`);
+  return result.rows.length;
+}
+
 export async function retryLater(db: Db, id: string, dueAt: Date, error: string) {
   await db
     .update(notificationDeliveries)

@@ -23,6 +23,13 @@ export const MESSAGE_EMAIL_AFTER_MS = 10 * 60 * 1000;
 export const MESSAGE_EMAIL_BATCH_MS = 60 * 60 * 1000;
 /** Attempts before a delivery is given up (marked failed); waits 30 s, 1 min, 2 min, … between. */
 export const DELIVERY_ATTEMPTS = 8;
+/**
+ * How long finished deliveries are kept. The batching rules read only the last day's rows (a message
+ * e-mail's hour, a push's newest message), so a week is plenty; failed ones stay a month for operators.
+ */
+export const KEEP_DONE_DELIVERIES_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEEP_FAILED_DELIVERIES_MS = 30 * 24 * 60 * 60 * 1000;
+const FORGET_BATCH = 5000;
 const RETRY_BASE_MS = 30_000;
 /** A round holds a delivery this long; a round that died lets another take it after. */
 const LEASE_MS = 2 * 60 * 1000;
@@ -175,6 +182,22 @@ export const deliveryService = {
       if (claimed.length < BATCH) break;
     }
     return counts;
+  },
+
+  /** Deletes finished deliveries past their keeping time, a batch at a time; answers how many. */
+  async forgetFinished(deps: Pick<DeliveryDeps, 'db' | 'clock'>) {
+    const now = deps.clock.now().getTime();
+    let forgotten = 0;
+    for (;;) {
+      const deleted = await queries.deleteFinished(
+        deps.db,
+        new Date(now - KEEP_DONE_DELIVERIES_MS),
+        new Date(now - KEEP_FAILED_DELIVERIES_MS),
+        FORGET_BATCH,
+      );
+      forgotten += deleted;
+      if (deleted < FORGET_BATCH) return forgotten;
+    }
   },
 
   /** The browser's subscription from PushManager.subscribe, stored for the signed-in person. */
