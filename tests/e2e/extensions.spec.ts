@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { campusToday } from '../../src/shared/calendar.ts';
 import { formatDayLabel } from '../../src/shared/format.ts';
 import { cardExpiry } from '../helpers/cards.ts';
-import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from './helpers.ts';
+import { expectAccessible, journeySteps, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
 
 // Issue 18 item 3: Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
 // asks for more days from the booking's card, the card holds $8.00 of extra rental, and his card says
@@ -175,5 +175,64 @@ describe('extension journey', () => {
       .waitFor();
     await cardOf(bo).getByRole('button', { name: 'Take back request' }).click();
     await cardOf(bo).getByRole('button', { name: 'Ask for more days' }).waitFor();
+  });
+});
+
+// Issue 18's journey: the demo campus's reminder job told Diego that Priya's course reader is due back
+// (src/server/demo/reminders.ts, sent by the reminder service itself). The reminder opens the booking's
+// card, he asks for two more days (a free item: nothing to pay), and Priya approves. No other journey
+// touches this booking.
+describe('a return reminder, two more days, approved', () => {
+  journeySteps();
+  const reader = 'Psychology 1 reader and notes';
+  let diego: Page;
+  let priya: Page;
+  const cardOf = (page: Page) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: reader }) });
+
+  beforeAll(async () => {
+    [diego, priya] = await Promise.all([b.newPage({ width: 375, height: 812 }), b.newPage()]);
+    await Promise.all([
+      signIn(diego, 'diego.ramirez@stanford.edu'),
+      signIn(priya, 'priya.patel@stanford.edu'),
+    ]);
+  });
+
+  it('Diego opens the return reminder and asks for two more days from the card it leads to', async () => {
+    await diego.goto('/notifications');
+    await diego.getByRole('tab', { name: /All/ }).click();
+    const reminder = diego
+      .getByRole('listitem')
+      .filter({ hasText: `${reader} is due back to Priya Patel` })
+      .first();
+    await reminder.getByRole('heading', { name: /Return due (today|tomorrow)/ }).waitFor();
+    await reminder.getByRole('link', { name: 'Open reservation' }).click();
+    await diego.waitForURL((url) => url.pathname === '/reservations');
+    const card = cardOf(diego);
+    await card.getByRole('button', { name: 'Ask for more days' }).click();
+    const dialog = diego.getByRole('dialog', { name: 'Ask for more days' });
+    await dialog.getByLabel('New return date').fill(day(2));
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: 'Take back request' }).waitFor();
+    await expectAccessible(diego);
+  });
+
+  it('Priya approves, and the reader is now due back two days later', async () => {
+    await priya.goto('/reservations');
+    await priya.getByRole('tab', { name: /Lending/ }).click();
+    const card = cardOf(priya);
+    await card.getByRole('button', { name: 'Approve extension' }).click();
+    await priya
+      .getByText(`${reader} is now due back on ${formatDayLabel(day(2))}.`)
+      .first()
+      .waitFor();
+    await card.getByText(`${formatDayLabel(day(-4))} - ${formatDayLabel(day(2))}`).waitFor();
+
+    await diego.reload();
+    await cardOf(diego)
+      .getByText(`${formatDayLabel(day(-4))} - ${formatDayLabel(day(2))}`)
+      .waitFor();
+    await cardOf(diego).getByRole('button', { name: 'Ask for more days' }).waitFor();
   });
 });

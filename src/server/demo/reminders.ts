@@ -18,8 +18,9 @@ import { requestAnswerBy } from '../features/reservations/service.ts';
 // due back today; and has Aisha's request for the helmet about to expire unanswered. The reminders are
 // sent by the reminder job itself, on a clock set to each one's hour (yesterday evening, this morning,
 // twelve hours before the request expires: whichever have passed), and dated then, so a newcomer
-// reads what a student would have read. Only free items: nothing is held on a card. Journeys never
-// touch these three bookings or this helmet and reader.
+// reads what a student would have read. Only free items: nothing is held on a card. One journey
+// (tests/e2e/extensions.spec.ts) follows Diego's return reminder and extends the reader by two days;
+// no other touches these three bookings or this helmet and reader.
 
 const REMINDER_TYPES: NotificationType[] = ['pickup_reminder', 'return_reminder', 'request_expiring'];
 

@@ -19,6 +19,14 @@ export function notificationLink(n: Notification): { to: string; label: string }
     case 'extension_approved':
     case 'extension_declined':
     case 'extension_cancelled':
+    // Issue 18 item 1 and issue 17: a reminder, a return to confirm, a claim or a late return is acted on
+    // from the booking's card (the pickup code, "Ask for more days", the claim's buttons).
+    case 'pickup_reminder':
+    case 'return_reminder':
+    case 'request_expiring':
+    case 'return_confirm':
+    case 'deposit_claim':
+    case 'overdue':
       // Issue 18 item 3: the booking's card, where the lender answers and both see the new end date.
       return n.relatedReservationId
         ? { to: paths.reservation(n.relatedReservationId), label: 'Open reservation' }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '#shared/schemas/notifications.ts';
+import { notificationLink } from './notification-link.ts';
+
+// A notification about a booking leads to its card, where the next step is (issue 18's journey: a return
+// reminder, then "Ask for more days" on the card it opens).
+const base: Notification = {
+  id: '00000000-0000-4000-8000-000000000001',
+  type: 'system',
+  title: 'Hello',
+  message: 'Hello.',
+  isRead: false,
+  relatedReservationId: '00000000-0000-4000-8000-0000000000aa',
+  relatedItemId: '00000000-0000-4000-8000-0000000000bb',
+  createdAt: '2026-11-24T08:00:00.000Z',
+} as Notification;
+
+describe('where a notification leads', () => {
+  it.each([
+    'pickup_reminder',
+    'return_reminder',
+    'request_expiring',
+    'return_confirm',
+    'deposit_claim',
+    'overdue',
+    'extension_requested',
+  ] as const)('%s opens its reservation', (type) => {
+    expect(notificationLink({ ...base, type })).toEqual({
+      to: '/reservations?reservation=00000000-0000-4000-8000-0000000000aa',
+      label: 'Open reservation',
+    });
+  });
+
+  it('has nowhere to go without a reservation, or for a plain system note', () => {
+    expect(notificationLink({ ...base, type: 'return_reminder', relatedReservationId: null })).toBeNull();
+    expect(notificationLink({ ...base, type: 'system' })).toBeNull();
+  });
+});
