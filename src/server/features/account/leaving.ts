@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import * as auth from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
-import { deleteAvatar } from '../uploads/service.ts';
+import { deleteAvatar, deletePhotos } from '../uploads/service.ts';
 import { accountDeletedNotice } from './account-emails.ts';
 import * as queries from './leaving-queries.ts';
 import { type AccountDeps, sendAccountEmail, WRONG_PASSWORD } from './service.ts';
@@ -80,11 +80,18 @@ export const leavingService = {
       await queries.removeItems(tx, userId, now);
       await queries.forgetName(tx, userId, person.fullName);
       await queries.deletePrivateRows(tx, userId);
+      const handoverPhotos = await queries.deleteHandovers(tx, userId);
       await queries.eraseUser(tx, userId, now);
-      return { email: person.email, fullName: person.fullName, photo: profile?.profileImage ?? null };
+      return {
+        email: person.email,
+        fullName: person.fullName,
+        photo: profile?.profileImage ?? null,
+        handoverPhotos,
+      };
     });
-    // After the commit: the account is gone even if the photo or the e-mail fails (both are logged).
+    // After the commit: the account is gone even if a photo or the e-mail fails (both are logged).
     if (gone.photo) await deleteAvatar(deps.storage, gone.photo);
+    await deletePhotos(deps.storage, gone.handoverPhotos);
     await sendAccountEmail(
       deps,
       accountDeletedNotice({ to: gone.email, fullName: gone.fullName, supportEmail: SUPPORT_EMAIL_ADDRESS }),

@@ -50,6 +50,8 @@ function booking(overrides: Partial<Reservation> = {}): Reservation {
     claim: null,
     pendingExtension: null,
     extraRentalAmount: '0.00',
+    pickedUpAt: null,
+    handovers: [],
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
