@@ -95,8 +95,18 @@ describe('Download my data', () => {
     expect((await t.get('/api/account/export')).statusCode).toBe(401);
   });
 
-  it('holds the profile, items, reservations, messages, reviews written and billing, as an attachment', async () => {
+  it('holds the profile, items, reservations, messages, reviews written, billing and handover notes, as an attachment', async () => {
     const { borrower, lender, reservation } = await history();
+    const photo = { url: '/uploads/items/2026/11/stove.jpg', addedAt: new Date().toISOString() };
+    await db()
+      .insert(reservationHandovers)
+      .values({
+        reservationId: reservation.id,
+        stage: 'return',
+        authorId: borrower.user.id,
+        photos: [photo],
+        note: 'Cleaned and dry.',
+      });
     const response = await t.get('/api/account/export', borrower.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
@@ -134,8 +144,18 @@ describe('Download my data', () => {
     ]);
     expect(data.billing).toEqual([expect.objectContaining({ amountCents: 600, kind: 'payment' })]);
     expect(data.items).toEqual([]);
+    expect(data.handovers).toEqual([
+      expect.objectContaining({
+        reservationId: reservation.id,
+        itemTitle: 'Camping stove',
+        stage: 'return',
+        note: 'Cleaned and dry.',
+        photos: [photo],
+      }),
+    ]);
 
     const lenders = (await t.get('/api/account/export', lender.cookie)).json();
+    expect(lenders.handovers).toEqual([]);
     expect(lenders.items).toEqual([expect.objectContaining({ title: 'Camping stove' })]);
     expect(lenders.reservations[0]).toMatchObject({ role: 'lender', otherParty: borrower.user.fullName });
     expect(lenders.reviewsWritten).toEqual([]);

@@ -155,6 +155,24 @@ export function listBilling(db: Db, userId: string) {
     .orderBy(asc(billingHistory.createdAt));
 }
 
+/** The photos and notes they added at handovers, with the item they were about. */
+export function listHandovers(db: Db, userId: string) {
+  return db
+    .select({
+      reservationId: reservationHandovers.reservationId,
+      itemTitle: items.title,
+      stage: reservationHandovers.stage,
+      photos: reservationHandovers.photos,
+      note: reservationHandovers.note,
+      createdAt: reservationHandovers.createdAt,
+    })
+    .from(reservationHandovers)
+    .innerJoin(reservations, eq(reservations.id, reservationHandovers.reservationId))
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .where(eq(reservationHandovers.authorId, userId))
+    .orderBy(asc(reservationHandovers.createdAt));
+}
+
 /** The person's row, locked for the deletion (no reservation starts or changes them meanwhile). */
 export async function lockUser(db: Db, userId: string) {
   const [row] = await db

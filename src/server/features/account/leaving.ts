@@ -22,16 +22,20 @@ const plain = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, iso(value)]));
 
 export const leavingService = {
-  /** Everything CampusLoop keeps about the person: profile, items, reservations, messages, reviews written, billing. */
+  /**
+   * Everything CampusLoop keeps about the person: profile, items, reservations, messages, reviews written,
+   * billing, and their handover photos and notes.
+   */
   async exportData(db: Db, userId: string, now = new Date()): Promise<DataExport> {
     const profile = await queries.findProfile(db, userId);
     if (!profile) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-    const [items, reservations, messages, reviewsWritten, billing] = await Promise.all([
+    const [items, reservations, messages, reviewsWritten, billing, handovers] = await Promise.all([
       queries.listItems(db, userId),
       queries.listReservations(db, userId),
       queries.listMessages(db, userId),
       queries.listReviewsWritten(db, userId),
       queries.listBilling(db, userId),
+      queries.listHandovers(db, userId),
     ]);
     const { deletedAt: _deletedAt, ...person } = profile;
     return {
@@ -42,6 +46,7 @@ export const leavingService = {
       messages: messages.map(plain),
       reviewsWritten: reviewsWritten.map(plain),
       billing: billing.map(plain),
+      handovers: handovers.map(plain),
     };
   },
 
