@@ -3,15 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Handover } from '#shared/schemas/handovers.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with-api.tsx';
+import { aReservation, BORROWER, LENDER } from '../../../../../tests/helpers/reservation-view.ts';
 import { HandoverPanel } from './handover-panel.tsx';
 
 // Issue 17 item 1 (decision 033): the card shows each person's condition at pickup and at return with
 // times, and offers to add while the stage is open; a note already written is not offered again.
 
-const BORROWER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const LENDER = '6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f';
-const ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
-const ITEM = '4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a2b';
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
 const record = (overrides: Partial<Handover> = {}): Handover => ({
@@ -26,36 +23,7 @@ const record = (overrides: Partial<Handover> = {}): Handover => ({
   ...overrides,
 });
 
-function booking(overrides: Partial<Reservation> = {}): Reservation {
-  return {
-    id: ID,
-    itemId: ITEM,
-    borrowerId: BORROWER,
-    providerId: LENDER,
-    startDate: '2026-11-28',
-    endDate: '2026-12-01',
-    status: 'approved',
-    depositAmount: '20.00',
-    rentalAmount: '12.00',
-    stripePaymentIntentId: 'pi_1',
-    pickupCode: null,
-    declineReason: null,
-    cancellationPolicy: 'flexible',
-    cancelledBy: null,
-    createdAt: '2026-11-24T10:00:00.000Z',
-    respondBy: null,
-    overdue: false,
-    claim: null,
-    pendingExtension: null,
-    extraRentalAmount: '0.00',
-    pickedUpAt: null,
-    handovers: [],
-    item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
-    provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
-    borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
-    ...overrides,
-  };
-}
+const booking = (overrides: Partial<Reservation> = {}) => aReservation({ status: 'approved', ...overrides });
 
 afterEach(() => {
   cleanup();
