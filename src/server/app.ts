@@ -22,6 +22,7 @@ import { createPushSender, type PushSender } from './features/deliveries/push-se
 import { deliveryRoutes } from './features/deliveries/routes.ts';
 import { emailVerificationRoutes } from './features/email-verification/routes.ts';
 import { extensionRoutes } from './features/extensions/routes.ts';
+import { handoverRoutes } from './features/handovers/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { impactRoutes } from './features/impact/routes.ts';
 import { itemRoutes } from './features/items/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp({
       await api.register(userRoutes, { db, config, caches });
       await api.register(reservationRoutes, { db, config, payments, jobs, clock, storage });
       await api.register(extensionRoutes, { db, config, payments, jobs });
+      await api.register(handoverRoutes, { db, storage, clock });
       await api.register(waitlistRoutes, { db, config, clock });
       await api.register(deliveryRoutes, { db, push });
       await api.register(reviewRoutes, { db, config });

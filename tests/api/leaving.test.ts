@@ -4,6 +4,7 @@ import { FORMER_STUDENT } from '#shared/schemas/leaving.ts';
 import { conversations, messages } from '../../src/server/db/schema/chat.ts';
 import { reports, reviews } from '../../src/server/db/schema/community.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../src/server/db/schema/deliveries.ts';
+import { reservationHandovers } from '../../src/server/db/schema/handovers.ts';
 import { items } from '../../src/server/db/schema/items.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { billingHistory } from '../../src/server/db/schema/payments.ts';
@@ -94,8 +95,18 @@ describe('Download my data', () => {
     expect((await t.get('/api/account/export')).statusCode).toBe(401);
   });
 
-  it('holds the profile, items, reservations, messages, reviews written and billing, as an attachment', async () => {
+  it('holds the profile, items, reservations, messages, reviews written, billing and handover notes, as an attachment', async () => {
     const { borrower, lender, reservation } = await history();
+    const photo = { url: '/uploads/items/2026/11/stove.jpg', addedAt: new Date().toISOString() };
+    await db()
+      .insert(reservationHandovers)
+      .values({
+        reservationId: reservation.id,
+        stage: 'return',
+        authorId: borrower.user.id,
+        photos: [photo],
+        note: 'Cleaned and dry.',
+      });
     const response = await t.get('/api/account/export', borrower.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
@@ -133,8 +144,18 @@ describe('Download my data', () => {
     ]);
     expect(data.billing).toEqual([expect.objectContaining({ amountCents: 600, kind: 'payment' })]);
     expect(data.items).toEqual([]);
+    expect(data.handovers).toEqual([
+      expect.objectContaining({
+        reservationId: reservation.id,
+        itemTitle: 'Camping stove',
+        stage: 'return',
+        note: 'Cleaned and dry.',
+        photos: [photo],
+      }),
+    ]);
 
     const lenders = (await t.get('/api/account/export', lender.cookie)).json();
+    expect(lenders.handovers).toEqual([]);
     expect(lenders.items).toEqual([expect.objectContaining({ title: 'Camping stove' })]);
     expect(lenders.reservations[0]).toMatchObject({ role: 'lender', otherParty: borrower.user.fullName });
     expect(lenders.reviewsWritten).toEqual([]);
@@ -320,5 +341,57 @@ describe('Delete my account', () => {
 
     // Deleting twice: the session is gone, so it is a 401.
     expect((await remove(borrower.cookie)).statusCode).toBe(401);
+  });
+
+  it('deletes their handover records and the photo files nothing else shows; the other person keeps theirs', async () => {
+    const { borrower, lender, reservation, item } = await history();
+    const storage = t.app.storage;
+    const file = async (name: string) => {
+      const key = `items/2026/11/${name}`;
+      await storage.put(`${key}-thumb.jpg`, Buffer.from('thumb'), 'image/jpeg');
+      return storage.put(`${key}.jpg`, Buffer.from('photo'), 'image/jpeg');
+    };
+    const own = await file('0b6c5a8e-1111-4111-8111-111111111111');
+    // A URL also on a listing (sent twice): its file stays while the listing shows it.
+    const listed = await file('0b6c5a8e-2222-4222-8222-222222222222');
+    await db()
+      .update(items)
+      .set({ images: [listed] })
+      .where(eq(items.id, item.id));
+    const theirs = await file('0b6c5a8e-3333-4333-8333-333333333333');
+    const at = new Date().toISOString();
+    await db()
+      .insert(reservationHandovers)
+      .values([
+        {
+          reservationId: reservation.id,
+          stage: 'pickup',
+          authorId: borrower.user.id,
+          photos: [
+            { url: own, addedAt: at },
+            { url: listed, addedAt: at },
+          ],
+          note: 'A dent on the lid.',
+        },
+        {
+          reservationId: reservation.id,
+          stage: 'pickup',
+          authorId: lender.user.id,
+          photos: [{ url: theirs, addedAt: at }],
+        },
+      ]);
+    const status = async (url: string) => (await t.get(url)).statusCode;
+    expect(await status(own)).toBe(200);
+
+    expect((await remove(borrower.cookie)).statusCode).toBe(200);
+    const left = await db()
+      .select()
+      .from(reservationHandovers)
+      .where(eq(reservationHandovers.reservationId, reservation.id));
+    expect(left.map((h) => h.authorId)).toEqual([lender.user.id]);
+    expect(await status(own)).toBe(404);
+    expect(await status(own.replace(/\.jpg$/, '-thumb.jpg'))).toBe(404);
+    expect(await status(listed)).toBe(200);
+    expect(await status(theirs)).toBe(200);
   });
 });

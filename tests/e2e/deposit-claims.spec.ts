@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiry } from '../helpers/cards.ts';
 import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.ts';
 
-// Issue 17 items 2 and 5: a disputed return, as the three people see it. Jordan lends a camera of his
-// own (made for this journey, so other journeys' borrows never meet it) to Maya; she says it is back on
-// her phone, he reports a problem and claims part of the deposit, she disputes it, and a moderator
-// decides. The set-up before the return goes through the API, as the Reserve dialog makes it.
+// Issue 17 items 1, 2 and 5: a disputed return, as the three people see it. Jordan lends a camera of his
+// own (made for this journey, so other journeys' borrows never meet it) to Maya; at the pickup both add
+// photos of its condition (Maya on her phone, with a note), she presses Picked Up; she says it is back,
+// he reports a problem and claims part of the deposit, she disputes it, and a moderator decides with
+// both sides, the handover photos and their chat before them. The request and approval go through the
+// API, as the Reserve dialog makes them.
 // Screenshots of the card at 375 and 1280 px go to SCREENSHOT_DIR when it is set.
 
 const b = setupBrowser();
@@ -43,12 +45,21 @@ describe('a deposit claim, disputed and decided', () => {
     page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE }) });
 
   let scratchPhoto = '';
+  let pickupPhoto = '';
+  let reservationId = '';
 
   beforeAll(async () => {
     scratchPhoto = path.join(mkdtempSync(path.join(os.tmpdir(), 'campusloop-claim-')), 'scratch.jpg');
     writeFileSync(
       scratchPhoto,
       await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7c2d12' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    pickupPhoto = path.join(path.dirname(scratchPhoto), 'pickup.jpg');
+    writeFileSync(
+      pickupPhoto,
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1e3a8a' } })
         .jpeg()
         .toBuffer(),
     );
@@ -63,7 +74,7 @@ describe('a deposit claim, disputed and decided', () => {
     for (const page of [maya, jordan, moderator]) await page?.context().close();
   });
 
-  it('Maya borrows Jordan’s camera ($40 deposit) and has it', async () => {
+  it('Maya borrows Jordan’s camera ($40 deposit); Jordan approves', async () => {
     const { item } = await call(jordan, 'POST', '/api/items', {
       title: TITLE,
       description: 'A 35 mm film camera with a 50 mm lens, for this journey.',
@@ -96,7 +107,60 @@ describe('a deposit claim, disputed and decided', () => {
       stripePaymentIntentId: paymentIntentId,
     });
     await call(jordan, 'POST', `/api/reservations/${reservation.id}/approve`);
-    await call(maya, 'PUT', `/api/reservations/${reservation.id}`, { status: 'active' });
+    reservationId = reservation.id;
+    // What they said about the meetup, for the moderator later.
+    const { conversation } = await call(maya, 'POST', `/api/reservations/${reservationId}/conversation`);
+    await call(maya, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      content: 'The lens already has a small scratch, is that ok?',
+    });
+    await call(jordan, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      content: 'Yes, that one was there. Enjoy!',
+    });
+  });
+
+  it('at the meetup Maya adds a photo and a note of its condition on her phone, then presses Picked Up', async () => {
+    await maya.goto('/reservations');
+    const mine = card(maya);
+    const pickup = mine.getByRole('region', { name: 'Condition at pickup' });
+    await pickup.getByText(/No photos yet/).waitFor();
+    await pickup.getByRole('button', { name: 'Add pickup photos' }).click();
+    const dialog = maya.getByRole('dialog', { name: 'Condition at pickup' });
+    await dialog.getByText(/shown to Jordan Lee/).waitFor();
+    await dialog.getByLabel('Add photos').setInputFiles([pickupPhoto]);
+    await dialog.getByRole('button', { name: 'Remove photo 1' }).waitFor();
+    await dialog.getByLabel('Note (optional)').fill('Small scratch on the lens, as we said in the chat.');
+    await expectAccessible(maya);
+    if (shots) await dialog.screenshot({ path: `${shots}/handover-dialog-375.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await pickup.getByText('Small scratch on the lens, as we said in the chat.').waitFor();
+    await pickup.getByRole('link', { name: 'Photo 1 of the pickup photos by You' }).waitFor();
+    // The form never stood in the way of the pickup itself.
+    await mine.getByRole('button', { name: 'Picked Up' }).click();
+    await mine.getByText('Active', { exact: true }).waitFor();
+    // Still open for a while after the pickup, for the photo taken on the way home.
+    await pickup.getByRole('button', { name: 'Add more at pickup' }).waitFor();
+    await expectAccessible(maya);
+    await shoot(mine, 'handover-pickup-borrower-375');
+  });
+
+  it('Jordan sees her photo and note with their time, and adds his own', async () => {
+    await jordan.goto('/reservations');
+    await jordan.getByRole('tab', { name: /Lending/ }).click();
+    const his = card(jordan);
+    const pickup = his.getByRole('region', { name: 'Condition at pickup' });
+    await pickup.getByText('Small scratch on the lens, as we said in the chat.').waitFor();
+    await pickup.getByText(/Maya Chen · \w{3} \d{1,2} at \d{1,2}:\d{2} [AP]M/).waitFor();
+    await pickup.getByRole('link', { name: 'Photo 1 of the pickup photos by Maya Chen' }).waitFor();
+    await pickup.getByRole('button', { name: 'Add pickup photos' }).click();
+    const dialog = jordan.getByRole('dialog', { name: 'Condition at pickup' });
+    await dialog.getByLabel('Add photos').setInputFiles([pickupPhoto]);
+    await dialog.getByRole('button', { name: 'Remove photo 1' }).waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await pickup.getByRole('link', { name: 'Photo 1 of the pickup photos by You' }).waitFor();
+    await expectAccessible(jordan);
+    await shoot(his, 'handover-pickup-lender-1280');
   });
 
   it('Maya says it is back; her card says what happens to the deposit and by when', async () => {
@@ -166,7 +230,21 @@ describe('a deposit claim, disputed and decided', () => {
     await dispute.getByText('The lens has a new scratch across the front element.').waitFor();
     await dispute.getByText('That scratch was there when I picked it up; it is in my photos.').waitFor();
     await dispute.getByRole('link', { name: 'Photo 1 of the problem' }).waitFor();
+    // The handover: both people's pickup photos, Maya's note, and their chat about the scratch.
+    await dispute.getByText('Small scratch on the lens, as we said in the chat.').waitFor();
+    await dispute
+      .getByRole('link', { name: 'Photo 1 of the pickup photos by Maya Chen (borrower)' })
+      .waitFor();
+    await dispute
+      .getByRole('link', { name: 'Photo 1 of the pickup photos by Jordan Lee (lender)' })
+      .waitFor();
+    await dispute.getByText('Yes, that one was there. Enjoy!').waitFor();
+    await dispute.getByText('The lens already has a small scratch, is that ok?').waitFor();
     await expectAccessible(moderator);
+    await shoot(dispute, 'dispute-evidence-1280');
+    await moderator.setViewportSize(PHONE);
+    await shoot(dispute, 'dispute-evidence-375');
+    await moderator.setViewportSize({ width: 1280, height: 900 });
     await dispute.getByLabel(/Lender keeps/).fill('10');
     await dispute.getByRole('button', { name: 'Decide' }).click();
     await moderator.getByText('Claim decided', { exact: true }).waitFor();

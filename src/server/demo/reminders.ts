@@ -84,6 +84,7 @@ export async function seedCurrentBorrows(
         startDate: addDays(today, -4),
         endDate: today,
         status: 'active',
+        pickedUpAt: new Date(now.getTime() - 4 * 24 * hour),
         approvedAt: new Date(now.getTime() - 5 * 24 * hour),
         createdAt: new Date(now.getTime() - 6 * 24 * hour),
       },

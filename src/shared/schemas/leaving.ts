@@ -38,5 +38,7 @@ export const dataExport = z.object({
   messages: z.array(z.record(z.string(), z.unknown())),
   reviewsWritten: z.array(z.record(z.string(), z.unknown())),
   billing: z.array(z.record(z.string(), z.unknown())),
+  /** Their photos and notes of items' condition at pickup and return (decision 033). */
+  handovers: z.array(z.record(z.string(), z.unknown())),
 });
 export type DataExport = z.infer<typeof dataExport>;

@@ -3,6 +3,7 @@ import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { LIMITS, PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
 import { extension } from './extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
+import { handover } from './handovers.ts';
 import { photoUrl } from './items.ts';
 
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
@@ -154,6 +155,10 @@ export const reservation = z.object({
   pendingExtension: extension.nullable(),
   /** The extra rental of its approved extensions ("0.00" when none): charged on their own payments. */
   extraRentalAmount: z.string(),
+  /** When it was marked "Picked Up" / "Item Collected" (ISO); pickup photos may follow for 24 hours. */
+  pickedUpAt: z.string().nullable(),
+  /** Issue 17 item 1: both people's records of the item's condition at pickup and at return. */
+  handovers: z.array(handover),
 });
 export type Reservation = z.infer<typeof reservation>;
 

@@ -42,6 +42,8 @@ function reservation(borrowerId: string, providerId: string, status: Reservation
     claim: null,
     pendingExtension: null,
     extraRentalAmount: '0.00',
+    pickedUpAt: null,
+    handovers: [],
     item: { id: crypto.randomUUID(), title: 'Camping lantern', images: [], pickupMethod: 'meetup' },
     provider: party(providerId, providerId === MAYA ? 'Maya Chen' : 'Jordan Lee'),
     borrower: party(borrowerId, borrowerId === JORDAN ? 'Jordan Lee' : 'Maya Chen'),

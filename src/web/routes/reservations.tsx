@@ -19,6 +19,7 @@ import {
   useUpdateReservationStatus,
 } from '../features/reservations/api.ts';
 import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
+import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
 import { NextStep } from '../features/reservations/components/next-step.tsx';
 import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
 import { approvalToast } from '../features/reservations/money-wording.ts';
@@ -183,6 +184,7 @@ function ReservationsPage() {
               onClaimAction={onClaimAction}
             >
               <NextStep reservation={r} viewerId={userId} />
+              <HandoverPanel reservation={r} viewerId={userId} />
               <ExtensionPanel reservation={r} viewerId={userId} />
               <ReservationReview
                 reservation={r}

@@ -3,6 +3,7 @@ export * from './chat.ts';
 export * from './community.ts';
 export * from './deliveries.ts';
 export * from './extensions.ts';
+export * from './handovers.ts';
 export * from './items.ts';
 export * from './notifications.ts';
 export * from './payments.ts';

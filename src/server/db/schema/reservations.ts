@@ -48,6 +48,8 @@ export const reservations = pgTable(
     cancelledBy: text('cancelled_by'),
     /** When the lender approved: a lender's cancellations count against the bookings they approved. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Spec §4 "Picked Up" / "Item Collected" (approved → active): pickup photos may follow for a while (decision 033). */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     /** When the lender marked it returned; reviews and impact count from here. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Issue 17: the borrower's "Item Returned"; the lender's 48-hour window runs from here. */

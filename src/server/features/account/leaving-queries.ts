@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { reviews, userBadges } from '../../db/schema/community.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../db/schema/deliveries.ts';
+import { reservationHandovers } from '../../db/schema/handovers.ts';
 import { items } from '../../db/schema/items.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { billingHistory, paymentIntents, savedPaymentMethods } from '../../db/schema/payments.ts';
@@ -154,6 +155,24 @@ export function listBilling(db: Db, userId: string) {
     .orderBy(asc(billingHistory.createdAt));
 }
 
+/** The photos and notes they added at handovers, with the item they were about. */
+export function listHandovers(db: Db, userId: string) {
+  return db
+    .select({
+      reservationId: reservationHandovers.reservationId,
+      itemTitle: items.title,
+      stage: reservationHandovers.stage,
+      photos: reservationHandovers.photos,
+      note: reservationHandovers.note,
+      createdAt: reservationHandovers.createdAt,
+    })
+    .from(reservationHandovers)
+    .innerJoin(reservations, eq(reservations.id, reservationHandovers.reservationId))
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .where(eq(reservationHandovers.authorId, userId))
+    .orderBy(asc(reservationHandovers.createdAt));
+}
+
 /** The person's row, locked for the deletion (no reservation starts or changes them meanwhile). */
 export async function lockUser(db: Db, userId: string) {
   const [row] = await db
@@ -269,6 +288,31 @@ export async function deletePrivateRows(db: Db, userId: string) {
   await db.delete(notificationDeliveries).where(eq(notificationDeliveries.userId, userId));
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
+}
+
+/**
+ * Decision 033: their records of the items' condition at handovers (photos and notes). Leaving is
+ * refused while a reservation is open, so no claim or dispute still needs them. Answers the photos that
+ * no listing, claim, dispute or other record shows, for their files to be deleted after the commit.
+ */
+export async function deleteHandovers(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(reservationHandovers)
+    .where(eq(reservationHandovers.authorId, userId))
+    .returning({ photos: reservationHandovers.photos });
+  const urls = [...new Set(rows.flatMap((row) => row.photos.map((photo) => photo.url)))];
+  const unused: string[] = [];
+  // A URL our storage gave out may have been sent more than once (a listing's photo, say): its file
+  // stays while anything still shows it.
+  for (const url of urls) {
+    const { rows } = await db.execute<{ shown: boolean }>(sql`select
+      exists (select 1 from ${items} where ${url} = any(${items.images}))
+      or exists (select 1 from ${reservations} where ${url} = any(${reservations.claimPhotos}) or ${url} = any(${reservations.disputePhotos}))
+      or exists (select 1 from ${reservationHandovers} where ${reservationHandovers.photos} @> ${JSON.stringify([{ url }])}::jsonb)
+      as shown`);
+    if (!rows[0]?.shown) unused.push(url);
+  }
+  return unused;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import * as auth from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
-import { deleteAvatar } from '../uploads/service.ts';
+import { deleteAvatar, deletePhotos } from '../uploads/service.ts';
 import { accountDeletedNotice } from './account-emails.ts';
 import * as queries from './leaving-queries.ts';
 import { type AccountDeps, sendAccountEmail, WRONG_PASSWORD } from './service.ts';
@@ -22,16 +22,20 @@ const plain = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, iso(value)]));
 
 export const leavingService = {
-  /** Everything CampusLoop keeps about the person: profile, items, reservations, messages, reviews written, billing. */
+  /**
+   * Everything CampusLoop keeps about the person: profile, items, reservations, messages, reviews written,
+   * billing, and their handover photos and notes.
+   */
   async exportData(db: Db, userId: string, now = new Date()): Promise<DataExport> {
     const profile = await queries.findProfile(db, userId);
     if (!profile) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-    const [items, reservations, messages, reviewsWritten, billing] = await Promise.all([
+    const [items, reservations, messages, reviewsWritten, billing, handovers] = await Promise.all([
       queries.listItems(db, userId),
       queries.listReservations(db, userId),
       queries.listMessages(db, userId),
       queries.listReviewsWritten(db, userId),
       queries.listBilling(db, userId),
+      queries.listHandovers(db, userId),
     ]);
     const { deletedAt: _deletedAt, ...person } = profile;
     return {
@@ -42,6 +46,7 @@ export const leavingService = {
       messages: messages.map(plain),
       reviewsWritten: reviewsWritten.map(plain),
       billing: billing.map(plain),
+      handovers: handovers.map(plain),
     };
   },
 
@@ -80,11 +85,18 @@ export const leavingService = {
       await queries.removeItems(tx, userId, now);
       await queries.forgetName(tx, userId, person.fullName);
       await queries.deletePrivateRows(tx, userId);
+      const handoverPhotos = await queries.deleteHandovers(tx, userId);
       await queries.eraseUser(tx, userId, now);
-      return { email: person.email, fullName: person.fullName, photo: profile?.profileImage ?? null };
+      return {
+        email: person.email,
+        fullName: person.fullName,
+        photo: profile?.profileImage ?? null,
+        handoverPhotos,
+      };
     });
-    // After the commit: the account is gone even if the photo or the e-mail fails (both are logged).
+    // After the commit: the account is gone even if a photo or the e-mail fails (both are logged).
     if (gone.photo) await deleteAvatar(deps.storage, gone.photo);
+    await deletePhotos(deps.storage, gone.handoverPhotos);
     await sendAccountEmail(
       deps,
       accountDeletedNotice({ to: gone.email, fullName: gone.fullName, supportEmail: SUPPORT_EMAIL_ADDRESS }),

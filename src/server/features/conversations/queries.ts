@@ -53,18 +53,23 @@ export async function findOrCreate(
     .onConflictDoNothing({
       target: [conversations.itemId, conversations.buyerId, conversations.sellerId],
     });
+  return (await findBetween(db, values))!.id;
+}
+
+/** The conversation of these two people about this item, if they have one. */
+export async function findBetween(db: Db, key: { itemId: string; buyerId: string; sellerId: string }) {
   const [row] = await db
     .select({ id: conversations.id })
     .from(conversations)
     .where(
       and(
-        eq(conversations.itemId, values.itemId),
-        eq(conversations.buyerId, values.buyerId),
-        eq(conversations.sellerId, values.sellerId),
+        eq(conversations.itemId, key.itemId),
+        eq(conversations.buyerId, key.buyerId),
+        eq(conversations.sellerId, key.sellerId),
       ),
     )
     .limit(1);
-  return row!.id;
+  return row;
 }
 
 /** The conversation when this user is one of its two people. */

@@ -44,6 +44,9 @@ function toSummary(row: queries.SummaryRow): ConversationSummary {
   };
 }
 
+/** A dispute's chat as the moderator reads it: the newest this many messages. */
+const MODERATOR_CHAT_LIMIT = 200;
+
 const conversationNotFound = () => notFound('Conversation not found.');
 
 async function requireParty(db: Db, conversationId: string, userId: string) {
@@ -115,6 +118,21 @@ export const conversationService = {
       const hasMore = rows.length > limit;
       return { messages: rows.slice(0, limit).reverse().map(toMessage), hasMore };
     });
+  },
+
+  /**
+   * The newest messages of a reservation's borrower (buyer) and lender (seller) about its item, read
+   * without marking anything read: for the moderator of a dispute, who checks access (decision 033).
+   */
+  async messagesBetween(
+    db: Db,
+    key: { itemId: string; buyerId: string; sellerId: string },
+    limit = MODERATOR_CHAT_LIMIT,
+  ): Promise<{ messages: Message[]; hasMore: boolean }> {
+    const conversation = await queries.findBetween(db, key);
+    if (!conversation) return { messages: [], hasMore: false };
+    const rows = await queries.listPage(db, conversation.id, limit);
+    return { messages: rows.slice(0, limit).reverse().map(toMessage), hasMore: rows.length > limit };
   },
 
   /** Validates (trims) the text, stores it and moves the conversation's last-message time, atomically. */

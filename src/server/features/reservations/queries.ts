@@ -34,6 +34,7 @@ const reservationColumns = {
   cancellationPolicy: reservations.cancellationPolicy,
   cancelledBy: reservations.cancelledBy,
   createdAt: reservations.createdAt,
+  pickedUpAt: reservations.pickedUpAt,
   returnedAt: reservations.returnedAt,
   claimCents: reservations.claimCents,
   claimDescription: reservations.claimDescription,
@@ -65,6 +66,7 @@ export type ReservationRow = {
   cancellationPolicy: string;
   cancelledBy: string | null;
   createdAt: Date;
+  pickedUpAt: Date | null;
   returnedAt: Date | null;
   claimCents: number | null;
   claimDescription: string | null;
@@ -251,6 +253,7 @@ export async function setStatus(
     pickupCodeAttempts?: number;
     declineReason?: string | null;
     cancelledBy?: 'borrower' | 'provider' | 'system';
+    pickedUpAt?: Date;
     returnedAt?: Date;
     claimCents?: number;
     claimDescription?: string;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { disputeChat } from '#shared/schemas/handovers.ts';
 import { itemIdParams } from '#shared/schemas/items.ts';
 import {
   availabilityResponse,
@@ -184,6 +185,13 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   app.get('/admin/claims', { ...moderator, schema: { response: { 200: claimQueue } } }, async (request) => ({
     claims: await reservationService.disputedClaims(deps, requireAdmin(request).id),
   }));
+
+  // Decision 033: the chat of the two people, read-only, beside their sides and the handover photos.
+  app.get(
+    '/admin/claims/:id/chat',
+    { ...moderator, schema: { params: reservationIdParams, response: { 200: disputeChat } } },
+    async (request) => reservationService.disputeChat(deps, request.params.id),
+  );
 
   app.post(
     '/admin/claims/:id/decide',

@@ -19,6 +19,7 @@ import {
   transition,
 } from '#shared/reservation-rules.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
+import type { DisputeChat, Handover } from '#shared/schemas/handovers.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
@@ -29,8 +30,10 @@ import { sqlState, transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
+import { conversationService } from '../conversations/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { extensionService } from '../extensions/service.ts';
+import { handoverService } from '../handovers/service.ts';
 import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
@@ -155,12 +158,31 @@ function claimOf(row: queries.ReservationRow, deps: ReservationDeps, overdue: bo
   };
 }
 
+/** What other features add to a reservation's answer: its extensions and its handover records. */
+interface Attached {
+  extensions: Map<string, { pending: Extension | null; approvedRentalCents: number }>;
+  handovers: Map<string, Handover[]>;
+}
+
+async function attachedTo(deps: ReservationDeps, rows: readonly queries.ReservationRow[]): Promise<Attached> {
+  const [extensions, handovers] = await Promise.all([
+    extensionService.summaryFor(
+      deps.db,
+      rows.map((row) => row.id),
+      deps.timeZone,
+    ),
+    handoverService.forReservations(deps.db, rows),
+  ]);
+  return { extensions, handovers };
+}
+
 function toReservation(
   row: queries.ReservationRow,
   viewerId: string,
   deps: ReservationDeps,
-  extensions: { pending: Extension | null; approvedRentalCents: number } | undefined,
+  attached: Attached,
 ): Reservation {
+  const extensions = attached.extensions.get(row.id);
   const overdue = isOverdue(row, deps.timeZone, nowOf(deps));
   return {
     id: row.id,
@@ -188,6 +210,8 @@ function toReservation(
     borrower: row.borrower,
     pendingExtension: extensions?.pending ?? null,
     extraRentalAmount: centsToDecimal(extensions?.approvedRentalCents ?? 0)!,
+    pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
+    handovers: attached.handovers.get(row.id) ?? [],
   };
 }
 
@@ -252,19 +276,14 @@ function paymentUsedRace(error: unknown): boolean {
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
   const row = await queries.findReservation(deps.db, id);
   if (!row) throw notFound('Reservation not found.');
-  const extensions = await extensionService.summaryFor(deps.db, [id], deps.timeZone);
-  return toReservation(row, viewerId, deps, extensions.get(id));
+  return toReservation(row, viewerId, deps, await attachedTo(deps, [row]));
 }
 
 export const reservationService = {
   async list(deps: ReservationDeps, userId: string): Promise<Reservation[]> {
     const rows = await queries.listForUser(deps.db, userId);
-    const extensions = await extensionService.summaryFor(
-      deps.db,
-      rows.map((row) => row.id),
-      deps.timeZone,
-    );
-    return rows.map((row) => toReservation(row, userId, deps, extensions.get(row.id)));
+    const attached = await attachedTo(deps, rows);
+    return rows.map((row) => toReservation(row, userId, deps, attached));
   },
 
   async availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
@@ -586,7 +605,8 @@ export const reservationService = {
         if (role === 'provider' && input.pickupCode !== row.pickupCode) {
           return wrongPickupCode(tx, row, view);
         }
-        await queries.setStatus(tx, id, 'active');
+        // Pickup photos may follow for a while (decision 033): counted from here.
+        await queries.setStatus(tx, id, 'active', { pickedUpAt: nowOf(deps) });
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_started',
@@ -803,9 +823,32 @@ export const reservationService = {
 
   /** Disputed claims with both sides, oldest first (the moderators' queue). */
   async disputedClaims(deps: ReservationDeps, moderatorId: string): Promise<Reservation[]> {
-    return (await queries.listDisputed(deps.db)).map((row) =>
-      toReservation(row, moderatorId, deps, undefined),
-    );
+    const rows = await queries.listDisputed(deps.db);
+    const attached = await attachedTo(deps, rows);
+    return rows.map((row) => toReservation(row, moderatorId, deps, attached));
+  },
+
+  /**
+   * The chat of a disputed reservation's two people, read-only, for the moderator deciding it (decision
+   * 033). Only while disputed: a moderator reads no one's chat otherwise (404, as for a missing one).
+   */
+  async disputeChat(deps: ReservationDeps, id: string): Promise<DisputeChat> {
+    const row = await queries.findReservation(deps.db, id);
+    if (row?.status !== 'disputed') throw notFound('Disputed claim not found.');
+    const { messages, hasMore } = await conversationService.messagesBetween(deps.db, {
+      itemId: row.itemId,
+      buyerId: row.borrowerId,
+      sellerId: row.providerId,
+    });
+    return {
+      messages: messages.map((m) => ({
+        id: m.id,
+        author: m.senderId === row.borrowerId ? ('borrower' as const) : ('provider' as const),
+        content: m.content,
+        createdAt: m.createdAt,
+      })),
+      hasMore,
+    };
   },
 
   /** A moderator's decision: the lender keeps `amountAwarded` (0 to the claim), the rest comes back. */

@@ -70,3 +70,14 @@ export async function deleteAvatar(storage: Storage, url: string): Promise<void>
   if (!key || !AVATAR_KEY.test(key) || storage.urlFor(`${key}.jpg`) !== url) return;
   await Promise.allSettled([storage.delete(`${key}.jpg`), storage.delete(`${key}-thumb.jpg`)]);
 }
+
+const PHOTO_FILE = /(items\/\d{4}\/\d{2}\/[0-9a-f-]{36})\.jpg$/;
+
+/** Deletes photos this storage holds (each with its thumbnail); any other URL is left. Never throws. */
+export async function deletePhotos(storage: Storage, urls: readonly string[]): Promise<void> {
+  const keys = urls.flatMap((url) => {
+    const key = PHOTO_FILE.exec(url)?.[1];
+    return key && storage.urlFor(`${key}.jpg`) === url ? [`${key}.jpg`, `${key}-thumb.jpg`] : [];
+  });
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
+}

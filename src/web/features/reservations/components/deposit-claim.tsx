@@ -208,7 +208,8 @@ export function DisputeClaim({
   );
 }
 
-function FormDialog({
+/** A button that opens a form in a dialog; the form's refusal shows inside it (also the handover forms'). */
+export function FormDialog({
   trigger,
   triggerVariant,
   title,
@@ -220,7 +221,7 @@ function FormDialog({
   children,
 }: {
   trigger: string;
-  triggerVariant: 'outline';
+  triggerVariant: 'outline' | 'secondary';
   title: string;
   description: string;
   submitLabel: string;
@@ -265,7 +266,7 @@ function FormDialog({
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-bold text-ink">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-stone-700">{description}</Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">

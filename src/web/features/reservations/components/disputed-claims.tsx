@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { HANDOVER_STAGES } from '#shared/handovers.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,10 +10,13 @@ import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDate } from '../../items/components/item-labels.ts';
 import { useDecideClaim, useDisputedClaims } from '../api.ts';
+import { useDisputeChat } from '../handover-api.ts';
 import { Photos } from './deposit-claim.tsx';
+import { type HandoverNames, HandoverRecords } from './handover-panel.tsx';
 import { answerBy } from './next-step.tsx';
 
-// Issue 17: the moderators' queue of disputed deposit claims, with both sides; the moderator decides
+// Issue 17: the moderators' queue of disputed deposit claims, with both sides, the photos and notes
+// both added at pickup and at return, and their chat (read-only, decision 033); the moderator decides
 // how much of the claim the lender keeps (0 to all of it), and the rest of the deposit is refunded.
 
 export function DisputedClaims() {
@@ -47,6 +51,10 @@ function DisputedClaim({ reservation: r }: { reservation: Reservation }) {
   const noteId = useId();
   const headingId = useId();
   const c = r.claim;
+  const names: HandoverNames = {
+    borrower: `${r.borrower.fullName} (borrower)`,
+    provider: `${r.provider.fullName} (lender)`,
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(undefined);
@@ -86,6 +94,19 @@ function DisputedClaim({ reservation: r }: { reservation: Reservation }) {
             {c?.disputePhotos.length ? <Photos urls={c.disputePhotos} what="the borrower's side" /> : null}
           </section>
         </div>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {HANDOVER_STAGES.map((stage) => (
+            <section key={stage} className="rounded-xl border border-line p-3 text-sm">
+              <h3 className="font-semibold text-ink">Condition at {stage}</h3>
+              <HandoverRecords
+                records={r.handovers.filter((h) => h.stage === stage)}
+                names={names}
+                empty="Neither of them added anything."
+              />
+            </section>
+          ))}
+        </div>
+        <ChatLog reservation={r} names={names} />
         <form
           onSubmit={onSubmit}
           noValidate
@@ -116,5 +137,41 @@ function DisputedClaim({ reservation: r }: { reservation: Reservation }) {
         </form>
       </article>
     </Card>
+  );
+}
+
+/** The two people's chat about the item, read-only: what they agreed and when they said it. */
+function ChatLog({ reservation: r, names }: { reservation: Reservation; names: HandoverNames }) {
+  const chat = useDisputeChat(r.id);
+  const headingId = useId();
+  let body: ReactNode;
+  if (chat.isPending) body = <p className="mt-1 text-muted">Loading the chat…</p>;
+  else if (chat.isError)
+    body = <p className="mt-1 text-danger">{errorMessage(chat.error, 'Failed to load the chat.')}</p>;
+  else if (!chat.data.messages.length)
+    body = <p className="mt-1 text-muted">They did not write to each other on CampusLoop.</p>;
+  else
+    body = (
+      // No scroll box of its own: the page scrolls, so a keyboard reads it all too.
+      <ol aria-labelledby={headingId} className="mt-2 space-y-2 rounded-lg bg-white p-2">
+        {chat.data.hasMore && <li className="text-xs text-muted">Older messages are not shown.</li>}
+        {chat.data.messages.map((m) => (
+          <li key={m.id}>
+            <p className="text-xs text-muted">
+              <span className="font-semibold text-ink">{names[m.author]}</span> ·{' '}
+              {formatDate(m.createdAt, "MMM d 'at' h:mm a")}
+            </p>
+            <p className="whitespace-pre-line break-words text-ink">{m.content}</p>
+          </li>
+        ))}
+      </ol>
+    );
+  return (
+    <section className="mt-3 rounded-xl border border-line bg-stone-50 p-3 text-sm">
+      <h3 id={headingId} className="font-semibold text-ink">
+        Their chat
+      </h3>
+      {body}
+    </section>
   );
 }

@@ -3,6 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with-api.tsx';
+import {
+  aReservation,
+  BORROWER,
+  RESERVATION as ID,
+  ITEM,
+  LENDER,
+} from '../../../../../tests/helpers/reservation-view.ts';
 import { ExtensionPanel } from './extension-panel.tsx';
 import { ReservationCard } from './reservation-card.tsx';
 
@@ -10,10 +17,6 @@ import { ReservationCard } from './reservation-card.tsx';
 // and who must answer; the lender approves or declines it there, the borrower may take it back; an
 // approved or picked-up booking offers the borrower 'Ask for more days'.
 
-const BORROWER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const LENDER = '6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f';
-const ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
-const ITEM = '4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a2b';
 const EXT = '0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a';
 
 const pending = (overrides: Partial<Extension> = {}): Extension => ({
@@ -28,34 +31,7 @@ const pending = (overrides: Partial<Extension> = {}): Extension => ({
   ...overrides,
 });
 
-function booking(overrides: Partial<Reservation> = {}): Reservation {
-  return {
-    id: ID,
-    itemId: ITEM,
-    borrowerId: BORROWER,
-    providerId: LENDER,
-    startDate: '2026-11-28',
-    endDate: '2026-12-01',
-    status: 'active',
-    depositAmount: '20.00',
-    rentalAmount: '12.00',
-    stripePaymentIntentId: 'pi_1',
-    pickupCode: null,
-    declineReason: null,
-    cancellationPolicy: 'flexible',
-    cancelledBy: null,
-    createdAt: '2026-11-24T10:00:00.000Z',
-    respondBy: null,
-    overdue: false,
-    claim: null,
-    pendingExtension: null,
-    extraRentalAmount: '0.00',
-    item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
-    provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
-    borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
-    ...overrides,
-  };
-}
+const booking = (overrides: Partial<Reservation> = {}) => aReservation(overrides);
 
 function renderCard(as: 'borrower' | 'lender', reservation: Reservation) {
   const viewerId = as === 'borrower' ? BORROWER : LENDER;

@@ -36,6 +36,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     respondBy: '2026-11-26T10:00:00.000Z',
     pendingExtension: null,
     extraRentalAmount: '0.00',
+    pickedUpAt: null,
+    handovers: [],
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: LENDER, fullName: 'Maya Chen', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },

@@ -33,6 +33,8 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     respondBy: null,
     pendingExtension: null,
     extraRentalAmount: '0.00',
+    pickedUpAt: null,
+    handovers: [],
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: PROVIDER, fullName: 'Maya Patel', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },

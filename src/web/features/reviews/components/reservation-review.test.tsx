@@ -32,6 +32,8 @@ const reservation = (overrides: Partial<Reservation> = {}): Reservation => ({
   claim: null,
   pendingExtension: null,
   extraRentalAmount: '0.00',
+  pickedUpAt: null,
+  handovers: [],
   item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
   provider: { id: PROVIDER, fullName: 'Maya Patel', username: 'maya', profileImage: null },
   borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
