@@ -14,6 +14,9 @@ describe('earlyReturnRefund', () => {
   it('is not early on or after the last day', () => {
     expect(earlyReturnRefund(booking(), '2026-03-07')).toBeNull();
     expect(earlyReturnRefund(booking(), '2026-03-09')).toBeNull();
+    // A one-day booking picked up and back before its day: it still ends on its day.
+    const oneDay = booking({ startDate: '2026-03-07' });
+    expect(earlyReturnRefund(oneDay, '2026-03-05')).toBeNull();
   });
 
   it('gives back the days after the return day by the policy, rounding in the borrower’s favour', () => {

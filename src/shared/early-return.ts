@@ -49,13 +49,15 @@ export interface EarlyReturnRefund {
 
 /**
  * What returning on `returnDay` (a campus calendar day) does to the booking; null when it is not early
- * (on or after the last day). Pricing charges every started period from the start, so the periods a
- * return still uses are those of a booking from the start to the return day; the rest are unused. Each
- * payment gives back the unused periods it paid for, at its own price per period.
+ * (on or after the last day, or a one-day booking back before its day: its end stays). Pricing charges
+ * every started period from the start, so the periods a return still uses are those of a booking from
+ * the start to the return day; the rest are unused. Each payment gives back the unused periods it paid
+ * for, at its own price per period.
  */
 export function earlyReturnRefund(booking: EarlyReturnBooking, returnDay: string): EarlyReturnRefund | null {
-  if (returnDay >= booking.endDate) return null;
   const newEndDate = returnDay < booking.startDate ? booking.startDate : returnDay;
+  // A one-day booking back before its day (picked up early) ends on its day all the same.
+  if (newEndDate >= booking.endDate) return null;
   const percent = EARLY_RETURN_REFUND_PERCENT[booking.cancellationPolicy];
   const period = booking.rentalPeriod;
   if (!period) {
