@@ -67,6 +67,8 @@ export const PAYMENT_STEP_PURPOSES = [
   'deposit',
   /** What is left of the deposit after a deposit claim (accepted, or decided by a moderator). */
   'claim',
+  /** The rental of the full periods an early return leaves unused, by the item's policy (decision 034). */
+  'early_return',
   'abandoned',
   'support',
 ] as const;
@@ -101,6 +103,8 @@ export const NOTIFICATION_TYPES = [
   'extension_approved',
   'extension_declined',
   'extension_cancelled',
+  // Issue 18 item 3: the item came back before the booking's end; the rest of it is freed (and refunded).
+  'early_return',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -24,6 +24,8 @@ describe('which settings kind a notification belongs to (issue 18 item 2)', () =
       [
         'badge_earned',
         'deposit_refunded',
+        // Decision 034: news of a return the borrower made, like the deposit's refund.
+        'early_return',
         'report_update',
         'reservation_completed',
         'reservation_started',

@@ -18,6 +18,19 @@ export function centsToDecimal(cents: number | null | undefined): string | null 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS = { day: 1, week: 7, month: 30 } as const;
 
+export type RentalPeriod = keyof typeof PERIOD_DAYS;
+
+/** Days a booking counts: the rounded-up difference of the dates, at least 1. */
+export function bookingDays(startDate: string, endDate: string): number {
+  const diff = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS;
+  return Math.max(1, Math.ceil(Number.isFinite(diff) ? diff : 1));
+}
+
+/** The periods a booking from start to end pays for: every started day, week (7) or month (30 days). */
+export function startedPeriods(period: RentalPeriod, startDate: string, endDate: string): number {
+  return Math.ceil(bookingDays(startDate, endDate) / PERIOD_DAYS[period]);
+}
+
 export interface Quote {
   days: number;
   rentalCents: number;
@@ -39,10 +52,9 @@ export function quote(
   startDate: string,
   endDate: string,
 ): Quote {
-  const diff = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS;
-  const days = Math.max(1, Math.ceil(Number.isFinite(diff) ? diff : 1));
+  const days = bookingDays(startDate, endDate);
   const price = item.rentalPriceCents ?? 0;
-  const periods = item.rentalPeriod ? Math.ceil(days / PERIOD_DAYS[item.rentalPeriod]) : 1;
+  const periods = item.rentalPeriod ? startedPeriods(item.rentalPeriod, startDate, endDate) : 1;
   const rentalCents = price * periods;
   const depositCents = item.depositCents ?? 0;
   return { days, rentalCents, depositCents, totalCents: rentalCents + depositCents };

@@ -63,9 +63,12 @@ const put = (id: string, status: string, cookie?: string) =>
 const refunds = async (intent: string) =>
   (await stepStatuses(t, intent)).filter((s) => s.startsWith('refund'));
 
-/** A $10 rental with a $20 deposit: requested, approved, charged and handed over. */
+/**
+ * A $10 rental with a $20 deposit: requested, approved, charged and handed over. Strict, so the return
+ * before its last day (an early return, decision 034) keeps the rental and only the deposit moves here.
+ */
 async function activeBorrow() {
-  const s = await scenario(t);
+  const s = await scenario(t, { cancellationPolicy: 'strict' });
   const r = await reserve(t, s.borrower.cookie, s.item.id, day(1), day(3));
   expect(r.create?.statusCode, r.create?.body).toBe(201);
   const id = r.reservation.id as string;
@@ -103,7 +106,7 @@ const PHOTO = '/uploads/items/2026/11/scratch.jpg';
 const PROBLEM = { description: 'The lens has a new scratch across the front element.', amount: '8.00' };
 
 describe('the return and its window', () => {
-  it('"Item Returned" asks the lender to confirm; the days stay booked; no money moves yet', async () => {
+  it('"Item Returned" asks the lender to confirm; its day stays booked; no money moves yet', async () => {
     const { lender, borrower, id, intent, item, returned } = await returnedBorrow();
     expect(returned.status).toBe('returned');
     expect(returned.claim.returnedAt).toBeTruthy();
@@ -111,9 +114,10 @@ describe('the return and its window', () => {
     expect(by).toBe(48 * HOUR);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual([]);
-    // Booked still: another request for those days is refused.
+    // Booked still (the days after it are freed by the early return, decision 034): another request
+    // for its day is refused.
     const booked = (await t.get(`/api/items/${item.id}/availability`)).json().booked;
-    expect(booked).toContainEqual({ startDate: day(1), endDate: day(3) });
+    expect(booked).toContainEqual({ startDate: day(1), endDate: day(1) });
     expect((await titles(lender.cookie, id)).map((n) => n.title)).toContain('Confirm the return');
     expect((await titles(borrower.cookie, id)).map((n) => n.title)).toContain('Return noted');
     // The borrower cannot give their own deposit back, nor the lender say it was returned for them.

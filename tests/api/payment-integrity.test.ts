@@ -306,7 +306,8 @@ describe('the pickup code proves the meeting', () => {
 
 describe('payment steps of a reservation', () => {
   it('records each provider call the lifecycle needs, in order, and runs each once', async () => {
-    const { lender, borrower, item } = await scenario(t);
+    // Strict: the return before the last day (an early return, decision 034) refunds no rental here.
+    const { lender, borrower, item } = await scenario(t, { cancellationPolicy: 'strict' });
     const r = await reserve(t, borrower.cookie, item.id, day(1), day(3));
     const id = r.reservation.id;
     await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie);

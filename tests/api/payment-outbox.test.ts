@@ -55,7 +55,8 @@ async function stepOf(intentId: string, kind: string) {
 
 /** A paid request ($10 rental + $20 deposit), approved by the lender. */
 async function approvedRequest() {
-  const s = await scenario(t);
+  // Strict: the return before the last day (an early return, decision 034) refunds no rental here.
+  const s = await scenario(t, { cancellationPolicy: 'strict' });
   const r = await reserve(t, s.borrower.cookie, s.item.id, day(1), day(3));
   expect(
     (await t.post(`/api/reservations/${r.reservation.id}/approve`, {}, s.lender.cookie)).statusCode,

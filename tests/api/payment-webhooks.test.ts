@@ -61,7 +61,8 @@ async function send(event: object) {
 
 /** A borrower pays with Stripe.js (the fake authorises) and requests; optionally the lender approves. */
 async function stripeRequest(approve = true) {
-  const s = await scenario(t);
+  // Strict: the return before the last day (an early return, decision 034) refunds no rental here.
+  const s = await scenario(t, { cancellationPolicy: 'strict' });
   const { paymentIntentId } = (await quoteFor(t, s.borrower.cookie, s.item.id, day(1), day(3))).json();
   fake.authorise(paymentIntentId, VISA);
   const created = await t.post(

@@ -274,10 +274,12 @@ describe('the reservation lifecycle and its money', () => {
     );
     expect(collected.json().reservation).toMatchObject({ status: 'active', pickupCode: null });
 
+    // Back before its first day is over (decision 034, an early return): of the 2 days ($10) the first
+    // is used, the $5 of the second comes back with the $20 deposit.
     const returned = await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     expect(returned.json().reservation.status).toBe('completed');
     await settlePayments(t);
-    expect((await intentStatus(r.paymentIntentId!)).amountRefundedCents).toBe(2000);
+    expect((await intentStatus(r.paymentIntentId!)).amountRefundedCents).toBe(2500);
 
     const borrowerBills =
       (await t.get('/api/billing-history', borrower.cookie)).json().transactions ??
@@ -287,10 +289,11 @@ describe('the reservation lifecycle and its money', () => {
     expect(rows.map((b) => [b.kind, b.status, b.amountCents]).sort()).toEqual([
       ['payment', 'completed', 3000],
       ['refund', 'refunded', 2000],
+      ['refund', 'refunded', 500],
     ]);
     expect(rows.find((b) => b.kind === 'refund')!.providerRefundId).toMatch(/^re_/);
     expect((await billingOf(lender.user.id)).map((b) => [b.status, b.amountCents])).toEqual([
-      ['completed', 1000],
+      ['completed', 500],
     ]);
     const notes = (await t.get('/api/notifications', borrower.cookie))
       .json()

@@ -277,16 +277,20 @@ describe('telling the waitlist', () => {
     await db().update(reservations).set({ status: 'active' }).where(eq(reservations.id, booked[0]!.id));
     const waiting = await createSignedInUser(db());
     await join(waiting.cookie, item.id, 1, 2);
-    // The borrower's 'Item Returned' keeps the days while the lender may report a problem (issue 17)...
+    const today = await createSignedInUser(db());
+    await join(today.cookie, item.id, 0, 0);
+    // The borrower's 'Item Returned' before the last day is an early return (decision 034): the days
+    // after today are free at once; today stays booked while the lender may report a problem (issue 17)...
     expect(
       (await t.put(`/api/reservations/${booked[0]!.id}`, { status: 'returned' }, borrower.cookie)).statusCode,
     ).toBe(200);
-    expect(await waitlistNotices(waiting.cookie, item.id)).toEqual([]);
-    // ...and the lender's 'Returned in good condition' settles the deposit and frees them.
+    expect(await waitlistNotices(waiting.cookie, item.id)).toHaveLength(1);
+    expect(await waitlistNotices(today.cookie, item.id)).toEqual([]);
+    // ...and the lender's 'Returned in good condition' settles the deposit and frees it.
     expect(
       (await t.put(`/api/reservations/${booked[0]!.id}`, { status: 'completed' }, lender.cookie)).statusCode,
     ).toBe(200);
-    expect(await waitlistNotices(waiting.cookie, item.id)).toHaveLength(1);
+    expect(await waitlistNotices(today.cookie, item.id)).toHaveLength(1);
 
     const input = (overrides: Record<string, unknown>) => ({
       title: 'Film camera',

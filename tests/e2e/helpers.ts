@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
@@ -111,4 +111,18 @@ export async function verifyFromOutbox(page: Page, outboxDir: string, email: str
     data: { token: tokenOf(verificationLinkIn(mail)) },
   });
   expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/**
+ * The borrower's "Item Returned" on a card: before the booking's last day it first asks "Return it
+ * early?" (decision 034), and the journey agrees; on or after it, it goes straight on.
+ */
+export async function pressItemReturned(page: Page, card: Locator | Page = page) {
+  await card.getByRole('button', { name: 'Item Returned' }).click();
+  const early = page.getByRole('alertdialog', { name: 'Return it early?' });
+  await early
+    .or(card.getByText('Returned', { exact: true }).first())
+    .first()
+    .waitFor();
+  if (await early.isVisible()) await early.getByRole('button', { name: 'Return Early' }).click();
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatCo2Tons, formatMoneySaved, formatWasteLbs } from '../../src/shared/format.ts';
 import type { CampusImpact, ImpactDashboard } from '../../src/shared/schemas/impact.ts';
-import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
+import { expectAccessible, pressItemReturned, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
 
@@ -114,7 +114,7 @@ describe('campus impact journeys', () => {
 
     await borrower.goto('/reservations');
     await borrower.getByRole('button', { name: 'Picked Up' }).click();
-    await borrower.getByRole('button', { name: 'Item Returned' }).click();
+    await pressItemReturned(borrower);
     await borrower.getByText('Returned', { exact: true }).first().waitFor();
     // Issue 17: the lender confirms it came back in good condition; that completes the borrow.
     await lender.goto('/reservations');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
-import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.ts';
+import { expectAccessible, journeySteps, pressItemReturned, setupBrowser, signIn } from './helpers.ts';
 
 const b = setupBrowser();
 
@@ -98,7 +98,7 @@ describe('a paid borrow, from the request to the return', () => {
   it('the borrower says it is back; the lender confirms it came back in good condition', async () => {
     // Issue 17: "Item Returned" asks the lender; the deposit waits for their answer (or 48 hours).
     const mine = borrower.locator(`[id="${drillCardId}"]`);
-    await mine.getByRole('button', { name: 'Item Returned' }).click();
+    await pressItemReturned(borrower, mine);
     await mine.getByText('Returned', { exact: true }).waitFor();
     await mine.getByText(/is released when the lender confirms, or on its own on/).waitFor();
     await expectAccessible(borrower);
@@ -115,8 +115,21 @@ describe('a paid borrow, from the request to the return', () => {
     await theirs.getByText('Completed', { exact: true }).waitFor();
   });
 
-  it('both billing histories show it: the payment and the deposit back, and the earning', async () => {
+  it('both billing histories show it: the payment, the deposit and unused rental back, and the earning', async () => {
+    // Returned before its last day (decision 034): the rental of the unused days came back by the
+    // drill's policy, and the lender earns the rest of the $35.00.
+    const id = drillCardId.replace('reservation-', '');
+    const mine = (await (await borrower.request.get('/api/reservations')).json()).reservations.find(
+      (r: { id: string }) => r.id === id,
+    );
+    const rentalBack = Number(mine.earlyReturn?.rentalRefund ?? 0);
+    expect(rentalBack).toBeGreaterThan(0);
     await borrower.goto('/billing-history');
+    const rentalRefund = borrower
+      .getByRole('listitem')
+      .filter({ hasText: 'Rental refund for Cordless drill with bit set' })
+      .first();
+    await rentalRefund.getByText(`+$${rentalBack.toFixed(2)}`, { exact: true }).waitFor();
     await borrower.getByText('Payment for Cordless drill with bit set', { exact: false }).first().waitFor();
     await borrower
       .getByText('Deposit refund for Cordless drill with bit set', { exact: false })
@@ -143,7 +156,7 @@ describe('a paid borrow, from the request to the return', () => {
       .filter({ hasText: 'Earning: Cordless drill with bit set' })
       .first();
     await earning.getByText('Earned', { exact: true }).waitFor();
-    await earning.getByText(/^\+\$35\.00$/).waitFor();
+    await earning.getByText(`+$${(35 - rentalBack).toFixed(2)}`, { exact: true }).waitFor();
   });
 });
 

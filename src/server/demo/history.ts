@@ -245,6 +245,7 @@ export async function seedBorrowingHistory(
                 status: 'completed',
                 rentalCents: price.rentalCents,
                 depositCents: price.depositCents,
+                rentalPeriod: item.rentalPeriod,
                 stripePaymentIntentId: intentId,
                 pickupCode: String(Math.floor(random() * 1_000_000)).padStart(6, '0'),
                 createdAt,

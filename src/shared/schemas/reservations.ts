@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
-import { LIMITS, PICKUP_METHODS, RESERVATION_STATUSES } from '../constants.ts';
+import { LIMITS, PICKUP_METHODS, RENTAL_PERIODS, RESERVATION_STATUSES } from '../constants.ts';
 import { extension } from './extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 import { handover } from './handovers.ts';
@@ -159,6 +159,16 @@ export const reservation = z.object({
   pickedUpAt: z.string().nullable(),
   /** Issue 17 item 1: both people's records of the item's condition at pickup and at return. */
   handovers: z.array(handover),
+  /**
+   * Decision 034: what an early return would count: the period the rental was priced by (null: a flat
+   * price) and each payment of the rental, the booking's own (`fromEndDate` null) and approved extensions'.
+   */
+  rentalPeriod: z.enum(RENTAL_PERIODS).nullable(),
+  rentalPayments: z.array(
+    z.object({ fromEndDate: z.string().nullable(), endDate: z.string(), rentalAmount: z.string() }),
+  ),
+  /** The item came back before its last day: `endDate` is the return day, this the end it had. */
+  earlyReturn: z.object({ bookedEndDate: z.string(), rentalRefund: z.string() }).nullable(),
 });
 export type Reservation = z.infer<typeof reservation>;
 

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation-policy.ts';
-import { REMINDER_KINDS, RESERVATION_STATUSES } from '#shared/constants.ts';
+import { REMINDER_KINDS, RENTAL_PERIODS, RESERVATION_STATUSES } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { users } from './users.ts';
@@ -44,6 +44,14 @@ export const reservations = pgTable(
     declineReason: text('decline_reason'),
     /** The item's cancellation policy when it was requested: a later change of the item's does not apply. */
     cancellationPolicy: text('cancellation_policy').notNull().default(DEFAULT_CANCELLATION_POLICY),
+    /** The item's rental period when it was requested (null: a flat price): an early return counts by it. */
+    rentalPeriod: text('rental_period'),
+    /**
+     * Issue 18 item 3, decision 034: an early return moved `end_date` to the return day; this is the end
+     * it had before, and `early_refund_cents` the rental it gave back (by the policy, every payment).
+     */
+    bookedEndDate: date('booked_end_date'),
+    earlyRefundCents: integer('early_refund_cents'),
     /** Who cancelled: a lender's cancellations count on their profile (issue 17). */
     cancelledBy: text('cancelled_by'),
     /** When the lender approved: a lender's cancellations count against the bookings they approved. */
@@ -77,6 +85,11 @@ export const reservations = pgTable(
     check(
       'reservations_cancelled_by_check',
       sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('borrower', 'provider', 'system')`,
+    ),
+    check('reservations_rental_period_check', oneOf(t.rentalPeriod, RENTAL_PERIODS)),
+    check(
+      'reservations_early_return_check',
+      sql`(${t.bookedEndDate} is null) = (${t.earlyRefundCents} is null) and (${t.bookedEndDate} is null or (${t.bookedEndDate} > ${t.endDate} and ${t.earlyRefundCents} >= 0))`,
     ),
     check('reservations_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('reservations_amounts_check', sql`${t.depositCents} >= 0 and ${t.rentalCents} >= 0`),

@@ -143,6 +143,29 @@ export const billingService = {
     });
   },
 
+  /**
+   * The lender keeps less of one payment's rental (an early return's refund, decision 034): that
+   * payment's earning row shrinks by it, whatever its status, so rows keep matching the money.
+   */
+  async reduceEarning(
+    db: Db,
+    what: { reservationId: string; stripePaymentIntentId: string; byCents: number; description: string },
+  ): Promise<void> {
+    await db
+      .update(billingHistory)
+      .set({
+        amountCents: sql`greatest(0, ${billingHistory.amountCents} - ${what.byCents})`,
+        description: what.description,
+      })
+      .where(
+        and(
+          eq(billingHistory.reservationId, what.reservationId),
+          eq(billingHistory.kind, 'earning'),
+          eq(billingHistory.stripePaymentIntentId, what.stripePaymentIntentId),
+        ),
+      );
+  },
+
   /** Removes rows that recorded money which will never move (an earning whose charge was called off). */
   async discard(
     db: Db,

@@ -202,13 +202,15 @@ export async function findByPaymentIntent(db: Db, paymentIntentId: string) {
   return row;
 }
 
-/** The extra rental of each booking's approved extensions, summed (bookings with none are left out). */
-export async function approvedRentalFor(db: Db, reservationIds: string[]) {
+/** Each booking's approved extensions, in the order they moved its end (bookings with none are left out). */
+export async function approvedFor(db: Db, reservationIds: string[]) {
   if (!reservationIds.length) return [];
   return db
     .select({
       reservationId: reservationExtensions.reservationId,
-      cents: sql<number>`sum(${reservationExtensions.rentalCents})::int`,
+      previousEndDate: reservationExtensions.previousEndDate,
+      newEndDate: reservationExtensions.newEndDate,
+      rentalCents: reservationExtensions.rentalCents,
     })
     .from(reservationExtensions)
     .where(
@@ -217,7 +219,7 @@ export async function approvedRentalFor(db: Db, reservationIds: string[]) {
         eq(reservationExtensions.status, 'approved'),
       ),
     )
-    .groupBy(reservationExtensions.reservationId);
+    .orderBy(reservationExtensions.previousEndDate);
 }
 
 /**

@@ -47,6 +47,13 @@ function lapsesAt(previousEndDate: string, timeZone: string): Date {
   return campusMidnight(addDays(previousEndDate, 1), timeZone);
 }
 
+/** A booking's extensions as its card shows them: the one waiting, and the approved ones' payments. */
+export interface ExtensionSummary {
+  pending: Extension | null;
+  approvedRentalCents: number;
+  approved: { previousEndDate: string; newEndDate: string; rentalCents: number }[];
+}
+
 export function toExtension(row: queries.ExtensionRow, timeZone: string): Extension {
   return {
     id: row.id,
@@ -556,20 +563,30 @@ export const extensionService = {
     db: Db,
     reservationIds: string[],
     timeZone: string,
-  ): Promise<Map<string, { pending: Extension | null; approvedRentalCents: number }>> {
-    const summary = new Map<string, { pending: Extension | null; approvedRentalCents: number }>();
+  ): Promise<Map<string, ExtensionSummary>> {
+    const summary = new Map<string, ExtensionSummary>();
     const entry = (id: string) => {
-      const found = summary.get(id) ?? { pending: null, approvedRentalCents: 0 };
+      const found = summary.get(id) ?? { pending: null, approvedRentalCents: 0, approved: [] };
       summary.set(id, found);
       return found;
     };
     for (const row of await queries.pendingForReservations(db, reservationIds)) {
       entry(row.reservationId).pending = toExtension(row, timeZone);
     }
-    for (const row of await queries.approvedRentalFor(db, reservationIds)) {
-      entry(row.reservationId).approvedRentalCents = row.cents;
+    for (const row of await queries.approvedFor(db, reservationIds)) {
+      const found = entry(row.reservationId);
+      found.approvedRentalCents += row.rentalCents;
+      found.approved.push(row);
     }
     return summary;
+  },
+
+  /**
+   * Decision 034: an early return (under the booking's locks) gives back unused days an approved
+   * extension paid for too: its payments, each with the end it moved and its own payment intent.
+   */
+  approvedOf(tx: Db, reservationId: string) {
+    return queries.extensionsOfReservation(tx, reservationId, ['approved']);
   },
 
   /**

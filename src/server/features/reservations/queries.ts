@@ -33,6 +33,9 @@ const reservationColumns = {
   declineReason: reservations.declineReason,
   cancellationPolicy: reservations.cancellationPolicy,
   cancelledBy: reservations.cancelledBy,
+  rentalPeriod: reservations.rentalPeriod,
+  bookedEndDate: reservations.bookedEndDate,
+  earlyRefundCents: reservations.earlyRefundCents,
   createdAt: reservations.createdAt,
   pickedUpAt: reservations.pickedUpAt,
   returnedAt: reservations.returnedAt,
@@ -65,6 +68,9 @@ export type ReservationRow = {
   declineReason: string | null;
   cancellationPolicy: string;
   cancelledBy: string | null;
+  rentalPeriod: string | null;
+  bookedEndDate: string | null;
+  earlyRefundCents: number | null;
   createdAt: Date;
   pickedUpAt: Date | null;
   returnedAt: Date | null;
@@ -276,6 +282,21 @@ export async function setStatus(
       ...(status === 'approved' ? { approvedAt: new Date() } : {}),
       ...extra,
     })
+    .where(eq(reservations.id, id));
+}
+
+/**
+ * Decision 034: the item came back early; the booking ends on the return day, so the days after it are
+ * free for every availability check (they all read end_date), and the end it had is kept.
+ */
+export async function endEarly(
+  db: Db,
+  id: string,
+  values: { endDate: string; bookedEndDate: string; earlyRefundCents: number },
+) {
+  await db
+    .update(reservations)
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(reservations.id, id));
 }
 

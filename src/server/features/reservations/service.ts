@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { rangeProblem } from '#shared/availability.ts';
 import { campusMidnight, campusToday } from '#shared/calendar.ts';
 import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
-import { LIMITS, type PickupMethod, type ReservationStatus } from '#shared/constants.ts';
+import { LIMITS, type PickupMethod, type RentalPeriod, type ReservationStatus } from '#shared/constants.ts';
 import {
   CLAIM_WINDOW_HOURS,
   claimTimeProblem,
@@ -10,6 +10,7 @@ import {
   isOverdue,
   overdueClaimFrom,
 } from '#shared/deposit-claims.ts';
+import { type EarlyReturnRefund, earlyReturnRefund, type RentalPayment } from '#shared/early-return.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import {
@@ -18,7 +19,6 @@ import {
   type Role,
   transition,
 } from '#shared/reservation-rules.ts';
-import type { Extension } from '#shared/schemas/extensions.ts';
 import type { DisputeChat, Handover } from '#shared/schemas/handovers.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
@@ -32,7 +32,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import { conversationService } from '../conversations/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
-import { extensionService } from '../extensions/service.ts';
+import { type ExtensionSummary, extensionService } from '../extensions/service.ts';
 import { handoverService } from '../handovers/service.ts';
 import { impactService } from '../impact/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -160,7 +160,7 @@ function claimOf(row: queries.ReservationRow, deps: ReservationDeps, overdue: bo
 
 /** What other features add to a reservation's answer: its extensions and its handover records. */
 interface Attached {
-  extensions: Map<string, { pending: Extension | null; approvedRentalCents: number }>;
+  extensions: Map<string, ExtensionSummary>;
   handovers: Map<string, Handover[]>;
 }
 
@@ -212,7 +212,39 @@ function toReservation(
     extraRentalAmount: centsToDecimal(extensions?.approvedRentalCents ?? 0)!,
     pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
     handovers: attached.handovers.get(row.id) ?? [],
+    rentalPeriod: row.rentalPeriod as RentalPeriod | null,
+    rentalPayments: rentalPaymentsOf(row, extensions?.approved ?? []).map((p) => ({
+      fromEndDate: p.fromEndDate,
+      endDate: p.endDate,
+      rentalAmount: centsToDecimal(p.rentalCents)!,
+    })),
+    earlyReturn:
+      row.bookedEndDate === null
+        ? null
+        : { bookedEndDate: row.bookedEndDate, rentalRefund: centsToDecimal(row.earlyRefundCents ?? 0)! },
   };
+}
+
+/**
+ * The payments of a booking's rental (decision 034): its own, from the start to the end it was booked
+ * with (before any extension moved it, or an early return shortened it), then each approved extension's.
+ */
+function rentalPaymentsOf(
+  row: { endDate: string; bookedEndDate: string | null; rentalCents: number },
+  approved: readonly { previousEndDate: string; newEndDate: string; rentalCents: number }[],
+): RentalPayment[] {
+  const ownEnd = approved.reduce(
+    (end, ext) => (ext.previousEndDate < end ? ext.previousEndDate : end),
+    row.bookedEndDate ?? row.endDate,
+  );
+  return [
+    { fromEndDate: null, endDate: ownEnd, rentalCents: row.rentalCents },
+    ...approved.map((ext) => ({
+      fromEndDate: ext.previousEndDate,
+      endDate: ext.newEndDate,
+      rentalCents: ext.rentalCents,
+    })),
+  ];
 }
 
 /** Deleted, hidden by a moderator, or of a suspended owner: gone for borrowers (issue 6). */
@@ -412,6 +444,7 @@ export const reservationService = {
           rentalCents: price.rentalCents,
           stripePaymentIntentId: intentId,
           cancellationPolicy: item.cancellationPolicy,
+          rentalPeriod: item.rentalPeriod,
         });
         if (intentId) await paymentStepService.markIntentUsed(tx, intentId, reservationId);
         await notificationService.notify(tx, {
@@ -622,6 +655,10 @@ export const reservationService = {
         await queries.setStatus(tx, id, 'returned', { returnedAt: at });
         // Issue 18 item 3: a request for more days still waiting ends with the borrow.
         await extensionService.bookingEnded(tx, deps, id, 'completed');
+        // Before its last day: the days after today are free at once, and whoever waits for them hears.
+        if (await endEarly(tx, deps, row, view)) {
+          await waitlistService.offerFreedDates(tx, { itemId: row.itemId, timeZone: deps.timeZone });
+        }
         await notificationService.notify(tx, {
           userId: row.providerId,
           type: 'return_confirm',
@@ -639,6 +676,9 @@ export const reservationService = {
           relatedItemId: row.itemId,
         });
       } else if (action === 'complete') {
+        // The lender confirms an item that came back before its last day (and before the borrower
+        // said so): an early return too. settleDeposit then tells the waitlist of the freed days.
+        if (row.status === 'active') await endEarly(tx, deps, row, view);
         await settleDeposit(tx, deps, row, view, { keptCents: 0, how: 'confirmed' });
       } else {
         const wasApproved = row.status === 'approved';
@@ -1195,12 +1235,14 @@ async function refund(
   deps: ReservationDeps,
   row: LockedRow,
   what: {
-    purpose: 'deposit' | 'claim' | 'cancellation' | 'policy';
+    purpose: 'deposit' | 'claim' | 'cancellation' | 'policy' | 'early_return';
     amountCents: number;
     description: string;
+    /** Another payment of the booking than its own (an extension's). */
+    paymentIntentId?: string;
   },
 ) {
-  const intentId = row.stripePaymentIntentId!;
+  const intentId = what.paymentIntentId ?? row.stripePaymentIntentId!;
   const [billingId] = await billingService.record(tx, [
     {
       kind: 'refund',
@@ -1220,4 +1262,81 @@ async function refund(
     amountCents: what.amountCents,
     billingId: billingId ?? null,
   });
+}
+
+/**
+ * Issue 18 item 3, decision 034: the item came back (the borrower's return, or the lender's confirm of
+ * an active borrow) on a campus day before the booking's last. Under the item's and the reservation's
+ * locks, in the status change's transaction: the booking ends on the return day (every availability
+ * check reads its end date, so the days after are free at once), the rental of the full periods left
+ * unused comes back by the policy, on each payment that paid for them (a refund step of the outbox, a
+ * refund row for the borrower, the lender's earning smaller by it), and both are told. The status change
+ * happens once, so this does too: a second press finds the booking returned and is refused.
+ */
+async function endEarly(
+  tx: Db,
+  deps: ReservationDeps,
+  row: LockedRow,
+  view: queries.ReservationRow,
+): Promise<EarlyReturnRefund | null> {
+  const returnDay = campusToday(deps.timeZone, nowOf(deps)).date;
+  const approved = await extensionService.approvedOf(tx, row.id);
+  const payments = rentalPaymentsOf(row, approved);
+  const early = earlyReturnRefund(
+    {
+      startDate: row.startDate,
+      endDate: row.endDate,
+      rentalPeriod: row.rentalPeriod as RentalPeriod | null,
+      cancellationPolicy: row.cancellationPolicy as CancellationPolicy,
+      payments,
+    },
+    returnDay,
+  );
+  if (!early) return null;
+  await queries.endEarly(tx, row.id, {
+    endDate: early.newEndDate,
+    bookedEndDate: row.endDate,
+    earlyRefundCents: early.refundCents,
+  });
+  const title = view.item.title;
+  const days = `${formatDayLabel(early.newEndDate)} instead of ${formatDayLabel(row.endDate)}`;
+  const intents = [row.stripePaymentIntentId, ...approved.map((ext) => ext.paymentIntentId)];
+  for (const [i, cents] of early.refunds.entries()) {
+    const intentId = intents[i];
+    if (!intentId || cents <= 0) continue;
+    await billingService.reduceEarning(tx, {
+      reservationId: row.id,
+      stripePaymentIntentId: intentId,
+      byCents: cents,
+      description: `Earning: ${title} lent to ${view.borrower.fullName}, returned early (${days}), ${dollars(cents)} of the rental refunded`,
+    });
+    await refund(tx, deps, row, {
+      purpose: 'early_return',
+      amountCents: cents,
+      paymentIntentId: intentId,
+      description: `Rental refund for ${title}: returned early (${days}), ${row.cancellationPolicy} policy`,
+    });
+  }
+  const policy = `By the item's ${row.cancellationPolicy} policy`;
+  const refunded =
+    early.refundCents > 0
+      ? ` ${policy}, ${dollars(early.refundCents)} of the rental for the unused days goes back to the borrower's card.`
+      : early.unusedRentalCents > 0
+        ? ` ${policy}, the rental of the unused days is not refunded.`
+        : '';
+  for (const userId of [row.borrowerId, row.providerId]) {
+    const lead =
+      userId === row.borrowerId
+        ? `You returned ${title} early: your booking now ends ${days}.`
+        : `${view.borrower.fullName} returned ${title} early: the booking now ends ${days}.`;
+    await notificationService.notify(tx, {
+      userId,
+      type: 'early_return',
+      title: 'Returned early',
+      message: `${lead} The days after it are free for others to book.${refunded}`,
+      relatedReservationId: row.id,
+      relatedItemId: row.itemId,
+    });
+  }
+  return early;
 }

@@ -32,6 +32,7 @@ const PURPOSE_LABELS: Record<PaymentStepPurpose, string> = {
   overlap: 'another request was approved for those dates',
   deposit: 'the item was returned (deposit)',
   claim: 'a deposit claim was settled (the rest of the deposit)',
+  early_return: "the item came back early (unused rental, by the item's policy)",
   abandoned: 'no request followed the payment',
   support: 'a refund made outside CampusLoop',
 };

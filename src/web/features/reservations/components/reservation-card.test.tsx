@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReservationStatus } from '#shared/constants.ts';
+import { addDays } from '#shared/availability.ts';
+import { campusToday } from '#shared/calendar.ts';
+import { DEFAULT_CAMPUS_TIME_ZONE, type ReservationStatus } from '#shared/constants.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { amountLine, ReservationCard, type ReservationCardProps } from './reservation-card.tsx';
@@ -35,6 +37,9 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     extraRentalAmount: '0.00',
     pickedUpAt: null,
     handovers: [],
+    rentalPeriod: null,
+    rentalPayments: [],
+    earlyReturn: null,
     item: { id: ITEM, title: 'Cordless drill', images: [], pickupMethod: 'meetup' },
     provider: { id: PROVIDER, fullName: 'Maya Patel', username: 'maya', profileImage: null },
     borrower: { id: BORROWER, fullName: 'Jordan Lee', username: 'jordan', profileImage: null },
@@ -128,9 +133,50 @@ describe('ReservationCard actions (spec §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Picked Up' }));
     expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'active' });
     cleanup();
-    handlers = renderCard('borrower', { status: 'active' });
+    // On its last day or later (here long past), nothing is early: no question asked.
+    handlers = renderCard('borrower', { status: 'active', startDate: '2020-01-01', endDate: '2020-01-03' });
     fireEvent.click(screen.getByRole('button', { name: 'Item Returned' }));
     expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'returned' });
+  });
+
+  it('before the last day, Item Returned first says what the early return refunds (decision 034)', async () => {
+    const today = campusToday(DEFAULT_CAMPUS_TIME_ZONE).date;
+    const end = addDays(today, 4);
+    const handlers = renderCard('borrower', {
+      status: 'active',
+      startDate: today,
+      endDate: end,
+      cancellationPolicy: 'moderate',
+      rentalPeriod: 'day',
+      rentalPayments: [{ fromEndDate: null, endDate: end, rentalAmount: '20.00' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Item Returned' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Return it early?' });
+    // 4 days at $5, back today: 3 unused, half of their $15 by the moderate policy.
+    expect(dialog.textContent).toContain(
+      "By the item's moderate policy, $7.50 of the rental (50% of the 3 unused days) is refunded to your card.",
+    );
+    expect(handlers.onUpdateStatus).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return Early' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'returned' });
+  });
+
+  it('shows both people what an early return did', () => {
+    const early = {
+      status: 'returned' as const,
+      startDate: '2026-12-01',
+      endDate: '2026-12-03',
+      earlyReturn: { bookedEndDate: '2026-12-08', rentalRefund: '25.00' },
+    };
+    renderCard('borrower', early);
+    expect(screen.getByText(/Returned early on Dec 3/).parentElement?.textContent).toContain(
+      '(booked until Dec 8). $25.00 of the rental refunded to you, by the flexible policy.',
+    );
+    cleanup();
+    renderCard('provider', early);
+    expect(screen.getByText(/Returned early on Dec 3/).parentElement?.textContent).toContain(
+      '$25.00 of the rental refunded to the borrower',
+    );
   });
 
   it('shows a claim with its amounts and lets the borrower accept it', () => {

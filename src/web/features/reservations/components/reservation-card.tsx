@@ -18,6 +18,7 @@ import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.
 import { amountOf, formatDate, PICKUP_LABELS } from '../../items/components/item-labels.ts';
 import type { ClaimAction, StatusUpdate } from '../api.ts';
 import { ClaimDetails, DisputeClaim, ReportProblem } from './deposit-claim.tsx';
+import { EarlyReturnNote, ItemReturned } from './early-return.tsx';
 
 // Spec §2 My Reservations card and §4 reservation actions. The card only shows and asks; the page
 // owns the calls (and their toasts), so every card is disabled while any update is in flight.
@@ -164,6 +165,8 @@ export function ReservationCard({
         </p>
       )}
 
+      <EarlyReturnNote reservation={r} role={role} />
+
       <ClaimDetails reservation={r} />
 
       {children}
@@ -272,12 +275,11 @@ function Actions({
         <ItemCollected key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
       ),
     );
-  // Issue 17: the borrower says it is back; the lender confirms it or reports a problem.
+  // Issue 17: the borrower says it is back; the lender confirms it or reports a problem. Before the
+  // last day it is an early return, and the button first says what that frees and refunds (decision 034).
   if (may('return'))
     buttons.push(
-      <Button key="return" onClick={() => update('returned')} disabled={busy}>
-        Item Returned
-      </Button>,
+      <ItemReturned key="return" reservation={r} busy={busy} onConfirm={() => update('returned')} />,
     );
   if (may('complete'))
     buttons.push(

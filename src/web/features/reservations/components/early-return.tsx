@@ -1,0 +1,108 @@
+import { CalendarCheck } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { campusToday } from '#shared/calendar.ts';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
+import {
+  type EarlyReturnBooking,
+  type EarlyReturnRefund,
+  earlyReturnRefund,
+  earlyReturnSentence,
+} from '#shared/early-return.ts';
+import { formatDayLabel } from '#shared/format.ts';
+import { toCents } from '#shared/pricing.ts';
+import type { Reservation } from '#shared/schemas/reservations.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+
+// Issue 18 item 3, decision 034: returning before the last day ends the booking that day and refunds
+// the unused full rental periods by the item's policy. The borrower's "Item Returned" says so, with the
+// exact amount, before anything happens (the server's own rule, src/shared/early-return.ts); the card
+// says afterwards what it did.
+
+/** The reservation as the shared rule reads it. */
+function bookingOf(r: Reservation): EarlyReturnBooking {
+  return {
+    startDate: r.startDate,
+    endDate: r.endDate,
+    rentalPeriod: r.rentalPeriod,
+    cancellationPolicy: r.cancellationPolicy,
+    payments: r.rentalPayments.map((p) => ({
+      fromEndDate: p.fromEndDate,
+      endDate: p.endDate,
+      rentalCents: toCents(p.rentalAmount) ?? 0,
+    })),
+  };
+}
+
+/** What returning today (campus calendar) would do: null when today is the last day or later. */
+export function earlyReturnToday(r: Reservation): EarlyReturnRefund | null {
+  return earlyReturnRefund(bookingOf(r), campusToday(DEFAULT_CAMPUS_TIME_ZONE).date);
+}
+
+/**
+ * The borrower's "Item Returned": straight on when the booking ends today or has ended; before its last
+ * day, a confirmation that says what the early return frees and refunds.
+ */
+export function ItemReturned({
+  reservation: r,
+  busy,
+  onConfirm,
+}: {
+  reservation: Reservation;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const early = earlyReturnToday(r);
+  if (!early) {
+    return (
+      <Button onClick={onConfirm} disabled={busy}>
+        Item Returned
+      </Button>
+    );
+  }
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button disabled={busy}>Item Returned</Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold text-ink">Return it early?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-stone-700">
+            {earlyReturnSentence(bookingOf(r), early)}
+          </AlertDialog.Description>
+          <p className="mt-2 text-sm text-stone-700">
+            The lender then confirms it came back in good condition, and your deposit comes back as usual.
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClasses('outline')}>Keep Borrowing</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses()} onClick={onConfirm} disabled={busy}>
+              Return Early
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** On both people's card once it happened: the day, the end it had, and the rental refunded. */
+export function EarlyReturnNote({ reservation: r, role }: { reservation: Reservation; role: string }) {
+  const early = r.earlyReturn;
+  if (!early) return null;
+  const refunded = toCents(early.rentalRefund) ?? 0;
+  const whose = role === 'borrower' ? 'to you' : 'to the borrower';
+  return (
+    <p className="mt-4 flex gap-2 rounded-xl bg-teal-50 p-3 text-sm text-teal-950">
+      <CalendarCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <span>
+        <span className="font-semibold">Returned early on {formatDayLabel(r.endDate)}</span> (booked until{' '}
+        {formatDayLabel(early.bookedEndDate)}).{' '}
+        {refunded > 0
+          ? `$${early.rentalRefund} of the rental refunded ${whose}, by the ${r.cancellationPolicy} policy.`
+          : 'No rental was refunded.'}{' '}
+        The days after it are free for others.
+      </span>
+    </p>
+  );
+}
