@@ -10,7 +10,7 @@ import { reservationService } from '../../src/server/features/reservations/servi
 import { createSignedInUser } from '../factories.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.ts';
-import { day, quoteFor, reserve, scenario, TZ } from '../helpers/reservation-fixtures.ts';
+import { day, quoteFor, reserve, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Issue 17 items 2 and 5 (decisions 024 and 029): the borrower's "Item Returned" opens the lender's
@@ -279,6 +279,47 @@ describe('a deposit claim', () => {
     expect((await titles(borrower.cookie, id)).map((n) => n.title)).toEqual(
       expect.arrayContaining(['Claim settled', 'Deposit refunded']),
     );
+  });
+
+  it("with an approved extension, the claim adds to the booking's own earning, not to the extension's", async () => {
+    const { lender, borrower, id, intent } = await activeBorrow();
+    // Two more days ($10) on their own payment, approved and charged.
+    const quote = await t.post(
+      `/api/reservations/${id}/extension-payment-intent`,
+      { endDate: day(5), rentalAmount: '10.00' },
+      borrower.cookie,
+    );
+    expect(quote.statusCode, quote.body).toBe(200);
+    const { paymentIntentId: extra } = quote.json() as { paymentIntentId: string };
+    expect(
+      (await t.post('/api/payments/test/confirm', { paymentIntentId: extra, card: VISA }, borrower.cookie))
+        .statusCode,
+    ).toBe(200);
+    const asked = await t.post(
+      `/api/reservations/${id}/extensions`,
+      { endDate: day(5), paymentIntentId: extra },
+      borrower.cookie,
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await t.post(`/api/extensions/${asked.json().extension.id}/approve`, {}, lender.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    await settlePayments(t);
+    expect((await put(id, 'returned', borrower.cookie)).statusCode).toBe(200);
+    expect((await claim(id, PROBLEM, lender.cookie)).statusCode).toBe(200);
+    expect((await t.post(`/api/reservations/${id}/claim/accept`, {}, borrower.cookie)).statusCode).toBe(200);
+    await settlePayments(t);
+    const byIntent = async (intentId: string) =>
+      (await db().select().from(billingHistory).where(eq(billingHistory.stripePaymentIntentId, intentId)))
+        .map((r) => `${r.kind}:${r.amountCents}:${r.status}`)
+        .sort();
+    // The booking's payment: its $10 rental and the $8 claimed; the rest of the deposit back.
+    expect(await byIntent(intent)).toEqual([
+      'earning:1800:completed',
+      'payment:3000:completed',
+      'refund:1200:refunded',
+    ]);
+    // The extension's payment: its $10 rental only (the claim counted once).
+    expect(await byIntent(extra)).toEqual(['earning:1000:completed', 'payment:1000:completed']);
   });
 
   it('the rest of the deposit, when the provider acts but its answer is lost: refunded once', async () => {

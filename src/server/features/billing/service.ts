@@ -124,13 +124,26 @@ export const billingService = {
         amountCents: sql`${billingHistory.amountCents} + ${what.addCents}`,
         description: what.description,
       })
-      .where(and(eq(billingHistory.reservationId, what.reservationId), eq(billingHistory.kind, 'earning')))
+      .where(
+        and(
+          eq(billingHistory.reservationId, what.reservationId),
+          eq(billingHistory.kind, 'earning'),
+          // The booking's own payment only: an approved extension's payment has its own earning row.
+          eq(billingHistory.stripePaymentIntentId, what.stripePaymentIntentId),
+        ),
+      )
       .returning({ id: billingHistory.id });
     if (grown.length) return;
     const [payment] = await db
       .select({ status: billingHistory.status })
       .from(billingHistory)
-      .where(and(eq(billingHistory.reservationId, what.reservationId), eq(billingHistory.kind, 'payment')))
+      .where(
+        and(
+          eq(billingHistory.reservationId, what.reservationId),
+          eq(billingHistory.kind, 'payment'),
+          eq(billingHistory.stripePaymentIntentId, what.stripePaymentIntentId),
+        ),
+      )
       .limit(1);
     await db.insert(billingHistory).values({
       kind: 'earning',
