@@ -106,4 +106,11 @@ describe('earlyReturnRefund', () => {
       'no rental is refunded',
     );
   });
+
+  it("says it in the lender's words when they confirm a borrow still out", () => {
+    const b = booking({ cancellationPolicy: 'moderate' });
+    expect(earlyReturnSentence(b, earlyReturnRefund(b, '2026-03-04')!, { borrowerName: 'Jordan Lee' })).toBe(
+      "The booking ends today, Mar 4, instead of Mar 7, and the days after it are freed for others. By your moderate policy, $7.50 of the rental (50% of the 3 unused days) is refunded to Jordan Lee's card.",
+    );
+  });
 });

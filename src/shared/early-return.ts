@@ -93,16 +93,26 @@ const PERIOD_WORDS: Record<RentalPeriod, [string, string]> = {
   month: ['month', 'months'],
 };
 
-/** What the "Item Returned" dialog says an early return today does, in the borrower's words. */
-export function earlyReturnSentence(booking: EarlyReturnBooking, refund: EarlyReturnRefund): string {
-  const ends = `Your booking ends today, ${formatDayLabel(refund.newEndDate)}, instead of ${formatDayLabel(booking.endDate)}, and the days after it are freed for others.`;
+/**
+ * What an early return today does, in the words of the one about to press the button: the borrower's
+ * "Item Returned" (the default), or the lender's "Returned in good condition" of a borrow still out,
+ * which gives the borrower's unused rental back from what the lender would have earned.
+ */
+export function earlyReturnSentence(
+  booking: EarlyReturnBooking,
+  refund: EarlyReturnRefund,
+  lender: { borrowerName: string } | null = null,
+): string {
+  const ends = `${lender ? 'The booking' : 'Your booking'} ends today, ${formatDayLabel(refund.newEndDate)}, instead of ${formatDayLabel(booking.endDate)}, and the days after it are freed for others.`;
+  const policy = `${lender ? 'your' : "the item's"} ${booking.cancellationPolicy} policy`;
   if (!booking.rentalPeriod || refund.unusedPeriods === 0) {
     return `${ends} No full rental period is left unused, so no rental is refunded.`;
   }
   const [one, many] = PERIOD_WORDS[booking.rentalPeriod];
   const periods = `${refund.unusedPeriods} unused ${refund.unusedPeriods === 1 ? one : many}`;
   if (refund.refundCents === 0) {
-    return `${ends} By the item's ${booking.cancellationPolicy} policy, the rental of the ${periods} is not refunded.`;
+    return `${ends} By ${policy}, the rental of the ${periods} is not refunded.`;
   }
-  return `${ends} By the item's ${booking.cancellationPolicy} policy, $${centsToDecimal(refund.refundCents)} of the rental (${refund.percent}% of the ${periods}) is refunded to your card.`;
+  const whom = lender ? `to ${lender.borrowerName}'s card` : 'to your card';
+  return `${ends} By ${policy}, $${centsToDecimal(refund.refundCents)} of the rental (${refund.percent}% of the ${periods}) is refunded ${whom}.`;
 }

@@ -38,6 +38,48 @@ export function earlyReturnToday(r: Reservation): EarlyReturnRefund | null {
   return earlyReturnRefund(bookingOf(r), campusToday(DEFAULT_CAMPUS_TIME_ZONE).date);
 }
 
+/** A button that, before the booking's last day, first asks in a dialog what the early return does. */
+function EarlyReturnButton({
+  label,
+  busy,
+  onConfirm,
+  ask,
+}: {
+  label: string;
+  busy: boolean;
+  onConfirm: () => void;
+  ask: { title: string; sentence: string; after: string; confirm: string; cancel: string } | null;
+}) {
+  if (!ask) {
+    return (
+      <Button onClick={onConfirm} disabled={busy}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button disabled={busy}>{label}</Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold text-ink">{ask.title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-stone-700">{ask.sentence}</AlertDialog.Description>
+          <p className="mt-2 text-sm text-stone-700">{ask.after}</p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClasses('outline')}>{ask.cancel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses()} onClick={onConfirm} disabled={busy}>
+              {ask.confirm}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
 /**
  * The borrower's "Item Returned": straight on when the booking ends today or has ended; before its last
  * day, a confirmation that says what the early return frees and refunds.
@@ -52,37 +94,55 @@ export function ItemReturned({
   onConfirm: () => void;
 }) {
   const early = earlyReturnToday(r);
-  if (!early) {
-    return (
-      <Button onClick={onConfirm} disabled={busy}>
-        Item Returned
-      </Button>
-    );
-  }
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <Button disabled={busy}>Item Returned</Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-ink">Return it early?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-stone-700">
-            {earlyReturnSentence(bookingOf(r), early)}
-          </AlertDialog.Description>
-          <p className="mt-2 text-sm text-stone-700">
-            The lender then confirms it came back in good condition, and your deposit comes back as usual.
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Keep Borrowing</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses()} onClick={onConfirm} disabled={busy}>
-              Return Early
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <EarlyReturnButton
+      label="Item Returned"
+      busy={busy}
+      onConfirm={onConfirm}
+      ask={
+        early && {
+          title: 'Return it early?',
+          sentence: earlyReturnSentence(bookingOf(r), early),
+          after:
+            'The lender then confirms it came back in good condition, and your deposit comes back as usual.',
+          confirm: 'Return Early',
+          cancel: 'Keep Borrowing',
+        }
+      }
+    />
+  );
+}
+
+/**
+ * The lender's "Returned in good condition". Of a borrow still out before its last day it is an early
+ * return too, and gives the borrower the unused rental back from the lender's earning: the lender is
+ * told the amount first. After the borrower's "Item Returned" the booking already ended: straight on.
+ */
+export function ReturnedInGoodCondition({
+  reservation: r,
+  busy,
+  onConfirm,
+}: {
+  reservation: Reservation;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const early = r.status === 'active' ? earlyReturnToday(r) : null;
+  return (
+    <EarlyReturnButton
+      label="Returned in good condition"
+      busy={busy}
+      onConfirm={onConfirm}
+      ask={
+        early && {
+          title: 'It came back early?',
+          sentence: earlyReturnSentence(bookingOf(r), early, { borrowerName: r.borrower.fullName }),
+          after: 'The whole deposit goes back to them now, as for any return in good condition.',
+          confirm: 'Confirm Return',
+          cancel: 'Not Yet',
+        }
+      }
+    />
   );
 }
 

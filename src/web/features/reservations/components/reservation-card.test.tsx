@@ -161,6 +161,36 @@ describe('ReservationCard actions (spec §4)', () => {
     expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'returned' });
   });
 
+  it("the lender's confirm of a borrow still out says first what the borrower gets back", async () => {
+    const today = campusToday(DEFAULT_CAMPUS_TIME_ZONE).date;
+    const end = addDays(today, 4);
+    const early = {
+      status: 'active' as const,
+      startDate: today,
+      endDate: end,
+      cancellationPolicy: 'flexible' as const,
+      rentalPeriod: 'day' as const,
+      rentalPayments: [{ fromEndDate: null, endDate: end, rentalAmount: '20.00' }],
+    };
+    const handlers = renderCard('provider', early);
+    fireEvent.click(screen.getByRole('button', { name: 'Returned in good condition' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'It came back early?' });
+    expect(dialog.textContent).toContain(
+      "By your flexible policy, $15.00 of the rental (100% of the 3 unused days) is refunded to Jordan Lee's card.",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not Yet' }));
+    expect(handlers.onUpdateStatus).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Returned in good condition' }));
+    const again = await screen.findByRole('alertdialog', { name: 'It came back early?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Confirm Return' }));
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'completed' });
+    cleanup();
+    // After the borrower's "Item Returned" the booking has ended already: no question.
+    const after = renderCard('provider', { ...early, status: 'returned', endDate: today });
+    fireEvent.click(screen.getByRole('button', { name: 'Returned in good condition' }));
+    expect(after.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'completed' });
+  });
+
   it('shows both people what an early return did', () => {
     const early = {
       status: 'returned' as const,

@@ -18,7 +18,7 @@ import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.
 import { amountOf, formatDate, PICKUP_LABELS } from '../../items/components/item-labels.ts';
 import type { ClaimAction, StatusUpdate } from '../api.ts';
 import { ClaimDetails, DisputeClaim, ReportProblem } from './deposit-claim.tsx';
-import { EarlyReturnNote, ItemReturned } from './early-return.tsx';
+import { EarlyReturnNote, ItemReturned, ReturnedInGoodCondition } from './early-return.tsx';
 
 // Spec §2 My Reservations card and §4 reservation actions. The card only shows and asks; the page
 // owns the calls (and their toasts), so every card is disabled while any update is in flight.
@@ -283,9 +283,12 @@ function Actions({
     );
   if (may('complete'))
     buttons.push(
-      <Button key="complete" onClick={() => update('completed')} disabled={busy}>
-        Returned in good condition
-      </Button>,
+      <ReturnedInGoodCondition
+        key="complete"
+        reservation={r}
+        busy={busy}
+        onConfirm={() => update('completed')}
+      />,
     );
   // A claim needs a deposit that was paid; an active borrow only once it is 24 hours overdue.
   const claimable =
