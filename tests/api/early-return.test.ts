@@ -429,6 +429,42 @@ describe('who may, and bad input', () => {
     expect(await earlySteps(s.intent)).toEqual([]);
   });
 
+  it('goes ahead only on the refund the dialog showed: a dialog opened before campus midnight is refused', async () => {
+    // $5/day, day 0 to day 6, flexible. The dialog on day 1 at 23:50 showed 5 unused days: $25.00
+    // (a booking to its return day keeps at least one day).
+    const s = await activeBorrow();
+    // Pressed at 00:10: it is day 2, 4 days are unused, $20.00 would come back.
+    clock.set(campus(day(2), 0, 10));
+    const before = await rowOf(s.id);
+    const stale = await t.put(
+      `/api/reservations/${s.id}`,
+      { status: 'returned', earlyRefund: '25.00' },
+      s.borrower.cookie,
+    );
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'EARLY_REFUND_CHANGED' });
+    expect(stale.json().message).toContain('returning today refunds $20.00 of the rental, not $25.00');
+    expect(await rowOf(s.id)).toEqual(before);
+    expect(await earlySteps(s.intent)).toEqual([]);
+    // Shown again, with today's amount: it goes ahead.
+    const fresh = await t.put(
+      `/api/reservations/${s.id}`,
+      { status: 'returned', earlyRefund: '20.00' },
+      s.borrower.cookie,
+    );
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().reservation.earlyReturn.rentalRefund).toBe('20.00');
+    // Not an amount: 400, nothing changes.
+    const s2 = await activeBorrow();
+    const bad = await t.put(
+      `/api/reservations/${s2.id}`,
+      { status: 'returned', earlyRefund: 'lots' },
+      s2.borrower.cookie,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect((await rowOf(s2.id)).status).toBe('active');
+  });
+
   it('an approved booking not yet picked up cannot be returned', async () => {
     const s = await scenario(t);
     const b = await book(s.borrower.cookie, s.item, day(0), day(4));

@@ -54,6 +54,11 @@ export const statusUpdateInput = z.object({
     .trim()
     .regex(/^\d{6}$/, 'The pickup code has 6 digits')
     .optional(),
+  /**
+   * Decision 034: the rental refund the early-return dialog showed. When today's differs (the dialog was
+   * opened before campus midnight), the server answers 409 and changes nothing.
+   */
+  earlyRefund: shownAmount('The early return refund').optional(),
 });
 export const declineInput = z
   .object({ reason: plainText().trim().max(500, 'Reason must be at most 500 characters').optional() })

@@ -626,7 +626,11 @@ export const reservationService = {
     deps: ReservationDeps,
     userId: string,
     id: string,
-    input: { status: 'active' | 'returned' | 'completed' | 'cancelled'; pickupCode?: string },
+    input: {
+      status: 'active' | 'returned' | 'completed' | 'cancelled';
+      pickupCode?: string;
+      earlyRefund?: string;
+    },
   ): Promise<Reservation> {
     const action = ACTION_FOR_STATUS[input.status];
     await changeStatus(deps, userId, id, action, async (tx, row, view) => {
@@ -656,7 +660,7 @@ export const reservationService = {
         // Issue 18 item 3: a request for more days still waiting ends with the borrow.
         await extensionService.bookingEnded(tx, deps, id, 'completed');
         // Before its last day: the days after today are free at once, and whoever waits for them hears.
-        if (await endEarly(tx, deps, row, view)) {
+        if (await endEarly(tx, deps, row, view, input.earlyRefund)) {
           await waitlistService.offerFreedDates(tx, { itemId: row.itemId, timeZone: deps.timeZone });
         }
         await notificationService.notify(tx, {
@@ -678,7 +682,7 @@ export const reservationService = {
       } else if (action === 'complete') {
         // The lender confirms an item that came back before its last day (and before the borrower
         // said so): an early return too. settleDeposit then tells the waitlist of the freed days.
-        if (row.status === 'active') await endEarly(tx, deps, row, view);
+        if (row.status === 'active') await endEarly(tx, deps, row, view, input.earlyRefund);
         await settleDeposit(tx, deps, row, view, { keptCents: 0, how: 'confirmed' });
       } else {
         const wasApproved = row.status === 'approved';
@@ -1278,6 +1282,8 @@ async function endEarly(
   deps: ReservationDeps,
   row: LockedRow,
   view: queries.ReservationRow,
+  /** The refund the dialog showed, if it showed one: the return goes ahead only on the same amount. */
+  shown?: string,
 ): Promise<EarlyReturnRefund | null> {
   const returnDay = campusToday(deps.timeZone, nowOf(deps)).date;
   const approved = await extensionService.approvedOf(tx, row.id);
@@ -1292,6 +1298,13 @@ async function endEarly(
     },
     returnDay,
   );
+  const refundCents = early?.refundCents ?? 0;
+  if (shown !== undefined && toCents(shown) !== refundCents) {
+    throw conflict(
+      `It is ${formatDayLabel(returnDay)} on campus now: returning today refunds ${dollars(refundCents)} of the rental, not ${dollars(toCents(shown) ?? 0)}. Check the amount and press again.`,
+      'EARLY_REFUND_CHANGED',
+    );
+  }
   if (!early) return null;
   await queries.endEarly(tx, row.id, {
     endDate: early.newEndDate,

@@ -36,6 +36,8 @@ export type StatusUpdate = {
   id: string;
   status: 'active' | 'returned' | 'completed' | 'cancelled';
   pickupCode?: string;
+  /** The rental refund an early-return dialog showed (decision 034); the server answers 409 if not so. */
+  earlyRefund?: string;
 };
 
 /** Issue 17: the lender's "Report a problem" and the borrower's answer to it. */

@@ -9,7 +9,7 @@ import {
   earlyReturnSentence,
 } from '#shared/early-return.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import { toCents } from '#shared/pricing.ts';
+import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 
@@ -47,12 +47,20 @@ function EarlyReturnButton({
 }: {
   label: string;
   busy: boolean;
-  onConfirm: () => void;
-  ask: { title: string; sentence: string; after: string; confirm: string; cancel: string } | null;
+  /** With the refund the dialog showed, when it asked: the server goes ahead only on that amount. */
+  onConfirm: (earlyRefund?: string) => void;
+  ask: {
+    title: string;
+    sentence: string;
+    after: string;
+    confirm: string;
+    cancel: string;
+    refund: EarlyReturnRefund;
+  } | null;
 }) {
   if (!ask) {
     return (
-      <Button onClick={onConfirm} disabled={busy}>
+      <Button onClick={() => onConfirm()} disabled={busy}>
         {label}
       </Button>
     );
@@ -70,7 +78,11 @@ function EarlyReturnButton({
           <p className="mt-2 text-sm text-stone-700">{ask.after}</p>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('outline')}>{ask.cancel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses()} onClick={onConfirm} disabled={busy}>
+            <AlertDialog.Action
+              className={buttonClasses()}
+              onClick={() => onConfirm(centsToDecimal(ask.refund.refundCents)!)}
+              disabled={busy}
+            >
               {ask.confirm}
             </AlertDialog.Action>
           </div>
@@ -91,7 +103,7 @@ export function ItemReturned({
 }: {
   reservation: Reservation;
   busy: boolean;
-  onConfirm: () => void;
+  onConfirm: (earlyRefund?: string) => void;
 }) {
   const early = earlyReturnToday(r);
   return (
@@ -107,6 +119,7 @@ export function ItemReturned({
             'The lender then confirms it came back in good condition, and your deposit comes back as usual.',
           confirm: 'Return Early',
           cancel: 'Keep Borrowing',
+          refund: early,
         }
       }
     />
@@ -125,7 +138,7 @@ export function ReturnedInGoodCondition({
 }: {
   reservation: Reservation;
   busy: boolean;
-  onConfirm: () => void;
+  onConfirm: (earlyRefund?: string) => void;
 }) {
   const early = r.status === 'active' ? earlyReturnToday(r) : null;
   return (
@@ -140,6 +153,7 @@ export function ReturnedInGoodCondition({
           after: 'The whole deposit goes back to them now, as for any return in good condition.',
           confirm: 'Confirm Return',
           cancel: 'Not Yet',
+          refund: early,
         }
       }
     />

@@ -158,7 +158,12 @@ describe('ReservationCard actions (spec §4)', () => {
     );
     expect(handlers.onUpdateStatus).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Return Early' }));
-    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'returned' });
+    // With the amount it showed: the server goes ahead only if today's is the same.
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({
+      id: RESERVATION,
+      status: 'returned',
+      earlyRefund: '7.50',
+    });
   });
 
   it("the lender's confirm of a borrow still out says first what the borrower gets back", async () => {
@@ -183,7 +188,11 @@ describe('ReservationCard actions (spec §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Returned in good condition' }));
     const again = await screen.findByRole('alertdialog', { name: 'It came back early?' });
     fireEvent.click(within(again).getByRole('button', { name: 'Confirm Return' }));
-    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({ id: RESERVATION, status: 'completed' });
+    expect(handlers.onUpdateStatus).toHaveBeenCalledWith({
+      id: RESERVATION,
+      status: 'completed',
+      earlyRefund: '15.00',
+    });
     cleanup();
     // After the borrower's "Item Returned" the booking has ended already: no question.
     const after = renderCard('provider', { ...early, status: 'returned', endDate: today });

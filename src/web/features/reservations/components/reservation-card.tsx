@@ -248,8 +248,10 @@ function Actions({
   onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
   onClaimAction: (action: ClaimAction) => Promise<unknown>;
 }) {
-  const update = (status: StatusUpdate['status']) =>
-    void onUpdateStatus({ id: r.id, status }).catch(() => {});
+  const update = (status: StatusUpdate['status'], earlyRefund?: string) =>
+    void onUpdateStatus({ id: r.id, status, ...(earlyRefund === undefined ? {} : { earlyRefund }) }).catch(
+      () => {},
+    );
   // Which buttons: the shared table of spec §4 (src/shared/reservation-rules.ts), the server's own.
   const may = (action: ReservationAction) => can(r.status, action, role);
   const buttons: ReactNode[] = [];
@@ -279,7 +281,12 @@ function Actions({
   // last day it is an early return, and the button first says what that frees and refunds (decision 034).
   if (may('return'))
     buttons.push(
-      <ItemReturned key="return" reservation={r} busy={busy} onConfirm={() => update('returned')} />,
+      <ItemReturned
+        key="return"
+        reservation={r}
+        busy={busy}
+        onConfirm={(earlyRefund) => update('returned', earlyRefund)}
+      />,
     );
   if (may('complete'))
     buttons.push(
@@ -287,7 +294,7 @@ function Actions({
         key="complete"
         reservation={r}
         busy={busy}
-        onConfirm={() => update('completed')}
+        onConfirm={(earlyRefund) => update('completed', earlyRefund)}
       />,
     );
   // A claim needs a deposit that was paid; an active borrow only once it is 24 hours overdue.
