@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { fixedClock } from '../../src/server/clock.ts';
 import { testConfig } from '../../src/server/config.ts';
+import { notificationDeliveries } from '../../src/server/db/schema/deliveries.ts';
+import { deliveryService } from '../../src/server/features/deliveries/service.ts';
+import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
@@ -293,6 +297,55 @@ describe('GET /metrics', () => {
     );
     expect(sample(after, 'campusloop_payment_mismatches_open')).toBe(0);
     flaky.heal();
+  });
+});
+
+describe('e-mail and push deliveries', () => {
+  it('shows what waits to be sent, how late it is, and counts failed attempts', async () => {
+    const { user } = await createSignedInUser(t.database.db);
+    const failures = (text: string) =>
+      sample(text, 'campusloop_delivery_failures_total', { channel: 'email', outcome: 'retry' }) ?? 0;
+    const before = (await scrape()).body;
+    // A request's e-mail (wanted by default), then a round whose mail server is down.
+    await t.database.db.transaction((tx) =>
+      notificationService.notify(tx, {
+        userId: user.id,
+        type: 'reservation_request',
+        title: 'New reservation request',
+        message: 'Someone wants to borrow your drill.',
+      }),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, user.id));
+    const counts = await deliveryService.runRound({
+      db: t.database.db,
+      mailer: {
+        send: async () => {
+          throw new Error('the mail server is down');
+        },
+      } as unknown as Parameters<typeof deliveryService.runRound>[0]['mailer'],
+      push: null,
+      appUrl: t.config.appUrl,
+      clock: fixedClock(new Date(Date.now() + 60_000)),
+      log: { info() {}, warn() {}, error() {} },
+      metrics: t.app.metrics,
+    });
+    expect(counts.retried).toBeGreaterThanOrEqual(1);
+    // Its retry was due ten minutes ago: the round is that late.
+    await t.database.db
+      .update(notificationDeliveries)
+      .set({ dueAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(notificationDeliveries.id, row!.id));
+    const after = (await scrape()).body;
+    expect(failures(after)).toBeGreaterThanOrEqual(failures(before) + 1);
+    expect(sample(after, 'campusloop_deliveries_pending', { channel: 'email' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'campusloop_deliveries_pending', { channel: 'push' })).toBe(0);
+    expect(sample(after, 'campusloop_delivery_overdue_seconds', { channel: 'email' })).toBeGreaterThanOrEqual(
+      600,
+    );
+    await t.database.db.delete(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id));
   });
 });
 

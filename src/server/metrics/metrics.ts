@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { PaymentStepKind } from '#shared/constants.ts';
 import type { ReadCaches } from '../cache/read-caches.ts';
 import type { Database } from '../db/client.ts';
+import { deliveryService } from '../features/deliveries/service.ts';
 import { paymentStepService } from '../features/payment-steps/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { LIVE_EVENTS_CHANNEL, type RealtimeHub } from '../plugins/realtime-hub.ts';
@@ -44,6 +45,8 @@ export interface Metrics {
   socketsOpen(count: number): void;
   /** A job's handler threw in this process (the job is retried, or fails for good after its last try). */
   jobFailed(queue: string): void;
+  /** For deliveries/service.ts: an e-mail or push attempt failed, `final` when for good. */
+  deliveryFailed(channel: string, final: boolean): void;
   /** For payment-steps/service.ts: an attempt of a step failed, `final` when for good. */
   stepFailed(kind: PaymentStepKind, final: boolean): void;
   /** Stops observing the database, hub and caches (the app closes; the database may outlive it). */
@@ -289,8 +292,42 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
     registers,
   });
 
+  // E-mail and push deliveries (decision 032) -----------------------------------------------------
+  const CHANNELS = ['email', 'push'];
+  new Gauge({
+    name: 'campusloop_deliveries_pending',
+    help: 'Notification e-mails and pushes waiting to be sent (due now, or later after a failure), by channel.',
+    labelNames: ['channel'] as const,
+    registers,
+    collect: fromDatabase('campusloop_deliveries_pending', async (gauge) => {
+      for (const channel of CHANNELS) gauge.set({ channel }, 0);
+      for (const row of await deliveryService.backlog(database.db, new Date()))
+        gauge.set({ channel: row.channel }, row.pending);
+    }),
+  });
+  new Gauge({
+    name: 'campusloop_delivery_overdue_seconds',
+    help: 'How long the most overdue waiting delivery is past its time, by channel (0: none is due). Grows when rounds stop running or the mail server or push service keeps failing.',
+    labelNames: ['channel'] as const,
+    registers,
+    collect: fromDatabase('campusloop_delivery_overdue_seconds', async (gauge) => {
+      for (const channel of CHANNELS) gauge.set({ channel }, 0);
+      for (const row of await deliveryService.backlog(database.db, new Date()))
+        gauge.set({ channel: row.channel }, row.overdue_seconds);
+    }),
+  });
+  const deliveryFailures = new Counter({
+    name: 'campusloop_delivery_failures_total',
+    help: 'Failed e-mail and push attempts by channel and outcome: retry (tried again later) or failed (for good, after 8 attempts).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers,
+  });
+
   return {
     registry,
+    deliveryFailed(channel, final) {
+      deliveryFailures.inc({ channel, outcome: final ? 'failed' : 'retry' });
+    },
     requestDone(method, route, statusCode, seconds) {
       http.observe({ method, route, status_code: String(statusCode) }, seconds);
     },

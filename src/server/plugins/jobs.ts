@@ -236,6 +236,7 @@ export default fp(
           appUrl: opts.config.appUrl,
           clock: opts.clock,
           log,
+          metrics: opts.metrics,
         });
         if (counts.sent || counts.retried || counts.failed) log.info(counts, 'delivered notifications');
       })

@@ -132,6 +132,20 @@ export async function finish(
 }
 
 /**
+ * What waits to be sent, per channel: how many, and how long the longest-due one has waited past its
+ * time (0 when none is due). Reads the pending rows' partial index only: cheap enough for every scrape.
+ */
+export async function backlog(db: Db, now: Date) {
+  const result = await db.execute(sql`
+    select channel, count(*)::int as pending,
+      coalesce(extract(epoch from (${now.toISOString()}::timestamptz - min(due_at)
+        filter (where due_at <= ${now.toISOString()}::timestamptz))), 0)::float8 as overdue_seconds
+    from notification_deliveries where status = 'pending'
+    group by channel`);
+  return result.rows as { channel: string; pending: number; overdue_seconds: number }[];
+}
+
+/**
  * Forgets finished deliveries: sent or skipped ones made before `doneBefore`, failed ones before
  * `failedBefore` (kept longer: what an operator looks into). At most `limit` rows a call, so a large
  * backlog is removed over several rounds, not in one long statement. Pending rows are never touched.

@@ -43,6 +43,8 @@ export interface DeliveryDeps {
   appUrl: string;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  /** Counts failed attempts for /metrics (absent in tests that do not look). */
+  metrics?: { deliveryFailed(channel: string, final: boolean): void } | null;
 }
 
 export const retryDelayMs = (attempts: number) => RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
@@ -161,6 +163,7 @@ export const deliveryService = {
           counts[outcome] += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          deps.metrics?.deliveryFailed(delivery.channel, delivery.attempts >= DELIVERY_ATTEMPTS);
           if (delivery.attempts >= DELIVERY_ATTEMPTS) {
             await queries.finish(deps.db, delivery.id, 'failed', deps.clock.now(), message);
             deps.log.error(
@@ -182,6 +185,11 @@ export const deliveryService = {
       if (claimed.length < BATCH) break;
     }
     return counts;
+  },
+
+  /** For /metrics: per channel, the deliveries waiting and how late the most overdue one is. */
+  backlog(db: Db, now: Date) {
+    return queries.backlog(db, now);
   },
 
   /** Deletes finished deliveries past their keeping time, a batch at a time; answers how many. */
