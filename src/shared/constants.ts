@@ -105,6 +105,8 @@ export const NOTIFICATION_TYPES = [
   'extension_cancelled',
   // Issue 18 item 3: the item came back before the booking's end; the rest of it is freed (and refunded).
   'early_return',
+  // Issue 17 item 1: the other person added photos or a note of the item's condition at a handover.
+  'handover_added',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

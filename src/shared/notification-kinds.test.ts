@@ -26,6 +26,8 @@ describe('which settings kind a notification belongs to (issue 18 item 2)', () =
         'deposit_refunded',
         // Decision 034: news of a return the borrower made, like the deposit's refund.
         'early_return',
+        // Decision 033: the other person's condition photos: evidence to look at, nothing to answer.
+        'handover_added',
         'report_update',
         'reservation_completed',
         'reservation_started',

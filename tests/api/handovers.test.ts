@@ -30,6 +30,16 @@ const add = (id: string, body: object, cookie?: string) =>
 const read = (id: string, cookie?: string) => t.get(`/api/reservations/${id}/handovers`, cookie);
 const records = (id: string) =>
   db().select().from(reservationHandovers).where(eq(reservationHandovers.reservationId, id));
+/** The 'handover_added' notices a person has about a reservation, newest first. */
+const handoverNotices = async (cookie: string, id: string) =>
+  (
+    (await t.get('/api/notifications', cookie)).json().notifications as {
+      type: string;
+      title: string;
+      message: string;
+      relatedReservationId: string | null;
+    }[]
+  ).filter((n) => n.type === 'handover_added' && n.relatedReservationId === id);
 
 /** A $5/day drill with a $20 deposit, requested, approved and charged: waiting for the pickup. */
 async function approvedBorrow() {
@@ -98,6 +108,15 @@ describe('adding the condition at pickup', () => {
       note: null,
       photos: [{ url: photo('l1') }],
     });
+
+    // Each hears of the other's addition (not of their own).
+    const toLender = await handoverNotices(lender.cookie, id);
+    expect(toLender).toHaveLength(1);
+    expect(toLender[0]).toMatchObject({ title: 'Condition at pickup' });
+    expect(toLender[0]!.message).toMatch(/added 2 photos and a note of Cordless drill's condition at pickup/);
+    expect((await handoverNotices(borrower.cookie, id)).map((n) => n.message)).toEqual([
+      expect.stringMatching(/added 1 photo of Cordless drill's condition at pickup/),
+    ]);
 
     // Both people read the same records, on the endpoint and on My Reservations' cards.
     for (const cookie of [borrower.cookie, lender.cookie]) {
@@ -342,7 +361,7 @@ describe('who may read and add', () => {
 
 describe('at once', () => {
   it('a double submit, repeated ten times at once, keeps each photo once in one record', async () => {
-    const { borrower, id } = await approvedBorrow();
+    const { borrower, lender, id } = await approvedBorrow();
     const body = { stage: 'pickup', photos: [photo('a'), photo('b'), photo('c')], note: 'As listed.' };
     const answers = await Promise.all(Array.from({ length: 10 }, () => add(id, body, borrower.cookie)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
@@ -350,6 +369,8 @@ describe('at once', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.photos.map((p) => p.url)).toEqual([photo('a'), photo('b'), photo('c')]);
     expect(rows[0]!.note).toBe('As listed.');
+    // One addition, so one notice: the nine repeats changed nothing and told nobody.
+    expect(await handoverNotices(lender.cookie, id)).toHaveLength(1);
   });
 
   it('additions that together pass 5 photos: they append in turn, the one that would pass is refused', async () => {

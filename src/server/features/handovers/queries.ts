@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reservationHandovers } from '../../db/schema/handovers.ts';
+import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
+import { users } from '../../db/schema/users.ts';
 
 // The only place with Drizzle queries about handover records (decision 033).
 
@@ -27,6 +29,17 @@ export async function lockReservationForHandover(db: Db, reservationId: string) 
     .from(reservations)
     .where(eq(reservations.id, reservationId))
     .for('share');
+  return row;
+}
+
+/** What the other person's notice says: the item and who added to the record. */
+export async function wordingFor(db: Db, reservationId: string, authorId: string) {
+  const [row] = await db
+    .select({ itemId: items.id, title: items.title, author: users.fullName })
+    .from(reservations)
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .innerJoin(users, eq(users.id, authorId))
+    .where(eq(reservations.id, reservationId));
   return row;
 }
 

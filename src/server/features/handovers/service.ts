@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
 // Issue 17 item 1, decision 033: either person of a reservation keeps photos and a note of the item's
@@ -93,6 +94,24 @@ export const handoverService = {
           noteAt: newNote ? now : record.noteAt,
           updatedAt: now,
         });
+        // The other person hears of it, so evidence is not only found once there is a dispute.
+        const wording = await queries.wordingFor(tx, reservationId, userId);
+        if (wording) {
+          const what = [
+            added.length ? `${added.length} ${added.length === 1 ? 'photo' : 'photos'}` : '',
+            newNote ? 'a note' : '',
+          ]
+            .filter(Boolean)
+            .join(' and ');
+          await notificationService.notify(tx, {
+            userId: userId === reservation.borrowerId ? reservation.providerId : reservation.borrowerId,
+            type: 'handover_added',
+            title: input.stage === 'pickup' ? 'Condition at pickup' : 'Condition at return',
+            message: `${wording.author} added ${what} of ${wording.title}'s condition at ${input.stage}. They are kept with the reservation.`,
+            relatedReservationId: reservationId,
+            relatedItemId: wording.itemId,
+          });
+        }
       }
       return (await queries.listFor(tx, [reservationId])).map((row) => toHandover(row, reservation));
     });

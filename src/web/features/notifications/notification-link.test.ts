@@ -23,6 +23,7 @@ describe('where a notification leads', () => {
     'return_confirm',
     'deposit_claim',
     'overdue',
+    'handover_added',
     'extension_requested',
   ] as const)('%s opens its reservation', (type) => {
     expect(notificationLink({ ...base, type })).toEqual({

@@ -27,6 +27,7 @@ export function notificationLink(n: Notification): { to: string; label: string }
     case 'return_confirm':
     case 'deposit_claim':
     case 'overdue':
+    case 'handover_added':
       // Issue 18 item 3: the booking's card, where the lender answers and both see the new end date.
       return n.relatedReservationId
         ? { to: paths.reservation(n.relatedReservationId), label: 'Open reservation' }
