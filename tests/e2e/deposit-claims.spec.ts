@@ -244,6 +244,8 @@ describe('a deposit claim, disputed and decided', () => {
     await shoot(dispute, 'dispute-evidence-1280');
     await moderator.setViewportSize(PHONE);
     await shoot(dispute, 'dispute-evidence-375');
+    // The queue with its photos and chat fits a phone: nothing wider than the screen.
+    await moderator.waitForFunction((width) => document.documentElement.scrollWidth <= width, PHONE.width);
     await moderator.setViewportSize({ width: 1280, height: 900 });
     await dispute.getByLabel(/Lender keeps/).fill('10');
     await dispute.getByRole('button', { name: 'Decide' }).click();
