@@ -359,6 +359,53 @@ describe('what comes back, by policy and period (campus calendar)', () => {
 });
 
 describe('once, whatever happens', () => {
+  it('the lender approving more days while the borrower returns early: either order adds up, once', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const s = await activeBorrow({}, 0, 3);
+      const ask = await t.post(
+        `/api/reservations/${s.id}/extension-payment-intent`,
+        { endDate: day(6), rentalAmount: '15.00' },
+        s.borrower.cookie,
+      );
+      const extensionIntent = ask.json().paymentIntentId as string;
+      await t.post(
+        '/api/payments/test/confirm',
+        { paymentIntentId: extensionIntent, card: VISA },
+        s.borrower.cookie,
+      );
+      const request = await t.post(
+        `/api/reservations/${s.id}/extensions`,
+        { endDate: day(6), paymentIntentId: extensionIntent },
+        s.borrower.cookie,
+      );
+      expect(request.statusCode, request.body).toBe(201);
+      clock.set(campus(day(1), 10));
+      const [approve, back] = await Promise.all([
+        t.post(`/api/extensions/${request.json().extension.id}/approve`, {}, s.lender.cookie),
+        put(s.id, 'returned', s.borrower.cookie),
+      ]);
+      expect(back.statusCode, back.body).toBe(200);
+      await settlePayments(t);
+      const row = await rowOf(s.id);
+      expect(row.endDate).toBe(day(1));
+      if (approve.statusCode === 200) {
+        // Approved first: the three extra days were charged, then all given back with the booking's two.
+        expect(row.bookedEndDate).toBe(day(6));
+        expect(await providerRefunded(s.intent)).toBe(1000);
+        expect(await providerRefunded(extensionIntent)).toBe(1500);
+      } else {
+        // Returned first: the request for more days ended with the borrow and its hold was released.
+        expect(approve.statusCode).toBe(409);
+        expect(row.bookedEndDate).toBe(day(3));
+        expect(await providerRefunded(s.intent)).toBe(1000);
+        // A released hold is recorded as the payment given back (as for a declined extension).
+        expect(await billingOf(extensionIntent)).toEqual(['payment:1500:refunded']);
+        expect(await providerRefunded(extensionIntent)).toBe(0);
+      }
+      clock.set(new Date());
+    }
+  });
+
   it('many returns and confirms at once: one early return, one refund', async () => {
     const s = await activeBorrow();
     const answers = await Promise.all([
