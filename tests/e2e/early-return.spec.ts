@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { campusToday } from '../../src/shared/calendar.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDayLabel } from '../../src/shared/format.ts';
 import { cardExpiry } from '../helpers/cards.ts';
-import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from './helpers.ts';
+import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
 
 // Issue 18 item 3, decision 034: Ines has Theo's tent from today to day 4 ($5 a day, flexible) and brings
 // it back today. On her phone "Item Returned" first tells her the early return gives back $15.00 (3
@@ -12,45 +11,15 @@ import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from '
 // own: other journeys share the server.
 
 const b = setupBrowser();
-const outboxDir = inject('outboxDir');
 const tag = Date.now().toString(36);
-
-function day(n: number): string {
-  const d = new Date(`${campusToday('America/Los_Angeles').date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-async function newStudent(name: string, viewport?: { width: number; height: number }) {
-  const page = await b.newPage(viewport);
-  await page.goto('/about');
-  const handle = `${name.toLowerCase()}_${tag}`;
-  const email = `${handle.replace('_', '.')}@stanford.edu`;
-  const registered = await page.request.post('/api/auth/register', {
-    headers: { origin: b.baseURL },
-    data: {
-      email,
-      username: handle,
-      password: 'early-return-journey',
-      fullName: `${name} Early`,
-      campus: 'stanford.edu',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(202);
-  await verifyFromOutbox(page, outboxDir, email);
-  return page;
-}
-
-const send = async (page: Page, method: 'POST' | 'PUT', path: string, data: unknown) => {
-  const response = await page.request.fetch(path, { method, headers: { origin: b.baseURL }, data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-};
+const day = campusDay;
+const student = (name: string, viewport?: { width: number; height: number }) =>
+  newStudent(b, { name, surname: 'Early', tag, viewport });
 
 /** The Reserve dialog's calls for $5 a day: the authorisation, the test card, the request. */
 async function book(page: Page, itemId: string, from: number, to: number) {
   const rental = `${5 * (to - from)}.00`;
-  const intent = await send(page, 'POST', '/api/create-payment-intent', {
+  const intent = await callApi(page, 'POST', '/api/create-payment-intent', {
     itemId,
     startDate: day(from),
     endDate: day(to),
@@ -58,11 +27,11 @@ async function book(page: Page, itemId: string, from: number, to: number) {
     rentalAmount: rental,
   });
   const { expMonth, expYear } = cardExpiry(12);
-  await send(page, 'POST', '/api/payments/test/confirm', {
+  await callApi(page, 'POST', '/api/payments/test/confirm', {
     paymentIntentId: intent.paymentIntentId,
     card: { number: '4242 4242 4242 4242', expMonth, expYear, cvc: '123' },
   });
-  return send(page, 'POST', '/api/reservations', {
+  return callApi(page, 'POST', '/api/reservations', {
     itemId,
     startDate: day(from),
     endDate: day(to),
@@ -78,8 +47,8 @@ describe('early return journey', () => {
   const title = `Two-person tent ${tag}`;
 
   beforeAll(async () => {
-    [theo, ines] = await Promise.all([newStudent('Theo'), newStudent('Ines', { width: 375, height: 812 })]);
-    const listed = await send(theo, 'POST', '/api/items', {
+    [theo, ines] = await Promise.all([student('Theo'), student('Ines', { width: 375, height: 812 })]);
+    const listed = await callApi(theo, 'POST', '/api/items', {
       title,
       description: 'A light two-person tent with poles, pegs and a rain fly.',
       category: 'other',
@@ -96,8 +65,8 @@ describe('early return journey', () => {
     });
     itemId = listed.item.id;
     const { reservation } = await book(ines, itemId, 0, 4);
-    await send(theo, 'POST', `/api/reservations/${reservation.id}/approve`, {});
-    await send(ines, 'PUT', `/api/reservations/${reservation.id}`, { status: 'active' });
+    await callApi(theo, 'POST', `/api/reservations/${reservation.id}/approve`, {});
+    await callApi(ines, 'PUT', `/api/reservations/${reservation.id}`, { status: 'active' });
   });
 
   const cardOf = (page: Page) =>
@@ -140,7 +109,7 @@ describe('early return journey', () => {
     await expectAccessible(theo);
     await theo.screenshot({ path: '/tmp/early-return-lender-1280.png' });
 
-    const uma = await newStudent('Uma');
+    const uma = await student('Uma');
     const { reservation } = await book(uma, itemId, 1, 3);
     expect(reservation.status).toBe('pending');
     await uma.goto('/reservations');

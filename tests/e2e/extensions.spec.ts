@@ -1,9 +1,16 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { campusToday } from '../../src/shared/calendar.ts';
+import { beforeAll, describe, it } from 'vitest';
 import { formatDayLabel } from '../../src/shared/format.ts';
 import { cardExpiry } from '../helpers/cards.ts';
-import { expectAccessible, journeySteps, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
+import {
+  callApi,
+  campusDay,
+  expectAccessible,
+  journeySteps,
+  newStudent,
+  setupBrowser,
+  signIn,
+} from './helpers.ts';
 
 // Issue 18 item 3: Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
 // asks for more days from the booking's card, the card holds $8.00 of extra rental, and his card says
@@ -12,40 +19,10 @@ import { expectAccessible, journeySteps, setupBrowser, signIn, verifyFromOutbox 
 // registered here, and an item of its own: other journeys share the server.
 
 const b = setupBrowser();
-const outboxDir = inject('outboxDir');
 const tag = Date.now().toString(36);
-
-function day(n: number): string {
-  const d = new Date(`${campusToday('America/Los_Angeles').date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-async function newStudent(name: string, viewport?: { width: number; height: number }) {
-  const page = await b.newPage(viewport);
-  await page.goto('/about');
-  const handle = `${name.toLowerCase()}_${tag}`;
-  const email = `${handle.replace('_', '.')}@stanford.edu`;
-  const registered = await page.request.post('/api/auth/register', {
-    headers: { origin: b.baseURL },
-    data: {
-      email,
-      username: handle,
-      password: 'extension-journey',
-      fullName: `${name} Extend`,
-      campus: 'stanford.edu',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(202);
-  await verifyFromOutbox(page, outboxDir, email);
-  return page;
-}
-
-const post = async (page: Page, path: string, data: unknown) => {
-  const response = await page.request.post(path, { headers: { origin: b.baseURL }, data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-};
+const day = campusDay;
+const student = (name: string, viewport?: { width: number; height: number }) =>
+  newStudent(b, { name, surname: 'Extend', tag, viewport });
 
 describe('extension journey', () => {
   journeySteps();
@@ -54,8 +31,8 @@ describe('extension journey', () => {
   const title = `Projector ${tag}`;
 
   beforeAll(async () => {
-    [lena, bo] = await Promise.all([newStudent('Lena'), newStudent('Bo', { width: 375, height: 812 })]);
-    const listed = await post(lena, '/api/items', {
+    [lena, bo] = await Promise.all([student('Lena'), student('Bo', { width: 375, height: 812 })]);
+    const listed = await callApi(lena, 'POST', '/api/items', {
       title,
       description: 'A small LED projector with an HDMI cable and a remote.',
       category: 'electronics',
@@ -70,7 +47,7 @@ describe('extension journey', () => {
     });
     const itemId = listed.item.id;
     // The booking as the Reserve dialog makes it: $8 for two days, the test card, then the request.
-    const intent = await post(bo, '/api/create-payment-intent', {
+    const intent = await callApi(bo, 'POST', '/api/create-payment-intent', {
       itemId,
       startDate: day(1),
       endDate: day(3),
@@ -78,17 +55,17 @@ describe('extension journey', () => {
       rentalAmount: '8.00',
     });
     const { expMonth, expYear } = cardExpiry(12);
-    await post(bo, '/api/payments/test/confirm', {
+    await callApi(bo, 'POST', '/api/payments/test/confirm', {
       paymentIntentId: intent.paymentIntentId,
       card: { number: '4242 4242 4242 4242', expMonth, expYear, cvc: '123' },
     });
-    const requested = await post(bo, '/api/reservations', {
+    const requested = await callApi(bo, 'POST', '/api/reservations', {
       itemId,
       startDate: day(1),
       endDate: day(3),
       stripePaymentIntentId: intent.paymentIntentId,
     });
-    await post(lena, `/api/reservations/${requested.reservation.id}/approve`, {});
+    await callApi(lena, 'POST', `/api/reservations/${requested.reservation.id}/approve`, {});
   });
 
   const cardOf = (page: Page) =>

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { campusToday } from '../../src/shared/calendar.ts';
 import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 
@@ -125,4 +126,47 @@ export async function pressItemReturned(page: Page, card: Locator | Page = page)
     .first()
     .waitFor();
   if (await early.isVisible()) await early.getByRole('button', { name: 'Return Early' }).click();
+}
+
+/** A campus day `n` days from today (the server's campus time zone, Los Angeles by default). */
+export function campusDay(n: number): string {
+  const d = new Date(`${campusToday('America/Los_Angeles').date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A journey's own Stanford student, registered through the API and signed in by the verification link
+ * on a fresh page: journeys share one server, so each makes the people it needs ("Lena" becomes
+ * lena_<tag>, full name "Lena <surname>").
+ */
+export async function newStudent(
+  b: ReturnType<typeof setupBrowser>,
+  who: { name: string; surname: string; tag: string; viewport?: { width: number; height: number } },
+): Promise<Page> {
+  const page = await b.newPage(who.viewport);
+  await page.goto('/about');
+  const handle = `${who.name.toLowerCase()}_${who.tag}`;
+  const email = `${handle.replace('_', '.')}@stanford.edu`;
+  const registered = await page.request.post('/api/auth/register', {
+    headers: { origin: b.baseURL },
+    data: {
+      email,
+      username: handle,
+      password: `${who.surname.toLowerCase()}-journey`,
+      fullName: `${who.name} ${who.surname}`,
+      campus: 'stanford.edu',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  await verifyFromOutbox(page, inject('outboxDir'), email);
+  return page;
+}
+
+/** A same-origin API call from a page's session that must succeed; answers its JSON. */
+export async function callApi(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(path, { method, headers: { origin }, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
 }

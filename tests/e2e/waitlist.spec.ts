@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { campusToday } from '../../src/shared/calendar.ts';
-import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
 
 // Issue 18 item 4: Wes finds the days he needs of Lena's camera booked by Bo, asks to be told when they
 // free up, sees what he waits for on the item page, and when Bo cancels his notification's 'Reserve now'
@@ -9,48 +8,10 @@ import { expectAccessible, journeySteps, setupBrowser, verifyFromOutbox } from '
 // and an item of its own: other journeys share the server.
 
 const b = setupBrowser();
-const outboxDir = inject('outboxDir');
 const tag = Date.now().toString(36);
-
-/** A campus day `n` days from today (the server's campus time zone, Los Angeles by default). */
-function day(n: number): string {
-  const d = new Date(`${campusToday('America/Los_Angeles').date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-async function newStudent(name: string, viewport?: { width: number; height: number }) {
-  const page = await b.newPage(viewport);
-  await page.goto('/about');
-  const handle = `${name.toLowerCase()}_${tag}`;
-  const email = `${handle.replace('_', '.')}@stanford.edu`;
-  const registered = await page.request.post('/api/auth/register', {
-    headers: { origin: b.baseURL },
-    data: {
-      email,
-      username: handle,
-      password: 'waitlist-journey',
-      fullName: `${name} Waitlist`,
-      campus: 'stanford.edu',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(202);
-  await verifyFromOutbox(page, outboxDir, email);
-  return page;
-}
-
-const api = (page: Page) => ({
-  post: async (path: string, data: unknown) => {
-    const response = await page.request.post(path, { headers: { origin: b.baseURL }, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return response.json();
-  },
-  put: async (path: string, data: unknown) => {
-    const response = await page.request.put(path, { headers: { origin: b.baseURL }, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return response.json();
-  },
-});
+const day = campusDay;
+const student = (name: string, viewport?: { width: number; height: number }) =>
+  newStudent(b, { name, surname: 'Waitlist', tag, viewport });
 
 describe('waitlist journey', () => {
   journeySteps();
@@ -63,11 +24,11 @@ describe('waitlist journey', () => {
 
   beforeAll(async () => {
     [lena, bo, wes] = await Promise.all([
-      newStudent('Lena'),
-      newStudent('Bo'),
-      newStudent('Wes', { width: 375, height: 812 }),
+      student('Lena'),
+      student('Bo'),
+      student('Wes', { width: 375, height: 812 }),
     ]);
-    const listed = await api(lena).post('/api/items', {
+    const listed = await callApi(lena, 'POST', '/api/items', {
       title,
       description: 'A 35 mm film camera with a 50 mm lens and a strap.',
       category: 'electronics',
@@ -79,9 +40,13 @@ describe('waitlist journey', () => {
       images: [],
     });
     itemId = listed.item.id;
-    const requested = await api(bo).post('/api/reservations', { itemId, startDate: day(3), endDate: day(5) });
+    const requested = await callApi(bo, 'POST', '/api/reservations', {
+      itemId,
+      startDate: day(3),
+      endDate: day(5),
+    });
     reservationId = requested.reservation.id;
-    await api(lena).post(`/api/reservations/${reservationId}/approve`, {});
+    await callApi(lena, 'POST', `/api/reservations/${reservationId}/approve`, {});
   });
 
   it('the booked days can be waited for from the Reserve dialog', async () => {
@@ -112,7 +77,7 @@ describe('waitlist journey', () => {
   });
 
   it('when Bo cancels, Wes is told and "Reserve now" opens the Reserve dialog on those days', async () => {
-    await api(bo).put(`/api/reservations/${reservationId}`, { status: 'cancelled' });
+    await callApi(bo, 'PUT', `/api/reservations/${reservationId}`, { status: 'cancelled' });
 
     await wes.goto('/notifications');
     await wes.getByRole('tab', { name: /All Notifications/ }).click();
