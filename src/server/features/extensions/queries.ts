@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExtensionStatus } from '#shared/extensions.ts';
 import type { Db } from '../../db/client.ts';
+import { lockItemCalendar } from '../../db/item-lock.ts';
 import { reservationExtensions } from '../../db/schema/extensions.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservationReminders, reservations } from '../../db/schema/reservations.ts';
@@ -46,10 +47,8 @@ export async function findBooking(db: Db, reservationId: string) {
 }
 export type Booking = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
 
-/** The item lock of every reservation change (reservations/queries.ts lockItem): one lock order. */
-export async function lockItem(db: Db, itemId: string) {
-  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for no key update`);
-}
+/** The item's calendar lock (db/item-lock.ts), taken first by every change to its bookings. */
+export const lockItem = lockItemCalendar;
 
 export async function lockReservation(db: Db, id: string) {
   const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update').limit(1);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { BOOKED_STATUSES } from '#shared/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { lockItemCalendar } from '../../db/item-lock.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -139,16 +140,8 @@ export async function findBookableItem(db: Db, itemId: string) {
 }
 export type BookableItem = NonNullable<Awaited<ReturnType<typeof findBookableItem>>>;
 
-/**
- * Serialises every status change of one item's reservations (approvals above all): the first
- * approval of overlapping requests commits before the next one looks. Every transition takes this
- * lock first and the reservation's second, one order for all, so two transitions cannot deadlock.
- * NO KEY UPDATE, not UPDATE: rows that merely point at the item (a notification, a new request)
- * take KEY SHARE on it, which this does not block. The exclusion constraint stays the last word.
- */
-export async function lockItem(db: Db, itemId: string) {
-  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for no key update`);
-}
+/** The item's calendar lock (db/item-lock.ts), taken first by every change to its bookings. */
+export const lockItem = lockItemCalendar;
 
 /** The reservation's item, read without a lock: it never changes, and it is what is locked first. */
 export async function itemOfReservation(db: Db, id: string): Promise<string | undefined> {

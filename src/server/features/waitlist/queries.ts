@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { BOOKED_STATUSES } from '#shared/availability.ts';
 import type { Db } from '../../db/client.ts';
+import { lockItemCalendar } from '../../db/item-lock.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -32,13 +33,8 @@ export async function findItem(db: Db, itemId: string) {
 }
 export type WaitlistItem = NonNullable<Awaited<ReturnType<typeof findItem>>>;
 
-/**
- * The item's row lock, in the same mode the reservation transitions take first (reservations/queries
- * lockItem): a join, a freeing change and a round of the job therefore see each other's result.
- */
-export async function lockItemForWaitlist(db: Db, itemId: string) {
-  await db.execute(sql`select id from ${items} where ${items.id} = ${itemId} for no key update`);
-}
+/** The item's calendar lock (db/item-lock.ts), taken first by every change to its bookings. */
+export const lockItemForWaitlist = lockItemCalendar;
 
 /** Days taken by approved or active reservations, from `fromDate` on. */
 export function takenRanges(db: Db, itemId: string, fromDate: string) {
