@@ -294,6 +294,12 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
 
   // E-mail and push deliveries (decision 032) -----------------------------------------------------
   const CHANNELS = ['email', 'push'];
+  // Both gauges come from one read: a scrape collects them at once, so they share the read in flight.
+  let backlogRead: ReturnType<typeof deliveryService.backlog> | null = null;
+  const backlog = () =>
+    (backlogRead ??= deliveryService.backlog(database.db, new Date()).finally(() => {
+      backlogRead = null;
+    }));
   new Gauge({
     name: 'campusloop_deliveries_pending',
     help: 'Notification e-mails and pushes waiting to be sent (due now, or later after a failure), by channel.',
@@ -301,8 +307,7 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
     registers,
     collect: fromDatabase('campusloop_deliveries_pending', async (gauge) => {
       for (const channel of CHANNELS) gauge.set({ channel }, 0);
-      for (const row of await deliveryService.backlog(database.db, new Date()))
-        gauge.set({ channel: row.channel }, row.pending);
+      for (const row of await backlog()) gauge.set({ channel: row.channel }, row.pending);
     }),
   });
   new Gauge({
@@ -312,8 +317,7 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
     registers,
     collect: fromDatabase('campusloop_delivery_overdue_seconds', async (gauge) => {
       for (const channel of CHANNELS) gauge.set({ channel }, 0);
-      for (const row of await deliveryService.backlog(database.db, new Date()))
-        gauge.set({ channel: row.channel }, row.overdue_seconds);
+      for (const row of await backlog()) gauge.set({ channel: row.channel }, row.overdue_seconds);
     }),
   });
   const deliveryFailures = new Counter({
