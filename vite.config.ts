@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacros } from './scripts/lingui-macro.mjs';
 import { PWA_ICONS, pwaIcons, SHORTCUT_ICON } from './scripts/pwa-icons.ts';
 
 /**
@@ -127,6 +128,7 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [
+    linguiMacros(),
     react(),
     tailwindcss(),
     precompress(),

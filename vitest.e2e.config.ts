@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './scripts/lingui-macro.mjs';
 
 // Browser journeys: the built app served by the real server on a fresh embedded database, driven by
 // Debian's Chromium through playwright-core. One file at a time: the machine has two cores.
 export default defineConfig({
+  plugins: [linguiMacros()],
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.spec.ts'],

@@ -70,10 +70,28 @@ const iconShapesOnly = {
   },
 };
 
+/**
+ * Lingui's macros in the server's code (its error messages, notifications and e-mails, decision 035).
+ * @type {import('esbuild').Plugin}
+ */
+const linguiMacros = {
+  name: 'lingui-macros',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const { transformLinguiMacros } = await import('./lingui-macro.mjs');
+      const result = await transformLinguiMacros(source, args.path);
+      if (!result) return undefined;
+      return { contents: result.code, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
 /** Files that change what the build makes; tests do not. */
 const INPUTS = [
   'src',
   'vite.config.ts',
+  'lingui.config.ts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',
@@ -145,7 +163,7 @@ async function bundleServer(outDir) {
     // Stack traces point into src/ with NODE_OPTIONS=--enable-source-maps.
     sourcemap: 'linked',
     sourcesContent: false,
-    plugins: [iconShapesOnly],
+    plugins: [iconShapesOnly, linguiMacros],
     metafile: true,
     logLevel: 'warning',
   });

@@ -12,10 +12,14 @@ const env = {
   APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}`,
 };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' },
-  }),
+  spawn(
+    process.execPath,
+    ['--import', './scripts/lingui-register.mjs', '--import', 'tsx', '--watch', 'src/server/main.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' },
+    },
+  ),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];
 const stop = () => {

@@ -40,7 +40,7 @@ async function renderOnServer(urls: string[], answer: ItemList): Promise<ServerR
     process.stdout.write(JSON.stringify(renderings));`;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', script],
+    ['--import', './scripts/lingui-register.mjs', '--import', 'tsx', '--input-type=module', '-e', script],
     {
       env: {
         ...process.env,

@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import {
   type DehydratedState,
   dehydrate,
@@ -7,6 +8,7 @@ import {
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import type { PageMeta } from '#shared/page-meta.ts';
 import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts';
 import type { ItemList } from '#shared/schemas/items.ts';
@@ -16,6 +18,7 @@ import { type ItemListParams, infiniteItemsQuery, itemKeys, itemsQueryString } f
 import { amountOf, formatRentalPrice, usableImages } from './features/items/components/item-labels.ts';
 import type { ItemDetail } from './features/items/item-mutations.ts';
 import { campusNameKey } from './features/universities/api.ts';
+import { activateLocale, i18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ID } from './lib/query-state.ts';
 import { documentTitle } from './lib/use-document-title.ts';
@@ -200,6 +203,7 @@ export function rendersPage(pathname: string): boolean {
 export async function renderPage(
   url: URL,
   sources: PageSources,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<RenderedPage | MissingPage | undefined> {
   const page = pageAt(pageKey(url.pathname));
   if (!page) return undefined;
@@ -219,16 +223,22 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   // Waits for every lazy part (the page's chunk, Home's impact section) and, with no chunk size limit,
-  // writes each in place: no streaming script, which the CSP would refuse anyway.
-  const { prelude } = await prerender(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
-    </StrictMode>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
-  );
-  const html = await new Response(prelude).text();
+  // writes each in place: no streaming script, which the CSP would refuse anyway. The app has one
+  // language at a time (lib/i18n.ts), so renders take turns: each in its visitor's language.
+  const html = await inTurn(async () => {
+    await activateLocale(locale);
+    const { prelude } = await prerender(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
+    );
+    return new Response(prelude).text();
+  });
   if (errors.length > 0) throw errors[0];
   queryClient.clear();
   return {
@@ -238,6 +248,15 @@ export async function renderPage(
     modules: page.modules,
     meta: about.meta,
   };
+}
+
+let turn: Promise<unknown> = Promise.resolve();
+
+/** Runs `render` after every render before it has finished, so two never share the app's language. */
+function inTurn<T>(render: () => Promise<T>): Promise<T> {
+  const result = turn.then(render, render);
+  turn = result.catch(() => undefined);
+  return result;
 }
 
 /** JSON that cannot end its script element or open a comment in it, whatever the listings say. */

@@ -1,10 +1,12 @@
 // First: no schema may be built before zod is told not to use eval (lib/zod-without-eval.ts).
 import './lib/zod-without-eval.ts';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
+import { activateLocale, i18n, pageLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { restoreQueryState } from './lib/query-state.ts';
 import { markServerRendered } from './lib/server-rendered.ts';
@@ -19,24 +21,30 @@ const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
   </StrictMode>
 );
 
 // The server pre-renders some pages for visitors (entry-server.tsx): those are hydrated from the data
 // they were rendered with, as a transition so the work is sliced and a tap is never kept waiting long
 // (the page is already on screen); every other page is rendered here.
-if (container.firstElementChild) {
-  restoreQueryState(queryClient);
-  markServerRendered();
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
-  createRoot(container).render(app);
-}
+// The page's language first (issue 19): its messages must be here before the first render, or the
+// server's Spanish page would be hydrated with English.
+void activateLocale(pageLocale()).then(() => {
+  if (container.firstElementChild) {
+    restoreQueryState(queryClient);
+    markServerRendered();
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+});
 
 // The installable app (issue 19): the service worker and its update prompt.
 void mountUpdatePrompt();
