@@ -49,3 +49,24 @@ describe('display rules (spec §9)', () => {
     expect(formatDayLabel('2027-01-01')).toBe('Jan 1');
   });
 });
+
+describe('display rules in Spanish (issue 19)', () => {
+  it('writes days, prices and weights as a Spanish reader expects, and English again after', async () => {
+    const { i18n } = await import('@lingui/core');
+    const { messages } = await import('./locales/es.ts');
+    const { prepareI18n } = await import('./i18n.ts');
+    prepareI18n(i18n);
+    i18n.load({ en: {}, es: messages });
+    i18n.activate('es');
+    try {
+      expect(formatDayLabel('2026-03-05')).toBe('5 mar');
+      expect(formatPrice(0)).toBe('GRATIS');
+      expect(formatMoney(123456)).toBe('$1,234.56');
+      expect(formatWasteLbs(100)).toBe('220 lb');
+    } finally {
+      i18n.activate('en');
+    }
+    expect(formatDayLabel('2026-03-05')).toBe('Mar 5');
+    expect(formatPrice(0)).toBe('FREE');
+  });
+});

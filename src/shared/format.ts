@@ -1,31 +1,42 @@
-// Display rules shared by every screen (spec §9 number display).
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { INTL_LOCALE, isLocale } from './i18n.ts';
+
+// Display rules shared by every screen (spec §9 number display), in the language the app speaks at the
+// moment (issue 19): the browser's active language, or on the server the recipient's (server/i18n.ts).
+
+/** The BCP 47 tag Intl writes numbers and dates with for the active language ('en-US', 'es-US'). */
+export function intlLocale(): string {
+  return isLocale(i18n.locale) ? INTL_LOCALE[i18n.locale] : INTL_LOCALE.en;
+}
 
 /** Cents to '$1,234.50'. */
 export function formatMoney(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${(cents / 100).toLocaleString(intlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** Spec §2 Item card: FREE when empty or zero, else $ with 2 decimals. */
 export function formatPrice(amount: string | number | null | undefined): string {
   const n = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0);
-  return !n || Number.isNaN(n) ? 'FREE' : `$${n.toFixed(2)}`;
+  return !n || Number.isNaN(n) ? t`FREE` : `$${n.toFixed(2)}`;
 }
 
 /** Spec §9: money saved with thousands separators, in whole dollars ('12.50' → '$13', 1234 → '$1,234'). */
 export function formatMoneySaved(dollars: string | number): string {
-  return `$${Math.round(Number(dollars)).toLocaleString('en-US')}`;
+  return `$${Math.round(Number(dollars)).toLocaleString(intlLocale())}`;
 }
 
 /** Spec §9: CO2 in (metric) tons with one decimal and the suffix 'T' (1250 kg → '1.3T'). */
 export function formatCo2Tons(kg: number): string {
-  return `${(kg / 1000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}T`;
+  return `${(kg / 1000).toLocaleString(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}T`;
 }
 
 const POUNDS_PER_KG = 2.20462;
 
 /** Spec §9: waste in pounds with no decimals (100 kg → '220 lbs'). */
 export function formatWasteLbs(kg: number): string {
-  return `${Math.round(kg * POUNDS_PER_KG).toLocaleString('en-US')} lbs`;
+  const pounds = Math.round(kg * POUNDS_PER_KG).toLocaleString(intlLocale());
+  return t`${pounds} lbs`;
 }
 
 /**
@@ -35,17 +46,16 @@ export function formatWasteLbs(kg: number): string {
 export function formatCo2Small(kg: number): string {
   return kg >= 1000
     ? formatCo2Tons(kg)
-    : `${kg.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 1 })} kg`;
+    : `${kg.toLocaleString(intlLocale(), { minimumFractionDigits: 0, maximumFractionDigits: 1 })} kg`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
- * A calendar day ('2026-03-05') as notifications name it: 'Mar 5'. Read from the text, so no time zone
- * can move it to another day; written out here because date-fns' format cost the server a fifth of a
- * second of module loading at every start for this one pattern.
+ * A calendar day ('2026-03-05') as notifications name it: 'Mar 5' ('5 mar' in Spanish). Read from the
+ * text and written in UTC, so no time zone can move it to another day.
  */
 export function formatDayLabel(date: string): string {
-  const [, month, day] = date.split('-');
-  return `${MONTHS[Number(month) - 1]} ${Number(day)}`;
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1),
+  );
 }

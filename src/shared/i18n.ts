@@ -1,4 +1,4 @@
-import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
+import { type I18n, i18n as globalI18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 // Issue 19 item 2 (decision 035): the product speaks English and Spanish. The English text is written in
@@ -69,3 +69,11 @@ export function prepareI18n(i18n: I18n): void {
 }
 
 export type { MessageDescriptor };
+
+// The shared instance speaks English until told otherwise, wherever this module is loaded (the
+// browser activates the page's language at start, lib/i18n.ts; the server per message, server/i18n.ts).
+if (!globalI18n.locale) {
+  prepareI18n(globalI18n);
+  globalI18n.load(DEFAULT_LOCALE, {});
+  globalI18n.activate(DEFAULT_LOCALE);
+}
