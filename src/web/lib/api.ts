@@ -1,4 +1,7 @@
-// The one way the web app talks to the API: same-origin JSON with the session cookie.
+import { t } from '@lingui/core/macro';
+
+// The one way the web app talks to the API: same-origin JSON with the session cookie. Its own messages
+// (no connection, an answer without one) are written in the app's language when the request fails.
 
 export class ApiError extends Error {
   constructor(
@@ -24,10 +27,12 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the status text.
   }
-  return new ApiError(
-    response.status,
-    text.trim() || response.statusText || `Request failed (${response.status})`,
-  );
+  const status = response.status;
+  return new ApiError(status, text.trim() || response.statusText || t`Request failed (${status})`);
+}
+
+function networkError(): ApiError {
+  return new ApiError(0, t`Network error: check your connection and try again.`, 'NETWORK');
 }
 
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -40,7 +45,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'Network error: check your connection and try again.', 'NETWORK');
+    throw networkError();
   }
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
@@ -53,7 +58,7 @@ export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
   try {
     response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
   } catch {
-    throw new ApiError(0, 'Network error: check your connection and try again.', 'NETWORK');
+    throw networkError();
   }
   if (!response.ok) throw await toError(response);
   return (await response.json()) as T;

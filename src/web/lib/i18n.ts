@@ -1,5 +1,12 @@
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, prepareI18n } from '#shared/i18n.ts';
+import {
+  DEFAULT_LOCALE,
+  INTL_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  prepareI18n,
+} from '#shared/i18n.ts';
 
 // The browser's side of issue 19 item 2 (decision 035): one Lingui instance for the whole app (the
 // `t` macro and <Trans> both read it). The page arrives with <html lang> set by the server to the
@@ -9,7 +16,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, prepareI18n } fro
 
 prepareI18n(i18n);
 i18n.load(DEFAULT_LOCALE, {});
-i18n.activate(DEFAULT_LOCALE);
+i18n.activate(DEFAULT_LOCALE, [INTL_LOCALE[DEFAULT_LOCALE]]);
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -22,7 +29,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
     i18n.load(locale, messages);
     loaded.add(locale);
   }
-  i18n.activate(locale);
+  // Numbers inside messages (a plural's #) are written as the rest of the app writes them: es-US
+  // groups thousands with a comma, like formatMoney, where plain 'es' would write 12.345.
+  i18n.activate(locale, [INTL_LOCALE[locale]]);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 

@@ -1,4 +1,6 @@
+import { I18nProvider } from '@lingui/react';
 import { createRoot } from 'react-dom/client';
+import { i18n } from '../lib/i18n.ts';
 import { UpdatePromptView } from './update-prompt-view.tsx';
 
 // Registers the service worker (sw.ts) with workbox-window and, when a new version of CampusLoop has
@@ -32,8 +34,15 @@ export async function mountUpdatePrompt() {
     });
     workbox.messageSkipWaiting();
   };
+  // In the app's language, and in a new one when the person switches (the provider follows the instance).
   const show = (open: boolean) =>
-    root.render(open ? <UpdatePromptView onReload={reload} onDismiss={() => show(false)} /> : null);
+    root.render(
+      open ? (
+        <I18nProvider i18n={i18n}>
+          <UpdatePromptView onReload={reload} onDismiss={() => show(false)} />
+        </I18nProvider>
+      ) : null,
+    );
   // Only an update: the first worker of a first visit takes the page at once, with nothing to ask.
   const offer = () => {
     if (navigator.serviceWorker.controller) show(true);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +20,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 }
 
 function AuthRequired() {
-  useDocumentTitle('Authentication Required');
+  const { t } = useLingui();
+  useDocumentTitle(t`Authentication Required`);
   // Issue 16: signing in or up from here comes back to this page.
   const here = useHere();
   return (
@@ -28,17 +30,27 @@ function AuthRequired() {
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <Lock className="h-7 w-7" aria-hidden="true" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">Authentication Required</h1>
-        <p className="mt-2 text-muted">You need to sign in to access this page</p>
+        <h1 className="mt-4 text-2xl font-bold text-ink">
+          <Trans>Authentication Required</Trans>
+        </h1>
+        <p className="mt-2 text-muted">
+          <Trans>You need to sign in to access this page</Trans>
+        </p>
         <div className="mt-6 grid gap-3">
           <Button asChild>
-            <Link to={withReturnTo(paths.login, here)}>Sign In</Link>
+            <Link to={withReturnTo(paths.login, here)}>
+              <Trans>Sign In</Trans>
+            </Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to={withReturnTo(paths.register, here)}>Create Account</Link>
+            <Link to={withReturnTo(paths.register, here)}>
+              <Trans>Create Account</Trans>
+            </Link>
           </Button>
           <Button asChild variant="ghost">
-            <Link to={paths.home}>Back to Home</Link>
+            <Link to={paths.home}>
+              <Trans>Back to Home</Trans>
+            </Link>
           </Button>
         </div>
       </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { badgeCount } from '#shared/constants.ts';
@@ -13,11 +14,12 @@ export function HeaderDropdownTrigger({
   label: string;
   unread: number;
 }) {
+  const { t } = useLingui();
   return (
     <IconTooltip label={label}>
       <DropdownMenu.Trigger
         className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
-        aria-label={unread ? `${label}, ${unread} unread` : label}
+        aria-label={unread ? t`${label}, ${unread} unread` : label}
       >
         <Icon className="h-5 w-5" aria-hidden="true" />
         {unread > 0 && (

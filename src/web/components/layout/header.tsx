@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api.ts';
@@ -13,13 +14,14 @@ const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 export function Header() {
   const { user, isLoading } = useSession();
+  const { t, i18n } = useLingui();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to={paths.home} aria-label="CampusLoop home" className="rounded-lg">
+        <Link to={paths.home} aria-label={t`CampusLoop home`} className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ms-4 hidden items-center gap-1 md:flex">
+        <nav aria-label={t`Main`} className="ms-4 hidden items-center gap-1 md:flex">
           {headerNav.map((entry) => (
             <NavLink
               key={entry.to}
@@ -31,7 +33,7 @@ export function Header() {
                 )
               }
             >
-              {entry.label}
+              {i18n._(entry.label)}
             </NavLink>
           ))}
         </nav>
@@ -47,11 +49,15 @@ export function Header() {
               {/* On phones the bottom bar carries Sign In. */}
               <span className="hidden sm:block">
                 <Button asChild variant="ghost" size="sm">
-                  <Link to={paths.login}>Sign In</Link>
+                  <Link to={paths.login}>
+                    <Trans>Sign In</Trans>
+                  </Link>
                 </Button>
               </span>
               <Button asChild size="sm">
-                <Link to={paths.register}>Join Now</Link>
+                <Link to={paths.register}>
+                  <Trans>Join Now</Trans>
+                </Link>
               </Button>
             </>
           )}

@@ -22,6 +22,7 @@ export function Logo({ className, withText = true }: { className?: string; withT
           strokeLinejoin="round"
         />
       </svg>
+      {/* i18n-ignore: brand */}
       {withText && <span className="text-xl font-extrabold tracking-tight text-ink">CampusLoop</span>}
     </span>
   );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { LogIn } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api.ts';
@@ -8,12 +10,13 @@ import { accountIcon, mobileNav, type NavEntry } from './navigation.ts';
 /** Spec §2: the phone's bottom bar. Hidden from medium screens up, where the header has room. */
 export function MobileBar() {
   const { user } = useSession();
+  const { t, i18n } = useLingui();
   const account: NavEntry = user
-    ? { to: paths.profile(), label: 'Profile', icon: accountIcon }
-    : { to: paths.login, label: 'Sign In', icon: LogIn };
+    ? { to: paths.profile(), label: msg`Profile`, icon: accountIcon }
+    : { to: paths.login, label: msg`Sign In`, icon: LogIn };
   return (
     <nav
-      aria-label="Mobile"
+      aria-label={t`Mobile`}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="grid grid-cols-5">
@@ -36,7 +39,7 @@ export function MobileBar() {
               ) : (
                 <entry.icon className="h-5 w-5" aria-hidden="true" />
               )}
-              {entry.label}
+              {i18n._(entry.label)}
             </NavLink>
           </li>
         ))}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Home, Leaf, type LucideIcon, PlusCircle, Search, UserRound } from 'lucide-react';
 import { paths } from '../../paths.ts';
 
@@ -6,24 +8,25 @@ import { paths } from '../../paths.ts';
 
 export interface NavEntry {
   to: string;
-  label: string;
+  /** Shown with i18n._(label), in the language of the moment. */
+  label: MessageDescriptor;
   icon: LucideIcon;
   /** Spec §2: the bottom bar's List is highlighted. */
   highlight?: boolean;
 }
 
 export const headerNav: NavEntry[] = [
-  { to: paths.browse, label: 'Browse', icon: Search },
-  { to: paths.listItem, label: 'List Item', icon: PlusCircle },
-  { to: paths.impact, label: 'Impact', icon: Leaf },
+  { to: paths.browse, label: msg`Browse`, icon: Search },
+  { to: paths.listItem, label: msg`List Item`, icon: PlusCircle },
+  { to: paths.impact, label: msg`Impact`, icon: Leaf },
 ];
 
 /** The mobile bottom bar; the last slot is the account (sign in, or the user's menu). */
 export const mobileNav: NavEntry[] = [
-  { to: paths.home, label: 'Home', icon: Home },
-  { to: paths.browse, label: 'Browse', icon: Search },
-  { to: paths.listItem, label: 'List', icon: PlusCircle, highlight: true },
-  { to: paths.impact, label: 'Impact', icon: Leaf },
+  { to: paths.home, label: msg`Home`, icon: Home },
+  { to: paths.browse, label: msg`Browse`, icon: Search },
+  { to: paths.listItem, label: msg`List`, icon: PlusCircle, highlight: true },
+  { to: paths.impact, label: msg`Impact`, icon: Leaf },
 ];
 
 export const accountIcon = UserRound;

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 /** Spec §2 Auth guard: the pulsing placeholder while a page (or the sign-in check) loads. */
@@ -5,7 +6,7 @@ export function PagePlaceholder() {
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-10" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading…
+        <Trans>Loading…</Trans>
       </span>
       <Skeleton className="h-10 w-2/3" />
       <Skeleton className="h-5 w-full" />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
@@ -34,7 +35,7 @@ export function RootLayout() {
           href="#main"
           className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
         >
-          Skip to content
+          <Trans>Skip to content</Trans>
         </a>
         <Header />
         <VerifyEmailBanner />

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarCheck, CreditCard, LogOut, Receipt, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
@@ -15,25 +18,36 @@ const itemClasses =
   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50';
 
 export function UserMenu({ user }: { user: SessionUser }) {
+  const { t, i18n } = useLingui();
   const logout = useLogout();
   const navigate = useNavigate();
+  const fullName = user.fullName;
+  const entries: { to: string; label: MessageDescriptor; icon: typeof UserRound }[] = [
+    { to: paths.profile(user.id), label: msg`Profile`, icon: UserRound },
+    { to: paths.reservations, label: msg`My Reservations`, icon: CalendarCheck },
+    { to: paths.billingHistory, label: msg`Billing History`, icon: Receipt },
+    { to: paths.paymentMethods, label: msg`Payment Methods`, icon: CreditCard },
+    { to: paths.settings, label: msg`Settings`, icon: Settings },
+    // Moderators only (ADMIN_EMAILS): the report queue.
+    ...(user.isAdmin ? [{ to: paths.admin(), label: msg`Admin`, icon: ShieldCheck }] : []),
+  ];
 
   const onLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+        toast({ title: t`Logged out`, description: t`You have been successfully logged out.` });
         navigate(paths.home);
       },
       onError: () =>
-        toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again.' }),
+        toast({ variant: 'destructive', title: t`Logout failed`, description: t`Please try again.` }),
     });
 
   return (
     <DropdownMenu.Root modal={false}>
-      <IconTooltip label="Account menu">
+      <IconTooltip label={t`Account menu`}>
         <DropdownMenu.Trigger
           className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
-          aria-label={`Account menu for ${user.fullName}`}
+          aria-label={t`Account menu for ${fullName}`}
         >
           <Avatar name={user.fullName} src={user.profileImage} size="sm" />
         </DropdownMenu.Trigger>
@@ -50,19 +64,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <p className="text-sm text-muted">{user.campusName}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          {[
-            { to: paths.profile(user.id), label: 'Profile', icon: UserRound },
-            { to: paths.reservations, label: 'My Reservations', icon: CalendarCheck },
-            { to: paths.billingHistory, label: 'Billing History', icon: Receipt },
-            { to: paths.paymentMethods, label: 'Payment Methods', icon: CreditCard },
-            { to: paths.settings, label: 'Settings', icon: Settings },
-            // Moderators only (ADMIN_EMAILS): the report queue.
-            ...(user.isAdmin ? [{ to: paths.admin(), label: 'Admin', icon: ShieldCheck }] : []),
-          ].map((entry) => (
-            <DropdownMenu.Item key={entry.label} asChild>
+          {entries.map((entry) => (
+            <DropdownMenu.Item key={entry.to} asChild>
               <Link to={entry.to} className={itemClasses}>
                 <entry.icon className="h-4 w-4" aria-hidden="true" />
-                {entry.label}
+                {i18n._(entry.label)}
               </Link>
             </DropdownMenu.Item>
           ))}
@@ -72,7 +78,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             className={`cursor-pointer ${itemClasses}`}
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
-            Logout
+            <Trans>Logout</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -6,7 +7,9 @@ import { IconTooltip } from './tooltip.tsx';
 
 /** A password field with the spec's show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
+  const label = visible ? t`Hide password` : t`Show password`;
   return (
     <div className="relative">
       <input
@@ -14,11 +17,11 @@ export function PasswordInput({ className, ...props }: Omit<InputHTMLAttributes<
         className={cn(inputClasses, 'pe-12', className)}
         {...props}
       />
-      <IconTooltip label={visible ? 'Hide password' : 'Show password'}>
+      <IconTooltip label={label}>
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={label}
           aria-pressed={visible}
           className="absolute end-1 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100"
         >

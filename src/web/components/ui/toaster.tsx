@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
 import { type RefObject, useEffect, useRef, useState } from 'react';
@@ -7,51 +8,56 @@ import { boxesToAvoid, choosePlacement, edgeGaps, type ToastPlacement } from './
 
 /** The toast area: swipe right to dismiss, F8 jumps to it (Radix's default hotkey; spec §9). */
 export function Toaster() {
+  const { t } = useLingui();
   const toasts = useToasts();
   const viewport = useRef<HTMLOListElement>(null);
   const placement = useAvoidingPlacement(
     viewport,
-    toasts.some((t) => t.open),
+    toasts.some((toast) => toast.open),
   );
   return (
     <RadixToast.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION}>
-      {toasts.map((t) => (
+      {toasts.map((toast) => (
         <RadixToast.Root
-          key={t.id}
-          open={t.open}
+          key={toast.id}
+          open={toast.open}
           onOpenChange={(open) => {
-            if (!open) dismiss(t.id);
+            if (!open) dismiss(toast.id);
           }}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0 transition',
-            t.variant === 'destructive'
+            toast.variant === 'destructive'
               ? 'border-red-800 bg-danger text-white'
               : 'border-line bg-white text-ink',
           )}
         >
           <div className="grid min-w-0 flex-1 gap-1">
-            {t.title && <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>}
-            {t.description && (
-              <RadixToast.Description className="text-sm opacity-90">{t.description}</RadixToast.Description>
+            {toast.title && (
+              <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
+            )}
+            {toast.description && (
+              <RadixToast.Description className="text-sm opacity-90">
+                {toast.description}
+              </RadixToast.Description>
             )}
           </div>
-          {t.action && (
+          {toast.action && (
             <RadixToast.Action
-              altText={t.action.altText}
-              onClick={t.action.onClick}
+              altText={toast.action.altText}
+              onClick={toast.action.onClick}
               className={cn(
                 'inline-flex min-h-9 shrink-0 items-center self-center rounded-lg border px-3 text-sm font-semibold',
-                t.variant === 'destructive'
+                toast.variant === 'destructive'
                   ? 'border-white/60 hover:bg-white/10'
                   : 'border-stone-300 text-brand-800 hover:bg-stone-50',
               )}
             >
-              {t.action.label}
+              {toast.action.label}
             </RadixToast.Action>
           )}
           <RadixToast.Close
-            aria-label="Close notification"
+            aria-label={t`Close notification`}
             className="absolute end-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden="true" />
