@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -31,12 +34,14 @@ const PAGE_SIZE = BROWSE_PAGE_SIZE;
 const FIRST_VIEW_CARDS = 4;
 const SEARCH_DEBOUNCE_MS = 300;
 
-const pickupOptions: { value: PickupMethod | ''; label: string }[] = [
-  { value: '', label: 'Any method' },
-  ...PICKUP_METHODS.map((value) => ({
-    value,
-    label: value === 'meetup' ? 'Campus meetup' : 'Smart locker',
-  })),
+const PICKUP_LABELS: Record<PickupMethod, MessageDescriptor> = {
+  meetup: msg`Campus meetup`,
+  locker: msg`Smart locker`,
+};
+
+const pickupOptions: { value: PickupMethod | ''; label: MessageDescriptor }[] = [
+  { value: '', label: msg`Any method` },
+  ...PICKUP_METHODS.map((value) => ({ value, label: PICKUP_LABELS[value] })),
 ];
 
 /** The max-price box as a filter: empty (or not a number of at least 0) means no limit. */
@@ -101,7 +106,8 @@ function useBrowseCampus() {
 }
 
 export default function BrowsePage() {
-  useDocumentTitle('Browse Items');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Browse Items`);
   const ids = useId();
   const { search, setSearch, settledSearch, clearSearch, input: searchInput } = useSearchText();
   const { campus, ownCampus, choose: chooseCampus } = useBrowseCampus();
@@ -160,11 +166,17 @@ export default function BrowsePage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Browse Items</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>Browse Items</Trans>
+      </h1>
       <p className="mt-1 text-muted">
-        {campus === ALL_CAMPUSES || !campus
-          ? 'Find what you need from students on campuses everywhere.'
-          : `Find what you need from students at ${campusName ?? 'this campus'}.`}
+        {campus === ALL_CAMPUSES || !campus ? (
+          <Trans>Find what you need from students on campuses everywhere.</Trans>
+        ) : campusName ? (
+          <Trans>Find what you need from students at {campusName}.</Trans>
+        ) : (
+          <Trans>Find what you need from students at this campus.</Trans>
+        )}
       </p>
       {campus ? (
         <CampusSwitch
@@ -182,7 +194,7 @@ export default function BrowsePage() {
         <search className="relative min-w-0 flex-1">
           <form onSubmit={(event) => event.preventDefault()}>
             <label htmlFor={`${ids}-q`} className="sr-only">
-              Search items
+              <Trans>Search items</Trans>
             </label>
             <Search
               className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
@@ -194,7 +206,7 @@ export default function BrowsePage() {
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search items..."
+              placeholder={t`Search items...`}
               autoComplete="off"
               enterKeyHint="search"
               className={cn(inputClasses, 'ps-10')}
@@ -209,11 +221,16 @@ export default function BrowsePage() {
           className="shrink-0"
         >
           <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-          Filters
+          <Trans>Filters</Trans>
           {activeFilters > 0 && (
             <span className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white">
-              {activeFilters}
-              <span className="sr-only"> active</span>
+              <Trans>
+                {activeFilters}
+                <span className="sr-only">
+                  {' '}
+                  <Plural value={activeFilters} one="active" other="active" />
+                </span>
+              </Trans>
             </span>
           )}
         </Button>
@@ -223,23 +240,25 @@ export default function BrowsePage() {
 
       <Card id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3 p-4 sm:p-5">
         <fieldset>
-          <legend className="sr-only">Filters</legend>
+          <legend className="sr-only">
+            <Trans>Filters</Trans>
+          </legend>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Checkbox
               id={`${ids}-free`}
-              label="Free only"
+              label={t`Free only`}
               checked={freeOnly}
               onChange={(event) => setFreeOnly(event.target.checked)}
             />
             <Checkbox
               id={`${ids}-now`}
-              label="Available now"
+              label={t`Available now`}
               checked={availableNow}
               onChange={(event) => setAvailableNow(event.target.checked)}
             />
             <div className="space-y-1.5">
               <label htmlFor={`${ids}-max`} className="block text-sm font-semibold text-ink">
-                Max price ($)
+                <Trans>Max price ($)</Trans>
               </label>
               <input
                 id={`${ids}-max`}
@@ -249,13 +268,13 @@ export default function BrowsePage() {
                 step={0.01}
                 value={maxPrice}
                 onChange={(event) => setMaxPrice(event.target.value)}
-                placeholder="No limit"
+                placeholder={t`No limit`}
                 className={inputClasses}
               />
             </div>
             <div className="space-y-1.5">
               <label htmlFor={`${ids}-pickup`} className="block text-sm font-semibold text-ink">
-                Pickup method
+                <Trans>Pickup method</Trans>
               </label>
               <select
                 id={`${ids}-pickup`}
@@ -265,7 +284,7 @@ export default function BrowsePage() {
               >
                 {pickupOptions.map((option) => (
                   <option key={option.value || 'any'} value={option.value}>
-                    {option.label}
+                    {i18n._(option.label)}
                   </option>
                 ))}
               </select>
@@ -275,7 +294,7 @@ export default function BrowsePage() {
         {activeFilters > 0 && (
           <div className="mt-3 flex justify-end">
             <Button variant="ghost" onClick={resetFilters} className="text-brand-800">
-              Reset filters
+              <Trans>Reset filters</Trans>
             </Button>
           </div>
         )}
@@ -283,29 +302,32 @@ export default function BrowsePage() {
 
       <section aria-labelledby={`${ids}-results`} className="mt-6">
         <h2 id={`${ids}-results`} className="sr-only">
-          Results
+          <Trans>Results</Trans>
         </h2>
         <p role="status" className="text-sm font-medium text-stone-700">
-          {isPending ? 'Loading...' : isError ? '' : itemsFound(total, totalCapped)}
+          {isPending ? t`Loading...` : isError ? '' : itemsFound(total, totalCapped)}
         </p>
         <div className="mt-3">
           {isError ? (
-            <EmptyState title="Failed to fetch items" text="Something went wrong while loading the listings.">
+            <EmptyState
+              title={t`Failed to fetch items`}
+              text={t`Something went wrong while loading the listings.`}
+            >
               <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </EmptyState>
           ) : !isPending && items.length === 0 ? (
             <EmptyState
-              title="No items found"
-              text="Try adjusting your search terms or filters to find what you're looking for."
+              title={t`No items found`}
+              text={t`Try adjusting your search terms or filters to find what you're looking for.`}
             >
               <Button variant="outline" onClick={clearAll}>
-                Clear all filters
+                <Trans>Clear all filters</Trans>
               </Button>
               {campus !== ALL_CAMPUSES && (
                 <Button variant="outline" onClick={() => chooseCampus(ALL_CAMPUSES)}>
-                  Search all campuses
+                  <Trans>Search all campuses</Trans>
                 </Button>
               )}
             </EmptyState>
@@ -322,7 +344,7 @@ export default function BrowsePage() {
           show={hasNextPage && !isPending}
           loading={isFetchingNextPage}
           onLoad={() => void fetchNextPage()}
-          label="Load more"
+          label={t`Load more`}
         />
       </section>
     </div>

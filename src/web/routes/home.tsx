@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, CalendarCheck, Handshake, Leaf, PackageOpen, PlusCircle, Search } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -33,26 +36,27 @@ export function homeItemFilters(campus: string, category?: Category): ItemFilter
   return { campus, category, availableNow: true };
 }
 
-const steps = [
+const steps: { icon: typeof Search; title: MessageDescriptor; text: MessageDescriptor }[] = [
   {
     icon: Search,
-    title: 'Find it on campus',
-    text: 'See what students at your university are lending: tools, textbooks, cookware, formal wear and more.',
+    title: msg`Find it on campus`,
+    text: msg`See what students at your university are lending: tools, textbooks, cookware, formal wear and more.`,
   },
   {
     icon: CalendarCheck,
-    title: 'Reserve your days',
-    text: 'Pick the dates you need. The lender approves, and any fee or refundable deposit is paid securely by card.',
+    title: msg`Reserve your days`,
+    text: msg`Pick the dates you need. The lender approves, and any fee or refundable deposit is paid securely by card.`,
   },
   {
     icon: Handshake,
-    title: 'Meet and return',
-    text: 'Hand over at a campus meetup spot, then bring it back on time. Your deposit comes straight back.',
+    title: msg`Meet and return`,
+    text: msg`Hand over at a campus meetup spot, then bring it back on time. Your deposit comes straight back.`,
   },
 ];
 
 export default function HomePage() {
   useDocumentTitle('');
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const viewer = useViewerCampus();
   // Issue 16: one campus for the whole page (figures and items alike): the student's own, a visitor's
@@ -63,7 +67,7 @@ export default function HomePage() {
   return (
     <div>
       <Hero firstName={user?.fullName.split(' ')[0]} campusName={user?.campusName} />
-      <section aria-label="Campus shown" className="border-b border-line bg-brand-50">
+      <section aria-label={t`Campus shown`} className="border-b border-line bg-brand-50">
         <div className="mx-auto max-w-6xl px-4 py-2 sm:py-4">
           {shown ? (
             <CampusSwitch campus={shown} ownCampus={user?.campus} onChange={setChosen} />
@@ -77,11 +81,11 @@ export default function HomePage() {
       <section aria-labelledby="steps-heading" className="border-y border-line bg-white">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="steps-heading" className="text-2xl font-bold text-ink">
-            How the loop works
+            <Trans>How the loop works</Trans>
           </h2>
           <ol className="mt-6 grid gap-4 md:grid-cols-3">
             {steps.map((step, i) => (
-              <li key={step.title}>
+              <li key={step.title.id}>
                 <Card className="h-full p-6">
                   <div className="flex items-center gap-3">
                     <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
@@ -89,8 +93,8 @@ export default function HomePage() {
                     </span>
                     <step.icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
                   </div>
-                  <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
-                  <p className="mt-1 text-muted">{step.text}</p>
+                  <h3 className="mt-4 text-lg font-semibold text-ink">{i18n._(step.title)}</h3>
+                  <p className="mt-1 text-muted">{i18n._(step.text)}</p>
                 </Card>
               </li>
             ))}
@@ -99,7 +103,7 @@ export default function HomePage() {
             to={paths.about}
             className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            Learn more about how it works{' '}
+            <Trans>Learn more about how it works</Trans>{' '}
             <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </div>
@@ -113,6 +117,7 @@ export default function HomePage() {
 }
 
 function Hero({ firstName, campusName }: { firstName?: string; campusName?: string }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const inputId = useId();
@@ -129,25 +134,29 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-emerald-700 text-white">
       <div className="mx-auto max-w-6xl px-4 py-5 sm:py-20">
         <p className="hidden items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold sm:inline-flex">
-          <Leaf className="h-4 w-4" aria-hidden="true" /> Share. Save. Sustain.
+          <Leaf className="h-4 w-4" aria-hidden="true" /> <Trans>Share. Save. Sustain.</Trans>
         </p>
         <h1 className="max-w-3xl text-2xl font-extrabold leading-tight tracking-tight sm:mt-4 sm:text-5xl lg:text-6xl">
-          Borrow what you need, lend what you don't.
+          <Trans>Borrow what you need, lend what you don't.</Trans>
         </h1>
         {firstName && campusName ? (
           <p className="mt-2 max-w-2xl text-brand-50 sm:mt-4 sm:text-lg">
-            Welcome back, {firstName}. See what {campusName} students are sharing today.
+            <Trans>
+              Welcome back, {firstName}. See what {campusName} students are sharing today.
+            </Trans>
           </p>
         ) : (
           <p className="mt-4 hidden max-w-2xl text-lg text-brand-50 sm:block">
-            The lending marketplace for your university: borrow from classmates for a few days, lend what sits
-            in your closet, and keep more money and less clutter.
+            <Trans>
+              The lending marketplace for your university: borrow from classmates for a few days, lend what
+              sits in your closet, and keep more money and less clutter.
+            </Trans>
           </p>
         )}
         <search className="mt-4 block max-w-2xl sm:mt-8">
           <form onSubmit={onSubmit} className="flex gap-2">
             <label htmlFor={inputId} className="sr-only">
-              Search items
+              <Trans>Search items</Trans>
             </label>
             <div className="relative flex-1">
               <Search
@@ -159,7 +168,7 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
                 type="search"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
-                placeholder="What do you need to borrow?"
+                placeholder={t`What do you need to borrow?`}
                 autoComplete="off"
                 enterKeyHint="search"
                 className="block h-12 w-full rounded-lg border border-white bg-white ps-10 pe-3 text-base text-ink shadow-sm placeholder:text-stone-500 focus-visible:outline-white"
@@ -171,7 +180,7 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
               variant="inverse"
               className="px-4 focus-visible:outline-white sm:px-8"
             >
-              Search
+              <Trans>Search</Trans>
             </Button>
           </form>
         </search>
@@ -181,12 +190,14 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
 }
 
 function AvailableNearYou({ campus }: { campus: string | undefined }) {
+  const { t } = useLingui();
   const [category, setCategory] = useState<Category | undefined>();
   const campusName = useCampusName(campus).data?.campusName;
   // Spec §2 lists every campus to a visitor; issue 16 shows one campus, the same as the figures above.
   const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
     useInfiniteItems(homeItemFilters(campus ?? '', category), HOME_PAGE_SIZE, { enabled: Boolean(campus) });
   const loading = !campus || isPending;
+  const categoryName = category && CATEGORY_LABELS[category].toLowerCase();
 
   return (
     <section aria-labelledby="near-you-heading" className="mx-auto max-w-6xl px-4 py-5 sm:py-12">
@@ -194,16 +205,20 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
       <div className="flex items-center justify-between gap-3 sm:items-end">
         <div className="min-w-0">
           <h2 id="near-you-heading" className="text-lg font-bold text-ink sm:text-2xl">
-            Available Near You
+            <Trans>Available Near You</Trans>
           </h2>
           {/* The campus switch just above names the campus on a phone; the line comes back from sm up. */}
           <p className="mt-1 hidden text-muted sm:block sm:text-base">
-            {campusName ? `Ready to borrow at ${campusName}` : 'Ready to borrow on campus'}
+            {campusName ? (
+              <Trans>Ready to borrow at {campusName}</Trans>
+            ) : (
+              <Trans>Ready to borrow on campus</Trans>
+            )}
           </p>
         </div>
         <Button asChild variant="outline" className="shrink-0">
           <Link to={campus ? browseCampus(campus) : paths.browse}>
-            View All <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
+            <Trans>View All</Trans> <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </Button>
       </div>
@@ -213,33 +228,31 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
       <div className="mt-3 sm:mt-5">
         {isError && !loading ? (
           <EmptyState
-            title="Failed to fetch items"
-            text="Something went wrong while loading the listings. Please try again."
+            title={t`Failed to fetch items`}
+            text={t`Something went wrong while loading the listings. Please try again.`}
           >
             <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </EmptyState>
         ) : !loading && items.length === 0 ? (
           <EmptyState
-            title={
-              category ? `No ${CATEGORY_LABELS[category].toLowerCase()} items yet` : 'Nothing listed yet'
-            }
+            title={categoryName ? t`No ${categoryName} items yet` : t`Nothing listed yet`}
             text={
               category
-                ? 'Nobody has listed anything in this category yet. Have something to share?'
-                : 'Be the first to share something with your campus.'
+                ? t`Nobody has listed anything in this category yet. Have something to share?`
+                : t`Be the first to share something with your campus.`
             }
           >
             <Button asChild>
               <Link to={paths.listItem}>
                 <PlusCircle className="h-4 w-4" aria-hidden="true" />
-                List an Item
+                <Trans>List an Item</Trans>
               </Link>
             </Button>
             {category && (
               <Button variant="outline" onClick={() => setCategory(undefined)}>
-                Show all categories
+                <Trans>Show all categories</Trans>
               </Button>
             )}
           </EmptyState>
@@ -252,7 +265,7 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
         show={hasNextPage && !loading}
         loading={isFetchingNextPage}
         onLoad={() => void fetchNextPage()}
-        label="Load More Items"
+        label={t`Load More Items`}
       />
     </section>
   );
@@ -272,27 +285,30 @@ function EmptyState({ title, text, children }: { title: string; text: string; ch
 }
 
 function CallToAction({ signedIn }: { signedIn: boolean }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <div className="rounded-3xl bg-ink px-6 py-10 text-center text-white sm:px-12">
         <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-          {signedIn ? 'Got something sitting idle?' : 'Ready to join your campus loop?'}
+          {signedIn ? t`Got something sitting idle?` : t`Ready to join your campus loop?`}
         </h2>
         <p className="mx-auto mt-2 max-w-xl text-stone-300">
           {signedIn
-            ? 'List it in a couple of minutes and help a classmate save money while you earn a little.'
-            : 'Sign up with your university email in under a minute, then borrow or lend with students you can trust.'}
+            ? t`List it in a couple of minutes and help a classmate save money while you earn a little.`
+            : t`Sign up with your university email in under a minute, then borrow or lend with students you can trust.`}
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" variant="inverse">
             <Link to={paths.listItem}>
               <PlusCircle className="h-5 w-5" aria-hidden="true" />
-              List an Item
+              <Trans>List an Item</Trans>
             </Link>
           </Button>
           {!signedIn && (
             <Button asChild size="lg" variant="inverseOutline">
-              <Link to={paths.register}>Join Now</Link>
+              <Link to={paths.register}>
+                <Trans>Join Now</Trans>
+              </Link>
             </Button>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, Home, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -29,10 +30,11 @@ export function CampusSwitch({
   tone?: 'light' | 'dark';
   className?: string;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const name = useCampusName(campus);
   const shownName =
-    campus === ALL_CAMPUSES ? 'All campuses' : (name.data?.campusName ?? (name.isError ? campus : ''));
+    campus === ALL_CAMPUSES ? t`All campuses` : (name.data?.campusName ?? (name.isError ? campus : ''));
   return (
     <div className={cn('flex flex-col gap-2 sm:flex-row sm:items-end', className)}>
       {/* On a phone the label sits beside the list, one row: the first items stay on the first screen. */}
@@ -45,14 +47,14 @@ export function CampusSwitch({
           )}
         >
           <MapPin className="h-4 w-4" aria-hidden="true" />
-          Campus
+          <Trans>Campus</Trans>
         </label>
         <UniversitySelect
           id={id}
-          value={{ name: shownName || 'Loading campus…', domain: campus, state: '', city: '' }}
+          value={{ name: shownName || t`Loading campus…`, domain: campus, state: '', city: '' }}
           onChange={(university) => onChange(university.domain)}
-          placeholder="Choose a campus"
-          contentLabel="Choose a campus"
+          placeholder={t`Choose a campus`}
+          contentLabel={t`Choose a campus`}
           display={(university) => university.name}
         />
       </div>
@@ -60,13 +62,13 @@ export function CampusSwitch({
         {ownCampus && campus !== ownCampus && (
           <Button variant="outline" onClick={() => onChange(ownCampus)}>
             <Home className="h-4 w-4" aria-hidden="true" />
-            My campus
+            <Trans>My campus</Trans>
           </Button>
         )}
         {allowAll && campus !== ALL_CAMPUSES && (
           <Button variant="outline" onClick={() => onChange(ALL_CAMPUSES)}>
             <Globe className="h-4 w-4" aria-hidden="true" />
-            All campuses
+            <Trans>All campuses</Trans>
           </Button>
         )}
       </div>

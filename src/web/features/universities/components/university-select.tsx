@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, ChevronsUpDown, Search } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
@@ -15,8 +16,8 @@ export function UniversitySelect({
   onChange,
   invalid,
   describedBy,
-  placeholder = 'Select your university',
-  contentLabel = 'Choose your university',
+  placeholder,
+  contentLabel,
   display = (university) => `${university.name} (${university.state})`,
 }: {
   id: string;
@@ -24,13 +25,14 @@ export function UniversitySelect({
   onChange: (university: University) => void;
   invalid?: boolean;
   describedBy?: string;
-  /** The trigger's text while nothing is chosen. */
+  /** The trigger's text while nothing is chosen ('Select your university'). */
   placeholder?: string;
-  /** The open list's accessible name. */
+  /** The open list's accessible name ('Choose your university'). */
   contentLabel?: string;
   /** How the trigger shows the chosen university. */
   display?: (university: University) => string;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -91,13 +93,13 @@ export function UniversitySelect({
       >
         {/* Issue 16: a campus name is shown whole, wrapping between words, never cut. */}
         <span className={cn('min-w-0', !value && 'text-stone-500')}>
-          {value ? display(value) : placeholder}
+          {value ? display(value) : (placeholder ?? t`Select your university`)}
         </span>
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-stone-500" aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          aria-label={contentLabel}
+          aria-label={contentLabel ?? t`Choose your university`}
           align="start"
           sideOffset={4}
           className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-xl border border-line bg-white shadow-xl"
@@ -109,9 +111,9 @@ export function UniversitySelect({
               aria-expanded="true"
               aria-controls={listId}
               aria-autocomplete="list"
-              aria-label="Search universities"
+              aria-label={t`Search universities`}
               aria-activedescendant={options[active] ? optionId(active) : undefined}
-              placeholder="Search by name, city, or state"
+              placeholder={t`Search by name, city, or state`}
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
@@ -125,15 +127,21 @@ export function UniversitySelect({
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label="Universities"
+            aria-label={t`Universities`}
             className="max-h-72 overflow-y-auto p-1"
           >
             {search.isPending ? (
-              <p className="px-3 py-6 text-center text-sm text-muted">Searching…</p>
+              <p className="px-3 py-6 text-center text-sm text-muted">
+                <Trans>Searching…</Trans>
+              </p>
             ) : options.length === 0 ? (
               <div className="px-3 py-6 text-center">
-                <p className="text-sm font-semibold text-ink">No universities found.</p>
-                <p className="mt-1 text-sm text-muted">Try searching by name, city, or state</p>
+                <p className="text-sm font-semibold text-ink">
+                  <Trans>No universities found.</Trans>
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  <Trans>Try searching by name, city, or state</Trans>
+                </p>
               </div>
             ) : (
               groups.map((group) => (
