@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Leaf, MapPinOff, PlusCircle, Search } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -30,7 +31,9 @@ export default function ImpactPage() {
   const campus = chosen ?? viewer.campus;
   const dashboard = useImpactDashboard(campus);
   const data = dashboard.data;
-  useDocumentTitle(data ? `${data.campusName} Impact` : 'Campus Impact');
+  const { t } = useLingui();
+  const campusName = data?.campusName;
+  useDocumentTitle(campusName ? t`${campusName} Impact` : t`Campus Impact`);
 
   const choose = (next: string) => setParams({ campus: next });
   const missing =
@@ -43,15 +46,22 @@ export default function ImpactPage() {
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:py-14 md:flex-row md:items-end md:justify-between">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-              <Leaf className="h-4 w-4" aria-hidden="true" /> Share. Save. Sustain.
+              <Leaf className="h-4 w-4" aria-hidden="true" /> <Trans>Share. Save. Sustain.</Trans>
             </p>
             <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-5xl">
-              Campus Impact Dashboard
+              <Trans>Campus Impact Dashboard</Trans>
             </h1>
             <p className="mt-3 max-w-xl text-lg text-brand-50">
-              {data
-                ? `Every borrow returned at ${data.campusName} keeps money in students' pockets and things out of landfill.`
-                : 'Every borrow returned keeps money in students’ pockets and things out of landfill.'}
+              {campusName ? (
+                <Trans>
+                  Every borrow returned at {campusName} keeps money in students' pockets and things out of
+                  landfill.
+                </Trans>
+              ) : (
+                <Trans>
+                  Every borrow returned keeps money in students’ pockets and things out of landfill.
+                </Trans>
+              )}
             </p>
           </div>
           {campus && (data || missing) ? (
@@ -66,13 +76,17 @@ export default function ImpactPage() {
         {missing ? (
           <Card className="mx-auto flex max-w-md flex-col items-center p-8 text-center">
             <MapPinOff className="h-10 w-10 text-stone-500" aria-hidden="true" />
-            <h2 className="mt-3 text-xl font-bold text-ink">Campus not found</h2>
+            <h2 className="mt-3 text-xl font-bold text-ink">
+              <Trans>Campus not found</Trans>
+            </h2>
             <p className="mt-1 text-muted">
-              We could not find a campus called “{chosen}” in our university directory. Pick one above to see
-              its impact.
+              <Trans>
+                We could not find a campus called “{chosen}” in our university directory. Pick one above to
+                see its impact.
+              </Trans>
             </p>
             <Button className="mt-5" onClick={() => setParams({})}>
-              {user ? 'Show my campus' : 'Show the most active campus'}
+              {user ? <Trans>Show my campus</Trans> : <Trans>Show the most active campus</Trans>}
             </Button>
           </Card>
         ) : failed ? (
@@ -97,22 +111,31 @@ export default function ImpactPage() {
                         {data.campusName}
                       </h2>
                       <p className="mt-2 text-muted">
-                        {data.communityMembers.toLocaleString('en-US')}{' '}
-                        {data.communityMembers === 1 ? 'student shares' : 'students share'} here.{' '}
-                        {data.impact.itemsShared > 0
-                          ? `${data.impact.itemsShared.toLocaleString('en-US')} borrows returned so far.`
-                          : 'Nothing has been returned yet: the first borrow starts the count.'}
+                        <Plural
+                          value={data.communityMembers}
+                          one="# student shares here."
+                          other="# students share here."
+                        />{' '}
+                        {data.impact.itemsShared > 0 ? (
+                          <Plural
+                            value={data.impact.itemsShared}
+                            one="# borrow returned so far."
+                            other="# borrows returned so far."
+                          />
+                        ) : (
+                          <Trans>Nothing has been returned yet: the first borrow starts the count.</Trans>
+                        )}
                       </p>
                     </div>
                     <div className="mt-5 flex flex-wrap gap-3">
                       <Button asChild>
                         <Link to={paths.browse}>
-                          <Search className="h-4 w-4" aria-hidden="true" /> Browse Items
+                          <Search className="h-4 w-4" aria-hidden="true" /> <Trans>Browse Items</Trans>
                         </Link>
                       </Button>
                       <Button asChild variant="outline">
                         <Link to={paths.listItem}>
-                          <PlusCircle className="h-4 w-4" aria-hidden="true" /> List an Item
+                          <PlusCircle className="h-4 w-4" aria-hidden="true" /> <Trans>List an Item</Trans>
                         </Link>
                       </Button>
                     </div>

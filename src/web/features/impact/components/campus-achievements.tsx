@@ -1,4 +1,8 @@
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, Trophy } from 'lucide-react';
+import { intlLocale } from '#shared/format.ts';
 import { IMPACT_ACHIEVEMENTS } from '#shared/impact.ts';
 import type { Achievement } from '#shared/schemas/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
@@ -6,20 +10,26 @@ import { cn } from '../../../lib/cn.ts';
 
 // Spec §2 Dashboard 'Campus Achievements' with spec §9's thresholds, unlocked by the campus's figures.
 
-function progress(achievement: Achievement): string {
+/** '12 of 50 items', in the language `i18n` speaks. */
+function progress(achievement: Achievement, i18n: I18n): string {
   const metric = IMPACT_ACHIEVEMENTS.find((a) => a.id === achievement.id)?.metric;
+  const goal = achievement.threshold.toLocaleString(intlLocale());
   // In kilograms: tons with one decimal would round 980 kg up to the 1.0T it has not reached.
-  if (metric === 'co2SavedKg')
-    return `${Math.floor(achievement.current).toLocaleString('en-US')} of ${achievement.threshold.toLocaleString('en-US')} kg CO₂`;
-  const unit = metric === 'members' ? 'members' : 'items';
-  return `${achievement.current.toLocaleString('en-US')} of ${achievement.threshold.toLocaleString('en-US')} ${unit}`;
+  if (metric === 'co2SavedKg') {
+    const current = Math.floor(achievement.current).toLocaleString(intlLocale());
+    return t(i18n)`${current} of ${goal} kg CO₂`;
+  }
+  const current = achievement.current.toLocaleString(intlLocale());
+  // Every goal is a round number above one: the unit is always plural.
+  return metric === 'members' ? t(i18n)`${current} of ${goal} members` : t(i18n)`${current} of ${goal} items`;
 }
 
 export function CampusAchievements({ achievements }: { achievements: Achievement[] }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="achievements-heading">
       <h2 id="achievements-heading" className="text-2xl font-bold text-ink">
-        Campus Achievements
+        <Trans>Campus Achievements</Trans>
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {achievements.map((achievement) => {
@@ -51,7 +61,7 @@ export function CampusAchievements({ achievements }: { achievements: Achievement
                       achievement.unlocked ? 'bg-amber-200 text-amber-950' : 'bg-stone-200 text-stone-700',
                     )}
                   >
-                    {achievement.unlocked ? 'Unlocked' : 'Locked'}
+                    {achievement.unlocked ? <Trans>Unlocked</Trans> : <Trans>Locked</Trans>}
                   </span>
                 </div>
                 <h3 className="mt-3 font-semibold text-ink">{achievement.title}</h3>
@@ -65,7 +75,7 @@ export function CampusAchievements({ achievements }: { achievements: Achievement
                     style={{ width: `${percent}%` }}
                   />
                 </div>
-                <p className="mt-1 text-xs font-semibold text-muted">{progress(achievement)}</p>
+                <p className="mt-1 text-xs font-semibold text-muted">{progress(achievement, i18n)}</p>
               </Card>
             </li>
           );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ import { TopContributorsList } from './top-contributors.tsx';
  * given (the viewer's, or the one shown to visitors). `campus` undefined: still working it out.
  */
 export default function CampusImpactSection({ campus, campusError, onCampusRetry }: CampusProps) {
+  const { i18n } = useLingui();
   const impact = useCampusImpact(campus);
   const leaderboard = useImpactLeaderboard(campus);
   // This section hydrates after the page around it (its own chunk), by when the row above may have
@@ -27,25 +29,33 @@ export default function CampusImpactSection({ campus, campusError, onCampusRetry
   const failed = hydrated && (campusError || impact.isError);
   const loading = !failed && (!campus || impact.isPending || !hydrated);
   const figures = hydrated ? impact.data : undefined;
+  const campusName = figures?.campusName;
 
   return (
     <section aria-labelledby="campus-impact-heading" className="mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="campus-impact-heading" className="text-2xl font-bold text-ink">
-            Our Campus Impact
+            <Trans>Our Campus Impact</Trans>
           </h2>
           <p className="mt-1 text-muted">
-            {figures
-              ? figures.itemsShared > 0
-                ? `What borrowing instead of buying has saved at ${figures.campusName}.`
-                : `Nothing has been returned at ${figures.campusName} yet: the first borrow starts the count.`
-              : 'What borrowing instead of buying has saved on campus.'}
+            {figures ? (
+              figures.itemsShared > 0 ? (
+                <Trans>What borrowing instead of buying has saved at {campusName}.</Trans>
+              ) : (
+                <Trans>
+                  Nothing has been returned at {campusName} yet: the first borrow starts the count.
+                </Trans>
+              )
+            ) : (
+              <Trans>What borrowing instead of buying has saved on campus.</Trans>
+            )}
           </p>
         </div>
         <Button asChild variant="outline">
           <Link to={impactPath(figures?.campus)}>
-            See the full dashboard <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
+            <Trans>See the full dashboard</Trans>{' '}
+            <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </Button>
       </div>
@@ -74,8 +84,8 @@ export default function CampusImpactSection({ campus, campusError, onCampusRetry
                         {stat.value(figures)}
                       </p>
                     )}
-                    <h3 className="mt-1 font-semibold text-ink">{stat.label}</h3>
-                    <p className="text-sm text-muted">{stat.detail}</p>
+                    <h3 className="mt-1 font-semibold text-ink">{i18n._(stat.label)}</h3>
+                    <p className="text-sm text-muted">{i18n._(stat.detail)}</p>
                   </Card>
                 </li>
               ))}

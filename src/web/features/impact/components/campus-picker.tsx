@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { UniversitySelect } from '../../universities/components/university-select.tsx';
 import { useImpactCampuses } from '../api.ts';
@@ -15,25 +16,28 @@ export function CampusPicker({
   campusName: string;
   onChange: (campus: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const campuses = useImpactCampuses();
   const others = (campuses.data?.campuses ?? []).filter((c) => c.campus !== campus).slice(0, 3);
   return (
     <div className="w-full max-w-md">
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-white">
-        Campus
+        <Trans>Campus</Trans>
       </label>
       <UniversitySelect
         id={id}
         value={{ name: campusName, domain: campus, state: '', city: '' }}
         onChange={(university) => onChange(university.domain)}
-        placeholder="Choose a campus"
-        contentLabel="Choose a campus"
+        placeholder={t`Choose a campus`}
+        contentLabel={t`Choose a campus`}
         display={(university) => university.name}
       />
       {others.length > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-brand-50">Also sharing:</span>
+          <span className="text-brand-50">
+            <Trans>Also sharing:</Trans>
+          </span>
           {others.map((c) => (
             <button
               key={c.campus}

@@ -1,5 +1,6 @@
+import { Trans } from '@lingui/react/macro';
 import { CATEGORY_LABELS } from '#shared/constants.ts';
-import { formatCo2Small } from '#shared/format.ts';
+import { formatCo2Small, intlLocale } from '#shared/format.ts';
 import type { CategoryImpact } from '#shared/schemas/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -10,11 +11,13 @@ export function CategoryImpactCards({ categories }: { categories: CategoryImpact
   return (
     <section aria-labelledby="categories-heading">
       <h2 id="categories-heading" className="text-2xl font-bold text-ink">
-        Impact by Category
+        <Trans>Impact by Category</Trans>
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
         {categories.map(({ category, itemsShared, co2Saved }) => {
           const Icon = CATEGORY_ICONS[category];
+          const shared = itemsShared.toLocaleString(intlLocale());
+          const co2 = formatCo2Small(co2Saved);
           return (
             <li key={category}>
               <Card className={cn('h-full p-5', itemsShared === 0 && 'bg-stone-50')}>
@@ -24,11 +27,12 @@ export function CategoryImpactCards({ categories }: { categories: CategoryImpact
                 />
                 <h3 className="mt-3 font-semibold text-ink">{CATEGORY_LABELS[category]}</h3>
                 <p className="text-2xl font-extrabold text-ink">
-                  {itemsShared.toLocaleString('en-US')}{' '}
-                  <span className="text-sm font-semibold text-muted">shared</span>
+                  <Trans>
+                    {shared} <span className="text-sm font-semibold text-muted">shared</span>
+                  </Trans>
                 </p>
                 <p className="text-sm text-muted">
-                  {itemsShared > 0 ? `${formatCo2Small(co2Saved)} CO₂ saved` : 'None returned yet'}
+                  {itemsShared > 0 ? <Trans>{co2} CO₂ saved</Trans> : <Trans>None returned yet</Trans>}
                 </p>
               </Card>
             </li>

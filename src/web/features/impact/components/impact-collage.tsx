@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImpactFigures } from '#shared/schemas/impact.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -13,10 +14,11 @@ const tiles = [
 ];
 
 export function ImpactCollage({ figures }: { figures: ImpactFigures | undefined }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="our-impact-heading">
       <h2 id="our-impact-heading" className="text-2xl font-bold text-ink">
-        Our Impact
+        <Trans>Our Impact</Trans>
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4 lg:grid-rows-2" aria-busy={!figures}>
         {IMPACT_STATS.map((stat, i) => (
@@ -36,8 +38,8 @@ export function ImpactCollage({ figures }: { figures: ImpactFigures | undefined 
               ) : (
                 <Skeleton className="h-9 w-24" />
               )}
-              <h3 className="mt-1 text-lg font-semibold">{stat.label}</h3>
-              <p className={cn('text-sm', i === 0 ? 'text-brand-50' : 'opacity-80')}>{stat.detail}</p>
+              <h3 className="mt-1 text-lg font-semibold">{i18n._(stat.label)}</h3>
+              <p className={cn('text-sm', i === 0 ? 'text-brand-50' : 'opacity-80')}>{i18n._(stat.detail)}</p>
             </div>
           </li>
         ))}

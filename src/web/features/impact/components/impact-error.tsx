@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -20,14 +21,16 @@ export function ImpactError({
         className={cn('h-5 w-5 shrink-0', tone === 'dark' ? 'text-amber-200' : 'text-danger')}
         aria-hidden="true"
       />
-      <p className="font-semibold">Failed to fetch impact data</p>
+      <p className="font-semibold">
+        <Trans>Failed to fetch impact data</Trans>
+      </p>
       <Button
         size="sm"
         variant={tone === 'dark' ? 'inverseOutline' : 'outline'}
         onClick={onRetry}
         disabled={retrying}
       >
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCampusImpact } from '../api.ts';
 import { ImpactError } from './impact-error.tsx';
@@ -12,16 +13,18 @@ export interface CampusProps {
 
 /** Spec §2 Home: the row of impact numbers under the hero. */
 export function ImpactNumberRow({ campus, campusError, onCampusRetry }: CampusProps) {
+  const { i18n } = useLingui();
   const impact = useCampusImpact(campus);
   const failed = campusError || impact.isError;
   const loading = !failed && (!campus || impact.isPending);
   const figures = impact.data;
+  const campusName = figures?.campusName;
   return (
     <section aria-labelledby="impact-row-heading" className="border-b border-line bg-white">
       {/* Issue 16: one compact row on phones, so Home's first items show on the first screen. */}
       <div className="mx-auto max-w-6xl px-4 py-3 sm:py-6">
         <h2 id="impact-row-heading" className="text-sm font-semibold text-muted">
-          {figures ? `Shared so far at ${figures.campusName}` : 'Shared so far on campus'}
+          {campusName ? <Trans>Shared so far at {campusName}</Trans> : <Trans>Shared so far on campus</Trans>}
         </h2>
         {failed ? (
           <ImpactError
@@ -36,7 +39,7 @@ export function ImpactNumberRow({ campus, campusError, onCampusRetry }: CampusPr
               <div key={stat.key} className="flex flex-col-reverse">
                 <dt className="flex items-center gap-1.5 text-xs leading-tight text-muted sm:text-sm">
                   <stat.icon className="hidden h-4 w-4 shrink-0 text-brand-700 sm:block" aria-hidden="true" />
-                  {stat.label}
+                  {i18n._(stat.label)}
                 </dt>
                 <dd className="text-base font-extrabold text-ink sm:text-2xl">
                   {loading || !figures ? (

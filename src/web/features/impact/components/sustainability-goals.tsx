@@ -1,4 +1,8 @@
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Target, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { intlLocale } from '#shared/format.ts';
 import type { ImpactDashboard } from '#shared/schemas/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
 
@@ -7,51 +11,58 @@ import { Card } from '../../../components/ui/card.tsx';
 
 /** The month the dashboard counts, named from its first day on campus (whatever the browser's zone). */
 function monthName(start: string): string {
-  return new Date(Date.parse(start) + 2 * 24 * 60 * 60 * 1000).toLocaleString('en-US', {
+  return new Date(Date.parse(start) + 2 * 24 * 60 * 60 * 1000).toLocaleString(intlLocale(), {
     month: 'long',
     timeZone: 'UTC',
   });
 }
 
-function changeText({ thisMonth, lastMonth, changePercent }: ImpactDashboard['activeSharers']): string {
+function changeText(
+  { thisMonth, lastMonth, changePercent }: ImpactDashboard['activeSharers'],
+  i18n: I18n,
+): string {
   if (changePercent === null) {
     return thisMonth > 0
-      ? 'Nobody was active last month: all new this month'
-      : 'No one has shared yet this month';
+      ? t(i18n)`Nobody was active last month: all new this month`
+      : t(i18n)`No one has shared yet this month`;
   }
-  if (changePercent === 0) return `Same as last month (${lastMonth})`;
-  const sign = changePercent > 0 ? '+' : '−';
-  return `${sign}${Math.abs(changePercent)}% from last month (${lastMonth})`;
+  if (changePercent === 0) return t(i18n)`Same as last month (${lastMonth})`;
+  const change = `${changePercent > 0 ? '+' : '−'}${Math.abs(changePercent)}`;
+  return t(i18n)`${change}% from last month (${lastMonth})`;
 }
 
 export function SustainabilityGoals({ dashboard }: { dashboard: ImpactDashboard }) {
+  const { t, i18n } = useLingui();
   const { month, activeSharers, communityMembers, campusName } = dashboard;
   const name = monthName(month.start);
+  const done = month.itemsShared.toLocaleString(intlLocale());
+  const goal = month.goal.toLocaleString(intlLocale());
+  const percent = month.progressPercent;
+  const active = activeSharers.thisMonth.toLocaleString(intlLocale());
   const Trend = (activeSharers.changePercent ?? 0) < 0 ? TrendingDown : TrendingUp;
   return (
     <section aria-labelledby="goals-heading">
       <h2 id="goals-heading" className="text-2xl font-bold text-ink">
-        Sustainability Goals
+        <Trans>Sustainability Goals</Trans>
       </h2>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Card className="p-6">
           <h3 className="flex items-center gap-2 text-lg font-semibold text-ink">
             <Target className="h-5 w-5 text-brand-700" aria-hidden="true" />
-            Monthly Sharing Goal
+            <Trans>Monthly Sharing Goal</Trans>
           </h3>
           <p className="mt-3 text-3xl font-extrabold text-ink">
-            {month.itemsShared.toLocaleString('en-US')}{' '}
-            <span className="text-lg font-semibold text-muted">
-              of {month.goal.toLocaleString('en-US')} items
-            </span>
+            <Trans>
+              {done} <span className="text-lg font-semibold text-muted">of {goal} items</span>
+            </Trans>
           </p>
           <div
             role="progressbar"
-            aria-label={`${name} sharing goal`}
+            aria-label={t`${name} sharing goal`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={month.progressPercent}
-            aria-valuetext={`${month.progressPercent}% of ${month.goal} items`}
+            aria-valuetext={t`${percent}% of ${goal} items`}
             className="mt-4 h-3 overflow-hidden rounded-full bg-stone-200"
           >
             <div
@@ -60,26 +71,38 @@ export function SustainabilityGoals({ dashboard }: { dashboard: ImpactDashboard 
             />
           </div>
           <p className="mt-2 text-sm text-muted">
-            {month.progressPercent}% of the goal for {name}
-            {month.progressPercent >= 100 ? ': reached!' : ''}
+            {percent >= 100 ? (
+              <Trans>
+                {percent}% of the goal for {name}: reached!
+              </Trans>
+            ) : (
+              <Trans>
+                {percent}% of the goal for {name}
+              </Trans>
+            )}
           </p>
         </Card>
         <Card className="p-6">
           <h3 className="flex items-center gap-2 text-lg font-semibold text-ink">
             <Users className="h-5 w-5 text-brand-700" aria-hidden="true" />
-            Active Community
+            <Trans>Active Community</Trans>
           </h3>
           <p className="mt-3 text-3xl font-extrabold text-ink">
-            {activeSharers.thisMonth.toLocaleString('en-US')}{' '}
-            <span className="text-lg font-semibold text-muted">active sharers in {name}</span>
+            <Trans>
+              {active} <span className="text-lg font-semibold text-muted">active sharers in {name}</span>
+            </Trans>
           </p>
           <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
             <Trend className="h-4 w-4" aria-hidden="true" />
-            {changeText(activeSharers)}
+            {changeText(activeSharers, i18n)}
           </p>
           <p className="mt-3 text-sm text-muted">
-            {communityMembers.toLocaleString('en-US')} {communityMembers === 1 ? 'student' : 'students'} in
-            the {campusName} community. An active sharer lent or borrowed something that came back this month.
+            <Plural
+              value={communityMembers}
+              one={`# student in the ${campusName} community.`}
+              other={`# students in the ${campusName} community.`}
+            />{' '}
+            <Trans>An active sharer lent or borrowed something that came back this month.</Trans>
           </p>
         </Card>
       </div>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Award, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCo2Small } from '#shared/format.ts';
@@ -32,17 +33,18 @@ export function TopContributorsList({
   retrying?: boolean;
   headingLevel?: 2 | 3;
 }) {
+  const { t } = useLingui();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="flex h-full flex-col rounded-2xl border border-line bg-white p-5 shadow-sm">
       <Heading className="flex items-center gap-2 text-lg font-bold text-ink">
         <Trophy className="h-5 w-5 text-amber-600" aria-hidden="true" />
-        Top Contributors This Week
+        <Trans>Top Contributors This Week</Trans>
       </Heading>
       {error && !loading ? (
         <ImpactError className="mt-4" onRetry={onRetry} retrying={retrying} />
       ) : loading || !entries ? (
-        <ul className="mt-4 space-y-3" aria-label="Loading top contributors">
+        <ul className="mt-4 space-y-3" aria-label={t`Loading top contributors`}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="flex items-center gap-3">
               <Skeleton className="h-10 w-10 rounded-full" />
@@ -55,45 +57,61 @@ export function TopContributorsList({
         </ul>
       ) : entries.length === 0 ? (
         <p className="mt-4 text-muted">
-          Nothing has come back yet this week. Lend something, and when it is returned you could top this
-          board.
+          <Trans>
+            Nothing has come back yet this week. Lend something, and when it is returned you could top this
+            board.
+          </Trans>
         </p>
       ) : (
         <ol className="mt-4 space-y-3">
           {entries.map((entry) => (
-            <li key={entry.userId} className="flex items-center gap-3">
-              <span
-                className={cn(
-                  'flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold',
-                  rankColours[entry.rank - 1] ?? 'bg-brand-50 text-brand-800',
-                )}
-              >
-                <span className="sr-only">Rank </span>
-                {entry.rank}
-              </span>
-              <Avatar name={entry.name} src={entry.profileImage} />
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <Link
-                    to={paths.profile(entry.userId)}
-                    className="min-w-0 truncate font-semibold text-ink hover:underline"
-                  >
-                    {entry.name}
-                  </Link>
-                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                    <Award className="h-3.5 w-3.5" aria-hidden="true" />
-                    {entry.badges} {entry.badges === 1 ? 'badge' : 'badges'}
-                  </span>
-                </div>
-                <p className="text-sm text-muted">
-                  {entry.itemsShared} {entry.itemsShared === 1 ? 'item' : 'items'} shared ·{' '}
-                  {formatCo2Small(entry.co2Saved)} CO₂ saved
-                </p>
-              </div>
-            </li>
+            <ContributorRow key={entry.userId} entry={entry} />
           ))}
         </ol>
       )}
     </div>
+  );
+}
+
+/** One lender on the board: rank, photo, name, badges, and what they shared. */
+function ContributorRow({ entry }: { entry: LeaderboardEntry }) {
+  const { rank, badges, itemsShared } = entry;
+  const co2 = formatCo2Small(entry.co2Saved);
+  return (
+    <li className="flex items-center gap-3">
+      <span
+        className={cn(
+          'flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+          rankColours[rank - 1] ?? 'bg-brand-50 text-brand-800',
+        )}
+      >
+        <Trans>
+          <span className="sr-only">Rank </span>
+          {rank}
+        </Trans>
+      </span>
+      <Avatar name={entry.name} src={entry.profileImage} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link
+            to={paths.profile(entry.userId)}
+            className="min-w-0 truncate font-semibold text-ink hover:underline"
+          >
+            {entry.name}
+          </Link>
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+            <Award className="h-3.5 w-3.5" aria-hidden="true" />
+            <Plural value={badges} one="# badge" other="# badges" />
+          </span>
+        </div>
+        <p className="text-sm text-muted">
+          <Plural
+            value={itemsShared}
+            one={`# item shared · ${co2} CO₂ saved`}
+            other={`# items shared · ${co2} CO₂ saved`}
+          />
+        </p>
+      </div>
+    </li>
   );
 }
