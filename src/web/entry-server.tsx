@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import {
   type DehydratedState,
@@ -64,23 +66,25 @@ export interface MissingPage {
   status: 404;
 }
 
+/**
+ * What a page says of itself beyond its markup: its title (from its data) and what a shared link shows.
+ * Worked out while the visitor's language is the app's (issue 19), so it is written in theirs.
+ */
+type PageHead = () => { title?: string; meta?: PageMeta };
+
 interface Page {
-  title: string;
+  /** The tab title when the page's data names none; none for Home. */
+  title?: MessageDescriptor;
   modules: string[];
   /**
-   * Puts into the cache what the first view shows, as its components ask for it. May name the page's
-   * title (from its data) and what a shared link shows; 'missing' when there is no such page.
+   * Puts into the cache what the first view shows, as its components ask for it. May return how to
+   * name the page (its head); 'missing' when there is no such page.
    */
-  load(
-    queryClient: QueryClient,
-    url: URL,
-    sources: PageSources,
-  ): Promise<{ title?: string; meta?: PageMeta } | 'missing' | unknown>;
+  load(queryClient: QueryClient, url: URL, sources: PageSources): Promise<PageHead | 'missing' | undefined>;
 }
 
 const pages: Record<string, Page> = {
   '/': {
-    title: '',
     modules: [],
     // Issue 16: a visitor's Home shows one campus, the one the impact figures are of.
     load: async (queryClient, _url, sources) => {
@@ -88,20 +92,21 @@ const pages: Record<string, Page> = {
       queryClient.setQueryData(impactKeys.all, campuses);
       const { campus, campusName } = campuses.defaultCampus;
       queryClient.setQueryData(campusNameKey(campus), { campus, campusName, known: true });
-      return queryClient.fetchInfiniteQuery(
+      await queryClient.fetchInfiniteQuery(
         infiniteItemsQuery(
           homeItemFilters(campuses.defaultCampus.campus),
           HOME_PAGE_SIZE,
           itemsFrom(sources),
         ),
       );
+      return undefined;
     },
   },
   '/browse': {
-    title: 'Browse Items',
+    title: msg`Browse Items`,
     modules: ['routes/browse.tsx'],
-    load: (queryClient, url, sources) =>
-      queryClient.fetchInfiniteQuery(
+    load: async (queryClient, url, sources) => {
+      await queryClient.fetchInfiniteQuery(
         infiniteItemsQuery(
           browseFilters(
             initialBrowseState(
@@ -113,13 +118,15 @@ const pages: Record<string, Page> = {
           BROWSE_PAGE_SIZE,
           itemsFrom(sources),
         ),
-      ),
+      );
+      return undefined;
+    },
   },
 };
 
 /** Spec §2 Item detail, as a visitor sees it (issue 16): with what a shared link shows. */
 const itemPage: Page = {
-  title: 'Item',
+  title: msg`Item`,
   modules: ['routes/item-detail.tsx'],
   load: async (queryClient, url, sources) => {
     // As the router reads it (any case for '/item/', the id as written, a trailing slash ignored).
@@ -128,25 +135,42 @@ const itemPage: Page = {
     if (!detail) return 'missing';
     queryClient.setQueryData(itemKeys.detail(id), detail);
     const { item } = detail;
-    const price = formatRentalPrice(item.rentalPrice, item.rentalPeriod);
-    const deposit = amountOf(item.depositAmount);
     const cover = usableImages(item.images)[0];
-    const meta: PageMeta = {
-      path: `/item/${encodeURIComponent(id)}`,
-      type: 'product',
-      description: [
-        `${price === 'FREE' ? 'Free to borrow' : price}${deposit > 0 ? ` · $${deposit.toFixed(2)} refundable deposit` : ''}.`,
-        summary(item.description),
-      ]
-        .filter(Boolean)
-        .join(' '),
-      image: cover,
-      imageAlt: cover ? `${item.title}, photo 1` : undefined,
-      price: amountOf(item.rentalPrice).toFixed(2),
+    return () => {
+      const title = item.title;
+      const meta: PageMeta = {
+        path: `/item/${encodeURIComponent(id)}`,
+        type: 'product',
+        description: [
+          priceLine(item.rentalPrice, item.rentalPeriod, item.depositAmount),
+          summary(item.description),
+        ]
+          .filter(Boolean)
+          .join(' '),
+        image: cover,
+        imageAlt: cover ? t`${title}, photo 1` : undefined,
+        price: amountOf(item.rentalPrice).toFixed(2),
+      };
+      return { title, meta };
     };
-    return { title: item.title, meta };
   },
 };
+
+/** 'Free to borrow.', '$5.00 / day · $20.00 refundable deposit.', in the active language. */
+function priceLine(
+  rentalPrice: ItemDetail['item']['rentalPrice'],
+  rentalPeriod: ItemDetail['item']['rentalPeriod'],
+  depositAmount: ItemDetail['item']['depositAmount'],
+): string {
+  const free = amountOf(rentalPrice) === 0;
+  const price = formatRentalPrice(rentalPrice, rentalPeriod);
+  const amount = amountOf(depositAmount);
+  if (amount === 0) return free ? t`Free to borrow.` : `${price}.`;
+  const deposit = `$${amount.toFixed(2)}`;
+  return free
+    ? t`Free to borrow · ${deposit} refundable deposit.`
+    : t`${price} · ${deposit} refundable deposit.`;
+}
 
 /** The first sentences of a description, at most about 160 characters, on one line. */
 function summary(text: string): string {
@@ -156,7 +180,7 @@ function summary(text: string): string {
 
 /** Spec §2 Campus Impact Dashboard: ?campus= when given, else the visitors' default campus. */
 const impactPage: Page = {
-  title: 'Campus Impact',
+  title: msg`Campus Impact`,
   modules: ['routes/impact.tsx'],
   load: async (queryClient, url, sources) => {
     const campuses = await sources.impactCampuses();
@@ -164,13 +188,17 @@ const impactPage: Page = {
     const campus = url.searchParams.get('campus')?.trim().toLowerCase() || campuses.defaultCampus.campus;
     const dashboard = await sources.impactDashboard(campus);
     queryClient.setQueryData(impactKeys.dashboard(campus), dashboard);
-    return {
-      title: `${dashboard.campusName} Impact`,
-      meta: {
-        path: url.searchParams.has('campus') ? `/impact?campus=${encodeURIComponent(campus)}` : '/impact',
-        type: 'website',
-        description: `What students at ${dashboard.campusName} save by borrowing instead of buying.`,
-      },
+    const path = url.searchParams.has('campus') ? `/impact?campus=${encodeURIComponent(campus)}` : '/impact';
+    return () => {
+      const campusName = dashboard.campusName;
+      return {
+        title: t`${campusName} Impact`,
+        meta: {
+          path,
+          type: 'website',
+          description: t`What students at ${campusName} save by borrowing instead of buying.`,
+        },
+      };
     };
   },
 };
@@ -215,7 +243,6 @@ export async function renderPage(
     queryClient.clear();
     return { status: 404 };
   }
-  const about = (loaded ?? {}) as { title?: string; meta?: PageMeta };
   const state = dehydrate(queryClient);
 
   const context = await handler.query(new Request(url));
@@ -224,9 +251,12 @@ export async function renderPage(
   const errors: unknown[] = [];
   // Waits for every lazy part (the page's chunk, Home's impact section) and, with no chunk size limit,
   // writes each in place: no streaming script, which the CSP would refuse anyway. The app has one
-  // language at a time (lib/i18n.ts), so renders take turns: each in its visitor's language.
-  const html = await inTurn(async () => {
+  // language at a time (lib/i18n.ts), so renders take turns: each in its visitor's language. The
+  // page's title and what a shared link shows are worked out in the same turn, in the same language.
+  const { html, title, meta } = await inTurn(async () => {
     await activateLocale(locale);
+    const head = loaded?.() ?? {};
+    const title = documentTitle(head.title ?? (page.title ? i18n._(page.title) : ''), i18n);
     const { prelude } = await prerender(
       <StrictMode>
         <I18nProvider i18n={i18n}>
@@ -237,16 +267,16 @@ export async function renderPage(
       </StrictMode>,
       { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
     );
-    return new Response(prelude).text();
+    return { html: await new Response(prelude).text(), title, meta: head.meta };
   });
   if (errors.length > 0) throw errors[0];
   queryClient.clear();
   return {
     html,
     data: `<script type="application/json" id="${QUERY_STATE_ID}">${serializeState(state)}</script>`,
-    title: documentTitle(about.title ?? page.title),
+    title,
     modules: page.modules,
-    meta: about.meta,
+    meta,
   };
 }
 
