@@ -113,6 +113,9 @@ function installableApp() {
       // come from the server (pre-rendered, with its headers); the offline page is made by the worker.
       globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
       globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'sw.js'],
+      // The worker writes the offline page in the app's language (pwa/offline-page.ts): its own build
+      // compiles Lingui's macros too (a plugin instance of its own, as vite-plugin-pwa asks).
+      buildPlugins: { vite: [linguiMacros()] },
     },
   });
   // The browser's build only: the server's render entry has no use for a manifest or a worker.

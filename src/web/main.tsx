@@ -10,13 +10,15 @@ import { activateLocale, i18n, pageLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { restoreQueryState } from './lib/query-state.ts';
 import { markServerRendered } from './lib/server-rendered.ts';
-import { recordOfflineSnapshots } from './pwa/offline-recorder.ts';
+import { recordOfflineLocale, recordOfflineSnapshots } from './pwa/offline-recorder.ts';
 import { mountUpdatePrompt } from './pwa/update-prompt.tsx';
 import { routes } from './router.tsx';
 
 const queryClient = createQueryClient();
 // What the signed-in person last saw, for the service worker's offline page (issue 19).
 recordOfflineSnapshots(queryClient);
+// And the language it was shown in, for that page's words.
+recordOfflineLocale(i18n);
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 const app = (

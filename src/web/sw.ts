@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'wor
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { OFFLINE_PAGE_CSP, renderOfflinePage } from './pwa/offline-page.ts';
-import { cacheSnapshotStore, snapshotExpired } from './pwa/offline-snapshot.ts';
+import { cacheSnapshotStore, offlineLocale, snapshotExpired } from './pwa/offline-snapshot.ts';
 
 // CampusLoop's service worker (issue 19), built by vite-plugin-pwa's injectManifest from this file into
 // dist/web/sw.js, scope '/'. What it does, and what it never does (docs/architecture.md, *Installable
@@ -42,7 +42,9 @@ async function offlinePage(url: string): Promise<Response> {
     await store?.clear().catch(() => undefined);
     snapshot = undefined;
   }
-  return new Response(renderOfflinePage(snapshot, url), {
+  // In the language the app last spoke here, else the browser's (issue 19).
+  const locale = await offlineLocale(self.caches, self.navigator.languages);
+  return new Response(renderOfflinePage(snapshot, url, undefined, locale), {
     status: 200,
     headers: {
       'content-type': 'text/html; charset=utf-8',

@@ -1,3 +1,7 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { createI18n, DEFAULT_LOCALE, INTL_LOCALE, type Locale } from '#shared/i18n.ts';
+import { messages as spanish } from '#shared/locales/es/app.ts';
 import {
   type OfflineConversation,
   type OfflineReservation,
@@ -9,7 +13,8 @@ import {
 // snapshot (offline-snapshot.ts), read-only, under a banner saying when it was seen. It is built in the
 // worker as plain HTML with its styles inline and no script (the CSP below forbids any), so it needs
 // nothing from the network and nothing that could have gone stale in the app's code. Every value from
-// the snapshot is escaped.
+// the snapshot is escaped. It speaks the language the app last spoke here (issue 19; the worker finds
+// it with offlineLocale, offline-snapshot.ts), with this catalogue's Spanish built in.
 
 /** The page's own policy: no script at all, inline styles, images from here only. */
 export const OFFLINE_PAGE_CSP =
@@ -24,21 +29,28 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-const STATUS_LABELS: Record<OfflineReservation['status'], string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  active: 'Active',
-  returned: 'Returned',
-  claimed: 'Claim open',
-  disputed: 'In dispute',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  declined: 'Declined',
+const STATUS_LABELS: Record<OfflineReservation['status'], MessageDescriptor> = {
+  pending: msg`Pending`,
+  approved: msg`Approved`,
+  active: msg`Active`,
+  returned: msg`Returned`,
+  claimed: msg`Claim open`,
+  disputed: msg`In dispute`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
+  declined: msg`Declined`,
 };
 
-/** 'Nov 24, 2026, 11:40 AM' in the reader's own time zone (a test passes one). */
-export function formatSeenAt(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/** What the page is written with: its language's messages and its Intl tag. */
+interface Speech {
+  i18n: I18n;
+  intl: string;
+  timeZone?: string;
+}
+
+/** 'Nov 24, 2026, 11:40 AM' in the reader's own time zone (a test passes one), in the page's language. */
+export function formatSeenAt(iso: string, timeZone?: string, intl: string = INTL_LOCALE.en): string {
+  return new Intl.DateTimeFormat(intl, {
     dateStyle: 'medium',
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),
@@ -46,70 +58,83 @@ export function formatSeenAt(iso: string, timeZone?: string): string {
 }
 
 /** A calendar day 'YYYY-MM-DD' as 'Dec 1, 2026' (a day, so in UTC: no zone moves it). */
-function formatDay(day: string): string {
+function formatDay(day: string, intl: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
-function reservationCard(r: OfflineReservation): string {
+// Values from the snapshot are escaped before they go into a message; the messages are our own text.
+
+function reservationCard(r: OfflineReservation, { i18n, intl }: Speech): string {
   const code = r.pickupCode
-    ? `<div class="code"><p class="label">Pickup Code:</p>` +
+    ? `<div class="code"><p class="label">${t(i18n)`Pickup Code:`}</p>` +
       `<p class="digits" aria-hidden="true">${escapeHtml(r.pickupCode)}</p>` +
       `<p class="sr-only">${escapeHtml(r.pickupCode.split('').join(' '))}</p>` +
-      `<p class="hint">Show this code to the lender when you collect the item.</p></div>`
+      `<p class="hint">${t(i18n)`Show this code to the lender when you collect the item.`}</p></div>`
     : '';
+  const status = STATUS_LABELS[r.status];
+  const otherName = escapeHtml(r.otherName);
+  const start = escapeHtml(formatDay(r.startDate, intl));
+  const end = escapeHtml(formatDay(r.endDate, intl));
   return (
     `<li class="card"><div class="row"><h3>${escapeHtml(r.itemTitle)}</h3>` +
-    `<span class="badge ${escapeHtml(r.status)}">${escapeHtml(STATUS_LABELS[r.status] ?? r.status)}</span></div>` +
-    `<p class="muted">${r.role === 'borrower' ? 'Borrowing from' : 'Lending to'} ${escapeHtml(r.otherName)}</p>` +
-    `<p class="muted">${escapeHtml(formatDay(r.startDate))} – ${escapeHtml(formatDay(r.endDate))}</p>` +
+    `<span class="badge ${escapeHtml(r.status)}">${escapeHtml(status ? i18n._(status) : r.status)}</span></div>` +
+    `<p class="muted">${r.role === 'borrower' ? t(i18n)`Borrowing from ${otherName}` : t(i18n)`Lending to ${otherName}`}</p>` +
+    `<p class="muted">${start} – ${end}</p>` +
     `${code}</li>`
   );
 }
 
-function reservationsSection(snapshot: OfflineSnapshot): string {
+function reservationsSection(snapshot: OfflineSnapshot, speech: Speech): string {
   const list = snapshot.reservations?.list;
   if (!list) return '';
+  const { i18n } = speech;
   const part = (role: OfflineReservation['role'], title: string, empty: string) => {
     const mine = list.filter((r) => r.role === role);
     return (
       `<h3 class="sub">${title}</h3>` +
       (mine.length
-        ? `<ul class="list">${mine.map(reservationCard).join('')}</ul>`
+        ? `<ul class="list">${mine.map((r) => reservationCard(r, speech)).join('')}</ul>`
         : `<p class="muted">${empty}</p>`)
     );
   };
   return (
-    `<section aria-labelledby="offline-reservations"><h2 id="offline-reservations">My Reservations</h2>` +
-    part('borrower', 'Borrowing', 'No borrowing reservations') +
-    part('provider', 'Lending', 'No lending reservations') +
+    `<section aria-labelledby="offline-reservations"><h2 id="offline-reservations">${t(i18n)`My Reservations`}</h2>` +
+    part('borrower', t(i18n)`Borrowing`, t(i18n)`No borrowing reservations`) +
+    part('provider', t(i18n)`Lending`, t(i18n)`No lending reservations`) +
     `</section>`
   );
 }
 
-function conversationItem(c: OfflineConversation, timeZone?: string): string {
+function conversationItem(c: OfflineConversation, { i18n, intl, timeZone }: Speech): string {
+  const unread = c.unreadCount;
   return (
     `<li class="card"><div class="row"><h3>${escapeHtml(c.otherName)}</h3>` +
-    (c.unreadCount > 0 ? `<span class="badge">${c.unreadCount} unread</span>` : '') +
+    (unread > 0
+      ? `<span class="badge">${t(i18n)`${plural(unread, { one: '# unread', other: '# unread' })}`}</span>`
+      : '') +
     `</div>` +
-    `<p class="muted">${c.itemTitle ? escapeHtml(c.itemTitle) : 'Item not found'}</p>` +
-    (c.lastMessage ? `<p>${escapeHtml(c.lastMessage)}</p>` : '<p class="muted">No messages yet</p>') +
-    `<p class="muted small">${escapeHtml(formatSeenAt(c.lastMessageAt, timeZone))}</p></li>`
+    `<p class="muted">${c.itemTitle ? escapeHtml(c.itemTitle) : t(i18n)`Item not found`}</p>` +
+    (c.lastMessage
+      ? `<p>${escapeHtml(c.lastMessage)}</p>`
+      : `<p class="muted">${t(i18n)`No messages yet`}</p>`) +
+    `<p class="muted small">${escapeHtml(formatSeenAt(c.lastMessageAt, timeZone, intl))}</p></li>`
   );
 }
 
-function conversationsSection(snapshot: OfflineSnapshot, timeZone?: string): string {
+function conversationsSection(snapshot: OfflineSnapshot, speech: Speech): string {
   const list = snapshot.conversations?.list;
   if (!list) return '';
+  const { i18n } = speech;
   return (
-    `<section aria-labelledby="offline-conversations"><h2 id="offline-conversations">Recent conversations</h2>` +
+    `<section aria-labelledby="offline-conversations"><h2 id="offline-conversations">${t(i18n)`Recent conversations`}</h2>` +
     (list.length
       ? `<ul class="list">${list
           .slice(0, 20)
-          .map((c) => conversationItem(c, timeZone))
+          .map((c) => conversationItem(c, speech))
           .join('')}</ul>`
-      : '<p class="muted">No conversations yet</p>') +
+      : `<p class="muted">${t(i18n)`No conversations yet`}</p>`) +
     `</section>`
   );
 }
@@ -151,33 +176,39 @@ const LOGO =
   '<path d="M20.5 8.5v3.6h-3.6M11.5 23.5v-3.6h3.6" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
 /**
- * The whole offline document. `url` is the page that could not be loaded: "Try again" goes back to it.
- * Without a snapshot (nobody signed in here, or they signed out) it says only that the app is offline.
+ * The whole offline document, in `locale`. `url` is the page that could not be loaded: "Try again" goes
+ * back to it. Without a snapshot (nobody signed in here, or they signed out) it says only that the app
+ * is offline.
  */
 export function renderOfflinePage(
   snapshot: OfflineSnapshot | undefined,
   url: string,
   timeZone?: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
+  const i18n = createI18n(locale, { es: spanish });
+  const speech: Speech = { i18n, intl: INTL_LOCALE[locale], timeZone };
   const seenAt = snapshot && snapshotTime(snapshot);
+  const time = seenAt ? escapeHtml(formatSeenAt(seenAt, timeZone, speech.intl)) : '';
   const banner = seenAt
-    ? `You're offline — showing what you last saw at ${escapeHtml(formatSeenAt(seenAt, timeZone))}`
-    : "You're offline";
+    ? t(i18n)`You're offline — showing what you last saw at ${time}`
+    : t(i18n)`You're offline`;
+  const fullName = snapshot ? escapeHtml(snapshot.user.fullName) : '';
   const body =
     snapshot && seenAt
-      ? `<p class="muted">Signed in as ${escapeHtml(snapshot.user.fullName)}. This copy is read-only: ` +
-        `changes need a connection.</p>${reservationsSection(snapshot)}${conversationsSection(snapshot, timeZone)}`
-      : '<p class="muted">CampusLoop needs a connection to show this page. Your reservations and ' +
-        'conversations appear here offline once you have opened them while signed in.</p>';
+      ? `<p class="muted">${t(i18n)`Signed in as ${fullName}. This copy is read-only: changes need a connection.`}</p>` +
+        `${reservationsSection(snapshot, speech)}${conversationsSection(snapshot, speech)}`
+      : `<p class="muted">${t(i18n)`CampusLoop needs a connection to show this page. Your reservations and conversations appear here offline once you have opened them while signed in.`}</p>`;
   return (
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8">' +
+    `<!doctype html><html lang="${locale}"><head><meta charset="UTF-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1.0">' +
     '<meta name="theme-color" content="#047857"><link rel="icon" type="image/svg+xml" href="/favicon.svg">' +
     '<link rel="manifest" href="/manifest.webmanifest">' +
-    `<title>Offline · CampusLoop</title><style>${STYLES}</style></head><body>` +
+    `<title>${t(i18n)`Offline · CampusLoop`}</title><style>${STYLES}</style></head><body>` +
+    // i18n-ignore: brand
     `<header><div class="wrap"><a class="brand" href="/">${LOGO}<span>CampusLoop</span></a></div></header>` +
-    `<main class="wrap"><h1>${seenAt ? 'What you last saw' : 'No connection'}</h1>` +
+    `<main class="wrap"><h1>${seenAt ? t(i18n)`What you last saw` : t(i18n)`No connection`}</h1>` +
     `<p class="banner" role="status">${banner}</p>` +
-    `<p class="actions"><a class="button" href="${escapeHtml(url)}">Try again</a></p>${body}</main></body></html>`
+    `<p class="actions"><a class="button" href="${escapeHtml(url)}">${t(i18n)`Try again`}</a></p>${body}</main></body></html>`
   );
 }

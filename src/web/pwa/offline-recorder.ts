@@ -1,4 +1,6 @@
+import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
+import { isLocale } from '#shared/i18n.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
@@ -9,6 +11,7 @@ import {
   offlineConversations,
   offlineReservations,
   type SnapshotStore,
+  saveOfflineLocale,
 } from './offline-snapshot.ts';
 
 // Keeps the offline page's snapshot (offline-snapshot.ts) as the app shows things: it watches the query
@@ -95,4 +98,24 @@ export function recordOfflineSnapshots(
       saveList(user, 'conversations', offlineConversations(list), state.dataUpdatedAt);
     }
   });
+}
+
+/**
+ * Keeps the app's language for the offline page (offline-snapshot.ts), now and at each change (the
+ * language switch). Returns the function that stops it.
+ */
+export function recordOfflineLocale(
+  i18n: I18n,
+  storage: CacheStorage | undefined = globalThis.caches,
+): () => void {
+  if (!storage) return () => {};
+  // One write at a time, in order: the last language chosen is the one kept.
+  let queue = Promise.resolve();
+  const save = () => {
+    const locale = i18n.locale;
+    if (!isLocale(locale)) return;
+    queue = queue.then(() => saveOfflineLocale(locale, storage)).catch(() => undefined);
+  };
+  save();
+  return i18n.on('change', save);
 }

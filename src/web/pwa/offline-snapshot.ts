@@ -1,3 +1,4 @@
+import { isLocale, type Locale, localeFromAcceptLanguage } from '#shared/i18n.ts';
 import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 
@@ -119,4 +120,39 @@ export function cacheSnapshotStore(storage: CacheStorage | undefined = globalThi
       await storage.delete(OFFLINE_CACHE);
     },
   } satisfies SnapshotStore;
+}
+
+// The offline page's language (issue 19): the one the app last spoke in this browser, which the server
+// chose from the visitor's choice, the account's or the browser's. Kept apart from the snapshot, so a
+// visitor who never signed in, or someone who signed out, still reads the page in their language.
+
+export const LOCALE_CACHE = 'campusloop-locale-v1';
+const LOCALE_URL = '/__offline/locale';
+
+/** Remembers the app's language for the worker (nothing where there is no Cache API: http). */
+export async function saveOfflineLocale(
+  locale: Locale,
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
+  if (!storage) return;
+  const cache = await storage.open(LOCALE_CACHE);
+  await cache.put(LOCALE_URL, new Response(locale, { headers: { 'content-type': 'text/plain' } }));
+}
+
+/**
+ * The language to write the offline page in: the app's last, else the first of the browser's
+ * languages (`navigator.languages`) that we speak, else English.
+ */
+export async function offlineLocale(
+  storage: CacheStorage | undefined,
+  languages: readonly string[] = [],
+): Promise<Locale> {
+  try {
+    const saved = await (await storage?.open(LOCALE_CACHE))?.match(LOCALE_URL);
+    const text = saved ? (await saved.text()).trim() : undefined;
+    if (isLocale(text)) return text;
+  } catch {
+    // Storage refused: the browser's languages decide.
+  }
+  return localeFromAcceptLanguage(languages.join(','));
 }
