@@ -33,6 +33,8 @@ export default function ImpactPage() {
   const data = dashboard.data;
   const { t } = useLingui();
   const campusName = data?.campusName;
+  const members = data?.communityMembers ?? 0;
+  const returned = data?.impact.itemsShared ?? 0;
   useDocumentTitle(campusName ? t`${campusName} Impact` : t`Campus Impact`);
 
   const choose = (next: string) => setParams({ campus: next });
@@ -111,14 +113,10 @@ export default function ImpactPage() {
                         {data.campusName}
                       </h2>
                       <p className="mt-2 text-muted">
-                        <Plural
-                          value={data.communityMembers}
-                          one="# student shares here."
-                          other="# students share here."
-                        />{' '}
-                        {data.impact.itemsShared > 0 ? (
+                        <Plural value={members} one="# student shares here." other="# students share here." />{' '}
+                        {returned > 0 ? (
                           <Plural
-                            value={data.impact.itemsShared}
+                            value={returned}
                             one="# borrow returned so far."
                             other="# borrows returned so far."
                           />
