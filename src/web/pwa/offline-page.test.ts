@@ -89,4 +89,23 @@ describe('the offline page', () => {
     expect(html).not.toContain('Recent conversations');
     expect(html).toContain('last saw at Nov 24, 2026, 7:40 PM');
   });
+
+  it('speaks the language it is given (issue 19): Spanish words, dates and lang', () => {
+    const html = renderOfflinePage(snapshot, '/reservations', 'America/Los_Angeles', 'es');
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<title>Sin conexión · CampusLoop</title>');
+    expect(html).toContain('Estás sin conexión: se muestra lo que viste por última vez el 24 nov 2026');
+    expect(html).toContain('Sesión iniciada como Jordan Lee.');
+    expect(html).toContain('Mis reservas');
+    expect(html).toContain('Pides prestado a Maya Chen');
+    expect(html).toContain('Prestas a Priya &quot;P&quot; Patel');
+    expect(html).toContain('Código de recogida:');
+    expect(html).toContain('>Aprobada</span>');
+    expect(html).toContain('2 sin leer');
+    expect(html).toContain('>Intentar de nuevo</a>');
+    for (const english of ["You're offline", 'My Reservations', 'Borrowing from', 'Pickup Code', 'unread'])
+      expect(html).not.toContain(english);
+    // Escaped all the same.
+    expect(html).toContain('Bean bag &lt;b&gt;chair&lt;/b&gt;');
+  });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SNAPSHOT_MAX_AGE_MS, snapshotExpired, snapshotTime } from './offline-snapshot.ts';
+import {
+  offlineLocale,
+  SNAPSHOT_MAX_AGE_MS,
+  saveOfflineLocale,
+  snapshotExpired,
+  snapshotTime,
+} from './offline-snapshot.ts';
 
 const user = { id: 'u1', fullName: 'Jordan Lee' };
 
@@ -22,5 +28,44 @@ describe('the offline snapshot’s age', () => {
     expect(snapshotExpired(snapshot, Date.parse(savedAt) + SNAPSHOT_MAX_AGE_MS + 1)).toBe(true);
     expect(SNAPSHOT_MAX_AGE_MS).toBe(30 * 86_400_000);
     expect(snapshotExpired({ user }, Date.parse(savedAt))).toBe(true);
+  });
+});
+
+/** The Cache API, as much of it as the language's record uses. */
+function memoryCaches(): CacheStorage {
+  const caches = new Map<string, Map<string, Response>>();
+  return {
+    async open(name: string) {
+      const entries = caches.get(name) ?? new Map<string, Response>();
+      caches.set(name, entries);
+      return {
+        async put(url: string, response: Response) {
+          entries.set(url, response);
+        },
+        async match(url: string) {
+          return entries.get(url)?.clone();
+        },
+      } as unknown as Cache;
+    },
+    async delete(name: string) {
+      return caches.delete(name);
+    },
+  } as unknown as CacheStorage;
+}
+
+describe('the offline page’s language (issue 19)', () => {
+  it('is the one the app last spoke here, whatever the browser prefers', async () => {
+    const caches = memoryCaches();
+    await saveOfflineLocale('es', caches);
+    expect(await offlineLocale(caches, ['en-US', 'en'])).toBe('es');
+    await saveOfflineLocale('en', caches);
+    expect(await offlineLocale(caches, ['es-MX'])).toBe('en');
+  });
+
+  it('else the first of the browser’s languages we speak, else English', async () => {
+    const caches = memoryCaches();
+    expect(await offlineLocale(caches, ['fr-FR', 'es-MX', 'en'])).toBe('es');
+    expect(await offlineLocale(caches, ['fr-FR'])).toBe('en');
+    expect(await offlineLocale(undefined, [])).toBe('en');
   });
 });

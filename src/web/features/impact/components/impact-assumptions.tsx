@@ -33,7 +33,7 @@ const SOURCES = [
  * The typical new thing of each category, as the table names it: the words of CATEGORY_FACTORS' `typical`
  * (src/shared/impact.ts), here so they can be read in every language.
  */
-const TYPICAL_ITEMS: Record<Category, MessageDescriptor> = {
+export const TYPICAL_ITEMS: Record<Category, MessageDescriptor> = {
   clothing: msg`a jacket, dress or costume`,
   tools: msg`a power tool, ladder or tool set`,
   books: msg`a textbook`,
