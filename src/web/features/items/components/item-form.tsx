@@ -565,6 +565,7 @@ function DaySelector({
 }) {
   const { t } = useLingui();
   const selected = new Set(value);
+  const dayCount = selected.size;
   const same = (days: number[]) => days.length === selected.size && days.every((d) => selected.has(d));
   const toggle = (day: number) => {
     if (selected.has(day)) {
@@ -634,11 +635,7 @@ function DaySelector({
         {selected.size === 7 ? (
           <Trans>Available every day</Trans>
         ) : (
-          <Plural
-            value={selected.size}
-            one="Available # day(s) per week"
-            other="Available # day(s) per week"
-          />
+          <Plural value={dayCount} one="Available # day(s) per week" other="Available # day(s) per week" />
         )}
       </p>
       {error && (

@@ -16,6 +16,7 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
   const badgesHeadingId = useId();
   const average = stats.averageRating;
   const joined = formatDate(user.createdAt, 'MMMM yyyy');
+  const reviewCount = stats.reviewCount;
   return (
     <Card className="p-5 sm:p-8">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-start">
@@ -58,7 +59,7 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
                   </span>
                   {average.toFixed(1)}{' '}
                   <span className="font-normal text-muted">
-                    (<Plural value={stats.reviewCount} one="# review" other="# reviews" />)
+                    (<Plural value={reviewCount} one="# review" other="# reviews" />)
                   </span>
                 </span>
               </>
