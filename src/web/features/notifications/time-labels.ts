@@ -7,7 +7,7 @@ import { intlLocale } from '#shared/format.ts';
 
 // Times as the chat, the notifications and the moderators' pages write them, in the active language
 // (issue 19): the spec's English patterns ('MMM d, yyyy • h:mm a'), and the Spanish order of day and
-// month ('5 mar 2026 • 3:04 p. m.'). Call them while rendering, so they follow a change of language.
+// month ('5 mar 2026 • 3:04 p.m.'). Call them while rendering, so they follow a change of language.
 
 const PATTERNS = {
   en: {
@@ -18,10 +18,11 @@ const PATTERNS = {
     month: 'MMMM yyyy',
   },
   es: {
-    dateTime: 'd MMM yyyy • h:mm a',
+    // 'aaaa': 'p.m.', as Intl writes it for es-US ('a' would be 'PM').
+    dateTime: 'd MMM yyyy • h:mm aaaa',
     date: 'd MMM yyyy',
     day: 'd MMM',
-    time: 'h:mm a',
+    time: 'h:mm aaaa',
     month: "MMMM 'de' yyyy",
   },
 } as const;
