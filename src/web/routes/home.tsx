@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, CalendarCheck, Handshake, Leaf, PackageOpen, PlusCircle, Search } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CATEGORY_LABELS, type Category } from '#shared/constants.ts';
+import type { Category } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -14,6 +14,7 @@ import { ImpactNumberRow } from '../features/impact/components/impact-number-row
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
+import { categoryLabel } from '../features/items/components/item-labels.ts';
 import { LoadMore } from '../features/items/components/load-more.tsx';
 import { useCampusName } from '../features/universities/api.ts';
 import { CampusSwitch } from '../features/universities/components/campus-switch.tsx';
@@ -197,7 +198,7 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
   const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
     useInfiniteItems(homeItemFilters(campus ?? '', category), HOME_PAGE_SIZE, { enabled: Boolean(campus) });
   const loading = !campus || isPending;
-  const categoryName = category && CATEGORY_LABELS[category].toLowerCase();
+  const categoryName = category && categoryLabel(category).toLowerCase();
 
   return (
     <section aria-labelledby="near-you-heading" className="mx-auto max-w-6xl px-4 py-5 sm:py-12">

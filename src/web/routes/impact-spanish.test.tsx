@@ -57,6 +57,12 @@ describe('in Spanish', () => {
       '140 estudiantes en la comunidad de University of California-Berkeley.',
     );
 
+    const categories = screen.getByRole('region', { name: 'Impacto por categoría' });
+    const cards = within(categories).getAllByRole('listitem');
+    expect(cards.map((c) => c.querySelector('h3')?.textContent)).toEqual(['Libros', 'Herramientas', 'Ropa']);
+    expect(cards[0]!.textContent).toContain('400 compartidos');
+    expect(cards[2]!.textContent).toContain('Ninguno devuelto aún');
+
     const achievements = screen.getByRole('region', { name: 'Logros del campus' });
     expect(achievements.textContent).toContain('980 de 1,000 kg de CO₂');
     expect(achievements.textContent).toContain('Desbloqueado');
@@ -72,6 +78,7 @@ describe('in Spanish', () => {
     const method = screen.getByRole('region', { name: 'Cómo lo calculamos' });
     expect(method.textContent).toContain('cuenta como la mitad de lo que comprar algo nuevo habría costado');
     expect(method.textContent).toContain('un libro de texto');
+    expect(within(method).getByRole('rowheader', { name: 'Muebles' })).toBeTruthy();
     expect(method.textContent).toContain('acero 2, aluminio 9');
 
     // Nothing the page says is left in English (the campus, people's names and the server's

@@ -1,13 +1,14 @@
-import { Trans } from '@lingui/react/macro';
-import { CATEGORY_LABELS } from '#shared/constants.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCo2Small, intlLocale } from '#shared/format.ts';
 import type { CategoryImpact } from '#shared/schemas/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { CATEGORY_ICONS } from '../../items/category-icons.ts';
+import { CATEGORY_MESSAGES } from '../../items/components/item-labels.ts';
 
 /** Spec §2 Dashboard 'Impact by Category': borrows returned per category, most first. */
 export function CategoryImpactCards({ categories }: { categories: CategoryImpact[] }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="categories-heading">
       <h2 id="categories-heading" className="text-2xl font-bold text-ink">
@@ -25,7 +26,7 @@ export function CategoryImpactCards({ categories }: { categories: CategoryImpact
                   className={cn('h-6 w-6', itemsShared > 0 ? 'text-brand-700' : 'text-stone-500')}
                   aria-hidden="true"
                 />
-                <h3 className="mt-3 font-semibold text-ink">{CATEGORY_LABELS[category]}</h3>
+                <h3 className="mt-3 font-semibold text-ink">{i18n._(CATEGORY_MESSAGES[category])}</h3>
                 <p className="text-2xl font-extrabold text-ink">
                   <Trans>
                     {shared} <span className="text-sm font-semibold text-muted">shared</span>

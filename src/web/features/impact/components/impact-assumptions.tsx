@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/constants.ts';
+import { CATEGORIES, type Category } from '#shared/constants.ts';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 import {
   CATEGORY_FACTORS,
@@ -13,6 +13,7 @@ import {
   PURCHASE_AVOIDANCE,
 } from '#shared/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
+import { CATEGORY_MESSAGES } from '../../items/components/item-labels.ts';
 
 // The dashboard states its assumptions in plain words, then the method with every factor, read from
 // the same module the server counts with (docs/impact-methodology.md has the sources in full).
@@ -149,7 +150,7 @@ export function ImpactAssumptions() {
                 {CATEGORIES.map((category) => (
                   <tr key={category} className="border-t border-line">
                     <th scope="row" className="py-2 pe-3 font-semibold text-ink">
-                      {CATEGORY_LABELS[category]}
+                      {i18n._(CATEGORY_MESSAGES[category])}
                     </th>
                     <td className="py-2 pe-3">{i18n._(TYPICAL_ITEMS[category])}</td>
                     <td className="py-2 pe-3">{formatMoney(CATEGORY_FACTORS[category].newPriceCents)}</td>
