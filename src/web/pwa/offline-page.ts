@@ -41,6 +41,10 @@ const STATUS_LABELS: Record<OfflineReservation['status'], MessageDescriptor> = {
   declined: msg`Declined`,
 };
 
+// My Reservations' two lists (the words also name actions elsewhere: the context keeps them apart).
+const BORROWING = msg({ message: 'Borrowing', context: 'reservations list' });
+const LENDING = msg({ message: 'Lending', context: 'reservations list' });
+
 /** What the page is written with: its language's messages and its Intl tag. */
 interface Speech {
   i18n: I18n;
@@ -101,8 +105,8 @@ function reservationsSection(snapshot: OfflineSnapshot, speech: Speech): string 
   };
   return (
     `<section aria-labelledby="offline-reservations"><h2 id="offline-reservations">${t(i18n)`My Reservations`}</h2>` +
-    part('borrower', t(i18n)`Borrowing`, t(i18n)`No borrowing reservations`) +
-    part('provider', t(i18n)`Lending`, t(i18n)`No lending reservations`) +
+    part('borrower', i18n._(BORROWING), t(i18n)`No borrowing reservations`) +
+    part('provider', i18n._(LENDING), t(i18n)`No lending reservations`) +
     `</section>`
   );
 }
