@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { format, parseISO } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { dateFnsLocale } from '../../../lib/i18n.ts';
 import type {
   Category,
   Condition,
@@ -161,7 +161,8 @@ const SPANISH_PATTERNS: Record<string, string> = {
 export function formatDate(value: string, pattern = 'MMM d, yyyy'): string {
   const date = parseDate(value);
   if (Number.isNaN(date.getTime())) return value;
-  if (i18n.locale === 'es') return format(date, SPANISH_PATTERNS[pattern] ?? pattern, { locale: es });
+  const spanish = i18n.locale === 'es' ? dateFnsLocale() : undefined;
+  if (spanish) return format(date, SPANISH_PATTERNS[pattern] ?? pattern, { locale: spanish });
   return format(date, pattern);
 }
 
