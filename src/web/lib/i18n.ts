@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { z } from 'zod';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, prepareI18n } from '#shared/i18n.ts';
 
 // The browser's side of issue 19 item 2 (decision 035): one Lingui instance for the whole app (the
@@ -15,14 +16,29 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
+// zod's own messages (a field of the wrong type) in each language; Spanish's come with its catalogue.
+type ZodLocale = () => Parameters<typeof z.config>[0];
+const zodLocales: Partial<Record<Locale, ZodLocale>> = {};
+
+async function loadLocale(locale: Locale): Promise<void> {
+  if (loaded.has(locale) && zodLocales[locale]) return;
+  const [{ messages }, zodSpanish, zodEnglish] = await Promise.all([
+    import('#shared/locales/es.ts'),
+    import('zod/v4/locales/es.js'),
+    import('zod/v4/locales/en.js'),
+  ]);
+  i18n.load('es', messages);
+  zodLocales.es = zodSpanish.default;
+  zodLocales.en = zodEnglish.default;
+  loaded.add('es');
+}
+
 /** Makes `locale` the app's language: its messages are fetched if they are not here yet. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (!loaded.has(locale)) {
-    const { messages } = await import('#shared/locales/es.ts');
-    i18n.load(locale, messages);
-    loaded.add(locale);
-  }
+  if (locale !== DEFAULT_LOCALE || zodLocales.en) await loadLocale(locale);
   i18n.activate(locale);
+  const zodLocale = zodLocales[locale];
+  if (zodLocale) z.config(zodLocale());
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
