@@ -1,4 +1,5 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { en as zodEnglish, es as zodSpanish } from 'zod/locales';
@@ -20,7 +21,16 @@ import { messages as spanish } from '../shared/locales/es.ts';
 // is written inside `inLocale`, which makes that instance speak the language for one synchronous call
 // and puts English back. JavaScript runs one call at a time, so no other request can see the switch.
 
-prepareI18n(i18n);
+// The server compiles any message that reaches it uncompiled with Lingui's full ICU compiler, once each.
+const compiled = new Map<string, ReturnType<typeof compileMessage>>();
+prepareI18n(i18n, (message) => {
+  let result = compiled.get(message);
+  if (result === undefined) {
+    result = compileMessage(message);
+    compiled.set(message, result);
+  }
+  return result;
+});
 i18n.load({ en: {}, es: spanish });
 i18n.activate(DEFAULT_LOCALE);
 

@@ -1,5 +1,4 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 // Issue 19 item 2 (decision 035): the product speaks English and Spanish. The English text is written in
 // the code through Lingui's macros and is the source; the Spanish lives in src/shared/locales/es/*.po,
@@ -42,30 +41,31 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
   return best?.locale ?? DEFAULT_LOCALE;
 }
 
-// English messages are not compiled ahead (they are the code's own text), so they are compiled when
-// first shown, once each.
-const compiled = new Map<string, ReturnType<typeof compileMessage>>();
-function compileOnce(message: string) {
-  let result = compiled.get(message);
-  if (result === undefined) {
-    result = compileMessage(message);
-    compiled.set(message, result);
-  }
-  return result;
+/**
+ * Messages reach the run time compiled: the macros' English at build time (scripts/lingui-macro.mjs),
+ * the Spanish by `lingui compile`. What is left is the few descriptors written without a macro
+ * (format.ts), which use plain `{name}` placeholders only; the browser needs no more than this, and the
+ * full ICU compiler stays out of its first script (the server uses it, server/i18n.ts).
+ */
+export function compilePlaceholders(message: string): (string | string[])[] {
+  return message
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((piece) => (/^\{\w+\}$/.test(piece) ? [piece.slice(1, -1)] : piece));
 }
 
-/** A Lingui instance with our compiler and the given catalogues loaded, active in `locale`. */
+/** Prepares an instance (the global one) with a compiler for the messages not compiled ahead. */
+export function prepareI18n(i18n: I18n, compile: (message: string) => unknown = compilePlaceholders): void {
+  i18n.setMessagesCompiler(compile as never);
+}
+
+/** A Lingui instance of its own with the given catalogues loaded, active in `locale`. */
 export function createI18n(locale: Locale, catalogues: Partial<Record<Locale, I18n['messages']>> = {}): I18n {
   const i18n = setupI18n();
-  i18n.setMessagesCompiler(compileOnce);
+  prepareI18n(i18n);
   for (const l of LOCALES) i18n.load(l, catalogues[l] ?? {});
   i18n.activate(locale);
   return i18n;
-}
-
-/** Prepares an instance (the global one in the browser) the same way. */
-export function prepareI18n(i18n: I18n): void {
-  i18n.setMessagesCompiler(compileOnce);
 }
 
 export type { MessageDescriptor };

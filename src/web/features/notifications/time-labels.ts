@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { format } from 'date-fns';
-import { es } from 'date-fns/locale/es';
+import { dateFnsLocale } from '../../lib/i18n.ts';
 import { intlLocale } from '#shared/format.ts';
 
 // Times as the chat, the notifications and the moderators' pages write them, in the active language
@@ -33,7 +33,7 @@ export type TimeLabel = keyof (typeof PATTERNS)['en'];
 export function formatTime(value: string | Date, label: TimeLabel): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return i18n.locale === 'es'
-    ? format(date, PATTERNS.es[label], { locale: es })
+    ? format(date, PATTERNS.es[label], { locale: dateFnsLocale() })
     : format(date, PATTERNS.en[label]);
 }
 

@@ -4,7 +4,7 @@ import type { CategoryImpact } from '#shared/schemas/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { CATEGORY_ICONS } from '../../items/category-icons.ts';
-import { CATEGORY_MESSAGES } from '../../items/components/item-labels.ts';
+import { CATEGORY_MESSAGES } from '../../items/components/category-labels.ts';
 
 /** Spec §2 Dashboard 'Impact by Category': borrows returned per category, most first. */
 export function CategoryImpactCards({ categories }: { categories: CategoryImpact[] }) {

@@ -1,7 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { format, parseISO } from 'date-fns';
-import { es } from 'date-fns/locale';
 import type {
   Category,
   Condition,
@@ -10,6 +9,10 @@ import type {
   ReservationStatus,
 } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
+import { dateFnsLocale } from '../../../lib/i18n.ts';
+import { CATEGORY_MESSAGES, categoryLabel } from './category-labels.ts';
+
+export { CATEGORY_MESSAGES, categoryLabel };
 
 // How the item screens word an item's fields (spec §2 Item detail, §9), in the language the app speaks
 // (issue 19): the tables hold message descriptors, and the functions and *_LABELS read them through the
@@ -23,17 +26,6 @@ function labelTable<K extends string>(messages: Record<K, MessageDescriptor>): R
   }
   return Object.freeze(table);
 }
-
-export const CATEGORY_MESSAGES: Record<Category, MessageDescriptor> = {
-  clothing: msg`Clothing`,
-  tools: msg`Tools`,
-  books: msg`Books`,
-  kitchen: msg`Kitchen`,
-  professional: msg`Professional`,
-  electronics: msg`Electronics`,
-  furniture: msg`Furniture`,
-  other: msg`Other`,
-};
 
 // 'Good' and 'Fair' also name ratings; the context keeps the two apart for the translator.
 export const CONDITION_MESSAGES: Record<Condition, MessageDescriptor> = {
@@ -69,7 +61,6 @@ export const RESERVATION_STATUS_MESSAGES: Record<ReservationStatus, MessageDescr
 };
 
 /** 'Tools', 'Herramientas': a category's name in the active language. */
-export const categoryLabel = (category: Category): string => i18n._(CATEGORY_MESSAGES[category]);
 export const conditionLabel = (condition: Condition): string => i18n._(CONDITION_MESSAGES[condition]);
 export const pickupLabel = (method: PickupMethod): string => i18n._(PICKUP_MESSAGES[method]);
 export const rentalPeriodLabel = (period: RentalPeriod): string => i18n._(RENTAL_PERIOD_MESSAGES[period]);
@@ -161,7 +152,8 @@ const SPANISH_PATTERNS: Record<string, string> = {
 export function formatDate(value: string, pattern = 'MMM d, yyyy'): string {
   const date = parseDate(value);
   if (Number.isNaN(date.getTime())) return value;
-  if (i18n.locale === 'es') return format(date, SPANISH_PATTERNS[pattern] ?? pattern, { locale: es });
+  const spanish = i18n.locale === 'es' ? dateFnsLocale() : undefined;
+  if (spanish) return format(date, SPANISH_PATTERNS[pattern] ?? pattern, { locale: spanish });
   return format(date, pattern);
 }
 
