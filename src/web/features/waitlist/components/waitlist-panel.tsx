@@ -12,7 +12,8 @@ import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
 import { useAvailability, useReservations } from '../../reservations/api.ts';
-import { dayRange, openRequestsFor } from '../../reservations/components/my-request.tsx';
+import { openRequestsFor } from '../../reservations/components/my-request.tsx';
+import { dayRange } from '../../reservations/dates.ts';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from '../api.ts';
 import { useWaitlistParam } from '../use-waitlist-param.ts';
 
