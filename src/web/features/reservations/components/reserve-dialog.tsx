@@ -433,6 +433,7 @@ function CostBreakdown({
   startDate: string;
 }) {
   const { t } = useLingui();
+  const days = price.days;
   /** '$5.00 / day': the item's price per rental period. */
   const ratePer = (price: string, period: RentalPeriod) =>
     period === 'day' ? t`${price} / day` : period === 'week' ? t`${price} / week` : t`${price} / month`;
@@ -454,7 +455,7 @@ function CostBreakdown({
       </dl>
       <p className="mt-3 text-sm text-stone-700">
         <Trans>
-          Borrowing period: <Plural value={price.days} one="# day" other="# days" />
+          Borrowing period: <Plural value={days} one="# day" other="# days" />
         </Trans>
       </p>
       {price.depositCents > 0 && (
@@ -476,6 +477,7 @@ function OrderSummary({ title, range, price }: { title: string; range: DateRange
   const { t } = useLingui();
   const from = dayLabel(range.startDate, 'medium');
   const to = dayLabel(range.endDate, 'medium');
+  const days = price.days;
   return (
     <section aria-labelledby="summary-heading" className="rounded-xl bg-stone-50 p-4">
       <h3 id="summary-heading" className="font-semibold text-ink">
@@ -484,7 +486,7 @@ function OrderSummary({ title, range, price }: { title: string; range: DateRange
       <p className="mt-2 break-words font-medium text-ink">{title}</p>
       <p className="text-sm text-stone-700">
         <Trans>
-          {from} – {to} (<Plural value={price.days} one="# day" other="# days" />)
+          {from} – {to} (<Plural value={days} one="# day" other="# days" />)
         </Trans>
       </p>
       <dl className="mt-3 space-y-2 text-sm">
