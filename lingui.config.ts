@@ -9,6 +9,18 @@ const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
 // Tests speak of the product's strings but are not the product's.
 const exclude = ['**/*.test.ts', '**/*.test.tsx'];
 
+// The server's booking features have their own catalogue (the rest of the server has another).
+const BOOKING_FEATURES = [
+  'reservations',
+  'extensions',
+  'payments',
+  'payment-steps',
+  'waitlist',
+  'handovers',
+  'reminders',
+  'billing',
+];
+
 const config: LinguiConfig = {
   locales: ['en', 'es'],
   sourceLocale: 'en',
@@ -106,7 +118,16 @@ const config: LinguiConfig = {
       ]),
     },
     { exclude, path: '<rootDir>/src/shared/locales/{locale}/shared', include: ['<rootDir>/src/shared/'] },
-    { exclude, path: '<rootDir>/src/shared/locales/{locale}/server', include: ['<rootDir>/src/server/'] },
+    {
+      exclude,
+      path: '<rootDir>/src/shared/locales/{locale}/server-bookings',
+      include: BOOKING_FEATURES.map((f) => `<rootDir>/src/server/features/${f}/`),
+    },
+    {
+      exclude: [...exclude, ...BOOKING_FEATURES.map((f) => `**/src/server/features/${f}/**`)],
+      path: '<rootDir>/src/shared/locales/{locale}/server',
+      include: ['<rootDir>/src/server/'],
+    },
   ],
   compileNamespace: 'ts',
 };

@@ -1,13 +1,29 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 // Typed errors that services throw; the error handler turns them into the API's error shape.
+// Issue 19: the message is a Lingui descriptor (msg`…`), written in the caller's language by the error
+// handler (plugins/errors.ts); `error.message` keeps the English for the logs.
+
+/** What people read: a `msg` descriptor, or text already written for them. */
+export type UserMessage = MessageDescriptor | string;
+
+export interface Issue {
+  path: string;
+  message: UserMessage;
+}
 
 export class AppError extends Error {
+  public readonly userMessage: UserMessage;
+
   constructor(
     public readonly statusCode: number,
     public readonly code: string,
-    message: string,
-    public readonly issues?: { path: string; message: string }[],
+    message: UserMessage,
+    public readonly issues?: Issue[],
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : i18n._(message));
+    this.userMessage = message;
     this.name = 'AppError';
   }
 }
@@ -17,7 +33,7 @@ export class RetryLaterError extends AppError {
   constructor(
     statusCode: 429 | 503,
     code: string,
-    message: string,
+    message: UserMessage,
     public readonly retryAfterSeconds: number,
   ) {
     super(statusCode, code, message);
@@ -25,11 +41,11 @@ export class RetryLaterError extends AppError {
   }
 }
 
-export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
+export const badRequest = (message: UserMessage, issues?: Issue[]) =>
   new AppError(400, 'BAD_REQUEST', message, issues);
-export const unauthorized = (message = 'Please sign in to continue.') =>
+export const unauthorized = (message: UserMessage = msg`Please sign in to continue.`) =>
   new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do that.') =>
+export const forbidden = (message: UserMessage = msg`You are not allowed to do that.`) =>
   new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const notFound = (message: UserMessage = msg`Not found.`) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: UserMessage, code = 'CONFLICT') => new AppError(409, code, message);

@@ -1,5 +1,4 @@
 import { i18n } from '@lingui/core';
-import { t } from '@lingui/core/macro';
 import { INTL_LOCALE, isLocale } from './i18n.ts';
 
 // Display rules shared by every screen (spec §9 number display), in the language the app speaks at the
@@ -18,7 +17,7 @@ export function formatMoney(cents: number): string {
 /** Spec §2 Item card: FREE when empty or zero, else $ with 2 decimals. */
 export function formatPrice(amount: string | number | null | undefined): string {
   const n = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0);
-  return !n || Number.isNaN(n) ? t`FREE` : `$${n.toFixed(2)}`;
+  return !n || Number.isNaN(n) ? i18n._(/*i18n*/ { id: 'format.free', message: 'FREE' }) : `$${n.toFixed(2)}`;
 }
 
 /** Spec §9: money saved with thousands separators, in whole dollars ('12.50' → '$13', 1234 → '$1,234'). */
@@ -36,7 +35,7 @@ const POUNDS_PER_KG = 2.20462;
 /** Spec §9: waste in pounds with no decimals (100 kg → '220 lbs'). */
 export function formatWasteLbs(kg: number): string {
   const pounds = Math.round(kg * POUNDS_PER_KG).toLocaleString(intlLocale());
-  return t`${pounds} lbs`;
+  return i18n._(/*i18n*/ { id: 'format.pounds', message: '{pounds} lbs', values: { pounds } });
 }
 
 /**

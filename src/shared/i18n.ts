@@ -1,4 +1,4 @@
-import { type I18n, i18n as globalI18n, type MessageDescriptor, setupI18n } from '@lingui/core';
+import { i18n as globalI18n, type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 // Issue 19 item 2 (decision 035): the product speaks English and Spanish. The English text is written in

@@ -22,9 +22,19 @@ export function setupBrowser() {
     get baseURL() {
       return ctx.baseURL;
     },
-    /** A fresh person at a phone-sized or desktop viewport; page errors fail the journey. */
-    async newPage(viewport: { width: number; height: number } = { width: 1280, height: 900 }): Promise<Page> {
-      const context = await ctx.browser.newContext({ baseURL: ctx.baseURL, viewport });
+    /**
+     * A fresh person at a phone-sized or desktop viewport; page errors fail the journey. `language`:
+     * a browser that asks for that language (Accept-Language and navigator.language, issue 19).
+     */
+    async newPage(
+      viewport: { width: number; height: number } = { width: 1280, height: 900 },
+      language?: 'es',
+    ): Promise<Page> {
+      const context = await ctx.browser.newContext({
+        baseURL: ctx.baseURL,
+        viewport,
+        ...(language ? { locale: `${language}-US`, extraHTTPHeaders: { 'accept-language': language } } : {}),
+      });
       const page = await context.newPage();
       page.on('pageerror', (error) => {
         throw error;
@@ -142,9 +152,15 @@ export function campusDay(n: number): string {
  */
 export async function newStudent(
   b: ReturnType<typeof setupBrowser>,
-  who: { name: string; surname: string; tag: string; viewport?: { width: number; height: number } },
+  who: {
+    name: string;
+    surname: string;
+    tag: string;
+    viewport?: { width: number; height: number };
+    language?: 'es';
+  },
 ): Promise<Page> {
-  const page = await b.newPage(who.viewport);
+  const page = await b.newPage(who.viewport, who.language);
   await page.goto('/about');
   const handle = `${who.name.toLowerCase()}_${who.tag}`;
   const email = `${handle.replace('_', '.')}@stanford.edu`;

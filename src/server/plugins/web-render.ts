@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
+import type { Locale } from '#shared/i18n.ts';
 import type { PageMeta } from '#shared/page-meta.ts';
 import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts';
 import type { ItemList, itemDetail } from '#shared/schemas/items.ts';
+import { inLanguage } from './page-language.ts';
 
 // Pre-rendering of Home and Browse (issue 7), an item's page and Impact (issue 16) for signed-out
 // visitors: the web app's own components
@@ -24,6 +26,7 @@ interface RenderEntry {
       impactDashboard(campus: string): Promise<ImpactDashboard>;
       item(id: string): Promise<ItemDetail | undefined>;
     },
+    locale?: Locale,
   ): Promise<
     | { html: string; data: string; title: string; modules: string[]; meta?: PageMeta }
     | { status: 404 }
@@ -44,7 +47,7 @@ export interface PageRenderer {
    * item hidden or missing, sent as the shell the browser renders its 'not found' in); undefined if
    * not rendered.
    */
-  render(url: URL): Promise<{ status: 200 | 404; html: string } | undefined>;
+  render(url: URL, locale: Locale): Promise<{ status: 200 | 404; html: string } | undefined>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -159,15 +162,17 @@ export async function createPageRenderer(opts: {
 
   return {
     renders: (pathname) => entry.rendersPage(pathname),
-    async render(url) {
-      const page = await entry.renderPage(url, sources);
+    async render(url, locale) {
+      const page = await entry.renderPage(url, sources, locale);
       if (!page) return undefined;
-      if ('status' in page) return { status: 404, html: missingPage };
+      if ('status' in page) return { status: 404, html: inLanguage(missingPage, locale) };
       const meta = page.meta ? metaTags(page.meta, page.title, appUrl) : '';
       const pageHead = head
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
         .replace('</head>', () => `${meta}${preloadHints(manifest, page.modules)}</head>`);
-      return { status: 200, html: `${pageHead}<div id="root">${page.html}</div>${page.data}${tail}` };
+      const html = `${pageHead}<div id="root">${page.html}</div>${page.data}${tail}`;
+      // The page wrote its own title and description in its language; only <html lang> is left.
+      return { status: 200, html: inLanguage(html, locale, { head: !page.meta }) };
     },
   };
 }

@@ -3,15 +3,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { campusToday } from '#shared/calendar.ts';
 import { itemIdParams, itemSearchQuery } from '#shared/schemas/items.ts';
+import { LOCALES, type Locale } from '../../shared/i18n.ts';
 import type { CachedPage, ReadCaches } from '../cache/read-caches.ts';
 import type { Db } from '../db/client.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 import { impactService } from '../features/impact/service.ts';
 import { itemListJson, publicItemJson } from '../features/items/routes.ts';
+import { requestLocale, translate } from '../i18n.ts';
+import { inLanguage } from './page-language.ts';
 import { createPageRenderer, type PageRenderer } from './web-render.ts';
 
 // Serves the built web app: hashed assets cached for a year (pre-compressed when the browser accepts
@@ -97,7 +101,11 @@ export default fp(
         },
       });
     }
-    const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
+    // The shell in each language (issue 19): the browser renders the page in its <html lang>.
+    const shellTemplate = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
+    const shells = new Map<Locale, Buffer>(
+      shellTemplate ? LOCALES.map((locale) => [locale, Buffer.from(inLanguage(shellTemplate, locale))]) : [],
+    );
     // The render entry is 0.9 MB of script to compile: loaded when the first visitor asks for a page, or
     // shortly after the server listens, not before it listens, so a restart answers sooner. A failure
     // to load is logged, and every page is then the shell, rendered in the browser.
@@ -139,13 +147,17 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage = request.method === 'GET' || request.method === 'HEAD';
-      if (indexHtml && isPage && !pathname.startsWith('/api/') && !pathname.startsWith('/uploads/')) {
+      const locale = requestLocale(request);
+      const shell = shells.get(locale);
+      if (shell && isPage && !pathname.startsWith('/api/') && !pathname.startsWith('/uploads/')) {
         // A page is never stored by a shared cache, and differs with the session cookie: a signed-in
         // person gets the shell (their own page is rendered in the browser), a visitor may get it rendered.
+        // Its language follows the language cookie, the account and the browser's Accept-Language.
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'private, no-cache')
-          .header('vary', 'Cookie, Accept-Encoding');
+          .header('content-language', locale)
+          .header('vary', 'Cookie, Accept-Encoding, Accept-Language');
         const visitor = !request.cookies[SESSION_COOKIE];
         const renderer = visitor && request.method === 'GET' ? await loadRenderer() : undefined;
         if (renderer?.renders(pathname)) {
@@ -153,11 +165,17 @@ export default fp(
             // The same for every visitor on the same campus day, until the catalogue changes.
             const encoding = acceptedEncoding(request);
             const today = campusToday(opts.campusTimeZone).date;
-            const page = await opts.caches.pages.get(`${encoding}:${today}:${request.url}`, async () => {
-              const rendered = await renderer.render(new URL(request.url, 'http://campusloop.invalid'));
-              if (rendered === undefined) return undefined;
-              return compressPage(rendered.html, encoding, rendered.status === 404 ? 404 : undefined);
-            });
+            const page = await opts.caches.pages.get(
+              `${encoding}:${locale}:${today}:${request.url}`,
+              async () => {
+                const rendered = await renderer.render(
+                  new URL(request.url, 'http://campusloop.invalid'),
+                  locale,
+                );
+                if (rendered === undefined) return undefined;
+                return compressPage(rendered.html, encoding, rendered.status === 404 ? 404 : undefined);
+              },
+            );
             if (page) {
               if (page.status) reply.status(page.status);
               if (page.encoding) reply.header('content-encoding', page.encoding);
@@ -167,11 +185,15 @@ export default fp(
             request.log.warn({ err: error }, 'pre-rendering failed; sent the shell');
           }
         }
-        return reply.send(indexHtml);
+        return reply.send(shell);
       }
+      const method = request.method;
       return reply
         .status(404)
-        .send({ message: `No API route for ${request.method} ${pathname}.`, code: 'NOT_FOUND' });
+        .send({
+          message: translate(locale, msg`No API route for ${method} ${pathname}.`),
+          code: 'NOT_FOUND',
+        });
     });
   },
   { name: 'web' },

@@ -6,6 +6,7 @@ import { messages as items } from './es/items.ts';
 import { messages as pages } from './es/pages.ts';
 import { messages as reservations } from './es/reservations.ts';
 import { messages as server } from './es/server.ts';
+import { messages as serverBookings } from './es/server-bookings.ts';
 import { messages as shared } from './es/shared.ts';
 
 // Every Spanish catalogue (compiled by `npm run i18n` from the .po files beside them), as one: the
@@ -19,4 +20,5 @@ export const messages: Messages = {
   ...community,
   ...shared,
   ...server,
+  ...serverBookings,
 };

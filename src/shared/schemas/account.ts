@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n.ts';
 import { registerInput, sessionUser, usernameSchema } from './auth.ts';
 
 // Account settings (issue 15, /settings): the forms, what the API answers, and the e-mail kinds a person
@@ -188,3 +189,7 @@ export type AccountSession = z.infer<typeof accountSession>;
 export const sessionsResponse = z.object({ sessions: z.array(accountSession) });
 export const sessionIdParams = z.object({ id: z.uuid('Session not found.') });
 export const endedResponse = z.object({ success: z.literal(true), ended: z.number().int() });
+
+/** Issue 19: the language switch's choice, saved on the account. */
+export const languageInput = z.object({ locale: z.enum(LOCALES) });
+export type LanguageInput = z.infer<typeof languageInput>;

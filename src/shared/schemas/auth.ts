@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { LOCALES } from '../i18n.ts';
 import { safeReturnPath } from '../return-path.ts';
 import { plainText } from './fields.ts';
 
@@ -79,7 +80,8 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 /** The signed-in person: the user, plus whether they moderate (their e-mail is in ADMIN_EMAILS). */
-export const sessionUser = publicUser.extend({ isAdmin: z.boolean() });
+/** Issue 19: with the language the person reads CampusLoop in. */
+export const sessionUser = publicUser.extend({ isAdmin: z.boolean(), locale: z.enum(LOCALES) });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const sessionResponse = z.object({ user: sessionUser.nullable() });

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import type { Locale as DateFnsLocale } from 'date-fns';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, prepareI18n } from '#shared/i18n.ts';
 
 // The browser's side of issue 19 item 2 (decision 035): one Lingui instance for the whole app (the
@@ -15,14 +16,48 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
+let spanishDates: DateFnsLocale | undefined;
+
+/**
+ * date-fns' words for the active language (month and day names), for the few places that format with
+ * date-fns: undefined for English (its default). Loaded with the Spanish catalogue, not before.
+ */
+export function dateFnsLocale(): DateFnsLocale | undefined {
+  return i18n.locale === 'es' ? spanishDates : undefined;
+}
+
+// zod's own messages (a field of the wrong type) in each language; Spanish's come with its catalogue.
+// Set on zod's global settings object directly (as lib/zod-without-eval.ts does): importing zod here
+// would put all of it into the first script every page loads.
+type ZodLocale = () => { localeError: unknown };
+function setZodLocale(locale: ZodLocale): void {
+  const scope = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
+  scope.__zod_globalConfig ??= {};
+  Object.assign(scope.__zod_globalConfig, locale());
+}
+const zodLocales: Partial<Record<Locale, ZodLocale>> = {};
+
+async function loadLocale(locale: Locale): Promise<void> {
+  if (loaded.has(locale) && zodLocales[locale]) return;
+  const [{ messages }, zodSpanish, zodEnglish, dateFns] = await Promise.all([
+    import('#shared/locales/es.ts'),
+    import('zod/v4/locales/es.js'),
+    import('zod/v4/locales/en.js'),
+    import('date-fns/locale/es'),
+  ]);
+  i18n.load('es', messages);
+  spanishDates = dateFns.es;
+  zodLocales.es = zodSpanish.default;
+  zodLocales.en = zodEnglish.default;
+  loaded.add('es');
+}
+
 /** Makes `locale` the app's language: its messages are fetched if they are not here yet. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (!loaded.has(locale)) {
-    const { messages } = await import('#shared/locales/es.ts');
-    i18n.load(locale, messages);
-    loaded.add(locale);
-  }
+  if (locale !== DEFAULT_LOCALE || zodLocales.en) await loadLocale(locale);
   i18n.activate(locale);
+  const zodLocale = zodLocales[locale];
+  if (zodLocale) setZodLocale(zodLocale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 

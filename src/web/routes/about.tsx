@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CalendarClock,
   HandCoins,
@@ -17,68 +20,69 @@ import { paths } from '../paths.ts';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const steps: { title: string; text: string; icon: Icon }[] = [
+const steps: { title: MessageDescriptor; text: MessageDescriptor; icon: Icon }[] = [
   {
-    title: 'Join with your university email',
-    text: 'Sign up with your campus email address so everyone you meet on CampusLoop is a verified member of your university community.',
+    title: msg`Join with your university email`,
+    text: msg`Sign up with your campus email address so everyone you meet on CampusLoop is a verified member of your university community.`,
     icon: UserCheck,
   },
   {
-    title: 'List or browse items',
-    text: 'Post the tools, books, clothing, kitchenware, electronics or furniture you rarely use, or browse what fellow students are offering nearby.',
+    title: msg`List or browse items`,
+    text: msg`Post the tools, books, clothing, kitchenware, electronics or furniture you rarely use, or browse what fellow students are offering nearby.`,
     icon: Search,
   },
   {
-    title: 'Secure transactions',
-    text: 'Fees and refundable deposits are paid by card inside the app, and ratings and reviews after every exchange keep everyone accountable.',
+    title: msg`Secure transactions`,
+    text: msg`Fees and refundable deposits are paid by card inside the app, and ratings and reviews after every exchange keep everyone accountable.`,
     icon: ShieldCheck,
   },
   {
-    title: 'Flexible rental periods',
-    text: 'Borrow for a few hours, a few days or a few weeks. Agree on the period up front and hand the item over at a campus meetup spot.',
+    title: msg`Flexible rental periods`,
+    text: msg`Borrow for a few hours, a few days or a few weeks. Agree on the period up front and hand the item over at a campus meetup spot.`,
     icon: CalendarClock,
   },
 ];
 
-const benefits: { title: string; text: string; icon: Icon }[] = [
+const benefits: { title: MessageDescriptor; text: MessageDescriptor; icon: Icon }[] = [
   {
-    title: 'Save Money',
-    text: 'Borrow what you need for a project, a trip or a semester instead of buying something you will use only a handful of times.',
+    title: msg`Save Money`,
+    text: msg`Borrow what you need for a project, a trip or a semester instead of buying something you will use only a handful of times.`,
     icon: PiggyBank,
   },
   {
-    title: 'Earn Extra Income',
-    text: 'Set an optional rental fee and let the things sitting in your closet or under your bed help cover textbooks and coffee.',
+    title: msg`Earn Extra Income`,
+    text: msg`Set an optional rental fee and let the things sitting in your closet or under your bed help cover textbooks and coffee.`,
     icon: HandCoins,
   },
   {
-    title: 'Reduce Waste',
-    text: 'Every item that gets shared is one less item bought new, shipped and eventually thrown away at the end of the year.',
+    title: msg`Reduce Waste`,
+    text: msg`Every item that gets shared is one less item bought new, shipped and eventually thrown away at the end of the year.`,
     icon: Leaf,
   },
   {
-    title: 'Build Community',
-    text: 'Meet classmates, dorm neighbours and students from other departments through small, friendly exchanges across campus.',
+    title: msg`Build Community`,
+    text: msg`Meet classmates, dorm neighbours and students from other departments through small, friendly exchanges across campus.`,
     icon: Users,
   },
 ];
 
 export default function AboutPage() {
+  const { t, i18n } = useLingui();
   return (
     <StaticPage
-      title="How It Works"
-      eyebrow="About CampusLoop"
-      intro="CampusLoop is a lending marketplace for students of one university: share what you own, borrow what you need, and meet on campus to hand it over."
+      title={t`How It Works`}
+      eyebrow={t`About CampusLoop`}
+      intro={t`CampusLoop is a lending marketplace for students of one university: share what you own, borrow what you need, and meet on campus to hand it over.`}
     >
       <section aria-labelledby="getting-started">
         <h2 id="getting-started" className="text-2xl font-bold text-ink">
-          Getting started
+          <Trans>Getting started</Trans>
         </h2>
         <ol className="mt-6 grid gap-4 sm:grid-cols-2">
           {steps.map((step, index) => {
             const StepIcon = step.icon;
             return (
-              <li key={step.title}>
+              <li key={step.title.id}>
                 <Card className="flex h-full gap-4 p-5">
                   <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-base font-bold text-white">
                     {index + 1}
@@ -86,9 +90,9 @@ export default function AboutPage() {
                   <div>
                     <h3 className="flex items-center gap-2 font-semibold text-ink">
                       <StepIcon className="h-5 w-5 text-brand-700" aria-hidden="true" />
-                      {step.title}
+                      {i18n._(step.title)}
                     </h3>
-                    <p className="mt-2 text-sm text-muted">{step.text}</p>
+                    <p className="mt-2 text-sm text-muted">{i18n._(step.text)}</p>
                   </div>
                 </Card>
               </li>
@@ -99,19 +103,19 @@ export default function AboutPage() {
 
       <section aria-labelledby="benefits" className="mt-12">
         <h2 id="benefits" className="text-2xl font-bold text-ink">
-          Why students use CampusLoop
+          <Trans>Why students use CampusLoop</Trans>
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {benefits.map((benefit) => {
             const BenefitIcon = benefit.icon;
             return (
-              <li key={benefit.title}>
+              <li key={benefit.title.id}>
                 <Card className="h-full p-5">
                   <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                     <BenefitIcon className="h-5 w-5" aria-hidden="true" />
                   </span>
-                  <h3 className="mt-3 font-semibold text-ink">{benefit.title}</h3>
-                  <p className="mt-1 text-sm text-muted">{benefit.text}</p>
+                  <h3 className="mt-3 font-semibold text-ink">{i18n._(benefit.title)}</h3>
+                  <p className="mt-1 text-sm text-muted">{i18n._(benefit.text)}</p>
                 </Card>
               </li>
             );
@@ -121,21 +125,29 @@ export default function AboutPage() {
 
       <section aria-labelledby="ready" className="mt-12 rounded-2xl bg-brand-700 p-6 text-white sm:p-8">
         <h2 id="ready" className="text-2xl font-bold">
-          Ready to start sharing?
+          <Trans>Ready to start sharing?</Trans>
         </h2>
         <p className="mt-2 max-w-xl text-brand-50">
-          Create your account with your university email and make your first listing or reservation in
-          minutes.
+          <Trans>
+            Create your account with your university email and make your first listing or reservation in
+            minutes.
+          </Trans>
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Button asChild variant="secondary" size="lg">
-            <Link to={paths.register}>Get Started</Link>
+            <Link to={paths.register}>
+              <Trans>Get Started</Trans>
+            </Link>
           </Button>
           <Button asChild variant="outline" size="lg">
-            <Link to={paths.browse}>Browse Items</Link>
+            <Link to={paths.browse}>
+              <Trans>Browse Items</Trans>
+            </Link>
           </Button>
           <Button asChild variant="outline" size="lg">
-            <Link to={paths.safety}>Safety Guidelines</Link>
+            <Link to={paths.safety}>
+              <Trans>Safety Guidelines</Trans>
+            </Link>
           </Button>
         </div>
       </section>

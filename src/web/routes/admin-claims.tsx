@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { DisputedClaims } from '../features/reservations/components/disputed-claims.tsx';
@@ -14,7 +15,8 @@ export default function AdminClaimsRoute() {
 }
 
 function AdminClaimsPage() {
-  useDocumentTitle('Deposit disputes · Moderation');
+  const { t } = useLingui();
+  useDocumentTitle(t`Deposit disputes · Moderation`);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <ModerationHeader />

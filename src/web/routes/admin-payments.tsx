@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
@@ -14,7 +15,8 @@ export default function AdminPaymentsRoute() {
 }
 
 function AdminPaymentsPage() {
-  useDocumentTitle('Payments · Moderation');
+  const { t } = useLingui();
+  useDocumentTitle(t`Payments · Moderation`);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <ModerationHeader />

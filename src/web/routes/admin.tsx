@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { REPORT_QUEUE_FILTERS, type ReportQueueFilter } from '#shared/schemas/moderation.ts';
 import { Card } from '../components/ui/card.tsx';
 import { useReportQueue } from '../features/moderation/api.ts';
-import { QUEUE_TABS } from '../features/moderation/components/moderation-labels.ts';
+import { QUEUE_HEADINGS, QUEUE_TABS } from '../features/moderation/components/moderation-labels.ts';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { ReportDetailPanel } from '../features/moderation/components/report-detail.tsx';
@@ -31,7 +32,8 @@ function isFilter(value: string | null): value is ReportQueueFilter {
 }
 
 function ModerationPage() {
-  useDocumentTitle('Moderation');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Moderation`);
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
   const status: ReportQueueFilter = isFilter(requested) ? requested : 'pending';
@@ -49,12 +51,12 @@ function ModerationPage() {
         className="mt-6"
       >
         <Tabs.List
-          aria-label="Reports by status"
+          aria-label={t`Reports by status`}
           className="grid w-full grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1 sm:flex sm:w-fit"
         >
           {QUEUE_TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value} className={tabClasses}>
-              {tab.label}
+              {i18n._(tab.label)}
               {counts && <span className="font-normal"> ({counts[tab.value]})</span>}
             </Tabs.Trigger>
           ))}
@@ -62,7 +64,7 @@ function ModerationPage() {
 
         {QUEUE_TABS.map((tab) => (
           <Tabs.Content key={tab.value} value={tab.value} className="mt-4">
-            <h2 className="sr-only">{tab.label} reports</h2>
+            <h2 className="sr-only">{i18n._(QUEUE_HEADINGS[tab.value])}</h2>
             <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
               {/* On a phone the open report replaces the list; on a desktop it sits beside it. */}
               <div className={cn(reportId && 'hidden lg:block')}>
@@ -75,7 +77,7 @@ function ModerationPage() {
                   </div>
                 ) : (
                   <Card className="flex min-h-48 items-center justify-center p-8 text-center text-muted">
-                    Choose a report to read it and act on it.
+                    <Trans>Choose a report to read it and act on it.</Trans>
                   </Card>
                 )}
               </div>

@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowLeft, ArrowUpRight, Clock, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '#shared/format.ts';
+import { formatMoney, intlLocale } from '#shared/format.ts';
 import { toCents } from '#shared/pricing.ts';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
@@ -55,7 +55,8 @@ const toneStyles: Record<BillingTone, { badge: string; amount: string; icon?: Re
 };
 
 function BillingHistoryPage() {
-  useDocumentTitle('Billing History');
+  const { t } = useLingui();
+  useDocumentTitle(t`Billing History`);
   const { data: transactions = [], isPending, isError, refetch } = useBillingHistory();
 
   return (
@@ -65,24 +66,32 @@ function BillingHistoryPage() {
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
       >
         <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
-        Back to Profile
+        <Trans>Back to Profile</Trans>
       </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Billing History</h1>
-      <p className="mt-1 text-muted">Your payments, earnings and refunds</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">
+        <Trans>Billing History</Trans>
+      </h1>
+      <p className="mt-1 text-muted">
+        <Trans>Your payments, earnings and refunds</Trans>
+      </p>
 
       <div className="mt-6">
         {isPending ? (
           <div className="space-y-3" role="status">
-            <span className="sr-only">Loading your billing history...</span>
+            <span className="sr-only">
+              <Trans>Loading your billing history...</Trans>
+            </span>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-32 w-full rounded-2xl" />
             ))}
           </div>
         ) : isError ? (
           <Card role="alert" className="px-6 py-10 text-center">
-            <p className="font-semibold text-ink">Your billing history could not be loaded.</p>
+            <p className="font-semibold text-ink">
+              <Trans>Your billing history could not be loaded.</Trans>
+            </p>
             <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Card>
         ) : transactions.length === 0 ? (
@@ -102,9 +111,18 @@ function BillingHistoryPage() {
 }
 
 function TransactionCard({ entry }: { entry: BillingEntry }) {
-  const what = billingLabel(entry);
+  const { t, i18n } = useLingui();
+  const what = billingLabel(entry, i18n);
   const tone = toneStyles[what.tone];
   const paymentId = entry.stripePaymentIntentId?.slice(-8);
+  const created = new Date(entry.createdAt);
+  const day = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(created);
+  const time = new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short' }).format(created);
+  // The provider's kind of payment method ('card'); the one we know is said in the page's language.
+  const method = entry.paymentMethodType === 'card' ? t`card` : entry.paymentMethodType;
+  const last4 = entry.paymentMethodLast4;
+  const refundId = entry.refundId?.slice(-8);
+  const via = !method ? t`Payment` : last4 ? t`Via ${method} •••• ${last4}` : t`Via ${method}`;
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -121,22 +139,25 @@ function TransactionCard({ entry }: { entry: BillingEntry }) {
               {what.label}
             </span>
             <time dateTime={entry.createdAt} className="text-sm text-muted">
-              {format(new Date(entry.createdAt), "MMM d, yyyy 'at' h:mm a")}
+              {t`${day} at ${time}`}
             </time>
           </div>
           {entry.kind === 'refund' ? (
             <p className="text-sm text-muted">
-              Refund ID:{' '}
-              {entry.refundId ? (
-                <span className="font-mono text-stone-700">{entry.refundId.slice(-8)}</span>
+              {refundId ? (
+                <Trans>
+                  Refund ID: <span className="font-mono text-stone-700">{refundId}</span>
+                </Trans>
               ) : (
-                'given once the refund is made'
+                <Trans>Refund ID: given once the refund is made</Trans>
               )}
             </p>
           ) : null}
           {paymentId && (
             <p className="text-sm text-muted">
-              Payment ID: <span className="font-mono text-stone-700">{paymentId}</span>
+              <Trans>
+                Payment ID: <span className="font-mono text-stone-700">{paymentId}</span>
+              </Trans>
             </p>
           )}
         </div>
@@ -146,13 +167,7 @@ function TransactionCard({ entry }: { entry: BillingEntry }) {
             {formatMoney(toCents(entry.amount) ?? 0)}
           </p>
           <p className="text-sm text-muted">{what.detail}</p>
-          {entry.kind !== 'earning' && (
-            <p className="text-sm text-muted">
-              {entry.paymentMethodType
-                ? `Via ${entry.paymentMethodType}${entry.paymentMethodLast4 ? ` •••• ${entry.paymentMethodLast4}` : ''}`
-                : 'Payment'}
-            </p>
-          )}
+          {entry.kind !== 'earning' && <p className="text-sm text-muted">{via}</p>}
         </div>
       </div>
     </Card>
@@ -165,12 +180,16 @@ function EmptyHistory() {
       <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <Receipt className="h-6 w-6" aria-hidden="true" />
       </span>
-      <h2 className="mt-3 text-lg font-semibold text-ink">No billing history</h2>
+      <h2 className="mt-3 text-lg font-semibold text-ink">
+        <Trans>No billing history</Trans>
+      </h2>
       <p className="mt-1 max-w-sm text-muted">
-        Your transaction history will appear here once you start borrowing or lending items.
+        <Trans>Your transaction history will appear here once you start borrowing or lending items.</Trans>
       </p>
       <Button asChild className="mt-5">
-        <Link to={paths.browse}>Browse Items</Link>
+        <Link to={paths.browse}>
+          <Trans>Browse Items</Trans>
+        </Link>
       </Button>
     </Card>
   );

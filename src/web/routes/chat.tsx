@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, LogIn, MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -38,7 +39,8 @@ import { paths } from '../paths.ts';
 // ?conversation={id} preselects a conversation.
 
 export default function ChatRoute() {
-  useDocumentTitle('Messages');
+  const { t } = useLingui();
+  useDocumentTitle(t`Messages`);
   const { user, isLoading } = useSession();
   if (isLoading) return <PagePlaceholder />;
   if (!user) {
@@ -46,11 +48,13 @@ export default function ChatRoute() {
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="flex flex-col items-center p-8 text-center">
           <MessagesSquare className="h-10 w-10 text-brand-700" aria-hidden="true" />
-          <h1 className="mt-4 text-xl font-bold text-ink">Please log in to access messages</h1>
+          <h1 className="mt-4 text-xl font-bold text-ink">
+            <Trans>Please log in to access messages</Trans>
+          </h1>
           <Button asChild className="mt-6">
             <Link to={paths.login}>
               <LogIn className="h-4 w-4" aria-hidden="true" />
-              Go to Login
+              <Trans>Go to Login</Trans>
             </Link>
           </Button>
         </Card>
@@ -61,6 +65,7 @@ export default function ChatRoute() {
 }
 
 function ChatPage({ user }: { user: PublicUser }) {
+  const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get('conversation');
   const conversationsQuery = useConversations();
@@ -150,7 +155,7 @@ function ChatPage({ user }: { user: PublicUser }) {
       setMessages((list) => withOlder(list, page.messages));
       setHasMore(page.hasMore);
     } catch (error) {
-      setSendError(error instanceof Error ? error.message : 'Failed to load older messages');
+      setSendError(error instanceof Error ? error.message : t`Failed to load older messages`);
     } finally {
       setLoadingOlder(false);
     }
@@ -158,7 +163,9 @@ function ChatPage({ user }: { user: PublicUser }) {
 
   return (
     <div className="mx-auto max-w-6xl px-0 md:px-4 md:py-6">
-      <h1 className="sr-only">Chat</h1>
+      <h1 className="sr-only">
+        <Trans>Chat</Trans>
+      </h1>
       <div className="flex h-[calc(100dvh-8rem)] overflow-hidden border-line bg-white md:h-[calc(100dvh-7rem)] md:min-h-[28rem] md:rounded-2xl md:border md:shadow-sm">
         <section
           aria-labelledby="conversations-heading"
@@ -171,7 +178,7 @@ function ChatPage({ user }: { user: PublicUser }) {
             id="conversations-heading"
             className="border-b border-line px-4 py-3 text-lg font-bold text-ink"
           >
-            Messages
+            <Trans>Messages</Trans>
           </h2>
           <div className="flex-1 overflow-y-auto">
             <ConversationList
@@ -192,34 +199,34 @@ function ChatPage({ user }: { user: PublicUser }) {
         </section>
 
         <section
-          aria-label="Conversation"
+          aria-label={t`Conversation`}
           className={cn('min-w-0 flex-1 flex-col md:flex', selectedId ? 'flex' : 'hidden')}
         >
           {selectedId ? (
             <>
               <div className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4">
-                <IconTooltip label="Back to conversations">
+                <IconTooltip label={t`Back to conversations`}>
                   <Button
                     variant="ghost"
                     size="icon"
                     className="md:hidden"
                     onClick={() => select(null)}
-                    aria-label="Back to conversations"
+                    aria-label={t`Back to conversations`}
                   >
                     <ArrowLeft className="rtl:-scale-x-100 h-5 w-5" aria-hidden="true" />
                   </Button>
                 </IconTooltip>
                 <div className="min-w-0 flex-1">
                   <h2 className="truncate font-bold text-ink">
-                    {selected ? otherUserName(selected) : isPending ? 'Loading…' : 'Unknown User'}
+                    {selected ? otherUserName(selected) : isPending ? t`Loading…` : t`Unknown User`}
                   </h2>
                   <p className="truncate text-sm text-muted">
-                    {selected ? itemTitle(selected) : isPending ? '' : 'Item not found'}
+                    {selected ? itemTitle(selected) : isPending ? '' : t`Item not found`}
                   </p>
                 </div>
                 {!connected && (
                   <span role="status" className="shrink-0 text-xs font-semibold text-amber-800">
-                    Connecting...
+                    <Trans>Connecting...</Trans>
                   </span>
                 )}
               </div>
@@ -233,7 +240,7 @@ function ChatPage({ user }: { user: PublicUser }) {
               />
               {history.isError && (
                 <p role="alert" className="px-4 py-2 text-sm text-danger">
-                  {history.error instanceof Error ? history.error.message : 'Failed to load messages'}
+                  {history.error instanceof Error ? history.error.message : t`Failed to load messages`}
                 </p>
               )}
               {sendError && (
@@ -246,9 +253,11 @@ function ChatPage({ user }: { user: PublicUser }) {
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center p-8 text-center">
               <MessagesSquare className="h-12 w-12 text-stone-400" aria-hidden="true" />
-              <h2 className="mt-4 text-lg font-bold text-ink">Select a conversation</h2>
+              <h2 className="mt-4 text-lg font-bold text-ink">
+                <Trans>Select a conversation</Trans>
+              </h2>
               <p className="mt-1 text-sm text-muted">
-                Choose a conversation from the sidebar to start chatting.
+                <Trans>Choose a conversation from the sidebar to start chatting.</Trans>
               </p>
             </div>
           )}

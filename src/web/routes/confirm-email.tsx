@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +15,8 @@ import { paths } from '../paths.ts';
 // fetch links but run no script), then says what happened.
 
 export default function ConfirmEmailPage() {
-  useDocumentTitle('Confirm E-mail Address');
+  const { t } = useLingui();
+  useDocumentTitle(t`Confirm E-mail Address`);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const valid = confirmEmailChangeInput.safeParse({ token }).success;
@@ -34,10 +36,11 @@ export default function ConfirmEmailPage() {
 
   const state = !valid ? 'bad' : confirm.isSuccess ? 'good' : confirm.isError ? 'bad' : 'busy';
   const title = {
-    good: 'Your e-mail address has changed',
-    bad: 'This link did not work',
-    busy: 'Confirming your new address...',
+    good: t`Your e-mail address has changed`,
+    bad: t`This link did not work`,
+    busy: t`Confirming your new address...`,
   }[state];
+  const newEmail = confirm.data?.email;
 
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -58,22 +61,28 @@ export default function ConfirmEmailPage() {
         </h1>
         {state === 'good' && (
           <p role="status" className="mt-2 break-words text-muted">
-            Your account now uses <span className="font-medium text-ink">{confirm.data?.email}</span>. Sign in
-            with it from now on.
+            <Trans>
+              Your account now uses <span className="font-medium text-ink">{newEmail}</span>. Sign in with it
+              from now on.
+            </Trans>
           </p>
         )}
         {state === 'bad' && (
           <p role="alert" className="mt-2 text-muted">
-            {valid ? errorMessage(confirm.error, 'Please try again in a moment.') : INVALID_EMAIL_CHANGE_LINK}
+            {valid
+              ? errorMessage(confirm.error, t`Please try again in a moment.`)
+              : INVALID_EMAIL_CHANGE_LINK}
           </p>
         )}
         {state !== 'busy' && (
           <div className="mt-6 grid gap-3">
             <Button asChild>
-              <Link to={user ? paths.settings : paths.login}>{user ? 'Back to Settings' : 'Sign In'}</Link>
+              <Link to={user ? paths.settings : paths.login}>{user ? t`Back to Settings` : t`Sign In`}</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to={paths.home}>Go to Home</Link>
+              <Link to={paths.home}>
+                <Trans>Go to Home</Trans>
+              </Link>
             </Button>
           </div>
         )}

@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -26,11 +28,16 @@ export default function EditItemRoute() {
 }
 
 function denyAccess() {
-  toast({ variant: 'destructive', title: 'Access denied', description: 'You can only edit your own items.' });
+  toast({
+    variant: 'destructive',
+    title: translate`Access denied`,
+    description: translate`You can only edit your own items.`,
+  });
 }
 
 function EditItemPage() {
-  useDocumentTitle('Edit Item');
+  const { t } = useLingui();
+  useDocumentTitle(t`Edit Item`);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -55,7 +62,7 @@ function EditItemPage() {
   const onSubmit = async (payload: ItemPayload) => {
     try {
       await update.mutateAsync(payload);
-      toast({ title: 'Item updated successfully!', description: 'Your changes have been saved.' });
+      toast({ title: t`Item updated successfully!`, description: t`Your changes have been saved.` });
       navigate(paths.item(id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
@@ -65,8 +72,8 @@ function EditItemPage() {
       }
       toast({
         variant: 'destructive',
-        title: 'Failed to update item',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Failed to update item`,
+        description: errorMessage(error, t`Please try again.`),
       });
       throw error;
     }
@@ -79,15 +86,17 @@ function EditItemPage() {
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="p-8 text-center">
           <h1 className="text-2xl font-bold text-ink">
-            {missing ? 'Item not found' : 'Failed to fetch item'}
+            {missing ? <Trans>Item not found</Trans> : <Trans>Failed to fetch item</Trans>}
           </h1>
           <p className="mt-2 text-muted">
             {missing
-              ? "The item you're looking for doesn't exist."
-              : errorMessage(query.error, 'Something went wrong. Please try again.')}
+              ? t`The item you're looking for doesn't exist.`
+              : errorMessage(query.error, t`Something went wrong. Please try again.`)}
           </p>
           <Button asChild className="mt-6">
-            <Link to={paths.browse}>Back to Browse</Link>
+            <Link to={paths.browse}>
+              <Trans>Back to Browse</Trans>
+            </Link>
           </Button>
         </Card>
       </div>
@@ -101,15 +110,19 @@ function EditItemPage() {
         className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800"
       >
         <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
-        Back to Item
+        <Trans>Back to Item</Trans>
       </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Edit Item</h1>
-      <p className="mt-1 text-muted">Update the details of your listing.</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">
+        <Trans>Edit Item</Trans>
+      </h1>
+      <p className="mt-1 text-muted">
+        <Trans>Update the details of your listing.</Trans>
+      </p>
       <div className="mt-6">
         {loading || !defaultValues || notOwner ? (
           <>
             <span className="sr-only" role="status">
-              Loading item…
+              <Trans>Loading item…</Trans>
             </span>
             <ItemFormSkeleton />
           </>
@@ -117,8 +130,8 @@ function EditItemPage() {
           <ItemForm
             key={item?.id}
             defaultValues={defaultValues}
-            submitLabel="Save Changes"
-            pendingLabel="Saving..."
+            submitLabel={t`Save Changes`}
+            pendingLabel={t`Saving...`}
             cancelTo={paths.item(id)}
             onSubmit={onSubmit}
           />

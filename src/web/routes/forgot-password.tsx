@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,7 +23,8 @@ import { paths } from '../paths.ts';
 // not an account uses the address, and it stays on the page (a toast would vanish before it is read).
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Forgot Password`);
   const location = useLocation();
   // The sign-in page passes the address typed there.
   const typed = (location.state as { email?: unknown } | null)?.email;
@@ -59,39 +61,39 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your university email and we'll send you a link to choose a new one."
-      continueLabel="Continue browsing without signing in"
+      title={t`Forgot your password?`}
+      subtitle={t`Enter your university email and we'll send you a link to choose a new one.`}
+      continueLabel={t`Continue browsing without signing in`}
       footer={
-        <>
+        <Trans>
           Remembered it?{' '}
           <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       {sent ? (
         <Sent message={sent.message} onSendAnother={sendAnother} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field id="email" label="University Email" error={errors.email?.message}>
+          <Field id="email" label={t`University Email`} error={errors.email?.message}>
             <Input
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="you@university.edu"
+              placeholder={t`you@university.edu`}
               {...describedBy('email', errors.email?.message)}
               {...register('email')}
             />
           </Field>
           {request.isError && !errors.email && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-danger">
-              {errorMessage(request.error, 'We could not send the link. Please try again in a few minutes.')}
+              {errorMessage(request.error, t`We could not send the link. Please try again in a few minutes.`)}
             </p>
           )}
           <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-            {request.isPending ? 'Sending...' : 'Send Reset Link'}
+            {request.isPending ? t`Sending...` : t`Send Reset Link`}
           </Button>
         </form>
       )}
@@ -110,18 +112,20 @@ function Sent({ message, onSendAnother }: { message: string; onSendAnother: () =
           <MailCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
           <div className="min-w-0 space-y-1">
             <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-ink">
-              Check your e-mail
+              <Trans>Check your e-mail</Trans>
             </h2>
             <p className="break-words">{message}</p>
             <p className="text-muted">
-              The link works once and expires in an hour. Nothing there? Look in your spam folder, or send
-              another link.
+              <Trans>
+                The link works once and expires in an hour. Nothing there? Look in your spam folder, or send
+                another link.
+              </Trans>
             </p>
           </div>
         </div>
       </div>
       <Button variant="outline" size="lg" className="w-full" onClick={onSendAnother}>
-        Send another link
+        <Trans>Send another link</Trans>
       </Button>
     </div>
   );

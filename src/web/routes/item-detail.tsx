@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ArrowLeft,
   CalendarDays,
@@ -14,7 +15,6 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CATEGORY_LABELS } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { Item } from '#shared/schemas/items.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -32,11 +32,12 @@ import {
 import { ItemGallery } from '../features/items/components/item-gallery.tsx';
 import {
   amountOf,
-  CONDITION_LABELS,
+  categoryLabel,
+  conditionLabel,
   formatDate,
   formatDays,
   formatRentalPrice,
-  PICKUP_LABELS,
+  pickupLabel,
 } from '../features/items/components/item-labels.ts';
 import { ProviderCard } from '../features/items/components/provider-card.tsx';
 import { RatingSummary } from '../features/items/components/rating.tsx';
@@ -53,19 +54,20 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
 export default function ItemDetailPage() {
+  const { t } = useLingui();
   const { id } = useParams();
   const { data, isPending, error, refetch, isFetching } = useItem(id);
-  useDocumentTitle(data?.item.title ?? (isPending ? 'Item' : 'Item not found'));
+  useDocumentTitle(data?.item.title ?? (isPending ? t`Item` : t`Item not found`));
 
   if (isPending) return <ItemDetailSkeleton />;
   if (error && !(error instanceof ApiError && (error.status === 404 || error.status === 400))) {
     return (
       <Problem
-        title="Failed to fetch item"
-        text={errorMessage(error, 'Something went wrong. Please try again.')}
+        title={t`Failed to fetch item`}
+        text={errorMessage(error, t`Something went wrong. Please try again.`)}
         action={
           <Button onClick={() => void refetch()} disabled={isFetching}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         }
       />
@@ -90,7 +92,7 @@ export default function ItemDetailPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-10">
         <section aria-labelledby="description-heading" className="min-w-0">
           <h2 id="description-heading" className="text-xl font-bold text-ink">
-            Description
+            <Trans>Description</Trans>
           </h2>
           <p className="mt-3 whitespace-pre-line break-words leading-relaxed text-stone-700">
             {item.description}
@@ -101,7 +103,8 @@ export default function ItemDetailPage() {
 
       <section aria-labelledby="reviews-heading" className="mt-10">
         <h2 id="reviews-heading" className="text-xl font-bold text-ink">
-          Reviews {reviews.length > 0 && <span className="font-normal text-muted">({reviews.length})</span>}
+          <Trans>Reviews</Trans>{' '}
+          {reviews.length > 0 && <span className="font-normal text-muted">({reviews.length})</span>}
         </h2>
         <div className="mt-4">
           <ReviewsList reviews={reviews} />
@@ -116,22 +119,27 @@ function Summary({ item }: { item: Item }) {
   const CategoryIcon = CATEGORY_ICONS[item.category];
   const deposit = amountOf(item.depositAmount);
   const free = amountOf(item.rentalPrice) === 0;
+  const depositPrice = formatPrice(item.depositAmount);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">
           <CategoryIcon className="h-4 w-4" aria-hidden="true" />
-          {CATEGORY_LABELS[item.category]}
+          {categoryLabel(item.category)}
         </span>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-stone-100 px-3 py-1 font-semibold text-stone-800">
           <Tag className="h-4 w-4" aria-hidden="true" />
           <span>
-            <span className="sr-only">Condition: </span>
-            {CONDITION_LABELS[item.condition]}
+            <span className="sr-only">
+              <Trans>Condition:</Trans>{' '}
+            </span>
+            {conditionLabel(item.condition)}
           </span>
         </span>
         {!item.isAvailable && (
-          <span className="rounded-full bg-stone-900 px-3 py-1 font-semibold text-white">Not Available</span>
+          <span className="rounded-full bg-stone-900 px-3 py-1 font-semibold text-white">
+            <Trans>Not Available</Trans>
+          </span>
         )}
       </div>
       <h1 className="break-words text-2xl font-bold tracking-tight text-ink sm:text-3xl">{item.title}</h1>
@@ -141,31 +149,37 @@ function Summary({ item }: { item: Item }) {
         </p>
       )}
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="sr-only">Rental price: </span>
+        <span className="sr-only">
+          <Trans>Rental price:</Trans>{' '}
+        </span>
         <span className={free ? 'text-3xl font-bold text-brand-700' : 'text-3xl font-bold text-ink'}>
           {formatRentalPrice(item.rentalPrice, item.rentalPeriod)}
         </span>
-        {free && <span className="text-sm text-muted">No rental fee</span>}
+        {free && (
+          <span className="text-sm text-muted">
+            <Trans>No rental fee</Trans>
+          </span>
+        )}
       </p>
       {deposit > 0 ? (
         <div className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
           <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
           <div>
             <p className="font-semibold text-ink">
-              {formatPrice(item.depositAmount)} refundable deposit{' '}
+              <Trans>{depositPrice} refundable deposit</Trans>{' '}
               <span className="ms-1 rounded-full bg-white px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900">
-                Protected
+                <Trans>Protected</Trans>
               </span>
             </p>
             <p className="mt-1 text-sm text-stone-700">
-              Refunded when the item is returned in good condition
+              <Trans>Refunded when the item is returned in good condition</Trans>
             </p>
           </div>
         </div>
       ) : (
         <p className="flex items-center gap-2 text-sm text-stone-700">
           <ShieldCheck className="h-4 w-4 text-brand-700" aria-hidden="true" />
-          No deposit required
+          <Trans>No deposit required</Trans>
         </p>
       )}
       <CancellationPolicyNote policy={item.cancellationPolicy} />
@@ -184,7 +198,7 @@ function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
         <Button asChild size="lg">
           <Link to={paths.editItem(item.id)}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
-            Edit Item
+            <Trans>Edit Item</Trans>
           </Link>
         </Button>
         <DeleteItemDialog itemId={item.id} title={item.title} />
@@ -221,17 +235,19 @@ function StudentActions({ item }: { item: Item }) {
  * the page says so, and why, at the top.
  */
 function HiddenNotice({ item, moderation }: { item: Item; moderation: ItemDetail['moderation'] }) {
+  const { t } = useLingui();
   const ownerSuspended = Boolean(moderation?.ownerSuspendedAt);
   if (!item.hidden && !ownerSuspended) return null;
+  // Separate sentences, each whole in every language.
   const text = moderation
     ? [
         item.hidden &&
-          'Hidden by a moderator: it is out of browse and search, and its page is closed to everyone but its owner and the moderators.',
-        ownerSuspended && "Its owner's account is suspended, so it is out of browse too.",
+          t`Hidden by a moderator: it is out of browse and search, and its page is closed to everyone but its owner and the moderators.`,
+        ownerSuspended && t`Its owner's account is suspended, so it is out of browse too.`,
       ]
         .filter(Boolean)
         .join(' ')
-    : "CampusLoop's moderators hid this listing after a report. Nobody else can find or reserve it. If you think this is a mistake, contact support.";
+    : t`CampusLoop's moderators hid this listing after a report. Nobody else can find or reserve it. If you think this is a mistake, contact support.`;
   return (
     <div
       role="status"
@@ -239,7 +255,7 @@ function HiddenNotice({ item, moderation }: { item: Item; moderation: ItemDetail
     >
       <EyeOff className="mt-0.5 h-5 w-5 shrink-0 text-red-800" aria-hidden="true" />
       <p>
-        <span className="font-semibold">{item.hidden ? 'Hidden' : 'Owner suspended'}. </span>
+        <span className="font-semibold">{item.hidden ? t`Hidden.` : t`Owner suspended.`} </span>
         {text}
       </p>
     </div>
@@ -248,49 +264,53 @@ function HiddenNotice({ item, moderation }: { item: Item; moderation: ItemDetail
 
 /** Spec §2/§8: start (or reopen) the conversation about this item, then go to it. */
 function ChatWithSeller({ itemId }: { itemId: string }) {
+  const { t } = useLingui();
   const start = useStartConversation();
   const navigate = useNavigate();
   const onClick = () =>
     start.mutate(itemId, {
       onSuccess: (conversation) => {
-        toast({ title: 'Chat started', description: 'Redirecting to your conversation...' });
+        toast({ title: t`Chat started`, description: t`Redirecting to your conversation...` });
         navigate(paths.chat(conversation.id));
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Failed to start chat',
+          title: t`Failed to start chat`,
           description: error instanceof Error ? error.message : undefined,
         }),
     });
   return (
     <Button variant="outline" size="lg" onClick={onClick} disabled={start.isPending}>
       <MessageCircle className="h-5 w-5" aria-hidden="true" />
-      Chat with Seller
+      <Trans>Chat with Seller</Trans>
     </Button>
   );
 }
 
 function PickupAndAvailability({ item }: { item: Item }) {
+  const { t } = useLingui();
   const PickupIcon = item.pickupMethod === 'locker' ? LockKeyhole : Handshake;
+  const from = formatDate(item.availableFrom);
+  const until = item.availableUntil ? formatDate(item.availableUntil) : undefined;
   return (
     <section aria-labelledby="pickup-heading" className="min-w-0">
       <h2 id="pickup-heading" className="text-xl font-bold text-ink">
-        Pickup &amp; Availability
+        <Trans>Pickup &amp; Availability</Trans>
       </h2>
       <Card className="mt-3 divide-y divide-line">
-        <Fact icon={<PickupIcon />} label="Pickup method">
-          {PICKUP_LABELS[item.pickupMethod]}
+        <Fact icon={<PickupIcon />} label={t`Pickup method`}>
+          {pickupLabel(item.pickupMethod)}
         </Fact>
-        <Fact icon={<MapPin />} label="Pickup location">
-          {item.pickupLocation?.trim() || 'Arrange with the lender'}
+        <Fact icon={<MapPin />} label={t`Pickup location`}>
+          {item.pickupLocation?.trim() || t`Arrange with the lender`}
         </Fact>
-        <Fact icon={<CalendarDays />} label="Dates">
-          Available from {formatDate(item.availableFrom)}
+        <Fact icon={<CalendarDays />} label={t`Dates`}>
+          <Trans>Available from {from}</Trans>
           <br />
-          {item.availableUntil ? `until ${formatDate(item.availableUntil)}` : 'No end date'}
+          {until ? <Trans>until {until}</Trans> : <Trans>No end date</Trans>}
         </Fact>
-        <Fact icon={<CalendarRange />} label="Days">
+        <Fact icon={<CalendarRange />} label={t`Days`}>
           {formatDays(item.availableDays)}
         </Fact>
       </Card>
@@ -319,20 +339,23 @@ function BackToBrowse() {
       className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800"
     >
       <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
-      Back to Browse
+      <Trans>Back to Browse</Trans>
     </Link>
   );
 }
 
 function ItemNotFound() {
+  const { t } = useLingui();
   useItemNotFoundToast();
   return (
     <Problem
-      title="Item not found"
-      text="The item you're looking for doesn't exist."
+      title={t`Item not found`}
+      text={t`The item you're looking for doesn't exist.`}
       action={
         <Button asChild>
-          <Link to={paths.browse}>Back to Browse</Link>
+          <Link to={paths.browse}>
+            <Trans>Back to Browse</Trans>
+          </Link>
         </Button>
       }
     />
@@ -358,7 +381,7 @@ function ItemDetailSkeleton() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading item…
+        <Trans>Loading item…</Trans>
       </span>
       <Skeleton className="h-6 w-32" />
       <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
@@ -19,7 +20,8 @@ export default function ListItemRoute() {
 }
 
 function ListItemPage() {
-  useDocumentTitle('List an Item');
+  const { t } = useLingui();
+  useDocumentTitle(t`List an Item`);
   const navigate = useNavigate();
   const { user } = useSession();
   const create = useCreateItem();
@@ -29,15 +31,15 @@ function ListItemPage() {
     try {
       const { item } = await create.mutateAsync(payload);
       toast({
-        title: 'Item listed successfully!',
-        description: 'Your item is now available for others to borrow.',
+        title: t`Item listed successfully!`,
+        description: t`Your item is now available for others to borrow.`,
       });
       navigate(paths.item(item.id));
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Failed to list item',
-        description: errorMessage(error, 'Please try again.'),
+        title: t`Failed to list item`,
+        description: errorMessage(error, t`Please try again.`),
       });
       throw error;
     }
@@ -45,8 +47,12 @@ function ListItemPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">List an Item</h1>
-      <p className="mt-1 text-muted">Share something you own with students on your campus.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>List an Item</Trans>
+      </h1>
+      <p className="mt-1 text-muted">
+        <Trans>Share something you own with students on your campus.</Trans>
+      </p>
       {user && !user.isVerified && (
         // Before they fill the form, not after; what they type stays while they verify in another tab.
         <div className="mt-6">
@@ -56,8 +62,8 @@ function ListItemPage() {
       <div className="mt-6">
         <ItemForm
           defaultValues={defaultValues}
-          submitLabel="List Item"
-          pendingLabel="Listing..."
+          submitLabel={t`List Item`}
+          pendingLabel={t`Listing...`}
           cancelTo={paths.browse}
           onSubmit={onSubmit}
         />

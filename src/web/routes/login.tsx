@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { withReturnTo } from '#shared/return-path.ts';
@@ -16,7 +17,8 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
 export default function LoginPage() {
-  useDocumentTitle('Sign In');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign In`);
   const navigate = useNavigate();
   const login = useLogin();
   // Issue 16: back to the page the student came from (validated: this site's pages only).
@@ -31,7 +33,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
+        toast({ title: t`Welcome back!`, description: t`You've been successfully logged in.` });
         // Spec §2 Login: go home (or back where they were) after about 100 ms, once the session has
         // been refetched.
         setTimeout(() => navigate(returnTo ?? paths.home), 100);
@@ -39,19 +41,19 @@ export default function LoginPage() {
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Login failed',
-          description: errorMessage(error, 'Please check your credentials and try again.'),
+          title: t`Login failed`,
+          description: errorMessage(error, t`Please check your credentials and try again.`),
         }),
     }),
   );
 
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in with your university email"
-      continueLabel="Continue browsing without signing in"
+      title={t`Welcome back`}
+      subtitle={t`Sign in with your university email`}
+      continueLabel={t`Continue browsing without signing in`}
       footer={
-        <>
+        <Trans>
           New to CampusLoop?{' '}
           <Link
             to={withReturnTo(paths.register, returnTo)}
@@ -59,21 +61,21 @@ export default function LoginPage() {
           >
             Create an account
           </Link>
-        </>
+        </Trans>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field id="email" label="University Email" error={errors.email?.message}>
+        <Field id="email" label={t`University Email`} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@university.edu"
+            placeholder={t`you@university.edu`}
             {...describedBy('email', errors.email?.message)}
             {...register('email')}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
+        <Field id="password" label={t`Password`} error={errors.password?.message}>
           <PasswordInput
             autoComplete="current-password"
             {...describedBy('password', errors.password?.message)}
@@ -87,11 +89,11 @@ export default function LoginPage() {
             state={{ email: watch('email') }}
             className="font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </p>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
+          {login.isPending ? t`Signing In...` : t`Sign In`}
         </Button>
       </form>
     </AuthCard>

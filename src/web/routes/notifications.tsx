@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing, Check, CheckCheck, Inbox, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
@@ -44,25 +45,22 @@ function firstTabWithSomething(pending: number, unread: number, all: number): Ta
 }
 
 /**
- * A tab's label: on phones the long word is left to screen readers ('Pending (2)' shows, 'Pending
- * Requests (2)' is read) so the three tabs fit a 375 px screen (issue 16).
+ * A tab's long word: on phones it is left to screen readers ('Pending (2)' shows, 'Pending Requests (2)'
+ * is read) so the three tabs fit a 375 px screen (issue 16).
  */
-function TabLabel({ short, rest, count }: { short: string; rest: string; count: number }) {
-  return (
-    <>
-      {short}
-      <span className="sr-only sm:not-sr-only"> {rest}</span> ({count})
-    </>
-  );
-}
+const wideOnly = 'sr-only sm:not-sr-only';
 
 function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const { t } = useLingui();
+  useDocumentTitle(t`Notifications`);
   const { data, isPending, isError, refetch, isFetching } = useNotifications();
   const notifications = data ?? [];
   const markAllRead = useMarkAllRead();
   const pending = notifications.filter((n) => n.type === 'reservation_request');
   const unread = notifications.filter((n) => !n.isRead);
+  const pendingCount = pending.length;
+  const allCount = notifications.length;
+  const unreadCount = unread.length;
   // Chosen once, when the list first arrives; from then on the student's own choice.
   const [tab, setTab] = useState<Tab | null>(null);
   if (tab === null && data !== undefined) {
@@ -77,8 +75,8 @@ function NotificationsPage() {
     markAllRead.mutate(undefined, {
       onSuccess: () =>
         toast({
-          title: 'All notifications marked as read',
-          description: 'Your notifications have been cleared.',
+          title: t`All notifications marked as read`,
+          description: t`Your notifications have been cleared.`,
         }),
     });
 
@@ -86,13 +84,17 @@ function NotificationsPage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">Notifications</h1>
-          <p className="mt-1 text-muted">Manage your reservation requests and updates</p>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">
+            <Trans>Notifications</Trans>
+          </h1>
+          <p className="mt-1 text-muted">
+            <Trans>Manage your reservation requests and updates</Trans>
+          </p>
         </div>
         {unread.length > 0 && (
           <Button variant="outline" onClick={onMarkAll} disabled={markAllRead.isPending}>
             <CheckCheck className="h-4 w-4" aria-hidden="true" />
-            Mark all as read ({unread.length})
+            <Trans>Mark all as read ({unreadCount})</Trans>
           </Button>
         )}
       </div>
@@ -100,26 +102,34 @@ function NotificationsPage() {
       {isError && data === undefined ? (
         // Spec: 'Failed to fetch notifications', never an empty list that looks like "nothing new".
         <Card role="alert" className="mt-6 p-6 text-center">
-          <p className="font-semibold text-ink">Failed to fetch notifications</p>
-          <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+          <p className="font-semibold text-ink">
+            <Trans>Failed to fetch notifications</Trans>
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Check your connection and try again.</Trans>
+          </p>
           <Button variant="outline" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Card>
       ) : (
         <Tabs.Root value={tab ?? 'pending'} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
           <Tabs.List
-            aria-label="Notification lists"
+            aria-label={t`Notification lists`}
             className="grid w-full grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
           >
             <Tabs.Trigger value="pending" className={tabClasses}>
-              <TabLabel short="Pending" rest="Requests" count={pending.length} />
+              <Trans>
+                Pending<span className={wideOnly}> Requests</span> ({pendingCount})
+              </Trans>
             </Tabs.Trigger>
             <Tabs.Trigger value="all" className={tabClasses}>
-              <TabLabel short="All" rest="Notifications" count={notifications.length} />
+              <Trans>
+                All<span className={wideOnly}> Notifications</span> ({allCount})
+              </Trans>
             </Tabs.Trigger>
             <Tabs.Trigger value="unread" className={tabClasses}>
-              Unread ({unread.length})
+              <Trans>Unread ({unreadCount})</Trans>
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="pending" className="mt-4">
@@ -128,8 +138,8 @@ function NotificationsPage() {
               reservations={reservations}
               notifications={pending}
               empty={
-                <Empty icon={<Inbox />} title="No pending requests">
-                  You don't have any pending reservation requests to review.
+                <Empty icon={<Inbox />} title={t`No pending requests`}>
+                  <Trans>You don't have any pending reservation requests to review.</Trans>
                 </Empty>
               }
             />
@@ -140,9 +150,11 @@ function NotificationsPage() {
               reservations={reservations}
               notifications={notifications}
               empty={
-                <Empty icon={<BellRing />} title="No notifications yet">
-                  You'll see notifications here when users request your items or when your requests are
-                  responded to.
+                <Empty icon={<BellRing />} title={t`No notifications yet`}>
+                  <Trans>
+                    You'll see notifications here when users request your items or when your requests are
+                    responded to.
+                  </Trans>
                 </Empty>
               }
             />
@@ -153,8 +165,8 @@ function NotificationsPage() {
               reservations={reservations}
               notifications={unread}
               empty={
-                <Empty icon={<CheckCheck />} title="All caught up!">
-                  You have no unread notifications.
+                <Empty icon={<CheckCheck />} title={t`All caught up!`}>
+                  <Trans>You have no unread notifications.</Trans>
                 </Empty>
               }
             />
@@ -204,6 +216,7 @@ function NotificationCard({
   notification: Notification;
   reservations: Reservation[] | undefined;
 }) {
+  const { i18n } = useLingui();
   const markRead = useMarkRead();
   const request = requestState(n, reservations);
   const link = notificationLink(n);
@@ -214,7 +227,9 @@ function NotificationCard({
           <h2 className="flex flex-wrap items-center gap-2 font-semibold text-ink">
             {n.title}
             {!n.isRead && (
-              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">New</span>
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                <Trans>New</Trans>
+              </span>
             )}
           </h2>
           <p className="mt-1 text-stone-700">{n.message}</p>
@@ -229,7 +244,7 @@ function NotificationCard({
                   if (!n.isRead) markRead.mutate(n.id);
                 }}
               >
-                {link.label}
+                {i18n._(link.label)}
               </Link>
             </Button>
           )}
@@ -241,7 +256,7 @@ function NotificationCard({
             onClick={() => markRead.mutate(n.id)}
             disabled={markRead.isPending}
           >
-            Mark as read
+            <Trans>Mark as read</Trans>
           </Button>
         )}
       </div>
@@ -251,7 +266,9 @@ function NotificationCard({
         ) : (
           request.status && (
             <p className="mt-3 flex items-center gap-2 text-sm text-stone-700">
-              Request status: <ReservationStatusBadge status={request.status} />
+              <Trans>
+                Request status: <ReservationStatusBadge status={request.status} />
+              </Trans>
             </p>
           )
         ))}
@@ -261,6 +278,7 @@ function NotificationCard({
 
 /** Spec §2: 'Approve Request', 'Decline' and an optional reason the borrower sees. */
 function RequestDecision({ reservationId }: { reservationId: string }) {
+  const { t } = useLingui();
   const { busy, approve, decline } = useRequestDecision();
   const [reason, setReason] = useState('');
   const id = useId();
@@ -268,7 +286,9 @@ function RequestDecision({ reservationId }: { reservationId: string }) {
     <div className="mt-4 space-y-3 border-t border-line pt-4">
       <div className="space-y-1.5">
         <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          Decline reason <span className="font-normal text-muted">(optional)</span>
+          <Trans>
+            Decline reason <span className="font-normal text-muted">(optional)</span>
+          </Trans>
         </label>
         <textarea
           id={id}
@@ -276,14 +296,14 @@ function RequestDecision({ reservationId }: { reservationId: string }) {
           maxLength={500}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          placeholder="Optional: Add a reason for declining (visible to borrower)"
+          placeholder={t`Optional: Add a reason for declining (visible to borrower)`}
           className={cn(inputClasses.replace('h-11 ', ''), 'min-h-20 py-2 leading-relaxed')}
         />
       </div>
       <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
         <Button onClick={() => approve(reservationId)} disabled={busy}>
           <Check className="h-4 w-4" aria-hidden="true" />
-          Approve Request
+          <Trans>Approve Request</Trans>
         </Button>
         <Button
           variant="outline"
@@ -292,7 +312,7 @@ function RequestDecision({ reservationId }: { reservationId: string }) {
           disabled={busy}
         >
           <X className="h-4 w-4" aria-hidden="true" />
-          Decline
+          <Trans>Decline</Trans>
         </Button>
       </div>
     </div>

@@ -1,8 +1,9 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CreditCard, Plus, Trash2, X } from 'lucide-react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { intlLocale } from '#shared/format.ts';
 import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
@@ -31,7 +32,8 @@ export default function PaymentMethodsRoute() {
 }
 
 function PaymentMethodsPage() {
-  useDocumentTitle('Payment Methods');
+  const { t } = useLingui();
+  useDocumentTitle(t`Payment Methods`);
   const { data: methods = [], isPending, isError, refetch } = usePaymentMethods();
   const [adding, setAdding] = useState(false);
   useRedirectedSetup();
@@ -40,13 +42,17 @@ function PaymentMethodsPage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">Payment Methods</h1>
-          <p className="mt-1 text-muted">Manage the cards you pay with</p>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">
+            <Trans>Payment Methods</Trans>
+          </h1>
+          <p className="mt-1 text-muted">
+            <Trans>Manage the cards you pay with</Trans>
+          </p>
         </div>
         {methods.length > 0 && (
           <Button onClick={() => setAdding(true)}>
             <Plus className="h-4 w-4" aria-hidden="true" />
-            Add New
+            <Trans>Add New</Trans>
           </Button>
         )}
       </div>
@@ -54,16 +60,20 @@ function PaymentMethodsPage() {
       <div className="mt-6">
         {isPending ? (
           <div className="space-y-3" role="status">
-            <span className="sr-only">Loading your payment methods...</span>
+            <span className="sr-only">
+              <Trans>Loading your payment methods...</Trans>
+            </span>
             {[0, 1].map((i) => (
               <Skeleton key={i} className="h-28 w-full rounded-2xl" />
             ))}
           </div>
         ) : isError ? (
           <Card role="alert" className="px-6 py-10 text-center">
-            <p className="font-semibold text-ink">Your payment methods could not be loaded.</p>
+            <p className="font-semibold text-ink">
+              <Trans>Your payment methods could not be loaded.</Trans>
+            </p>
             <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Card>
         ) : methods.length === 0 ? (
@@ -71,13 +81,15 @@ function PaymentMethodsPage() {
             <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
               <CreditCard className="h-6 w-6" aria-hidden="true" />
             </span>
-            <h2 className="mt-3 text-lg font-semibold text-ink">No payment methods</h2>
+            <h2 className="mt-3 text-lg font-semibold text-ink">
+              <Trans>No payment methods</Trans>
+            </h2>
             <p className="mt-1 max-w-sm text-muted">
-              Add a payment method to make borrowing items easier and faster.
+              <Trans>Add a payment method to make borrowing items easier and faster.</Trans>
             </p>
             <Button className="mt-5" onClick={() => setAdding(true)}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Add Payment Method
+              <Trans>Add Payment Method</Trans>
             </Button>
           </Card>
         ) : (
@@ -97,25 +109,29 @@ function PaymentMethodsPage() {
 }
 
 function PaymentMethodCard({ method }: { method: SavedPaymentMethod }) {
+  const { t } = useLingui();
   const setDefault = useSetDefaultPaymentMethod();
-  const brand = (method.brand ?? method.type).toUpperCase();
+  const brand = (method.brand ?? (method.type === 'card' ? t`Card` : method.type)).toUpperCase();
   const expires =
     method.expiryMonth && method.expiryYear
       ? `${String(method.expiryMonth).padStart(2, '0')}/${method.expiryYear}`
       : null;
+  const added = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(
+    new Date(method.createdAt),
+  );
 
   const onSetDefault = () =>
     setDefault.mutate(method.id, {
       onSuccess: () =>
         toast({
-          title: 'Default payment method updated',
-          description: 'This payment method is now your default.',
+          title: t`Default payment method updated`,
+          description: t`This payment method is now your default.`,
         }),
       onError: () =>
         toast({
           variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to update default payment method. Please try again.',
+          title: t`Error`,
+          description: t`Failed to update default payment method. Please try again.`,
         }),
     });
 
@@ -131,16 +147,18 @@ function PaymentMethodCard({ method }: { method: SavedPaymentMethod }) {
           <span className="font-mono tracking-wider">•••• {method.last4 ?? '····'}</span>
           {method.isDefault && (
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
-              Default
+              <Trans>Default</Trans>
             </span>
           )}
         </p>
         <p className="mt-1 text-sm text-muted">
-          Added {format(new Date(method.createdAt), 'MMM d, yyyy')}
+          <Trans>Added {added}</Trans>
           {expires && (
             <>
               <span aria-hidden="true"> · </span>
-              <span className="whitespace-nowrap">Expires {expires}</span>
+              <span className="whitespace-nowrap">
+                <Trans>Expires {expires}</Trans>
+              </span>
             </>
           )}
         </p>
@@ -153,7 +171,7 @@ function PaymentMethodCard({ method }: { method: SavedPaymentMethod }) {
           onClick={onSetDefault}
           disabled={setDefault.isPending}
         >
-          {setDefault.isPending ? 'Saving...' : 'Set as Default'}
+          {setDefault.isPending ? t`Saving...` : t`Set as Default`}
         </Button>
       )}
       <div className="col-start-3 row-start-1 sm:col-start-4">
@@ -164,7 +182,9 @@ function PaymentMethodCard({ method }: { method: SavedPaymentMethod }) {
 }
 
 function DeleteCardButton({ method }: { method: SavedPaymentMethod }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const last4 = method.last4;
   const remove = useDeletePaymentMethod();
 
   const onConfirm = () =>
@@ -172,29 +192,29 @@ function DeleteCardButton({ method }: { method: SavedPaymentMethod }) {
       onSuccess: () => {
         setOpen(false);
         toast({
-          title: 'Payment method deleted',
-          description: 'The payment method has been removed from your account.',
+          title: t`Payment method deleted`,
+          description: t`The payment method has been removed from your account.`,
         });
       },
       onError: () => {
         setOpen(false);
         toast({
           variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to delete payment method. Please try again.',
+          title: t`Error`,
+          description: t`Failed to delete payment method. Please try again.`,
         });
       },
     });
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <IconTooltip label="Delete card">
+      <IconTooltip label={t`Delete card`}>
         <AlertDialog.Trigger asChild>
           <Button
             variant="ghost"
             size="icon"
             className="text-danger hover:bg-red-50"
-            aria-label={`Delete card ending in ${method.last4 ?? ''}`.trim()}
+            aria-label={last4 ? t`Delete card ending in ${last4}` : t`Delete card`}
           >
             <Trash2 className="h-5 w-5" aria-hidden="true" />
           </Button>
@@ -203,13 +223,15 @@ function DeleteCardButton({ method }: { method: SavedPaymentMethod }) {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-ink">Delete payment method?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-bold text-ink">
+            <Trans>Delete payment method?</Trans>
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-stone-700">
-            Are you sure you want to delete this payment method?
+            <Trans>Are you sure you want to delete this payment method?</Trans>
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('outline')} disabled={remove.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className={buttonClasses('destructive')}
@@ -220,7 +242,7 @@ function DeleteCardButton({ method }: { method: SavedPaymentMethod }) {
                 onConfirm();
               }}
             >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
+              {remove.isPending ? t`Deleting...` : t`Delete`}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>
@@ -230,15 +252,20 @@ function DeleteCardButton({ method }: { method: SavedPaymentMethod }) {
 }
 
 function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6">
-          <Dialog.Title className="pe-10 text-xl font-bold text-ink">Add Payment Method</Dialog.Title>
+          <Dialog.Title className="pe-10 text-xl font-bold text-ink">
+            <Trans>Add Payment Method</Trans>
+          </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-stone-700">
-            Your card is kept by our payment provider; CampusLoop stores only its brand, last four digits and
-            expiry date.
+            <Trans>
+              Your card is kept by our payment provider; CampusLoop stores only its brand, last four digits
+              and expiry date.
+            </Trans>
           </Dialog.Description>
           <div className="mt-5">
             {/* Mounted only while open: each opening starts a fresh card setup. */}
@@ -246,13 +273,13 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
               <CardSetupForm
                 onSaved={() => {
                   onOpenChange(false);
-                  toast({ title: 'Payment method added', description: 'Your card has been saved.' });
+                  toast({ title: t`Payment method added`, description: t`Your card has been saved.` });
                 }}
                 onError={(message) =>
                   toast({
                     variant: 'destructive',
-                    title: 'Payment setup failed',
-                    description: message || 'Please try again.',
+                    title: t`Payment setup failed`,
+                    description: message || t`Please try again.`,
                   })
                 }
               />
@@ -260,7 +287,7 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
           </div>
           <Dialog.Close
             className="absolute end-3 top-3 flex h-10 w-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
-            aria-label="Close"
+            aria-label={t`Close`}
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </Dialog.Close>
@@ -275,30 +302,35 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
  * save it (Stripe's webhook may have done so already), then tidy the address.
  */
 function useRedirectedSetup() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const save = useSavePaymentMethod();
   const handled = useRef(false);
   const setupIntentId = params.get('setup_intent');
   const status = params.get('redirect_status');
   const { mutate } = save;
+  // The toasts' words, in the language of the page (plain strings: the effect runs once).
+  const addedTitle = t`Payment method added`;
+  const addedText = t`Your card has been saved.`;
+  const failedTitle = t`Payment setup failed`;
+  const failedText = t`Please try again.`;
 
   useEffect(() => {
     if (!setupIntentId || handled.current) return;
     handled.current = true;
     setParams({}, { replace: true });
+    const added = () => toast({ title: addedTitle, description: addedText });
+    const failed = () => toast({ variant: 'destructive', title: failedTitle, description: failedText });
     if (status !== 'succeeded') {
-      toast({ variant: 'destructive', title: 'Payment setup failed', description: 'Please try again.' });
+      failed();
       return;
     }
     mutate(setupIntentId, {
-      onSuccess: () => toast({ title: 'Payment method added', description: 'Your card has been saved.' }),
+      onSuccess: added,
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'CARD_ALREADY_SAVED') {
-          toast({ title: 'Payment method added', description: 'Your card has been saved.' });
-        } else {
-          toast({ variant: 'destructive', title: 'Payment setup failed', description: 'Please try again.' });
-        }
+        if (error instanceof ApiError && error.code === 'CARD_ALREADY_SAVED') added();
+        else failed();
       },
     });
-  }, [setupIntentId, status, setParams, mutate]);
+  }, [setupIntentId, status, setParams, mutate, addedTitle, addedText, failedTitle, failedText]);
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageSquare, Package, ShoppingBag, UserX } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -38,9 +39,10 @@ const tabClasses =
   'min-h-11 flex-1 rounded-lg px-3 text-sm font-semibold text-stone-700 sm:flex-none sm:px-4 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
 function Profile({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const { user: viewer } = useSession();
   const { data: profile, isPending, error, refetch, isFetching } = useProfile(userId);
-  useDocumentTitle(profile?.user.fullName ?? (isPending ? 'Profile' : 'User not found'));
+  useDocumentTitle(profile?.user.fullName ?? (isPending ? t`Profile` : t`User not found`));
 
   if (isPending) return <ProfileSkeleton />;
   if (!profile) {
@@ -52,21 +54,23 @@ function Profile({ userId }: { userId: string }) {
             <UserX className="h-7 w-7" aria-hidden="true" />
           </span>
           <h1 className="mt-4 text-2xl font-bold text-ink">
-            {missing ? 'User not found' : 'Failed to fetch user'}
+            {missing ? <Trans>User not found</Trans> : <Trans>Failed to fetch user</Trans>}
           </h1>
           <p className="mt-2 text-muted">
             {missing
-              ? "The user profile you're looking for doesn't exist."
-              : errorMessage(error, 'Something went wrong. Please try again.')}
+              ? t`The user profile you're looking for doesn't exist.`
+              : errorMessage(error, t`Something went wrong. Please try again.`)}
           </p>
           <div className="mt-6">
             {missing ? (
               <Button asChild>
-                <Link to={paths.browse}>Browse Items</Link>
+                <Link to={paths.browse}>
+                  <Trans>Browse Items</Trans>
+                </Link>
               </Button>
             ) : (
               <Button onClick={() => void refetch()} disabled={isFetching}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             )}
           </div>
@@ -77,7 +81,7 @@ function Profile({ userId }: { userId: string }) {
 
   const own = viewer?.id === profile.user.id;
   const firstName = profile.user.fullName.trim().split(/\s+/)[0] || profile.user.username;
-  const itemsLabel = own ? 'My Items' : 'Items';
+  const itemsLabel = own ? t`My Items` : t`Items`;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -92,7 +96,7 @@ function Profile({ userId }: { userId: string }) {
 
       <Tabs.Root defaultValue="items">
         <Tabs.List
-          aria-label="Profile sections"
+          aria-label={t`Profile sections`}
           className="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:w-fit"
         >
           <Tabs.Trigger value="items" className={tabClasses}>
@@ -100,11 +104,11 @@ function Profile({ userId }: { userId: string }) {
           </Tabs.Trigger>
           {own && (
             <Tabs.Trigger value="borrowed" className={tabClasses}>
-              Borrowed
+              <Trans>Borrowed</Trans>
             </Tabs.Trigger>
           )}
           <Tabs.Trigger value="reviews" className={tabClasses}>
-            Reviews
+            <Trans>Reviews</Trans>
           </Tabs.Trigger>
         </Tabs.List>
 
@@ -115,30 +119,36 @@ function Profile({ userId }: { userId: string }) {
           ) : own ? (
             <Empty
               icon={<Package />}
-              text="You haven't listed anything yet."
+              text={t`You haven't listed anything yet.`}
               action={
                 <Button asChild>
-                  <Link to={paths.listItem}>List an Item</Link>
+                  <Link to={paths.listItem}>
+                    <Trans>List an Item</Trans>
+                  </Link>
                 </Button>
               }
             />
           ) : (
-            <Empty icon={<Package />} text={`${firstName} hasn't listed anything yet.`} />
+            <Empty icon={<Package />} text={t`${firstName} hasn't listed anything yet.`} />
           )}
         </Tabs.Content>
 
         {own && (
           <Tabs.Content value="borrowed" className="mt-4">
-            <h2 className="sr-only">Borrowed</h2>
+            <h2 className="sr-only">
+              <Trans>Borrowed</Trans>
+            </h2>
             {profile.borrowed && profile.borrowed.length > 0 ? (
               <BorrowedList borrowed={profile.borrowed} />
             ) : (
               <Empty
                 icon={<ShoppingBag />}
-                text="You haven't borrowed anything yet."
+                text={t`You haven't borrowed anything yet.`}
                 action={
                   <Button asChild>
-                    <Link to={paths.browse}>Browse Items</Link>
+                    <Link to={paths.browse}>
+                      <Trans>Browse Items</Trans>
+                    </Link>
                   </Button>
                 }
               />
@@ -147,7 +157,9 @@ function Profile({ userId }: { userId: string }) {
         )}
 
         <Tabs.Content value="reviews" className="mt-4">
-          <h2 className="sr-only">Reviews</h2>
+          <h2 className="sr-only">
+            <Trans>Reviews</Trans>
+          </h2>
           {profile.reviews.length > 0 ? (
             <ReviewsList reviews={profile.reviews} showContext />
           ) : (
@@ -155,8 +167,8 @@ function Profile({ userId }: { userId: string }) {
               icon={<MessageSquare />}
               text={
                 own
-                  ? 'No reviews yet. Reviews appear after you lend or borrow, once both of you have written one or 14 days have passed.'
-                  : `${firstName} has no reviews yet.`
+                  ? t`No reviews yet. Reviews appear after you lend or borrow, once both of you have written one or 14 days have passed.`
+                  : t`${firstName} has no reviews yet.`
               }
             />
           )}
@@ -182,7 +194,7 @@ function ProfileSkeleton() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading profile…
+        <Trans>Loading profile…</Trans>
       </span>
       <Card className="flex flex-col items-center gap-5 p-5 sm:flex-row sm:p-8">
         <Skeleton className="h-20 w-20 rounded-full" />

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,7 +27,8 @@ import { paths } from '../paths.ts';
 const FIELDS = ['fullName', 'username', 'email', 'campus', 'password'];
 
 export default function RegisterPage() {
-  useDocumentTitle('Create Account');
+  const { t } = useLingui();
+  useDocumentTitle(t`Create Account`);
   const signUp = useRegister();
   // Issue 16: back where they were, now and from the verification e-mail's link.
   const returnTo = useReturnTo();
@@ -65,8 +67,8 @@ export default function RegisterPage() {
         applyServerErrors(error, setError, FIELDS);
         toast({
           variant: 'destructive',
-          title: 'Registration failed',
-          description: errorMessage(error, 'Please try again with different information.'),
+          title: t`Registration failed`,
+          description: errorMessage(error, t`Please try again with different information.`),
         });
       },
     }),
@@ -76,11 +78,11 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Join CampusLoop"
-      subtitle="Borrow what you need, lend what you don't."
-      continueLabel="Continue browsing"
+      title={t`Join CampusLoop`}
+      subtitle={t`Borrow what you need, lend what you don't.`}
+      continueLabel={t`Continue browsing`}
       footer={
-        <>
+        <Trans>
           Already have an account?{' '}
           <Link
             to={withReturnTo(paths.login, returnTo)}
@@ -88,18 +90,18 @@ export default function RegisterPage() {
           >
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field id="fullName" label="Full Name" error={errors.fullName?.message}>
+        <Field id="fullName" label={t`Full Name`} error={errors.fullName?.message}>
           <Input
             autoComplete="name"
             {...describedBy('fullName', errors.fullName?.message)}
             {...register('fullName')}
           />
         </Field>
-        <Field id="username" label="Username" error={errors.username?.message}>
+        <Field id="username" label={t`Username`} error={errors.username?.message}>
           <Input
             autoComplete="username"
             autoCapitalize="none"
@@ -108,25 +110,27 @@ export default function RegisterPage() {
             {...register('username')}
           />
         </Field>
-        <Field id="email" label="University Email" error={errors.email?.message}>
+        <Field id="email" label={t`University Email`} error={errors.email?.message}>
           <Input
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@university.edu"
+            placeholder={t`you@university.edu`}
             {...describedBy('email', errors.email?.message)}
             {...register('email')}
           />
         </Field>
         <Field
           id="campus"
-          label="University"
+          label={t`University`}
           error={errors.campus?.message}
           hint={
             autoDetected ? (
-              <span className="font-medium text-brand-800">✓ Auto-detected from your email domain</span>
+              <span className="font-medium text-brand-800">
+                <Trans>✓ Auto-detected from your email domain</Trans>
+              </span>
             ) : university ? undefined : (
-              'University not auto-detected. Please select manually.'
+              t`University not auto-detected. Please select manually.`
             )
           }
         >
@@ -142,7 +146,12 @@ export default function RegisterPage() {
             }}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message} hint="At least 6 characters.">
+        <Field
+          id="password"
+          label={t`Password`}
+          error={errors.password?.message}
+          hint={t`At least 6 characters.`}
+        >
           <PasswordInput
             autoComplete="new-password"
             {...describedBy('password', errors.password?.message, true)}
@@ -150,19 +159,21 @@ export default function RegisterPage() {
           />
         </Field>
         <p className="text-xs text-muted">
-          By creating an account you confirm you are at least 18, enrolled at a participating university, and
-          agree to the{' '}
-          <Link to={paths.terms} className="font-medium text-brand-700 underline">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.privacy} className="font-medium text-brand-700 underline">
-            Privacy Policy
-          </Link>
-          .
+          <Trans>
+            By creating an account you confirm you are at least 18, enrolled at a participating university,
+            and agree to the{' '}
+            <Link to={paths.terms} className="font-medium text-brand-700 underline">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to={paths.privacy} className="font-medium text-brand-700 underline">
+              Privacy Policy
+            </Link>
+            .
+          </Trans>
         </p>
         <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Creating Account...' : 'Create Account'}
+          {signUp.isPending ? t`Creating Account...` : t`Create Account`}
         </Button>
       </form>
     </AuthCard>
@@ -171,14 +182,15 @@ export default function RegisterPage() {
 
 /** After registering: where the link went, and a way to have it sent again. */
 function CheckInbox({ email, returnTo }: { email: string; returnTo: string | null }) {
-  useDocumentTitle('Check Your Inbox');
+  const { t } = useLingui();
+  useDocumentTitle(t`Check Your Inbox`);
   return (
     <AuthCard
-      title="Check your inbox"
-      subtitle="One more step"
-      continueLabel="Continue browsing"
+      title={t`Check your inbox`}
+      subtitle={t`One more step`}
+      continueLabel={t`Continue browsing`}
       footer={
-        <>
+        <Trans>
           Already verified?{' '}
           <Link
             to={withReturnTo(paths.login, returnTo)}
@@ -186,7 +198,7 @@ function CheckInbox({ email, returnTo }: { email: string; returnTo: string | nul
           >
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       <div className="space-y-4 text-center">
@@ -194,10 +206,14 @@ function CheckInbox({ email, returnTo }: { email: string; returnTo: string | nul
           <MailCheck className="h-8 w-8" aria-hidden="true" />
         </span>
         <p role="status" className="break-words text-stone-700">
-          We sent an e-mail to <span className="font-medium text-ink">{email}</span>. Open the link in it to
-          finish creating your account: it signs you in.
+          <Trans>
+            We sent an e-mail to <span className="font-medium text-ink">{email}</span>. Open the link in it to
+            finish creating your account: it signs you in.
+          </Trans>
         </p>
-        <p className="text-sm text-muted">Nothing there? Look in your spam folder, or have it sent again.</p>
+        <p className="text-sm text-muted">
+          <Trans>Nothing there? Look in your spam folder, or have it sent again.</Trans>
+        </p>
         <ResendButton variant="outline" size="md" returnTo={returnTo} email={email} />
       </div>
     </AuthCard>

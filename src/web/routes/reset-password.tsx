@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,19 +28,20 @@ import { paths, SUPPORT_EMAIL } from '../paths.ts';
 // with the token in one POST; a link that is expired, used or not valid says so and offers a new one.
 
 /** The answers that mean the link itself is done for: the form cannot help, a new link can. */
-const LINK_PROBLEMS: Record<string, string> = {
-  PASSWORD_RESET_LINK_INVALID: 'This link does not work',
-  PASSWORD_RESET_LINK_USED: 'This link was already used',
-  PASSWORD_RESET_LINK_EXPIRED: 'This link has expired',
+const LINK_PROBLEMS: Record<string, MessageDescriptor> = {
+  PASSWORD_RESET_LINK_INVALID: msg`This link does not work`,
+  PASSWORD_RESET_LINK_USED: msg`This link was already used`,
+  PASSWORD_RESET_LINK_EXPIRED: msg`This link has expired`,
 };
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Reset Password`);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const confirm = useConfirmPasswordReset();
   const [done, setDone] = useState<PasswordResetConfirmResponse | null>(null);
-  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ title: MessageDescriptor; message: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,9 +53,9 @@ export default function ResetPasswordPage() {
   });
 
   if (!resetToken.safeParse(token).success) {
-    return <LinkProblem title="This link is not complete" message={INVALID_RESET_LINK} />;
+    return <LinkProblem title={t`This link is not complete`} message={INVALID_RESET_LINK} />;
   }
-  if (problem) return <LinkProblem title={problem.title} message={problem.message} />;
+  if (problem) return <LinkProblem title={i18n._(problem.title)} message={problem.message} />;
   if (done) return <Done result={done} />;
 
   const onSubmit = handleSubmit(({ password }) =>
@@ -69,29 +73,29 @@ export default function ResetPasswordPage() {
   );
   const failure =
     confirm.isError && !(confirm.error instanceof ApiError && confirm.error.issues?.length)
-      ? errorMessage(confirm.error, 'We could not change your password. Please try again.')
+      ? errorMessage(confirm.error, t`We could not change your password. Please try again.`)
       : null;
 
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="Setting it signs your account out on every device."
-      continueLabel="Continue browsing without signing in"
+      title={t`Choose a new password`}
+      subtitle={t`Setting it signs your account out on every device.`}
+      continueLabel={t`Continue browsing without signing in`}
       footer={
-        <>
+        <Trans>
           Remembered it?{' '}
           <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field
           id="password"
-          label="New Password"
+          label={t`New Password`}
           error={errors.password?.message}
-          hint="At least 6 characters."
+          hint={t`At least 6 characters.`}
         >
           <PasswordInput
             autoComplete="new-password"
@@ -99,7 +103,7 @@ export default function ResetPasswordPage() {
             {...register('password')}
           />
         </Field>
-        <Field id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <Field id="confirmPassword" label={t`Confirm New Password`} error={errors.confirmPassword?.message}>
           <PasswordInput
             autoComplete="new-password"
             {...describedBy('confirmPassword', errors.confirmPassword?.message)}
@@ -112,7 +116,7 @@ export default function ResetPasswordPage() {
           </p>
         )}
         <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
-          {confirm.isPending ? 'Saving...' : 'Set New Password'}
+          {confirm.isPending ? t`Saving...` : t`Set New Password`}
         </Button>
       </form>
     </AuthCard>
@@ -167,10 +171,14 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
       actions={
         <>
           <Button asChild>
-            <Link to={paths.forgotPassword}>Request a new link</Link>
+            <Link to={paths.forgotPassword}>
+              <Trans>Request a new link</Trans>
+            </Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to={paths.login}>Back to Sign In</Link>
+            <Link to={paths.login}>
+              <Trans>Back to Sign In</Trans>
+            </Link>
           </Button>
         </>
       }
@@ -183,28 +191,34 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
 }
 
 function Done({ result }: { result: PasswordResetConfirmResponse }) {
+  const { t } = useLingui();
+  const email = result.email;
   if (result.suspended || !result.user) {
     return (
       <Outcome
         tone="good"
-        title="Your password has been changed"
+        title={t`Your password has been changed`}
         actions={
           <Button asChild variant="outline">
-            <Link to={paths.contact}>Contact support</Link>
+            <Link to={paths.contact}>
+              <Trans>Contact support</Trans>
+            </Link>
           </Button>
         }
       >
         <p role="status" className="mt-2 text-muted">
-          Every device has been signed out.
+          <Trans>Every device has been signed out.</Trans>
         </p>
         <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-start text-sm text-ink">
           <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
           <span>
-            This account is suspended, so you cannot sign in. Contact support at{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline">
-              {SUPPORT_EMAIL}
-            </a>
-            .
+            <Trans>
+              This account is suspended, so you cannot sign in. Contact support at{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline">
+                {SUPPORT_EMAIL}
+              </a>
+              .
+            </Trans>
           </span>
         </p>
       </Outcome>
@@ -213,21 +227,27 @@ function Done({ result }: { result: PasswordResetConfirmResponse }) {
   return (
     <Outcome
       tone="good"
-      title="Your password has been changed"
+      title={t`Your password has been changed`}
       actions={
         <>
           <Button asChild>
-            <Link to={paths.browse}>Browse Items</Link>
+            <Link to={paths.browse}>
+              <Trans>Browse Items</Trans>
+            </Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to={paths.home}>Go to Home</Link>
+            <Link to={paths.home}>
+              <Trans>Go to Home</Trans>
+            </Link>
           </Button>
         </>
       }
     >
       <p role="status" className="mt-2 break-words text-muted">
-        You're signed in as <span className="font-medium text-ink">{result.email}</span> on this device. Every
-        other device has been signed out.
+        <Trans>
+          You're signed in as <span className="font-medium text-ink">{email}</span> on this device. Every
+          other device has been signed out.
+        </Trans>
       </p>
     </Outcome>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
@@ -19,7 +20,8 @@ export default function SettingsDataRoute() {
 }
 
 function SettingsDataPage() {
-  useDocumentTitle('Your Data');
+  const { t } = useLingui();
+  useDocumentTitle(t`Your Data`);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -27,19 +29,23 @@ function SettingsDataPage() {
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
         <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
-        Account Settings
+        <Trans>Account Settings</Trans>
       </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Your Data</h1>
-      <p className="mt-1 text-muted">Take a copy of it, or leave CampusLoop</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">
+        <Trans>Your Data</Trans>
+      </h1>
+      <p className="mt-1 text-muted">
+        <Trans>Take a copy of it, or leave CampusLoop</Trans>
+      </p>
       <div className="mt-6 space-y-6">
         <SettingsSection
           id="download"
-          title="Download my data"
-          description="One JSON file with your profile, items, reservations, messages, the reviews you wrote and your billing history."
+          title={t`Download my data`}
+          description={t`One JSON file with your profile, items, reservations, messages, the reviews you wrote and your billing history.`}
         >
           <a href={dataExportUrl} download className={buttonClasses('outline')}>
             <Download className="h-4 w-4" aria-hidden="true" />
-            Download my data
+            <Trans>Download my data</Trans>
           </a>
         </SettingsSection>
         <DeleteAccountSection />

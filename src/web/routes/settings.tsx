@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthGuard } from '../components/layout/auth-guard.tsx';
+import { LanguageSwitch } from '../components/layout/language-switch.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -9,11 +11,13 @@ import { PreferencesSection } from '../features/account/components/preferences-s
 import { ProfileSection } from '../features/account/components/profile-section.tsx';
 import { EmailSection, PasswordSection } from '../features/account/components/security-sections.tsx';
 import { SessionsSection } from '../features/account/components/sessions-section.tsx';
+import { SettingsSection } from '../features/account/components/settings-section.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
-// Issue 15: Account settings (/settings, in the user menu).
+// Issue 15: Account settings (/settings, in the user menu). Issue 19: the language, next to the
+// notifications it also decides.
 
 export default function SettingsRoute() {
   return (
@@ -24,7 +28,8 @@ export default function SettingsRoute() {
 }
 
 function SettingsPage() {
-  useDocumentTitle('Account Settings');
+  const { t } = useLingui();
+  useDocumentTitle(t`Account Settings`);
   const account = useAccount();
   // The header's copy of the person, kept current by every change made here.
   const { user: sessionUser } = useSession();
@@ -32,20 +37,28 @@ function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Account Settings</h1>
-      <p className="mt-1 text-muted">Your profile, sign-in and e-mails</p>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>Account Settings</Trans>
+      </h1>
+      <p className="mt-1 text-muted">
+        <Trans>Your profile, sign-in and e-mails</Trans>
+      </p>
       <div className="mt-6 space-y-6">
         {account.isPending ? (
           <div role="status" className="space-y-6">
-            <span className="sr-only">Loading your settings...</span>
+            <span className="sr-only">
+              <Trans>Loading your settings...</Trans>
+            </span>
             <Skeleton className="h-64 w-full rounded-2xl" />
             <Skeleton className="h-48 w-full rounded-2xl" />
           </div>
         ) : account.isError || !user ? (
           <Card role="alert" className="px-6 py-10 text-center">
-            <p className="font-semibold text-ink">Your settings could not be loaded.</p>
+            <p className="font-semibold text-ink">
+              <Trans>Your settings could not be loaded.</Trans>
+            </p>
             <Button variant="outline" className="mt-4" onClick={() => void account.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Card>
         ) : (
@@ -53,6 +66,13 @@ function SettingsPage() {
             <ProfileSection user={user} />
             <EmailSection user={user} pendingEmail={account.data.pendingEmail} />
             <PasswordSection />
+            <SettingsSection
+              id="language"
+              title={t`Language`}
+              description={t`Your e-mails and notifications will be in this language too.`}
+            >
+              <LanguageSwitch />
+            </SettingsSection>
             <PreferencesSection preferences={account.data.preferences} />
             <SessionsSection />
             <Card className="p-5 sm:p-6">
@@ -61,8 +81,12 @@ function SettingsPage() {
                 className="flex items-center justify-between gap-3 rounded-lg text-ink hover:text-brand-700"
               >
                 <span>
-                  <span className="block text-lg font-bold">Your data</span>
-                  <span className="block text-sm text-muted">Download my data, or delete my account</span>
+                  <span className="block text-lg font-bold">
+                    <Trans>Your data</Trans>
+                  </span>
+                  <span className="block text-sm text-muted">
+                    <Trans>Download my data, or delete my account</Trans>
+                  </span>
                 </span>
                 <ChevronRight className="rtl:-scale-x-100 h-5 w-5 shrink-0" aria-hidden="true" />
               </Link>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,7 +23,8 @@ export default function TestBankRoute() {
 }
 
 function TestBankPage() {
-  useDocumentTitle('Confirm your payment');
+  const { t } = useLingui();
+  useDocumentTitle(t`Confirm your payment`);
   const [params] = useSearchParams();
   const paymentIntentId = params.get('payment_intent') ?? '';
   const [busy, setBusy] = useState<'approve' | 'refuse' | null>(null);
@@ -41,7 +43,7 @@ function TestBankPage() {
       window.location.replace(`${paths.reservations}?${back}`);
     } catch (failure) {
       setBusy(null);
-      setError(errorMessage(failure, 'The bank could not be reached. Please try again.'));
+      setError(errorMessage(failure, t`The bank could not be reached. Please try again.`));
     }
   };
 
@@ -52,26 +54,30 @@ function TestBankPage() {
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <ShieldCheck className="h-8 w-8" aria-hidden="true" />
           </span>
-          <h1 className="mt-4 text-2xl font-bold text-ink">Confirm your payment</h1>
+          <h1 className="mt-4 text-2xl font-bold text-ink">
+            <Trans>Confirm your payment</Trans>
+          </h1>
           <p className="mt-2 text-muted">
-            Your bank asks you to confirm this card payment to CampusLoop. This is the test bank of
-            CampusLoop&rsquo;s test mode: no real card is charged.
+            <Trans>
+              Your bank asks you to confirm this card payment to CampusLoop. This is the test bank of
+              CampusLoop’s test mode: no real card is charged.
+            </Trans>
           </p>
         </div>
         {paymentIntentId ? (
           <div className="mt-6 grid gap-3">
             <Button onClick={() => void answer(true)} disabled={busy !== null}>
               {busy === 'approve' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-              Complete authentication
+              <Trans>Complete authentication</Trans>
             </Button>
             <Button variant="outline" onClick={() => void answer(false)} disabled={busy !== null}>
               {busy === 'refuse' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-              Fail authentication
+              <Trans>Fail authentication</Trans>
             </Button>
           </div>
         ) : (
           <p role="alert" className="mt-6 text-center text-danger">
-            This link is not complete: there is no payment to confirm.
+            <Trans>This link is not complete: there is no payment to confirm.</Trans>
           </p>
         )}
         {error && (

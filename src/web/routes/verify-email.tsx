@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,14 +19,15 @@ import { paths } from '../paths.ts';
 
 // /verify-email?token=…: the page the e-mail's link opens. It sends the token once and says how it went.
 
-const FAILURE_TITLES: Record<string, string> = {
-  VERIFICATION_LINK_USED: 'This link was already used',
-  EMAIL_ALREADY_VERIFIED: 'Your e-mail is already verified',
-  VERIFICATION_LINK_EXPIRED: 'This link has expired',
+const FAILURE_TITLES: Record<string, MessageDescriptor> = {
+  VERIFICATION_LINK_USED: msg`This link was already used`,
+  EMAIL_ALREADY_VERIFIED: msg`Your e-mail is already verified`,
+  VERIFICATION_LINK_EXPIRED: msg`This link has expired`,
 };
 
 export default function VerifyEmailPage() {
-  useDocumentTitle('Verify E-mail');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Verify E-mail`);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const verify = useVerifyEmail();
@@ -38,14 +42,15 @@ export default function VerifyEmailPage() {
   }, [token, mutate]);
 
   if (!token)
-    return <Failure title="This link is not complete" message={INVALID_VERIFICATION_LINK} code="" />;
+    return <Failure title={t`This link is not complete`} message={INVALID_VERIFICATION_LINK} code="" />;
   if (verify.isSuccess) return <Success email={verify.data.email} />;
   if (verify.isError) {
     const code = verify.error instanceof ApiError ? (verify.error.code ?? '') : '';
+    const title = FAILURE_TITLES[code];
     return (
       <Failure
-        title={FAILURE_TITLES[code] ?? 'This link does not work'}
-        message={errorMessage(verify.error, 'Please try again.')}
+        title={title ? i18n._(title) : t`This link does not work`}
+        message={errorMessage(verify.error, t`Please try again.`)}
         code={code}
       />
     );
@@ -54,7 +59,9 @@ export default function VerifyEmailPage() {
     <Shell>
       <p role="status" className="flex flex-col items-center gap-3 text-center">
         <Loader2 className="h-10 w-10 animate-spin text-brand-700" aria-hidden="true" />
-        <span className="text-lg font-semibold text-ink">Verifying your e-mail...</span>
+        <span className="text-lg font-semibold text-ink">
+          <Trans>Verifying your e-mail...</Trans>
+        </span>
       </p>
     </Shell>
   );
@@ -69,40 +76,53 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function Success({ email }: { email: string }) {
+  const { t } = useLingui();
   const { user } = useSession();
   // Issue 16: the link may name the page the student was on; signed in, they go straight back.
   const returnTo = useReturnTo();
   const navigate = useNavigate();
   const goBack = Boolean(user?.isVerified && returnTo);
+  const verified = t`E-mail verified`;
+  const welcome = t`${email} is confirmed. Welcome back!`;
   useEffect(() => {
     if (!goBack || !returnTo) return;
-    toast({ title: 'E-mail verified', description: `${email} is confirmed. Welcome back!` });
+    toast({ title: verified, description: welcome });
     navigate(returnTo, { replace: true });
-  }, [goBack, returnTo, email, navigate]);
+  }, [goBack, returnTo, verified, welcome, navigate]);
   return (
     <Shell>
       <div className="text-center">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <CircleCheck className="h-8 w-8" aria-hidden="true" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">Your e-mail is verified</h1>
+        <h1 className="mt-4 text-2xl font-bold text-ink">
+          <Trans>Your e-mail is verified</Trans>
+        </h1>
         <p className="mt-2 break-words text-muted">
-          Thanks! <span className="font-medium text-ink">{email}</span> is confirmed. You can now request,
-          lend and list items on CampusLoop.
+          <Trans>
+            Thanks! <span className="font-medium text-ink">{email}</span> is confirmed. You can now request,
+            lend and list items on CampusLoop.
+          </Trans>
         </p>
         <div className="mt-6 grid gap-3">
           {user ? (
             <>
               <Button asChild>
-                <Link to={paths.browse}>Browse Items</Link>
+                <Link to={paths.browse}>
+                  <Trans>Browse Items</Trans>
+                </Link>
               </Button>
               <Button asChild variant="outline">
-                <Link to={paths.listItem}>List an Item</Link>
+                <Link to={paths.listItem}>
+                  <Trans>List an Item</Trans>
+                </Link>
               </Button>
             </>
           ) : (
             <Button asChild>
-              <Link to={withReturnTo(paths.login, returnTo)}>Sign In</Link>
+              <Link to={withReturnTo(paths.login, returnTo)}>
+                <Trans>Sign In</Trans>
+              </Link>
             </Button>
           )}
         </div>
@@ -112,9 +132,11 @@ function Success({ email }: { email: string }) {
 }
 
 function Failure({ title, message, code }: { title: string; message: string; code: string }) {
+  const { t } = useLingui();
   const { user, isLoading } = useSession();
   const returnTo = useReturnTo();
   const done = code === 'VERIFICATION_LINK_USED' || code === 'EMAIL_ALREADY_VERIFIED';
+  const userEmail = user?.email;
   return (
     <Shell>
       <div className="text-center">
@@ -139,23 +161,29 @@ function Failure({ title, message, code }: { title: string; message: string; cod
           {isLoading ? null : user && !user.isVerified ? (
             <>
               <p className="text-sm text-muted">
-                Get a new link at <span className="font-medium break-all text-ink">{user.email}</span>:
+                <Trans>
+                  Get a new link at <span className="font-medium break-all text-ink">{userEmail}</span>:
+                </Trans>
               </p>
               <ResendButton variant="primary" size="md" returnTo={returnTo} />
             </>
           ) : user ? (
             <Button asChild>
-              <Link to={paths.browse}>Browse Items</Link>
+              <Link to={paths.browse}>
+                <Trans>Browse Items</Trans>
+              </Link>
             </Button>
           ) : (
             <>
               {/* Unverified accounts cannot sign in (decision 023): registering again sends a new link. */}
               {!done && (
-                <p className="text-sm text-muted">Register again with the same address to get a new link.</p>
+                <p className="text-sm text-muted">
+                  <Trans>Register again with the same address to get a new link.</Trans>
+                </p>
               )}
               <Button asChild>
                 <Link to={withReturnTo(done ? paths.login : paths.register, returnTo)}>
-                  {done ? 'Sign In' : 'Register Again'}
+                  {done ? t`Sign In` : t`Register Again`}
                 </Link>
               </Button>
             </>

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../../shared/i18n.ts';
+import { createdAt, id, oneOf } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -24,9 +35,16 @@ export const users = pgTable(
      * the name reads "Former student".
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Issue 19: the language the person reads CampusLoop in (shared/i18n.ts): their e-mails and
+     * notifications are written in it, and it follows them to a new device. Set at sign-up from the
+     * browser's language, changed by the language switch.
+     */
+    locale: text('locale').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('users_locale_check', oneOf(t.locale, LOCALES)),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),

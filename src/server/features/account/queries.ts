@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { emailChanges, users } from '../../db/schema/users.ts';
 
@@ -14,11 +15,17 @@ const accountColumns = {
   profileImage: users.profileImage,
   isVerified: users.isVerified,
   createdAt: users.createdAt,
+  locale: users.locale,
 };
 
 export async function findUser(db: Db, userId: string) {
   const [row] = await db.select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
+}
+
+/** Issue 19: the language the person reads CampusLoop in. */
+export async function setLocale(db: Db, userId: string, locale: Locale) {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 /** Whether another account uses this username (any case). */

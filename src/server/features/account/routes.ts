@@ -12,6 +12,7 @@ import {
   emailChangeRequestResponse,
   emailPreference,
   endedResponse,
+  languageInput,
   preferenceInput,
   profileInput,
   sessionIdParams,
@@ -162,6 +163,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: { body: confirmEmailChangeInput, response: { 200: emailChangeConfirmResponse } },
     },
     async (request) => accountService.confirmEmailChange(depsFor(request), request.body.token),
+  );
+
+  // Issue 19: the language switch of a signed-in person (the cookie it also sets is the browser's).
+  app.put(
+    '/account/language',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: ordinary },
+      schema: { body: languageInput, response: { 200: userResponse } },
+    },
+    async (request) => ({
+      user: await accountService.setLanguage(depsFor(request), requireUser(request).id, request.body.locale),
+    }),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
+import type { Locale } from '#shared/i18n.ts';
 import {
   type AccountResponse,
   type ChangeEmailInput,
@@ -79,7 +80,7 @@ function uniqueViolation(error: unknown): string | undefined {
 async function sessionUserOf(deps: Pick<AccountDeps, 'db' | 'config'>, userId: string): Promise<SessionUser> {
   const row = await queries.findUser(deps.db, userId);
   if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-  return auth.toSessionUser(auth.toPublicUser(row), deps.config);
+  return auth.toSessionUser({ ...auth.toPublicUser(row), locale: row.locale }, deps.config);
 }
 
 /**
@@ -133,6 +134,15 @@ export const accountService = {
       preferenceService.list(deps.db, userId),
     ]);
     return { user, pendingEmail, preferences };
+  },
+
+  /**
+   * Issue 19: the language the person reads CampusLoop in, for their e-mails and notifications and
+   * their next device. Answers the session user as it now is.
+   */
+  async setLanguage(deps: Pick<AccountDeps, 'db' | 'config'>, userId: string, locale: Locale) {
+    await queries.setLocale(deps.db, userId, locale);
+    return sessionUserOf(deps, userId);
   },
 
   /** Full name and username; a username another account uses (any case) is a 409. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
@@ -14,6 +15,7 @@ export const userColumns = {
   profileImage: users.profileImage,
   isVerified: users.isVerified,
   createdAt: users.createdAt,
+  locale: users.locale,
 };
 export type UserRow = {
   id: string;
@@ -23,6 +25,7 @@ export type UserRow = {
   campus: string;
   profileImage: string | null;
   isVerified: boolean;
+  locale: string;
   createdAt: Date;
 };
 
@@ -55,7 +58,14 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 
 export async function insertUser(
   db: Db,
-  values: { email: string; username: string; passwordHash: string; fullName: string; campus: string },
+  values: {
+    email: string;
+    username: string;
+    passwordHash: string;
+    fullName: string;
+    campus: string;
+    locale?: Locale;
+  },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning(userColumns);
   return row!;

@@ -14,6 +14,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { RetryLaterError } from '../../errors.ts';
+import { requestLocale } from '../../i18n.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import { emailVerificationDeps, emailVerificationService } from '../email-verification/service.ts';
 import * as auth from './service.ts';
@@ -41,7 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
     '/auth/register',
     { config: { rateLimit }, schema: { body: registerInput, response: { 202: registerResponse } } },
     async (request, reply) => {
-      const registration = await auth.register(db, request.body, verification.linkHours);
+      const registration = await auth.register(
+        db,
+        request.body,
+        verification.linkHours,
+        requestLocale(request),
+      );
       const deps = { ...verification, log: request.log };
       const { returnTo } = request.body;
       if (registration.kind === 'created') {

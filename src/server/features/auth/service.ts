@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
 import { EMAIL_NOT_VERIFIED, signInNeedsVerificationMessage } from '#shared/schemas/email-verification.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
@@ -42,8 +43,16 @@ export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string)
 }
 
 /** The signed-in person as the session call answers them: with their role. */
-export function toSessionUser(user: PublicUser, config: Pick<Config, 'adminEmails'>): SessionUser {
-  return { ...user, isAdmin: isAdminEmail(config, user.email) };
+export function toSessionUser(
+  user: PublicUser & { locale?: string },
+  config: Pick<Config, 'adminEmails'>,
+): SessionUser {
+  const { locale, ...rest } = user;
+  return {
+    ...rest,
+    isAdmin: isAdminEmail(config, user.email),
+    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+  };
 }
 
 /** Postgres unique-violation on one of the users' unique indexes, raised when two sign-ups race. */
@@ -80,6 +89,8 @@ export async function register(
   db: Db,
   input: RegisterInput & { email: string },
   verificationLinkHours: number,
+  /** The language the sign-up page was read in: the new account's (issue 19). */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<Registration> {
   const campus = input.campus.toLowerCase();
   const allowed = universityService.campusAllowedFor(input.email, campus);
@@ -116,6 +127,7 @@ export async function register(
           passwordHash,
           fullName: input.fullName,
           campus,
+          locale,
         }),
       );
       await notificationService.notify(tx, {
@@ -137,7 +149,10 @@ export async function register(
 }
 
 /** One generic 401 for an unknown e-mail and a wrong password alike. */
-export async function authenticate(db: Db, input: LoginInput & { email: string }): Promise<PublicUser> {
+export async function authenticate(
+  db: Db,
+  input: LoginInput & { email: string },
+): Promise<PublicUser & { locale: string }> {
   const row = await queries.findCredentialsByEmail(db, input.email);
   if (!row) {
     await verifyPassword(await decoyHash(), input.password);
@@ -154,7 +169,7 @@ export async function authenticate(db: Db, input: LoginInput & { email: string }
   if (!user.isVerified) {
     throw new AppError(403, EMAIL_NOT_VERIFIED, signInNeedsVerificationMessage(user.email));
   }
-  return toPublicUser(user);
+  return { ...toPublicUser(user), locale: user.locale };
 }
 
 /** A session's last use is written at most this often (decision 022): not a write on every request. */
@@ -203,7 +218,9 @@ export async function resumeSession(
     // Frozen: one remembered object serves many requests, so none of them may change it.
     return (
       found && {
-        user: Object.freeze(toSessionUser(toPublicUser(found.user), config)),
+        user: Object.freeze(
+          toSessionUser({ ...toPublicUser(found.user), locale: found.user.locale }, config),
+        ),
         expiresAt: found.expiresAt,
         lastUsedAt: found.lastUsedAt,
       }

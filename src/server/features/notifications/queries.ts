@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { NotificationType } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** Newest first; a person's list is capped, since nobody scrolls past a few hundred alerts. */
 const LIST_LIMIT = 200;
@@ -57,6 +59,12 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** The language a person reads CampusLoop in (issue 19); English for an unknown id. */
+export async function localeOf(db: Db, userId: string): Promise<Locale> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
 }
 
 export async function insert(

@@ -1,7 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { NotificationType } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { i18n, inLocale } from '../../i18n.ts';
 import { deliveryService } from '../deliveries/service.ts';
 import * as queries from './queries.ts';
 
@@ -9,6 +11,17 @@ import * as queries from './queries.ts';
 // (pass the transaction as `db`), so a notice never exists without its event or the reverse.
 
 type Row = Awaited<ReturnType<typeof queries.insert>>;
+
+/** A notification's words, as `msg` descriptors (shared/i18n.ts). */
+export interface NoticeText {
+  title: MessageDescriptor;
+  message: MessageDescriptor;
+}
+
+export type NoticeValues = Omit<Parameters<typeof queries.insert>[1], 'title' | 'message'> & {
+  /** Called once, in the recipient's language: msg`…` for the title and the message. */
+  text: () => NoticeText;
+};
 
 function toNotification(row: Row): Notification {
   return {
@@ -46,9 +59,26 @@ export const notificationService = {
     types: readonly NotificationType[],
   ): Promise<number> => queries.markReadAbout(db, userId, reservationId, types),
 
-  /** Stores the notification and, in the same transaction, its e-mail and push deliveries (issue 18). */
-  async notify(db: Db, values: Parameters<typeof queries.insert>[1]) {
-    const row = await queries.insert(db, values);
+  /**
+   * Stores the notification and, in the same transaction, its e-mail and push deliveries (issue 18).
+   * Issue 19: written in the recipient's language. `text` gives the title and message as `msg`
+   * descriptors; it is called with that language active, so what it formats inside (a day, an amount,
+   * format.ts) is written in that language too.
+   */
+  async notify(db: Db, values: NoticeValues | Parameters<typeof queries.insert>[1]) {
+    let row: Row;
+    if ('text' in values) {
+      const { text, ...rest } = values;
+      const locale = await queries.localeOf(db, values.userId);
+      const written = inLocale(locale, () => {
+        const { title, message } = text();
+        return { title: i18n._(title), message: i18n._(message) };
+      });
+      row = await queries.insert(db, { ...rest, ...written });
+    } else {
+      // TODO(issue 19): every caller gives `text`; this form goes when the last one is converted.
+      row = await queries.insert(db, values);
+    }
     await deliveryService.enqueue(db, row);
     return toNotification(row);
   },

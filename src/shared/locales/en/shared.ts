@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"D6uyUa\":[[\"pounds\"],\" lbs\"],\"vZgycE\":[\"FREE\"]}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"format.free\":[\"FREE\"],\"format.pounds\":[[\"pounds\"],\" lbs\"]}")as Messages;

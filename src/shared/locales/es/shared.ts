@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"D6uyUa\":[[\"pounds\"],\" lb\"],\"vZgycE\":[\"GRATIS\"]}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"format.free\":[\"GRATIS\"],\"format.pounds\":[[\"pounds\"],\" lb\"]}")as Messages;

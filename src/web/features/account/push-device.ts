@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushStatus } from '#shared/schemas/push.ts';
 import { api, apiRequest } from '../../lib/api.ts';
@@ -64,16 +65,16 @@ export function useSetPushOnThisDevice() {
         }
         return;
       }
-      if (!publicKey) throw new PushRefused('Push notifications are off on this server.');
+      if (!publicKey) throw new PushRefused(t`Push notifications are off on this server.`);
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
         throw new PushRefused(
-          'Your browser blocks notifications from CampusLoop. Allow them in the site settings, then try again.',
+          t`Your browser blocks notifications from CampusLoop. Allow them in the site settings, then try again.`,
         );
       }
       const worker = await registration();
       if (!worker)
-        throw new PushRefused('Push needs the installed app files. Reload the page and try again.');
+        throw new PushRefused(t`Push needs the installed app files. Reload the page and try again.`);
       const subscription =
         (await worker.pushManager.getSubscription()) ??
         (await worker.pushManager.subscribe({

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ConversationSummary, Message } from '#shared/schemas/chat.ts';
@@ -99,9 +100,9 @@ export function useStartReservationConversation() {
 
 /** Spec §2 Chat: full name, else username, else 'Unknown User'. */
 export function otherUserName(conversation: ConversationSummary): string {
-  return conversation.otherUser.fullName.trim() || conversation.otherUser.username.trim() || 'Unknown User';
+  return conversation.otherUser.fullName.trim() || conversation.otherUser.username.trim() || t`Unknown User`;
 }
 
 export function itemTitle(conversation: ConversationSummary): string {
-  return conversation.item?.title ?? 'Item not found';
+  return conversation.item?.title ?? t`Item not found`;
 }

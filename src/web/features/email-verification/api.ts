@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { safeReturnPath } from '#shared/return-path.ts';
 import type { VerificationResponse } from '#shared/schemas/email-verification.ts';
@@ -34,14 +35,14 @@ export function useResendVerification(returnTo?: string | null, email?: string) 
       }),
     onSuccess: ({ email }) =>
       toast({
-        title: 'Verification e-mail sent',
-        description: `We sent a new link to ${email} if it is waiting for one. Older links no longer work.`,
+        title: t`Verification e-mail sent`,
+        description: t`We sent a new link to ${email} if it is waiting for one. Older links no longer work.`,
       }),
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Could not resend the e-mail',
-        description: errorMessage(error, 'Please try again in a few minutes.'),
+        title: t`Could not resend the e-mail`,
+        description: errorMessage(error, t`Please try again in a few minutes.`),
       });
       // Verified meanwhile (in another tab, say): the banner should go.
       void queryClient.invalidateQueries({ queryKey: sessionKey });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/schemas/notifications.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { notificationLink } from './notification-link.ts';
 
 // A notification about a booking leads to its card, where the next step is (issue 18's journey: a return
@@ -26,10 +27,9 @@ describe('where a notification leads', () => {
     'handover_added',
     'extension_requested',
   ] as const)('%s opens its reservation', (type) => {
-    expect(notificationLink({ ...base, type })).toEqual({
-      to: '/reservations?reservation=00000000-0000-4000-8000-0000000000aa',
-      label: 'Open reservation',
-    });
+    const link = notificationLink({ ...base, type });
+    expect(link?.to).toBe('/reservations?reservation=00000000-0000-4000-8000-0000000000aa');
+    expect(link && i18n._(link.label)).toBe('Open reservation');
   });
 
   it('has nowhere to go without a reservation, or for a plain system note', () => {

@@ -1,20 +1,25 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import { paths } from '../../paths.ts';
 
-/** Where a notification leads, for the kinds that have somewhere to go (issue 6 reviews and badges). */
-export function notificationLink(n: Notification): { to: string; label: string } | null {
+/**
+ * Where a notification leads, for the kinds that have somewhere to go (issue 6 reviews and badges); the
+ * link's label is shown with `i18n._(label)`.
+ */
+export function notificationLink(n: Notification): { to: string; label: MessageDescriptor } | null {
   switch (n.type) {
     case 'review_request':
       return n.relatedReservationId
-        ? { to: paths.reviewReservation(n.relatedReservationId), label: 'Leave a review' }
+        ? { to: paths.reviewReservation(n.relatedReservationId), label: msg`Leave a review` }
         : null;
     case 'review_received':
       return n.relatedReservationId
-        ? { to: paths.reviewReservation(n.relatedReservationId), label: 'Open reservation' }
+        ? { to: paths.reviewReservation(n.relatedReservationId), label: msg`Open reservation` }
         : null;
     case 'waitlist_available':
       // The Reserve dialog starts on the dates the student was told are free (the item page knows them).
-      return n.relatedItemId ? { to: paths.reserveItem(n.relatedItemId), label: 'Reserve now' } : null;
+      return n.relatedItemId ? { to: paths.reserveItem(n.relatedItemId), label: msg`Reserve now` } : null;
     case 'extension_requested':
     case 'extension_approved':
     case 'extension_declined':
@@ -30,10 +35,10 @@ export function notificationLink(n: Notification): { to: string; label: string }
     case 'handover_added':
       // Issue 18 item 3: the booking's card, where the lender answers and both see the new end date.
       return n.relatedReservationId
-        ? { to: paths.reservation(n.relatedReservationId), label: 'Open reservation' }
+        ? { to: paths.reservation(n.relatedReservationId), label: msg`Open reservation` }
         : null;
     case 'badge_earned':
-      return { to: paths.profile(), label: 'See your badges' };
+      return { to: paths.profile(), label: msg`See your badges` };
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { EmailPreference } from '#shared/schemas/account.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetPreference } from '../api.ts';
@@ -5,9 +6,11 @@ import { PushDeviceSwitch } from './push-device-switch.tsx';
 import { FormFailure, SettingsSection } from './settings-section.tsx';
 
 // Which notifications reach the person, and how (issue 15's e-mail choices; issue 18 adds the
-// notification kinds, push, and this device's push switch).
+// notification kinds, push, and this device's push switch). The kinds' names and descriptions are the
+// server's, in the person's language.
 
 export function PreferencesSection({ preferences }: { preferences: EmailPreference[] }) {
+  const { t } = useLingui();
   const set = useSetPreference();
   const shown = (preference: EmailPreference, channel: 'email' | 'push') => {
     const pending =
@@ -17,14 +20,15 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
   return (
     <SettingsSection
       id="notifications"
-      title="Notifications"
-      description="Choose what reaches you by e-mail, and by push on the devices where you allow it."
+      title={t`Notifications`}
+      description={t`Choose what reaches you by e-mail, and by push on the devices where you allow it.`}
     >
       <PushDeviceSwitch />
-      <ul className="mt-4 divide-y divide-line" aria-label="Notification choices">
+      <ul className="mt-4 divide-y divide-line" aria-label={t`Notification choices`}>
         {preferences.map((preference) => {
           const id = `email-${preference.kind}`;
           const pending = set.isPending && set.variables?.kind === preference.kind;
+          const kind = preference.label;
           return (
             <li
               key={preference.kind}
@@ -34,7 +38,9 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
                 <p id={`${id}-label`} className="font-semibold text-ink">
                   {preference.label}
                   {preference.required && (
-                    <span className="ms-2 text-sm font-normal text-muted">(always on)</span>
+                    <span className="ms-2 text-sm font-normal text-muted">
+                      <Trans>(always on)</Trans>
+                    </span>
                   )}
                 </p>
                 <p id={`${id}-description`} className="text-sm text-muted">
@@ -49,11 +55,11 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
                     className="h-5 w-5 accent-brand-700"
                     checked={shown(preference, 'email')}
                     disabled={preference.required || pending}
-                    aria-label={`${preference.label}${preference.required ? ' (always on)' : ''}: e-mail`}
+                    aria-label={preference.required ? t`${kind} (always on): e-mail` : t`${kind}: e-mail`}
                     aria-describedby={`${id}-description`}
                     onChange={(event) => set.mutate({ kind: preference.kind, email: event.target.checked })}
                   />
-                  E-mail
+                  <Trans>E-mail</Trans>
                 </label>
                 {/* An empty column keeps the E-mail boxes in one line down the list. */}
                 {preference.push === null && <span aria-hidden="true" className="hidden w-20 sm:block" />}
@@ -64,11 +70,11 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
                       className="h-5 w-5 accent-brand-700"
                       checked={shown(preference, 'push')}
                       disabled={pending}
-                      aria-label={`${preference.label}: push`}
+                      aria-label={t`${kind}: push`}
                       aria-describedby={`${id}-description`}
                       onChange={(event) => set.mutate({ kind: preference.kind, push: event.target.checked })}
                     />
-                    Push
+                    <Trans>Push</Trans>
                   </label>
                 )}
               </div>
@@ -79,7 +85,7 @@ export function PreferencesSection({ preferences }: { preferences: EmailPreferen
       <div className="mt-3">
         <FormFailure
           message={
-            set.isError ? errorMessage(set.error, 'Your choice could not be saved. Please try again.') : null
+            set.isError ? errorMessage(set.error, t`Your choice could not be saved. Please try again.`) : null
           }
         />
       </div>

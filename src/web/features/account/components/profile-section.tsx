@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,11 +19,12 @@ import { FormFailure, SettingsSection } from './settings-section.tsx';
 // Photo, full name and username: what other people see of the person.
 
 export function ProfileSection({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   return (
     <SettingsSection
       id="profile"
-      title="Profile"
-      description="Your photo, name and username, as others see them."
+      title={t`Profile`}
+      description={t`Your photo, name and username, as others see them.`}
     >
       <PhotoPicker user={user} />
       <NameForm user={user} />
@@ -31,6 +33,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
 }
 
 function PhotoPicker({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhoto();
   const remove = useRemovePhoto();
@@ -39,14 +42,14 @@ function PhotoPicker({ user }: { user: SessionUser }) {
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     upload.mutate(await compressImage(file), {
-      onSuccess: () => toast({ title: 'Photo updated', description: 'Your new photo is on your profile.' }),
+      onSuccess: () => toast({ title: t`Photo updated`, description: t`Your new photo is on your profile.` }),
     });
     if (input.current) input.current.value = '';
   };
   const failure = upload.isError
-    ? errorMessage(upload.error, 'Your photo could not be uploaded. Please try again.')
+    ? errorMessage(upload.error, t`Your photo could not be uploaded. Please try again.`)
     : remove.isError
-      ? errorMessage(remove.error, 'Your photo could not be removed. Please try again.')
+      ? errorMessage(remove.error, t`Your photo could not be removed. Please try again.`)
       : null;
 
   return (
@@ -60,7 +63,7 @@ function PhotoPicker({ user }: { user: SessionUser }) {
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
             className="sr-only"
-            aria-label="Profile photo"
+            aria-label={t`Profile photo`}
             // The button below is the way in by keyboard; the input only holds the chosen file.
             tabIndex={-1}
             onChange={(event) => void onFile(event.target.files?.[0])}
@@ -68,7 +71,7 @@ function PhotoPicker({ user }: { user: SessionUser }) {
           />
           <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
             <Camera className="h-4 w-4" aria-hidden="true" />
-            {upload.isPending ? 'Uploading...' : user.profileImage ? 'Change Photo' : 'Add Photo'}
+            {upload.isPending ? t`Uploading...` : user.profileImage ? t`Change Photo` : t`Add Photo`}
           </Button>
           {user.profileImage && (
             <Button
@@ -78,17 +81,17 @@ function PhotoPicker({ user }: { user: SessionUser }) {
               onClick={() =>
                 remove.mutate(undefined, {
                   onSuccess: () =>
-                    toast({ title: 'Photo removed', description: 'Your initial shows instead.' }),
+                    toast({ title: t`Photo removed`, description: t`Your initial shows instead.` }),
                 })
               }
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {remove.isPending ? 'Removing...' : 'Remove'}
+              {remove.isPending ? t`Removing...` : t`Remove`}
             </Button>
           )}
         </div>
         <p className="text-sm text-muted">
-          JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square.
+          <Trans>JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square.</Trans>
         </p>
         <FormFailure message={failure} />
       </div>
@@ -97,6 +100,7 @@ function PhotoPicker({ user }: { user: SessionUser }) {
 }
 
 function NameForm({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const update = useUpdateProfile();
   const {
     register,
@@ -113,7 +117,7 @@ function NameForm({ user }: { user: SessionUser }) {
     update.mutate(values, {
       onSuccess: ({ user: saved }) => {
         reset({ fullName: saved.fullName, username: saved.username });
-        toast({ title: 'Profile saved', description: 'Your name and username are up to date.' });
+        toast({ title: t`Profile saved`, description: t`Your name and username are up to date.` });
       },
       onError: (error) => applyServerErrors(error, setError, ['fullName', 'username']),
     }),
@@ -124,19 +128,19 @@ function NameForm({ user }: { user: SessionUser }) {
       update.error instanceof ApiError &&
       (update.error.issues?.length || update.error.code === 'USERNAME_TAKEN')
     )
-      ? errorMessage(update.error, 'Your profile could not be saved. Please try again.')
+      ? errorMessage(update.error, t`Your profile could not be saved. Please try again.`)
       : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
-      <Field id="fullName" label="Full Name" error={errors.fullName?.message}>
+      <Field id="fullName" label={t`Full Name`} error={errors.fullName?.message}>
         <Input
           autoComplete="name"
           {...describedBy('fullName', errors.fullName?.message)}
           {...register('fullName')}
         />
       </Field>
-      <Field id="username" label="Username" error={errors.username?.message}>
+      <Field id="username" label={t`Username`} error={errors.username?.message}>
         <Input
           autoComplete="username"
           autoCapitalize="none"
@@ -148,7 +152,7 @@ function NameForm({ user }: { user: SessionUser }) {
       <div className="space-y-3 sm:col-span-2">
         <FormFailure message={failure} />
         <Button type="submit" disabled={update.isPending || !isDirty}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending ? t`Saving...` : t`Save Changes`}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../../lib/api.ts';
 import { PushRefused, pushSupported, usePushStatus, useSetPushOnThisDevice } from '../push-device.ts';
 import { FormFailure } from './settings-section.tsx';
@@ -5,6 +6,7 @@ import { FormFailure } from './settings-section.tsx';
 // Issue 18: the one switch that lets this browser receive push; the kinds below choose what comes.
 
 export function PushDeviceSwitch() {
+  const { t } = useLingui();
   const status = usePushStatus();
   const set = useSetPushOnThisDevice();
   const supported = pushSupported();
@@ -13,17 +15,17 @@ export function PushDeviceSwitch() {
   const note = !status.data
     ? null
     : !available
-      ? 'Push notifications are off on this server (it has no VAPID keys), so only e-mail goes out.'
+      ? t`Push notifications are off on this server (it has no VAPID keys), so only e-mail goes out.`
       : !supported
-        ? 'This browser cannot receive push notifications.'
+        ? t`This browser cannot receive push notifications.`
         : on
-          ? 'This device shows your notifications, even when CampusLoop is closed.'
-          : 'Turn on to see notifications on this device, even when CampusLoop is closed.';
+          ? t`This device shows your notifications, even when CampusLoop is closed.`
+          : t`Turn on to see notifications on this device, even when CampusLoop is closed.`;
   return (
     <div className="rounded-xl border border-line bg-surface p-3">
       <div className="flex items-center justify-between gap-3">
         <span id="push-device-label" className="font-semibold text-ink">
-          Push notifications on this device
+          <Trans>Push notifications on this device</Trans>
         </span>
         <button
           type="button"
@@ -42,14 +44,14 @@ export function PushDeviceSwitch() {
         </button>
       </div>
       <p id="push-device-note" className="mt-1 text-sm text-muted">
-        {note ?? 'Checking this device…'}
+        {note ?? t`Checking this device…`}
       </p>
       <FormFailure
         message={
           set.isError
             ? set.error instanceof PushRefused
               ? set.error.message
-              : errorMessage(set.error, 'Push could not be turned on. Please try again.')
+              : errorMessage(set.error, t`Push could not be turned on. Please try again.`)
             : null
         }
       />

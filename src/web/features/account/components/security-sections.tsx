@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import {
@@ -27,6 +28,7 @@ function unplaced(error: unknown, fallback: string) {
 }
 
 export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendingEmail: string | null }) {
+  const { t } = useLingui();
   const request = useRequestEmailChange();
   const cancel = useCancelEmailChange();
   const {
@@ -40,11 +42,14 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
     defaultValues: { newEmail: '', currentPassword: '' },
   });
 
+  const campusName = user.campusName;
+  const currentEmail = user.email;
+
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: ({ message }) => {
         reset();
-        toast({ title: 'Check your inbox', description: message });
+        toast({ title: t`Check your inbox`, description: message });
       },
       onError: (error) => applyServerErrors(error, setError, ['newEmail', 'currentPassword']),
     }),
@@ -53,19 +58,19 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
   return (
     <SettingsSection
       id="email"
-      title="E-mail Address"
-      description={`You sign in with it, and we write to it. A new one must be an address of ${user.campusName}.`}
+      title={t`E-mail Address`}
+      description={t`You sign in with it, and we write to it. A new one must be an address of ${campusName}.`}
     >
       <p className="flex flex-wrap items-center gap-2 text-ink">
         <span className="break-all font-medium">{user.email}</span>
         {user.isVerified ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
             <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
-            Verified
+            <Trans>Verified</Trans>
           </span>
         ) : (
           <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            Not verified
+            <Trans>Not verified</Trans>
           </span>
         )}
       </p>
@@ -76,9 +81,11 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
         >
           <MailCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
           <p className="flex-1">
-            Waiting for you to open the link we sent to{' '}
-            <span className="break-all font-semibold">{pendingEmail}</span>. Until then, your address stays{' '}
-            {user.email}.
+            <Trans>
+              Waiting for you to open the link we sent to{' '}
+              <span className="break-all font-semibold">{pendingEmail}</span>. Until then, your address stays{' '}
+              {currentEmail}.
+            </Trans>
           </p>
           <Button
             type="button"
@@ -86,15 +93,15 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
             size="sm"
             disabled={cancel.isPending}
             onClick={() =>
-              cancel.mutate(undefined, { onSuccess: () => toast({ title: 'E-mail change cancelled' }) })
+              cancel.mutate(undefined, { onSuccess: () => toast({ title: t`E-mail change cancelled` }) })
             }
           >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Change'}
+            {cancel.isPending ? t`Cancelling...` : t`Cancel Change`}
           </Button>
         </div>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
-        <Field id="newEmail" label="New University Email" error={errors.newEmail?.message}>
+        <Field id="newEmail" label={t`New University Email`} error={errors.newEmail?.message}>
           <Input
             type="email"
             autoComplete="email"
@@ -102,7 +109,7 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
             {...register('newEmail')}
           />
         </Field>
-        <Field id="emailCurrentPassword" label="Current Password" error={errors.currentPassword?.message}>
+        <Field id="emailCurrentPassword" label={t`Current Password`} error={errors.currentPassword?.message}>
           <PasswordInput
             autoComplete="current-password"
             {...describedBy('emailCurrentPassword', errors.currentPassword?.message)}
@@ -113,12 +120,12 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
           <FormFailure
             message={
               request.isError
-                ? unplaced(request.error, 'We could not send the link. Please try again.')
+                ? unplaced(request.error, t`We could not send the link. Please try again.`)
                 : null
             }
           />
           <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? 'Sending...' : 'Send Confirmation Link'}
+            {request.isPending ? t`Sending...` : t`Send Confirmation Link`}
           </Button>
         </div>
       </form>
@@ -127,6 +134,7 @@ export function EmailSection({ user, pendingEmail }: { user: SessionUser; pendin
 }
 
 export function PasswordSection() {
+  const { t } = useLingui();
   const change = useChangePassword();
   const {
     register,
@@ -145,7 +153,7 @@ export function PasswordSection() {
       {
         onSuccess: () => {
           reset();
-          toast({ title: 'Password changed', description: 'Every other device has been signed out.' });
+          toast({ title: t`Password changed`, description: t`Every other device has been signed out.` });
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
@@ -162,12 +170,12 @@ export function PasswordSection() {
   return (
     <SettingsSection
       id="password"
-      title="Password"
-      description="Changing it signs you out on every other device."
+      title={t`Password`}
+      description={t`Changing it signs you out on every other device.`}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
-          <Field id="currentPassword" label="Current Password" error={errors.currentPassword?.message}>
+          <Field id="currentPassword" label={t`Current Password`} error={errors.currentPassword?.message}>
             <PasswordInput
               autoComplete="current-password"
               {...describedBy('currentPassword', errors.currentPassword?.message)}
@@ -177,9 +185,9 @@ export function PasswordSection() {
         </div>
         <Field
           id="newPassword"
-          label="New Password"
+          label={t`New Password`}
           error={errors.newPassword?.message}
-          hint="At least 6 characters."
+          hint={t`At least 6 characters.`}
         >
           <PasswordInput
             autoComplete="new-password"
@@ -187,7 +195,7 @@ export function PasswordSection() {
             {...register('newPassword')}
           />
         </Field>
-        <Field id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <Field id="confirmPassword" label={t`Confirm New Password`} error={errors.confirmPassword?.message}>
           <PasswordInput
             autoComplete="new-password"
             {...describedBy('confirmPassword', errors.confirmPassword?.message)}
@@ -198,12 +206,12 @@ export function PasswordSection() {
           <FormFailure
             message={
               change.isError
-                ? unplaced(change.error, 'Your password could not be changed. Please try again.')
+                ? unplaced(change.error, t`Your password could not be changed. Please try again.`)
                 : null
             }
           />
           <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change Password'}
+            {change.isPending ? t`Changing...` : t`Change Password`}
           </Button>
         </div>
       </form>

@@ -1,9 +1,10 @@
-import { format } from 'date-fns';
+import { Trans } from '@lingui/react/macro';
 import { MessageSquare } from 'lucide-react';
 import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useTimeLabels } from '../../notifications/time-labels.ts';
 import { itemTitle, otherUserName } from '../api.ts';
 
 /** Spec §2 Chat sidebar: name, last-message date 'MMM d', item title, unread badge; loading and empty. */
@@ -21,13 +22,18 @@ export function ConversationList({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const { formatTime } = useTimeLabels();
   if (failed && !isPending) {
     return (
       <div role="alert" className="flex flex-col items-center px-6 py-10 text-center">
-        <h3 className="font-semibold text-ink">Failed to fetch conversations</h3>
-        <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+        <h3 className="font-semibold text-ink">
+          <Trans>Failed to fetch conversations</Trans>
+        </h3>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Check your connection and try again.</Trans>
+        </p>
         <Button variant="outline" className="mt-4" onClick={failed.retry} disabled={failed.retrying}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -35,7 +41,7 @@ export function ConversationList({
   if (isPending) {
     return (
       <p role="status" className="px-4 py-6 text-center text-sm text-muted">
-        Loading conversations...
+        <Trans>Loading conversations...</Trans>
       </p>
     );
   }
@@ -43,8 +49,12 @@ export function ConversationList({
     return (
       <div className="flex flex-col items-center px-6 py-10 text-center">
         <MessageSquare className="h-10 w-10 text-stone-400" aria-hidden="true" />
-        <h3 className="mt-3 font-semibold text-ink">No conversations yet</h3>
-        <p className="mt-1 text-sm text-muted">Start chatting with sellers to see your conversations here.</p>
+        <h3 className="mt-3 font-semibold text-ink">
+          <Trans>No conversations yet</Trans>
+        </h3>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Start chatting with sellers to see your conversations here.</Trans>
+        </p>
       </div>
     );
   }
@@ -54,6 +64,7 @@ export function ConversationList({
         const name = otherUserName(c);
         const selected = c.id === selectedId;
         const date = c.lastMessage?.createdAt ?? c.lastMessageAt;
+        const unread = c.unreadCount;
         return (
           <li key={c.id}>
             <button
@@ -70,7 +81,7 @@ export function ConversationList({
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-semibold text-ink">{name}</span>
                   <time dateTime={date} className="shrink-0 text-xs text-muted">
-                    {format(new Date(date), 'MMM d')}
+                    {formatTime(date, 'day')}
                   </time>
                 </span>
                 <span className="block truncate text-sm text-stone-700">{itemTitle(c)}</span>
@@ -80,8 +91,10 @@ export function ConversationList({
               </span>
               {c.unreadCount > 0 && (
                 <span className="mt-1 flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
-                  {c.unreadCount}
-                  <span className="sr-only"> unread</span>
+                  <Trans>
+                    {unread}
+                    <span className="sr-only"> unread</span>
+                  </Trans>
                 </span>
               )}
             </button>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { MESSAGE_MAX_LENGTH } from '#shared/schemas/chat.ts';
@@ -16,6 +17,7 @@ export function MessageComposer({
   /** Returns false when the text could not be sent (it then stays in the box). */
   onSend: (content: string) => boolean;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const id = useId();
   const trimmed = text.trim();
@@ -45,21 +47,21 @@ export function MessageComposer({
       className="flex items-end gap-2 border-t border-line bg-white p-3"
     >
       <label htmlFor={id} className="sr-only">
-        Message
+        <Trans>Message</Trans>
       </label>
       <textarea
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        placeholder={connected ? 'Type a message...' : 'Connecting...'}
+        placeholder={connected ? t`Type a message...` : t`Connecting...`}
         disabled={!connected}
         rows={1}
         maxLength={MESSAGE_MAX_LENGTH}
         className="block max-h-32 min-h-11 w-full resize-none rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-ink placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-stone-100"
       />
-      <IconTooltip label="Send message">
-        <Button type="submit" size="icon" disabled={!connected || !trimmed} aria-label="Send message">
+      <IconTooltip label={t`Send message`}>
+        <Button type="submit" size="icon" disabled={!connected || !trimmed} aria-label={t`Send message`}>
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />
         </Button>
       </IconTooltip>

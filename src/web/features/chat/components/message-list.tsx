@@ -1,7 +1,8 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useTimeLabels } from '../../notifications/time-labels.ts';
 import { isTemporary, type ShownMessage } from '../message-timeline.ts';
 
 /** Spec §2 Chat: own bubbles right-aligned, time 'h:mm a'; empty text; older pages on demand. */
@@ -20,6 +21,8 @@ export function MessageList({
   loadingOlder: boolean;
   onLoadOlder: () => void;
 }) {
+  const { t } = useLingui();
+  const { formatTime } = useTimeLabels();
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
 
@@ -31,7 +34,7 @@ export function MessageList({
   if (isPending) {
     return (
       <p role="status" className="p-6 text-center text-sm text-muted">
-        Loading messages...
+        <Trans>Loading messages...</Trans>
       </p>
     );
   }
@@ -41,14 +44,16 @@ export function MessageList({
       {hasMore && (
         <div className="flex justify-center">
           <Button variant="outline" size="sm" onClick={onLoadOlder} disabled={loadingOlder}>
-            Load older messages
+            <Trans>Load older messages</Trans>
           </Button>
         </div>
       )}
       {messages.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted">No messages yet. Start the conversation!</p>
+        <p className="py-10 text-center text-sm text-muted">
+          <Trans>No messages yet. Start the conversation!</Trans>
+        </p>
       ) : (
-        <ol className="space-y-3" aria-label="Messages">
+        <ol className="space-y-3" aria-label={t`Messages`}>
           {messages.map((m) => {
             const own = m.senderId === currentUserId;
             const pending = isTemporary(m);
@@ -61,13 +66,13 @@ export function MessageList({
                     pending && 'opacity-80',
                   )}
                 >
-                  <span className="sr-only">{own ? 'You: ' : 'Them: '}</span>
+                  <span className="sr-only">{own ? t`You: ` : t`Them: `}</span>
                   <p className="whitespace-pre-wrap break-words">{m.content}</p>
                   <p className={cn('mt-1 text-end text-xs', own ? 'text-brand-50' : 'text-muted')}>
                     {pending ? (
-                      'Sending…'
+                      t`Sending…`
                     ) : (
-                      <time dateTime={m.createdAt}>{format(new Date(m.createdAt), 'h:mm a')}</time>
+                      <time dateTime={m.createdAt}>{formatTime(m.createdAt, 'time')}</time>
                     )}
                   </p>
                 </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Loader2, Send } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
 import { useHere } from '../../auth/return-to.ts';
@@ -14,6 +15,7 @@ export function ResendButton({
   returnTo,
   email,
 }: Pick<ButtonProps, 'variant' | 'size' | 'className'> & { returnTo?: string | null; email?: string }) {
+  const { t } = useLingui();
   const here = useHere();
   const { resend, isPending } = useResendVerification(returnTo === undefined ? here : returnTo, email);
   return (
@@ -23,7 +25,7 @@ export function ResendButton({
       ) : (
         <Send className="h-4 w-4" aria-hidden="true" />
       )}
-      {isPending ? 'Sending...' : 'Resend'}
+      {isPending ? t`Sending...` : t`Resend`}
     </Button>
   );
 }

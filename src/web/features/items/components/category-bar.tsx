@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { LayoutGrid } from 'lucide-react';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '#shared/constants.ts';
+import { CATEGORIES, type Category } from '#shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
 import { CATEGORY_ICONS } from '../category-icons.ts';
+import { categoryLabel } from './item-labels.ts';
 
 // Spec §2 category bar: 'All' plus the eight categories, one chosen at a time. A row of toggle
 // buttons (aria-pressed) that scrolls sideways on narrow screens instead of widening the page.
@@ -12,21 +14,23 @@ const chipClasses =
 export function CategoryBar({
   value,
   onChange,
-  label = 'Filter by category',
+  label,
   className,
 }: {
   value: Category | undefined;
   onChange: (category: Category | undefined) => void;
+  /** The group's name for screen readers; 'Filter by category' unless given. */
   label?: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const options: { value: Category | undefined; label: string; icon: typeof LayoutGrid }[] = [
-    { value: undefined, label: 'All', icon: LayoutGrid },
-    ...CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c], icon: CATEGORY_ICONS[c] })),
+    { value: undefined, label: t`All`, icon: LayoutGrid },
+    ...CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c), icon: CATEGORY_ICONS[c] })),
   ];
   return (
     <fieldset className={cn('min-w-0', className)}>
-      <legend className="sr-only">{label}</legend>
+      <legend className="sr-only">{label ?? t`Filter by category`}</legend>
       {/* Negative margins let the chips scroll to the screen edge; padding keeps focus rings visible. */}
       <div className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:thin]">
         {options.map((option) => {

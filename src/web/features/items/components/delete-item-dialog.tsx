@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { useDeleteItem } from '../item-mutations.ts';
 
 /** Spec §2 Item detail: the owner's Delete Item, confirmed first; afterwards home (spec §8 toasts). */
 export function DeleteItemDialog({ itemId, title }: { itemId: string; title: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const remove = useDeleteItem();
@@ -19,15 +21,15 @@ export function DeleteItemDialog({ itemId, title }: { itemId: string; title: str
     remove.mutate(itemId, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: 'Item deleted', description: 'Your item has been deleted successfully.' });
+        toast({ title: t`Item deleted`, description: t`Your item has been deleted successfully.` });
         navigate(paths.home);
       },
       onError: (error) => {
         setOpen(false);
         toast({
           variant: 'destructive',
-          title: 'Failed to delete item',
-          description: errorMessage(error, 'Please try again.'),
+          title: t`Failed to delete item`,
+          description: errorMessage(error, t`Please try again.`),
         });
       },
     });
@@ -37,19 +39,23 @@ export function DeleteItemDialog({ itemId, title }: { itemId: string; title: str
       <AlertDialog.Trigger asChild>
         <Button variant="outline" size="lg" className="w-full border-red-300 text-danger hover:bg-red-50">
           <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Delete Item
+          <Trans>Delete Item</Trans>
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-ink">Delete this item?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-bold text-ink">
+            <Trans>Delete this item?</Trans>
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-stone-700">
-            This action cannot be undone. “{title}” will be permanently removed from CampusLoop.
+            <Trans>
+              This action cannot be undone. “{title}” will be permanently removed from CampusLoop.
+            </Trans>
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('outline')} disabled={remove.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className={cn(buttonClasses('destructive'))}
@@ -60,7 +66,7 @@ export function DeleteItemDialog({ itemId, title }: { itemId: string; title: str
                 onConfirm();
               }}
             >
-              {remove.isPending ? 'Deleting...' : 'Delete Item'}
+              {remove.isPending ? <Trans>Deleting...</Trans> : <Trans>Delete Item</Trans>}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarRange, MessageCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -24,13 +26,13 @@ export function VisitorActions({ itemId }: { itemId: string }) {
       <Button asChild variant="outline" size="lg">
         <Link to={withReturnTo(paths.login, paths.item(itemId))} onClick={loginRequiredToChat}>
           <MessageCircle className="h-5 w-5" aria-hidden="true" />
-          Login to Chat
+          <Trans>Login to Chat</Trans>
         </Link>
       </Button>
       <Button asChild size="lg">
         <Link to={withReturnTo(paths.login, paths.reserveItem(itemId))}>
           <CalendarRange className="h-5 w-5" aria-hidden="true" />
-          Login to Reserve
+          <Trans>Login to Reserve</Trans>
         </Link>
       </Button>
     </div>
@@ -41,15 +43,15 @@ export function VisitorActions({ itemId }: { itemId: string }) {
 function loginRequiredToChat() {
   toast({
     variant: 'destructive',
-    title: 'Login required',
-    description: 'Please log in to chat with the seller.',
+    title: t`Login required`,
+    description: t`Please log in to chat with the seller.`,
   });
 }
 
 /** Spec §8 'Item missing': the toast that goes with the 'Item not found' page, once per visit. */
 export function useItemNotFoundToast() {
   useEffect(() => {
-    toast({ variant: 'destructive', title: 'Error', description: 'Item not found.' });
+    toast({ variant: 'destructive', title: t`Error`, description: t`Item not found.` });
   }, []);
 }
 
@@ -60,16 +62,18 @@ type BarItem = Pick<Item, 'id' | 'userId' | 'rentalPrice' | 'rentalPeriod' | 'de
  * page scrolls. Nothing for the owner or on a closed (hidden) listing, as in the page's own actions.
  */
 export function ItemActionBar({ item, closed }: { item: BarItem; closed: boolean }) {
+  const { t } = useLingui();
   const { user, isLoading } = useSession();
   const [, openReserve] = useReserveParam();
   if (user && (user.id === item.userId || closed)) return null;
   const deposit = amountOf(item.depositAmount);
+  const depositPrice = formatPrice(item.depositAmount);
   return (
     <>
       {/* Room at the end of the page, so the bar never hides its last lines. */}
       <div aria-hidden="true" className="h-20 md:hidden" />
       <section
-        aria-label="Price and reserve"
+        aria-label={t`Price and reserve`}
         data-toast-avoid=""
         className="fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-30 border-t border-line bg-white/95 px-4 py-2.5 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur md:hidden"
       >
@@ -79,23 +83,25 @@ export function ItemActionBar({ item, closed }: { item: BarItem; closed: boolean
               {formatRentalPrice(item.rentalPrice, item.rentalPeriod)}
             </p>
             <p className="truncate text-sm text-stone-700">
-              {deposit > 0 ? `+ ${formatPrice(item.depositAmount)} refundable deposit` : 'No deposit'}
+              {deposit > 0 ? <Trans>+ {depositPrice} refundable deposit</Trans> : <Trans>No deposit</Trans>}
             </p>
           </div>
           {isLoading ? (
             <Skeleton className="h-11 w-28" />
           ) : !user ? (
             <Button asChild className="shrink-0">
-              <Link to={withReturnTo(paths.login, paths.reserveItem(item.id))}>Sign in to reserve</Link>
+              <Link to={withReturnTo(paths.login, paths.reserveItem(item.id))}>
+                <Trans>Sign in to reserve</Trans>
+              </Link>
             </Button>
           ) : item.isAvailable ? (
             <Button className="shrink-0" onClick={() => openReserve(true)}>
               <CalendarRange className="h-4 w-4" aria-hidden="true" />
-              Reserve
+              <Trans>Reserve</Trans>
             </Button>
           ) : (
             <Button className="shrink-0" disabled>
-              Not available
+              <Trans>Not available</Trans>
             </Button>
           )}
         </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Handshake, LockKeyhole, MapPin } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,10 +26,26 @@ export function coverImage(images: readonly string[] | null | undefined): string
   );
 }
 
-/** '$12.00/day', 'FREE' (a free item has no period). */
+/** No rental price, or zero: the card says FREE (as formatPrice decides it). */
+function isFree(rentalPrice: string | null | undefined): boolean {
+  const n = Number.parseFloat(rentalPrice ?? '');
+  return !n || Number.isNaN(n);
+}
+
+/** '$12.00/day', 'FREE' (a free item has no period); '$12.00/día', 'GRATIS' in Spanish. */
 export function priceLabel(item: Pick<Item, 'rentalPrice' | 'rentalPeriod'>): string {
   const price = formatPrice(item.rentalPrice);
-  return price !== 'FREE' && item.rentalPeriod ? `${price}/${item.rentalPeriod}` : price;
+  if (isFree(item.rentalPrice) || !item.rentalPeriod) return price;
+  switch (item.rentalPeriod) {
+    case 'day':
+      return t`${price}/day`;
+    case 'week':
+      return t`${price}/week`;
+    case 'month':
+      return t`${price}/month`;
+    default:
+      return `${price}/${item.rentalPeriod}`;
+  }
 }
 
 /**
@@ -43,13 +62,14 @@ function formatAmount(n: number, digits: number): string {
 export function depositLabel(depositAmount: string | null | undefined): string | undefined {
   const n = Number.parseFloat(depositAmount ?? '');
   if (!(n > 0)) return undefined;
-  return `$${formatAmount(n, Number.isInteger(n) ? 0 : 2)} deposit`;
+  const amount = `$${formatAmount(n, Number.isInteger(n) ? 0 : 2)}`;
+  return t`${amount} deposit`;
 }
 
-const pickupLabels = {
-  meetup: { label: 'Meetup', icon: Handshake },
-  locker: { label: 'Locker', icon: LockKeyhole },
-} as const;
+const pickupLabels: Record<Item['pickupMethod'], { label: MessageDescriptor; icon: typeof Handshake }> = {
+  meetup: { label: msg`Meetup`, icon: Handshake },
+  locker: { label: msg`Locker`, icon: LockKeyhole },
+};
 
 /**
  * The cover, falling back from the small copy to the original upload, then to the placeholder. A
@@ -99,13 +119,14 @@ function CoverImage({
 }
 
 export function ItemCard({ item, priority = false }: { item: Item; priority?: boolean }) {
+  const { i18n, t } = useLingui();
   const id = useId();
   const deposit = depositLabel(item.depositAmount);
   const price = priceLabel(item);
   const pickup = pickupLabels[item.pickupMethod] ?? pickupLabels.meetup;
   const unavailable = !item.isAvailable || item.hidden;
   // Only its owner (on their profile) and moderators ever get a hidden item in a list (issue 6).
-  const status = item.hidden ? 'Hidden' : 'Not Available';
+  const status = item.hidden ? t`Hidden` : t`Not Available`;
   return (
     <Link
       to={paths.item(item.id)}
@@ -144,7 +165,9 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
         </h3>
         <div id={`${id}-details`} className="mt-auto flex flex-col gap-1.5">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className={cn('font-bold', price === 'FREE' ? 'text-brand-700' : 'text-ink')}>{price}</span>
+            <span className={cn('font-bold', isFree(item.rentalPrice) ? 'text-brand-700' : 'text-ink')}>
+              {price}
+            </span>
             {deposit && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                 {deposit}
@@ -154,7 +177,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
           <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-stone-700">
             <span className="inline-flex items-center gap-1 font-medium">
               <pickup.icon className="h-3.5 w-3.5" aria-hidden="true" />
-              {pickup.label}
+              {i18n._(pickup.label)}
             </span>
             <RatingSummary rating={item.rating} />
           </p>
@@ -225,7 +248,7 @@ export function ItemGrid({
       </ul>
       {loading && (
         <span role="status" className="sr-only">
-          Loading items…
+          <Trans>Loading items…</Trans>
         </span>
       )}
     </div>

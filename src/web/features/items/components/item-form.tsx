@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t as translate } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Handshake, LockKeyhole } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { type ReactNode, useId } from 'react';
@@ -15,7 +17,6 @@ import {
 } from '#shared/cancellation-policy.ts';
 import {
   CATEGORIES,
-  CATEGORY_LABELS,
   type Category,
   CONDITIONS,
   type Condition,
@@ -34,7 +35,15 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
 import { PhotoUploader } from '../../uploads/components/photo-uploader.tsx';
-import { amountOf, CONDITION_LABELS, DAY_LONG, DAY_SHORT, RENTAL_PERIOD_LABELS } from './item-labels.ts';
+import {
+  amountOf,
+  categoryLabel,
+  conditionLabel,
+  DAYS,
+  dayLong,
+  dayShort,
+  rentalPeriodLabel,
+} from './item-labels.ts';
 
 // Spec §2 List an Item / Edit Item, §4 Create/edit item form, §5 Item rules. The form validates with
 // the server's own schema (itemInput); the two switches only decide what goes into the payload.
@@ -161,10 +170,16 @@ const itemFormResolver: Resolver<ItemFormValues, unknown, ItemPayload> = async (
   const result = await schemaResolver(toItemInput(values), context, options as never);
   const errors: FieldErrors<ItemFormValues> = { ...(result.errors as FieldErrors<ItemFormValues>) };
   if (values.chargeFee && !errors.rentalPrice && amountOf(values.rentalPrice) === 0) {
-    errors.rentalPrice = { type: 'required', message: 'Enter a rental price, or turn off the rental fee' };
+    errors.rentalPrice = {
+      type: 'required',
+      message: translate`Enter a rental price, or turn off the rental fee`,
+    };
   }
   if (values.requireDeposit && !errors.depositAmount && amountOf(values.depositAmount) === 0) {
-    errors.depositAmount = { type: 'required', message: 'Enter a deposit amount, or turn off the deposit' };
+    errors.depositAmount = {
+      type: 'required',
+      message: translate`Enter a deposit amount, or turn off the deposit`,
+    };
   }
   if (Object.keys(errors).length > 0) return { values: {}, errors };
   return { values: result.values as ItemPayload, errors: {} };
@@ -184,6 +199,7 @@ export function ItemForm({
   /** Sends the payload; a rejection (shown by the caller as a toast) puts the server's field errors on the form. */
   onSubmit: (payload: ItemPayload) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const {
     register,
     control,
@@ -205,13 +221,14 @@ export function ItemForm({
   const chargeFee = watch('chargeFee');
   const policy = watch('cancellationPolicy') ?? DEFAULT_CANCELLATION_POLICY;
   const requireDeposit = watch('requireDeposit');
+  const maxPhotos = LIMITS.photosPerItem;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <FormSection title="Basic Information" description="What are you lending?">
-        <Field id="title" label="Title" error={errors.title?.message}>
+      <FormSection title={t`Basic Information`} description={t`What are you lending?`}>
+        <Field id="title" label={t`Title`} error={errors.title?.message}>
           <Input
-            placeholder="e.g. TI-84 Plus graphing calculator"
+            placeholder={t`e.g. TI-84 Plus graphing calculator`}
             autoComplete="off"
             {...describedBy('title', errors.title?.message)}
             {...register('title')}
@@ -219,9 +236,9 @@ export function ItemForm({
         </Field>
         <Field
           id="description"
-          label="Description"
+          label={t`Description`}
           error={errors.description?.message}
-          hint="At least 10 characters. Mention what's included and any quirks."
+          hint={t`At least 10 characters. Mention what's included and any quirks.`}
         >
           <textarea
             rows={5}
@@ -231,37 +248,37 @@ export function ItemForm({
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="category" label="Category" error={errors.category?.message}>
+          <Field id="category" label={t`Category`} error={errors.category?.message}>
             <select
               className={inputClasses}
               {...describedBy('category', errors.category?.message)}
               {...register('category')}
             >
-              <option value="">Select a category</option>
+              <option value="">{t`Select a category`}</option>
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
+                  {categoryLabel(c)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field id="condition" label="Condition" error={errors.condition?.message}>
+          <Field id="condition" label={t`Condition`} error={errors.condition?.message}>
             <select
               className={inputClasses}
               {...describedBy('condition', errors.condition?.message)}
               {...register('condition')}
             >
-              <option value="">Select the condition</option>
+              <option value="">{t`Select the condition`}</option>
               {CONDITIONS.map((c) => (
                 <option key={c} value={c}>
-                  {CONDITION_LABELS[c]}
+                  {conditionLabel(c)}
                 </option>
               ))}
             </select>
           </Field>
           <Field
             id="cancellationPolicy"
-            label="Cancellation policy"
+            label={t`Cancellation policy`}
             error={errors.cancellationPolicy?.message}
             hint={CANCELLATION_POLICY_TEXT[policy]}
           >
@@ -281,8 +298,8 @@ export function ItemForm({
       </FormSection>
 
       <FormSection
-        title="Photos"
-        description={`Add up to ${LIMITS.photosPerItem} photos. The first one is the cover.`}
+        title={t`Photos`}
+        description={t`Add up to ${maxPhotos} photos. The first one is the cover.`}
       >
         <Controller
           control={control}
@@ -298,15 +315,15 @@ export function ItemForm({
         )}
       </FormSection>
 
-      <FormSection title="Pricing & Deposit" description="Lend it for free, or charge a small fee.">
+      <FormSection title={t`Pricing & Deposit`} description={t`Lend it for free, or charge a small fee.`}>
         <Controller
           control={control}
           name="chargeFee"
           render={({ field }) => (
             <SwitchRow
               id="chargeFee"
-              label="Charge a rental fee"
-              hint="Turn off to lend it for free."
+              label={t`Charge a rental fee`}
+              hint={t`Turn off to lend it for free.`}
               checked={field.value}
               onChange={field.onChange}
             />
@@ -314,7 +331,7 @@ export function ItemForm({
         />
         {chargeFee && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="rentalPrice" label="Rental price ($)" error={errors.rentalPrice?.message}>
+            <Field id="rentalPrice" label={t`Rental price ($)`} error={errors.rentalPrice?.message}>
               <Input
                 type="number"
                 inputMode="decimal"
@@ -325,7 +342,7 @@ export function ItemForm({
                 {...register('rentalPrice')}
               />
             </Field>
-            <Field id="rentalPeriod" label="Rental period" error={errors.rentalPeriod?.message}>
+            <Field id="rentalPeriod" label={t`Rental period`} error={errors.rentalPeriod?.message}>
               <select
                 className={inputClasses}
                 {...describedBy('rentalPeriod', errors.rentalPeriod?.message)}
@@ -333,7 +350,7 @@ export function ItemForm({
               >
                 {RENTAL_PERIODS.map((p) => (
                   <option key={p} value={p}>
-                    {RENTAL_PERIOD_LABELS[p]}
+                    {rentalPeriodLabel(p)}
                   </option>
                 ))}
               </select>
@@ -346,8 +363,8 @@ export function ItemForm({
           render={({ field }) => (
             <SwitchRow
               id="requireDeposit"
-              label="Require a refundable deposit"
-              hint="Held while the item is out; refunded when it comes back in good condition."
+              label={t`Require a refundable deposit`}
+              hint={t`Held while the item is out; refunded when it comes back in good condition.`}
               checked={field.value}
               onChange={field.onChange}
             />
@@ -355,7 +372,7 @@ export function ItemForm({
         />
         {requireDeposit && (
           <div className="sm:max-w-[calc(50%-0.5rem)]">
-            <Field id="depositAmount" label="Deposit amount ($)" error={errors.depositAmount?.message}>
+            <Field id="depositAmount" label={t`Deposit amount ($)`} error={errors.depositAmount?.message}>
               <Input
                 type="number"
                 inputMode="decimal"
@@ -370,9 +387,9 @@ export function ItemForm({
         )}
       </FormSection>
 
-      <FormSection title="Availability & Pickup" description="When and where people can borrow it.">
+      <FormSection title={t`Availability & Pickup`} description={t`When and where people can borrow it.`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="availableFrom" label="Available from" error={errors.availableFrom?.message}>
+          <Field id="availableFrom" label={t`Available from`} error={errors.availableFrom?.message}>
             <Input
               type="date"
               {...describedBy('availableFrom', errors.availableFrom?.message)}
@@ -381,9 +398,9 @@ export function ItemForm({
           </Field>
           <Field
             id="availableUntil"
-            label="Available until (optional)"
+            label={t`Available until (optional)`}
             error={errors.availableUntil?.message}
-            hint="Leave blank to lend it indefinitely."
+            hint={t`Leave blank to lend it indefinitely.`}
           >
             <Input
               type="date"
@@ -404,7 +421,9 @@ export function ItemForm({
           )}
         />
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-ink">Pickup method</legend>
+          <legend className="text-sm font-semibold text-ink">
+            <Trans>Pickup method</Trans>
+          </legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
               <input
@@ -414,7 +433,9 @@ export function ItemForm({
                 {...register('pickupMethod')}
               />
               <Handshake className="h-5 w-5 text-brand-700" aria-hidden="true" />
-              <span className="font-medium text-ink">Campus meetup</span>
+              <span className="font-medium text-ink">
+                <Trans>Campus meetup</Trans>
+              </span>
             </label>
             <label className="flex min-h-11 cursor-not-allowed items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-3">
               <input
@@ -426,12 +447,14 @@ export function ItemForm({
                 {...register('pickupMethod')}
               />
               <LockKeyhole className="h-5 w-5 text-stone-500" aria-hidden="true" />
-              <span className="font-medium text-stone-600">Smart locker</span>
+              <span className="font-medium text-stone-600">
+                <Trans>Smart locker</Trans>
+              </span>
               <span
                 id="locker-soon"
                 className="ms-auto rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold text-stone-800"
               >
-                Coming Soon
+                <Trans>Coming Soon</Trans>
               </span>
             </label>
           </div>
@@ -443,12 +466,12 @@ export function ItemForm({
         </fieldset>
         <Field
           id="pickupLocation"
-          label="Pickup location"
+          label={t`Pickup location`}
           error={errors.pickupLocation?.message}
-          hint="A public spot on campus, e.g. the main library entrance."
+          hint={t`A public spot on campus, e.g. the main library entrance.`}
         >
           <Input
-            placeholder="e.g. Green Library entrance"
+            placeholder={t`e.g. Green Library entrance`}
             {...describedBy('pickupLocation', errors.pickupLocation?.message, true)}
             {...register('pickupLocation')}
           />
@@ -457,7 +480,7 @@ export function ItemForm({
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={cancelTo} className={buttonClasses('outline', 'lg')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Link>
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? pendingLabel : submitLabel}
@@ -540,7 +563,9 @@ function DaySelector({
   onChange: (days: number[]) => void;
   error?: string;
 }) {
+  const { t } = useLingui();
   const selected = new Set(value);
+  const dayCount = selected.size;
   const same = (days: number[]) => days.length === selected.size && days.every((d) => selected.has(d));
   const toggle = (day: number) => {
     if (selected.has(day)) {
@@ -551,10 +576,10 @@ function DaySelector({
     }
     onChange([...selected].sort((a, b) => a - b));
   };
-  const quick: [string, number[]][] = [
-    ['All Days', ALL_DAYS],
-    ['Weekdays', WEEKDAYS],
-    ['Weekends', WEEKENDS],
+  const quick: [string, string, number[]][] = [
+    ['all', t`All Days`, ALL_DAYS],
+    ['weekdays', t`Weekdays`, WEEKDAYS],
+    ['weekends', t`Weekends`, WEEKENDS],
   ];
 
   return (
@@ -562,11 +587,13 @@ function DaySelector({
       className="space-y-3"
       aria-describedby={error ? 'availableDays-error' : 'availableDays-summary'}
     >
-      <legend className="text-sm font-semibold text-ink">Available days</legend>
+      <legend className="text-sm font-semibold text-ink">
+        <Trans>Available days</Trans>
+      </legend>
       <div className="flex flex-wrap gap-2">
-        {quick.map(([label, days]) => (
+        {quick.map(([key, label, days]) => (
           <button
-            key={label}
+            key={key}
             type="button"
             onClick={() => onChange([...days])}
             aria-pressed={same(days)}
@@ -582,16 +609,16 @@ function DaySelector({
         ))}
       </div>
       <div className="grid grid-cols-7 gap-1 sm:flex sm:gap-2">
-        {DAY_SHORT.map((label, day) => {
+        {DAYS.map((day) => {
           const on = selected.has(day);
           return (
             <button
-              key={label}
+              key={day}
               type="button"
               onClick={() => toggle(day)}
               aria-pressed={on}
-              aria-label={DAY_LONG[day]}
-              title={on && selected.size === 1 ? 'At least one day must stay selected' : undefined}
+              aria-label={dayLong(day)}
+              title={on && selected.size === 1 ? t`At least one day must stay selected` : undefined}
               className={cn(
                 'flex h-11 min-w-0 items-center justify-center rounded-lg border text-sm font-semibold transition-colors sm:w-14',
                 on
@@ -599,13 +626,17 @@ function DaySelector({
                   : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50',
               )}
             >
-              {label}
+              {dayShort(day)}
             </button>
           );
         })}
       </div>
       <p id="availableDays-summary" className="text-sm font-medium text-brand-800" aria-live="polite">
-        {selected.size === 7 ? 'Available every day' : `Available ${selected.size} day(s) per week`}
+        {selected.size === 7 ? (
+          <Trans>Available every day</Trans>
+        ) : (
+          <Plural value={dayCount} one="Available # day(s) per week" other="Available # day(s) per week" />
+        )}
       </p>
       {error && (
         <p id="availableDays-error" role="alert" className="text-sm font-medium text-danger">

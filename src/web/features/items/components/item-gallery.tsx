@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { thumbnailOf } from '#shared/photos.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -6,6 +7,7 @@ import { usableImages } from './item-labels.ts';
 
 /** Spec §2 Item detail: the main photo, a row of thumbnails to switch it, the placeholder when none. */
 export function ItemGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const { t } = useLingui();
   const photos = usableImages(images);
   const [selected, setSelected] = useState(0);
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
@@ -13,6 +15,8 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
   const current = photos[index];
   const markBroken = (src: string) => setBroken((prev) => new Set(prev).add(src));
   const mainSrc = current && !broken.has(current) ? current : PLACEHOLDER_IMAGE;
+  const number = index + 1;
+  const count = photos.length;
 
   return (
     <div className="space-y-3">
@@ -20,7 +24,7 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
         <img
           key={mainSrc}
           src={mainSrc}
-          alt={current ? `${title}, photo ${index + 1} of ${photos.length}` : `${title} (no photo yet)`}
+          alt={current ? t`${title}, photo ${number} of ${count}` : t`${title} (no photo yet)`}
           onError={() => current && markBroken(current)}
           // The page's largest picture: fetched first (the server also preloads it, issue 16).
           fetchPriority="high"
@@ -28,13 +32,13 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
         />
       </div>
       {photos.length > 1 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Photos">
+        <ul className="flex flex-wrap gap-2" aria-label={t`Photos`}>
           {photos.map((src, i) => (
             <li key={src}>
               <button
                 type="button"
                 onClick={() => setSelected(i)}
-                aria-label={`Show photo ${i + 1}`}
+                aria-label={t`Show photo ${{ number: i + 1 }}`}
                 aria-pressed={i === index}
                 className={cn(
                   'block h-16 w-16 overflow-hidden rounded-lg border-2 bg-stone-100 transition sm:h-20 sm:w-20',

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** The button under an item grid that fetches the next page (Home's 'Load More Items', Browse's 'Load more'). */
@@ -16,7 +17,7 @@ export function LoadMore({
   return (
     <div className="mt-8 flex justify-center">
       <Button variant="outline" size="lg" onClick={onLoad} disabled={loading}>
-        {loading ? 'Loading...' : label}
+        {loading ? <Trans>Loading...</Trans> : label}
       </Button>
     </div>
   );

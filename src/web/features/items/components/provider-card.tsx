@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, ChevronRight, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item, Rating } from '#shared/schemas/items.ts';
@@ -13,7 +14,9 @@ import { RatingSummary } from './rating.tsx';
 export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Rating }) {
   return (
     <Card className="p-4 sm:p-5">
-      <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Listed by</h2>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">
+        <Trans>Listed by</Trans>
+      </h2>
       <Link to={paths.profile(user.id)} className="group mt-3 flex min-h-11 items-center gap-3 rounded-xl">
         <Avatar name={user.fullName} src={user.profileImage} />
         <span className="min-w-0 flex-1">
@@ -47,10 +50,12 @@ export function VerifiedMark({
   className?: string;
   label?: boolean;
 }) {
+  const { t } = useLingui();
+  const text = t`Verified student`;
   return (
-    <span className="inline-flex shrink-0 text-brand-700" title={label ? 'Verified student' : undefined}>
+    <span className="inline-flex shrink-0 text-brand-700" title={label ? text : undefined}>
       <BadgeCheck className={className} aria-hidden="true" />
-      {label && <span className="sr-only">Verified student</span>}
+      {label && <span className="sr-only">{text}</span>}
     </span>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import type { Rating } from '#shared/schemas/items.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -23,11 +25,12 @@ export function Stars({
   decorative?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   const shown = toHalfStars(rating);
   return (
     <span
       className="inline-flex text-amber-500"
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Rated ${shown} out of 5` })}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t`Rated ${shown} out of 5` })}
     >
       {[1, 2, 3, 4, 5].map((n) => {
         const fill = n <= shown ? 'full' : n - 0.5 === shown ? 'half' : 'empty';
@@ -64,13 +67,14 @@ export function RatingSummary({
   starClassName?: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   if (!rating || rating.count === 0) return null;
   const average = ratingText(rating.average);
-  const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
+  const count = rating.count;
   return (
     <span
       role="img"
-      aria-label={`Rated ${average} out of 5, ${reviews}`}
+      aria-label={t`Rated ${average} out of 5, ${plural(count, { one: '# review', other: '# reviews' })}`}
       className={cn('inline-flex items-center gap-1', className)}
     >
       <Stars rating={rating.average} decorative className={starClassName} />

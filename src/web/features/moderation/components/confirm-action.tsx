@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -19,6 +20,7 @@ export function ConfirmAction({
   /** Resolves when the server has answered; the dialog closes then. */
   onConfirm: () => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
@@ -34,7 +36,7 @@ export function ConfirmAction({
           <AlertDialog.Description className="mt-2 text-stone-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('outline')} disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className={buttonClasses('destructive')}
@@ -45,7 +47,7 @@ export function ConfirmAction({
                 void onConfirm().finally(() => setOpen(false));
               }}
             >
-              {busy ? 'Working...' : confirmLabel}
+              {busy ? t`Working...` : confirmLabel}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

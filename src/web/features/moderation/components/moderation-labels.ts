@@ -1,19 +1,29 @@
-import type { ModerationAction, ReportStatus } from '#shared/constants.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ReportStatus } from '#shared/constants.ts';
 import type { ReportQueueFilter } from '#shared/schemas/moderation.ts';
 
-// The moderators' screen in words.
+// The moderators' screen in words (shown with `i18n._`).
 
-export const QUEUE_TABS: { value: ReportQueueFilter; label: string }[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'dismissed', label: 'Dismissed' },
-  { value: 'all', label: 'All' },
+export const QUEUE_TABS: { value: ReportQueueFilter; label: MessageDescriptor }[] = [
+  { value: 'pending', label: msg({ message: 'Pending', context: 'reports tab' }) },
+  { value: 'resolved', label: msg({ message: 'Resolved', context: 'reports tab' }) },
+  { value: 'dismissed', label: msg({ message: 'Dismissed', context: 'reports tab' }) },
+  { value: 'all', label: msg({ message: 'All', context: 'reports tab' }) },
 ];
 
-export const STATUS_LABELS: Record<ReportStatus, string> = {
-  pending: 'Pending',
-  resolved: 'Resolved',
-  dismissed: 'Dismissed',
+/** Each tab's heading for screen readers ('Pending reports'). */
+export const QUEUE_HEADINGS: Record<ReportQueueFilter, MessageDescriptor> = {
+  pending: msg`Pending reports`,
+  resolved: msg`Resolved reports`,
+  dismissed: msg`Dismissed reports`,
+  all: msg`All reports`,
+};
+
+export const STATUS_LABELS: Record<ReportStatus, MessageDescriptor> = {
+  pending: msg({ message: 'Pending', context: 'report status' }),
+  resolved: msg({ message: 'Resolved', context: 'report status' }),
+  dismissed: msg({ message: 'Dismissed', context: 'report status' }),
 };
 
 /** Badge colours that pass WCAG AA on their background. */
@@ -23,22 +33,12 @@ export const STATUS_CLASSES: Record<ReportStatus, string> = {
   dismissed: 'bg-stone-200 text-stone-800',
 };
 
-export const ACTION_LABELS: Record<ModerationAction, string> = {
-  note: 'Added a note',
-  resolve: 'Resolved the report',
-  dismiss: 'Dismissed the report',
-  hide_item: 'Hid the item',
-  unhide_item: 'Made the item visible again',
-  suspend_user: 'Suspended the user',
-  unsuspend_user: 'Lifted the suspension',
-};
-
-export const EMPTY_QUEUE: Record<ReportQueueFilter, { title: string; text: string }> = {
+export const EMPTY_QUEUE: Record<ReportQueueFilter, { title: MessageDescriptor; text: MessageDescriptor }> = {
   pending: {
-    title: 'No reports waiting',
-    text: 'The queue is clear. New reports from students will appear here.',
+    title: msg`No reports waiting`,
+    text: msg`The queue is clear. New reports from students will appear here.`,
   },
-  resolved: { title: 'No resolved reports', text: 'Reports you resolve will be listed here.' },
-  dismissed: { title: 'No dismissed reports', text: 'Reports you dismiss will be listed here.' },
-  all: { title: 'No reports yet', text: 'Nobody has reported an item or a user so far.' },
+  resolved: { title: msg`No resolved reports`, text: msg`Reports you resolve will be listed here.` },
+  dismissed: { title: msg`No dismissed reports`, text: msg`Reports you dismiss will be listed here.` },
+  all: { title: msg`No reports yet`, text: msg`Nobody has reported an item or a user so far.` },
 };

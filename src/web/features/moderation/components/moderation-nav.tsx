@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
@@ -13,24 +14,27 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 
 /** The moderators' places: reports, payments that need a person (issue 12), disputed deposit claims (issue 17). */
 export function ModerationNav() {
+  const { t } = useLingui();
   const problems = usePaymentProblems();
   const count = problems.data ? problems.data.steps.length + problems.data.mismatches.length : 0;
   return (
-    <nav aria-label="Moderation" className="mt-6 flex gap-6 border-b border-line">
+    <nav aria-label={t`Moderation`} className="mt-6 flex gap-6 border-b border-line">
       <NavLink to={paths.admin()} end className={linkClasses}>
-        Reports
+        <Trans>Reports</Trans>
       </NavLink>
       <NavLink to={paths.adminPayments} className={linkClasses}>
-        Payments
+        <Trans>Payments</Trans>
         {count > 0 && (
           <span className="rounded-full bg-danger px-2 py-0.5 text-xs text-white">
-            {count}
-            <span className="sr-only"> need attention</span>
+            <Trans>
+              {count}
+              <span className="sr-only"> need attention</span>
+            </Trans>
           </span>
         )}
       </NavLink>
       <NavLink to={paths.adminClaims} className={linkClasses}>
-        Deposit disputes
+        <Trans>Deposit disputes</Trans>
       </NavLink>
     </nav>
   );
@@ -45,9 +49,11 @@ export function ModerationHeader() {
           <ShieldCheck className="h-6 w-6" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">Moderation</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">
+            <Trans>Moderation</Trans>
+          </h1>
           <p className="mt-1 text-muted">
-            Review what students report, act on it, and keep a record of what you did.
+            <Trans>Review what students report, act on it, and keep a record of what you did.</Trans>
           </p>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -18,20 +19,27 @@ export function ModeratorsOnly({ children }: { children: ReactNode }) {
 }
 
 function NotAllowed() {
-  useDocumentTitle('Not allowed');
+  const { t } = useLingui();
+  useDocumentTitle(t`Not allowed`);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-8 text-center">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-danger">
           <ShieldX className="h-7 w-7" aria-hidden="true" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">Moderators only</h1>
+        <h1 className="mt-4 text-2xl font-bold text-ink">
+          <Trans>Moderators only</Trans>
+        </h1>
         <p className="mt-2 text-muted">
-          This page is where CampusLoop's moderators review reports. Your account doesn't have access to it.
+          <Trans>
+            This page is where CampusLoop's moderators review reports. Your account doesn't have access to it.
+          </Trans>
         </p>
         <div className="mt-6">
           <Button asChild>
-            <Link to={paths.home}>Back to Home</Link>
+            <Link to={paths.home}>
+              <Trans>Back to Home</Trans>
+            </Link>
           </Button>
         </div>
       </Card>

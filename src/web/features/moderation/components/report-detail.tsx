@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ArrowLeft,
   Ban,
@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { CATEGORY_LABELS, type Category, LIMITS, REPORT_REASON_LABELS } from '#shared/constants.ts';
+import { CATEGORY_LABELS, type Category, LIMITS, type ModerationAction } from '#shared/constants.ts';
 import type {
   ModeratedItem,
   ModeratedUser,
@@ -30,24 +30,24 @@ import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { coverImage } from '../../items/components/item-card.tsx';
+import { useTimeLabels } from '../../notifications/time-labels.ts';
+import { REPORT_REASON_NAMES } from '../../reports/report-reasons.ts';
 import { type TargetAction, useAddNote, useDecideReport, useReportDetail, useTargetAction } from '../api.ts';
 import { ConfirmAction } from './confirm-action.tsx';
-import { ACTION_LABELS } from './moderation-labels.ts';
 import { StatusBadge, TargetLabel } from './report-queue.tsx';
 
 // One report as a moderator works on it: what was reported and by whom, the reported item or person,
 // the other reports about them, what moderators did so far, a note, and the actions.
 
-const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy • h:mm a');
-
 export function ReportDetailPanel({ reportId, backTo }: { reportId: string; backTo: string }) {
+  const { t } = useLingui();
   const detail = useReportDetail(reportId);
 
   if (detail.isPending) {
     return (
       <Card className="space-y-4 p-5" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading report…
+          <Trans>Loading report…</Trans>
         </span>
         <Skeleton className="h-6 w-40" />
         <Skeleton className="h-20 w-full" />
@@ -60,15 +60,17 @@ export function ReportDetailPanel({ reportId, backTo }: { reportId: string; back
     return (
       <Card className="p-6 text-center">
         <BackToQueue to={backTo} />
-        <h2 className="mt-2 text-lg font-bold text-ink">Failed to load the report</h2>
-        <p className="mt-1 text-sm text-muted">{errorMessage(detail.error, 'Please try again.')}</p>
+        <h2 className="mt-2 text-lg font-bold text-ink">
+          <Trans>Failed to load the report</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-muted">{errorMessage(detail.error, t`Please try again.`)}</p>
         <Button
           className="mt-4"
           variant="outline"
           onClick={() => void detail.refetch()}
           disabled={detail.isFetching}
         >
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Card>
     );
@@ -83,59 +85,64 @@ function BackToQueue({ to }: { to: string }) {
       className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-800 lg:hidden"
     >
       <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
-      Back to reports
+      <Trans>Back to reports</Trans>
     </Link>
   );
 }
 
 function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }) {
+  const { t, i18n } = useLingui();
+  const { formatTime } = useTimeLabels();
   const { report, item, user } = detail;
+  const reportedOn = formatTime(report.createdAt, 'dateTime');
+  const reporter = report.reporter.fullName;
+  const noteMax = LIMITS.moderationNoteMax;
+  const otherCount = detail.otherReports.length;
   const [note, setNote] = useState('');
   const noteTooLong = note.trim().length > LIMITS.moderationNoteMax;
 
   return (
-    <Card role="region" aria-label="Selected report" className="space-y-6 p-4 sm:p-6">
+    <Card role="region" aria-label={t`Selected report`} className="space-y-6 p-4 sm:p-6">
       <div>
         <BackToQueue to={backTo} />
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={report.status} />
           <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-bold text-stone-800">
-            {REPORT_REASON_LABELS[report.reason]}
+            {i18n._(REPORT_REASON_NAMES[report.reason])}
           </span>
         </div>
         <h2 className="mt-3 text-xl font-bold text-ink">
           <TargetLabel target={report.target} />
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Reported by{' '}
-          <Link
-            to={paths.profile(report.reporter.id)}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            {report.reporter.fullName}
-          </Link>{' '}
-          on <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
+          <Trans>
+            Reported by{' '}
+            <Link
+              to={paths.profile(report.reporter.id)}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {reporter}
+            </Link>{' '}
+            on <time dateTime={report.createdAt}>{reportedOn}</time>
+          </Trans>
         </p>
       </div>
 
-      <Section title="What they wrote">
+      <Section title={t`What they wrote`}>
         <p className="whitespace-pre-line break-words rounded-xl bg-stone-50 p-4 text-stone-800">
           {report.description}
         </p>
         {report.status !== 'pending' && (
           <div className="mt-3 rounded-xl border border-line p-4 text-sm">
             <p className="font-semibold text-ink">
-              {report.status === 'resolved' ? 'Resolved' : 'Dismissed'}
-              {report.reviewedBy && ` by ${report.reviewedBy.fullName}`}
-              {report.reviewedAt && (
-                <>
-                  {' '}
-                  on <time dateTime={report.reviewedAt}>{when(report.reviewedAt)}</time>
-                </>
-              )}
+              <Decision
+                resolved={report.status === 'resolved'}
+                by={report.reviewedBy?.fullName}
+                at={report.reviewedAt ?? undefined}
+              />
             </p>
             <p className="mt-1 whitespace-pre-line break-words text-stone-700">
-              {report.adminNotes ?? 'No notes.'}
+              {report.adminNotes ?? t`No notes.`}
             </p>
           </div>
         )}
@@ -145,19 +152,19 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
       {user && (
         <UserCard
           user={user}
-          title={item ? 'Owner' : 'Reported user'}
+          title={item ? t`Owner` : t`Reported user`}
           reportId={report.id}
           note={note}
           onDone={() => setNote('')}
         />
       )}
 
-      <Section title="Notes and decision">
+      <Section title={t`Notes and decision`}>
         <Field
           id="moderator-note"
-          label="Moderator notes"
-          error={noteTooLong ? `Notes can be at most ${LIMITS.moderationNoteMax} characters` : undefined}
-          hint="Add it to the history as a note, or keep it with your decision or action."
+          label={t`Moderator notes`}
+          error={noteTooLong ? t`Notes can be at most ${noteMax} characters` : undefined}
+          hint={t`Add it to the history as a note, or keep it with your decision or action.`}
         >
           <Textarea
             id="moderator-note"
@@ -179,7 +186,11 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
 
       {detail.otherReports.length > 0 && (
         <Section
-          title={`Other reports about this ${item ? 'item or its owner' : 'user'} (${detail.otherReports.length})`}
+          title={
+            item
+              ? t`Other reports about this item or its owner (${otherCount})`
+              : t`Other reports about this user (${otherCount})`
+          }
         >
           <ul className="divide-y divide-line rounded-xl border border-line">
             {detail.otherReports.map((other) => (
@@ -189,9 +200,11 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
         </Section>
       )}
 
-      <Section title="History">
+      <Section title={t`History`}>
         {detail.history.length === 0 ? (
-          <p className="text-sm text-muted">No moderator has acted on this yet.</p>
+          <p className="text-sm text-muted">
+            <Trans>No moderator has acted on this yet.</Trans>
+          </p>
         ) : (
           <ol className="space-y-3">
             {detail.history.map((entry) => (
@@ -204,6 +217,32 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
   );
 }
 
+/** 'Resolved by Morgan Reyes on Mar 5, 2026 • 3:04 PM', with as much as is known. */
+function Decision({ resolved, by, at }: { resolved: boolean; by?: string; at?: string }) {
+  const { formatTime } = useTimeLabels();
+  const on = at && <time dateTime={at}>{formatTime(at, 'dateTime')}</time>;
+  if (resolved) {
+    if (by && on)
+      return (
+        <Trans>
+          Resolved by {by} on {on}
+        </Trans>
+      );
+    if (by) return <Trans>Resolved by {by}</Trans>;
+    if (on) return <Trans>Resolved on {on}</Trans>;
+    return <Trans>Resolved</Trans>;
+  }
+  if (by && on)
+    return (
+      <Trans>
+        Dismissed by {by} on {on}
+      </Trans>
+    );
+  if (by) return <Trans>Dismissed by {by}</Trans>;
+  if (on) return <Trans>Dismissed on {on}</Trans>;
+  return <Trans>Dismissed</Trans>;
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
@@ -214,11 +253,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function useFailureToast() {
+  const { t } = useLingui();
   return (error: unknown) =>
     toast({
       variant: 'destructive',
-      title: 'Action failed',
-      description: errorMessage(error, 'Please try again.'),
+      title: t`Action failed`,
+      description: errorMessage(error, t`Please try again.`),
     });
 }
 
@@ -235,6 +275,7 @@ function DecisionButtons({
   disabled: boolean;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const addNote = useAddNote(reportId);
   const decide = useDecideReport(reportId);
   const failed = useFailureToast();
@@ -244,7 +285,7 @@ function DecisionButtons({
   const onNote = () =>
     addNote.mutate(text, {
       onSuccess: () => {
-        toast({ title: 'Note added', description: 'It is in the history for every moderator.' });
+        toast({ title: t`Note added`, description: t`It is in the history for every moderator.` });
         onDone();
       },
       onError: failed,
@@ -255,8 +296,8 @@ function DecisionButtons({
       {
         onSuccess: () => {
           toast({
-            title: decision === 'resolve' ? 'Report resolved' : 'Report dismissed',
-            description: 'The reporter has been notified.',
+            title: decision === 'resolve' ? t`Report resolved` : t`Report dismissed`,
+            description: t`The reporter has been notified.`,
           });
           onDone();
         },
@@ -268,17 +309,17 @@ function DecisionButtons({
     <div className="mt-3 flex flex-wrap gap-2">
       <Button variant="outline" onClick={onNote} disabled={busy || disabled || !text}>
         <StickyNote className="h-4 w-4" aria-hidden="true" />
-        Add note
+        <Trans>Add note</Trans>
       </Button>
       {pending && (
         <>
           <Button onClick={() => onDecide('resolve')} disabled={busy || disabled}>
             <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-            Resolve
+            <Trans>Resolve</Trans>
           </Button>
           <Button variant="secondary" onClick={() => onDecide('dismiss')} disabled={busy || disabled}>
             <XCircle className="h-4 w-4" aria-hidden="true" />
-            Dismiss
+            <Trans>Dismiss</Trans>
           </Button>
         </>
       )}
@@ -314,11 +355,17 @@ function ItemCard({
   note: string;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
+  const { formatTime, relativeTime } = useTimeLabels();
   const { run, busy } = useTarget(reportId, note, onDone);
   const cover = coverImage(item.images);
   const category = CATEGORY_LABELS[item.category as Category] ?? item.category;
+  const listed = relativeTime(item.createdAt);
+  const hiddenSince = item.hiddenAt ? formatTime(item.hiddenAt, 'date') : '';
+  const title = item.title;
+  const owner = item.owner.fullName;
   return (
-    <Section title="Reported item">
+    <Section title={t`Reported item`}>
       <div className="rounded-xl border border-line p-4">
         <div className="flex gap-4">
           {cover ? (
@@ -339,38 +386,42 @@ function ItemCard({
               </Link>
             )}
             <p className="text-sm text-muted">
-              {category} · listed {formatDistanceToNow(new Date(item.createdAt), { addSuffix: true })} by{' '}
-              <Link
-                to={paths.profile(item.owner.id)}
-                className="font-semibold text-brand-700 hover:underline"
-              >
-                {item.owner.fullName}
-              </Link>
+              <Trans>
+                {category} · listed {listed} by{' '}
+                <Link
+                  to={paths.profile(item.owner.id)}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  {owner}
+                </Link>
+              </Trans>
             </p>
             <p className="mt-1 line-clamp-3 break-words text-sm text-stone-700">{item.description}</p>
           </div>
         </div>
         {item.deletedAt ? (
-          <p className="mt-3 text-sm font-semibold text-stone-700">Deleted by its owner.</p>
+          <p className="mt-3 text-sm font-semibold text-stone-700">
+            <Trans>Deleted by its owner.</Trans>
+          </p>
         ) : (
           <div className="mt-3 flex flex-wrap items-center gap-2">
             {item.hiddenAt ? (
               <>
                 <span className="text-sm font-semibold text-red-900">
-                  Hidden since {format(new Date(item.hiddenAt), 'MMM d, yyyy')}
+                  <Trans>Hidden since {hiddenSince}</Trans>
                 </span>
                 <Button
                   variant="outline"
                   disabled={busy}
                   onClick={() =>
                     void run('unhide', item.id, {
-                      title: 'Item visible again',
-                      description: 'It is back in browse and search. The owner has been notified.',
+                      title: t`Item visible again`,
+                      description: t`It is back in browse and search. The owner has been notified.`,
                     })
                   }
                 >
                   <Eye className="h-4 w-4" aria-hidden="true" />
-                  Unhide
+                  <Trans>Unhide</Trans>
                 </Button>
               </>
             ) : (
@@ -378,17 +429,17 @@ function ItemCard({
                 trigger={
                   <>
                     <EyeOff className="h-4 w-4" aria-hidden="true" />
-                    Hide item
+                    <Trans>Hide item</Trans>
                   </>
                 }
-                title={`Hide “${item.title}”?`}
-                description="It disappears from browse, search and its page for everyone but its owner and the moderators, and cannot be reserved. The owner is notified. You can unhide it later."
-                confirmLabel="Hide item"
+                title={t`Hide “${title}”?`}
+                description={t`It disappears from browse, search and its page for everyone but its owner and the moderators, and cannot be reserved. The owner is notified. You can unhide it later.`}
+                confirmLabel={t`Hide item`}
                 busy={busy}
                 onConfirm={() =>
                   run('hide', item.id, {
-                    title: 'Item hidden',
-                    description: 'It no longer appears in browse or search. The owner has been notified.',
+                    title: t`Item hidden`,
+                    description: t`It no longer appears in browse or search. The owner has been notified.`,
                   })
                 }
               />
@@ -413,7 +464,12 @@ function UserCard({
   note: string;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
+  const { formatTime } = useTimeLabels();
   const { run, busy } = useTarget(reportId, note, onDone);
+  const name = user.fullName;
+  const joined = formatTime(user.createdAt, 'month');
+  const suspendedSince = user.suspendedAt ? formatTime(user.suspendedAt, 'date') : '';
   return (
     <Section title={title}>
       <div className="rounded-xl border border-line p-4">
@@ -431,8 +487,11 @@ function UserCard({
             </p>
             <p className="break-all text-stone-700">{user.email}</p>
             <p className="text-muted">
-              Joined {format(new Date(user.createdAt), 'MMMM yyyy')}
-              {user.isVerified ? ' · verified' : ' · not verified'}
+              {user.isVerified ? (
+                <Trans>Joined {joined} · verified</Trans>
+              ) : (
+                <Trans>Joined {joined} · not verified</Trans>
+              )}
             </p>
           </div>
         </div>
@@ -440,20 +499,20 @@ function UserCard({
           {user.suspendedAt ? (
             <>
               <span className="text-sm font-semibold text-red-900">
-                Suspended since {format(new Date(user.suspendedAt), 'MMM d, yyyy')}
+                <Trans>Suspended since {suspendedSince}</Trans>
               </span>
               <Button
                 variant="outline"
                 disabled={busy}
                 onClick={() =>
                   void run('unsuspend', user.id, {
-                    title: 'Suspension lifted',
-                    description: `${user.fullName} can sign in again.`,
+                    title: t`Suspension lifted`,
+                    description: t`${name} can sign in again.`,
                   })
                 }
               >
                 <UserCheck className="h-4 w-4" aria-hidden="true" />
-                Unsuspend
+                <Trans>Unsuspend</Trans>
               </Button>
             </>
           ) : (
@@ -461,17 +520,17 @@ function UserCard({
               trigger={
                 <>
                   <Ban className="h-4 w-4" aria-hidden="true" />
-                  Suspend user
+                  <Trans>Suspend user</Trans>
                 </>
               }
-              title={`Suspend ${user.fullName}?`}
-              description="They are signed out everywhere at once and cannot sign in again; their listings leave browse. You can lift the suspension later."
-              confirmLabel="Suspend user"
+              title={t`Suspend ${name}?`}
+              description={t`They are signed out everywhere at once and cannot sign in again; their listings leave browse. You can lift the suspension later.`}
+              confirmLabel={t`Suspend user`}
               busy={busy}
               onConfirm={() =>
                 run('suspend', user.id, {
-                  title: 'User suspended',
-                  description: `${user.fullName} has been signed out everywhere.`,
+                  title: t`User suspended`,
+                  description: t`${name} has been signed out everywhere.`,
                 })
               }
             />
@@ -483,6 +542,10 @@ function UserCard({
 }
 
 function OtherReport({ report }: { report: ReportSummary }) {
+  const { i18n } = useLingui();
+  const { relativeTime } = useTimeLabels();
+  const reporter = report.reporter.fullName;
+  const ago = relativeTime(report.createdAt);
   return (
     <li>
       <Link
@@ -491,10 +554,11 @@ function OtherReport({ report }: { report: ReportSummary }) {
       >
         <span className="flex flex-wrap items-center gap-2">
           <StatusBadge status={report.status} />
-          <span className="font-semibold text-ink">{REPORT_REASON_LABELS[report.reason]}</span>
+          <span className="font-semibold text-ink">{i18n._(REPORT_REASON_NAMES[report.reason])}</span>
           <span className="text-muted">
-            by {report.reporter.fullName},{' '}
-            {formatDistanceToNow(new Date(report.createdAt), { addSuffix: true })}
+            <Trans>
+              by {reporter}, {ago}
+            </Trans>
           </span>
         </span>
         <span className="mt-1 line-clamp-2 block break-words text-stone-700">{report.description}</span>
@@ -504,16 +568,38 @@ function OtherReport({ report }: { report: ReportSummary }) {
 }
 
 function HistoryEntry({ entry }: { entry: ModerationEntry }) {
+  const { t } = useLingui();
+  const { formatTime } = useTimeLabels();
+  const who = <span className="font-semibold">{entry.admin?.fullName ?? t`A former moderator`}</span>;
   return (
     <li className="border-s-2 border-brand-200 ps-3 text-sm">
       <p className="text-ink">
-        <span className="font-semibold">{entry.admin?.fullName ?? 'A former moderator'}</span>{' '}
-        {ACTION_LABELS[entry.action].toLowerCase()}
+        <ActionSentence action={entry.action} who={who} />
       </p>
       <p className="text-xs text-muted">
-        <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt}>{formatTime(entry.createdAt, 'dateTime')}</time>
       </p>
       {entry.note && <p className="mt-1 whitespace-pre-line break-words text-stone-700">{entry.note}</p>}
     </li>
   );
+}
+
+/** One line of the history: 'Morgan Reyes hid the item'. */
+function ActionSentence({ action, who }: { action: ModerationAction; who: ReactNode }) {
+  switch (action) {
+    case 'note':
+      return <Trans>{who} added a note</Trans>;
+    case 'resolve':
+      return <Trans>{who} resolved the report</Trans>;
+    case 'dismiss':
+      return <Trans>{who} dismissed the report</Trans>;
+    case 'hide_item':
+      return <Trans>{who} hid the item</Trans>;
+    case 'unhide_item':
+      return <Trans>{who} made the item visible again</Trans>;
+    case 'suspend_user':
+      return <Trans>{who} suspended the user</Trans>;
+    case 'unsuspend_user':
+      return <Trans>{who} lifted the suspension</Trans>;
+  }
 }

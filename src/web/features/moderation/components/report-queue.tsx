@@ -1,7 +1,6 @@
-import { formatDistanceToNow } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Inbox, Package, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { REPORT_REASON_LABELS } from '#shared/constants.ts';
 import type { ReportQueueFilter, ReportSummary } from '#shared/schemas/moderation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,18 +8,21 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
+import { useTimeLabels } from '../../notifications/time-labels.ts';
+import { REPORT_REASON_NAMES } from '../../reports/report-reasons.ts';
 import { useReportQueue } from '../api.ts';
 import { EMPTY_QUEUE, STATUS_CLASSES, STATUS_LABELS } from './moderation-labels.ts';
 
 /** The reports of one tab, each a link that opens it beside (or, on a phone, instead of) the list. */
 export function ReportQueueList({ status, selectedId }: { status: ReportQueueFilter; selectedId?: string }) {
+  const { t, i18n } = useLingui();
   const queue = useReportQueue(status);
 
   if (queue.isPending) {
     return (
       <div className="space-y-3" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading reports…
+          <Trans>Loading reports…</Trans>
         </span>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-28 w-full rounded-2xl" />
@@ -31,15 +33,17 @@ export function ReportQueueList({ status, selectedId }: { status: ReportQueueFil
   if (queue.isError) {
     return (
       <Card className="p-6 text-center">
-        <h3 className="font-bold text-ink">Failed to load reports</h3>
-        <p className="mt-1 text-sm text-muted">{errorMessage(queue.error, 'Please try again.')}</p>
+        <h3 className="font-bold text-ink">
+          <Trans>Failed to load reports</Trans>
+        </h3>
+        <p className="mt-1 text-sm text-muted">{errorMessage(queue.error, t`Please try again.`)}</p>
         <Button
           className="mt-4"
           variant="outline"
           onClick={() => void queue.refetch()}
           disabled={queue.isFetching}
         >
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Card>
     );
@@ -53,8 +57,8 @@ export function ReportQueueList({ status, selectedId }: { status: ReportQueueFil
         <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <Inbox className="h-6 w-6" aria-hidden="true" />
         </span>
-        <h3 className="mt-3 font-bold text-ink">{empty.title}</h3>
-        <p className="mt-1 max-w-sm text-sm text-muted">{empty.text}</p>
+        <h3 className="mt-3 font-bold text-ink">{i18n._(empty.title)}</h3>
+        <p className="mt-1 max-w-sm text-sm text-muted">{i18n._(empty.text)}</p>
       </Card>
     );
   }
@@ -75,7 +79,7 @@ export function ReportQueueList({ status, selectedId }: { status: ReportQueueFil
             onClick={() => void queue.fetchNextPage()}
             disabled={queue.isFetchingNextPage}
           >
-            {queue.isFetchingNextPage ? 'Loading...' : 'Load more reports'}
+            {queue.isFetchingNextPage ? t`Loading...` : t`Load more reports`}
           </Button>
         </div>
       )}
@@ -85,23 +89,24 @@ export function ReportQueueList({ status, selectedId }: { status: ReportQueueFil
 
 /** 'Cordless drill' (an item) or 'Jordan Lee' (a person), with what has been done to it. */
 export function TargetLabel({ target }: { target: ReportSummary['target'] }) {
+  const { t } = useLingui();
   const Icon = target.kind === 'item' ? Package : UserRound;
   const name = target.kind === 'item' ? target.item.title : target.user.fullName;
   const flags =
     target.kind === 'item'
       ? [
-          target.item.hidden && 'Hidden',
-          target.item.deleted && 'Deleted',
-          target.user?.suspended && 'Owner suspended',
+          target.item.hidden && t`Hidden`,
+          target.item.deleted && t`Deleted`,
+          target.user?.suspended && t`Owner suspended`,
         ]
-      : [target.user.suspended && 'Suspended'];
+      : [target.user.suspended && t`Suspended`];
   return (
     <span className="break-words">
       <Icon
         className="me-1.5 inline-block h-[1em] w-[1em] align-[-0.125em] text-stone-600"
         aria-hidden="true"
       />
-      <span className="sr-only">{target.kind === 'item' ? 'Item: ' : 'User: '}</span>
+      <span className="sr-only">{target.kind === 'item' ? t`Item: ` : t`User: `}</span>
       <span className="font-semibold text-ink">{name}</span>
       {flags.filter(Boolean).map((flag) => (
         <span
@@ -116,9 +121,10 @@ export function TargetLabel({ target }: { target: ReportSummary['target'] }) {
 }
 
 export function StatusBadge({ status }: { status: ReportSummary['status'] }) {
+  const { i18n } = useLingui();
   return (
     <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-bold', STATUS_CLASSES[status])}>
-      {STATUS_LABELS[status]}
+      {i18n._(STATUS_LABELS[status])}
     </span>
   );
 }
@@ -132,6 +138,10 @@ function QueueEntry({
   status: ReportQueueFilter;
   selected: boolean;
 }) {
+  const { i18n } = useLingui();
+  const { relativeTime } = useTimeLabels();
+  const reporter = report.reporter.fullName;
+  const ago = relativeTime(report.createdAt);
   return (
     <Link
       to={paths.admin({ status, report: report.id })}
@@ -143,7 +153,7 @@ function QueueEntry({
     >
       <span className="flex flex-wrap items-center justify-between gap-2">
         <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-bold text-stone-800">
-          {REPORT_REASON_LABELS[report.reason]}
+          {i18n._(REPORT_REASON_NAMES[report.reason])}
         </span>
         {status === 'all' && <StatusBadge status={report.status} />}
       </span>
@@ -152,10 +162,9 @@ function QueueEntry({
       </span>
       <span className="mt-1 line-clamp-2 block break-words text-sm text-stone-700">{report.description}</span>
       <span className="mt-2 block text-xs text-muted">
-        By {report.reporter.fullName} ·{' '}
-        <time dateTime={report.createdAt}>
-          {formatDistanceToNow(new Date(report.createdAt), { addSuffix: true })}
-        </time>
+        <Trans>
+          By {reporter} · <time dateTime={report.createdAt}>{ago}</time>
+        </Trans>
       </span>
     </Link>
   );

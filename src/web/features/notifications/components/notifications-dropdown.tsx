@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
@@ -20,6 +21,7 @@ import { NotificationTime } from './notification-time.tsx';
  * request, and the unread badge ('9+' above nine).
  */
 export function NotificationsDropdown() {
+  const { t } = useLingui();
   const { data: all = [] } = useNotifications();
   const { data: unread = [] } = useUnreadNotifications();
   const markRead = useMarkRead();
@@ -29,11 +31,13 @@ export function NotificationsDropdown() {
 
   return (
     <DropdownMenu.Root modal={false}>
-      <HeaderDropdownTrigger icon={Bell} label="Notifications" unread={unreadCount} />
+      <HeaderDropdownTrigger icon={Bell} label={t`Notifications`} unread={unreadCount} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={headerDropdownContentClasses}>
           <div className="flex items-center justify-between px-3 py-2">
-            <DropdownMenu.Label className="font-bold text-ink">Notifications</DropdownMenu.Label>
+            <DropdownMenu.Label className="font-bold text-ink">
+              <Trans>Notifications</Trans>
+            </DropdownMenu.Label>
             {unreadCount > 0 && (
               <DropdownMenu.Item
                 onSelect={(event) => {
@@ -42,13 +46,15 @@ export function NotificationsDropdown() {
                 }}
                 className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-brand-700 outline-none data-[highlighted]:bg-brand-50"
               >
-                Mark all read
+                <Trans>Mark all read</Trans>
               </DropdownMenu.Item>
             )}
           </div>
           <DropdownMenu.Separator className="h-px bg-line" />
           {shown.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-muted">No notifications yet</p>
+            <p className="px-3 py-6 text-center text-sm text-muted">
+              <Trans>No notifications yet</Trans>
+            </p>
           ) : (
             <NotificationEntries notifications={shown} markRead={(id) => markRead.mutate(id)} />
           )}
@@ -60,7 +66,7 @@ export function NotificationsDropdown() {
                   to={paths.notifications}
                   className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 outline-none data-[highlighted]:bg-brand-50"
                 >
-                  View all notifications
+                  <Trans>View all notifications</Trans>
                 </Link>
               </DropdownMenu.Item>
             </>
@@ -78,6 +84,7 @@ function NotificationEntries({
   notifications: Notification[];
   markRead: (id: string) => void;
 }) {
+  const { i18n } = useLingui();
   // The reservations list says which requests are still pending; fetched only when one is shown.
   const { data: reservations } = useReservations(
     notifications.some((n) => n.type === 'reservation_request' && n.relatedReservationId),
@@ -99,7 +106,7 @@ function NotificationEntries({
               }}
               className="cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
             >
-              Mark as read
+              <Trans>Mark as read</Trans>
             </DropdownMenu.Item>
           )}
         </div>
@@ -113,7 +120,7 @@ function NotificationEntries({
               }}
               className="mt-2 flex min-h-11 items-center justify-center rounded-lg border border-brand-200 bg-white px-3 text-sm font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
             >
-              {link.label}
+              {i18n._(link.label)}
             </Link>
           </DropdownMenu.Item>
         )}
@@ -137,7 +144,7 @@ function RequestButtons({ reservationId }: { reservationId: string }) {
         }}
         className={cn(itemClasses, 'bg-brand-700 text-white data-[highlighted]:bg-brand-800')}
       >
-        Approve
+        <Trans>Approve</Trans>
       </DropdownMenu.Item>
       <DropdownMenu.Item
         disabled={busy}
@@ -147,7 +154,7 @@ function RequestButtons({ reservationId }: { reservationId: string }) {
         }}
         className={cn(itemClasses, 'border border-red-300 bg-white text-danger data-[highlighted]:bg-red-50')}
       >
-        Decline
+        <Trans>Decline</Trans>
       </DropdownMenu.Item>
     </div>
   );

@@ -1,7 +1,10 @@
-import { format } from 'date-fns';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CreditCard, Loader2, Scale } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
+import { intlLocale } from '#shared/format.ts';
 import type { PaymentMismatchView, PaymentStepView } from '#shared/schemas/payment-steps.ts';
 import { resolveMismatchInput } from '#shared/schemas/payment-steps.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,35 +20,37 @@ import { usePaymentProblems, useResolveMismatch, useRetryPaymentStep } from '../
 // error and a Retry, and reconciliation findings (our billing rows against the provider) to close
 // with a note of what was done.
 
-const KIND_LABELS: Record<PaymentStepKind, string> = {
-  capture: 'Charge',
-  release: 'Release of a hold',
-  refund: 'Refund',
+/** Why the call was made, each a whole sentence (issue 19). */
+const PURPOSE_LABELS: Record<PaymentStepPurpose, MessageDescriptor> = {
+  approval: msg`Because the lender approved`,
+  decline: msg`Because the lender declined`,
+  cancellation: msg`Because the reservation was cancelled`,
+  policy: msg`Because the borrower cancelled (refund by the item's policy)`,
+  expiry: msg`Because the request expired`,
+  overlap: msg`Because another request was approved for those dates`,
+  deposit: msg`Because the item was returned (deposit)`,
+  claim: msg`Because a deposit claim was settled (the rest of the deposit)`,
+  early_return: msg`Because the item came back early (unused rental, by the item's policy)`,
+  abandoned: msg`Because no request followed the payment`,
+  support: msg`Because a refund made outside CampusLoop`,
 };
 
-const PURPOSE_LABELS: Record<PaymentStepPurpose, string> = {
-  approval: 'the lender approved',
-  decline: 'the lender declined',
-  cancellation: 'the reservation was cancelled',
-  policy: "the borrower cancelled (refund by the item's policy)",
-  expiry: 'the request expired',
-  overlap: 'another request was approved for those dates',
-  deposit: 'the item was returned (deposit)',
-  claim: 'a deposit claim was settled (the rest of the deposit)',
-  early_return: "the item came back early (unused rental, by the item's policy)",
-  abandoned: 'no request followed the payment',
-  support: 'a refund made outside CampusLoop',
+/** 'Mar 5, 2026 at 3:04 PM', in the app's language. */
+const when = (iso: string, i18n: I18n) => {
+  const date = new Date(iso);
+  const day = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(date);
+  const time = new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short' }).format(date);
+  return i18n._(msg`${day} at ${time}`);
 };
-
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
 
 export function PaymentProblems() {
+  const { t } = useLingui();
   const problems = usePaymentProblems();
   if (problems.isPending) {
     return (
       <div className="mt-6 space-y-3" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading payments…
+          <Trans>Loading payments…</Trans>
         </span>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-32 w-full rounded-2xl" />
@@ -56,27 +61,33 @@ export function PaymentProblems() {
   if (problems.isError) {
     return (
       <Card className="mt-6 p-6 text-center">
-        <h2 className="font-bold text-ink">Failed to load payments</h2>
-        <p className="mt-1 text-sm text-muted">{errorMessage(problems.error, 'Please try again.')}</p>
+        <h2 className="font-bold text-ink">
+          <Trans>Failed to load payments</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-muted">{errorMessage(problems.error, t`Please try again.`)}</p>
         <Button className="mt-4" variant="outline" onClick={() => void problems.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Card>
     );
   }
   const { steps, mismatches } = problems.data;
+  const stepCount = steps.length;
+  const mismatchCount = mismatches.length;
   return (
     <div className="mt-6 space-y-8">
       <section aria-labelledby="failing-heading">
         <h2 id="failing-heading" className="text-xl font-bold text-ink">
-          Provider calls that need a person ({steps.length})
+          <Trans>Provider calls that need a person ({stepCount})</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Each was retried on its own with growing waits. A failed one stops the ones after it for the same
-          payment until it is retried.
+          <Trans>
+            Each was retried on its own with growing waits. A failed one stops the ones after it for the same
+            payment until it is retried.
+          </Trans>
         </p>
         {steps.length === 0 ? (
-          <AllClear text="Every charge, release and refund has gone through." />
+          <AllClear text={t`Every charge, release and refund has gone through.`} />
         ) : (
           <ul className="mt-4 space-y-3">
             {steps.map((step) => (
@@ -89,14 +100,16 @@ export function PaymentProblems() {
       </section>
       <section aria-labelledby="mismatch-heading">
         <h2 id="mismatch-heading" className="text-xl font-bold text-ink">
-          Billing and provider disagree ({mismatches.length})
+          <Trans>Billing and provider disagree ({mismatchCount})</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Found by the regular comparison of students' billing history with what the card provider charged and
-          refunded.
+          <Trans>
+            Found by the regular comparison of students' billing history with what the card provider charged
+            and refunded.
+          </Trans>
         </p>
         {mismatches.length === 0 ? (
-          <AllClear text="Every payment's billing rows match the provider." />
+          <AllClear text={t`Every payment's billing rows match the provider.`} />
         ) : (
           <ul className="mt-4 space-y-3">
             {mismatches.map((mismatch) => (
@@ -121,8 +134,18 @@ function AllClear({ text }: { text: string }) {
 }
 
 function StepCard({ step }: { step: PaymentStepView }) {
+  const { t, i18n } = useLingui();
   const retry = useRetryPaymentStep();
   const failed = step.status === 'failed';
+  const amount = step.amount;
+  const titles: Record<PaymentStepKind, string> = {
+    capture: t`Charge of $${amount}`,
+    release: t`Release of a hold of $${amount}`,
+    refund: t`Refund of $${amount}`,
+  };
+  const borrowerName = step.borrowerName;
+  const lenderName = step.lenderName;
+  const people = borrowerName ? t`${borrowerName} borrowing from ${lenderName}` : null;
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -132,12 +155,12 @@ function StepCard({ step }: { step: PaymentStepView }) {
           </span>
           <div className="min-w-0">
             <h3 className="font-semibold text-ink">
-              {KIND_LABELS[step.kind]} of ${step.amount}
+              {titles[step.kind]}
               {step.itemTitle ? <span className="font-normal text-muted"> · {step.itemTitle}</span> : null}
             </h3>
             <p className="text-sm text-muted">
-              Because {PURPOSE_LABELS[step.purpose]}
-              {step.borrowerName ? ` · ${step.borrowerName} borrowing from ${step.lenderName}` : ''}
+              {i18n._(PURPOSE_LABELS[step.purpose])}
+              {people ? ` · ${people}` : ''}
             </p>
           </div>
         </div>
@@ -148,7 +171,7 @@ function StepCard({ step }: { step: PaymentStepView }) {
               : 'rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900'
           }
         >
-          {failed ? 'Failed' : 'Retrying'}
+          {failed ? t`Failed` : t`Retrying`}
         </span>
       </div>
       {step.lastError && (
@@ -156,15 +179,21 @@ function StepCard({ step }: { step: PaymentStepView }) {
       )}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
         <div className="flex gap-2">
-          <dt className="text-muted">Attempts</dt>
+          <dt className="text-muted">
+            <Trans>Attempts</Trans>
+          </dt>
           <dd>{step.attempts}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-muted">Last tried</dt>
-          <dd>{when(step.updatedAt)}</dd>
+          <dt className="text-muted">
+            <Trans>Last tried</Trans>
+          </dt>
+          <dd>{when(step.updatedAt, i18n)}</dd>
         </div>
         <div className="flex min-w-0 gap-2 sm:col-span-2">
-          <dt className="text-muted">Payment ID</dt>
+          <dt className="text-muted">
+            <Trans>Payment ID</Trans>
+          </dt>
           <dd className="truncate font-mono text-xs leading-5">{step.paymentIntentId}</dd>
         </div>
       </dl>
@@ -174,19 +203,19 @@ function StepCard({ step }: { step: PaymentStepView }) {
             onClick={() =>
               retry.mutate(step.id, {
                 onSuccess: () =>
-                  toast({ title: 'Retrying', description: 'The call was sent to the provider again.' }),
+                  toast({ title: t`Retrying`, description: t`The call was sent to the provider again.` }),
                 onError: (failure) =>
                   toast({
                     variant: 'destructive',
-                    title: 'Retry failed',
-                    description: errorMessage(failure, 'Please try again.'),
+                    title: t`Retry failed`,
+                    description: errorMessage(failure, t`Please try again.`),
                   }),
               })
             }
             disabled={retry.isPending}
           >
             {retry.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         </div>
       )}
@@ -195,10 +224,12 @@ function StepCard({ step }: { step: PaymentStepView }) {
 }
 
 function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
+  const { t, i18n } = useLingui();
   const resolve = useResolveMismatch();
   const id = useId();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
+  const detected = when(mismatch.detectedAt, i18n);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -210,8 +241,8 @@ function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
     resolve.mutate(
       { id: mismatch.id, note: parsed.data.note },
       {
-        onSuccess: () => toast({ title: 'Finding closed', description: 'Your note is kept with it.' }),
-        onError: (failure) => setError(errorMessage(failure, 'Please try again.')),
+        onSuccess: () => toast({ title: t`Finding closed`, description: t`Your note is kept with it.` }),
+        onError: (failure) => setError(errorMessage(failure, t`Please try again.`)),
       },
     );
   };
@@ -223,26 +254,34 @@ function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
           <Scale className="h-5 w-5" aria-hidden="true" />
         </span>
         <div className="min-w-0">
-          <h3 className="font-semibold text-ink">{mismatch.itemTitle ?? 'A payment'}</h3>
-          <p className="text-sm text-muted">Found {when(mismatch.detectedAt)}</p>
+          <h3 className="font-semibold text-ink">{mismatch.itemTitle ?? t`A payment`}</h3>
+          <p className="text-sm text-muted">
+            <Trans>Found {detected}</Trans>
+          </p>
         </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         <div className="rounded-lg bg-stone-50 p-3">
-          <dt className="text-muted">Billing history says (charged − refunded)</dt>
+          <dt className="text-muted">
+            <Trans>Billing history says (charged − refunded)</Trans>
+          </dt>
           <dd className="text-lg font-semibold tabular-nums text-ink">${mismatch.billingNet}</dd>
         </div>
         <div className="rounded-lg bg-stone-50 p-3">
-          <dt className="text-muted">The provider says</dt>
+          <dt className="text-muted">
+            <Trans>The provider says</Trans>
+          </dt>
           <dd className="text-lg font-semibold tabular-nums text-ink">${mismatch.providerNet}</dd>
         </div>
         <div className="flex min-w-0 gap-2 sm:col-span-2">
-          <dt className="text-muted">Payment ID</dt>
+          <dt className="text-muted">
+            <Trans>Payment ID</Trans>
+          </dt>
           <dd className="truncate font-mono text-xs leading-5">{mismatch.paymentIntentId}</dd>
         </div>
       </dl>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-        <Field id={`${id}-note`} label="What was done about it" error={error}>
+        <Field id={`${id}-note`} label={t`What was done about it`} error={error}>
           <Textarea
             {...describedBy(`${id}-note`, error)}
             value={note}
@@ -256,7 +295,7 @@ function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
         </Field>
         <Button type="submit" variant="outline" disabled={resolve.isPending}>
           {resolve.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-          Mark resolved
+          <Trans>Mark resolved</Trans>
         </Button>
       </form>
     </Card>

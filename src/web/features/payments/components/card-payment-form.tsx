@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -101,8 +104,11 @@ export function StripeCardForm({
   onConfirmed(): void | Promise<void>;
   onError(message: string): void;
 }) {
+  // Stripe writes its own fields and messages in the app's language (issue 19).
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'es' ? 'es' : 'en';
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance }}>
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance, locale }}>
       <StripeConfirm kind={kind} submitLabel={submitLabel} onConfirmed={onConfirmed} onError={onError} />
     </Elements>
   );
@@ -175,19 +181,20 @@ const fieldOfPath: Record<string, CardField> = {
 /** Checks the card with the server's own schema; answers the card or the first message per field. */
 function checkCard(
   values: Record<CardField, string>,
+  i18n: I18n,
 ): { card: TestCard } | { errors: Partial<Record<CardField, string>> } {
   const errors: Partial<Record<CardField, string>> = {};
   const expiry = parseExpiry(values.expiry);
-  if (!values.expiry.trim()) errors.expiry = 'Expiry date is required';
-  else if (!expiry) errors.expiry = 'Enter the expiry date as MM / YY';
+  if (!values.expiry.trim()) errors.expiry = i18n._(msg`Expiry date is required`);
+  else if (!expiry) errors.expiry = i18n._(msg`Enter the expiry date as MM / YY`);
   const card = {
     number: values.number,
     cvc: values.cvc,
     expMonth: expiry?.expMonth ?? 1,
     expYear: expiry?.expYear ?? 2000,
   };
-  if (!values.number.trim()) errors.number = 'Card number is required';
-  if (!values.cvc.trim()) errors.cvc = 'CVC is required';
+  if (!values.number.trim()) errors.number = i18n._(msg`Card number is required`);
+  if (!values.cvc.trim()) errors.cvc = i18n._(msg`CVC is required`);
   const parsed = testCard.safeParse(card);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -210,6 +217,7 @@ export function TestCardForm({
   onError(message: string): void;
   footer?: ReactNode;
 }) {
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState<Record<CardField, string>>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -222,7 +230,7 @@ export function TestCardForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = checkCard(values);
+    const checked = checkCard(values, i18n);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -254,9 +262,11 @@ export function TestCardForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
         <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        <p id="test-card-hint">Test mode: use 4242 4242 4242 4242, any future date and any CVC</p>
+        <p id="test-card-hint">
+          <Trans>Test mode: use 4242 4242 4242 4242, any future date and any CVC</Trans>
+        </p>
       </div>
-      <Field id="card-number" label="Card number" error={errors.number}>
+      <Field id="card-number" label={t`Card number`} error={errors.number}>
         <Input
           {...describedBy('card-number', errors.number)}
           name="cardnumber"
@@ -270,20 +280,20 @@ export function TestCardForm({
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field id="card-expiry" label="Expiry (MM / YY)" error={errors.expiry}>
+        <Field id="card-expiry" label={t`Expiry (MM / YY)`} error={errors.expiry}>
           <Input
             {...describedBy('card-expiry', errors.expiry)}
             name="exp-date"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM / YY"
+            placeholder={t`MM / YY`}
             maxLength={7}
             value={values.expiry}
             onChange={(e) => set('expiry', formatExpiry(e.target.value))}
             disabled={busy}
           />
         </Field>
-        <Field id="card-cvc" label="CVC" error={errors.cvc}>
+        <Field id="card-cvc" label={t`CVC`} error={errors.cvc}>
           <Input
             {...describedBy('card-cvc', errors.cvc)}
             name="cvc"
@@ -312,7 +322,7 @@ function SubmitButton({ busy, disabled, label }: { busy: boolean; disabled?: boo
       {busy ? (
         <>
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Processing...
+          <Trans>Processing...</Trans>
         </>
       ) : (
         label
@@ -324,7 +334,9 @@ function SubmitButton({ busy, disabled, label }: { busy: boolean; disabled?: boo
 export function CardFormSkeleton() {
   return (
     <div className="space-y-4" role="status">
-      <span className="sr-only">Loading the card form...</span>
+      <span className="sr-only">
+        <Trans>Loading the card form...</Trans>
+      </span>
       <Skeleton className="h-12 w-full" />
       <Skeleton className="h-11 w-full" />
       <div className="grid grid-cols-2 gap-3">
@@ -342,9 +354,11 @@ export function CardFormUnavailable({ onRetry }: { onRetry(): void }) {
       role="alert"
       className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-danger"
     >
-      <p>The card form could not be loaded. Check your connection and try again.</p>
+      <p>
+        <Trans>The card form could not be loaded. Check your connection and try again.</Trans>
+      </p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +10,7 @@ import { CardFormSkeleton, CardFormUnavailable, StripeCardForm, TestCardForm } f
 // confirms it (Stripe Elements, or the test provider's form), then the card joins the list.
 
 export function CardSetupForm({
-  submitLabel = 'Save Card',
+  submitLabel: label,
   onSaved,
   onError,
 }: {
@@ -18,6 +19,8 @@ export function CardSetupForm({
   onSaved(method: SavedPaymentMethod | null): void;
   onError(message: string): void;
 }) {
+  const { t } = useLingui();
+  const submitLabel = label ?? t`Save Card`;
   const config = useClientConfig();
   const setup = useCreateSetupIntent();
   const save = useSavePaymentMethod();
@@ -46,10 +49,12 @@ export function CardSetupForm({
         role="alert"
         className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-danger"
       >
-        <p className="font-semibold">Payment setup failed</p>
-        <p>{errorMessage(setup.error, 'Please try again.')}</p>
+        <p className="font-semibold">
+          <Trans>Payment setup failed</Trans>
+        </p>
+        <p>{errorMessage(setup.error, t`Please try again.`)}</p>
         <Button variant="outline" size="sm" onClick={() => createSetup()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );

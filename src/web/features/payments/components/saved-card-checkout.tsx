@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CreditCard, Loader2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
@@ -17,10 +20,14 @@ import {
 // card form as before. One press of Pay at a time (busy), and the server confirms an intent once
 // however often it is asked (payments/service.ts payWithSavedCard).
 
-const cardName = (m: SavedPaymentMethod) => `${(m.brand ?? 'Card').toUpperCase()} •••• ${m.last4 ?? '????'}`;
+const cardName = (m: SavedPaymentMethod, i18n: I18n) =>
+  `${(m.brand ?? i18n._(msg`Card`)).toUpperCase()} •••• ${m.last4 ?? '????'}`;
 
-const expiry = (m: SavedPaymentMethod) =>
-  m.expiryMonth && m.expiryYear ? `Expires ${String(m.expiryMonth).padStart(2, '0')}/${m.expiryYear}` : '';
+const expiry = (m: SavedPaymentMethod, i18n: I18n) => {
+  if (!m.expiryMonth || !m.expiryYear) return '';
+  const date = `${String(m.expiryMonth).padStart(2, '0')}/${m.expiryYear}`;
+  return i18n._(msg`Expires ${date}`);
+};
 
 export function SavedCardCheckout(props: CardPaymentFormProps) {
   const methods = usePaymentMethods();
@@ -40,6 +47,7 @@ function SavedCardChoice({
   onConfirmed,
   onError,
 }: CardPaymentFormProps & { cards: SavedPaymentMethod[] }) {
+  const { i18n } = useLingui();
   const ids = useId();
   const config = useClientConfig();
   const initial = cards.find((m) => m.isDefault) ?? cards[0]!;
@@ -77,7 +85,9 @@ function SavedCardChoice({
   return (
     <div className="space-y-4">
       <fieldset>
-        <legend className="text-sm font-semibold text-ink">Pay with</legend>
+        <legend className="text-sm font-semibold text-ink">
+          <Trans>Pay with</Trans>
+        </legend>
         <div className="mt-2 space-y-2">
           {[...cards]
             .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
@@ -93,15 +103,17 @@ function SavedCardChoice({
                 <CreditCard className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <span className="min-w-0">
                   <span className="block font-semibold text-ink">
-                    {cardName(m)}
+                    {cardName(m, i18n)}
                     {m.isDefault && (
                       <>
                         {' '}
-                        <span className="ms-1 text-xs font-bold text-brand-700">Default</span>
+                        <span className="ms-1 text-xs font-bold text-brand-700">
+                          <Trans>Default</Trans>
+                        </span>
                       </>
                     )}
                   </span>
-                  <span className="block text-xs text-muted">{expiry(m)}</span>
+                  <span className="block text-xs text-muted">{expiry(m, i18n)}</span>
                 </span>
               </Choice>
             ))}
@@ -112,7 +124,9 @@ function SavedCardChoice({
             onChange={() => setChoice('new')}
             disabled={busy}
           >
-            <span className="font-semibold text-ink">Use a new card</span>
+            <span className="font-semibold text-ink">
+              <Trans>Use a new card</Trans>
+            </span>
           </Choice>
         </div>
       </fieldset>
@@ -130,7 +144,7 @@ function SavedCardChoice({
             {busy ? (
               <>
                 <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-                Processing...
+                <Trans>Processing...</Trans>
               </>
             ) : (
               submitLabel

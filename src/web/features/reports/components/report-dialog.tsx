@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag, TriangleAlert, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { LIMITS, REPORT_REASON_LABELS, REPORT_REASONS } from '#shared/constants.ts';
+import { LIMITS, REPORT_REASONS } from '#shared/constants.ts';
 import { reportForm } from '#shared/schemas/reports.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
@@ -14,6 +15,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
 import { openReportAbout, useCreateReport, useMyReports } from '../api.ts';
+import { REPORT_REASON_NAMES } from '../report-reasons.ts';
 
 // Spec §2 Item detail / Profile: 'Report Item' and 'Report User' open the Report dialog: a reason,
 // a description and the warning that false reports can lead to account restrictions (§5, §8).
@@ -27,9 +29,10 @@ type FormOutput = z.output<typeof reportForm>;
 
 /** The Report button, or a note that this person's earlier report is still being reviewed. */
 export function ReportDialog({ target, className }: { target: ReportTarget; className?: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const myReports = useMyReports();
-  const label = target.kind === 'item' ? 'Report Item' : 'Report User';
+  const label = target.kind === 'item' ? t`Report Item` : t`Report User`;
   const existing = openReportAbout(
     myReports.data,
     target.kind === 'item' ? { itemId: target.itemId } : { userId: target.userId },
@@ -39,7 +42,11 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
     return (
       <p className={`flex items-center gap-2 text-sm text-muted ${className ?? ''}`} role="status">
         <Flag className="h-4 w-4 shrink-0" aria-hidden="true" />
-        You reported this {target.kind}. Our team is reviewing it.
+        {target.kind === 'item' ? (
+          <Trans>You reported this item. Our team is reviewing it.</Trans>
+        ) : (
+          <Trans>You reported this user. Our team is reviewing it.</Trans>
+        )}
       </p>
     );
   }
@@ -57,7 +64,7 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6">
           <ReportForm target={target} title={label} onDone={() => setOpen(false)} />
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute end-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
           >
             <X className="h-5 w-5" aria-hidden="true" />
@@ -70,6 +77,7 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
 
 /** Mounted while the dialog is open, so each opening starts with an empty form. */
 function ReportForm({ target, title, onDone }: { target: ReportTarget; title: string; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const create = useCreateReport();
   const {
     register,
@@ -82,6 +90,9 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
     defaultValues: { reason: 'scam', description: '' },
   });
   const length = watch('description')?.trim().length ?? 0;
+  const max = LIMITS.reportDescriptionMax;
+  const min = LIMITS.reportDescriptionMin;
+  const name = target.name;
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
@@ -91,9 +102,8 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
       {
         onSuccess: () => {
           toast({
-            title: 'Report submitted successfully',
-            description:
-              'Thank you for helping keep CampusLoop safe. Our team will review your report shortly.',
+            title: t`Report submitted successfully`,
+            description: t`Thank you for helping keep CampusLoop safe. Our team will review your report shortly.`,
           });
           onDone();
         },
@@ -108,8 +118,8 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
           const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
           toast({
             variant: 'destructive',
-            title: 'Failed to submit report',
-            description: known ? error.message : 'Please try again later.',
+            title: t`Failed to submit report`,
+            description: known ? error.message : t`Please try again later.`,
           });
           if (error instanceof ApiError && error.status === 409) onDone();
         },
@@ -122,12 +132,21 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
       <div className="pe-10">
         <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
         <Dialog.Description className="mt-1 text-stone-700">
-          Tell us what's wrong with <span className="font-semibold text-ink">{target.name}</span>. Our
-          moderators read every report; {target.kind === 'item' ? 'the owner' : 'they'} won't see who sent it.
+          {target.kind === 'item' ? (
+            <Trans>
+              Tell us what's wrong with <span className="font-semibold text-ink">{name}</span>. Our moderators
+              read every report; the owner won't see who sent it.
+            </Trans>
+          ) : (
+            <Trans>
+              Tell us what's wrong with <span className="font-semibold text-ink">{name}</span>. Our moderators
+              read every report; they won't see who sent it.
+            </Trans>
+          )}
         </Dialog.Description>
       </div>
 
-      <Field id="report-reason" label="Reason" error={errors.reason?.message}>
+      <Field id="report-reason" label={t`Reason`} error={errors.reason?.message}>
         <select
           className={inputClasses}
           {...describedBy('report-reason', errors.reason?.message)}
@@ -135,7 +154,7 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
         >
           {REPORT_REASONS.map((reason) => (
             <option key={reason} value={reason}>
-              {REPORT_REASON_LABELS[reason]}
+              {i18n._(REPORT_REASON_NAMES[reason])}
             </option>
           ))}
         </select>
@@ -143,13 +162,13 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
 
       <Field
         id="report-description"
-        label="Description"
+        label={t`Description`}
         error={errors.description?.message}
-        hint={`${length}/${LIMITS.reportDescriptionMax} characters, at least ${LIMITS.reportDescriptionMin}`}
+        hint={t`${length}/${max} characters, at least ${min}`}
       >
         <Textarea
           rows={5}
-          placeholder="What happened? Dates, messages and details help us review it quickly."
+          placeholder={t`What happened? Dates, messages and details help us review it quickly.`}
           {...describedBy('report-description', errors.description?.message, true)}
           {...register('description')}
         />
@@ -158,20 +177,22 @@ function ReportForm({ target, title, onDone }: { target: ReportTarget; title: st
       <p className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
         <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
         <span>
-          <span className="font-semibold">False reports can lead to account restrictions.</span> Please report
-          only real problems.
+          <Trans>
+            <span className="font-semibold">False reports can lead to account restrictions.</span> Please
+            report only real problems.
+          </Trans>
         </span>
       </p>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button variant="outline" disabled={create.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Dialog.Close>
         <Button type="submit" variant="destructive" disabled={create.isPending}>
           <Flag className="h-4 w-4" aria-hidden="true" />
-          {create.isPending ? 'Submitting...' : 'Submit Report'}
+          {create.isPending ? t`Submitting...` : t`Submit Report`}
         </Button>
       </div>
     </form>

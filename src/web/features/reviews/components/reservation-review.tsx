@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageSquarePlus, MessageSquareText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,6 +32,7 @@ export function ReservationReview({
   autoOpen?: boolean;
   onDialogClosed?: () => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const canWrite = r.status === 'completed' && !loading && !written;
   useEffect(() => {
@@ -40,6 +42,7 @@ export function ReservationReview({
   if (r.status !== 'completed' || loading) return null;
   const asBorrower = viewerId === r.borrowerId;
   const other = asBorrower ? r.provider : r.borrower;
+  const name = other.fullName;
 
   if (written) {
     return (
@@ -47,21 +50,21 @@ export function ReservationReview({
         <MessageSquareText className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="min-w-0 space-y-1">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-            You reviewed {other.fullName}
+            <Trans>You reviewed {name}</Trans>
             <Stars rating={written.rating} />
           </p>
           <p className="text-stone-700">
             {written.revealed ? (
-              <>
+              <Trans>
                 Your review shows on{' '}
                 <Link
                   to={paths.profile(other.id)}
                   className="font-semibold text-brand-800 underline underline-offset-4"
                 >
-                  {other.fullName}'s profile
+                  {name}'s profile
                 </Link>
                 .
-              </>
+              </Trans>
             ) : (
               revealNote(written, other.fullName)
             )}
@@ -81,18 +84,24 @@ export function ReservationReview({
       <p className="flex items-start gap-3 text-sm text-amber-950">
         <MessageSquarePlus className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" aria-hidden="true" />
         <span>
-          <span className="font-semibold">How did it go?</span> Leave a review for {other.fullName}
-          {asBorrower ? ' and the item' : ''}.
+          <span className="font-semibold">
+            <Trans>How did it go?</Trans>
+          </span>{' '}
+          {asBorrower ? (
+            <Trans>Leave a review for {name} and the item.</Trans>
+          ) : (
+            <Trans>Leave a review for {name}.</Trans>
+          )}
         </span>
       </p>
       <Button onClick={() => changeOpen(true)} className="shrink-0">
-        Leave a review
+        <Trans>Leave a review</Trans>
       </Button>
       <ReviewDialog
         subject={{
           reservationId: r.id,
           revieweeName: other.fullName,
-          itemTitle: r.item.title.trim() || 'Unknown Item',
+          itemTitle: r.item.title.trim() || t`Unknown Item`,
           asBorrower,
         }}
         open={open}

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -37,6 +39,7 @@ export function ReviewDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const createReview = useCreateReview();
   const ratingId = useId();
   const commentId = useId();
@@ -53,6 +56,9 @@ export function ReviewDialog({
     defaultValues: { reservationId: subject.reservationId, rating: undefined, comment: '' },
   });
   const commentLength = watch('comment')?.length ?? 0;
+  const commentMax = LIMITS.reviewCommentMax;
+  const { revieweeName: name, itemTitle: item } = subject;
+  const revealDays = REVIEW_REVEAL_DAYS;
 
   const changeOpen = (next: boolean) => {
     if (createReview.isPending) return;
@@ -63,7 +69,7 @@ export function ReviewDialog({
   const onSubmit = handleSubmit((values) =>
     createReview.mutate(values, {
       onSuccess: ({ review }) => {
-        toast({ title: 'Review submitted', description: submittedMessage(review, subject.revieweeName) });
+        toast({ title: t`Review submitted`, description: submittedMessage(review, subject.revieweeName) });
         reset();
         onOpenChange(false);
       },
@@ -71,8 +77,8 @@ export function ReviewDialog({
         applyServerErrors(failure, setError, ['rating', 'comment']);
         toast({
           variant: 'destructive',
-          title: 'Review failed',
-          description: errorMessage(failure, 'Please try again.'),
+          title: t`Review failed`,
+          description: errorMessage(failure, t`Please try again.`),
         });
         // Already reviewed (another tab, say): nothing left to write here.
         if (failure instanceof ApiError && failure.status === 409) onOpenChange(false);
@@ -85,12 +91,20 @@ export function ReviewDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6">
-          <Dialog.Title className="text-lg font-bold text-ink">Review {subject.revieweeName}</Dialog.Title>
+          <Dialog.Title className="text-lg font-bold text-ink">
+            <Trans>Review {name}</Trans>
+          </Dialog.Title>
           <Dialog.Description className="mt-2 text-stone-700">
-            {subject.asBorrower
-              ? `How was borrowing ${subject.itemTitle} from ${subject.revieweeName}? Rate them and the item.`
-              : `How was lending ${subject.itemTitle} to ${subject.revieweeName}?`}{' '}
-            Your review shows once they have reviewed you too, or after {REVIEW_REVEAL_DAYS} days.
+            {subject.asBorrower ? (
+              <Trans>
+                How was borrowing {item} from {name}? Rate them and the item.
+              </Trans>
+            ) : (
+              <Trans>
+                How was lending {item} to {name}?
+              </Trans>
+            )}{' '}
+            <Trans>Your review shows once they have reviewed you too, or after {revealDays} days.</Trans>
           </Dialog.Description>
           <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
             <Controller
@@ -110,9 +124,9 @@ export function ReviewDialog({
             />
             <Field
               id={commentId}
-              label="Comment"
+              label={t`Comment`}
               error={errors.comment?.message}
-              hint={`${commentLength}/${LIMITS.reviewCommentMax} characters`}
+              hint={t`${commentLength}/${commentMax} characters`}
             >
               <textarea
                 {...describedBy(commentId, errors.comment?.message, true)}
@@ -121,18 +135,18 @@ export function ReviewDialog({
                 maxLength={LIMITS.reviewCommentMax}
                 placeholder={
                   subject.asBorrower
-                    ? 'Was the item as described? Was the handover easy?'
-                    : 'Was the item returned on time and in good condition?'
+                    ? t`Was the item as described? Was the handover easy?`
+                    : t`Was the item returned on time and in good condition?`
                 }
                 className={cn(inputClasses.replace('h-11 ', ''), 'min-h-28 py-2 leading-relaxed')}
               />
             </Field>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close className={buttonClasses('outline')} disabled={createReview.isPending}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Dialog.Close>
               <Button type="submit" disabled={createReview.isPending}>
-                {createReview.isPending ? 'Submitting...' : 'Submit Review'}
+                {createReview.isPending ? <Trans>Submitting...</Trans> : <Trans>Submit Review</Trans>}
               </Button>
             </div>
           </form>
@@ -143,7 +157,7 @@ export function ReviewDialog({
 }
 
 function submittedMessage(review: WrittenReview, revieweeName: string): string {
-  return review.revealed
-    ? 'Thanks! Both reviews now show on your profiles.'
-    : `Thanks! ${revealNote(review, revieweeName)}`;
+  if (review.revealed) return translate`Thanks! Both reviews now show on your profiles.`;
+  const note = revealNote(review, revieweeName);
+  return translate`Thanks! ${note}`;
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '#shared/constants.ts';
@@ -52,30 +54,35 @@ export function uploadPhotos(
         const message = [body.error, body.message].find((m) => typeof m === 'string' && m) as
           | string
           | undefined;
-        reject(new UploadError(xhr.status, message ?? 'Failed to upload images'));
+        reject(new UploadError(xhr.status, message ?? t`Failed to upload images`));
         return;
       }
       const urls = Array.isArray(body.urls)
         ? body.urls.filter((u): u is string => typeof u === 'string')
         : [];
-      if (urls.length === 0) reject(new UploadError(xhr.status, 'Upload succeeded but no URLs returned'));
+      if (urls.length === 0) reject(new UploadError(xhr.status, t`Upload succeeded but no URLs returned`));
       else resolve(urls);
     };
-    xhr.onerror = () => reject(new UploadError(0, 'Network error: the photos could not be sent'));
-    xhr.onabort = () => reject(new UploadError(0, 'Upload cancelled'));
+    xhr.onerror = () => reject(new UploadError(0, t`Network error: the photos could not be sent`));
+    xhr.onabort = () => reject(new UploadError(0, t`Upload cancelled`));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
 }
 
-/** Spec §8: the advice shown under a failed upload. */
+/**
+ * Spec §8: the advice shown under a failed upload. The status decides where it can (the message may be
+ * in another language): 0 never reached the server, 413 too large, 503 no storage.
+ */
 export function uploadTip(status: number, message: string): string {
   if (status === 413 || /too large/i.test(message)) {
-    return 'Use images under 5MB (large images are compressed automatically).';
+    return t`Use images under 5MB (large images are compressed automatically).`;
   }
-  if (/network|fetch/i.test(message)) return 'Check your connection and try again.';
-  if (/storage/i.test(message)) return 'Image storage may not be configured. Please contact support.';
-  return 'Try smaller images, check your connection, or use JPG or PNG.';
+  if (status === 0 || /network|fetch/i.test(message)) return t`Check your connection and try again.`;
+  if (status === 503 || /storage/i.test(message)) {
+    return t`Image storage may not be configured. Please contact support.`;
+  }
+  return t`Try smaller images, check your connection, or use JPG or PNG.`;
 }
 
 function PhotoPreview({ url, alt }: { url: string; alt: string }) {
@@ -102,6 +109,7 @@ export function PhotoUploader({
   onChange(urls: string[]): void;
   max?: number;
 }) {
+  const { t } = useLingui();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -118,19 +126,22 @@ export function PhotoUploader({
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ message: string; tip: string } | null>(null);
   const uploading = progress !== null;
+  const count = value.length;
+  const failureMessage = failure?.message;
 
   async function addFiles(files: File[]) {
     setNotice(null);
     setFailure(null);
     if (files.length === 0) return;
     if (value.length + files.length > max) {
-      setNotice(`You can upload a maximum of ${max} images.`);
+      setNotice(t`You can upload a maximum of ${max} images.`);
       return;
     }
     // Images of any size are tried (they are compressed first); other big files cannot be.
     const tooLarge = files.filter((f) => !f.type.startsWith('image/') && f.size > LIMITS.photoBytes);
     if (tooLarge.length > 0) {
-      setNotice(`Files too large (max 5MB): ${tooLarge.map((f) => f.name).join(', ')}`);
+      const names = tooLarge.map((f) => f.name).join(', ');
+      setNotice(t`Files too large (max 5MB): ${names}`);
       return;
     }
 
@@ -147,7 +158,7 @@ export function PhotoUploader({
     } catch (error) {
       if (controller.signal.aborted) return;
       const status = error instanceof UploadError ? error.status : 0;
-      const message = error instanceof Error && error.message ? error.message : 'Failed to upload images';
+      const message = error instanceof Error && error.message ? error.message : t`Failed to upload images`;
       setFailure({ message, tip: uploadTip(status, message) });
     } finally {
       for (const preview of previews) URL.revokeObjectURL(preview);
@@ -175,34 +186,38 @@ export function PhotoUploader({
   return (
     <div className="space-y-3">
       {(value.length > 0 || pending.length > 0) && (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
-          {value.map((url, i) => (
-            <li
-              key={url}
-              className="relative aspect-square overflow-hidden rounded-lg border border-line bg-stone-100"
-            >
-              <PhotoPreview url={url} alt={i === 0 ? `Photo ${i + 1} (cover)` : `Photo ${i + 1}`} />
-              {i === 0 && (
-                <span
-                  aria-hidden="true"
-                  className="absolute top-2 start-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
-                >
-                  Cover
-                </span>
-              )}
-              <IconTooltip label={`Remove photo ${i + 1}`}>
-                <button
-                  type="button"
-                  onClick={() => remove(i)}
-                  disabled={uploading}
-                  aria-label={`Remove photo ${i + 1}`}
-                  className="absolute top-2 end-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-ink shadow-sm hover:bg-white disabled:opacity-60"
-                >
-                  <X aria-hidden="true" className="h-4 w-4" />
-                </button>
-              </IconTooltip>
-            </li>
-          ))}
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t`Photos`}>
+          {value.map((url, i) => {
+            const number = i + 1;
+            const removeLabel = t`Remove photo ${number}`;
+            return (
+              <li
+                key={url}
+                className="relative aspect-square overflow-hidden rounded-lg border border-line bg-stone-100"
+              >
+                <PhotoPreview url={url} alt={i === 0 ? t`Photo ${number} (cover)` : t`Photo ${number}`} />
+                {i === 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-2 start-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
+                  >
+                    <Trans>Cover</Trans>
+                  </span>
+                )}
+                <IconTooltip label={removeLabel}>
+                  <button
+                    type="button"
+                    onClick={() => remove(i)}
+                    disabled={uploading}
+                    aria-label={removeLabel}
+                    className="absolute top-2 end-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/95 text-ink shadow-sm hover:bg-white disabled:opacity-60"
+                  >
+                    <X aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                </IconTooltip>
+              </li>
+            );
+          })}
           {pending.map((src) => (
             <li
               key={src}
@@ -235,10 +250,12 @@ export function PhotoUploader({
           )}
         >
           <ImagePlus aria-hidden="true" className="h-4 w-4" />
-          {value.length > 0 ? 'Add more photos' : 'Add photos'}
+          {value.length > 0 ? <Trans>Add more photos</Trans> : <Trans>Add photos</Trans>}
         </label>
         <p id={hintId} className="mt-1.5 text-sm text-muted">
-          {value.length} of {max} photos. JPG or PNG work best; large photos are compressed automatically.
+          <Trans>
+            {count} of {max} photos. JPG or PNG work best; large photos are compressed automatically.
+          </Trans>
         </p>
       </div>
 
@@ -246,7 +263,7 @@ export function PhotoUploader({
         <div className="space-y-1">
           <div
             role="progressbar"
-            aria-label="Uploading photos"
+            aria-label={t`Uploading photos`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress}
@@ -257,7 +274,9 @@ export function PhotoUploader({
               style={{ width: `${progress}%` }}
             />
           </div>
-          <p className="text-sm text-muted">Uploading… {progress}%</p>
+          <p className="text-sm text-muted">
+            <Trans>Uploading… {progress}%</Trans>
+          </p>
         </div>
       )}
 
@@ -268,7 +287,9 @@ export function PhotoUploader({
       )}
       {failure && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
-          <p className="font-semibold text-danger">Upload failed: {failure.message}</p>
+          <p className="font-semibold text-danger">
+            <Trans>Upload failed: {failureMessage}</Trans>
+          </p>
           <p className="mt-1 text-ink">{failure.tip}</p>
         </div>
       )}

@@ -1,10 +1,11 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { thumbnailOf } from '#shared/photos.ts';
 import type { Borrowing } from '#shared/schemas/users.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
 import { PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
-import { formatDate, usableImages } from '../../items/components/item-labels.ts';
+import { formatDate, reservationStatusLabel, usableImages } from '../../items/components/item-labels.ts';
 
 /** Spec §9 status badge colours: pending yellow, approved blue, active green, completed grey, else red. */
 const STATUS_CLASSES: Record<string, string> = {
@@ -18,11 +19,11 @@ export function StatusBadge({ status }: { status: string }) {
   return (
     <span
       className={cn(
-        'inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold capitalize',
+        'inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold',
         STATUS_CLASSES[status] ?? 'bg-red-100 text-red-900',
       )}
     >
-      {status}
+      {reservationStatusLabel(status)}
     </span>
   );
 }
@@ -33,6 +34,9 @@ export function BorrowedList({ borrowed }: { borrowed: readonly Borrowing[] }) {
     <ul className="space-y-3">
       {borrowed.map((entry) => {
         const cover = usableImages(entry.item?.images)[0];
+        const provider = entry.provider.fullName;
+        const start = formatDate(entry.startDate, 'MMM d');
+        const end = formatDate(entry.endDate, 'MMM d');
         return (
           <li
             key={entry.id}
@@ -59,13 +63,17 @@ export function BorrowedList({ borrowed }: { borrowed: readonly Borrowing[] }) {
                     {entry.item.title}
                   </Link>
                 ) : (
-                  <span className="font-semibold text-ink">Unknown Item</span>
+                  <span className="font-semibold text-ink">
+                    <Trans>Unknown Item</Trans>
+                  </span>
                 )}
                 <StatusBadge status={entry.status} />
               </div>
-              <p className="truncate text-sm text-stone-700">from {entry.provider.fullName}</p>
+              <p className="truncate text-sm text-stone-700">
+                <Trans>from {provider}</Trans>
+              </p>
               <p className="text-sm text-muted">
-                {formatDate(entry.startDate, 'MMM d')} - {formatDate(entry.endDate, 'MMM d')}
+                {start} - {end}
               </p>
             </div>
           </li>

@@ -20,6 +20,7 @@ const ada: SessionUser = {
   isVerified: true,
   createdAt: '2026-11-20T10:00:00.000Z',
   isAdmin: false,
+  locale: 'en',
 };
 
 const item = {
