@@ -2,11 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { CalendarX } from 'lucide-react';
-import {
-  CANCELLATION_POLICY_TEXT,
-  type CancellationPolicy,
-  cancellationTerms,
-} from '#shared/cancellation-policy.ts';
+import { type CancellationPolicy, cancellationTerms } from '#shared/cancellation-policy.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 
@@ -18,6 +14,16 @@ const POLICY_HEADINGS: Record<CancellationPolicy, MessageDescriptor> = {
   flexible: msg`Flexible cancellation:`,
   moderate: msg`Moderate cancellation:`,
   strict: msg`Strict cancellation:`,
+};
+
+/**
+ * The policy in a sentence: src/shared's CANCELLATION_POLICY_TEXT as messages, so the note reads in the
+ * active language (a test keeps the English the same as src/shared's).
+ */
+export const POLICY_TEXT: Record<CancellationPolicy, MessageDescriptor> = {
+  flexible: msg`Full refund until 24 hours before the start; no rental refund after. The deposit always comes back.`,
+  moderate: msg`Full refund until 3 days before the start; 50% of the rental after. The deposit always comes back.`,
+  strict: msg`50% of the rental back until 7 days before the start; none after. The deposit always comes back.`,
 };
 
 /** Browsers put narrow spaces in times ('12:00 AM'); the screens write plain ones. */
@@ -67,8 +73,7 @@ export function CancellationPolicyNote({
       <CalendarX className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
       <p>
         <span className="font-semibold text-ink">{i18n._(POLICY_HEADINGS[policy])} </span>
-        {/* The policy's sentence is src/shared's (its own catalogue). */}
-        {paid ? termsText(policy, booking) : CANCELLATION_POLICY_TEXT[policy]}
+        {paid ? termsText(policy, booking) : i18n._(POLICY_TEXT[policy])}
       </p>
     </div>
   );

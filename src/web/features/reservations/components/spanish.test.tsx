@@ -131,6 +131,10 @@ describe('reservations in Spanish', () => {
   it('the cancellation note names its policy in Spanish', () => {
     render(<CancellationPolicyNote policy="moderate" />);
     expect(screen.getByText(/Cancelación moderada:/)).toBeTruthy();
+    expect(screen.getByText(/Cancelación moderada:/).parentElement?.textContent).toContain(
+      'Reembolso completo hasta 3 días antes del inicio',
+    );
+    expect(screen.queryByText(/Full refund/)).toBeNull();
     expect(screen.queryByText(/Moderate cancellation/)).toBeNull();
   });
 });
