@@ -235,6 +235,7 @@ export async function buildApp({
     campusTimeZone: config.campusTimeZone,
     caches,
     appUrl: config.appUrl,
+    config,
   });
   return app;
 }

@@ -342,3 +342,47 @@ describe('the impact page for visitors (issue 16)', () => {
     expect(html).toContain('<link rel="canonical" href="https://campusloop.example.edu/impact">');
   });
 });
+
+describe("pages in the reader's language (issue 19)", () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url, headers });
+
+  it("writes a visitor's page in the browser's language, and says so", async () => {
+    const spanish = await page('/', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('<html lang="es"');
+    expect(spanish.headers['content-language']).toBe('es');
+    expect(String(spanish.headers.vary)).toMatch(/Accept-Language/);
+    // The app's own words, rendered by its components in Spanish: the footer's language switch.
+    expect(spanish.body).toContain('Idioma');
+    expect(spanish.body).not.toContain('>Language<');
+
+    // The same address for an English browser is its own page, not the Spanish one remembered.
+    const english = await page('/', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).toContain('>Language<');
+    expect(english.headers['content-language']).toBe('en');
+  });
+
+  it("lets the chosen language (the switch's cookie) win over the browser's", async () => {
+    const chosen = await page('/browse', { 'accept-language': 'es', cookie: 'campusloop_lang=en' });
+    expect(chosen.body).toContain('<html lang="en"');
+    const chosenSpanish = await page('/about', { cookie: 'campusloop_lang=es' });
+    expect(chosenSpanish.body).toContain('<html lang="es"');
+    // Not one of ours: the browser's language decides.
+    const unknown = await page('/about', { 'accept-language': 'es', cookie: 'campusloop_lang=fr' });
+    expect(unknown.body).toContain('<html lang="es"');
+  });
+
+  it("gives a signed-in person the shell in their account's language", async () => {
+    const { cookie } = await createSignedInUser(t.database.db, { locale: 'es' });
+    const shell = await t.request({
+      method: 'GET',
+      url: '/browse',
+      cookie,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(shell.body).toContain('<html lang="es"');
+    expect(shell.body).toContain('<div id="root"></div>');
+  });
+});

@@ -92,6 +92,12 @@ async function expectSpanish(page: Page, routes: string[]) {
   expect(found, 'English left on Spanish pages').toEqual([]);
 }
 
+/** What the language switch does for a visitor: the cookie the server reads. */
+async function chooseSpanish(page: Page) {
+  await page.context().addCookies([{ name: 'campusloop_lang', value: 'es', url: b.baseURL }]);
+  await page.goto('/about');
+}
+
 describe('every page in Spanish at 375 px', () => {
   it('the visitor pages', async () => {
     const page = await b.newPage(PHONE, 'es');
@@ -168,7 +174,7 @@ describe('every page in Spanish at 375 px', () => {
     await page.context().close();
 
     const moderator = await b.newPage(PHONE, 'es');
-    await moderator.goto('/about');
+    await chooseSpanish(moderator);
     await callApi(moderator, 'POST', '/api/auth/login', {
       email: 'moderator@stanford.edu',
       password: 'campusloop',

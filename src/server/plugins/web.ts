@@ -10,7 +10,9 @@ import { campusToday } from '#shared/calendar.ts';
 import { itemIdParams, itemSearchQuery } from '#shared/schemas/items.ts';
 import { LOCALES, type Locale } from '../../shared/i18n.ts';
 import type { CachedPage, ReadCaches } from '../cache/read-caches.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { resumeSession } from '../features/auth/service.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 import { impactService } from '../features/impact/service.ts';
 import { itemListJson, publicItemJson } from '../features/items/routes.ts';
@@ -70,6 +72,8 @@ export default fp(
       campusTimeZone: string;
       caches: ReadCaches;
       appUrl: string;
+      /** To know a signed-in person's language (their session), as the API does. */
+      config?: Pick<Config, 'sessionDays' | 'adminEmails'>;
     },
   ) {
     const indexFile = path.join(opts.webDir, 'index.html');
@@ -147,6 +151,19 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage = request.method === 'GET' || request.method === 'HEAD';
+      // A signed-in person's page is in their account's language (unless the switch's cookie says
+      // otherwise): the session is read as the API reads it, from the same remembered sessions.
+      const token = request.cookies[SESSION_COOKIE];
+      if (token && token.length <= 100 && opts.config && !request.user) {
+        const resumed = await resumeSession(
+          opts.db,
+          token,
+          opts.config,
+          new Date(),
+          opts.caches.sessions,
+        ).catch(() => undefined);
+        if (resumed) request.user = resumed.user;
+      }
       const locale = requestLocale(request);
       const shell = shells.get(locale);
       if (shell && isPage && !pathname.startsWith('/api/') && !pathname.startsWith('/uploads/')) {
@@ -188,12 +205,10 @@ export default fp(
         return reply.send(shell);
       }
       const method = request.method;
-      return reply
-        .status(404)
-        .send({
-          message: translate(locale, msg`No API route for ${method} ${pathname}.`),
-          code: 'NOT_FOUND',
-        });
+      return reply.status(404).send({
+        message: translate(locale, msg`No API route for ${method} ${pathname}.`),
+        code: 'NOT_FOUND',
+      });
     });
   },
   { name: 'web' },

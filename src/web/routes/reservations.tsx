@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarCheck, PackageOpen } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -49,7 +50,8 @@ const tabClasses =
   'data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
 function ReservationsPage() {
-  useDocumentTitle('My Reservations');
+  const { t } = useLingui();
+  useDocumentTitle(t`My Reservations`);
   const { user } = useSession();
   const { data: reservations = [], isPending, isError, error, refetch, isFetching } = useReservations();
   const updateStatus = useUpdateReservationStatus();
@@ -62,6 +64,8 @@ function ReservationsPage() {
 
   const borrowing = reservations.filter((r) => r.borrowerId === userId);
   const lending = reservations.filter((r) => r.providerId === userId);
+  const borrowingCount = borrowing.length;
+  const lendingCount = lending.length;
 
   const myReviews = useMyReviews(reservations.some((r) => r.status === 'completed'));
   const reviewByReservation = new Map((myReviews.data ?? []).map((review) => [review.reservationId, review]));
@@ -88,25 +92,25 @@ function ReservationsPage() {
     updateStatus.mutateAsync(update).then(
       (result) => {
         toast({
-          title: 'Reservation updated',
-          description: 'The reservation status has been updated successfully.',
+          title: t`Reservation updated`,
+          description: t`The reservation status has been updated successfully.`,
         });
         return result;
       },
       (failure: unknown) => {
         toast({
           variant: 'destructive',
-          title: 'Update failed',
-          description: errorMessage(failure, 'Failed to update reservation.'),
+          title: t`Update failed`,
+          description: errorMessage(failure, t`Failed to update reservation.`),
         });
         throw failure;
       },
     );
 
   const CLAIM_TOASTS: Record<ClaimAction['kind'], { title: string; description: string }> = {
-    claim: { title: 'Claim sent', description: 'The borrower can accept it or dispute it.' },
-    accept: { title: 'Claim accepted', description: 'The rest of your deposit is on its way back.' },
-    dispute: { title: 'Dispute sent', description: 'A moderator will decide and tell you both.' },
+    claim: { title: t`Claim sent`, description: t`The borrower can accept it or dispute it.` },
+    accept: { title: t`Claim accepted`, description: t`The rest of your deposit is on its way back.` },
+    dispute: { title: t`Dispute sent`, description: t`A moderator will decide and tell you both.` },
   };
   // Dialogs show a refusal next to their fields; a toast says it too for the one-tap Accept.
   const onClaimAction = (action: ClaimAction) =>
@@ -119,8 +123,8 @@ function ReservationsPage() {
         if (action.kind === 'accept')
           toast({
             variant: 'destructive',
-            title: 'Update failed',
-            description: errorMessage(failure, 'Failed to update reservation.'),
+            title: t`Update failed`,
+            description: errorMessage(failure, t`Failed to update reservation.`),
           });
         throw failure;
       },
@@ -129,12 +133,12 @@ function ReservationsPage() {
   const onApprove = (id: string) =>
     approve.mutate(id, {
       onSuccess: ({ reservation }) =>
-        toast({ title: 'Reservation approved', description: approvalToast(reservation) }),
+        toast({ title: t`Reservation approved`, description: approvalToast(reservation) }),
       onError: (failure) =>
         toast({
           variant: 'destructive',
-          title: 'Approval failed',
-          description: errorMessage(failure, 'Failed to approve reservation.'),
+          title: t`Approval failed`,
+          description: errorMessage(failure, t`Failed to approve reservation.`),
         }),
     });
 
@@ -144,14 +148,14 @@ function ReservationsPage() {
       {
         onSuccess: () =>
           toast({
-            title: 'Reservation declined',
-            description: 'The reservation has been declined. The borrower will be notified.',
+            title: t`Reservation declined`,
+            description: t`The reservation has been declined. The borrower will be notified.`,
           }),
         onError: (failure) =>
           toast({
             variant: 'destructive',
-            title: 'Decline failed',
-            description: errorMessage(failure, 'Failed to decline reservation.'),
+            title: t`Decline failed`,
+            description: errorMessage(failure, t`Failed to decline reservation.`),
           }),
       },
     );
@@ -161,10 +165,12 @@ function ReservationsPage() {
     if (isError) {
       return (
         <Card className="px-6 py-10 text-center">
-          <h2 className="text-lg font-semibold text-ink">Failed to fetch reservations</h2>
-          <p className="mt-1 text-muted">{errorMessage(error, 'Something went wrong. Please try again.')}</p>
+          <h2 className="text-lg font-semibold text-ink">
+            <Trans>Failed to fetch reservations</Trans>
+          </h2>
+          <p className="mt-1 text-muted">{errorMessage(error, t`Something went wrong. Please try again.`)}</p>
           <Button className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Card>
       );
@@ -203,19 +209,23 @@ function ReservationsPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">My Reservations</h1>
-      <p className="mt-1 text-muted">Manage your borrowing and lending activities</p>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>My Reservations</Trans>
+      </h1>
+      <p className="mt-1 text-muted">
+        <Trans>Manage your borrowing and lending activities</Trans>
+      </p>
 
       <Tabs.Root value={tab} onValueChange={setChosenTab} className="mt-6">
         <Tabs.List
-          aria-label="Reservation lists"
+          aria-label={t`Reservation lists`}
           className="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
         >
           <Tabs.Trigger value="borrowing" className={tabClasses}>
-            Borrowing ({borrowing.length})
+            <Trans>Borrowing ({borrowingCount})</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="lending" className={tabClasses}>
-            Lending ({lending.length})
+            <Trans>Lending ({lendingCount})</Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="borrowing" className="mt-4">
@@ -223,14 +233,16 @@ function ReservationsPage() {
             borrowing,
             <Empty
               icon={<CalendarCheck />}
-              title="No borrowing reservations"
+              title={t`No borrowing reservations`}
               action={
                 <Button asChild>
-                  <Link to={paths.browse}>Browse Items</Link>
+                  <Link to={paths.browse}>
+                    <Trans>Browse Items</Trans>
+                  </Link>
                 </Button>
               }
             >
-              You haven't reserved any items yet. Browse available items to get started!
+              <Trans>You haven't reserved any items yet. Browse available items to get started!</Trans>
             </Empty>,
           )}
         </Tabs.Content>
@@ -239,14 +251,18 @@ function ReservationsPage() {
             lending,
             <Empty
               icon={<PackageOpen />}
-              title="No lending reservations"
+              title={t`No lending reservations`}
               action={
                 <Button asChild>
-                  <Link to={paths.listItem}>List an Item</Link>
+                  <Link to={paths.listItem}>
+                    <Trans>List an Item</Trans>
+                  </Link>
                 </Button>
               }
             >
-              You don't have any items reserved by others yet. List some items to start sharing!
+              <Trans>
+                You don't have any items reserved by others yet. List some items to start sharing!
+              </Trans>
             </Empty>,
           )}
         </Tabs.Content>
@@ -257,6 +273,7 @@ function ReservationsPage() {
 
 /** Finishes a request after the bank's 3-D Secure page sent the borrower back here, once per payment. */
 function usePaymentReturn() {
+  const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const completePayment = useCompletePayment();
   const { mutate } = completePayment;
@@ -271,40 +288,44 @@ function usePaymentReturn() {
     if (status !== 'succeeded') {
       toast({
         variant: 'destructive',
-        title: 'Payment Failed',
-        description: 'Your bank did not confirm the payment, so no request was sent. Please try again.',
+        title: t`Payment Failed`,
+        description: t`Your bank did not confirm the payment, so no request was sent. Please try again.`,
       });
       return;
     }
     mutate(paymentIntentId, {
-      onSuccess: ({ created, reservation }) =>
+      onSuccess: ({ created, reservation }) => {
+        const lender = reservation.provider.fullName;
+        const title = reservation.item.title;
         // Issue 18 item 3: back from the bank for more days on a booking (already approved or out).
-        reservation.status !== 'pending' && reservation.pendingExtension
-          ? toast({
-              title: 'Request sent',
-              description: `${reservation.provider.fullName} will approve or decline keeping ${reservation.item.title} longer.`,
-            })
-          : toast({
-              title: created ? 'Reservation created!' : 'Reservation already sent',
-              description: created
-                ? 'Your reservation request has been sent to the item owner.'
-                : 'This payment’s request had already reached the item owner.',
-            }),
+        if (reservation.status !== 'pending' && reservation.pendingExtension)
+          toast({
+            title: t`Request sent`,
+            description: t`${lender} will approve or decline keeping ${title} longer.`,
+          });
+        else
+          toast({
+            title: created ? t`Reservation created!` : t`Reservation already sent`,
+            description: created
+              ? t`Your reservation request has been sent to the item owner.`
+              : t`This payment’s request had already reached the item owner.`,
+          });
+      },
       onError: (failure) =>
         toast({
           variant: 'destructive',
-          title: 'Reservation failed',
-          description: errorMessage(failure, 'Please try again.'),
+          title: t`Reservation failed`,
+          description: errorMessage(failure, t`Please try again.`),
         }),
     });
-  }, [paymentIntentId, status, mutate, setSearchParams]);
+  }, [paymentIntentId, status, mutate, setSearchParams, t]);
 }
 
 function LoadingCards() {
   return (
     <div className="space-y-4" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading reservations…
+        <Trans>Loading reservations…</Trans>
       </span>
       {[0, 1, 2].map((i) => (
         <Card key={i} className="flex gap-4 p-4 sm:p-5">

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatMoney } from '#shared/format.ts';
 import { toCents } from '#shared/pricing.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
@@ -20,23 +21,32 @@ export const amountsOf = (r: Pick<Reservation, 'rentalAmount' | 'depositAmount'>
 
 const total = (a: Amounts) => formatMoney(a.rentalCents + a.depositCents);
 
-/** What the charge at approval is made of: '$10.00 rental and a $20.00 deposit'. */
+// Each sentence is one message with its amounts as placeholders (issue 19), so it reads in any language.
+
+/** What the charge at approval is made of: '$10.00 rental and a $20.00 refundable deposit'. */
 export function chargeParts(a: Amounts): string {
-  const parts = [];
-  if (a.rentalCents > 0) parts.push(`${formatMoney(a.rentalCents)} rental`);
-  if (a.depositCents > 0) parts.push(`a ${formatMoney(a.depositCents)} refundable deposit`);
-  return parts.join(' and ');
+  const rental = formatMoney(a.rentalCents);
+  const deposit = formatMoney(a.depositCents);
+  if (a.rentalCents > 0 && a.depositCents > 0) return t`${rental} rental and a ${deposit} refundable deposit`;
+  if (a.rentalCents > 0) return t`${rental} rental`;
+  if (a.depositCents > 0) return t`a ${deposit} refundable deposit`;
+  return '';
 }
 
 /** The borrower at checkout: what the card sees now, at approval, and if the answer is no. */
 export function holdNotice(a: Amounts, lenderName: string): string {
-  return `We hold ${total(a)} on your card now; nothing is charged yet. If ${lenderName} approves, your card is charged ${total(a)} (${chargeParts(a)}). If the request is declined or expires, the hold is released.`;
+  const amount = total(a);
+  const parts = chargeParts(a);
+  return t`We hold ${amount} on your card now; nothing is charged yet. If ${lenderName} approves, your card is charged ${amount} (${parts}). If the request is declined or expires, the hold is released.`;
 }
 
 /** The deposit line under the approval charge, when there is a deposit. */
 export function depositReturnNote(a: Amounts, who: 'you' | 'them'): string | null {
   if (a.depositCents <= 0) return null;
-  return `The ${formatMoney(a.depositCents)} deposit is refunded to ${who === 'you' ? 'your card' : 'their card'} when the item is returned.`;
+  const deposit = formatMoney(a.depositCents);
+  return who === 'you'
+    ? t`The ${deposit} deposit is refunded to your card when the item is returned.`
+    : t`The ${deposit} deposit is refunded to their card when the item is returned.`;
 }
 
 /** The lender's toast on approving (spec §8's 'can now proceed with payment' was not true: issue 16). */
@@ -44,8 +54,13 @@ export function approvalToast(r: Pick<Reservation, 'rentalAmount' | 'depositAmou
   const a = amountsOf(r);
   const name = r.borrower.fullName;
   if (a.rentalCents + a.depositCents === 0) {
-    return `${name} has been notified. Nothing is charged: this item is free.`;
+    return t`${name} has been notified. Nothing is charged: this item is free.`;
   }
-  const earning = a.rentalCents > 0 ? ` You earn the ${formatMoney(a.rentalCents)} rental.` : '';
-  return `${name} has been notified. Their card is charged ${total(a)} now (${chargeParts(a)}).${earning}${a.depositCents > 0 ? ` The deposit goes back to ${name} when the item is returned.` : ''}`;
+  const amount = total(a);
+  const parts = chargeParts(a);
+  const rental = formatMoney(a.rentalCents);
+  const sentences = [t`${name} has been notified. Their card is charged ${amount} now (${parts}).`];
+  if (a.rentalCents > 0) sentences.push(t`You earn the ${rental} rental.`);
+  if (a.depositCents > 0) sentences.push(t`The deposit goes back to ${name} when the item is returned.`);
+  return sentences.join(' ');
 }

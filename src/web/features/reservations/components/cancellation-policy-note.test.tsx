@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CancellationPolicyNote, termsText } from './cancellation-policy-note.tsx';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_TEXT } from '#shared/cancellation-policy.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { CancellationPolicyNote, POLICY_TEXT, termsText } from './cancellation-policy-note.tsx';
 
 describe('cancellation policy note (issue 17 item 3)', () => {
   it('names the campus deadline and both refunds for the chosen dates', () => {
@@ -15,5 +17,11 @@ describe('cancellation policy note (issue 17 item 3)', () => {
     expect(screen.getByText(/Strict cancellation:/).parentElement?.textContent).toContain(
       '50% of the rental back until 7 days before the start',
     );
+  });
+
+  it('says each policy in the same English as src/shared (the listing form and the server)', () => {
+    for (const policy of CANCELLATION_POLICIES) {
+      expect(i18n._(POLICY_TEXT[policy])).toBe(CANCELLATION_POLICY_TEXT[policy]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -12,6 +12,7 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Availability } from '#shared/schemas/reservations.ts';
 import { IconTooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { dayLabel, dayLabelYearApart, weekdayNames } from '../dates.ts';
 
 // The Reserve dialog's dates (spec §2, §5): one month calendar that sets the start, then the end.
 // Days are calendar days 'YYYY-MM-DD' throughout, so no time zone ever shifts a date. Which days can be
@@ -20,16 +21,6 @@ import { cn } from '../../../lib/cn.ts';
 // Page Up/Down a month, Enter or Space picks the focused day.
 
 export type DateRange = DayRange;
-
-const WEEKDAYS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
 
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -43,12 +34,6 @@ function addMonths(day: string, n: number): string {
 }
 
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-
-/** A day as a person reads it: 'Tuesday, December 1, 2026'. */
-export function dayLabel(day: string, pattern = 'EEEE, MMMM d, yyyy'): string {
-  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
-  return format(new Date(y, m - 1, d), pattern);
-}
 
 /** A day someone may pick up or return the item (the shared rule the server checks too). */
 export function isSelectableDay(day: string, a: Availability): boolean {
@@ -98,6 +83,7 @@ export function DateRangePicker({
   value: DateRange;
   onChange: (next: DateRange) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [editing, setEditing] = useState<'start' | 'end'>('start');
   const [focused, setFocused] = useState(value.startDate);
@@ -175,23 +161,27 @@ export function DateRangePicker({
   const weeks = monthWeeks(month);
   // Exactly one day of the shown month takes Tab (the roving tabindex).
   const tabbable = monthOf(focused) === month ? focused : month;
+  const maxDays = LIMITS.bookingDaysMax;
   const hint =
     editing === 'start'
-      ? 'Choose the day you pick the item up.'
-      : `Choose the day you return the item (at most ${LIMITS.bookingDaysMax} days later).`;
+      ? t`Choose the day you pick the item up.`
+      : t`Choose the day you return the item (at most ${maxDays} days later).`;
+  const monthTitle = dayLabel(month, 'month');
 
   return (
     <fieldset className="min-w-0 space-y-3">
-      <legend className="text-sm font-semibold text-ink">Borrowing dates</legend>
+      <legend className="text-sm font-semibold text-ink">
+        <Trans>Borrowing dates</Trans>
+      </legend>
       <div className="grid grid-cols-2 gap-2">
         <RangeEnd
-          label="Start date"
+          label={t`Start date`}
           day={value.startDate}
           active={editing === 'start'}
           onClick={() => edit('start')}
         />
         <RangeEnd
-          label="End date"
+          label={t`End date`}
           day={value.endDate}
           active={editing === 'end'}
           onClick={() => edit('end')}
@@ -201,26 +191,26 @@ export function DateRangePicker({
       <div className="rounded-xl border border-line p-2 sm:p-3">
         <TooltipProvider>
           <div className="flex items-center justify-between gap-2">
-            <IconTooltip label="Previous month">
+            <IconTooltip label={t`Previous month`}>
               <button
                 type="button"
                 onClick={() => showMonth(-1)}
                 disabled={month <= minMonth}
-                aria-label="Previous month"
+                aria-label={t`Previous month`}
                 className="flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-stone-100 disabled:opacity-40"
               >
                 <ChevronLeft className="rtl:-scale-x-100 h-5 w-5" aria-hidden="true" />
               </button>
             </IconTooltip>
             <h3 id={`${id}-month`} className="font-semibold text-ink" aria-live="polite">
-              {dayLabel(month, 'MMMM yyyy')}
+              {monthTitle.charAt(0).toLocaleUpperCase() + monthTitle.slice(1)}
             </h3>
-            <IconTooltip label="Next month">
+            <IconTooltip label={t`Next month`}>
               <button
                 type="button"
                 onClick={() => showMonth(1)}
                 disabled={month >= maxMonth}
-                aria-label="Next month"
+                aria-label={t`Next month`}
                 className="flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-stone-100 disabled:opacity-40"
               >
                 <ChevronRight className="rtl:-scale-x-100 h-5 w-5" aria-hidden="true" />
@@ -243,7 +233,7 @@ export function DateRangePicker({
         >
           <thead>
             <tr>
-              {WEEKDAYS.map(([short, long]) => (
+              {weekdayNames().map(([short, long]) => (
                 <th
                   key={short}
                   scope="col"
@@ -309,19 +299,19 @@ export function DateRangePicker({
           </tbody>
         </table>
         <p className="mt-2 text-xs text-muted">
-          Greyed-out days are past, outside the lender's availability or already booked.
+          <Trans>Greyed-out days are past, outside the lender's availability or already booked.</Trans>
         </p>
         <span hidden id={`${id}-start`}>
-          Start date
+          <Trans>Start date</Trans>
         </span>
         <span hidden id={`${id}-end`}>
-          End date
+          <Trans>End date</Trans>
         </span>
         <span hidden id={`${id}-in-range`}>
-          Within your borrowing period
+          <Trans>Within your borrowing period</Trans>
         </span>
         <span hidden id={`${id}-unavailable`}>
-          Unavailable
+          <Trans>Unavailable</Trans>
         </span>
       </div>
     </fieldset>
@@ -339,6 +329,7 @@ function RangeEnd({
   active: boolean;
   onClick: () => void;
 }) {
+  const [date, year] = dayLabelYearApart(day);
   return (
     <button
       type="button"
@@ -353,8 +344,8 @@ function RangeEnd({
     >
       <span className="block text-xs font-semibold text-muted">{label}</span>
       <span className="block font-semibold text-ink">
-        {dayLabel(day, 'EEE, MMM d')}
-        <span className="hidden sm:inline">{dayLabel(day, ', yyyy')}</span>
+        {date}
+        <span className="hidden sm:inline">{year}</span>
       </span>
     </button>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { LIMITS } from '#shared/constants.ts';
@@ -21,43 +22,67 @@ const money = (amount: string | number) => `$${amountOf(String(amount)).toFixed(
 
 /** What the card says about the return and the claim, for both people: stage, deadline, amounts. */
 export function ClaimDetails({ reservation: r }: { reservation: Reservation }) {
+  const { t } = useLingui();
   const c = r.claim;
   if (!c) return null;
+  const deposit = money(r.depositAmount);
   const lines: ReactNode[] = [];
   if (r.status === 'returned' && c.confirmBy) {
+    const returned = c.returnedAt ? answerBy(c.returnedAt) : '';
+    const confirmBy = answerBy(c.confirmBy);
     lines.push(
       <p key="window">
-        <span className="font-semibold">Returned {c.returnedAt ? answerBy(c.returnedAt) : ''}.</span> The{' '}
-        {money(r.depositAmount)} deposit is released when the lender confirms, or on its own on{' '}
-        {answerBy(c.confirmBy)}.
+        <Trans>
+          <span className="font-semibold">Returned {returned}.</span> The {deposit} deposit is released when
+          the lender confirms, or on its own on {confirmBy}.
+        </Trans>
       </p>,
     );
   }
   if (c.amountClaimed) {
+    const claimed = money(c.amountClaimed);
     lines.push(
       <p key="claim">
         <span className="font-semibold">
-          Claim: {money(c.amountClaimed)} of the {money(r.depositAmount)} deposit.
+          <Trans>
+            Claim: {claimed} of the {deposit} deposit.
+          </Trans>
         </span>{' '}
         {c.description && <q className="italic">{c.description}</q>}
       </p>,
     );
-    if (c.photos.length) lines.push(<Photos key="claim-photos" urls={c.photos} what="the problem" />);
+    if (c.photos.length)
+      lines.push(
+        <Photos key="claim-photos" urls={c.photos} labelOf={(number) => t`Photo ${number} of the problem`} />,
+      );
   }
   if (c.disputeNote) {
     lines.push(
       <p key="dispute">
-        <span className="font-semibold">Disputed:</span> <q className="italic">{c.disputeNote}</q>
+        <span className="font-semibold">
+          <Trans>Disputed:</Trans>
+        </span>{' '}
+        <q className="italic">{c.disputeNote}</q>
       </p>,
     );
     if (c.disputePhotos.length)
-      lines.push(<Photos key="dispute-photos" urls={c.disputePhotos} what="the borrower's side" />);
+      lines.push(
+        <Photos
+          key="dispute-photos"
+          urls={c.disputePhotos}
+          labelOf={(number) => t`Photo ${number} of the borrower's side`}
+        />,
+      );
   }
   if (c.amountAwarded !== null && c.depositRefund !== null) {
+    const kept = money(c.amountAwarded);
+    const refunded = money(c.depositRefund);
     lines.push(
       <p key="settled">
-        <span className="font-semibold">Settled:</span> the lender keeps {money(c.amountAwarded)};{' '}
-        {money(c.depositRefund)} of the deposit is refunded.
+        <Trans>
+          <span className="font-semibold">Settled:</span> the lender keeps {kept}; {refunded} of the deposit
+          is refunded.
+        </Trans>
       </p>,
     );
   }
@@ -67,14 +92,17 @@ export function ClaimDetails({ reservation: r }: { reservation: Reservation }) {
       ? 'border-orange-200 bg-orange-50 text-orange-950'
       : 'border-line bg-stone-50 text-ink';
   return (
-    <section aria-label="Deposit" className={`mt-4 space-y-1 rounded-xl border p-3 text-sm ${tone}`}>
+    <section aria-label={t`Deposit`} className={`mt-4 space-y-1 rounded-xl border p-3 text-sm ${tone}`}>
       {lines}
     </section>
   );
 }
 
-/** Small photos that open the full one: a claim's or a dispute's (also on the moderators' queue). */
-export function Photos({ urls, what }: { urls: readonly string[]; what: string }) {
+/**
+ * Small photos that open the full one: a claim's or a dispute's (also on the moderators' queue).
+ * `labelOf` names each by its number, in one message: 'Photo 1 of the problem'.
+ */
+export function Photos({ urls, labelOf }: { urls: readonly string[]; labelOf: (number: number) => string }) {
   return (
     <ul className="flex flex-wrap gap-2 pt-1">
       {urls.map((url, index) => (
@@ -83,7 +111,7 @@ export function Photos({ urls, what }: { urls: readonly string[]; what: string }
             href={url}
             target="_blank"
             rel="noreferrer"
-            aria-label={`Photo ${index + 1} of ${what}`}
+            aria-label={labelOf(index + 1)}
             className="block rounded-lg"
           >
             <img
@@ -114,18 +142,21 @@ export function ReportProblem({
   busy: boolean;
   onClaimAction: (action: ClaimAction) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
+  const deposit = money(r.depositAmount);
+  const borrower = r.borrower.fullName;
   const [photos, setPhotos] = useState<string[]>([]);
   const descriptionId = useId();
   const amountId = useId();
   return (
     <FormDialog
-      trigger="Report a problem"
+      trigger={t`Report a problem`}
       triggerVariant="outline"
-      title="Report a problem"
-      description={`Describe what is wrong and how much of the ${money(r.depositAmount)} deposit you claim. ${r.borrower.fullName} can accept it or dispute it.`}
-      submitLabel="Send claim"
+      title={t`Report a problem`}
+      description={t`Describe what is wrong and how much of the ${deposit} deposit you claim. ${borrower} can accept it or dispute it.`}
+      submitLabel={t`Send claim`}
       busy={busy}
       onReset={() => {
         setDescription('');
@@ -138,7 +169,7 @@ export function ReportProblem({
     >
       {(error) => (
         <>
-          <Field id={descriptionId} label="What is wrong">
+          <Field id={descriptionId} label={t`What is wrong`}>
             <Textarea
               id={descriptionId}
               value={description}
@@ -147,7 +178,7 @@ export function ReportProblem({
               maxLength={2000}
             />
           </Field>
-          <Field id={amountId} label={`Amount claimed (up to ${money(r.depositAmount)})`} error={error}>
+          <Field id={amountId} label={t`Amount claimed (up to ${deposit})`} error={error}>
             <Input
               {...describedBy(amountId, error)}
               value={amount}
@@ -173,16 +204,17 @@ export function DisputeClaim({
   busy: boolean;
   onClaimAction: (action: ClaimAction) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const noteId = useId();
   return (
     <FormDialog
-      trigger="Dispute"
+      trigger={t`Dispute`}
       triggerVariant="outline"
-      title="Dispute the claim"
-      description="Tell the moderator your side. They see both sides and decide how much of the claim the lender keeps."
-      submitLabel="Send dispute"
+      title={t`Dispute the claim`}
+      description={t`Tell the moderator your side. They see both sides and decide how much of the claim the lender keeps.`}
+      submitLabel={t`Send dispute`}
       busy={busy}
       onReset={() => {
         setNote('');
@@ -192,7 +224,7 @@ export function DisputeClaim({
     >
       {(error) => (
         <>
-          <Field id={noteId} label="Your side" error={error}>
+          <Field id={noteId} label={t`Your side`} error={error}>
             <Textarea
               {...describedBy(noteId, error)}
               value={note}
@@ -230,6 +262,7 @@ export function FormDialog({
   onReset: () => void;
   children: (error: string | undefined) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -253,7 +286,7 @@ export function FormDialog({
       },
       (failure: unknown) => {
         setSubmitting(false);
-        setError(errorMessage(failure, 'Please check the form and try again.'));
+        setError(errorMessage(failure, t`Please check the form and try again.`));
       },
     );
   };
@@ -273,10 +306,10 @@ export function FormDialog({
             {children(error)}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close className={buttonClasses('outline')} disabled={submitting}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Dialog.Close>
               <Button type="submit" disabled={submitting || busy}>
-                {submitting ? 'Sending...' : submitLabel}
+                {submitting ? t`Sending...` : submitLabel}
               </Button>
             </div>
           </form>

@@ -1,6 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarCheck } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { campusToday } from '#shared/calendar.ts';
+import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import {
   type EarlyReturnBooking,
@@ -105,20 +109,21 @@ export function ItemReturned({
   busy: boolean;
   onConfirm: (earlyRefund?: string) => void;
 }) {
+  const { t } = useLingui();
   const early = earlyReturnToday(r);
   return (
     <EarlyReturnButton
-      label="Item Returned"
+      label={t`Item Returned`}
       busy={busy}
       onConfirm={onConfirm}
       ask={
         early && {
-          title: 'Return it early?',
+          title: t`Return it early?`,
+          // The refund's sentence is src/shared's, the server's own rule (its own catalogue).
           sentence: earlyReturnSentence(bookingOf(r), early),
-          after:
-            'The lender then confirms it came back in good condition, and your deposit comes back as usual.',
-          confirm: 'Return Early',
-          cancel: 'Keep Borrowing',
+          after: t`The lender then confirms it came back in good condition, and your deposit comes back as usual.`,
+          confirm: t`Return Early`,
+          cancel: t`Keep Borrowing`,
           refund: early,
         }
       }
@@ -140,19 +145,20 @@ export function ReturnedInGoodCondition({
   busy: boolean;
   onConfirm: (earlyRefund?: string) => void;
 }) {
+  const { t } = useLingui();
   const early = r.status === 'active' ? earlyReturnToday(r) : null;
   return (
     <EarlyReturnButton
-      label="Returned in good condition"
+      label={t`Returned in good condition`}
       busy={busy}
       onConfirm={onConfirm}
       ask={
         early && {
-          title: 'It came back early?',
+          title: t`It came back early?`,
           sentence: earlyReturnSentence(bookingOf(r), early, { borrowerName: r.borrower.fullName }),
-          after: 'The whole deposit goes back to them now, as for any return in good condition.',
-          confirm: 'Confirm Return',
-          cancel: 'Not Yet',
+          after: t`The whole deposit goes back to them now, as for any return in good condition.`,
+          confirm: t`Confirm Return`,
+          cancel: t`Not Yet`,
           refund: early,
         }
       }
@@ -160,22 +166,38 @@ export function ReturnedInGoodCondition({
   );
 }
 
+/** A policy's name inside a sentence ('by the flexible policy'). */
+const POLICY_NAMES: Record<CancellationPolicy, MessageDescriptor> = {
+  flexible: msg`flexible`,
+  moderate: msg`moderate`,
+  strict: msg`strict`,
+};
+
 /** On both people's card once it happened: the day, the end it had, and the rental refunded. */
 export function EarlyReturnNote({ reservation: r, role }: { reservation: Reservation; role: string }) {
+  const { t, i18n } = useLingui();
   const early = r.earlyReturn;
   if (!early) return null;
   const refunded = toCents(early.rentalRefund) ?? 0;
-  const whose = role === 'borrower' ? 'to you' : 'to the borrower';
+  const returnedOn = formatDayLabel(r.endDate);
+  const bookedUntil = formatDayLabel(early.bookedEndDate);
+  const amount = `$${early.rentalRefund}`;
+  const policyName = POLICY_NAMES[r.cancellationPolicy];
+  const policy = policyName ? i18n._(policyName) : r.cancellationPolicy;
+  const refund =
+    refunded <= 0
+      ? t`No rental was refunded.`
+      : role === 'borrower'
+        ? t`${amount} of the rental refunded to you, by the ${policy} policy.`
+        : t`${amount} of the rental refunded to the borrower, by the ${policy} policy.`;
   return (
     <p className="mt-4 flex gap-2 rounded-xl bg-teal-50 p-3 text-sm text-teal-950">
       <CalendarCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
-        <span className="font-semibold">Returned early on {formatDayLabel(r.endDate)}</span> (booked until{' '}
-        {formatDayLabel(early.bookedEndDate)}).{' '}
-        {refunded > 0
-          ? `$${early.rentalRefund} of the rental refunded ${whose}, by the ${r.cancellationPolicy} policy.`
-          : 'No rental was refunded.'}{' '}
-        The days after it are free for others.
+        <Trans>
+          <span className="font-semibold">Returned early on {returnedOn}</span> (booked until {bookedUntil}).
+        </Trans>{' '}
+        {refund} <Trans>The days after it are free for others.</Trans>
       </span>
     </p>
   );

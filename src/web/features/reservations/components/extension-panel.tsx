@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarPlus } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,10 +14,10 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { formatDate } from '../../items/components/item-labels.ts';
 import { useItem } from '../../items/item-mutations.ts';
 import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
 import type { PaymentIntent } from '../api.ts';
+import { dayLabel as formatDay } from '../dates.ts';
 import { useAnswerExtension, useExtensionPaymentIntent, useRequestExtension } from '../extension-api.ts';
 
 // Issue 18 item 3 (decision 031), on a My Reservations card: the request for more days waiting for the
@@ -23,12 +25,12 @@ import { useAnswerExtension, useExtensionPaymentIntent, useRequestExtension } fr
 // lender, Take back for the borrower), or, on an approved or picked-up booking, the borrower's
 // 'Ask for more days'. The server decides; this only shows and asks.
 
-const dayLabel = (day: string) => formatDate(day, 'MMM d');
+const dayLabel = (day: string) => formatDay(day, 'short');
 
 /** "$8.00", or "No extra charge" for a free item or days inside a period already paid for. */
 function extraLabel(rentalAmount: string): string {
   const cents = toCents(rentalAmount) ?? 0;
-  return cents > 0 ? formatMoney(cents) : 'No extra charge';
+  return cents > 0 ? formatMoney(cents) : t`No extra charge`;
 }
 
 export function ExtensionPanel({ reservation: r, viewerId }: { reservation: Reservation; viewerId: string }) {
@@ -54,7 +56,15 @@ function PendingExtension({
   extension: Extension;
   role: 'borrower' | 'provider';
 }) {
+  const { t } = useLingui();
   const answer = useAnswerExtension();
+  const title = r.item.title;
+  const newEnd = dayLabel(extension.newEndDate);
+  const previousEnd = dayLabel(extension.previousEndDate);
+  const currentEnd = dayLabel(r.endDate);
+  const extra = extraLabel(extension.rentalAmount);
+  const lender = r.provider.fullName;
+  const borrower = r.borrower.fullName;
   const act = (action: 'approve' | 'decline' | 'cancel') =>
     answer.mutate(
       { id: extension.id, action },
@@ -63,56 +73,62 @@ function PendingExtension({
           toast({
             title:
               action === 'approve'
-                ? 'More days approved'
+                ? t`More days approved`
                 : action === 'decline'
-                  ? 'More days declined'
-                  : 'Request taken back',
+                  ? t`More days declined`
+                  : t`Request taken back`,
             description:
               action === 'approve'
-                ? `${r.item.title} is now due back on ${dayLabel(extension.newEndDate)}.`
-                : `${r.item.title} is still due back on ${dayLabel(r.endDate)}.`,
+                ? t`${title} is now due back on ${newEnd}.`
+                : t`${title} is still due back on ${currentEnd}.`,
           }),
         onError: (failure) =>
           toast({
             variant: 'destructive',
-            title: 'That did not work',
-            description: errorMessage(failure, 'Please try again.'),
+            title: t`That did not work`,
+            description: errorMessage(failure, t`Please try again.`),
           }),
       },
     );
-  const waitingFor = role === 'borrower' ? r.provider.fullName : 'you';
   return (
     <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3">
       <p className="flex items-start gap-2 text-sm text-amber-950">
         <CalendarPlus className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <span>
-          <span className="font-semibold">Extension requested to {dayLabel(extension.newEndDate)}</span>
-          {' · '}
-          {extraLabel(extension.rentalAmount)}
-          {' · '}
-          waiting for {waitingFor}
+          {role === 'borrower' ? (
+            <Trans>
+              <span className="font-semibold">Extension requested to {newEnd}</span> · {extra} · waiting for{' '}
+              {lender}
+            </Trans>
+          ) : (
+            <Trans>
+              <span className="font-semibold">Extension requested to {newEnd}</span> · {extra} · waiting for
+              you
+            </Trans>
+          )}
         </span>
       </p>
       {role === 'provider' && (
         <p className="mt-1 text-sm text-amber-950">
-          {r.borrower.fullName} asks to return it on {dayLabel(extension.newEndDate)} instead of{' '}
-          {dayLabel(extension.previousEndDate)}. Unanswered, the request lapses after{' '}
-          {dayLabel(extension.previousEndDate)}.
+          <Trans>
+            {borrower} asks to return it on {newEnd} instead of {previousEnd}. Unanswered, the request lapses
+            after {previousEnd}.
+          </Trans>
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
         {role === 'provider' ? (
           <>
             <Button onClick={() => act('approve')} disabled={answer.isPending}>
-              Approve extension
+              <Trans>Approve extension</Trans>
             </Button>
             <Button variant="outline" onClick={() => act('decline')} disabled={answer.isPending}>
-              Decline extension
+              <Trans>Decline extension</Trans>
             </Button>
           </>
         ) : (
           <Button variant="outline" onClick={() => act('cancel')} disabled={answer.isPending}>
-            Take back request
+            <Trans>Take back request</Trans>
           </Button>
         )}
       </div>
@@ -123,21 +139,27 @@ function PendingExtension({
 /** The borrower's dialog: a new return day, what it costs, the card for a paid one, then the request. */
 function AskForMoreDays({ reservation: r }: { reservation: Reservation }) {
   const [open, setOpen] = useState(false);
+  const title = r.item.title;
+  const dueBack = dayLabel(r.endDate);
+  const lender = r.provider.fullName;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="outline">
           <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-          Ask for more days
+          <Trans>Ask for more days</Trans>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold text-ink">Ask for more days</Dialog.Title>
+          <Dialog.Title className="text-lg font-bold text-ink">
+            <Trans>Ask for more days</Trans>
+          </Dialog.Title>
           <Dialog.Description className="mt-2 text-stone-700">
-            {r.item.title} is due back on {dayLabel(r.endDate)}. {r.provider.fullName} approves or declines;
-            nothing changes until then.
+            <Trans>
+              {title} is due back on {dueBack}. {lender} approves or declines; nothing changes until then.
+            </Trans>
           </Dialog.Description>
           {open && <AskForm reservation={r} onDone={() => setOpen(false)} />}
         </Dialog.Content>
@@ -147,6 +169,7 @@ function AskForMoreDays({ reservation: r }: { reservation: Reservation }) {
 }
 
 function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone: () => void }) {
+  const { t } = useLingui();
   const inputId = useId();
   const item = useItem(r.itemId);
   const [endDate, setEndDate] = useState(addDays(r.endDate, 1));
@@ -170,6 +193,11 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
   // The booking's own end is 'today' here: whether it has passed is the server's to say.
   const problem = pricing ? extensionProblem(r, endDate, pricing, r.endDate) : null;
   const cents = pricing && !problem ? extensionRentalCents(pricing, r, endDate) : 0;
+  const lender = r.provider.fullName;
+  const title = r.item.title;
+  const until = dayLabel(endDate);
+  const more = formatMoney(cents);
+  const extra = extraLabel(centsToDecimal(cents)!);
 
   const sendRequest = (paymentIntentId: string | null) =>
     request.mutate(
@@ -177,14 +205,14 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
       {
         onSuccess: () => {
           toast({
-            title: 'Request sent',
-            description: `${r.provider.fullName} will approve or decline keeping ${r.item.title} until ${dayLabel(endDate)}.`,
+            title: t`Request sent`,
+            description: t`${lender} will approve or decline keeping ${title} until ${until}.`,
           });
           onDone();
         },
         onError: (failure) => {
           setIntent(undefined);
-          setError(errorMessage(failure, 'The request was not sent. Please try again.'));
+          setError(errorMessage(failure, t`The request was not sent. Please try again.`));
         },
       },
     );
@@ -204,7 +232,7 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
       { reservationId: r.id, endDate, rentalAmount: centsToDecimal(cents)! },
       {
         onSuccess: setIntent,
-        onError: (failure) => setError(errorMessage(failure, 'The payment could not be set up.')),
+        onError: (failure) => setError(errorMessage(failure, t`The payment could not be set up.`)),
       },
     );
   };
@@ -213,17 +241,18 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
     return (
       <div className="mt-4 space-y-3">
         <p className="text-sm text-stone-700">
-          Until {dayLabel(endDate)}: {formatMoney(cents)} more. It is held on your card and charged only if{' '}
-          {r.provider.fullName} approves.
+          <Trans>
+            Until {until}: {more} more. It is held on your card and charged only if {lender} approves.
+          </Trans>
         </p>
         <SavedCardCheckout
           clientSecret={intent.clientSecret}
           paymentIntentId={intent.paymentIntentId}
-          submitLabel={`Hold ${formatMoney(cents)}`}
+          submitLabel={t`Hold ${more}`}
           onConfirmed={() => sendRequest(intent.paymentIntentId)}
           onError={(message) => {
             setIntent(undefined);
-            setError(message || 'The card was not accepted. Nothing was changed.');
+            setError(message || t`The card was not accepted. Nothing was changed.`);
           }}
         />
       </div>
@@ -232,7 +261,7 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <Field id={inputId} label="New return date" error={error ?? problem ?? undefined}>
+      <Field id={inputId} label={t`New return date`} error={error ?? problem ?? undefined}>
         <Input
           {...describedBy(inputId, error ?? problem ?? undefined)}
           type="date"
@@ -246,18 +275,14 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
         />
       </Field>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {!pricing
-          ? 'Working out the price...'
-          : problem
-            ? ''
-            : `Extra rental: ${extraLabel(centsToDecimal(cents)!)}`}
+        {!pricing ? t`Working out the price...` : problem ? '' : t`Extra rental: ${extra}`}
       </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close className={buttonClasses('outline')} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Dialog.Close>
         <Button type="submit" disabled={busy || !pricing || Boolean(problem)}>
-          {busy ? 'Sending...' : cents > 0 ? 'Continue to payment' : 'Send request'}
+          {busy ? t`Sending...` : cents > 0 ? t`Continue to payment` : t`Send request`}
         </Button>
       </div>
     </form>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CalendarClock, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { OPEN_STATUSES } from '#shared/reservation-rules.ts';
@@ -5,8 +7,8 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
-import { formatDate } from '../../items/components/item-labels.ts';
 import { useReservations } from '../api.ts';
+import { dayLabel, dayRange } from '../dates.ts';
 import { ReserveDialog } from './reserve-dialog.tsx';
 
 // Issue 16 'What happens next': a borrower who already asked for this item sees their request on the
@@ -18,14 +20,6 @@ type ReservableItem = Parameters<typeof ReserveDialog>[0]['item'];
 /** Still open by the shared state machine: something can happen from it. */
 const OPEN = new Set<string>(OPEN_STATUSES);
 
-/** 'Nov 27–29', or 'Nov 30 – Dec 2' across months. */
-export function dayRange(startDate: string, endDate: string): string {
-  if (startDate === endDate) return formatDate(startDate, 'MMM d');
-  if (startDate.slice(0, 7) === endDate.slice(0, 7))
-    return `${formatDate(startDate, 'MMM d')}–${formatDate(endDate, 'd')}`;
-  return `${formatDate(startDate, 'MMM d')} – ${formatDate(endDate, 'MMM d')}`;
-}
-
 /** What the item page says about the viewer's own request for the item. */
 export function requestSummary(r: Pick<Reservation, 'status' | 'startDate' | 'endDate'>): {
   title: string;
@@ -34,22 +28,24 @@ export function requestSummary(r: Pick<Reservation, 'status' | 'startDate' | 'en
   const days = dayRange(r.startDate, r.endDate);
   if (r.status === 'approved')
     return {
-      title: `Approved ${days} · Pickup code ready`,
-      detail: 'Show your code from My Reservations at pickup',
+      title: t`Approved ${days} · Pickup code ready`,
+      detail: t`Show your code from My Reservations at pickup`,
     };
-  if (r.status === 'active')
-    return { title: `Borrowing ${days} · Active`, detail: `Due back ${formatDate(r.endDate, 'MMM d')}` };
+  if (r.status === 'active') {
+    const due = dayLabel(r.endDate, 'short');
+    return { title: t`Borrowing ${days} · Active`, detail: t`Due back ${due}` };
+  }
   // Issue 17: back with the lender, or a deposit claim open.
   if (r.status === 'returned')
-    return { title: `Returned ${days}`, detail: 'Waiting for the lender to confirm: see My Reservations' };
+    return { title: t`Returned ${days}`, detail: t`Waiting for the lender to confirm: see My Reservations` };
   if (r.status === 'claimed' || r.status === 'disputed')
     return {
-      title: `Returned ${days} · ${r.status === 'claimed' ? 'Claim open' : 'In dispute'}`,
-      detail: 'The deposit claim is in My Reservations',
+      title: r.status === 'claimed' ? t`Returned ${days} · Claim open` : t`Returned ${days} · In dispute`,
+      detail: t`The deposit claim is in My Reservations`,
     };
   return {
-    title: `Requested ${days} · Pending`,
-    detail: 'Waiting for the lender: see it in My Reservations',
+    title: t`Requested ${days} · Pending`,
+    detail: t`Waiting for the lender: see it in My Reservations`,
   };
 }
 
@@ -72,6 +68,8 @@ export function ReserveOrRequested({
   /** Dates a waitlist said are free: the Reserve dialog starts on them (issue 18). */
   suggested?: { startDate: string; endDate: string } | null;
 }) {
+  // Re-render in the active language: the lines below are written by requestSummary.
+  const { t } = useLingui();
   const { user } = useSession();
   const reservations = useReservations(Boolean(user));
   if (user && reservations.isPending) return <Skeleton className="h-12 w-full rounded-lg" />;
@@ -108,7 +106,7 @@ export function ReserveOrRequested({
       <ReserveDialog
         item={item}
         suggested={suggested}
-        label={mine.length > 0 ? 'Reserve other dates' : 'Reserve Item'}
+        label={mine.length > 0 ? t`Reserve other dates` : t`Reserve Item`}
         variant={mine.length > 0 ? 'outline' : 'primary'}
       />
     </div>

@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with-api.tsx';
-import { dayRange, openRequestsFor, requestSummary } from './my-request.tsx';
+import { dayRange } from '../dates.ts';
+import { openRequestsFor, requestSummary } from './my-request.tsx';
 import { NextStep, nextStep } from './next-step.tsx';
 
 // Issue 16 'What happens next': who acts next and by when, per status and side; the item page's own

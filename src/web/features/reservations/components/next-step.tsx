@@ -1,4 +1,5 @@
-import { format } from 'date-fns';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, MessageCircle } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
@@ -7,7 +8,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { useStartReservationConversation } from '../../chat/api.ts';
-import { formatDate } from '../../items/components/item-labels.ts';
+import { dateTime, dayLabel } from '../dates.ts';
 
 // Issue 16 'What happens next': each reservation card says who acts next and by when, and offers a
 // message to the other person. Rendered inside the card (its children), so the card itself stays as
@@ -15,84 +16,102 @@ import { formatDate } from '../../items/components/item-labels.ts';
 
 /** A pending request's answer-by instant, as the screens say it: 'Thu, Nov 26 at 3:30 PM'. */
 export function answerBy(iso: string): string {
-  return format(new Date(iso), "EEE, MMM d 'at' h:mm a");
+  return dateTime(iso, 'weekday');
 }
 
-const day = (date: string) => formatDate(date, 'EEE, MMM d');
+const day = (date: string) => dayLabel(date, 'weekday');
 
 /** Who acts next and by when, for this viewer; null when nothing more happens. */
 export function nextStep(r: Reservation, viewerId: string): { who: 'you' | 'them'; text: string } | null {
   const asBorrower = viewerId === r.borrowerId;
   const lender = r.provider.fullName;
   const borrower = r.borrower.fullName;
-  const by = r.respondBy ? ` by ${answerBy(r.respondBy)}` : '';
+  const by = r.respondBy ? answerBy(r.respondBy) : null;
+  const start = day(r.startDate);
+  const end = day(r.endDate);
   switch (r.status) {
     case 'pending':
-      return asBorrower
-        ? { who: 'them', text: `Waiting for ${lender} to approve or decline${by}.` }
-        : { who: 'you', text: `Your turn: approve or decline${by}, or the request expires.` };
+      if (asBorrower)
+        return {
+          who: 'them',
+          text: by
+            ? t`Waiting for ${lender} to approve or decline by ${by}.`
+            : t`Waiting for ${lender} to approve or decline.`,
+        };
+      return {
+        who: 'you',
+        text: by
+          ? t`Your turn: approve or decline by ${by}, or the request expires.`
+          : t`Your turn: approve or decline, or the request expires.`,
+      };
     case 'approved':
       return asBorrower
         ? {
             who: 'you',
-            text: `Your turn: meet ${lender} on ${day(r.startDate)} and show your pickup code.`,
+            text: t`Your turn: meet ${lender} on ${start} and show your pickup code.`,
           }
         : {
             who: 'you',
-            text: `Your turn: hand it over to ${borrower} on ${day(r.startDate)} and enter their pickup code under Item Collected.`,
+            text: t`Your turn: hand it over to ${borrower} on ${start} and enter their pickup code under Item Collected.`,
           };
     case 'active': {
       if (r.overdue) {
         // Issue 17 item 5: late. The lender may claim from the deposit once it is 24 hours late.
         const from = r.claim?.claimableFrom;
-        const claimable =
-          from && Date.parse(from) > Date.now()
-            ? `From ${answerBy(from)} you can report a problem and claim from the deposit.`
-            : 'You can report a problem and claim from the deposit.';
+        const fromLabel = from && Date.parse(from) > Date.now() ? answerBy(from) : null;
+        const claimable = fromLabel
+          ? t`From ${fromLabel} you can report a problem and claim from the deposit.`
+          : t`You can report a problem and claim from the deposit.`;
         return asBorrower
           ? {
               who: 'you',
-              text: `Overdue: it was due back on ${day(r.endDate)}. Return it to ${lender} now, then press Item Returned. Until then you cannot request new items.`,
+              text: t`Overdue: it was due back on ${end}. Return it to ${lender} now, then press Item Returned. Until then you cannot request new items.`,
             }
-          : { who: 'them', text: `${borrower} is late: it was due back on ${day(r.endDate)}. ${claimable}` };
+          : { who: 'them', text: `${t`${borrower} is late: it was due back on ${end}.`} ${claimable}` };
       }
       return asBorrower
         ? {
             who: 'you',
-            text: `Your turn: return it to ${lender} by ${day(r.endDate)}, then press Item Returned.`,
+            text: t`Your turn: return it to ${lender} by ${end}, then press Item Returned.`,
           }
         : {
             who: 'them',
-            text: `${borrower} returns it by ${day(r.endDate)}. Once you have it back, confirm it came back in good condition.`,
+            text: t`${borrower} returns it by ${end}. Once you have it back, confirm it came back in good condition.`,
           };
     }
     case 'returned': {
-      const until = r.claim?.confirmBy ? ` by ${answerBy(r.claim.confirmBy)}` : '';
-      return asBorrower
-        ? {
-            who: 'them',
-            text: `${lender} confirms the return${until}. Your deposit comes back then at the latest, unless they report a problem.`,
-          }
-        : {
-            who: 'you',
-            text: `Your turn: confirm it came back in good condition, or report a problem${until}. With no answer, the deposit goes back to ${borrower}.`,
-          };
+      const until = r.claim?.confirmBy ? answerBy(r.claim.confirmBy) : null;
+      if (asBorrower)
+        return {
+          who: 'them',
+          text: until
+            ? t`${lender} confirms the return by ${until}. Your deposit comes back then at the latest, unless they report a problem.`
+            : t`${lender} confirms the return. Your deposit comes back then at the latest, unless they report a problem.`,
+        };
+      return {
+        who: 'you',
+        text: until
+          ? t`Your turn: confirm it came back in good condition, or report a problem by ${until}. With no answer, the deposit goes back to ${borrower}.`
+          : t`Your turn: confirm it came back in good condition, or report a problem. With no answer, the deposit goes back to ${borrower}.`,
+      };
     }
     case 'claimed':
       return asBorrower
         ? {
             who: 'you',
-            text: `Your turn: accept ${lender}'s claim or dispute it; a dispute goes to a moderator.`,
+            text: t`Your turn: accept ${lender}'s claim or dispute it; a dispute goes to a moderator.`,
           }
-        : { who: 'them', text: `Waiting for ${borrower} to accept or dispute your claim.` };
+        : { who: 'them', text: t`Waiting for ${borrower} to accept or dispute your claim.` };
     case 'disputed':
-      return { who: 'them', text: 'A moderator decides the disputed claim and tells you both.' };
+      return { who: 'them', text: t`A moderator decides the disputed claim and tells you both.` };
     default:
       return null;
   }
 }
 
 export function NextStep({ reservation: r, viewerId }: { reservation: Reservation; viewerId: string }) {
+  // t also re-renders this in the active language: the step's text is written by nextStep.
+  const { t } = useLingui();
   const step = nextStep(r, viewerId);
   const other = viewerId === r.borrowerId ? r.provider : r.borrower;
   if (!step) {
@@ -107,7 +126,7 @@ export function NextStep({ reservation: r, viewerId }: { reservation: Reservatio
       <p className="flex items-start gap-2 text-sm text-ink">
         <ArrowRight className="rtl:-scale-x-100 mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
         <span>
-          <span className="font-semibold">Next: </span>
+          <span className="font-semibold">{t`Next:`} </span>
           {step.text}
         </span>
       </p>
@@ -117,6 +136,7 @@ export function NextStep({ reservation: r, viewerId }: { reservation: Reservatio
 }
 
 function MessageButton({ reservationId, name }: { reservationId: string; name: string }) {
+  const { t } = useLingui();
   const start = useStartReservationConversation();
   const navigate = useNavigate();
   return (
@@ -130,14 +150,14 @@ function MessageButton({ reservationId, name }: { reservationId: string; name: s
           onError: (error) =>
             toast({
               variant: 'destructive',
-              title: 'Failed to start chat',
-              description: errorMessage(error, 'Please try again.'),
+              title: t`Failed to start chat`,
+              description: errorMessage(error, t`Please try again.`),
             }),
         })
       }
     >
       <MessageCircle className="h-4 w-4" aria-hidden="true" />
-      Message {name}
+      <Trans>Message {name}</Trans>
     </Button>
   );
 }

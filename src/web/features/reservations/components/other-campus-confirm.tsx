@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { MapPin } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '../../../components/ui/button.tsx';
@@ -24,19 +25,25 @@ export function OtherCampusConfirm({
       <div className="flex items-start gap-3 pe-10">
         <MapPin className="mt-1 h-6 w-6 shrink-0 text-amber-700" aria-hidden="true" />
         <div>
-          <Dialog.Title className="text-xl font-bold text-ink">This item is on another campus</Dialog.Title>
+          <Dialog.Title className="text-xl font-bold text-ink">
+            <Trans>This item is on another campus</Trans>
+          </Dialog.Title>
           <Dialog.Description className="mt-2 text-stone-700">
-            {lenderName} lends it at <strong className="text-ink">{itemCampusName}</strong>; you are at{' '}
-            <strong className="text-ink">{ownCampusName}</strong>. You would pick it up and bring it back in
-            person at {itemCampusName}.
+            <Trans>
+              {lenderName} lends it at <strong className="text-ink">{itemCampusName}</strong>; you are at{' '}
+              <strong className="text-ink">{ownCampusName}</strong>. You would pick it up and bring it back in
+              person at {itemCampusName}.
+            </Trans>
           </Dialog.Description>
         </div>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
-        <Button onClick={onContinue}>Reserve anyway</Button>
+        <Button onClick={onContinue}>
+          <Trans>Reserve anyway</Trans>
+        </Button>
       </div>
     </div>
   );

@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, Handshake, LockKeyhole, Wallet } from 'lucide-react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ReservationStatus } from '#shared/constants.ts';
+import type { PickupMethod, ReservationStatus } from '#shared/constants.ts';
 import { thumbnailOf } from '#shared/photos.ts';
 import { can, type PartyRole, type ReservationAction } from '#shared/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
@@ -15,8 +18,9 @@ import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
 import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
-import { amountOf, formatDate, PICKUP_LABELS } from '../../items/components/item-labels.ts';
+import { amountOf } from '../../items/components/item-labels.ts';
 import type { ClaimAction, StatusUpdate } from '../api.ts';
+import { dayLabel } from '../dates.ts';
 import { ClaimDetails, DisputeClaim, ReportProblem } from './deposit-claim.tsx';
 import { EarlyReturnNote, ItemReturned, ReturnedInGoodCondition } from './early-return.tsx';
 
@@ -42,40 +46,52 @@ export interface ReservationCardProps {
 }
 
 /** Spec §4/§9 badge colours: pending yellow, approved blue, active green, completed grey, else red. */
-const STATUS_STYLES: Record<ReservationStatus, { label: string; className: string }> = {
-  pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-900' },
-  approved: { label: 'Approved', className: 'bg-blue-100 text-blue-900' },
-  active: { label: 'Active', className: 'bg-green-100 text-green-900' },
+const STATUS_STYLES: Record<ReservationStatus, { label: MessageDescriptor; className: string }> = {
+  pending: { label: msg`Pending`, className: 'bg-yellow-100 text-yellow-900' },
+  approved: { label: msg`Approved`, className: 'bg-blue-100 text-blue-900' },
+  active: { label: msg`Active`, className: 'bg-green-100 text-green-900' },
   // Issue 17: the return waiting for the lender, and a deposit claim open or in dispute.
-  returned: { label: 'Returned', className: 'bg-teal-100 text-teal-900' },
-  claimed: { label: 'Claim open', className: 'bg-orange-100 text-orange-900' },
-  disputed: { label: 'In dispute', className: 'bg-orange-100 text-orange-900' },
-  completed: { label: 'Completed', className: 'bg-stone-200 text-stone-800' },
-  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900' },
-  declined: { label: 'Declined', className: 'bg-red-100 text-red-900' },
+  returned: { label: msg`Returned`, className: 'bg-teal-100 text-teal-900' },
+  claimed: { label: msg`Claim open`, className: 'bg-orange-100 text-orange-900' },
+  disputed: { label: msg`In dispute`, className: 'bg-orange-100 text-orange-900' },
+  completed: { label: msg`Completed`, className: 'bg-stone-200 text-stone-800' },
+  cancelled: { label: msg`Cancelled`, className: 'bg-red-100 text-red-900' },
+  declined: { label: msg`Declined`, className: 'bg-red-100 text-red-900' },
 };
 
 export function ReservationStatusBadge({ status }: { status: ReservationStatus }) {
-  const style = STATUS_STYLES[status] ?? { label: status, className: 'bg-red-100 text-red-900' };
+  const { i18n } = useLingui();
+  const style = STATUS_STYLES[status];
   return (
     <span
-      className={cn('inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold', style.className)}
+      className={cn(
+        'inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold',
+        style?.className ?? 'bg-red-100 text-red-900',
+      )}
     >
-      {style.label}
+      {style ? i18n._(style.label) : status}
     </span>
   );
 }
+
+/** How the item is handed over (the item's own words for it live in the items screens). */
+const PICKUP_LABELS: Record<PickupMethod, MessageDescriptor> = {
+  meetup: msg`Campus Meetup`,
+  locker: msg`Smart Locker`,
+};
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** Spec §2: '$X deposit' and/or '$Y rental', each only when above zero, joined by ' + '; else 'Free'. */
 export function amountLine(depositAmount: string, rentalAmount: string): string {
-  const parts: string[] = [];
-  const deposit = amountOf(depositAmount);
-  const rental = amountOf(rentalAmount);
-  if (deposit > 0) parts.push(`${money(deposit)} deposit`);
-  if (rental > 0) parts.push(`${money(rental)} rental`);
-  return parts.length ? parts.join(' + ') : 'Free';
+  const depositValue = amountOf(depositAmount);
+  const rentalValue = amountOf(rentalAmount);
+  const deposit = money(depositValue);
+  const rental = money(rentalValue);
+  if (depositValue > 0 && rentalValue > 0) return t`${deposit} deposit + ${rental} rental`;
+  if (depositValue > 0) return t`${deposit} deposit`;
+  if (rentalValue > 0) return t`${rental} rental`;
+  return t`Free`;
 }
 
 export function ReservationCard({
@@ -88,9 +104,17 @@ export function ReservationCard({
   onClaimAction = () => Promise.resolve(),
   children,
 }: ReservationCardProps) {
+  const { t, i18n } = useLingui();
   const role: ReservationRole = viewerId === r.providerId ? 'provider' : 'borrower';
   const other = role === 'borrower' ? r.provider : r.borrower;
-  const title = r.item.title.trim() || 'Unknown Item';
+  const title = r.item.title.trim() || t`Unknown Item`;
+  const amounts = amountLine(r.depositAmount, r.rentalAmount);
+  const extra = money(amountOf(r.extraRentalAmount));
+  const otherLink = (
+    <Link to={paths.profile(other.id)} className="font-semibold text-ink underline-offset-4 hover:underline">
+      {other.fullName}
+    </Link>
+  );
   const PickupIcon = r.item.pickupMethod === 'locker' ? LockKeyhole : Handshake;
   const titleId = useId();
 
@@ -109,11 +133,11 @@ export function ReservationCard({
               </Link>
             </h2>
             <span className="flex items-center">
-              <span className="sr-only">Status: </span>
+              <span className="sr-only">{t`Status:`} </span>
               <ReservationStatusBadge status={r.status} />
               {r.overdue && (
                 <span className="ms-1.5 inline-flex shrink-0 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-900">
-                  Overdue
+                  <Trans>Overdue</Trans>
                 </span>
               )}
             </span>
@@ -122,13 +146,11 @@ export function ReservationCard({
           <div className="mt-2 flex min-w-0 items-center gap-2 text-sm">
             <Avatar name={other.fullName} src={other.profileImage} size="sm" />
             <p className="min-w-0 text-stone-700">
-              {role === 'borrower' ? 'Borrowing from' : 'Lending to'}{' '}
-              <Link
-                to={paths.profile(other.id)}
-                className="font-semibold text-ink underline-offset-4 hover:underline"
-              >
-                {other.fullName}
-              </Link>{' '}
+              {role === 'borrower' ? (
+                <Trans>Borrowing from {otherLink}</Trans>
+              ) : (
+                <Trans>Lending to {otherLink}</Trans>
+              )}{' '}
               <span className="text-muted">@{other.username}</span>
             </p>
           </div>
@@ -136,21 +158,19 @@ export function ReservationCard({
           <ul className="mt-3 grid gap-1.5 text-sm text-stone-700 sm:grid-cols-2">
             <li className="flex items-center gap-2">
               <CalendarDays className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-              <span className="sr-only">Dates: </span>
-              {formatDate(r.startDate, 'MMM d')} - {formatDate(r.endDate, 'MMM d')}
+              <span className="sr-only">{t`Dates:`} </span>
+              {dayLabel(r.startDate, 'short')} - {dayLabel(r.endDate, 'short')}
             </li>
             <li className="flex items-center gap-2">
               <PickupIcon className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-              <span className="sr-only">Pickup: </span>
-              {PICKUP_LABELS[r.item.pickupMethod] ?? 'Smart Locker'}
+              <span className="sr-only">{t`Pickup:`} </span>
+              {i18n._(PICKUP_LABELS[r.item.pickupMethod] ?? PICKUP_LABELS.locker)}
             </li>
             <li className="flex items-center gap-2 sm:col-span-2">
               <Wallet className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-              <span className="sr-only">Amount: </span>
-              {amountLine(r.depositAmount, r.rentalAmount)}
+              <span className="sr-only">{t`Amount:`} </span>
               {/* Issue 18 item 3: approved extensions are paid on their own, after the booking. */}
-              {amountOf(r.extraRentalAmount) > 0 &&
-                ` + ${money(amountOf(r.extraRentalAmount))} for more days`}
+              {amountOf(r.extraRentalAmount) > 0 ? t`${amounts} + ${extra} for more days` : amounts}
             </li>
           </ul>
         </div>
@@ -160,7 +180,7 @@ export function ReservationCard({
 
       {r.status === 'declined' && r.declineReason && (
         <p className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-900">
-          <span className="font-semibold">Reason: </span>
+          <span className="font-semibold">{t`Reason:`} </span>
           {r.declineReason}
         </p>
       )}
@@ -210,7 +230,9 @@ function Thumbnail({ images }: { images: readonly string[] }) {
 function PickupCode({ role, code }: { role: ReservationRole; code: string | null }) {
   return (
     <div className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-3">
-      <p className="text-sm font-semibold text-blue-950">Pickup Code:</p>
+      <p className="text-sm font-semibold text-blue-950">
+        <Trans>Pickup Code:</Trans>
+      </p>
       {role === 'borrower' && code ? (
         <>
           <p aria-hidden="true" className="mt-1 font-mono text-3xl font-bold tracking-[0.3em] text-ink">
@@ -219,12 +241,12 @@ function PickupCode({ role, code }: { role: ReservationRole; code: string | null
           {/* Read digit by digit, not as a six-figure number. */}
           <p className="sr-only">{code.split('').join(' ')}</p>
           <p className="mt-1 text-sm text-blue-950">
-            Show this code to the lender when you collect the item.
+            <Trans>Show this code to the lender when you collect the item.</Trans>
           </p>
         </>
       ) : (
         <p className="mt-1 text-sm text-blue-950">
-          The borrower shows you a 6-digit code at pickup. Enter it under Item Collected.
+          <Trans>The borrower shows you a 6-digit code at pickup. Enter it under Item Collected.</Trans>
         </p>
       )}
     </div>
@@ -258,20 +280,20 @@ function Actions({
   if (may('approve'))
     buttons.push(
       <Button key="approve" onClick={() => onApprove(r.id)} disabled={busy}>
-        Approve
+        <Trans>Approve</Trans>
       </Button>,
     );
   if (may('decline'))
     buttons.push(
       <Button key="decline" variant="outline" onClick={() => onDecline(r.id)} disabled={busy}>
-        Reject
+        <Trans>Reject</Trans>
       </Button>,
     );
   if (may('start'))
     buttons.push(
       role === 'borrower' ? (
         <Button key="start" onClick={() => update('active')} disabled={busy}>
-          Picked Up
+          <Trans>Picked Up</Trans>
         </Button>
       ) : (
         <ItemCollected key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
@@ -312,7 +334,7 @@ function Actions({
         onClick={() => void onClaimAction({ id: r.id, kind: 'accept' }).catch(() => {})}
         disabled={busy}
       >
-        Accept claim
+        <Trans>Accept claim</Trans>
       </Button>,
     );
   if (may('dispute'))
@@ -332,23 +354,27 @@ function CancelReservation({ busy, onConfirm }: { busy: boolean; onConfirm: () =
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>
         <Button variant="outline" className="border-red-300 text-danger hover:bg-red-50" disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-bold text-ink">
-            Cancel this reservation?
+            <Trans>Cancel this reservation?</Trans>
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-stone-700">
-            The other person will be notified. Any payment held for it is released or refunded. This can't be
-            undone.
+            <Trans>
+              The other person will be notified. Any payment held for it is released or refunded. This can't
+              be undone.
+            </Trans>
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Keep Reservation</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses('outline')}>
+              <Trans>Keep Reservation</Trans>
+            </AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses('destructive')} onClick={onConfirm} disabled={busy}>
-              Cancel Reservation
+              <Trans>Cancel Reservation</Trans>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>
@@ -367,6 +393,7 @@ function ItemCollected({
   busy: boolean;
   onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -386,7 +413,7 @@ function ItemCollected({
     event.preventDefault();
     const pickupCode = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(pickupCode)) {
-      setError('The pickup code has 6 digits');
+      setError(t`The pickup code has 6 digits`);
       return;
     }
     setError(undefined);
@@ -399,7 +426,7 @@ function ItemCollected({
       },
       (failure: unknown) => {
         setSubmitting(false);
-        setError(errorMessage(failure, 'Failed to update reservation.'));
+        setError(errorMessage(failure, t`Failed to update reservation.`));
       },
     );
   };
@@ -407,17 +434,21 @@ function ItemCollected({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
-        <Button disabled={busy}>Item Collected</Button>
+        <Button disabled={busy}>
+          <Trans>Item Collected</Trans>
+        </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold text-ink">Confirm pickup</Dialog.Title>
+          <Dialog.Title className="text-lg font-bold text-ink">
+            <Trans>Confirm pickup</Trans>
+          </Dialog.Title>
           <Dialog.Description className="mt-2 text-stone-700">
-            Ask the borrower for the 6-digit pickup code on their My Reservations page.
+            <Trans>Ask the borrower for the 6-digit pickup code on their My Reservations page.</Trans>
           </Dialog.Description>
           <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-            <Field id={inputId} label="Pickup code" error={error}>
+            <Field id={inputId} label={t`Pickup code`} error={error}>
               <Input
                 {...describedBy(inputId, error)}
                 value={code}
@@ -431,10 +462,10 @@ function ItemCollected({
             </Field>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close className={buttonClasses('outline')} disabled={submitting}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Dialog.Close>
               <Button type="submit" disabled={submitting || busy}>
-                {submitting ? 'Confirming...' : 'Confirm Pickup'}
+                {submitting ? t`Confirming...` : t`Confirm Pickup`}
               </Button>
             </div>
           </form>

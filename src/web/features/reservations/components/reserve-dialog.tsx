@@ -1,7 +1,9 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarRange, CalendarX, Loader2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import type { RentalPeriod } from '#shared/constants.ts';
 import { formatMoney, formatPrice } from '#shared/format.ts';
 import { bookingLimitError, centsToDecimal, type Quote, quote, toCents } from '#shared/pricing.ts';
 import type { Item } from '#shared/schemas/items.ts';
@@ -22,12 +24,12 @@ import {
   useCreatePaymentIntent,
   useCreateReservation,
 } from '../api.ts';
+import { dayLabel } from '../dates.ts';
 import { holdNotice } from '../money-wording.ts';
 import { CancellationPolicyNote } from './cancellation-policy-note.tsx';
 import {
   type DateRange,
   DateRangePicker,
-  dayLabel,
   defaultRange,
   isSelectableDay,
   isValidEnd,
@@ -56,7 +58,7 @@ type ReservableItem = Pick<
 /** The signed-in non-owner's 'Reserve Item' button and its dialog. */
 export function ReserveDialog({
   item,
-  label = 'Reserve Item',
+  label,
   variant = 'primary',
   suggested = null,
 }: {
@@ -67,6 +69,7 @@ export function ReserveDialog({
   label?: string;
   variant?: 'primary' | 'outline';
 }) {
+  const { t } = useLingui();
   // Open while the address says ?reserve=1 (issue 16: back from signing in with it open).
   const [open, setOpen] = useReserveParam();
   const [busy, setBusy] = useState(false);
@@ -76,10 +79,10 @@ export function ReserveDialog({
       <div>
         <Button size="lg" className="w-full" disabled aria-describedby="reserve-unavailable">
           <CalendarRange className="h-5 w-5" aria-hidden="true" />
-          Reserve Item
+          <Trans>Reserve Item</Trans>
         </Button>
         <p id="reserve-unavailable" className="mt-1.5 text-center text-sm text-muted">
-          Not available right now
+          <Trans>Not available right now</Trans>
         </p>
       </div>
     );
@@ -90,7 +93,7 @@ export function ReserveDialog({
       <Dialog.Trigger asChild>
         <Button size="lg" variant={variant} className="w-full">
           <CalendarRange className="h-5 w-5" aria-hidden="true" />
-          {label}
+          {label ?? t`Reserve Item`}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -103,7 +106,7 @@ export function ReserveDialog({
             onDone={() => setOpen(false)}
           />
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             disabled={busy}
             className="absolute end-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 disabled:opacity-40"
           >
@@ -127,6 +130,7 @@ function ReserveDialogBody({
   onBusyChange: (busy: boolean) => void;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const availability = useAvailability(item.id);
@@ -180,8 +184,8 @@ function ReserveDialogBody({
         onSuccess: ({ reservation }) => {
           onBusyChange(false);
           toast({
-            title: 'Reservation created!',
-            description: 'Your reservation request has been sent to the item owner.',
+            title: t`Reservation created!`,
+            description: t`Your reservation request has been sent to the item owner.`,
             // No 'View' action here: the dialog stays open on 'Request sent' with its own link to My
             // Reservations, and a modal dialog hides the toast area from clicks and screen readers.
           });
@@ -192,8 +196,8 @@ function ReserveDialogBody({
           if (stripePaymentIntentId) setPaidIntentId(stripePaymentIntentId);
           toast({
             variant: 'destructive',
-            title: 'Reservation failed',
-            description: errorMessage(error, 'Please try again.'),
+            title: t`Reservation failed`,
+            description: errorMessage(error, t`Please try again.`),
           });
         },
       },
@@ -224,8 +228,8 @@ function ReserveDialogBody({
           refreshDates();
           toast({
             variant: 'destructive',
-            title: 'Payment setup failed',
-            description: errorMessage(error, 'Please try again.'),
+            title: t`Payment setup failed`,
+            description: errorMessage(error, t`Please try again.`),
           });
         },
       },
@@ -238,6 +242,8 @@ function ReserveDialogBody({
     setPaidIntentId(null);
     setStep('details');
   };
+
+  const itemTitle = item.title;
 
   if (sent) return <RequestSent reservation={sent} onDone={onDone} />;
 
@@ -254,43 +260,44 @@ function ReserveDialogBody({
   }
 
   if (step === 'payment' && range && price) {
+    const totalLabel = formatMoney(price.totalCents);
     return (
       <div className="space-y-5">
-        <Header title="Payment" description={holdNotice(price, item.user.fullName)} />
+        <Header title={t`Payment`} description={holdNotice(price, item.user.fullName)} />
         <div className="grid gap-5 md:grid-cols-2 md:items-start">
           <OrderSummary title={item.title} range={range} price={price} />
           <div className="space-y-4">
             {paidIntentId ? (
               <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
                 <p className="text-sm text-stone-800">
-                  Your card was authorised, but the request did not reach the owner.
+                  <Trans>Your card was authorised, but the request did not reach the owner.</Trans>
                 </p>
                 <Button
                   className="w-full"
                   onClick={() => sendRequest(paidIntentId)}
                   disabled={createReservation.isPending}
                 >
-                  {createReservation.isPending ? 'Sending request...' : 'Send Request Again'}
+                  {createReservation.isPending ? t`Sending request...` : t`Send Request Again`}
                 </Button>
               </div>
             ) : createReservation.isPending ? (
-              <Status>Sending your request...</Status>
+              <Status>{t`Sending your request...`}</Status>
             ) : intent ? (
               <SavedCardCheckout
                 clientSecret={intent.clientSecret}
                 paymentIntentId={intent.paymentIntentId}
-                submitLabel={`Pay ${formatMoney(price.totalCents)}`}
+                submitLabel={t`Pay ${totalLabel}`}
                 onConfirmed={() => sendRequest(intent.paymentIntentId)}
                 onError={(message) =>
                   toast({
                     variant: 'destructive',
-                    title: 'Payment Failed',
-                    description: message || 'Please try again.',
+                    title: t`Payment Failed`,
+                    description: message || t`Please try again.`,
                   })
                 }
               />
             ) : (
-              <Status>Setting up payment...</Status>
+              <Status>{t`Setting up payment...`}</Status>
             )}
             <Button
               variant="outline"
@@ -299,7 +306,7 @@ function ReserveDialogBody({
               disabled={createReservation.isPending}
             >
               <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
-              Back to Details
+              <Trans>Back to Details</Trans>
             </Button>
           </div>
         </div>
@@ -309,31 +316,35 @@ function ReserveDialogBody({
 
   return (
     <div className="space-y-5">
-      <Header title={`Reserve ${item.title}`} description="Choose when you'd like to borrow it." />
+      <Header title={t`Reserve ${itemTitle}`} description={t`Choose when you'd like to borrow it.`} />
       {user && !user.isVerified && (
         // First thing in the dialog, before any card is asked for; chosen dates stay while they verify.
         <VerificationRequired email={user.email} action="reserve" />
       )}
       {availability.isPending ? (
         <div className="space-y-3" aria-busy="true">
-          <Status>Loading available dates...</Status>
+          <Status>{t`Loading available dates...`}</Status>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-72 w-full rounded-xl" />
         </div>
       ) : availability.isError ? (
         <div className="space-y-3 rounded-xl border border-line p-4 text-center">
           <p className="text-stone-700">
-            {errorMessage(availability.error, 'The available dates could not be loaded.')}
+            {errorMessage(availability.error, t`The available dates could not be loaded.`)}
           </p>
           <Button variant="outline" onClick={() => void availability.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : !range || !price || !availability.data ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-line p-6 text-center">
           <CalendarX className="h-8 w-8 text-stone-500" aria-hidden="true" />
-          <p className="font-semibold text-ink">No dates available</p>
-          <p className="text-sm text-muted">This item can't be reserved for any upcoming dates.</p>
+          <p className="font-semibold text-ink">
+            <Trans>No dates available</Trans>
+          </p>
+          <p className="text-sm text-muted">
+            <Trans>This item can't be reserved for any upcoming dates.</Trans>
+          </p>
           {mayWait && <WaitlistHandover />}
         </div>
       ) : (
@@ -358,10 +369,10 @@ function ReserveDialogBody({
                 aria-describedby={overLimit ? 'reserve-limit' : undefined}
               >
                 {createReservation.isPending
-                  ? 'Sending request...'
+                  ? t`Sending request...`
                   : price.totalCents > 0
-                    ? 'Continue to Payment'
-                    : 'Request to Borrow'}
+                    ? t`Continue to Payment`
+                    : t`Request to Borrow`}
               </Button>
             )}
           </div>
@@ -376,14 +387,16 @@ function WaitlistHandover() {
   const [, openWaitlist] = useWaitlistParam();
   return (
     <p className="text-sm text-stone-700">
-      Days you need already booked?{' '}
-      <button
-        type="button"
-        className="min-h-11 font-semibold text-brand-700 underline-offset-4 hover:underline"
-        onClick={() => openWaitlist(true)}
-      >
-        Get notified when they free up
-      </button>
+      <Trans>
+        Days you need already booked?{' '}
+        <button
+          type="button"
+          className="min-h-11 font-semibold text-brand-700 underline-offset-4 hover:underline"
+          onClick={() => openWaitlist(true)}
+        >
+          Get notified when they free up
+        </button>
+      </Trans>
     </p>
   );
 }
@@ -409,8 +422,6 @@ function Status({ children }: { children: string }) {
   );
 }
 
-const daysLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
-
 /** Spec §2: rental plus the refundable deposit, the total and the borrowing period. */
 function CostBreakdown({
   item,
@@ -421,26 +432,35 @@ function CostBreakdown({
   price: Quote;
   startDate: string;
 }) {
+  const { t } = useLingui();
+  const days = price.days;
+  /** '$5.00 / day': the item's price per rental period. */
+  const ratePer = (price: string, period: RentalPeriod) =>
+    period === 'day' ? t`${price} / day` : period === 'week' ? t`${price} / week` : t`${price} / month`;
   const rate =
     toCents(item.rentalPrice) && item.rentalPeriod
-      ? `${formatPrice(item.rentalPrice)} / ${item.rentalPeriod}`
+      ? ratePer(formatPrice(item.rentalPrice), item.rentalPeriod)
       : toCents(item.rentalPrice)
-        ? 'flat fee'
-        : 'free';
+        ? t`flat fee`
+        : t`free`;
   return (
     <section aria-labelledby="cost-heading" className="rounded-xl bg-stone-50 p-4">
       <h3 id="cost-heading" className="font-semibold text-ink">
-        Cost breakdown
+        <Trans>Cost breakdown</Trans>
       </h3>
       <dl className="mt-3 space-y-2 text-sm">
-        <Row label={`Rental (${rate})`} value={formatMoney(price.rentalCents)} />
-        <Row label="Deposit (refundable)" value={formatMoney(price.depositCents)} />
-        <Row label="Total" value={formatMoney(price.totalCents)} strong />
+        <Row label={t`Rental (${rate})`} value={formatMoney(price.rentalCents)} />
+        <Row label={t`Deposit (refundable)`} value={formatMoney(price.depositCents)} />
+        <Row label={t`Total`} value={formatMoney(price.totalCents)} strong />
       </dl>
-      <p className="mt-3 text-sm text-stone-700">Borrowing period: {daysLabel(price.days)}</p>
+      <p className="mt-3 text-sm text-stone-700">
+        <Trans>
+          Borrowing period: <Plural value={days} one="# day" other="# days" />
+        </Trans>
+      </p>
       {price.depositCents > 0 && (
         <p className="mt-1 text-xs text-muted">
-          The deposit is refunded when the item comes back in good condition.
+          <Trans>The deposit is refunded when the item comes back in good condition.</Trans>
         </p>
       )}
       <div className="mt-3 border-t border-line pt-3">
@@ -454,20 +474,25 @@ function CostBreakdown({
 }
 
 function OrderSummary({ title, range, price }: { title: string; range: DateRange; price: Quote }) {
+  const { t } = useLingui();
+  const from = dayLabel(range.startDate, 'medium');
+  const to = dayLabel(range.endDate, 'medium');
+  const days = price.days;
   return (
     <section aria-labelledby="summary-heading" className="rounded-xl bg-stone-50 p-4">
       <h3 id="summary-heading" className="font-semibold text-ink">
-        Order summary
+        <Trans>Order summary</Trans>
       </h3>
       <p className="mt-2 break-words font-medium text-ink">{title}</p>
       <p className="text-sm text-stone-700">
-        {dayLabel(range.startDate, 'MMM d, yyyy')} – {dayLabel(range.endDate, 'MMM d, yyyy')} (
-        {daysLabel(price.days)})
+        <Trans>
+          {from} – {to} (<Plural value={days} one="# day" other="# days" />)
+        </Trans>
       </p>
       <dl className="mt-3 space-y-2 text-sm">
-        <Row label="Rental" value={formatMoney(price.rentalCents)} />
-        <Row label="Deposit (refundable)" value={formatMoney(price.depositCents)} />
-        <Row label="Total" value={formatMoney(price.totalCents)} strong />
+        <Row label={t`Rental`} value={formatMoney(price.rentalCents)} />
+        <Row label={t`Deposit (refundable)`} value={formatMoney(price.depositCents)} />
+        <Row label={t`Total`} value={formatMoney(price.totalCents)} strong />
       </dl>
     </section>
   );

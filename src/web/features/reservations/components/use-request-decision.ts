@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
@@ -12,6 +13,7 @@ import { approvalToast } from '../money-wording.ts';
 // from its notification, with the notifications screen's own toasts (spec §8).
 
 export function useRequestDecision() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const approve = useApproveReservation();
   const decline = useDeclineReservation();
@@ -23,20 +25,20 @@ export function useRequestDecision() {
         // request and approval charges it, so the toast says that (issue 16, decision 025).
         onSuccess: ({ reservation }) =>
           toast({
-            title: 'Reservation approved',
+            title: t`Reservation approved`,
             description: approvalToast(reservation),
             // Spec §3 Toast `action` (issue 16): on to the approved card, where the pickup happens.
             action: {
-              label: 'View',
-              altText: 'Open My Reservations from the menu',
+              label: t`View`,
+              altText: t`Open My Reservations from the menu`,
               onClick: () => navigate(paths.reservation(reservation.id)),
             },
           }),
         onError: (failure) =>
           toast({
             variant: 'destructive',
-            title: 'Approval failed',
-            description: errorMessage(failure, 'Failed to approve reservation.'),
+            title: t`Approval failed`,
+            description: errorMessage(failure, t`Failed to approve reservation.`),
           }),
       }),
     decline: (id: string, reason?: string, onDone?: () => void) =>
@@ -45,13 +47,13 @@ export function useRequestDecision() {
         {
           onSuccess: () => {
             onDone?.();
-            toast({ title: 'Reservation declined', description: 'The borrower has been notified.' });
+            toast({ title: t`Reservation declined`, description: t`The borrower has been notified.` });
           },
           onError: (failure) =>
             toast({
               variant: 'destructive',
-              title: 'Decline failed',
-              description: errorMessage(failure, 'Failed to decline reservation.'),
+              title: t`Decline failed`,
+              description: errorMessage(failure, t`Failed to decline reservation.`),
             }),
         },
       ),

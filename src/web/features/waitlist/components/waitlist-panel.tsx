@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing, CalendarCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
@@ -12,7 +13,8 @@ import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
 import { useAvailability, useReservations } from '../../reservations/api.ts';
-import { dayRange, openRequestsFor } from '../../reservations/components/my-request.tsx';
+import { openRequestsFor } from '../../reservations/components/my-request.tsx';
+import { dayRange } from '../../reservations/dates.ts';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from '../api.ts';
 import { useWaitlistParam } from '../use-waitlist-param.ts';
 
@@ -23,6 +25,7 @@ import { useWaitlistParam } from '../use-waitlist-param.ts';
 type WaitlistItem = Pick<Item, 'id' | 'title' | 'userId' | 'campus' | 'isAvailable'>;
 
 export function WaitlistPanel({ item }: { item: WaitlistItem }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const mayWait = Boolean(user && user.id !== item.userId && user.campus === item.campus);
   const waitlist = useWaitlist(item.id, mayWait);
@@ -38,7 +41,7 @@ export function WaitlistPanel({ item }: { item: WaitlistItem }) {
   return (
     <div className="space-y-2 sm:col-span-2">
       {entries.length > 0 && (
-        <ul className="space-y-2" aria-label="Your waitlist for this item">
+        <ul className="space-y-2" aria-label={t`Your waitlist for this item`}>
           {entries.map((entry) => (
             <WaitlistLine key={entry.id} itemId={item.id} entry={entry} />
           ))}
@@ -50,6 +53,7 @@ export function WaitlistPanel({ item }: { item: WaitlistItem }) {
 }
 
 function WaitlistLine({ itemId, entry }: { itemId: string; entry: WaitlistEntry }) {
+  const { t } = useLingui();
   const leave = useLeaveWaitlist(itemId);
   const days = dayRange(entry.startDate, entry.endDate);
   const told = entry.status === 'notified';
@@ -58,8 +62,8 @@ function WaitlistLine({ itemId, entry }: { itemId: string; entry: WaitlistEntry 
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Could not leave the waitlist',
-          description: errorMessage(error, 'Please try again.'),
+          title: t`Could not leave the waitlist`,
+          description: errorMessage(error, t`Please try again.`),
         }),
     });
   return (
@@ -76,12 +80,14 @@ function WaitlistLine({ itemId, entry }: { itemId: string; entry: WaitlistEntry 
         <BellRing className="h-5 w-5 shrink-0 text-stone-700" aria-hidden="true" />
       )}
       <span className="min-w-0 flex-1 font-medium text-ink">
-        {told ? `${days} is free now` : `We'll tell you when ${days} frees up`}
+        {told ? t`${days} is free now` : t`We'll tell you when ${days} frees up`}
       </span>
       <span className="flex items-center gap-1">
         {told && (
           <Button asChild variant="link" size="sm">
-            <Link to={paths.reserveItem(itemId, entry)}>Reserve these dates</Link>
+            <Link to={paths.reserveItem(itemId, entry)}>
+              <Trans>Reserve these dates</Trans>
+            </Link>
           </Button>
         )}
         <Button
@@ -90,9 +96,9 @@ function WaitlistLine({ itemId, entry }: { itemId: string; entry: WaitlistEntry 
           className="min-h-11 text-stone-700"
           onClick={onLeave}
           disabled={leave.isPending}
-          aria-label={told ? `Dismiss ${days}` : `Leave waitlist for ${days}`}
+          aria-label={told ? t`Dismiss ${days}` : t`Leave waitlist for ${days}`}
         >
-          {told ? 'Dismiss' : 'Leave waitlist'}
+          {told ? t`Dismiss` : t`Leave waitlist`}
         </Button>
       </span>
     </li>
@@ -100,6 +106,7 @@ function WaitlistLine({ itemId, entry }: { itemId: string; entry: WaitlistEntry 
 }
 
 function NotifyMeDialog({ item, prominent }: { item: WaitlistItem; prominent: boolean }) {
+  const { t } = useLingui();
   // Open while the address says ?waitlist=1: the Reserve dialog hands over to it.
   const [open, setOpen] = useWaitlistParam();
   return (
@@ -107,7 +114,7 @@ function NotifyMeDialog({ item, prominent }: { item: WaitlistItem; prominent: bo
       <Dialog.Trigger asChild>
         <Button size="lg" variant={prominent ? 'primary' : 'outline'} className="w-full">
           <BellRing className="h-5 w-5" aria-hidden="true" />
-          Notify me when available
+          <Trans>Notify me when available</Trans>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -115,7 +122,7 @@ function NotifyMeDialog({ item, prominent }: { item: WaitlistItem; prominent: bo
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:p-6">
           {open && <NotifyMeForm item={item} onDone={() => setOpen(false)} />}
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute end-2 top-2 flex h-11 w-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
           >
             <X className="h-5 w-5" aria-hidden="true" />
@@ -128,6 +135,7 @@ function NotifyMeDialog({ item, prominent }: { item: WaitlistItem; prominent: bo
 
 /** Starts on the soonest booked days, the likeliest ones wanted. */
 function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void }) {
+  const { t } = useLingui();
   const availability = useAvailability(item.id);
   const join = useJoinWaitlist(item.id);
   const firstBooked = availability.data?.booked.find((b) => b.endDate >= availability.data!.today);
@@ -139,7 +147,7 @@ function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void
   const startError = issues.find((i) => i.path === 'startDate')?.message;
   const endError = issues.find((i) => i.path === 'endDate')?.message;
   const formError =
-    join.error && !startError && !endError ? errorMessage(join.error, 'Please try again.') : null;
+    join.error && !startError && !endError ? errorMessage(join.error, t`Please try again.`) : null;
   const datesFree = join.error instanceof ApiError && join.error.code === 'DATES_AVAILABLE';
 
   const onSubmit = (event: FormEvent) => {
@@ -148,9 +156,10 @@ function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void
       { startDate: start, endDate: end },
       {
         onSuccess: ({ entry }) => {
+          const days = dayRange(entry.startDate, entry.endDate);
           toast({
-            title: "You're on the waitlist",
-            description: `We'll tell you when ${dayRange(entry.startDate, entry.endDate)} frees up.`,
+            title: t`You're on the waitlist`,
+            description: t`We'll tell you when ${days} frees up.`,
           });
           onDone();
         },
@@ -161,14 +170,18 @@ function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="pe-10">
-        <Dialog.Title className="text-xl font-bold text-ink">Notify me when available</Dialog.Title>
+        <Dialog.Title className="text-xl font-bold text-ink">
+          <Trans>Notify me when available</Trans>
+        </Dialog.Title>
         <Dialog.Description className="mt-1 text-sm text-stone-700">
-          Booked or unavailable on the days you need? Choose them and we'll tell you in your notifications
-          when they free up. Whoever asked first is told first.
+          <Trans>
+            Booked or unavailable on the days you need? Choose them and we'll tell you in your notifications
+            when they free up. Whoever asked first is told first.
+          </Trans>
         </Dialog.Description>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="waitlist-start" label="Start date" error={startError}>
+        <Field id="waitlist-start" label={t`Start date`} error={startError}>
           <Input
             type="date"
             required
@@ -178,7 +191,7 @@ function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void
             {...describedBy('waitlist-start', startError)}
           />
         </Field>
-        <Field id="waitlist-end" label="End date" error={endError}>
+        <Field id="waitlist-end" label={t`End date`} error={endError}>
           <Input
             type="date"
             required
@@ -198,17 +211,19 @@ function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void
               onClick={onDone}
               className="underline"
             >
-              Reserve them
+              <Trans>Reserve them</Trans>
             </Link>
           )}
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">
+            <Trans>Cancel</Trans>
+          </Button>
         </Dialog.Close>
         <Button type="submit" disabled={join.isPending || !start || !end}>
-          {join.isPending ? 'Adding...' : 'Notify me'}
+          {join.isPending ? t`Adding...` : t`Notify me`}
         </Button>
       </div>
     </form>
