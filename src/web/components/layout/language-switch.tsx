@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '#shared/i18n.ts';
-import { useSession } from '../../features/auth/api.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
+import { sessionKey, useSession } from '../../features/auth/api.ts';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { activateLocale, rememberLocale } from '../../lib/i18n.ts';
@@ -16,7 +17,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const { i18n } = useLingui();
   const id = useId();
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  // Asked here too, so the switch knows of a signed-in person wherever it is shown.
+  useSession();
   const [saving, setSaving] = useState(false);
 
   async function choose(value: string) {
@@ -26,6 +28,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
     try {
       await activateLocale(locale);
       rememberLocale(locale);
+      // Who is signed in now (the session may have arrived while the catalogue loaded).
+      const user = queryClient.getQueryData<SessionUser | null>(sessionKey);
       if (user) await api.put('/api/account/language', { locale }).catch(() => undefined);
       // What the server wrote (its messages, the page's data) is asked again in the new language.
       await queryClient.invalidateQueries();
