@@ -2,8 +2,8 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { format } from 'date-fns';
-import { dateFnsLocale } from '../../lib/i18n.ts';
 import { intlLocale } from '#shared/format.ts';
+import { dateFnsLocale } from '../../lib/i18n.ts';
 
 // Times as the chat, the notifications and the moderators' pages write them, in the active language
 // (issue 19): the spec's English patterns ('MMM d, yyyy • h:mm a'), and the Spanish order of day and

@@ -1,13 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { format, parseISO } from 'date-fns';
-import type {
-  Category,
-  Condition,
-  PickupMethod,
-  RentalPeriod,
-  ReservationStatus,
-} from '#shared/constants.ts';
+import type { Condition, PickupMethod, RentalPeriod, ReservationStatus } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import { dateFnsLocale } from '../../../lib/i18n.ts';
 import { CATEGORY_MESSAGES, categoryLabel } from './category-labels.ts';
