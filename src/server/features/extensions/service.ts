@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { addDays } from '#shared/availability.ts';
 import { campusMidnight, campusToday } from '#shared/calendar.ts';
 import {
@@ -17,8 +19,14 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
-import { notificationService } from '../notifications/service.ts';
+import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
+import {
+  BOOKED_FOR_OVERLAPPING_DATES,
+  dayWhenWritten,
+  overlapDeclinedText,
+  writtenFor,
+} from '../reservations/words.ts';
 import * as queries from './queries.ts';
 
 // Issue 18 item 3, decision 031: the borrower of an approved or active booking asks for more days; the
@@ -40,7 +48,26 @@ const BLOCKING_STATUSES = ['pending', 'approved', 'active'] as const;
 /** What approval re-checks under the lock: days actually booked (pending requests lose to it). */
 const BOOKED = ['approved', 'active'] as const;
 
-const PENDING_ALREADY = 'You already asked for more days on this booking. Wait for the answer or cancel it.';
+const PENDING_ALREADY: MessageDescriptor = msg`You already asked for more days on this booking. Wait for the answer or cancel it.`;
+
+/** Why a booking in this status cannot get more days (only an approved or picked-up one can). */
+const NOT_EXTENDABLE: Record<string, MessageDescriptor> = {
+  pending: msg`A pending reservation cannot be extended: only an approved or picked-up booking can.`,
+  declined: msg`A declined reservation cannot be extended: only an approved or picked-up booking can.`,
+  cancelled: msg`A cancelled reservation cannot be extended: only an approved or picked-up booking can.`,
+  returned: msg`A returned reservation cannot be extended: only an approved or picked-up booking can.`,
+  claimed: msg`A claimed reservation cannot be extended: only an approved or picked-up booking can.`,
+  disputed: msg`A disputed reservation cannot be extended: only an approved or picked-up booking can.`,
+  completed: msg`A completed reservation cannot be extended: only an approved or picked-up booking can.`,
+};
+
+/** A request for more days already answered (or lapsed, or taken back). */
+const ALREADY_ANSWERED: Record<string, MessageDescriptor> = {
+  approved: msg`This request for more days was already approved.`,
+  declined: msg`This request for more days was already declined.`,
+  cancelled: msg`This request for more days was already cancelled.`,
+  expired: msg`This request for more days was already expired.`,
+};
 
 /** A pending request lapses at the end of the booking's current last day (campus time). */
 function lapsesAt(previousEndDate: string, timeZone: string): Date {
@@ -76,16 +103,17 @@ async function checkRequest(
   endDate: string,
 ) {
   const booking = await queries.findBooking(db, reservationId);
-  if (!booking) throw notFound('Reservation not found.');
-  if (booking.providerId === userId) throw forbidden('Only the borrower can ask for more days.');
-  if (booking.borrowerId !== userId) throw forbidden('You are not part of this reservation.');
+  if (!booking) throw notFound(msg`Reservation not found.`);
+  if (booking.providerId === userId) throw forbidden(msg`Only the borrower can ask for more days.`);
+  if (booking.borrowerId !== userId) throw forbidden(msg`You are not part of this reservation.`);
   if (!(EXTENDABLE_STATUSES as readonly string[]).includes(booking.status)) {
     throw conflict(
-      `A ${booking.status} reservation cannot be extended: only an approved or picked-up booking can.`,
+      NOT_EXTENDABLE[booking.status] ??
+        msg`This reservation cannot be extended: only an approved or picked-up booking can.`,
       'ILLEGAL_STATUS_CHANGE',
     );
   }
-  if (booking.itemGone) throw conflict('This item is no longer offered.', 'ITEM_UNAVAILABLE');
+  if (booking.itemGone) throw conflict(msg`This item is no longer offered.`, 'ITEM_UNAVAILABLE');
   const item = {
     ...booking,
     rentalPeriod: booking.rentalPeriod as 'day' | 'week' | 'month' | null,
@@ -106,16 +134,15 @@ async function checkRequest(
   );
   if (taken.length) {
     const first = taken[0]!;
+    const from = dayWhenWritten(first.startDate > extra.startDate ? first.startDate : extra.startDate);
     throw conflict(
-      `The item is ${first.status === 'pending' ? 'requested' : 'booked'} by someone else from ${formatDayLabel(first.startDate > extra.startDate ? first.startDate : extra.startDate)}. Choose an earlier end date.`,
+      first.status === 'pending'
+        ? msg`The item is requested by someone else from ${from}. Choose an earlier end date.`
+        : msg`The item is booked by someone else from ${from}. Choose an earlier end date.`,
       'DATES_TAKEN',
     );
   }
   return { booking, rentalCents: extensionRentalCents(item, booking, endDate) };
-}
-
-function describe(booking: { itemTitle: string }, newEndDate: string) {
-  return `${booking.itemTitle} (extended to ${formatDayLabel(newEndDate)})`;
 }
 
 /** Lets go of an extension's authorisation that was never charged. */
@@ -145,13 +172,13 @@ async function withLocks<T>(
   apply: (tx: Db, ext: queries.ExtensionRow, booking: queries.Booking) => Promise<T>,
 ): Promise<T> {
   const found = await queries.findExtension(deps.db, id);
-  if (!found) throw notFound('Extension not found.');
+  if (!found) throw notFound(msg`Extension not found.`);
   const result = await transaction(deps.db, async (tx) => {
     await queries.lockItem(tx, found.itemId);
     await queries.lockReservation(tx, found.reservationId);
     const ext = await queries.lockExtension(tx, id);
     const booking = await queries.findBooking(tx, found.reservationId);
-    if (!ext || !booking) throw notFound('Extension not found.');
+    if (!ext || !booking) throw notFound(msg`Extension not found.`);
     return apply(tx, ext, booking);
   });
   paymentStepService.kick(deps.jobs);
@@ -160,7 +187,10 @@ async function withLocks<T>(
 
 function requirePending(ext: queries.ExtensionRow) {
   if (ext.status !== 'pending') {
-    throw conflict(`This request for more days was already ${ext.status}.`, 'ILLEGAL_STATUS_CHANGE');
+    throw conflict(
+      ALREADY_ANSWERED[ext.status] ?? msg`This request for more days was already answered.`,
+      'ILLEGAL_STATUS_CHANGE',
+    );
   }
 }
 
@@ -168,8 +198,8 @@ function lenderOnly(ext: queries.ExtensionRow, userId: string) {
   if (ext.providerId === userId) return;
   throw forbidden(
     ext.borrowerId === userId
-      ? 'Only the lender can answer this request.'
-      : 'You are not part of this reservation.',
+      ? msg`Only the lender can answer this request.`
+      : msg`You are not part of this reservation.`,
   );
 }
 
@@ -190,12 +220,13 @@ export const extensionService = {
       input.endDate,
     );
     if (toCents(input.rentalAmount) !== rentalCents) {
+      const rental = `$${centsToDecimal(rentalCents)}`;
       throw conflict(
-        `The price has changed: the extra rental is $${centsToDecimal(rentalCents)}. Please review and try again.`,
+        msg`The price has changed: the extra rental is ${rental}. Please review and try again.`,
         'AMOUNT_MISMATCH',
       );
     }
-    if (rentalCents === 0) throw badRequest('These days cost nothing more: ask without a payment.');
+    if (rentalCents === 0) throw badRequest(msg`These days cost nothing more: ask without a payment.`);
     const intent = await deps.payments.createPaymentIntent({
       amountCents: rentalCents,
       currency: 'usd',
@@ -235,58 +266,58 @@ export const extensionService = {
     let card: { type: string; last4: string | null } | null = null;
     if (rentalCents > 0) {
       if (!intentId)
-        throw new AppError(402, 'PAYMENT_REQUIRED', 'Please pay for the extra days to send this request.');
+        throw new AppError(402, 'PAYMENT_REQUIRED', msg`Please pay for the extra days to send this request.`);
       const intent = await deps.payments.retrievePaymentIntent(intentId).catch(() => null);
       if (
         !intent ||
         intent.metadata.borrowerId !== borrower.id ||
         intent.metadata.extensionOf !== reservationId
       ) {
-        throw badRequest('That payment does not belong to this booking.');
+        throw badRequest(msg`That payment does not belong to this booking.`);
       }
       if (intent.status === 'canceled') {
-        throw conflict('That payment was released. Please pay again.', 'PAYMENT_RELEASED');
+        throw conflict(msg`That payment was released. Please pay again.`, 'PAYMENT_RELEASED');
       }
       if (intent.status === 'requires_action') {
         throw new AppError(
           402,
           'PAYMENT_NEEDS_AUTHENTICATION',
-          'Your bank wants to confirm this card (3-D Secure), which was not finished. Nothing was changed: try again or use another card.',
+          msg`Your bank wants to confirm this card (3-D Secure), which was not finished. Nothing was changed: try again or use another card.`,
         );
       }
       if (intent.status !== 'requires_capture') {
         throw new AppError(
           402,
           'PAYMENT_NOT_AUTHORISED',
-          'The card payment was not completed. Nothing was changed: try again or use another card.',
+          msg`The card payment was not completed. Nothing was changed: try again or use another card.`,
         );
       }
       if (intent.amountCents !== rentalCents) {
-        throw conflict('The payment does not match the price. Please start again.', 'AMOUNT_MISMATCH');
+        throw conflict(msg`The payment does not match the price. Please start again.`, 'AMOUNT_MISMATCH');
       }
       card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
     }
     try {
       const row = await transaction(deps.db, async (tx) => {
         const booking = await queries.findBooking(tx, reservationId);
-        if (!booking) throw notFound('Reservation not found.');
+        if (!booking) throw notFound(msg`Reservation not found.`);
         await queries.lockItem(tx, booking.itemId);
         await queries.lockReservation(tx, reservationId);
         // Checked again under the locks: the booking or its neighbours may have changed meanwhile.
         const checked = await checkRequest(deps, tx, borrower.id, reservationId, input.endDate);
         if (checked.rentalCents !== rentalCents) {
-          throw conflict('The price has changed. Please start again.', 'AMOUNT_MISMATCH');
+          throw conflict(msg`The price has changed. Please start again.`, 'AMOUNT_MISMATCH');
         }
         if (intentId) {
           const recorded = await paymentStepService.lockIntent(tx, intentId);
           if (!recorded || recorded.borrowerId !== borrower.id || recorded.extensionOf !== reservationId) {
-            throw badRequest('That payment does not belong to this booking.');
+            throw badRequest(msg`That payment does not belong to this booking.`);
           }
           if (recorded.status === 'used') {
-            throw conflict('That payment is already used by another request.', 'PAYMENT_ALREADY_USED');
+            throw conflict(msg`That payment is already used by another request.`, 'PAYMENT_ALREADY_USED');
           }
           if (recorded.status === 'abandoned') {
-            throw conflict('That payment was released. Please pay again.', 'PAYMENT_RELEASED');
+            throw conflict(msg`That payment was released. Please pay again.`, 'PAYMENT_RELEASED');
           }
           if (
             recorded.startDate !== checked.booking.endDate ||
@@ -294,7 +325,7 @@ export const extensionService = {
             recorded.rentalCents !== rentalCents
           ) {
             throw conflict(
-              'That payment was made for another end date or amount. Please pay for this one.',
+              msg`That payment was made for another end date or amount. Please pay for this one.`,
               'PAYMENT_MISMATCH',
             );
           }
@@ -310,20 +341,38 @@ export const extensionService = {
           rentalCents,
           paymentIntentId: intentId,
         });
-        const cost = rentalCents ? ` for $${centsToDecimal(rentalCents)} more` : '';
+        const who = borrower.fullName;
+        const lender = checked.booking.lenderName;
+        const item = checked.booking.itemTitle;
+        const extra = `$${centsToDecimal(rentalCents)}`;
         await notificationService.notify(tx, {
           userId: checked.booking.providerId,
           type: 'extension_requested',
-          title: 'More days requested',
-          message: `${borrower.fullName} asks to keep ${checked.booking.itemTitle} until ${formatDayLabel(input.endDate)} instead of ${formatDayLabel(checked.booking.endDate)}${cost}. Please answer by the end of ${formatDayLabel(checked.booking.endDate)}.`,
+          text: () => {
+            const until = formatDayLabel(input.endDate);
+            const end = formatDayLabel(checked.booking.endDate);
+            return {
+              title: msg`More days requested`,
+              message: rentalCents
+                ? msg`${who} asks to keep ${item} until ${until} instead of ${end} for ${extra} more. Please answer by the end of ${end}.`
+                : msg`${who} asks to keep ${item} until ${until} instead of ${end}. Please answer by the end of ${end}.`,
+            };
+          },
           relatedReservationId: reservationId,
           relatedItemId: checked.booking.itemId,
         });
         await notificationService.notify(tx, {
           userId: borrower.id,
           type: 'extension_requested',
-          title: 'More days requested',
-          message: `You asked ${checked.booking.lenderName} to keep ${checked.booking.itemTitle} until ${formatDayLabel(input.endDate)}.${rentalCents ? ` $${centsToDecimal(rentalCents)} is held on your card and charged only if they approve.` : ''}`,
+          text: () => {
+            const until = formatDayLabel(input.endDate);
+            return {
+              title: msg`More days requested`,
+              message: rentalCents
+                ? msg`You asked ${lender} to keep ${item} until ${until}. ${extra} is held on your card and charged only if they approve.`
+                : msg`You asked ${lender} to keep ${item} until ${until}.`,
+            };
+          },
           relatedReservationId: reservationId,
           relatedItemId: checked.booking.itemId,
         });
@@ -335,7 +384,10 @@ export const extensionService = {
             stripePaymentIntentId: intentId,
             amountCents: rentalCents,
             status: 'pending',
-            description: `Payment authorised for ${describe(checked.booking, input.endDate)}`,
+            description: await writtenFor(tx, borrower.id, () => {
+              const until = formatDayLabel(input.endDate);
+              return msg`Payment authorised for ${item} (extended to ${until})`;
+            }),
             paymentMethodType: card?.type ?? null,
             paymentMethodLast4: card?.last4 ?? null,
           },
@@ -349,7 +401,7 @@ export const extensionService = {
         if (text.includes('reservation_extensions_one_pending'))
           throw conflict(PENDING_ALREADY, 'EXTENSION_PENDING');
         if (text.includes('reservation_extensions_payment_intent_unique')) {
-          throw conflict('That payment is already used by another request.', 'PAYMENT_ALREADY_USED');
+          throw conflict(msg`That payment is already used by another request.`, 'PAYMENT_ALREADY_USED');
         }
       }
       throw error;
@@ -396,7 +448,7 @@ export const extensionService = {
         booking.endDate !== ext.previousEndDate
       ) {
         throw conflict(
-          'The booking changed since the request: it cannot be extended now.',
+          msg`The booking changed since the request: it cannot be extended now.`,
           'ILLEGAL_STATUS_CHANGE',
         );
       }
@@ -404,27 +456,44 @@ export const extensionService = {
       if (
         (await queries.otherReservationsOverlapping(tx, booking.itemId, booking.id, extra, BOOKED)).length
       ) {
-        throw conflict('Those days are booked by someone else now. Decline this request.', 'DATES_TAKEN');
+        throw conflict(msg`Those days are booked by someone else now. Decline this request.`, 'DATES_TAKEN');
       }
       await queries.moveEndDate(tx, booking.id, ext.newEndDate);
       // The return reminders count from the new last day: those sent for the old one may go again.
       await queries.forgetReturnReminders(tx, booking.id);
       await queries.setStatus(tx, ext.id, 'approved');
       await notificationService.actedOn(tx, lender.id, booking.id, ['extension_requested']);
-      const charged = ext.rentalCents ? ` Your card is charged $${centsToDecimal(ext.rentalCents)} now.` : '';
+      const lenderName = booking.lenderName;
+      const borrower = booking.borrowerName;
+      const item = booking.itemTitle;
+      const extraAmount = `$${centsToDecimal(ext.rentalCents)}`;
       await notificationService.notify(tx, {
         userId: ext.borrowerId,
         type: 'extension_approved',
-        title: 'More days approved',
-        message: `${booking.lenderName} approved: keep ${booking.itemTitle} until ${formatDayLabel(ext.newEndDate)}.${charged}`,
+        text: () => {
+          const until = formatDayLabel(ext.newEndDate);
+          return {
+            title: msg`More days approved`,
+            message: ext.rentalCents
+              ? msg`${lenderName} approved: keep ${item} until ${until}. Your card is charged ${extraAmount} now.`
+              : msg`${lenderName} approved: keep ${item} until ${until}.`,
+          };
+        },
         relatedReservationId: booking.id,
         relatedItemId: booking.itemId,
       });
       await notificationService.notify(tx, {
         userId: ext.providerId,
         type: 'extension_approved',
-        title: 'More days approved',
-        message: `${booking.borrowerName} now returns ${booking.itemTitle} on ${formatDayLabel(ext.newEndDate)}.${ext.rentalCents ? ` You earn $${centsToDecimal(ext.rentalCents)} more.` : ''}`,
+        text: () => {
+          const until = formatDayLabel(ext.newEndDate);
+          return {
+            title: msg`More days approved`,
+            message: ext.rentalCents
+              ? msg`${borrower} now returns ${item} on ${until}. You earn ${extraAmount} more.`
+              : msg`${borrower} now returns ${item} on ${until}.`,
+          };
+        },
         relatedReservationId: booking.id,
         relatedItemId: booking.itemId,
       });
@@ -438,7 +507,12 @@ export const extensionService = {
             fromStatus: 'pending',
             stripePaymentIntentId: ext.paymentIntentId,
           },
-          { description: `Payment for ${describe(booking, ext.newEndDate)}` },
+          {
+            description: await writtenFor(tx, ext.borrowerId, () => {
+              const until = formatDayLabel(ext.newEndDate);
+              return msg`Payment for ${item} (extended to ${until})`;
+            }),
+          },
         );
         await billingService.record(tx, [
           {
@@ -448,7 +522,10 @@ export const extensionService = {
             stripePaymentIntentId: ext.paymentIntentId,
             amountCents: ext.rentalCents,
             status: 'pending',
-            description: `Earning: ${describe(booking, ext.newEndDate)} lent to ${booking.borrowerName}`,
+            description: await writtenFor(tx, ext.providerId, () => {
+              const until = formatDayLabel(ext.newEndDate);
+              return msg`Earning: ${item} (extended to ${until}) lent to ${borrower}`;
+            }),
           },
         ]);
         await paymentStepService.enqueue(tx, deps.jobs, {
@@ -477,11 +554,20 @@ export const extensionService = {
       requirePending(ext);
       await queries.setStatus(tx, ext.id, 'declined');
       await notificationService.actedOn(tx, userId, booking.id, ['extension_requested']);
+      const lender = booking.lenderName;
+      const item = booking.itemTitle;
       await notificationService.notify(tx, {
         userId: ext.borrowerId,
         type: 'extension_declined',
-        title: 'More days declined',
-        message: `${booking.lenderName} declined more days for ${booking.itemTitle}: it is still due back on ${formatDayLabel(booking.endDate)}.${ext.paymentIntentId ? ' The hold on your card was released.' : ''}`,
+        text: () => {
+          const due = formatDayLabel(booking.endDate);
+          return {
+            title: msg`More days declined`,
+            message: ext.paymentIntentId
+              ? msg`${lender} declined more days for ${item}: it is still due back on ${due}. The hold on your card was released.`
+              : msg`${lender} declined more days for ${item}: it is still due back on ${due}.`,
+          };
+        },
         relatedReservationId: booking.id,
         relatedItemId: booking.itemId,
       });
@@ -497,17 +583,24 @@ export const extensionService = {
       if (ext.borrowerId !== userId) {
         throw forbidden(
           ext.providerId === userId
-            ? 'Only the borrower can take back this request.'
-            : 'You are not part of this reservation.',
+            ? msg`Only the borrower can take back this request.`
+            : msg`You are not part of this reservation.`,
         );
       }
       requirePending(ext);
       await queries.setStatus(tx, ext.id, 'cancelled');
+      const borrower = booking.borrowerName;
+      const item = booking.itemTitle;
       await notificationService.notify(tx, {
         userId: ext.providerId,
         type: 'extension_cancelled',
-        title: 'More days no longer needed',
-        message: `${booking.borrowerName} took back the request to keep ${booking.itemTitle} until ${formatDayLabel(ext.newEndDate)}.`,
+        text: () => {
+          const until = formatDayLabel(ext.newEndDate);
+          return {
+            title: msg`More days no longer needed`,
+            message: msg`${borrower} took back the request to keep ${item} until ${until}.`,
+          };
+        },
         relatedReservationId: booking.id,
         relatedItemId: booking.itemId,
       });
@@ -525,21 +618,36 @@ export const extensionService = {
       const expired = await withLocks(deps, id, async (tx, ext, booking) => {
         if (ext.status !== 'pending') return false;
         await queries.setStatus(tx, ext.id, 'expired');
-        for (const [userId, message] of [
+        const lender = booking.lenderName;
+        const borrower = booking.borrowerName;
+        const item = booking.itemTitle;
+        const title = msg`Request for more days expired`;
+        const texts: [string, () => NoticeText][] = [
           [
             ext.borrowerId,
-            `${booking.lenderName} did not answer your request to keep ${booking.itemTitle} until ${formatDayLabel(ext.newEndDate)}.${ext.paymentIntentId ? ' The hold on your card was released.' : ''}`,
+            () => {
+              const until = formatDayLabel(ext.newEndDate);
+              return {
+                title,
+                message: ext.paymentIntentId
+                  ? msg`${lender} did not answer your request to keep ${item} until ${until}. The hold on your card was released.`
+                  : msg`${lender} did not answer your request to keep ${item} until ${until}.`,
+              };
+            },
           ],
           [
             ext.providerId,
-            `${booking.borrowerName}'s request for more days with ${booking.itemTitle} expired unanswered.`,
+            () => ({
+              title,
+              message: msg`${borrower}'s request for more days with ${item} expired unanswered.`,
+            }),
           ],
-        ] as const) {
+        ];
+        for (const [userId, text] of texts) {
           await notificationService.notify(tx, {
             userId,
             type: 'extension_declined',
-            title: 'Request for more days expired',
-            message,
+            text,
             relatedReservationId: booking.id,
             relatedItemId: booking.itemId,
           });
@@ -601,11 +709,28 @@ export const extensionService = {
     for (const ext of await queries.pendingOverlapping(tx, booking.itemId, booking, booking.id)) {
       await queries.setStatus(tx, ext.id, 'declined');
       const owner = await queries.findBooking(tx, ext.reservationId);
+      const item = owner?.itemTitle;
       await notificationService.notify(tx, {
         userId: ext.borrowerId,
         type: 'extension_declined',
-        title: 'More days declined',
-        message: `Your request to keep ${owner?.itemTitle ?? 'the item'} until ${formatDayLabel(ext.newEndDate)} was declined: those days were booked by someone else.${ext.paymentIntentId ? ' The hold on your card was released.' : ''}`,
+        text: () => {
+          const until = formatDayLabel(ext.newEndDate);
+          const title = msg`More days declined`;
+          if (!item) {
+            return {
+              title,
+              message: ext.paymentIntentId
+                ? msg`Your request to keep the item until ${until} was declined: those days were booked by someone else. The hold on your card was released.`
+                : msg`Your request to keep the item until ${until} was declined: those days were booked by someone else.`,
+            };
+          }
+          return {
+            title,
+            message: ext.paymentIntentId
+              ? msg`Your request to keep ${item} until ${until} was declined: those days were booked by someone else. The hold on your card was released.`
+              : msg`Your request to keep ${item} until ${until} was declined: those days were booked by someone else.`,
+          };
+        },
         relatedReservationId: ext.reservationId,
         relatedItemId: ext.itemId,
       });
@@ -645,7 +770,10 @@ export const extensionService = {
           stripePaymentIntentId: ext.paymentIntentId,
           amountCents: ext.rentalCents,
           status: 'pending',
-          description: `Refund of the extra days (to ${formatDayLabel(ext.newEndDate)}) of a cancelled booking`,
+          description: await writtenFor(tx, ext.borrowerId, () => {
+            const until = formatDayLabel(ext.newEndDate);
+            return msg`Refund of the extra days (to ${until}) of a cancelled booking`;
+          }),
         },
       ]);
       await paymentStepService.enqueue(tx, deps.jobs, {
@@ -674,12 +802,15 @@ export const extensionService = {
     },
     itemTitle: string,
   ) {
-    await queries.declineRequest(tx, other.id, 'The item was booked for overlapping dates.');
+    await queries.declineRequest(
+      tx,
+      other.id,
+      await writtenFor(tx, other.borrowerId, () => BOOKED_FOR_OVERLAPPING_DATES),
+    );
     await notificationService.notify(tx, {
       userId: other.borrowerId,
       type: 'reservation_declined',
-      title: 'Reservation declined',
-      message: `Your request for ${itemTitle} (${formatDayLabel(other.startDate)} to ${formatDayLabel(other.endDate)}) was declined: the item was booked for overlapping dates.${other.stripePaymentIntentId ? ' Your payment was released.' : ''}`,
+      text: () => overlapDeclinedText(itemTitle, other),
       relatedReservationId: other.id,
     });
     if (other.stripePaymentIntentId) {

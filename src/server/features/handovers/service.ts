@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { HANDOVER_MAX_PHOTOS, type HandoverStage, handoverProblem } from '#shared/handovers.ts';
 import type { Handover } from '#shared/schemas/handovers.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
@@ -6,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { notificationService } from '../notifications/service.ts';
+import { type NoticeText, notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
 // Issue 17 item 1, decision 033: either person of a reservation keeps photos and a note of the item's
@@ -27,7 +29,48 @@ export interface HandoverViewer {
   isAdmin?: boolean;
 }
 
-const reservationNotFound = () => notFound('Reservation not found.');
+const reservationNotFound = () => notFound(msg`Reservation not found.`);
+
+/** Too many photos for a stage: how many more fit (none, or some). */
+function tooManyPhotos(stage: HandoverStage, left: number): MessageDescriptor {
+  const most = HANDOVER_MAX_PHOTOS;
+  if (stage === 'pickup') {
+    return left
+      ? msg`You can keep at most ${most} photos at pickup: ${left} more can be added.`
+      : msg`You can keep at most ${most} photos at pickup: no more can be added.`;
+  }
+  return left
+    ? msg`You can keep at most ${most} photos at return: ${left} more can be added.`
+    : msg`You can keep at most ${most} photos at return: no more can be added.`;
+}
+
+/** The other person's notice of what was added to a stage's record. */
+function addedText(
+  stage: HandoverStage,
+  wording: { author: string; title: string },
+  photos: number,
+  note: boolean,
+): NoticeText {
+  const { author, title } = wording;
+  if (stage === 'pickup') {
+    return {
+      title: msg`Condition at pickup`,
+      message: !note
+        ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} of ${title}'s condition at pickup. They are kept with the reservation.`
+        : photos
+          ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} and a note of ${title}'s condition at pickup. They are kept with the reservation.`
+          : msg`${author} added a note of ${title}'s condition at pickup. They are kept with the reservation.`,
+    };
+  }
+  return {
+    title: msg`Condition at return`,
+    message: !note
+      ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} of ${title}'s condition at return. They are kept with the reservation.`
+      : photos
+        ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} and a note of ${title}'s condition at return. They are kept with the reservation.`
+        : msg`${author} added a note of ${title}'s condition at return. They are kept with the reservation.`,
+  };
+}
 
 export function toHandover(row: queries.HandoverRow, reservation: { borrowerId: string }): Handover {
   return {
@@ -75,13 +118,14 @@ export const handoverService = {
       const kept = new Set(record.photos.map((photo) => photo.url));
       const added = input.photos.filter((url) => !kept.has(url));
       if (record.photos.length + added.length > HANDOVER_MAX_PHOTOS) {
-        const left = HANDOVER_MAX_PHOTOS - record.photos.length;
-        const message = `You can keep at most ${HANDOVER_MAX_PHOTOS} photos at ${input.stage}: ${left ? `${left} more can be added` : 'no more can be added'}.`;
+        const message = tooManyPhotos(input.stage, HANDOVER_MAX_PHOTOS - record.photos.length);
         throw badRequest(message, [{ path: 'photos', message }]);
       }
       if (input.note && record.note && input.note !== record.note) {
         throw conflict(
-          `Your ${input.stage} note is already written and stays as it is. Add photos, or say more in the chat.`,
+          input.stage === 'pickup'
+            ? msg`Your pickup note is already written and stays as it is. Add photos, or say more in the chat.`
+            : msg`Your return note is already written and stays as it is. Add photos, or say more in the chat.`,
           'HANDOVER_NOTE_WRITTEN',
         );
       }
@@ -97,17 +141,10 @@ export const handoverService = {
         // The other person hears of it, so evidence is not only found once there is a dispute.
         const wording = await queries.wordingFor(tx, reservationId, userId);
         if (wording) {
-          const what = [
-            added.length ? `${added.length} ${added.length === 1 ? 'photo' : 'photos'}` : '',
-            newNote ? 'a note' : '',
-          ]
-            .filter(Boolean)
-            .join(' and ');
           await notificationService.notify(tx, {
             userId: userId === reservation.borrowerId ? reservation.providerId : reservation.borrowerId,
             type: 'handover_added',
-            title: input.stage === 'pickup' ? 'Condition at pickup' : 'Condition at return',
-            message: `${wording.author} added ${what} of ${wording.title}'s condition at ${input.stage}. They are kept with the reservation.`,
+            text: () => addedText(input.stage, wording, added.length, newNote),
             relatedReservationId: reservationId,
             relatedItemId: wording.itemId,
           });

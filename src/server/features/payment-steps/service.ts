@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type { PaymentStepKind, PaymentStepPurpose, PaymentStepStatus } from '#shared/constants.ts';
 import { centsToDecimal } from '#shared/pricing.ts';
@@ -36,7 +37,10 @@ export interface PaymentStepMetrics {
   stepFailed(kind: PaymentStepKind, final: boolean): void;
 }
 
-/** The provider refused in a way a retry cannot change: moderators must look. */
+/**
+ * The provider refused in a way a retry cannot change: moderators must look. Its message is the step's
+ * diagnostic record (last_error), kept in English beside the provider's own English errors (issue 19).
+ */
 class PermanentStepError extends Error {}
 
 /** Another runner holds the step (its lease has not run out): try again later. */
@@ -154,11 +158,14 @@ async function applyFailure(tx: Db, step: queries.StepRow) {
       { status: 'failed' },
     );
     if (parties) {
+      const item = parties.title;
       await notificationService.notify(tx, {
         userId: parties.providerId,
         type: 'system',
-        title: 'Payment problem',
-        message: `We could not charge the card for ${parties.title}. Our team has been told; please wait for the payment before handing the item over.`,
+        text: () => ({
+          title: msg`Payment problem`,
+          message: msg`We could not charge the card for ${item}. Our team has been told; please wait for the payment before handing the item over.`,
+        }),
         relatedReservationId: step.reservationId,
         relatedItemId: parties.itemId,
       });
@@ -166,11 +173,17 @@ async function applyFailure(tx: Db, step: queries.StepRow) {
   } else if (step.kind === 'refund') {
     if (step.billingId) await billingService.settleRow(tx, step.billingId, { status: 'failed' });
     if (parties) {
+      const item = parties.title;
       await notificationService.notify(tx, {
         userId: parties.borrowerId,
         type: 'system',
-        title: 'Refund delayed',
-        message: `Your $${centsToDecimal(step.amountCents)} refund for ${parties.title} is delayed. Our team has been told and will make sure it reaches your card.`,
+        text: () => {
+          const amount = `$${centsToDecimal(step.amountCents)}`;
+          return {
+            title: msg`Refund delayed`,
+            message: msg`Your ${amount} refund for ${item} is delayed. Our team has been told and will make sure it reaches your card.`,
+          };
+        },
         relatedReservationId: step.reservationId,
         relatedItemId: parties.itemId,
       });
@@ -339,8 +352,8 @@ export const paymentStepService = {
       return Boolean(step);
     });
     if (!retried) {
-      if (!(await queries.findStep(deps.db, stepId))) throw notFound('Payment step not found.');
-      throw conflict('Only a step that failed can be retried.', 'STEP_NOT_FAILED');
+      if (!(await queries.findStep(deps.db, stepId))) throw notFound(msg`Payment step not found.`);
+      throw conflict(msg`Only a step that failed can be retried.`, 'STEP_NOT_FAILED');
     }
     deps.jobs.kick(QUEUES.paymentSteps);
   },
@@ -348,7 +361,7 @@ export const paymentStepService = {
   /** A moderator closes a reconciliation finding, saying what was done. */
   async resolveMismatch(db: Db, moderatorId: string, id: string, note: string): Promise<void> {
     if (!(await queries.resolveMismatch(db, id, moderatorId, note))) {
-      throw notFound('Finding not found, or already resolved.');
+      throw notFound(msg`Finding not found, or already resolved.`);
     }
   },
 };

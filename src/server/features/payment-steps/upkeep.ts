@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
+import { writtenFor } from '../reservations/words.ts';
 import * as queries from './queries.ts';
 
 // The payment outbox's upkeep (decision 012), run by the background jobs: authorisations that never
@@ -126,6 +128,7 @@ export async function providerReported(
       const ours = await queries.refundCents(tx, intent.id, ['succeeded', 'pending', 'running', 'failed']);
       const extra = report.refundedCents! - ours;
       if (extra <= 0 || !intent.borrowerId) return 0;
+      const description = await writtenFor(tx, intent.borrowerId, () => msg`Refund from CampusLoop support`);
       // Idempotent: the next report finds this row counted among ours.
       const [billingId] = await billingService.record(tx, [
         {
@@ -135,7 +138,7 @@ export async function providerReported(
           stripePaymentIntentId: intent.id,
           amountCents: extra,
           status: 'pending',
-          description: 'Refund from CampusLoop support',
+          description,
         },
       ]);
       const step = await queries.insertStep(tx, {

@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { successResponse } from '#shared/schemas/auth.ts';
@@ -20,15 +22,22 @@ import { paymentService } from './service.ts';
 // Spec §7: GET /api/config, saved cards (/api/payment-methods…), GET /api/billing-history, and
 // Stripe's webhook at POST /api/payments/webhook.
 
-const paymentMethodIdParams = z.object({ id: z.uuid('Payment method not found') });
+/**
+ * A validation message written when zod writes the refusal: the error handler asks again in the
+ * caller's language (plugins/errors.ts), so it comes out in theirs.
+ */
+const say = (message: MessageDescriptor) => () => i18n._(message);
+
+const paymentMethodIdParams = z.object({ id: z.uuid({ error: say(msg`Payment method not found`) }) });
 const setDefaultInput = z.object({
-  isDefault: z.literal(true, { error: 'isDefault must be true: choose the card to make default' }),
+  isDefault: z.literal(true, { error: say(msg`isDefault must be true: choose the card to make default`) }),
 });
 const addPaymentMethodInput = z.object({
+  // i18n-ignore: plainText takes text; this only answers a request whose setupIntentId is not text at all
   setupIntentId: plainText('setupIntentId is required')
     .trim()
-    .min(1, 'setupIntentId is required')
-    .max(200, 'setupIntentId is too long'),
+    .min(1, { error: say(msg`setupIntentId is required`) })
+    .max(200, { error: say(msg`setupIntentId is too long`) }),
 });
 const setupIntentResponse = z.object({ clientSecret: z.string(), setupIntentId: z.string() });
 

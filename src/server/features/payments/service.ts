@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import { centsToDecimal } from '#shared/pricing.ts';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
@@ -33,7 +35,7 @@ const INTENT_EVENTS = new Set([
   'payment_intent.payment_failed',
 ]);
 
-export const CARD_ALREADY_SAVED = 'This card is already saved.';
+export const CARD_ALREADY_SAVED: MessageDescriptor = msg`This card is already saved.`;
 
 function toSavedMethod(row: queries.SavedMethodRow): SavedPaymentMethod {
   return {
@@ -112,7 +114,7 @@ export const paymentService = {
   async setDefault(db: Db, userId: string, id: string): Promise<void> {
     await db.transaction(async (tx) => {
       await queries.lockUser(tx, userId);
-      if (!(await queries.findMethod(tx, userId, id))) throw notFound('Payment method not found.');
+      if (!(await queries.findMethod(tx, userId, id))) throw notFound(msg`Payment method not found.`);
       await queries.setDefault(tx, userId, id);
     });
   },
@@ -120,7 +122,7 @@ export const paymentService = {
   /** Detaches the card at the provider first: a card we forget must not stay chargeable there. */
   async removeMethod(deps: PaymentDeps, userId: string, id: string): Promise<void> {
     const row = await queries.findMethod(deps.db, userId, id);
-    if (!row) throw notFound('Payment method not found.');
+    if (!row) throw notFound(msg`Payment method not found.`);
     await deps.payments.detachPaymentMethod(row.stripePaymentMethodId);
     await deps.db.transaction(async (tx) => {
       await queries.lockUser(tx, userId);
@@ -161,11 +163,11 @@ export const paymentService = {
   ): Promise<SavedPaymentMethod> {
     const card = await deps.payments.retrieveSetupIntentCard(setupIntentId);
     if (!card) {
-      throw badRequest('This card has not been confirmed yet. Please enter your card details again.');
+      throw badRequest(msg`This card has not been confirmed yet. Please enter your card details again.`);
     }
     const customerId = await queries.customerIdOf(deps.db, userId);
     if (!customerId || card.customerId !== customerId) {
-      throw forbidden('This card was added by another account.');
+      throw forbidden(msg`This card was added by another account.`);
     }
     return toSavedMethod(await saveCard(deps.db, userId, card));
   },
@@ -182,20 +184,20 @@ export const paymentService = {
     input: { paymentIntentId: string; paymentMethodId: string },
   ): Promise<{ status: string; paymentIntentId: string; nextActionUrl: string | null }> {
     const recorded = await paymentStepService.findIntent(deps.db, input.paymentIntentId);
-    if (!recorded || recorded.borrowerId !== userId) throw notFound('Payment not found.');
+    if (!recorded || recorded.borrowerId !== userId) throw notFound(msg`Payment not found.`);
     if (recorded.status === 'used') {
-      throw conflict('That payment is already used by another reservation.', 'PAYMENT_ALREADY_USED');
+      throw conflict(msg`That payment is already used by another reservation.`, 'PAYMENT_ALREADY_USED');
     }
     if (recorded.status === 'abandoned') {
       throw conflict(
-        'That payment was released because no request followed it in time. Please pay again.',
+        msg`That payment was released because no request followed it in time. Please pay again.`,
         'PAYMENT_RELEASED',
       );
     }
     const method = await queries.findMethod(deps.db, userId, input.paymentMethodId);
-    if (!method) throw notFound('Payment method not found.');
+    if (!method) throw notFound(msg`Payment method not found.`);
     const customerId = await queries.customerIdOf(deps.db, userId);
-    if (!customerId) throw notFound('Payment method not found.');
+    if (!customerId) throw notFound(msg`Payment method not found.`);
     const intent = await deps.payments.confirmWithSavedCard({
       paymentIntentId: input.paymentIntentId,
       paymentMethodId: method.stripePaymentMethodId,
@@ -222,11 +224,11 @@ export const paymentService = {
     rawBody: Buffer | undefined,
     signature: string | string[] | undefined,
   ): Promise<{ eventId: string; type: string; outcome: string }> {
-    if (!stripe?.webhookSecret) throw notFound('Stripe webhooks are not configured.');
+    if (!stripe?.webhookSecret) throw notFound(msg`Stripe webhooks are not configured.`);
     if (typeof signature !== 'string' || !signature) {
-      throw badRequest('The Stripe-Signature header is missing.');
+      throw badRequest(msg`The Stripe-Signature header is missing.`);
     }
-    if (!rawBody?.length) throw badRequest('The webhook body is empty.');
+    if (!rawBody?.length) throw badRequest(msg`The webhook body is empty.`);
     let event: Awaited<ReturnType<typeof StripePaymentProvider.constructEvent>>;
     try {
       event = await StripePaymentProvider.constructEvent(rawBody, signature, stripe.webhookSecret);
@@ -234,7 +236,7 @@ export const paymentService = {
       throw new AppError(
         400,
         'BAD_SIGNATURE',
-        'The webhook signature does not match. Check STRIPE_WEBHOOK_SECRET.',
+        msg`The webhook signature does not match. Check STRIPE_WEBHOOK_SECRET.`,
       );
     }
     if (await queries.eventSeen(deps.db, event.id)) {

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import { campusToday } from '#shared/calendar.ts';
 import type { NotificationType, ReminderKind } from '#shared/constants.ts';
 import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/deposit-claims.ts';
-import { formatDayLabel } from '#shared/format.ts';
+import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { notificationService } from '../notifications/service.ts';
+import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { requestAnswerBy } from '../reservations/service.ts';
 import * as queries from './queries.ts';
 import { dueReminders, type Recipient, type ReminderSlot } from './schedule.ts';
@@ -38,7 +39,10 @@ interface Wording {
   lenderName: string;
 }
 
-/** What each person reads, in the product's voice: what, with whom, when, and what to bring. */
+/**
+ * What each person reads, in the product's voice: what, with whom, when, and what to bring. Called in
+ * the recipient's language (the notice's text), so the days and times are written in it.
+ */
 function words(
   kind: ReminderKind,
   to: Recipient,
@@ -46,58 +50,72 @@ function words(
   r: { startDate: string; endDate: string },
   answerBy: Date | null,
   timeZone: string,
-): { title: string; message: string } {
+): NoticeText {
   const pickup = formatDayLabel(r.startDate);
   const due = formatDayLabel(r.endDate);
+  const { title: item, borrowerName: borrower, lenderName: lender } = w;
+  const hours = OVERDUE_CLAIM_AFTER_HOURS;
   switch (kind) {
     case 'pickup_eve':
-    case 'pickup_morning': {
-      const when = kind === 'pickup_eve' ? `tomorrow, ${pickup}` : 'today';
       return to === 'borrower'
         ? {
-            title: kind === 'pickup_eve' ? 'Pickup tomorrow' : 'Pickup today',
-            message: `You pick up ${w.title} from ${w.lenderName} ${when}. Your 6-digit pickup code is in My Reservations.`,
+            title: msg`Pickup tomorrow`,
+            message: msg`You pick up ${item} from ${lender} tomorrow, ${pickup}. Your 6-digit pickup code is in My Reservations.`,
           }
         : {
-            title: kind === 'pickup_eve' ? 'Handover tomorrow' : 'Handover today',
-            message: `${w.borrowerName} picks up ${w.title} ${when}. Ask for their 6-digit pickup code at the handover.`,
+            title: msg`Handover tomorrow`,
+            message: msg`${borrower} picks up ${item} tomorrow, ${pickup}. Ask for their 6-digit pickup code at the handover.`,
           };
-    }
+    case 'pickup_morning':
+      return to === 'borrower'
+        ? {
+            title: msg`Pickup today`,
+            message: msg`You pick up ${item} from ${lender} today. Your 6-digit pickup code is in My Reservations.`,
+          }
+        : {
+            title: msg`Handover today`,
+            message: msg`${borrower} picks up ${item} today. Ask for their 6-digit pickup code at the handover.`,
+          };
     case 'return_eve':
       return {
-        title: 'Return due tomorrow',
-        message: `${w.title} is due back to ${w.lenderName} tomorrow, ${due}.`,
+        title: msg`Return due tomorrow`,
+        message: msg`${item} is due back to ${lender} tomorrow, ${due}.`,
       };
     case 'return_morning':
       return {
-        title: 'Return due today',
-        message: `${w.title} is due back to ${w.lenderName} today. Your deposit comes back once it is returned.`,
+        title: msg`Return due today`,
+        message: msg`${item} is due back to ${lender} today. Your deposit comes back once it is returned.`,
       };
     case 'overdue':
       // Issue 17 item 5: told once, both of them, what it means for each.
       return to === 'borrower'
         ? {
-            title: 'Item overdue',
-            message: `${w.title} was due back to ${w.lenderName} on ${due}. Please return it now: after ${OVERDUE_CLAIM_AFTER_HOURS} hours overdue ${w.lenderName} may claim from your deposit, and you cannot request anything new until it is back.`,
+            title: msg`Item overdue`,
+            message: msg`${item} was due back to ${lender} on ${due}. Please return it now: after ${hours} hours overdue ${lender} may claim from your deposit, and you cannot request anything new until it is back.`,
           }
         : {
-            title: 'Item overdue',
-            message: `${w.borrowerName} has not returned ${w.title}, due back on ${due}. If it is not back within ${OVERDUE_CLAIM_AFTER_HOURS} hours you can report a problem and claim from the deposit in My Reservations.`,
+            title: msg`Item overdue`,
+            message: msg`${borrower} has not returned ${item}, due back on ${due}. If it is not back within ${hours} hours you can report a problem and claim from the deposit in My Reservations.`,
           };
     case 'request_expiring': {
-      const at = answerBy
-        ? answerBy.toLocaleString('en-US', {
-            timeZone,
-            weekday: 'short',
-            month: 'short',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-          })
-        : 'soon';
+      const title = msg`Request expires soon`;
+      if (!answerBy) {
+        return {
+          title,
+          message: msg`${borrower}'s request for ${item} (${pickup} to ${due}) expires soon unless you approve or decline it.`,
+        };
+      }
+      const at = answerBy.toLocaleString(intlLocale(), {
+        timeZone,
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
       return {
-        title: 'Request expires soon',
-        message: `${w.borrowerName}'s request for ${w.title} (${pickup} to ${due}) expires ${at} unless you approve or decline it.`,
+        title,
+        message: msg`${borrower}'s request for ${item} (${pickup} to ${due}) expires ${at} unless you approve or decline it.`,
       };
     }
   }
@@ -122,12 +140,10 @@ async function sendOne(
     const wording = await queries.findWording(tx, reservationId);
     if (!wording) return false;
     for (const to of slot.to) {
-      const { title, message } = words(slot.kind, to, wording, row, answerBy, deps.timeZone);
       await notificationService.notify(tx, {
         userId: to === 'borrower' ? row.borrowerId : row.providerId,
         type: TYPES[slot.kind],
-        title,
-        message,
+        text: () => words(slot.kind, to, wording, row, answerBy, deps.timeZone),
         relatedReservationId: row.id,
         relatedItemId: row.itemId,
       });

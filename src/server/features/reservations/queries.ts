@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BOOKED_STATUSES } from '#shared/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';
 import { items } from '../../db/schema/items.ts';
@@ -341,4 +342,10 @@ export async function listDisputed(db: Db): Promise<ReservationRow[]> {
     .orderBy(reservations.disputedAt)
     .limit(200);
   return rows as ReservationRow[];
+}
+
+/** The language a person reads CampusLoop in (issue 19): what is stored for them is written in it. */
+export async function localeOf(db: Db, userId: string): Promise<Locale> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
 }

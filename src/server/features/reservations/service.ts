@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { rangeProblem } from '#shared/availability.ts';
 import { campusMidnight, campusToday } from '#shared/calendar.ts';
 import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
@@ -11,7 +13,7 @@ import {
   overdueClaimFrom,
 } from '#shared/deposit-claims.ts';
 import { type EarlyReturnRefund, earlyReturnRefund, type RentalPayment } from '#shared/early-return.ts';
-import { formatDayLabel } from '#shared/format.ts';
+import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import {
   ACTION_FOR_STATUS,
@@ -27,7 +29,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, type UserMessage } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import { conversationService } from '../conversations/service.ts';
@@ -35,11 +37,19 @@ import { emailVerificationService } from '../email-verification/service.ts';
 import { type ExtensionSummary, extensionService } from '../extensions/service.ts';
 import { handoverService } from '../handovers/service.ts';
 import { impactService } from '../impact/service.ts';
-import { notificationService } from '../notifications/service.ts';
+import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { waitlistService } from '../waitlist/service.ts';
 import * as queries from './queries.ts';
+import {
+  BOOKED_FOR_OVERLAPPING_DATES,
+  daysOf,
+  dayWhenWritten,
+  overlapDeclinedText,
+  policyName,
+  writtenFor,
+} from './words.ts';
 
 // Reservations (spec §4, issues 4 and 12): dates that make sense, the state machine, and the money
 // flow. A status change, its notifications, its billing rows and the provider calls it needs (as
@@ -72,9 +82,9 @@ function requireOwnPhotos(deps: ReservationDeps, photos: readonly string[]) {
 const nowOf = (deps: ReservationDeps) => deps.clock?.now() ?? new Date();
 const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
 
-/** An instant as the campus reads it: "Thu, Nov 26, 6:00 PM". */
+/** An instant as the campus reads it: "Thu, Nov 26, 6:00 PM" (in the active language). */
 function campusTime(at: Date, timeZone: string): string {
-  return at.toLocaleString('en-US', {
+  return at.toLocaleString(intlLocale(), {
     timeZone,
     weekday: 'short',
     month: 'short',
@@ -84,29 +94,47 @@ function campusTime(at: Date, timeZone: string): string {
   });
 }
 
-const PAYMENT_ALREADY_USED = 'That payment is already used by another reservation.';
+const PAYMENT_ALREADY_USED: MessageDescriptor = msg`That payment is already used by another reservation.`;
 const paymentReleased = () =>
   conflict(
-    'That payment was released because no request followed it in time. Please pay again.',
+    msg`That payment was released because no request followed it in time. Please pay again.`,
     'PAYMENT_RELEASED',
   );
 
-const range = (r: { startDate: string; endDate: string }) =>
-  `${formatDayLabel(r.startDate)} to ${formatDayLabel(r.endDate)}`;
-
 /**
- * What approval does to the borrower's card, in the approval notice (issue 16): the whole authorised
+ * The approval notice (issue 16), with what approval does to the borrower's card: the whole authorised
  * amount is captured now, the deposit in it comes back on return (updateStatus 'complete').
  */
-function chargedNow(row: {
-  stripePaymentIntentId: string | null;
-  depositCents: number;
-  rentalCents: number;
-}) {
-  if (!row.stripePaymentIntentId) return '';
-  const total = `$${centsToDecimal(row.depositCents + row.rentalCents)}`;
-  if (!row.depositCents) return ` Your card is charged ${total} now.`;
-  return ` Your card is charged ${total} now: $${centsToDecimal(row.rentalCents)} rental and a $${centsToDecimal(row.depositCents)} deposit that is refunded when you return the item.`;
+function approvedText(
+  row: { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number } & {
+    startDate: string;
+    endDate: string;
+  },
+  view: queries.ReservationRow,
+): NoticeText {
+  const lender = view.provider.fullName;
+  const item = view.item.title;
+  const { start, end } = daysOf(row);
+  const title = msg`Reservation approved`;
+  if (!row.stripePaymentIntentId) {
+    return {
+      title,
+      message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your pickup code is in My Reservations.`,
+    };
+  }
+  const total = dollars(row.depositCents + row.rentalCents);
+  if (!row.depositCents) {
+    return {
+      title,
+      message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now. Your pickup code is in My Reservations.`,
+    };
+  }
+  const rental = dollars(row.rentalCents);
+  const deposit = dollars(row.depositCents);
+  return {
+    title,
+    message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now: ${rental} rental and a ${deposit} deposit that is refunded when you return the item. Your pickup code is in My Reservations.`,
+  };
 }
 
 /** The day after a calendar day (YYYY-MM-DD). */
@@ -265,16 +293,18 @@ async function checkBooking(
     campusToday(deps.timeZone, nowOf(deps)).date,
   );
   if (overdue) {
+    const item = overdue.title;
+    const due = dayWhenWritten(overdue.endDate);
     throw new AppError(
       403,
       'OVERDUE_RETURN',
-      `Please return ${overdue.title} first: it was due back on ${formatDayLabel(overdue.endDate)}. You can request new items once it is returned.`,
+      msg`Please return ${item} first: it was due back on ${due}. You can request new items once it is returned.`,
     );
   }
   const item = await queries.findBookableItem(deps.db, input.itemId);
-  if (!offered(item)) throw notFound('Item not found.');
-  if (item.userId === borrowerId) throw forbidden('You cannot reserve your own item.');
-  if (!item.isAvailable) throw conflict('This item is not available right now.', 'ITEM_UNAVAILABLE');
+  if (!offered(item)) throw notFound(msg`Item not found.`);
+  if (item.userId === borrowerId) throw forbidden(msg`You cannot reserve your own item.`);
+  if (!item.isAvailable) throw conflict(msg`This item is not available right now.`, 'ITEM_UNAVAILABLE');
 
   const { startDate, endDate } = input;
   // The item's window: the shared rule the Reserve dialog's calendar greys days out by.
@@ -292,7 +322,7 @@ async function checkBooking(
   const tooMuch = bookingLimitError(price);
   if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
   if ((await queries.findOverlapping(deps.db, item.id, startDate, endDate)).length) {
-    throw conflict('Those dates overlap an existing reservation.', 'DATES_TAKEN');
+    throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
   }
   return { item, price };
 }
@@ -307,7 +337,7 @@ function paymentUsedRace(error: unknown): boolean {
 
 async function loadForViewer(deps: ReservationDeps, id: string, viewerId: string) {
   const row = await queries.findReservation(deps.db, id);
-  if (!row) throw notFound('Reservation not found.');
+  if (!row) throw notFound(msg`Reservation not found.`);
   return toReservation(row, viewerId, deps, await attachedTo(deps, [row]));
 }
 
@@ -320,7 +350,7 @@ export const reservationService = {
 
   async availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
     const item = await queries.findBookableItem(deps.db, itemId);
-    if (!offered(item)) throw notFound('Item not found.');
+    if (!offered(item)) throw notFound(msg`Item not found.`);
     const today = campusToday(deps.timeZone).date;
     return {
       today,
@@ -350,12 +380,14 @@ export const reservationService = {
       toCents(input.depositAmount) !== price.depositCents ||
       toCents(input.rentalAmount) !== price.rentalCents
     ) {
+      const rental = dollars(price.rentalCents);
+      const deposit = dollars(price.depositCents);
       throw conflict(
-        `The price has changed: the rental is $${centsToDecimal(price.rentalCents)} and the deposit $${centsToDecimal(price.depositCents)}. Please review and try again.`,
+        msg`The price has changed: the rental is ${rental} and the deposit ${deposit}. Please review and try again.`,
         'AMOUNT_MISMATCH',
       );
     }
-    if (price.totalCents === 0) throw badRequest('This item is free: reserve it without a payment.');
+    if (price.totalCents === 0) throw badRequest(msg`This item is free: reserve it without a payment.`);
     const intent = await deps.payments.createPaymentIntent({
       amountCents: price.totalCents,
       currency: 'usd',
@@ -398,16 +430,16 @@ export const reservationService = {
     let card: { type: string; last4: string | null } | null = null;
     if (price.totalCents > 0) {
       // The money must already be authorised, for exactly this booking, and not used before.
-      if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', 'Please pay to send this request.');
+      if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', msg`Please pay to send this request.`);
       const intent = await deps.payments.retrievePaymentIntent(intentId).catch(() => null);
       if (!intent || intent.metadata.borrowerId !== borrower.id || intent.metadata.itemId !== item.id) {
-        throw badRequest('That payment does not belong to this reservation.');
+        throw badRequest(msg`That payment does not belong to this reservation.`);
       }
       if (intent.status === 'canceled') throw paymentReleased();
       if (intent.status !== 'requires_capture')
-        throw new AppError(402, 'PAYMENT_NOT_AUTHORISED', 'The card payment has not been completed.');
+        throw new AppError(402, 'PAYMENT_NOT_AUTHORISED', msg`The card payment has not been completed.`);
       if (intent.amountCents !== price.totalCents)
-        throw conflict('The payment does not match the price. Please start again.', 'AMOUNT_MISMATCH');
+        throw conflict(msg`The payment does not match the price. Please start again.`, 'AMOUNT_MISMATCH');
       card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
     }
     let id: string;
@@ -417,7 +449,7 @@ export const reservationService = {
           // Checked again under the intent's lock: ten requests with one payment make one booking.
           const recorded = await paymentStepService.lockIntent(tx, intentId);
           if (!recorded || recorded.borrowerId !== borrower.id) {
-            throw badRequest('That payment does not belong to this reservation.');
+            throw badRequest(msg`That payment does not belong to this reservation.`);
           }
           if (recorded.status === 'used') throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
           if (recorded.status === 'abandoned') throw paymentReleased();
@@ -429,7 +461,7 @@ export const reservationService = {
             recorded.depositCents !== price.depositCents
           ) {
             throw conflict(
-              'That payment was made for other dates or another amount. Please go back and pay for these dates.',
+              msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
               'PAYMENT_MISMATCH',
             );
           }
@@ -447,11 +479,18 @@ export const reservationService = {
           rentalPeriod: item.rentalPeriod,
         });
         if (intentId) await paymentStepService.markIntentUsed(tx, intentId, reservationId);
+        const who = borrower.fullName;
+        const title = item.title;
         await notificationService.notify(tx, {
           userId: item.userId,
           type: 'reservation_request',
-          title: 'New reservation request',
-          message: `${borrower.fullName} wants to borrow ${item.title} from ${range(input)}.`,
+          text: () => {
+            const { start, end } = daysOf(input);
+            return {
+              title: msg`New reservation request`,
+              message: msg`${who} wants to borrow ${title} from ${start} to ${end}.`,
+            };
+          },
           relatedReservationId: reservationId,
           relatedItemId: item.id,
         });
@@ -463,7 +502,10 @@ export const reservationService = {
             stripePaymentIntentId: intentId,
             amountCents: price.totalCents,
             status: 'pending',
-            description: `Payment authorised for ${item.title} (${range(input)})`,
+            description: await writtenFor(tx, borrower.id, () => {
+              const { start, end } = daysOf(input);
+              return msg`Payment authorised for ${title} (${start} to ${end})`;
+            }),
             paymentMethodType: card?.type ?? null,
             paymentMethodLast4: card?.last4 ?? null,
           },
@@ -489,7 +531,7 @@ export const reservationService = {
   ): Promise<{ reservation: Reservation; created: boolean }> {
     const existing = await queries.findByPaymentIntent(deps.db, paymentIntentId);
     if (existing) {
-      if (existing.borrowerId !== borrower.id) throw notFound('Payment not found.');
+      if (existing.borrowerId !== borrower.id) throw notFound(msg`Payment not found.`);
       return { reservation: await loadForViewer(deps, existing.id, borrower.id), created: false };
     }
     const recorded = await paymentStepService.findIntent(deps.db, paymentIntentId);
@@ -499,7 +541,7 @@ export const reservationService = {
       return { reservation: await loadForViewer(deps, recorded.extensionOf, borrower.id), created };
     }
     if (!recorded || recorded.borrowerId !== borrower.id || !recorded.itemId) {
-      throw notFound('Payment not found.');
+      throw notFound(msg`Payment not found.`);
     }
     try {
       const reservation = await reservationService.create(deps, borrower, {
@@ -533,16 +575,17 @@ export const reservationService = {
       const result = transition(row.status as ReservationStatus, 'approve', roleOf(row, userId));
       if (!result.ok) throw resultError(result);
       if ((await queries.findOverlapping(tx, row.itemId, row.startDate, row.endDate)).length) {
-        throw conflict('Those dates overlap an existing reservation.', 'DATES_TAKEN');
+        throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
       }
       await queries.setStatus(tx, id, 'approved', { pickupCode: newPickupCode(), pickupCodeAttempts: 0 });
       await notificationService.actedOn(tx, userId, id, ['reservation_request', 'request_expiring']);
       const view = (await queries.findReservation(tx, id))!;
+      const title = view.item.title;
+      const borrower = view.borrower.fullName;
       await notificationService.notify(tx, {
         userId: row.borrowerId,
         type: 'reservation_approved',
-        title: 'Reservation approved',
-        message: `${view.provider.fullName} approved your request for ${view.item.title} (${range(row)}).${chargedNow(row)} Your pickup code is in My Reservations.`,
+        text: () => approvedText(row, view),
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
@@ -556,7 +599,12 @@ export const reservationService = {
             fromStatus: 'pending',
             stripePaymentIntentId: row.stripePaymentIntentId,
           },
-          { description: `Payment for ${view.item.title} (${range(row)})` },
+          {
+            description: await writtenFor(tx, row.borrowerId, () => {
+              const { start, end } = daysOf(row);
+              return msg`Payment for ${title} (${start} to ${end})`;
+            }),
+          },
         );
         await billingService.record(tx, [
           {
@@ -566,7 +614,11 @@ export const reservationService = {
             stripePaymentIntentId: row.stripePaymentIntentId,
             amountCents: row.rentalCents,
             status: 'pending',
-            description: `Earning: ${view.item.title} lent to ${view.borrower.fullName}`,
+            description: await writtenFor(
+              tx,
+              row.providerId,
+              () => msg`Earning: ${title} lent to ${borrower}`,
+            ),
           },
         ]);
         await paymentStepService.enqueue(tx, deps.jobs, {
@@ -585,13 +637,12 @@ export const reservationService = {
         id,
       )) {
         await queries.setStatus(tx, other.id, 'declined', {
-          declineReason: 'The item was booked for overlapping dates.',
+          declineReason: await writtenFor(tx, other.borrowerId, () => BOOKED_FOR_OVERLAPPING_DATES),
         });
         await notificationService.notify(tx, {
           userId: other.borrowerId,
           type: 'reservation_declined',
-          title: 'Reservation declined',
-          message: `Your request for ${view.item.title} (${range(other)}) was declined: the item was booked for overlapping dates.${other.stripePaymentIntentId ? ' Your payment was released.' : ''}`,
+          text: () => overlapDeclinedText(title, other),
           relatedReservationId: other.id,
           relatedItemId: row.itemId,
         });
@@ -608,11 +659,31 @@ export const reservationService = {
     await changeStatus(deps, userId, id, 'decline', async (tx, row, view) => {
       await queries.setStatus(tx, id, 'declined', { declineReason: reason?.trim() || null });
       await notificationService.actedOn(tx, userId, id, ['reservation_request', 'request_expiring']);
+      const lender = view.provider.fullName;
+      const item = view.item.title;
+      const why = reason?.trim();
+      const paid = Boolean(row.stripePaymentIntentId);
       await notificationService.notify(tx, {
         userId: row.borrowerId,
         type: 'reservation_declined',
-        title: 'Reservation declined',
-        message: `${view.provider.fullName} declined your request for ${view.item.title} (${range(row)}).${reason?.trim() ? ` Reason: ${reason.trim()}` : ''}${row.stripePaymentIntentId ? ' Your payment was released.' : ''}`,
+        text: () => {
+          const { start, end } = daysOf(row);
+          const title = msg`Reservation declined`;
+          if (why) {
+            return {
+              title,
+              message: paid
+                ? msg`${lender} declined your request for ${item} (${start} to ${end}). Reason: ${why} Your payment was released.`
+                : msg`${lender} declined your request for ${item} (${start} to ${end}). Reason: ${why}`,
+            };
+          }
+          return {
+            title,
+            message: paid
+              ? msg`${lender} declined your request for ${item} (${start} to ${end}). Your payment was released.`
+              : msg`${lender} declined your request for ${item} (${start} to ${end}).`,
+          };
+        },
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
@@ -644,18 +715,23 @@ export const reservationService = {
         }
         // Pickup photos may follow for a while (decision 033): counted from here.
         await queries.setStatus(tx, id, 'active', { pickedUpAt: nowOf(deps) });
+        const item = view.item.title;
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_started',
-          title: role === 'borrower' ? 'Item picked up' : 'Item collected',
-          message: `${actor} marked ${view.item.title} as handed over. It is due back on ${formatDayLabel(row.endDate)}.`,
+          text: () => {
+            const due = formatDayLabel(row.endDate);
+            return {
+              title: role === 'borrower' ? msg`Item picked up` : msg`Item collected`,
+              message: msg`${actor} marked ${item} as handed over. It is due back on ${due}.`,
+            };
+          },
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
       } else if (action === 'return') {
         // Issue 17 item 2: the borrower's word starts the lender's window; the deposit waits for it.
         const at = nowOf(deps);
-        const by = campusTime(confirmBy(at), deps.timeZone);
         await queries.setStatus(tx, id, 'returned', { returnedAt: at });
         // Issue 18 item 3: a request for more days still waiting ends with the borrow.
         await extensionService.bookingEnded(tx, deps, id, 'completed');
@@ -663,19 +739,38 @@ export const reservationService = {
         if (await endEarly(tx, deps, row, view, input.earlyRefund)) {
           await waitlistService.offerFreedDates(tx, { itemId: row.itemId, timeZone: deps.timeZone });
         }
+        const borrower = view.borrower.fullName;
+        const lender = view.provider.fullName;
+        const item = view.item.title;
         await notificationService.notify(tx, {
           userId: row.providerId,
           type: 'return_confirm',
-          title: 'Confirm the return',
-          message: `${view.borrower.fullName} says ${view.item.title} is back. Confirm it came back in good condition, or report a problem by ${by}.${row.depositCents ? ` With no answer by then, the ${dollars(row.depositCents)} deposit goes back to them.` : ''}`,
+          text: () => {
+            const by = campusTime(confirmBy(at), deps.timeZone);
+            const deposit = dollars(row.depositCents);
+            return {
+              title: msg`Confirm the return`,
+              message: row.depositCents
+                ? msg`${borrower} says ${item} is back. Confirm it came back in good condition, or report a problem by ${by}. With no answer by then, the ${deposit} deposit goes back to them.`
+                : msg`${borrower} says ${item} is back. Confirm it came back in good condition, or report a problem by ${by}.`,
+            };
+          },
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
         await notificationService.notify(tx, {
           userId: row.borrowerId,
           type: 'return_confirm',
-          title: 'Return noted',
-          message: `${view.provider.fullName} has until ${by} to confirm ${view.item.title} came back in good condition.${row.depositCents ? ` Your ${dollars(row.depositCents)} deposit comes back then at the latest, unless they report a problem.` : ''}`,
+          text: () => {
+            const by = campusTime(confirmBy(at), deps.timeZone);
+            const deposit = dollars(row.depositCents);
+            return {
+              title: msg`Return noted`,
+              message: row.depositCents
+                ? msg`${lender} has until ${by} to confirm ${item} came back in good condition. Your ${deposit} deposit comes back then at the latest, unless they report a problem.`
+                : msg`${lender} has until ${by} to confirm ${item} came back in good condition.`,
+            };
+          },
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
@@ -701,18 +796,40 @@ export const reservationService = {
         await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role as 'borrower' | 'provider' });
         // Issue 18 item 3: its extensions end too (a waiting one released, an approved one given back).
         await extensionService.bookingEnded(tx, deps, id, 'cancelled');
-        const money = !row.stripePaymentIntentId
-          ? ''
-          : !wasApproved
-            ? ' The payment was released.'
-            : keptCents
-              ? ` By the item's ${row.cancellationPolicy} cancellation policy, $${centsToDecimal(row.depositCents + row.rentalCents - keptCents)} is refunded and the lender keeps $${centsToDecimal(keptCents)} of the rental.`
-              : ` The full $${centsToDecimal(row.depositCents + row.rentalCents)} is refunded.`;
+        const item = view.item.title;
         await notificationService.notify(tx, {
           userId: other,
           type: 'reservation_cancelled',
-          title: 'Reservation cancelled',
-          message: `${actor} cancelled the reservation of ${view.item.title} (${range(row)}).${money}`,
+          text: () => {
+            const { start, end } = daysOf(row);
+            const title = msg`Reservation cancelled`;
+            if (!row.stripePaymentIntentId) {
+              return {
+                title,
+                message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}).`,
+              };
+            }
+            if (!wasApproved) {
+              return {
+                title,
+                message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The payment was released.`,
+              };
+            }
+            if (keptCents) {
+              const policy = policyName(row.cancellationPolicy);
+              const refunded = dollars(row.depositCents + row.rentalCents - keptCents);
+              const kept = dollars(keptCents);
+              return {
+                title,
+                message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). By the item's ${policy} cancellation policy, ${refunded} is refunded and the lender keeps ${kept} of the rental.`,
+              };
+            }
+            const total = dollars(row.depositCents + row.rentalCents);
+            return {
+              title,
+              message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The full ${total} is refunded.`,
+            };
+          },
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
@@ -735,13 +852,21 @@ export const reservationService = {
             },
             {
               amountCents: keptCents,
-              description: `Cancellation fee: ${view.item.title} (${range(row)}), ${row.cancellationPolicy} policy`,
+              description: await writtenFor(tx, row.providerId, () => {
+                const { start, end } = daysOf(row);
+                const policy = policyName(row.cancellationPolicy);
+                return msg`Cancellation fee: ${item} (${start} to ${end}), ${policy} policy`;
+              }),
             },
           );
           await refund(tx, deps, row, {
             purpose: 'policy',
             amountCents: row.depositCents + row.rentalCents - keptCents,
-            description: `Refund for the cancelled reservation of ${view.item.title} (${range(row)}): ${row.cancellationPolicy} policy`,
+            description: () => {
+              const { start, end } = daysOf(row);
+              const policy = policyName(row.cancellationPolicy);
+              return msg`Refund for the cancelled reservation of ${item} (${start} to ${end}): ${policy} policy`;
+            },
           });
           return;
         }
@@ -760,7 +885,10 @@ export const reservationService = {
           await refund(tx, deps, row, {
             purpose: 'cancellation',
             amountCents: row.depositCents + row.rentalCents,
-            description: `Refund for the cancelled reservation of ${view.item.title} (${range(row)})`,
+            description: () => {
+              const { start, end } = daysOf(row);
+              return msg`Refund for the cancelled reservation of ${item} (${start} to ${end})`;
+            },
           });
         }
       }
@@ -782,11 +910,12 @@ export const reservationService = {
     requireOwnPhotos(deps, photos);
     await changeStatus(deps, userId, id, 'claim', async (tx, row, view) => {
       if (!row.stripePaymentIntentId || row.depositCents <= 0) {
-        throw badRequest('This borrow has no deposit to claim from.');
+        throw badRequest(msg`This borrow has no deposit to claim from.`);
       }
       const cents = toCents(input.amount) ?? 0;
       if (cents <= 0 || cents > row.depositCents) {
-        const message = `The amount claimed must be between $0.01 and the ${dollars(row.depositCents)} deposit.`;
+        const deposit = dollars(row.depositCents);
+        const message = msg`The amount claimed must be between $0.01 and the ${deposit} deposit.`;
         throw badRequest(message, [{ path: 'amount', message }]);
       }
       const late = claimTimeProblem(row, deps.timeZone, nowOf(deps));
@@ -798,19 +927,34 @@ export const reservationService = {
         claimedAt: nowOf(deps),
       });
       await notificationService.actedOn(tx, userId, id, ['return_confirm', 'overdue']);
+      const lender = view.provider.fullName;
+      const borrower = view.borrower.fullName;
+      const item = view.item.title;
+      const problem = input.description;
       await notificationService.notify(tx, {
         userId: row.borrowerId,
         type: 'deposit_claim',
-        title: 'Deposit claim',
-        message: `${view.provider.fullName} reported a problem with ${view.item.title}: "${input.description}". They claim ${dollars(cents)} of your ${dollars(row.depositCents)} deposit. Accept it or dispute it in My Reservations.`,
+        text: () => {
+          const claimed = dollars(cents);
+          const deposit = dollars(row.depositCents);
+          return {
+            title: msg`Deposit claim`,
+            message: msg`${lender} reported a problem with ${item}: "${problem}". They claim ${claimed} of your ${deposit} deposit. Accept it or dispute it in My Reservations.`,
+          };
+        },
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
       await notificationService.notify(tx, {
         userId: row.providerId,
         type: 'deposit_claim',
-        title: 'Claim sent',
-        message: `Your claim of ${dollars(cents)} for ${view.item.title} was sent to ${view.borrower.fullName}, who can accept or dispute it.`,
+        text: () => {
+          const claimed = dollars(cents);
+          return {
+            title: msg`Claim sent`,
+            message: msg`Your claim of ${claimed} for ${item} was sent to ${borrower}, who can accept or dispute it.`,
+          };
+        },
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
@@ -844,20 +988,31 @@ export const reservationService = {
         disputedAt: nowOf(deps),
       });
       await notificationService.actedOn(tx, userId, id, ['deposit_claim']);
-      const claimed = dollars(row.claimCents ?? 0);
+      const borrower = view.borrower.fullName;
+      const item = view.item.title;
       await notificationService.notify(tx, {
         userId: row.providerId,
         type: 'deposit_claim',
-        title: 'Claim disputed',
-        message: `${view.borrower.fullName} disputed your ${claimed} claim for ${view.item.title}: "${note}". A moderator will decide and tell you both.`,
+        text: () => {
+          const claimed = dollars(row.claimCents ?? 0);
+          return {
+            title: msg`Claim disputed`,
+            message: msg`${borrower} disputed your ${claimed} claim for ${item}: "${note}". A moderator will decide and tell you both.`,
+          };
+        },
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
       await notificationService.notify(tx, {
         userId: row.borrowerId,
         type: 'deposit_claim',
-        title: 'Dispute sent',
-        message: `Your dispute of the ${claimed} claim for ${view.item.title} went to our moderators. They will decide and tell you both.`,
+        text: () => {
+          const claimed = dollars(row.claimCents ?? 0);
+          return {
+            title: msg`Dispute sent`,
+            message: msg`Your dispute of the ${claimed} claim for ${item} went to our moderators. They will decide and tell you both.`,
+          };
+        },
         relatedReservationId: id,
         relatedItemId: row.itemId,
       });
@@ -878,7 +1033,7 @@ export const reservationService = {
    */
   async disputeChat(deps: ReservationDeps, id: string): Promise<DisputeChat> {
     const row = await queries.findReservation(deps.db, id);
-    if (row?.status !== 'disputed') throw notFound('Disputed claim not found.');
+    if (row?.status !== 'disputed') throw notFound(msg`Disputed claim not found.`);
     const { messages, hasMore } = await conversationService.messagesBetween(deps.db, {
       itemId: row.itemId,
       buyerId: row.borrowerId,
@@ -911,7 +1066,8 @@ export const reservationService = {
         const cents = toCents(input.amountAwarded) ?? 0;
         const claimed = row.claimCents ?? 0;
         if (cents < 0 || cents > claimed) {
-          const message = `The amount awarded must be between $0.00 and the ${dollars(claimed)} claimed.`;
+          const amount = dollars(claimed);
+          const message = msg`The amount awarded must be between $0.00 and the ${amount} claimed.`;
           throw badRequest(message, [{ path: 'amountAwarded', message }]);
         }
         await settleDeposit(tx, deps, row, view, {
@@ -942,7 +1098,7 @@ export const reservationService = {
       try {
         await changeStatus(deps, null, id, 'releaseDeposit', async (tx, row, view) => {
           if (!row.returnedAt || confirmBy(row.returnedAt).getTime() > now.getTime()) {
-            return conflict('The window is still open.', 'CLAIM_WINDOW');
+            return conflict(msg`The window is still open.`, 'CLAIM_WINDOW');
           }
           await settleDeposit(tx, deps, row, view, { keptCents: 0, how: 'window' });
         });
@@ -990,29 +1146,54 @@ async function expire(
   try {
     await changeStatus(deps, null, id, 'expire', async (tx, row, view) => {
       await queries.setStatus(tx, id, 'cancelled', {
-        declineReason:
+        declineReason: await writtenFor(tx, row.borrowerId, () =>
           why === 'unanswered'
-            ? 'The request expired before the lender answered.'
-            : 'The card authorisation expired before the lender answered.',
+            ? msg`The request expired before the lender answered.`
+            : msg`The card authorisation expired before the lender answered.`,
+        ),
       });
-      const lapsed = why === 'authorisation' ? ' because the card authorisation expired' : '';
-      for (const [userId, message] of [
+      const item = view.item.title;
+      const lender = view.provider.fullName;
+      const borrower = view.borrower.fullName;
+      const title = msg`Reservation request expired`;
+      const texts: [string, () => NoticeText][] = [
         [
           row.borrowerId,
-          why === 'unanswered'
-            ? `Your request for ${view.item.title} (${range(row)}) expired before ${view.provider.fullName} answered.${row.stripePaymentIntentId ? ' Your payment was released.' : ''}`
-            : `Your request for ${view.item.title} (${range(row)}) ended${lapsed}. Nothing was charged; you can request it again.`,
+          () => {
+            const { start, end } = daysOf(row);
+            if (why === 'authorisation') {
+              return {
+                title,
+                message: msg`Your request for ${item} (${start} to ${end}) ended because the card authorisation expired. Nothing was charged; you can request it again.`,
+              };
+            }
+            return {
+              title,
+              message: row.stripePaymentIntentId
+                ? msg`Your request for ${item} (${start} to ${end}) expired before ${lender} answered. Your payment was released.`
+                : msg`Your request for ${item} (${start} to ${end}) expired before ${lender} answered.`,
+            };
+          },
         ],
         [
           row.providerId,
-          `${view.borrower.fullName}'s request for ${view.item.title} (${range(row)}) ${why === 'unanswered' ? 'expired without an answer' : `ended${lapsed}`}.`,
+          () => {
+            const { start, end } = daysOf(row);
+            return {
+              title,
+              message:
+                why === 'unanswered'
+                  ? msg`${borrower}'s request for ${item} (${start} to ${end}) expired without an answer.`
+                  : msg`${borrower}'s request for ${item} (${start} to ${end}) ended because the card authorisation expired.`,
+            };
+          },
         ],
-      ] as const) {
+      ];
+      for (const [userId, text] of texts) {
         await notificationService.notify(tx, {
           userId,
           type: 'reservation_expired',
-          title: 'Reservation request expired',
-          message,
+          text,
           relatedReservationId: id,
           relatedItemId: row.itemId,
         });
@@ -1033,10 +1214,10 @@ function roleOf(row: { borrowerId: string; providerId: string }, userId: string 
   if (userId === null) return 'system';
   if (row.borrowerId === userId) return 'borrower';
   if (row.providerId === userId) return 'provider';
-  throw forbidden('You are not part of this reservation.');
+  throw forbidden(msg`You are not part of this reservation.`);
 }
 
-function resultError(result: { reason: 'forbidden' | 'illegal'; message: string }) {
+function resultError(result: { reason: 'forbidden' | 'illegal'; message: UserMessage }) {
   return result.reason === 'forbidden'
     ? forbidden(result.message)
     : conflict(result.message, 'ILLEGAL_STATUS_CHANGE');
@@ -1057,11 +1238,11 @@ async function withItemLocked(
   apply: (tx: Db, row: LockedRow) => Promise<unknown>,
 ): Promise<void> {
   const itemId = await queries.itemOfReservation(deps.db, id);
-  if (!itemId) throw notFound('Reservation not found.');
+  if (!itemId) throw notFound(msg`Reservation not found.`);
   const refusal = await transaction(deps.db, async (tx) => {
     await queries.lockItem(tx, itemId);
     const row = await queries.lockReservation(tx, id);
-    if (!row) throw notFound('Reservation not found.');
+    if (!row) throw notFound(msg`Reservation not found.`);
     return apply(tx, row);
   });
   paymentStepService.kick(deps.jobs);
@@ -1106,19 +1287,23 @@ async function wrongPickupCode(tx: Db, row: LockedRow, view: queries.Reservation
   const attempts = await queries.countWrongPickupCode(tx, row.id);
   if (attempts < LIMITS.pickupCodeAttempts) {
     const left = LIMITS.pickupCodeAttempts - attempts;
-    const message = `That pickup code is not right. Ask the borrower to show it again (${left} ${left === 1 ? 'try' : 'tries'} left).`;
+    const message = msg`That pickup code is not right. Ask the borrower to show it again (${plural(left, { one: '# try', other: '# tries' })} left).`;
     return badRequest(message, [{ path: 'pickupCode', message }]);
   }
   await queries.reissuePickupCode(tx, row.id, newPickupCode());
+  const item = view.item.title;
+  const times = LIMITS.pickupCodeAttempts;
   await notificationService.notify(tx, {
     userId: row.borrowerId,
     type: 'system',
-    title: 'New pickup code',
-    message: `A wrong pickup code for ${view.item.title} was typed ${LIMITS.pickupCodeAttempts} times, so your code was changed. Show the new one in My Reservations at the meetup.`,
+    text: () => ({
+      title: msg`New pickup code`,
+      message: msg`A wrong pickup code for ${item} was typed ${times} times, so your code was changed. Show the new one in My Reservations at the meetup.`,
+    }),
     relatedReservationId: row.id,
     relatedItemId: row.itemId,
   });
-  const message = `Too many wrong codes: the borrower has been given a new pickup code. Ask them to show it in My Reservations.`;
+  const message = msg`Too many wrong codes: the borrower has been given a new pickup code. Ask them to show it in My Reservations.`;
   return new AppError(429, 'PICKUP_CODE_REISSUED', message, [{ path: 'pickupCode', message }]);
 }
 
@@ -1156,6 +1341,8 @@ async function settleDeposit(
   await reviewService.reservationCompleted(tx, id);
   await notificationService.actedOn(tx, row.providerId, id, ['return_confirm', 'overdue']);
   const title = view.item.title;
+  const borrower = view.borrower.fullName;
+  const lender = view.provider.fullName;
   const paid = Boolean(row.stripePaymentIntentId) && row.depositCents > 0;
   if (paid && kept > 0) {
     await billingService.addToEarning(tx, {
@@ -1163,40 +1350,66 @@ async function settleDeposit(
       userId: row.providerId,
       stripePaymentIntentId: row.stripePaymentIntentId!,
       addCents: kept,
-      description: `Earning: ${title} lent to ${view.borrower.fullName}, with ${dollars(kept)} of the deposit for the reported problem`,
+      description: await writtenFor(tx, row.providerId, () => {
+        const keptAmount = dollars(kept);
+        return msg`Earning: ${title} lent to ${borrower}, with ${keptAmount} of the deposit for the reported problem`;
+      }),
     });
   }
   if (paid && back > 0) {
     await refund(tx, deps, row, {
       purpose: kept > 0 ? 'claim' : 'deposit',
       amountCents: back,
-      description:
-        kept > 0
-          ? `Deposit refund for ${title}: ${dollars(back)} of ${dollars(row.depositCents)}, ${dollars(kept)} kept for the reported problem`
-          : `Deposit refund for ${title}`,
+      description: () => {
+        if (kept === 0) return msg`Deposit refund for ${title}`;
+        const backAmount = dollars(back);
+        const deposit = dollars(row.depositCents);
+        const keptAmount = dollars(kept);
+        return msg`Deposit refund for ${title}: ${backAmount} of ${deposit}, ${keptAmount} kept for the reported problem`;
+      },
     });
   }
-  const money = !paid
-    ? ''
-    : back === 0
-      ? ` The lender keeps the whole ${dollars(row.depositCents)} deposit.`
-      : kept > 0
-        ? ` ${dollars(back)} of the ${dollars(row.depositCents)} deposit goes back to the borrower's card; the lender keeps ${dollars(kept)}.`
-        : ` The ${dollars(row.depositCents)} deposit goes back to the borrower's card.`;
-  const lead =
-    how.how === 'confirmed'
-      ? `${view.provider.fullName} confirmed ${title} came back in good condition.`
-      : how.how === 'window'
-        ? `No problem was reported within ${CLAIM_WINDOW_HOURS} hours of the return of ${title}.`
-        : how.how === 'accepted'
-          ? `${view.borrower.fullName} accepted the claim for ${title}.`
-          : `A moderator decided the disputed claim for ${title}: the lender keeps ${dollars(kept)} of the ${dollars(row.claimCents ?? 0)} claimed.${how.how === 'decided' && how.note ? ` Note: ${how.note}` : ''}`;
+  const note = how.how === 'decided' ? how.note : null;
+  /** What happened, the first sentence of both notices (in the recipient's language). */
+  const leadText = (): MessageDescriptor => {
+    if (how.how === 'confirmed') return msg`${lender} confirmed ${title} came back in good condition.`;
+    if (how.how === 'window') {
+      const hours = CLAIM_WINDOW_HOURS;
+      return msg`No problem was reported within ${hours} hours of the return of ${title}.`;
+    }
+    if (how.how === 'accepted') return msg`${borrower} accepted the claim for ${title}.`;
+    const keptAmount = dollars(kept);
+    const claimedAmount = dollars(row.claimCents ?? 0);
+    return note
+      ? msg`A moderator decided the disputed claim for ${title}: the lender keeps ${keptAmount} of the ${claimedAmount} claimed. Note: ${note}`
+      : msg`A moderator decided the disputed claim for ${title}: the lender keeps ${keptAmount} of the ${claimedAmount} claimed.`;
+  };
+  /** Where the deposit goes, the second sentence (none when there was no deposit paid). */
+  const moneyText = (): MessageDescriptor | null => {
+    if (!paid) return null;
+    const deposit = dollars(row.depositCents);
+    if (back === 0) return msg`The lender keeps the whole ${deposit} deposit.`;
+    if (kept > 0) {
+      const backAmount = dollars(back);
+      const keptAmount = dollars(kept);
+      return msg`${backAmount} of the ${deposit} deposit goes back to the borrower's card; the lender keeps ${keptAmount}.`;
+    }
+    return msg`The ${deposit} deposit goes back to the borrower's card.`;
+  };
   for (const userId of [row.borrowerId, row.providerId]) {
     await notificationService.notify(tx, {
       userId,
       type: 'reservation_completed',
-      title: claimed ? 'Claim settled' : 'Item returned',
-      message: `${lead}${money} Thanks for sharing!`,
+      // The notice's sentences are whole messages; this one puts them in order and thanks.
+      text: () => {
+        const lead = i18n._(leadText());
+        const moneyMessage = moneyText();
+        const money = moneyMessage ? i18n._(moneyMessage) : null;
+        return {
+          title: claimed ? msg`Claim settled` : msg`Item returned`,
+          message: money ? msg`${lead} ${money} Thanks for sharing!` : msg`${lead} Thanks for sharing!`,
+        };
+      },
       relatedReservationId: id,
       relatedItemId: row.itemId,
     });
@@ -1205,11 +1418,17 @@ async function settleDeposit(
     await notificationService.notify(tx, {
       userId: row.borrowerId,
       type: 'deposit_refunded',
-      title: 'Deposit refunded',
-      message:
-        kept > 0
-          ? `${dollars(back)} of your ${dollars(row.depositCents)} deposit for ${title} is on its way back to your card.`
-          : `Your ${dollars(row.depositCents)} deposit for ${title} is on its way back to your card.`,
+      text: () => {
+        const deposit = dollars(row.depositCents);
+        const backAmount = dollars(back);
+        return {
+          title: msg`Deposit refunded`,
+          message:
+            kept > 0
+              ? msg`${backAmount} of your ${deposit} deposit for ${title} is on its way back to your card.`
+              : msg`Your ${deposit} deposit for ${title} is on its way back to your card.`,
+        };
+      },
       relatedReservationId: id,
       relatedItemId: row.itemId,
     });
@@ -1241,7 +1460,8 @@ async function refund(
   what: {
     purpose: 'deposit' | 'claim' | 'cancellation' | 'policy' | 'early_return';
     amountCents: number;
-    description: string;
+    /** The refund row's description, written in the borrower's language. */
+    description: () => MessageDescriptor;
     /** Another payment of the booking than its own (an extension's). */
     paymentIntentId?: string;
   },
@@ -1255,7 +1475,7 @@ async function refund(
       stripePaymentIntentId: intentId,
       amountCents: what.amountCents,
       status: 'pending',
-      description: what.description,
+      description: await writtenFor(tx, row.borrowerId, what.description),
     },
   ]);
   await paymentStepService.enqueue(tx, deps.jobs, {
@@ -1300,8 +1520,11 @@ async function endEarly(
   );
   const refundCents = early?.refundCents ?? 0;
   if (shown !== undefined && toCents(shown) !== refundCents) {
+    const today = dayWhenWritten(returnDay);
+    const refundAmount = dollars(refundCents);
+    const shownAmount = dollars(toCents(shown) ?? 0);
     throw conflict(
-      `It is ${formatDayLabel(returnDay)} on campus now: returning today refunds ${dollars(refundCents)} of the rental, not ${dollars(toCents(shown) ?? 0)}. Check the amount and press again.`,
+      msg`It is ${today} on campus now: returning today refunds ${refundAmount} of the rental, not ${shownAmount}. Check the amount and press again.`,
       'EARLY_REFUND_CHANGED',
     );
   }
@@ -1312,7 +1535,12 @@ async function endEarly(
     earlyRefundCents: early.refundCents,
   });
   const title = view.item.title;
-  const days = `${formatDayLabel(early.newEndDate)} instead of ${formatDayLabel(row.endDate)}`;
+  const borrower = view.borrower.fullName;
+  /** The new last day and the booked one, in the active language. */
+  const daysNow = () => ({
+    newEnd: formatDayLabel(early.newEndDate),
+    bookedEnd: formatDayLabel(row.endDate),
+  });
   const intents = [row.stripePaymentIntentId, ...approved.map((ext) => ext.paymentIntentId)];
   for (const [i, cents] of early.refunds.entries()) {
     const intentId = intents[i];
@@ -1321,32 +1549,56 @@ async function endEarly(
       reservationId: row.id,
       stripePaymentIntentId: intentId,
       byCents: cents,
-      description: `Earning: ${title} lent to ${view.borrower.fullName}, returned early (${days}), ${dollars(cents)} of the rental refunded`,
+      description: await writtenFor(tx, row.providerId, () => {
+        const { newEnd, bookedEnd } = daysNow();
+        const amount = dollars(cents);
+        return msg`Earning: ${title} lent to ${borrower}, returned early (${newEnd} instead of ${bookedEnd}), ${amount} of the rental refunded`;
+      }),
     });
     await refund(tx, deps, row, {
       purpose: 'early_return',
       amountCents: cents,
       paymentIntentId: intentId,
-      description: `Rental refund for ${title}: returned early (${days}), ${row.cancellationPolicy} policy`,
+      description: () => {
+        const { newEnd, bookedEnd } = daysNow();
+        const policy = policyName(row.cancellationPolicy);
+        return msg`Rental refund for ${title}: returned early (${newEnd} instead of ${bookedEnd}), ${policy} policy`;
+      },
     });
   }
-  const policy = `By the item's ${row.cancellationPolicy} policy`;
-  const refunded =
-    early.refundCents > 0
-      ? ` ${policy}, ${dollars(early.refundCents)} of the rental for the unused days goes back to the borrower's card.`
-      : early.unusedRentalCents > 0
-        ? ` ${policy}, the rental of the unused days is not refunded.`
-        : '';
   for (const userId of [row.borrowerId, row.providerId]) {
-    const lead =
-      userId === row.borrowerId
-        ? `You returned ${title} early: your booking now ends ${days}.`
-        : `${view.borrower.fullName} returned ${title} early: the booking now ends ${days}.`;
+    const toBorrower = userId === row.borrowerId;
     await notificationService.notify(tx, {
       userId,
       type: 'early_return',
-      title: 'Returned early',
-      message: `${lead} The days after it are free for others to book.${refunded}`,
+      text: () => {
+        const { newEnd, bookedEnd } = daysNow();
+        const policy = policyName(row.cancellationPolicy);
+        const amount = dollars(early.refundCents);
+        const heading = msg`Returned early`;
+        if (early.refundCents > 0) {
+          return {
+            title: heading,
+            message: toBorrower
+              ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, ${amount} of the rental for the unused days goes back to the borrower's card.`
+              : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, ${amount} of the rental for the unused days goes back to the borrower's card.`,
+          };
+        }
+        if (early.unusedRentalCents > 0) {
+          return {
+            title: heading,
+            message: toBorrower
+              ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, the rental of the unused days is not refunded.`
+              : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, the rental of the unused days is not refunded.`,
+          };
+        }
+        return {
+          title: heading,
+          message: toBorrower
+            ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book.`
+            : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book.`,
+        };
+      },
       relatedReservationId: row.id,
       relatedItemId: row.itemId,
     });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { CalendarAvailability } from '#shared/availability.ts';
 import { campusToday } from '#shared/calendar.ts';
 import { formatDayLabel } from '#shared/format.ts';
@@ -52,11 +53,6 @@ function offered(item: queries.WaitlistItem | undefined): item is queries.Waitli
   return Boolean(item && !item.deletedAt && !item.hiddenAt && !item.ownerSuspendedAt);
 }
 
-const range = (r: { startDate: string; endDate: string }) =>
-  r.startDate === r.endDate
-    ? formatDayLabel(r.startDate)
-    : `${formatDayLabel(r.startDate)} to ${formatDayLabel(r.endDate)}`;
-
 /** What a borrower could book now (the Reserve dialog's rule), with the dates others were just told of. */
 async function calendarOf(db: Db, item: queries.WaitlistItem, today: string, now: Date) {
   const [booked, held] = await Promise.all([
@@ -96,21 +92,21 @@ export const waitlistService = {
     input: { startDate: string; endDate: string },
   ): Promise<WaitlistEntry> {
     const item = await queries.findItem(deps.db, itemId);
-    if (!offered(item)) throw notFound('Item not found.');
-    if (item.userId === student.id) throw forbidden('You cannot join the waitlist of your own item.');
+    if (!offered(item)) throw notFound(msg`Item not found.`);
+    if (item.userId === student.id) throw forbidden(msg`You cannot join the waitlist of your own item.`);
     // The handover is in person on the lender's campus; reserving from elsewhere asks first (issue 16),
     // but being told of free dates is for the campus's own students.
     if (item.campus !== student.campus)
-      throw forbidden("Only students of this item's campus can join its waitlist.");
+      throw forbidden(msg`Only students of this item's campus can join its waitlist.`);
     const now = deps.clock.now();
     const today = campusToday(deps.timeZone, now).date;
     const { startDate, endDate } = input;
     if (startDate < today) {
-      const message = 'The start date cannot be in the past.';
+      const message = msg`The start date cannot be in the past.`;
       throw badRequest(message, [{ path: 'startDate', message }]);
     }
     if (endDate < startDate) {
-      const message = 'The end date cannot be before the start date.';
+      const message = msg`The end date cannot be before the start date.`;
       throw badRequest(message, [{ path: 'endDate', message }]);
     }
     // Dates nobody could book are dates nobody can be told of (the booking length limit, issue 12).
@@ -122,14 +118,15 @@ export const waitlistService = {
         // comes after and finds this entry.
         await queries.lockItemForWaitlist(tx, itemId);
         const current = await queries.findItem(tx, itemId);
-        if (!offered(current)) throw notFound('Item not found.');
+        if (!offered(current)) throw notFound(msg`Item not found.`);
         const { calendar, held } = await calendarOf(tx, current, today, now);
         if (entriesToTell([{ id: 'new', startDate, endDate }], calendar, held).length > 0) {
-          throw conflict('Those dates are free: you can reserve them now.', 'DATES_AVAILABLE');
+          throw conflict(msg`Those dates are free: you can reserve them now.`, 'DATES_AVAILABLE');
         }
         if ((await queries.countWaiting(tx, itemId, student.id)) >= WAITLIST_ENTRIES_PER_ITEM) {
+          const most = WAITLIST_ENTRIES_PER_ITEM;
           throw conflict(
-            `You are waiting for ${WAITLIST_ENTRIES_PER_ITEM} sets of dates of this item already. Leave one to add another.`,
+            msg`You are waiting for ${most} sets of dates of this item already. Leave one to add another.`,
             'WAITLIST_FULL',
           );
         }
@@ -138,7 +135,7 @@ export const waitlistService = {
       return toEntry(row);
     } catch (error) {
       if (sqlState(error) === '23505') {
-        throw conflict('You are already on the waitlist for these dates.', 'ALREADY_WAITING');
+        throw conflict(msg`You are already on the waitlist for these dates.`, 'ALREADY_WAITING');
       }
       throw error;
     }
@@ -146,7 +143,7 @@ export const waitlistService = {
 
   /** Leave the waitlist (or dismiss a told entry): one's own only; anyone else's is a 404. */
   async leave(db: Db, userId: string, id: string): Promise<void> {
-    if (!(await queries.deleteOwn(db, userId, id))) throw notFound('Waitlist entry not found.');
+    if (!(await queries.deleteOwn(db, userId, id))) throw notFound(msg`Waitlist entry not found.`);
   },
 
   /**
@@ -171,11 +168,21 @@ export const waitlistService = {
     let told = 0;
     for (const entry of waiting) {
       if (!closed.has(entry.id)) continue;
+      const title = item.title;
       await notificationService.notify(tx, {
         userId: entry.userId,
         type: 'waitlist_available',
-        title: 'Your dates are free',
-        message: `${item.title} is free for ${range(entry)}, the dates you waited for. Reserve it now: nobody else on the waitlist for them is told for ${hours} hours.`,
+        text: () => {
+          const start = formatDayLabel(entry.startDate);
+          const end = formatDayLabel(entry.endDate);
+          return {
+            title: msg`Your dates are free`,
+            message:
+              entry.startDate === entry.endDate
+                ? msg`${title} is free for ${start}, the dates you waited for. Reserve it now: nobody else on the waitlist for them is told for ${hours} hours.`
+                : msg`${title} is free for ${start} to ${end}, the dates you waited for. Reserve it now: nobody else on the waitlist for them is told for ${hours} hours.`,
+          };
+        },
         relatedItemId: item.id,
       });
       told++;
