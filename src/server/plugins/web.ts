@@ -124,8 +124,13 @@ export default fp(
                 opts.campusTimeZone,
               ),
             impactCampuses: () => impactService.campuses(opts.db),
-            impactDashboard: (campus) =>
-              impactService.dashboard({ db: opts.db, timeZone: opts.campusTimeZone }, campus),
+            impactDashboard: (campus, locale) =>
+              impactService.dashboard(
+                { db: opts.db, timeZone: opts.campusTimeZone },
+                campus,
+                new Date(),
+                locale,
+              ),
             // Not an item id at all: the API's 400, which the page shows as 'not found' too.
             itemJson: async (id) =>
               itemIdParams.safeParse({ id }).success ? publicItemJson(opts.db, opts.caches, id) : undefined,
@@ -188,12 +193,10 @@ export default fp(
         return reply.send(shell);
       }
       const method = request.method;
-      return reply
-        .status(404)
-        .send({
-          message: translate(locale, msg`No API route for ${method} ${pathname}.`),
-          code: 'NOT_FOUND',
-        });
+      return reply.status(404).send({
+        message: translate(locale, msg`No API route for ${method} ${pathname}.`),
+        code: 'NOT_FOUND',
+      });
     });
   },
   { name: 'web' },
