@@ -133,6 +133,7 @@ export function earlyReturnSentence(
   }
   const amount = centsToDecimal(refund.refundCents) ?? '0.00';
   const percent = refund.percent;
+  const borrowerName = lender?.borrowerName ?? '';
   const refunded = lender
     ? t`By your ${select(policy, { flexible: 'flexible', moderate: 'moderate', other: 'strict' })} policy, $${amount} of the rental (${percent}% of the ${select(
         period,
@@ -141,7 +142,7 @@ export function earlyReturnSentence(
           week: plural(count, { one: '# unused week', other: '# unused weeks' }),
           other: plural(count, { one: '# unused month', other: '# unused months' }),
         },
-      )}) is refunded to ${lender.borrowerName}'s card.`
+      )}) is refunded to ${borrowerName}'s card.`
     : t`By the item's ${select(policy, { flexible: 'flexible', moderate: 'moderate', other: 'strict' })} policy, $${amount} of the rental (${percent}% of the ${select(
         period,
         {
