@@ -152,9 +152,18 @@ export const conversationService = {
   ): Promise<SentMessage> {
     // The socket hands over whatever the client sent; a malformed id is a missing conversation.
     if (!conversationIdParams.safeParse({ id: conversationId }).success) throw conversationNotFound();
-    const parsed = inLocale(locale, () => messageInput.safeParse({ content }));
+    // zod writes its messages when the error is first read: read it in the sender's language.
+    const parsed = inLocale(locale, () => {
+      const result = messageInput.safeParse({ content });
+      return result.success
+        ? result
+        : {
+            success: false as const,
+            message: result.error.issues[0]?.message ?? translate(locale, msg`Message cannot be empty`),
+          };
+    });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? translate(locale, msg`Message cannot be empty`);
+      const { message } = parsed;
       throw badRequest(message, [{ path: 'content', message }]);
     }
     const row = await queries.insertMessageAsParty(db, {
