@@ -1,6 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MessageDescriptor } from '@lingui/core';
 import { textProblemMessage } from '#shared/schemas/fields.ts';
 import { AppError } from '../errors.ts';
 
