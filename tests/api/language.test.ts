@@ -135,7 +135,7 @@ describe('answers in the caller’s language', () => {
     expect((await missingProfile()).json()).toMatchObject({ code: 'NOT_FOUND', message: 'User not found.' });
     expect((await missingProfile({ 'accept-language': 'es' })).json()).toMatchObject({
       code: 'NOT_FOUND',
-      message: 'No se encontró la persona.',
+      message: 'Usuario no encontrado.',
     });
   });
 
@@ -145,14 +145,14 @@ describe('answers in the caller’s language', () => {
       { 'accept-language': 'en-US,en;q=0.9' },
       `${cookie}; campusloop_lang=es`,
     );
-    expect(response.json().message).toBe('No se encontró la persona.');
+    expect(response.json().message).toBe('Usuario no encontrado.');
     // Signed out, the cookie wins over the browser's languages as well.
     const visitor = await t.request({
       method: 'GET',
       url: '/api/users/7d0f2f63-6c6f-4bb5-9d43-1c2a4ae0a8e1',
       headers: { 'accept-language': 'en', cookie: 'campusloop_lang=es' },
     });
-    expect(visitor.json().message).toBe('No se encontró la persona.');
+    expect(visitor.json().message).toBe('Usuario no encontrado.');
     // And the other way round: an English choice on a Spanish account and browser.
     const spanish = await createSignedInUser(db(), { locale: 'es' });
     const english = await missingProfile(
@@ -165,7 +165,7 @@ describe('answers in the caller’s language', () => {
   it('follows the account’s language over Accept-Language', async () => {
     const spanish = await createSignedInUser(db(), { locale: 'es' });
     expect((await missingProfile({ 'accept-language': 'en-US' }, spanish.cookie)).json().message).toBe(
-      'No se encontró la persona.',
+      'Usuario no encontrado.',
     );
     const english = await createSignedInUser(db(), { locale: 'en' });
     expect((await missingProfile({ 'accept-language': 'es' }, english.cookie)).json().message).toBe(
@@ -321,7 +321,7 @@ describe('e-mails in the recipient’s language', () => {
       (await readOutbox(t.outboxDir)).filter((m) => recipients(m).includes(email.toLowerCase())).at(-1);
 
     const es = await mailTo(spanish.email);
-    expect(es!.subject).toBe('Deja una reseña');
+    expect(es!.subject).toBe('Dejar una reseña');
     expect(es!.text).toContain('Hola, Lucía:');
     expect(es!.text).toContain('¡Bienvenido a CampusLoop!');
     expect(es!.text).toContain('El equipo de CampusLoop');
@@ -344,7 +344,7 @@ describe('e-mails in the recipient’s language', () => {
 
     // The stored notification is in its recipient's language too.
     const [stored] = await notificationService.list(db(), spanish.id);
-    expect(stored).toMatchObject({ title: 'Deja una reseña', message: '¡Bienvenido a CampusLoop!' });
+    expect(stored).toMatchObject({ title: 'Dejar una reseña', message: '¡Bienvenido a CampusLoop!' });
   });
 
   it('shows the unsubscribe page in the language of the person the link belongs to', async () => {
