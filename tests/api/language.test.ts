@@ -274,7 +274,7 @@ describe('e-mails in the recipient’s language', () => {
     expect(mail!.subject).toBe('Restablece tu contraseña de CampusLoop');
     expect(mail!.text).toContain('Hola, Lucía:');
     expect(mail!.text).toContain('El enlace funciona una sola vez y vence en 1 hora;');
-    expect(mail!.html).toContain('Elegir una nueva contraseña');
+    expect(mail!.html).toContain('Elige una contraseña nueva');
     expect(mail!.html).toContain('<html lang="es"');
     expect(passwordResetLinkIn(mail!)).toContain('/reset-password?token=');
   });
