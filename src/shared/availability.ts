@@ -1,5 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { ReservationStatus } from './constants.ts';
-import { formatDayLabel } from './format.ts';
+import { dayLabel } from './text.ts';
 
 // When an item can be borrowed (issue 17 item 4): the one home of the rule. The server's booking check,
 // the Reserve dialog's calendar and the SQL of the "available now" filter and the booked days all read
@@ -59,29 +60,72 @@ export function inWindow(day: string, w: AvailabilityWindow): boolean {
 }
 
 /**
- * Why the item's own window refuses these dates, as the server says it (null when it does not): start
- * not before today, end not before start, both inside the window and on its weekdays. Overlaps with
- * other bookings are the database's to answer (its lock and exclusion constraint).
+ * Why the item's own window refuses these dates (null when it does not): start not before today, end
+ * not before start, both inside the window and on its weekdays. Overlaps with other bookings are the
+ * database's to answer (its lock and exclusion constraint). The message is a descriptor, written in its
+ * reader's language (the server's error handler writes it in the caller's; no macros here, text.ts).
  */
+export function rangeIssue(
+  range: DayRange,
+  w: AvailabilityWindow,
+  today: string,
+): { path: 'startDate' | 'endDate'; message: MessageDescriptor } | null {
+  const { startDate, endDate } = range;
+  if (startDate < today) {
+    return {
+      path: 'startDate',
+      message: /*i18n*/ { id: 'availability.start-past', message: 'The start date cannot be in the past.' },
+    };
+  }
+  if (endDate < startDate) {
+    return {
+      path: 'endDate',
+      message: /*i18n*/ {
+        id: 'availability.end-before-start',
+        message: 'The end date cannot be before the start date.',
+      },
+    };
+  }
+  if (startDate < w.availableFrom) {
+    return {
+      path: 'startDate',
+      message: /*i18n*/ {
+        id: 'availability.from',
+        message: 'This item is available from {day}.',
+        values: { day: dayLabel(w.availableFrom) },
+      },
+    };
+  }
+  if (w.availableUntil && endDate > w.availableUntil) {
+    return {
+      path: 'startDate',
+      message: /*i18n*/ {
+        id: 'availability.until',
+        message: 'This item is available until {day}.',
+        values: { day: dayLabel(w.availableUntil) },
+      },
+    };
+  }
+  if (!inWindow(startDate, w) || !inWindow(endDate, w)) {
+    return {
+      path: 'startDate',
+      message: /*i18n*/ {
+        id: 'availability.days',
+        message: 'Pickup and return must fall on days the lender is available.',
+      },
+    };
+  }
+  return null;
+}
+
+/** The same, its message written in the active language (the page's). */
 export function rangeProblem(
   range: DayRange,
   w: AvailabilityWindow,
   today: string,
 ): { path: 'startDate' | 'endDate'; message: string } | null {
-  const { startDate, endDate } = range;
-  if (startDate < today) return { path: 'startDate', message: 'The start date cannot be in the past.' };
-  if (endDate < startDate)
-    return { path: 'endDate', message: 'The end date cannot be before the start date.' };
-  if (startDate < w.availableFrom)
-    return { path: 'startDate', message: `This item is available from ${formatDayLabel(w.availableFrom)}.` };
-  if (w.availableUntil && endDate > w.availableUntil)
-    return {
-      path: 'startDate',
-      message: `This item is available until ${formatDayLabel(w.availableUntil)}.`,
-    };
-  if (!inWindow(startDate, w) || !inWindow(endDate, w))
-    return { path: 'startDate', message: 'Pickup and return must fall on days the lender is available.' };
-  return null;
+  const issue = rangeIssue(range, w, today);
+  return issue && { path: issue.path, message: i18n._(issue.message) };
 }
 
 /** What the calendar knows: the window, today, and the days already booked. */
@@ -101,7 +145,7 @@ export function isSelectableDay(day: string, a: CalendarAvailability): boolean {
 export function isBookableRange(range: DayRange, a: CalendarAvailability): boolean {
   return (
     range.endDate >= range.startDate &&
-    rangeProblem(range, a, a.today) === null &&
+    rangeIssue(range, a, a.today) === null &&
     !a.booked.some((b) => overlaps(b, range))
   );
 }

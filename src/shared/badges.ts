@@ -1,6 +1,11 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import './i18n.ts';
+
 // The badge catalogue (spec §3 user_badges, issue 6): what each badge is called and why it is
 // earned. The rules that award them live in src/server/features/badges/rules.ts and read the same
-// thresholds, so the description and the rule cannot drift apart.
+// thresholds, so the description and the rule cannot drift apart. Issue 19: written in the active
+// language each time they are read (the page's; on the server the reader's).
 
 export const BADGE_THRESHOLDS = {
   tenLends: 10,
@@ -18,33 +23,57 @@ export interface BadgeInfo {
   description: string;
 }
 
-export const BADGES: Record<BadgeType, BadgeInfo> = {
-  first_lend: { name: 'First Lend', description: 'Lent an item to a classmate for the first time.' },
-  ten_lends: {
-    name: 'Super Lender',
-    description: `Completed ${BADGE_THRESHOLDS.tenLends} lends.`,
-  },
-  top_rated: {
-    name: 'Top Rated',
-    description: `${BADGE_THRESHOLDS.topRatedReviews} or more reviews averaging ${BADGE_THRESHOLDS.topRatedAverage} stars or better.`,
-  },
-  co2_100kg: {
-    name: 'Climate Saver',
-    description: `Saved ${BADGE_THRESHOLDS.co2SavedGrams / 1000} kg of CO₂ by lending and borrowing instead of buying.`,
-  },
-  verified_student: {
-    name: 'Verified Student',
-    description: 'Confirmed their university e-mail address.',
-  },
-};
+const { tenLends, topRatedReviews, topRatedAverage } = BADGE_THRESHOLDS;
+const co2Kg = BADGE_THRESHOLDS.co2SavedGrams / 1000;
+
+/** Each badge's name and description as `msg` descriptors. */
+export const BADGE_MESSAGES: Record<BadgeType, { name: MessageDescriptor; description: MessageDescriptor }> =
+  {
+    first_lend: { name: msg`First Lend`, description: msg`Lent an item to a classmate for the first time.` },
+    ten_lends: { name: msg`Super Lender`, description: msg`Completed ${tenLends} lends.` },
+    top_rated: {
+      name: msg`Top Rated`,
+      description: msg`${topRatedReviews} or more reviews averaging ${topRatedAverage} stars or better.`,
+    },
+    co2_100kg: {
+      name: msg`Climate Saver`,
+      description: msg`Saved ${co2Kg} kg of CO₂ by lending and borrowing instead of buying.`,
+    },
+    verified_student: {
+      name: msg`Verified Student`,
+      description: msg`Confirmed their university e-mail address.`,
+    },
+  };
+
+function written(type: BadgeType): BadgeInfo {
+  return {
+    get name() {
+      return i18n._(BADGE_MESSAGES[type].name);
+    },
+    get description() {
+      return i18n._(BADGE_MESSAGES[type].description);
+    },
+  };
+}
+
+/** Each badge's name and description, written in the active language when read. */
+export const BADGES: Readonly<Record<BadgeType, BadgeInfo>> = Object.freeze(
+  Object.fromEntries(BADGE_TYPES.map((type) => [type, written(type)])) as Record<BadgeType, BadgeInfo>,
+);
 
 export function isBadgeType(value: string): value is BadgeType {
   return (BADGE_TYPES as readonly string[]).includes(value);
 }
 
-/** A stored badge's name and description; a type this version does not know reads as its own words. */
+/**
+ * A stored badge's name and description in the active language (plain values, written now); a type
+ * this version does not know reads as its own words.
+ */
 export function badgeInfo(badgeType: string): BadgeInfo {
-  if (isBadgeType(badgeType)) return BADGES[badgeType];
+  if (isBadgeType(badgeType)) {
+    const { name, description } = BADGES[badgeType];
+    return { name, description };
+  }
   const name = badgeType
     .split(/[_\-\s]+/)
     .filter(Boolean)

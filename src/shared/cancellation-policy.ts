@@ -1,4 +1,5 @@
 import { campusMidnight } from './calendar.ts';
+import { textTable } from './text.ts';
 
 // Issue 17 item 3: each item's cancellation policy, chosen when listing. One rule for the server (what
 // a borrower's cancellation refunds), the item page and the Reserve dialog (the exact amounts for the
@@ -22,20 +23,31 @@ const RULES: Record<CancellationPolicy, { hoursBefore: number; before: number; a
   strict: { hoursBefore: 7 * 24, before: 50, after: 0 },
 };
 
-export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicy, string> = {
-  flexible: 'Flexible',
-  moderate: 'Moderate',
-  strict: 'Strict',
-};
+// Written in the active language when read (issue 19; text.ts: no macros in this module).
+export const CANCELLATION_POLICY_LABELS: Readonly<Record<CancellationPolicy, string>> = textTable({
+  flexible: /*i18n*/ { id: 'cancellation-policy.flexible', message: 'Flexible' },
+  moderate: /*i18n*/ { id: 'cancellation-policy.moderate', message: 'Moderate' },
+  strict: /*i18n*/ { id: 'cancellation-policy.strict', message: 'Strict' },
+});
 
 /** The policy in a sentence, as the listing form, the item page and the dialog say it. */
-export const CANCELLATION_POLICY_TEXT: Record<CancellationPolicy, string> = {
-  flexible:
-    'Full refund until 24 hours before the start; no rental refund after. The deposit always comes back.',
-  moderate:
-    'Full refund until 3 days before the start; 50% of the rental after. The deposit always comes back.',
-  strict: '50% of the rental back until 7 days before the start; none after. The deposit always comes back.',
-};
+export const CANCELLATION_POLICY_TEXT: Readonly<Record<CancellationPolicy, string>> = textTable({
+  flexible: /*i18n*/ {
+    id: 'cancellation-policy.flexible.text',
+    message:
+      'Full refund until 24 hours before the start; no rental refund after. The deposit always comes back.',
+  },
+  moderate: /*i18n*/ {
+    id: 'cancellation-policy.moderate.text',
+    message:
+      'Full refund until 3 days before the start; 50% of the rental after. The deposit always comes back.',
+  },
+  strict: /*i18n*/ {
+    id: 'cancellation-policy.strict.text',
+    message:
+      '50% of the rental back until 7 days before the start; none after. The deposit always comes back.',
+  },
+});
 
 /** The instant after which a borrower's cancellation refunds less. */
 export function cancellationDeadline(policy: CancellationPolicy, startDate: string, timeZone: string): Date {

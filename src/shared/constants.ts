@@ -1,6 +1,9 @@
-// The product's fixed vocabularies and limits (spec §3, §5, §9): one source for server, web and database checks.
+import { textTable } from './text.ts';
 
-export const APP_NAME = 'CampusLoop';
+// The product's fixed vocabularies and limits (spec §3, §5, §9): one source for server, web and database checks.
+// Labels are written in the active language when read (issue 19; text.ts: no macros in this module).
+
+export const APP_NAME = 'CampusLoop'; // i18n-ignore: brand
 
 export const CATEGORIES = [
   'clothing',
@@ -137,14 +140,14 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Spec §5: the Report dialog's labels. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: 'Scam or Fraud',
-  inappropriate: 'Inappropriate Content',
-  fake_listing: 'Fake Listing',
-  harassment: 'Harassment',
-  spam: 'Spam',
-  other: 'Other',
-};
+export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = textTable({
+  scam: /*i18n*/ { id: 'report.reason.scam', message: 'Scam or Fraud' },
+  inappropriate: /*i18n*/ { id: 'report.reason.inappropriate', message: 'Inappropriate Content' },
+  fake_listing: /*i18n*/ { id: 'report.reason.fake_listing', message: 'Fake Listing' },
+  harassment: /*i18n*/ { id: 'report.reason.harassment', message: 'Harassment' },
+  spam: /*i18n*/ { id: 'report.reason.spam', message: 'Spam' },
+  other: /*i18n*/ { id: 'report.reason.other', message: 'Other' },
+});
 
 export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -212,16 +215,16 @@ export function badgeCount(n: number): string {
   return n > 9 ? '9+' : String(n);
 }
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  clothing: 'Clothing',
-  tools: 'Tools',
-  books: 'Books',
-  kitchen: 'Kitchen',
-  professional: 'Professional',
-  electronics: 'Electronics',
-  furniture: 'Furniture',
-  other: 'Other',
-};
+export const CATEGORY_LABELS: Readonly<Record<Category, string>> = textTable({
+  clothing: /*i18n*/ { id: 'category.clothing', message: 'Clothing' },
+  tools: /*i18n*/ { id: 'category.tools', message: 'Tools' },
+  books: /*i18n*/ { id: 'category.books', message: 'Books' },
+  kitchen: /*i18n*/ { id: 'category.kitchen', message: 'Kitchen' },
+  professional: /*i18n*/ { id: 'category.professional', message: 'Professional' },
+  electronics: /*i18n*/ { id: 'category.electronics', message: 'Electronics' },
+  furniture: /*i18n*/ { id: 'category.furniture', message: 'Furniture' },
+  other: /*i18n*/ { id: 'category.other', message: 'Other' },
+});
 
 /** The campus calendar's time zone unless CAMPUS_TIME_ZONE says otherwise (ARCHITECTURE §4). */
 export const DEFAULT_CAMPUS_TIME_ZONE = 'America/Los_Angeles';

@@ -1,3 +1,4 @@
+import { plural, select, t } from '@lingui/core/macro';
 import type { CancellationPolicy } from './cancellation-policy.ts';
 import type { RentalPeriod } from './constants.ts';
 import { formatDayLabel } from './format.ts';
@@ -87,12 +88,6 @@ export function earlyReturnRefund(booking: EarlyReturnBooking, returnDay: string
   };
 }
 
-const PERIOD_WORDS: Record<RentalPeriod, [string, string]> = {
-  day: ['day', 'days'],
-  week: ['week', 'weeks'],
-  month: ['month', 'months'],
-};
-
 /**
  * What an early return today does, in the words of the one about to press the button: the borrower's
  * "Item Returned" (the default), or the lender's "Returned in good condition" of a borrow still out,
@@ -103,16 +98,58 @@ export function earlyReturnSentence(
   refund: EarlyReturnRefund,
   lender: { borrowerName: string } | null = null,
 ): string {
-  const ends = `${lender ? 'The booking' : 'Your booking'} ends today, ${formatDayLabel(refund.newEndDate)}, instead of ${formatDayLabel(booking.endDate)}, and the days after it are freed for others.`;
-  const policy = `${lender ? 'your' : "the item's"} ${booking.cancellationPolicy} policy`;
-  if (!booking.rentalPeriod || refund.unusedPeriods === 0) {
-    return `${ends} No full rental period is left unused, so no rental is refunded.`;
+  // Issue 19: written in the active language, each sentence whole (the policy's name and the unused
+  // periods chosen inside the message, so a translation can place and inflect them).
+  const today = formatDayLabel(refund.newEndDate);
+  const end = formatDayLabel(booking.endDate);
+  const ends = lender
+    ? t`The booking ends today, ${today}, instead of ${end}, and the days after it are freed for others.`
+    : t`Your booking ends today, ${today}, instead of ${end}, and the days after it are freed for others.`;
+  const period: RentalPeriod | null = booking.rentalPeriod;
+  if (!period || refund.unusedPeriods === 0) {
+    return `${ends} ${t`No full rental period is left unused, so no rental is refunded.`}`;
   }
-  const [one, many] = PERIOD_WORDS[booking.rentalPeriod];
-  const periods = `${refund.unusedPeriods} unused ${refund.unusedPeriods === 1 ? one : many}`;
+  const policy = booking.cancellationPolicy;
+  const count = refund.unusedPeriods;
   if (refund.refundCents === 0) {
-    return `${ends} By ${policy}, the rental of the ${periods} is not refunded.`;
+    const kept = lender
+      ? t`By your ${select(policy, { flexible: 'flexible', moderate: 'moderate', other: 'strict' })} policy, the rental of the ${select(
+          period,
+          {
+            day: plural(count, { one: '# unused day', other: '# unused days' }),
+            week: plural(count, { one: '# unused week', other: '# unused weeks' }),
+            other: plural(count, { one: '# unused month', other: '# unused months' }),
+          },
+        )} is not refunded.`
+      : t`By the item's ${select(policy, { flexible: 'flexible', moderate: 'moderate', other: 'strict' })} policy, the rental of the ${select(
+          period,
+          {
+            day: plural(count, { one: '# unused day', other: '# unused days' }),
+            week: plural(count, { one: '# unused week', other: '# unused weeks' }),
+            other: plural(count, { one: '# unused month', other: '# unused months' }),
+          },
+        )} is not refunded.`;
+    return `${ends} ${kept}`;
   }
-  const whom = lender ? `to ${lender.borrowerName}'s card` : 'to your card';
-  return `${ends} By ${policy}, $${centsToDecimal(refund.refundCents)} of the rental (${refund.percent}% of the ${periods}) is refunded ${whom}.`;
+  const amount = centsToDecimal(refund.refundCents) ?? '0.00';
+  const percent = refund.percent;
+  const borrowerName = lender?.borrowerName ?? '';
+  const refunded = lender
+    ? t`By your ${select(policy, { flexible: 'flexible', moderate: 'moderate', other: 'strict' })} policy, $${amount} of the rental (${percent}% of the ${select(
+        period,
+        {
+          day: plural(count, { one: '# unused day', other: '# unused days' }),
+          week: plural(count, { one: '# unused week', other: '# unused weeks' }),
+          other: plural(count, { one: '# unused month', other: '# unused months' }),
+        },
+      )}) is refunded to ${borrowerName}'s card.`
+    : t`By the item's ${select(policy, { flexible: 'flexible', moderate: 'moderate', other: 'strict' })} policy, $${amount} of the rental (${percent}% of the ${select(
+        period,
+        {
+          day: plural(count, { one: '# unused day', other: '# unused days' }),
+          week: plural(count, { one: '# unused week', other: '# unused weeks' }),
+          other: plural(count, { one: '# unused month', other: '# unused months' }),
+        },
+      )}) is refunded to your card.`;
+  return `${ends} ${refunded}`;
 }

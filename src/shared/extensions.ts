@@ -1,6 +1,7 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { type AvailabilityWindow, addDays, inWindow } from './availability.ts';
-import { formatDayLabel } from './format.ts';
-import { bookingLimitError, quote } from './pricing.ts';
+import { bookingLimitIssue, quote } from './pricing.ts';
+import { dayLabel } from './text.ts';
 
 // Issue 18 item 3, decision 031: a borrower asks for more days on a booking. One home for what an
 // extension may be and what it costs, read by the server (which refuses by it) and the card's dialog.
@@ -36,26 +37,53 @@ export function extensionRentalCents(
 /**
  * Why the item's window or the booking limits refuse this new end date (null when they do not): it must
  * come after the current end date, not in the past, inside the lender's window and on one of its
- * weekdays, and the whole booking within LIMITS (90 days, $20,000).
+ * weekdays, and the whole booking within LIMITS (90 days, $20,000). A descriptor, written in its
+ * reader's language (no macros in this module, text.ts).
  */
+export function extensionIssue(
+  booking: { startDate: string; endDate: string },
+  newEndDate: string,
+  item: AvailabilityWindow & PricedItem,
+  today: string,
+): MessageDescriptor | null {
+  if (newEndDate <= booking.endDate) {
+    return /*i18n*/ {
+      id: 'extensions.after-end',
+      message: 'The new end date must be after the current one, {day}.',
+      values: { day: dayLabel(booking.endDate) },
+    };
+  }
+  if (booking.endDate < today) {
+    return /*i18n*/ {
+      id: 'extensions.ended',
+      message: 'This booking has already ended: return the item, then book it again.',
+    };
+  }
+  if (item.availableUntil && newEndDate > item.availableUntil) {
+    return /*i18n*/ {
+      id: 'availability.until',
+      message: 'This item is available until {day}.',
+      values: { day: dayLabel(item.availableUntil) },
+    };
+  }
+  if (!inWindow(newEndDate, item)) {
+    return /*i18n*/ {
+      id: 'extensions.return-day',
+      message: 'The return must fall on a day the lender is available.',
+    };
+  }
+  return bookingLimitIssue(quote(item, booking.startDate, newEndDate));
+}
+
+/** The same in the active language (the page's). */
 export function extensionProblem(
   booking: { startDate: string; endDate: string },
   newEndDate: string,
   item: AvailabilityWindow & PricedItem,
   today: string,
 ): string | null {
-  if (newEndDate <= booking.endDate) {
-    return `The new end date must be after the current one, ${formatDayLabel(booking.endDate)}.`;
-  }
-  if (booking.endDate < today) {
-    return 'This booking has already ended: return the item, then book it again.';
-  }
-  if (item.availableUntil && newEndDate > item.availableUntil) {
-    return `This item is available until ${formatDayLabel(item.availableUntil)}.`;
-  }
-  if (!inWindow(newEndDate, item)) return 'The return must fall on a day the lender is available.';
-  const limit = bookingLimitError(quote(item, booking.startDate, newEndDate));
-  return limit;
+  const issue = extensionIssue(booking, newEndDate, item, today);
+  return issue && i18n._(issue);
 }
 
 /** The extra days an extension adds: from the day after the current end to the new end. */

@@ -1,3 +1,4 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { LIMITS } from './constants.ts';
 
 // Issue 17 item 1, decision 033: the condition of the item at handover. Either person of a reservation
@@ -25,29 +26,58 @@ export function pickupOpenUntil(pickedUpAt: Date | null): Date | null {
   return pickedUpAt ? new Date(pickedUpAt.getTime() + PICKUP_GRACE_HOURS * 3600_000) : null;
 }
 
-/** Why this stage takes no additions now (null when it does). */
-export function handoverProblem(
+/**
+ * Why this stage takes no additions now (null when it does): a descriptor, written in its reader's
+ * language (no macros in this module: the database schema imports it, text.ts).
+ */
+export function handoverIssue(
   stage: HandoverStage,
   r: { status: string; pickedUpAt: Date | null },
   now: Date,
-): string | null {
+): MessageDescriptor | null {
   if (r.status === 'disputed') {
-    return 'The claim is with a moderator now: the handover photos can no longer change.';
+    return /*i18n*/ {
+      id: 'handovers.disputed',
+      message: 'The claim is with a moderator now: the handover photos can no longer change.',
+    };
   }
   if (stage === 'pickup') {
     if (r.status === 'approved') return null;
     if (r.status === 'active') {
       const until = pickupOpenUntil(r.pickedUpAt);
       if (until && now.getTime() < until.getTime()) return null;
-      return `Pickup photos can be added until ${PICKUP_GRACE_HOURS} hours after the pickup. Add them to the return instead.`;
+      return /*i18n*/ {
+        id: 'handovers.pickup-closed',
+        message:
+          'Pickup photos can be added until {hours} hours after the pickup. Add them to the return instead.',
+        values: { hours: PICKUP_GRACE_HOURS },
+      };
     }
-    return `Pickup photos can be added once the reservation is approved, until ${PICKUP_GRACE_HOURS} hours after the pickup.`;
+    return /*i18n*/ {
+      id: 'handovers.pickup-not-yet',
+      message:
+        'Pickup photos can be added once the reservation is approved, until {hours} hours after the pickup.',
+      values: { hours: PICKUP_GRACE_HOURS },
+    };
   }
   if (RETURN_STATUSES.includes(r.status)) return null;
-  return 'Return photos can be added once the item is picked up, until the deposit is settled.';
+  return /*i18n*/ {
+    id: 'handovers.return-not-yet',
+    message: 'Return photos can be added once the item is picked up, until the deposit is settled.',
+  };
+}
+
+/** The same in the active language (the page's). */
+export function handoverProblem(
+  stage: HandoverStage,
+  r: { status: string; pickedUpAt: Date | null },
+  now: Date,
+): string | null {
+  const issue = handoverIssue(stage, r, now);
+  return issue && i18n._(issue);
 }
 
 /** The stages this reservation takes additions for now, in order. */
 export function openStages(r: { status: string; pickedUpAt: Date | null }, now: Date): HandoverStage[] {
-  return HANDOVER_STAGES.filter((stage) => handoverProblem(stage, r, now) === null);
+  return HANDOVER_STAGES.filter((stage) => handoverIssue(stage, r, now) === null);
 }

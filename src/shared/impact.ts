@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import './i18n.ts';
 import type { Category } from './constants.ts';
 
 // What one completed borrow saves, and the dashboard's fixed rules (spec §9). The method, the sources
@@ -127,40 +130,43 @@ export function changePercent(current: number, previous: number): number | null 
 
 export type AchievementMetric = 'itemsShared' | 'co2SavedKg' | 'members';
 
+/** An achievement whose title and description are written in the active language when read (issue 19). */
+function achievement<const A extends { id: string; metric: AchievementMetric; threshold: number }>(
+  a: A,
+  title: MessageDescriptor,
+  description: MessageDescriptor,
+): A & { readonly title: string; readonly description: string } {
+  return {
+    ...a,
+    get title() {
+      return i18n._(title);
+    },
+    get description() {
+      return i18n._(description);
+    },
+  };
+}
+
 /** Spec §9 Campus Achievements, unlocked by the campus's real figures. */
 export const IMPACT_ACHIEVEMENTS = [
-  {
-    id: 'first-100',
-    title: 'First 100',
-    description: '100 items shared on campus',
-    metric: 'itemsShared',
-    threshold: 100,
-  },
-  {
-    id: 'green-campus',
-    title: 'Green Campus',
-    description: '1 ton of CO₂ saved',
-    metric: 'co2SavedKg',
-    threshold: 1000,
-  },
-  {
-    id: 'community-builder',
-    title: 'Community Builder',
-    description: '100 community members',
-    metric: 'members',
-    threshold: 100,
-  },
-  {
-    id: 'sustainability-champion',
-    title: 'Sustainability Champion',
-    description: '1,000 items shared on campus',
-    metric: 'itemsShared',
-    threshold: 1000,
-  },
-] as const satisfies readonly {
-  id: string;
-  title: string;
-  description: string;
-  metric: AchievementMetric;
-  threshold: number;
-}[];
+  achievement(
+    { id: 'first-100', metric: 'itemsShared', threshold: 100 },
+    msg`First 100`,
+    msg`100 items shared on campus`,
+  ),
+  achievement(
+    { id: 'green-campus', metric: 'co2SavedKg', threshold: 1000 },
+    msg`Green Campus`,
+    msg`1 ton of CO₂ saved`,
+  ),
+  achievement(
+    { id: 'community-builder', metric: 'members', threshold: 100 },
+    msg`Community Builder`,
+    msg`100 community members`,
+  ),
+  achievement(
+    { id: 'sustainability-champion', metric: 'itemsShared', threshold: 1000 },
+    msg`Sustainability Champion`,
+    msg`1,000 items shared on campus`,
+  ),
+] as const;

@@ -1,6 +1,9 @@
 // Money arithmetic, in integer cents, shared by the web app and the server (ARCHITECTURE §4).
 
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { LIMITS } from './constants.ts';
+import { intlLocale } from './format.ts';
+import { writtenLater } from './text.ts';
 
 /** "12.5" or "12.50" → 1250; empty, null or undefined → null. The schema has already checked the shape. */
 export function toCents(amount: string | number | null | undefined): number | null {
@@ -62,15 +65,31 @@ export function quote(
 
 /**
  * Issue 12: a booking is at most LIMITS.bookingDaysMax days and LIMITS.bookingTotalCentsMax in all
- * (2,299 days at $10,000 a day overflowed the total). The Reserve dialog and the server say the same.
+ * (2,299 days at $10,000 a day overflowed the total). The Reserve dialog and the server say the same:
+ * a descriptor, written in its reader's language (no macros in this module, text.ts).
  */
-export function bookingLimitError(price: Quote): string | null {
+export function bookingLimitIssue(price: Quote): MessageDescriptor | null {
   if (price.days > LIMITS.bookingDaysMax) {
-    return `A booking can be at most ${LIMITS.bookingDaysMax} days. Choose an earlier end date.`;
+    return /*i18n*/ {
+      id: 'pricing.too-many-days',
+      message: 'A booking can be at most {days} days. Choose an earlier end date.',
+      values: { days: LIMITS.bookingDaysMax },
+    };
   }
   if (price.totalCents > LIMITS.bookingTotalCentsMax) {
-    const most = (LIMITS.bookingTotalCentsMax / 100).toLocaleString('en-US');
-    return `A booking can cost at most $${most}, rental and deposit together. Choose fewer days.`;
+    const most = writtenLater(() => (LIMITS.bookingTotalCentsMax / 100).toLocaleString(intlLocale()));
+    return /*i18n*/ {
+      id: 'pricing.too-much',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU placeholder after the dollar sign.
+      message: 'A booking can cost at most ${most}, rental and deposit together. Choose fewer days.',
+      values: { most },
+    };
   }
   return null;
+}
+
+/** The same in the active language (the page's). */
+export function bookingLimitError(price: Quote): string | null {
+  const issue = bookingLimitIssue(price);
+  return issue && i18n._(issue);
 }

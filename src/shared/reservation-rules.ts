@@ -1,4 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import './i18n.ts';
 import type { ReservationStatus } from './constants.ts';
+import { writtenLater } from './text.ts';
 
 // Spec §4 reservation statuses, in one table: who may do what from which status, and where it leads.
 // The one home of the rule (issue 17 item 4): the server refuses by it, and the web app's cards offer a
@@ -62,45 +66,80 @@ export const TRANSITIONS: Readonly<
   expire: { from: ['pending'], to: 'cancelled', roles: ['system'] },
 };
 
+/**
+ * A refusal says why twice: `issue`, a descriptor the server writes in its caller's language, and
+ * `message`, the same written in the active language (the page's), read only when asked for.
+ */
 export type TransitionResult =
   | { ok: true; to: ReservationStatus }
-  | { ok: false; reason: 'forbidden' | 'illegal'; message: string };
+  | { ok: false; reason: 'forbidden' | 'illegal'; issue: MessageDescriptor; readonly message: string };
 
-const DONE: Record<ReservationAction, string> = {
-  approve: 'approved',
-  decline: 'declined',
-  cancel: 'cancelled',
-  start: 'started',
-  return: 'marked returned',
-  complete: 'confirmed returned',
-  claim: 'claimed against',
-  acceptClaim: 'settled',
-  dispute: 'disputed',
-  resolve: 'decided',
-  releaseDeposit: 'released',
-  expire: 'expired',
+// Issue 19: the words of "A {status} reservation cannot be {done}.", each written in the sentence's
+// language (Spanish puts them the other way round: "No se puede {done} una reserva {status}.").
+const STATUS_WORDS: Record<ReservationStatus, MessageDescriptor> = {
+  pending: msg({ message: 'pending', context: 'a reservation status, inside a sentence' }),
+  approved: msg({ message: 'approved', context: 'a reservation status, inside a sentence' }),
+  active: msg({ message: 'active', context: 'a reservation status, inside a sentence' }),
+  returned: msg({ message: 'returned', context: 'a reservation status, inside a sentence' }),
+  claimed: msg({ message: 'claimed', context: 'a reservation status, inside a sentence' }),
+  disputed: msg({ message: 'disputed', context: 'a reservation status, inside a sentence' }),
+  completed: msg({ message: 'completed', context: 'a reservation status, inside a sentence' }),
+  cancelled: msg({ message: 'cancelled', context: 'a reservation status, inside a sentence' }),
+  declined: msg({ message: 'declined', context: 'a reservation status, inside a sentence' }),
+};
+
+const DONE: Record<ReservationAction, MessageDescriptor> = {
+  approve: msg({ message: 'approved', context: 'what cannot be done to a reservation' }),
+  decline: msg({ message: 'declined', context: 'what cannot be done to a reservation' }),
+  cancel: msg({ message: 'cancelled', context: 'what cannot be done to a reservation' }),
+  start: msg({ message: 'started', context: 'what cannot be done to a reservation' }),
+  return: msg({ message: 'marked returned', context: 'what cannot be done to a reservation' }),
+  complete: msg({ message: 'confirmed returned', context: 'what cannot be done to a reservation' }),
+  claim: msg({ message: 'claimed against', context: 'what cannot be done to a reservation' }),
+  acceptClaim: msg({ message: 'settled', context: 'what cannot be done to a reservation' }),
+  dispute: msg({ message: 'disputed', context: 'what cannot be done to a reservation' }),
+  resolve: msg({ message: 'decided', context: 'what cannot be done to a reservation' }),
+  releaseDeposit: msg({ message: 'released', context: 'what cannot be done to a reservation' }),
+  expire: msg({ message: 'expired', context: 'what cannot be done to a reservation' }),
 };
 
 /** Why this party may not: in the words of who may. */
-function forbiddenMessage(action: ReservationAction): string {
+function forbiddenMessage(action: ReservationAction): MessageDescriptor {
   switch (action) {
     case 'approve':
     case 'decline':
-      return 'Only the lender can answer this request.';
+      return msg`Only the lender can answer this request.`;
     case 'return':
-      return 'Only the borrower marks the item returned; the lender confirms it.';
+      return msg`Only the borrower marks the item returned; the lender confirms it.`;
     case 'complete':
-      return 'Only the lender can confirm the item came back in good condition.';
+      return msg`Only the lender can confirm the item came back in good condition.`;
     case 'claim':
-      return 'Only the lender can report a problem with the item.';
+      return msg`Only the lender can report a problem with the item.`;
     case 'acceptClaim':
     case 'dispute':
-      return "Only the borrower can answer the lender's claim.";
+      return msg`Only the borrower can answer the lender's claim.`;
     case 'resolve':
-      return 'Only a moderator can decide a disputed claim.';
+      return msg`Only a moderator can decide a disputed claim.`;
     default:
-      return 'You are not part of this reservation.';
+      return msg`You are not part of this reservation.`;
   }
+}
+
+function illegalMessage(current: ReservationStatus, action: ReservationAction): MessageDescriptor {
+  const status = writtenLater(() => i18n._(STATUS_WORDS[current]));
+  const done = writtenLater(() => i18n._(DONE[action]));
+  return msg`A ${status} reservation cannot be ${done}.`;
+}
+
+function refusal(reason: 'forbidden' | 'illegal', issue: MessageDescriptor): TransitionResult {
+  return {
+    ok: false,
+    reason,
+    issue,
+    get message() {
+      return i18n._(issue);
+    },
+  };
 }
 
 export function transition(
@@ -109,12 +148,8 @@ export function transition(
   role: Role,
 ): TransitionResult {
   const rule = TRANSITIONS[action];
-  if (!rule.roles.includes(role)) {
-    return { ok: false, reason: 'forbidden', message: forbiddenMessage(action) };
-  }
-  if (!rule.from.includes(status)) {
-    return { ok: false, reason: 'illegal', message: `A ${status} reservation cannot be ${DONE[action]}.` };
-  }
+  if (!rule.roles.includes(role)) return refusal('forbidden', forbiddenMessage(action));
+  if (!rule.from.includes(status)) return refusal('illegal', illegalMessage(status, action));
   return { ok: true, to: rule.to };
 }
 

@@ -49,9 +49,12 @@ function issuesIn(
     : undefined;
   const input = part ? INPUT[part] : undefined;
   if (!schema || !input || typeof (schema as ZodType).safeParse !== 'function') return undefined;
-  const result = inLocale(locale, () => (schema as ZodType).safeParse(input(request)));
-  if (result.success) return undefined;
-  return result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  // zod (4.6) writes the issues' messages when `error` is first read, not during the parse: read inside.
+  return inLocale(locale, () => {
+    const result = (schema as ZodType).safeParse(input(request));
+    if (result.success) return undefined;
+    return result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  });
 }
 
 /**

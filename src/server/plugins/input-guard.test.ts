@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { BROKEN_CHARACTER_MESSAGE, CONTROL_CHARACTER_MESSAGE } from '#shared/schemas/fields.ts';
+import { brokenCharacterMessage, controlCharacterMessage } from '#shared/schemas/fields.ts';
 import { findBadText } from './input-guard.ts';
 
 describe('findBadText', () => {
   it('finds a control character in any value or key, and names where', () => {
     expect(findBadText({ a: { b: ['ok', 'x\u0000'] } }, '')).toEqual({
       path: 'a.b.1',
-      message: CONTROL_CHARACTER_MESSAGE,
+      message: controlCharacterMessage,
     });
     expect(findBadText({ 'bad\u0007key': 1 }, '')).toEqual({
       path: 'bad\u0007key',
-      message: CONTROL_CHARACTER_MESSAGE,
+      message: controlCharacterMessage,
     });
-    expect(findBadText(['\uD800'], '')).toEqual({ path: '.0', message: BROKEN_CHARACTER_MESSAGE });
+    expect(findBadText(['\uD800'], '')).toEqual({ path: '.0', message: brokenCharacterMessage });
   });
 
   it('passes ordinary text, numbers, nulls and raw bytes', () => {
@@ -25,6 +25,6 @@ describe('findBadText', () => {
   it('walks a body nested far deeper than the call stack would allow', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(findBadText(deep, '')?.message).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(findBadText(deep, '')?.message).toBe(controlCharacterMessage);
   });
 });

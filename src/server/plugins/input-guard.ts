@@ -1,6 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { textProblem } from '#shared/schemas/fields.ts';
+import { textProblemMessage } from '#shared/schemas/fields.ts';
 import { AppError } from '../errors.ts';
 
 // The API boundary's own check of every text a request carries (path, query, JSON body), before any
@@ -10,7 +11,8 @@ import { AppError } from '../errors.ts';
 
 interface Found {
   path: string;
-  message: string;
+  /** Written in the caller's language by the error handler (issue 19). */
+  message: MessageDescriptor;
 }
 
 /** The first string (key or value) that no field may hold, walked without recursion (bodies may nest deep). */
@@ -19,7 +21,7 @@ export function findBadText(value: unknown, root: string): Found | undefined {
   while (stack.length > 0) {
     const next = stack.pop()!;
     if (typeof next.value === 'string') {
-      const message = textProblem(next.value);
+      const message = textProblemMessage(next.value);
       if (message) return { path: next.path, message };
     } else if (Array.isArray(next.value)) {
       next.value.forEach((element, i) => {
@@ -28,7 +30,7 @@ export function findBadText(value: unknown, root: string): Found | undefined {
     } else if (next.value !== null && typeof next.value === 'object' && !Buffer.isBuffer(next.value)) {
       for (const [key, element] of Object.entries(next.value)) {
         const path = next.path ? `${next.path}.${key}` : key;
-        const message = textProblem(key);
+        const message = textProblemMessage(key);
         if (message) return { path, message };
         stack.push({ value: element, path });
       }

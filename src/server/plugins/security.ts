@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -95,7 +96,7 @@ export default fp(
       throw new AppError(
         403,
         'CROSS_ORIGIN',
-        'This request did not come from CampusLoop, so it was refused. Reload the page and try again.',
+        msg`This request did not come from CampusLoop, so it was refused. Reload the page and try again.`,
       );
     });
   },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '#shared/schemas/auth.ts';
@@ -57,7 +58,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 /** A moderator, or 401 signed out and 403 for everyone else. */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden('Only CampusLoop moderators can do that.');
+  if (!user.isAdmin) throw forbidden(msg`Only CampusLoop moderators can do that.`);
   return user;
 }
 

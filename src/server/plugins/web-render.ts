@@ -130,8 +130,8 @@ export async function createPageRenderer(opts: {
   itemListJson(query: string): Promise<string>;
   /** GET /api/impact's answer: which campus a visitor's Home shows (issue 16). */
   impactCampuses(): Promise<ImpactCampuses>;
-  /** GET /api/impact/{campus}/dashboard's answer. */
-  impactDashboard(campus: string): Promise<ImpactDashboard>;
+  /** GET /api/impact/{campus}/dashboard's answer, its words in the page's language. */
+  impactDashboard(campus: string, locale: Locale): Promise<ImpactDashboard>;
   /** GET /api/items/{id}'s JSON as a visitor gets it; undefined for the API's 404. */
   itemJson(id: string): Promise<string | undefined>;
   /** The site's public address (APP_URL), for the canonical link and Open Graph tags. */
@@ -150,7 +150,6 @@ export async function createPageRenderer(opts: {
   const sources = {
     items: async (query: string) => JSON.parse(await opts.itemListJson(query)) as ItemList,
     impactCampuses: () => opts.impactCampuses(),
-    impactDashboard: (campus: string) => opts.impactDashboard(campus),
     item: async (id: string) => {
       const json = await opts.itemJson(id);
       return json === undefined ? undefined : (JSON.parse(json) as ItemDetail);
@@ -163,7 +162,11 @@ export async function createPageRenderer(opts: {
   return {
     renders: (pathname) => entry.rendersPage(pathname),
     async render(url, locale) {
-      const page = await entry.renderPage(url, sources, locale);
+      const inPageLanguage = {
+        ...sources,
+        impactDashboard: (campus: string) => opts.impactDashboard(campus, locale),
+      };
+      const page = await entry.renderPage(url, inPageLanguage, locale);
       if (!page) return undefined;
       if ('status' in page) return { status: 404, html: inLanguage(missingPage, locale) };
       const meta = page.meta ? metaTags(page.meta, page.title, appUrl) : '';

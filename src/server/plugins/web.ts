@@ -128,8 +128,13 @@ export default fp(
                 opts.campusTimeZone,
               ),
             impactCampuses: () => impactService.campuses(opts.db),
-            impactDashboard: (campus) =>
-              impactService.dashboard({ db: opts.db, timeZone: opts.campusTimeZone }, campus),
+            impactDashboard: (campus, locale) =>
+              impactService.dashboard(
+                { db: opts.db, timeZone: opts.campusTimeZone },
+                campus,
+                new Date(),
+                locale,
+              ),
             // Not an item id at all: the API's 400, which the page shows as 'not found' too.
             itemJson: async (id) =>
               itemIdParams.safeParse({ id }).success ? publicItemJson(opts.db, opts.caches, id) : undefined,

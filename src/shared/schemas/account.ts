@@ -1,6 +1,9 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LOCALES } from '../i18n.ts';
 import { registerInput, sessionUser, usernameSchema } from './auth.ts';
+import { followLanguage } from './fields.ts';
 
 // Account settings (issue 15, /settings): the forms, what the API answers, and the e-mail kinds a person
 // may choose. The name, username, e-mail and password rules are the registration ones.
@@ -12,10 +15,11 @@ export const profileInput = z.object({
 export type ProfileInput = z.input<typeof profileInput>;
 
 /** The current password proves the person at the keyboard is the account's owner (not a borrowed laptop). */
+const enterCurrentPassword = () => t`Please enter your current password`;
 const currentPassword = z
-  .string({ error: 'Please enter your current password' })
-  .min(1, 'Please enter your current password')
-  .max(200, 'Please enter your current password');
+  .string({ error: enterCurrentPassword })
+  .min(1, { error: enterCurrentPassword })
+  .max(200, { error: enterCurrentPassword });
 
 export const changePasswordInput = z.object({
   currentPassword,
@@ -28,11 +32,11 @@ export const changePasswordForm = z
   .object({
     currentPassword,
     newPassword: registerInput.shape.password,
-    confirmPassword: z.string().min(1, 'Please type the new password again'),
+    confirmPassword: z.string().min(1, { error: () => t`Please type the new password again` }),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match',
+    error: () => t`The passwords do not match`,
     when: ({ value }) => {
       const form = value as { newPassword?: unknown; confirmPassword?: unknown };
       return typeof form.newPassword === 'string' && typeof form.confirmPassword === 'string';
@@ -50,19 +54,28 @@ export type ChangeEmailInput = z.input<typeof changeEmailInput>;
 export const EMAIL_CHANGE_LINK_HOURS = 24;
 
 /** The one answer to an e-mail change request, whether or not the address is free (decision 022). */
+export function emailChangeSent(email: string): MessageDescriptor {
+  return msg`We've sent a link to ${email}. Your address changes when you open it.`;
+}
+/** The same in the active language. */
 export function emailChangeSentMessage(email: string): string {
-  return `We've sent a link to ${email}. Your address changes when you open it.`;
+  return i18n._(emailChangeSent(email));
 }
 
-export const INVALID_EMAIL_CHANGE_LINK =
-  'This e-mail change link is not valid. Please open the whole link from the newest e-mail we sent you.';
+export const invalidEmailChangeLink = msg`This e-mail change link is not valid. Please open the whole link from the newest e-mail we sent you.`;
+/** The same in the active language (it follows the language switch). */
+export let INVALID_EMAIL_CHANGE_LINK = '';
+followLanguage(invalidEmailChangeLink, (text) => {
+  INVALID_EMAIL_CHANGE_LINK = text;
+});
+const invalidLinkError = () => i18n._(invalidEmailChangeLink);
 
 /** The token from the link's `?token=`: 32 random bytes, base64url. */
 export const confirmEmailChangeInput = z.object({
   token: z
-    .string({ error: INVALID_EMAIL_CHANGE_LINK })
+    .string({ error: invalidLinkError })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{43}$/, INVALID_EMAIL_CHANGE_LINK),
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: invalidLinkError }),
 });
 
 export const emailChangeRequestResponse = z.object({
@@ -77,64 +90,62 @@ export type EmailChangeConfirmResponse = z.infer<typeof emailChangeConfirmRespon
  * The e-mails the app sends, by kind. A `required` kind cannot be turned off: it keeps the account its
  * owner's. A kind without a stored choice takes `byDefault`. Kinds with `push` also go out by Web Push
  * (issue 18 item 2), on by default once a device allowed it. Which kind a notification is:
- * `kindOfNotification` in src/shared/notification-kinds.ts.
+ * `kindOfNotification` in src/shared/notification-kinds.ts. Label and description are `msg`
+ * descriptors, written in the reader's language where they are shown (issue 19).
  */
 export const EMAIL_KINDS = [
   {
     kind: 'account_security',
-    label: 'Account and security',
-    description:
-      'Links to verify your address, reset your password or confirm a new e-mail address, and a notice to your old address when it changes. These are always sent.',
+    label: msg`Account and security`,
+    description: msg`Links to verify your address, reset your password or confirm a new e-mail address, and a notice to your old address when it changes. These are always sent.`,
     required: true,
     byDefault: true,
     push: false,
   },
   {
     kind: 'account_activity',
-    label: 'Password changes',
-    description:
-      'A note when your password is changed in Account settings, so you would notice if it was not you.',
+    label: msg`Password changes`,
+    description: msg`A note when your password is changed in Account settings, so you would notice if it was not you.`,
     required: false,
     byDefault: true,
     push: false,
   },
   {
     kind: 'requests',
-    label: 'Borrow requests',
-    description: 'Someone asks to borrow one of your items.',
+    label: msg`Borrow requests`,
+    description: msg`Someone asks to borrow one of your items.`,
     required: false,
     byDefault: true,
     push: true,
   },
   {
     kind: 'approvals',
-    label: 'Answers to your requests',
-    description: 'A lender approves or declines your request, or a borrow is cancelled or expires.',
+    label: msg`Answers to your requests`,
+    description: msg`A lender approves or declines your request, or a borrow is cancelled or expires.`,
     required: false,
     byDefault: true,
     push: true,
   },
   {
     kind: 'reminders',
-    label: 'Reminders',
-    description: 'Pickups and returns coming up, and a request about to expire.',
+    label: msg`Reminders`,
+    description: msg`Pickups and returns coming up, and a request about to expire.`,
     required: false,
     byDefault: true,
     push: true,
   },
   {
     kind: 'messages',
-    label: 'Messages',
-    description:
-      'By e-mail when a message is still unread after 10 minutes, at most one e-mail per conversation an hour.',
+    label: msg`Messages`,
+    description: msg`By e-mail when a message is still unread after 10 minutes, at most one e-mail per conversation an hour.`,
     required: false,
     byDefault: true,
     push: true,
   },
   {
     kind: 'updates',
-    label: 'Other updates',
-    description: 'Returns, deposits, reviews, badges, reports and everything else we tell you.',
+    label: msg`Other updates`,
+    description: msg`Returns, deposits, reviews, badges, reports and everything else we tell you.`,
     required: false,
     byDefault: false,
     push: true,
@@ -155,14 +166,15 @@ export const emailPreference = z.object({
 });
 export type EmailPreference = z.infer<typeof emailPreference>;
 
+const sayWhetherEmail = () => t`Say whether to send these e-mails (true or false).`;
 export const preferenceInput = z
   .object({
-    kind: z.enum(EMAIL_KIND_NAMES, { error: 'Unknown kind of e-mail.' }),
-    email: z.boolean({ error: 'Say whether to send these e-mails (true or false).' }).optional(),
-    push: z.boolean({ error: 'Say whether to send these by push (true or false).' }).optional(),
+    kind: z.enum(EMAIL_KIND_NAMES, { error: () => t`Unknown kind of e-mail.` }),
+    email: z.boolean({ error: sayWhetherEmail }).optional(),
+    push: z.boolean({ error: () => t`Say whether to send these by push (true or false).` }).optional(),
   })
   .refine((input) => input.email !== undefined || input.push !== undefined, {
-    message: 'Say whether to send these e-mails (true or false).',
+    error: sayWhetherEmail,
     path: ['email'],
   });
 export type PreferenceInput = z.input<typeof preferenceInput>;
@@ -187,7 +199,7 @@ export const accountSession = z.object({
 });
 export type AccountSession = z.infer<typeof accountSession>;
 export const sessionsResponse = z.object({ sessions: z.array(accountSession) });
-export const sessionIdParams = z.object({ id: z.uuid('Session not found.') });
+export const sessionIdParams = z.object({ id: z.uuid({ error: () => t`Session not found.` }) });
 export const endedResponse = z.object({ success: z.literal(true), ended: z.number().int() });
 
 /** Issue 19: the language switch's choice, saved on the account. */

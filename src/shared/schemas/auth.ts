@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { LOCALES } from '../i18n.ts';
@@ -5,6 +7,9 @@ import { safeReturnPath } from '../return-path.ts';
 import { plainText } from './fields.ts';
 
 // One schema per form: the register and login pages validate with these, and so do the routes (spec §5).
+// Messages are functions, written when the error happens in the active language (issue 19, fields.ts).
+
+const { usernameMin, usernameMax, fullNameMax, passwordMax } = LIMITS;
 
 /** Spec §5: a university e-mail ends in .edu or contains '.edu.' (e.g. ox.edu.uk style domains). */
 export function isUniversityEmail(email: string): boolean {
@@ -12,56 +17,66 @@ export function isUniversityEmail(email: string): boolean {
   return domain.endsWith('.edu') || domain.includes('.edu.');
 }
 
-const universityEmail = plainText('Must be a valid university email address')
+const notUniversityEmail = () => t`Must be a valid university email address`;
+const universityEmail = plainText(notUniversityEmail)
   .trim()
-  .max(LIMITS.emailMax, 'Must be a valid university email address')
-  .pipe(z.email('Must be a valid university email address'))
-  .refine(isUniversityEmail, 'Must be a valid university email address')
+  .max(LIMITS.emailMax, { error: notUniversityEmail })
+  .pipe(z.email({ error: notUniversityEmail }))
+  .refine(isUniversityEmail, { error: notUniversityEmail })
   .transform((email) => email.toLowerCase());
 
-export const usernameSchema = plainText('Username is required')
+const usernameRequired = () => t`Username is required`;
+export const usernameSchema = plainText(usernameRequired)
   .trim()
-  .min(1, 'Username is required')
-  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
-  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
-  .regex(/^[a-zA-Z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores');
+  .min(1, { error: usernameRequired })
+  .min(usernameMin, { error: () => t`Username must be at least ${usernameMin} characters` })
+  .max(usernameMax, { error: () => t`Username must be at most ${usernameMax} characters` })
+  .regex(/^[a-zA-Z0-9_.]+$/, {
+    error: () => t`Username can only contain letters, numbers, dots and underscores`,
+  });
 
 /**
  * Issue 16: the page to return to after signing up and verifying (carried in the verification link).
  * Only a path of this site; anything else is refused, not quietly dropped.
  */
+const notOurPage = () => t`The page to return to must be a page of CampusLoop.`;
 export const returnToInput = z
-  .string({ error: 'The page to return to must be a page of CampusLoop.' })
-  .refine((value) => safeReturnPath(value) !== null, 'The page to return to must be a page of CampusLoop.')
+  .string({ error: notOurPage })
+  .refine((value) => safeReturnPath(value) !== null, { error: notOurPage })
   .transform((value) => safeReturnPath(value) ?? '/');
 
+const fullNameRequired = () => t`Full name is required`;
+const campusRequired = () => t`Campus is required`;
+const passwordTooShort = () => t`Password must be at least 6 characters`;
 export const registerInput = z.object({
-  fullName: plainText('Full name is required')
+  fullName: plainText(fullNameRequired)
     .trim()
-    .min(1, 'Full name is required')
-    .max(LIMITS.fullNameMax, `Full name must be at most ${LIMITS.fullNameMax} characters`),
+    .min(1, { error: fullNameRequired })
+    .max(fullNameMax, { error: () => t`Full name must be at most ${fullNameMax} characters` }),
   username: usernameSchema,
   email: universityEmail,
-  campus: plainText('Campus is required')
+  campus: plainText(campusRequired)
     .trim()
-    .min(1, 'Campus is required')
-    .max(253, 'Please choose your university from the list.'),
-  password: plainText('Password must be at least 6 characters')
-    .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+    .min(1, { error: campusRequired })
+    .max(253, { error: () => t`Please choose your university from the list.` }),
+  password: plainText(passwordTooShort)
+    .min(LIMITS.passwordMin, { error: passwordTooShort })
+    .max(passwordMax, { error: () => t`Password must be at most ${passwordMax} characters` }),
   returnTo: returnToInput.optional(),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
+const invalidEmail = () => t`Invalid email address`;
+const passwordRequired = () => t`Password is required`;
 export const loginInput = z.object({
-  email: plainText('Invalid email address')
+  email: plainText(invalidEmail)
     .trim()
-    .max(LIMITS.emailMax, 'Invalid email address')
-    .pipe(z.email('Invalid email address'))
+    .max(LIMITS.emailMax, { error: invalidEmail })
+    .pipe(z.email({ error: invalidEmail }))
     .transform((email) => email.toLowerCase()),
-  password: plainText('Password is required')
-    .min(1, 'Password is required')
-    .max(LIMITS.passwordMax, 'Password is required'),
+  password: plainText(passwordRequired)
+    .min(1, { error: passwordRequired })
+    .max(LIMITS.passwordMax, { error: passwordRequired }),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
@@ -91,8 +106,12 @@ export const authResponse = z.object({ user: sessionUser });
  * The one answer to a registration (decision 023), whether the address is new, taken, or waiting for its
  * owner: nobody learns from it who has an account. The account is used once the e-mail's link is opened.
  */
+export function checkInbox(email: string): MessageDescriptor {
+  return msg`Check your inbox: we sent an e-mail to ${email}. Open the link in it to finish creating your account.`;
+}
+/** The same in the active language. */
 export function checkInboxMessage(email: string): string {
-  return `Check your inbox: we sent an e-mail to ${email}. Open the link in it to finish creating your account.`;
+  return i18n._(checkInbox(email));
 }
 export const registerResponse = z.object({
   success: z.literal(true),

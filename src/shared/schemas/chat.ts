@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { instant, plainText } from './fields.ts';
 
@@ -9,10 +10,10 @@ export const MESSAGES_PAGE_MAX = 100;
 
 /** Spec §5: chat text is trimmed, then 1 to 1000 characters. The socket handler uses it too. */
 export const messageInput = z.object({
-  content: plainText('Message cannot be empty')
+  content: plainText(() => t`Message cannot be empty`)
     .trim()
-    .min(1, 'Message cannot be empty')
-    .max(MESSAGE_MAX_LENGTH, 'Message too long'),
+    .min(1, { error: () => t`Message cannot be empty` })
+    .max(MESSAGE_MAX_LENGTH, { error: () => t`Message too long` }),
 });
 export type MessageInput = z.input<typeof messageInput>;
 
@@ -53,8 +54,8 @@ export const conversationList = z.object({ conversations: z.array(conversationSu
 export const conversationResponse = z.object({ conversation: conversationSummary });
 export const unreadCountResponse = z.object({ count: z.number().int() });
 
-export const startConversationInput = z.object({ itemId: z.uuid('Item not found.') });
-export const conversationIdParams = z.object({ id: z.uuid('Conversation not found.') });
+export const startConversationInput = z.object({ itemId: z.uuid({ error: () => t`Item not found.` }) });
+export const conversationIdParams = z.object({ id: z.uuid({ error: () => t`Conversation not found.` }) });
 
 /**
  * Newest page when `before` is absent. `before` loads older ones: the id of the oldest message one has
@@ -62,8 +63,8 @@ export const conversationIdParams = z.object({ id: z.uuid('Conversation not foun
  */
 export const messagesPageQuery = z.object({
   before: z
-    .union([z.uuid(), instant('Invalid cursor: a message id or a date')], {
-      error: 'Invalid cursor: a message id or a date',
+    .union([z.uuid(), instant(() => t`Invalid cursor: a message id or a date`)], {
+      error: () => t`Invalid cursor: a message id or a date`,
     })
     .optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),

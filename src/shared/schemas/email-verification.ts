@@ -1,5 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { loginInput, returnToInput, sessionUser } from './auth.ts';
+import { followLanguage } from './fields.ts';
 
 // Verified e-mail (issue 6): the link from the e-mail, the Resend button, and the rule that an
 // unverified student cannot request, approve or list (the web shows the server's message).
@@ -7,24 +10,38 @@ import { loginInput, returnToInput, sessionUser } from './auth.ts';
 /** The error code of a request refused because the user's e-mail is not verified yet. */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
+// Issue 19: each message as a descriptor (the server's errors write it in the caller's language) and as
+// text in the active language (what the pages show).
+
+export function emailNotVerified(email: string): MessageDescriptor {
+  return msg`Please verify your university e-mail first. We sent a link to ${email}.`;
+}
 export function emailNotVerifiedMessage(email: string): string {
-  return `Please verify your university e-mail first. We sent a link to ${email}.`;
+  return i18n._(emailNotVerified(email));
 }
 
 /** Sign-in with the password of an account whose address nobody proved yet (decision 023). */
+export function signInNeedsVerification(email: string): MessageDescriptor {
+  return msg`Please open the link we sent to ${email} first: it confirms your address and signs you in.`;
+}
 export function signInNeedsVerificationMessage(email: string): string {
-  return `Please open the link we sent to ${email} first: it confirms your address and signs you in.`;
+  return i18n._(signInNeedsVerification(email));
 }
 
-export const INVALID_VERIFICATION_LINK =
-  'This verification link is not valid. Please open the whole link from the newest e-mail we sent you.';
+export const invalidVerificationLink = msg`This verification link is not valid. Please open the whole link from the newest e-mail we sent you.`;
+/** The same in the active language (it follows the language switch). */
+export let INVALID_VERIFICATION_LINK = '';
+followLanguage(invalidVerificationLink, (text) => {
+  INVALID_VERIFICATION_LINK = text;
+});
+const invalidLinkError = () => i18n._(invalidVerificationLink);
 
 /** The token from the link's `?token=`: 32 random bytes, base64url. */
 export const verifyEmailInput = z.object({
   token: z
-    .string({ error: INVALID_VERIFICATION_LINK })
+    .string({ error: invalidLinkError })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{43}$/, INVALID_VERIFICATION_LINK),
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: invalidLinkError }),
 });
 export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
 

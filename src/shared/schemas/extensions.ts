@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { EXTENSION_STATUSES } from '../extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
@@ -6,15 +7,15 @@ import { calendarDayOf, plainText } from './fields.ts';
 
 /** Step 1 for a paid item: an authorisation of the extra rental the dialog showed (409 when it differs). */
 export const extensionPaymentIntentInput = z.object({
-  endDate: calendarDayOf('Please choose a new end date'),
+  endDate: calendarDayOf(() => t`Please choose a new end date`),
   rentalAmount: z
-    .string({ error: 'The extra rental must be an amount like 12.50' })
+    .string({ error: () => t`The extra rental must be an amount like 12.50` })
     .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'The extra rental must be an amount like 12.50'),
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: () => t`The extra rental must be an amount like 12.50` }),
 });
 
 export const extensionInput = z.object({
-  endDate: calendarDayOf('Please choose a new end date'),
+  endDate: calendarDayOf(() => t`Please choose a new end date`),
   /** The authorised payment of the extra rental; absent when the extension costs nothing. */
   paymentIntentId: plainText().max(200).optional().nullable(),
 });
@@ -35,4 +36,4 @@ export const extension = z.object({
 export type Extension = z.infer<typeof extension>;
 
 export const extensionResponse = z.object({ success: z.literal(true), extension });
-export const extensionIdParams = z.object({ id: z.uuid('Extension not found') });
+export const extensionIdParams = z.object({ id: z.uuid({ error: () => t`Extension not found` }) });

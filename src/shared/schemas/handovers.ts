@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { HANDOVER_MAX_PHOTOS, HANDOVER_NOTE_MAX, HANDOVER_STAGES } from '../handovers.ts';
 import { plainText } from './fields.ts';
@@ -5,7 +6,10 @@ import { photoUrl } from './items.ts';
 
 // Issue 17 item 1, decision 033: photos and a note about the item's condition at pickup and at return.
 
-export const handoverStage = z.enum(HANDOVER_STAGES, { error: 'The stage is pickup or return' });
+const maxPhotos = HANDOVER_MAX_PHOTOS;
+const noteMax = HANDOVER_NOTE_MAX;
+
+export const handoverStage = z.enum(HANDOVER_STAGES, { error: () => t`The stage is pickup or return` });
 
 export const handoverInput = z
   .object({
@@ -13,17 +17,17 @@ export const handoverInput = z
     /** URLs the upload pipeline gave out (POST /api/upload/proxy), added to the ones already kept. */
     photos: z
       .array(photoUrl)
-      .max(HANDOVER_MAX_PHOTOS, `You can add at most ${HANDOVER_MAX_PHOTOS} photos.`)
+      .max(HANDOVER_MAX_PHOTOS, { error: () => t`You can add at most ${maxPhotos} photos.` })
       .default([])
       .transform((urls) => [...new Set(urls.filter((url) => url && url !== 'null' && url !== 'undefined'))]),
     note: plainText()
       .trim()
-      .max(HANDOVER_NOTE_MAX, `The note must be at most ${HANDOVER_NOTE_MAX} characters`)
+      .max(HANDOVER_NOTE_MAX, { error: () => t`The note must be at most ${noteMax} characters` })
       .optional()
       .transform((note) => note || undefined),
   })
   .refine((input) => input.photos.length > 0 || input.note, {
-    message: 'Add a photo or a note.',
+    error: () => t`Add a photo or a note.`,
     path: ['photos'],
   });
 export type HandoverInput = z.input<typeof handoverInput>;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
 
@@ -9,16 +10,16 @@ import { CATEGORIES } from '../constants.ts';
 // The screens convert for display (spec §9): tons with one decimal and 'T', pounds with no decimals.
 
 /** A campus is its university's primary domain, as users.campus stores it ('stanford.edu'). */
+const notACampus = () => t`Campus must be a university domain such as stanford.edu`;
 export const campusParams = z.object({
   campus: z
     .string()
     .trim()
     .toLowerCase()
-    .max(253, 'Campus must be a university domain such as stanford.edu')
-    .regex(
-      /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
-      'Campus must be a university domain such as stanford.edu',
-    ),
+    .max(253, { error: notACampus })
+    .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, {
+      error: notACampus,
+    }),
 });
 
 /** Spec §3 Impact (response). */

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
@@ -6,18 +8,25 @@ import { review } from './reviews.ts';
 
 // Items (spec §3, §5, §7): one schema for the List/Edit form and for POST/PUT /api/items.
 
-/** A money amount as the form sends it: a decimal string (or number) with at most two decimals. */
-const amount = (label: string) =>
+const { photosPerItem } = LIMITS;
+
+/**
+ * A money amount as the form sends it: a decimal string (or number) with at most two decimals. Its
+ * messages: when it is not an amount, and when it is over $10,000.
+ */
+const amount = (messages: { notAnAmount: () => string; tooMuch: () => string }) =>
   z
     .union([z.string(), z.number()])
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => v === '' || /^\d{1,5}(\.\d{1,2})?$/.test(v), `${label} must be an amount like 12.50`)
-    .refine((v) => v === '' || Number(v) <= 10_000, `${label} must be at most $10,000`)
+    .refine((v) => v === '' || /^\d{1,5}(\.\d{1,2})?$/.test(v), { error: messages.notAnAmount })
+    .refine((v) => v === '' || Number(v) <= 10_000, { error: messages.tooMuch })
     .transform((v) => (v === '' ? undefined : v))
     .optional()
     .nullable();
 
-export const PHOTO_NOT_UPLOADED = 'This photo was not uploaded to CampusLoop. Please upload it again.';
+/** A `msg` descriptor: the server's errors write it in the caller's language. */
+export const PHOTO_NOT_UPLOADED = msg`This photo was not uploaded to CampusLoop. Please upload it again.`;
+const photoNotUploaded = () => i18n._(PHOTO_NOT_UPLOADED);
 
 /**
  * A photo is a URL our storage gave out (the items service checks that it is one of ours); here, what is
@@ -25,55 +34,66 @@ export const PHOTO_NOT_UPLOADED = 'This photo was not uploaded to CampusLoop. Pl
  * 'null' and 'undefined' are tolerated and dropped (spec §2: they do not count as photos).
  */
 export const photoUrl = plainText()
-  .max(500, PHOTO_NOT_UPLOADED)
+  .max(500, { error: photoNotUploaded })
   .refine(
     (v) => ['', 'null', 'undefined'].includes(v) || /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\s]/i.test(v),
-    PHOTO_NOT_UPLOADED,
+    { error: photoNotUploaded },
   );
 
 export const itemInput = z
   .object({
-    title: plainText('Title is required')
+    title: plainText(() => t`Title is required`)
       .trim()
-      .min(1, 'Title is required')
-      .max(120, 'Title must be at most 120 characters'),
-    description: plainText('Description must be at least 10 characters')
+      .min(1, { error: () => t`Title is required` })
+      .max(120, { error: () => t`Title must be at most 120 characters` }),
+    description: plainText(() => t`Description must be at least 10 characters`)
       .trim()
-      .min(LIMITS.descriptionMin, 'Description must be at least 10 characters')
-      .max(5000, 'Description must be at most 5000 characters'),
-    category: z.enum(CATEGORIES, { error: 'Please choose a category' }),
-    condition: z.enum(CONDITIONS, { error: 'Please choose a condition' }),
-    pickupMethod: z.enum(PICKUP_METHODS, { error: 'Please choose a pickup method' }),
+      .min(LIMITS.descriptionMin, { error: () => t`Description must be at least 10 characters` })
+      .max(5000, { error: () => t`Description must be at most 5000 characters` }),
+    category: z.enum(CATEGORIES, { error: () => t`Please choose a category` }),
+    condition: z.enum(CONDITIONS, { error: () => t`Please choose a condition` }),
+    pickupMethod: z.enum(PICKUP_METHODS, { error: () => t`Please choose a pickup method` }),
     /** Issue 17: absent keeps the item's (Flexible for a new one). */
     cancellationPolicy: z
-      .enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' })
+      .enum(CANCELLATION_POLICIES, { error: () => t`Please choose a cancellation policy` })
       .optional(),
-    depositAmount: amount('Deposit'),
-    rentalPrice: amount('Rental price'),
-    rentalPeriod: z.enum(RENTAL_PERIODS, { error: 'Please choose day, week or month' }).optional().nullable(),
-    pickupLocation: plainText()
-      .trim()
-      .max(200, 'Pickup location must be at most 200 characters')
+    depositAmount: amount({
+      notAnAmount: () => t`Deposit must be an amount like 12.50`,
+      tooMuch: () => t`Deposit must be at most $10,000`,
+    }),
+    rentalPrice: amount({
+      notAnAmount: () => t`Rental price must be an amount like 12.50`,
+      tooMuch: () => t`Rental price must be at most $10,000`,
+    }),
+    rentalPeriod: z
+      .enum(RENTAL_PERIODS, { error: () => t`Please choose day, week or month` })
       .optional()
       .nullable(),
-    availableFrom: calendarDay('Please choose the first day it is available'),
-    availableUntil: calendarDay('Please choose a valid last day')
+    pickupLocation: plainText()
+      .trim()
+      .max(200, { error: () => t`Pickup location must be at most 200 characters` })
+      .optional()
+      .nullable(),
+    availableFrom: calendarDay(() => t`Please choose the first day it is available`),
+    availableUntil: calendarDay(() => t`Please choose a valid last day`)
       .optional()
       .nullable()
       .or(z.literal('').transform(() => null)),
     availableDays: z
-      .array(z.number().int().min(0).max(6), { error: 'Must select at least one day' })
-      .min(1, 'Must select at least one day')
+      .array(z.number().int().min(0).max(6), { error: () => t`Must select at least one day` })
+      .min(1, { error: () => t`Must select at least one day` })
       .max(7)
-      .refine((days) => new Set(days).size === days.length, 'Each day can be selected once'),
+      .refine((days) => new Set(days).size === days.length, {
+        error: () => t`Each day can be selected once`,
+      }),
     images: z
       .array(photoUrl)
-      .max(LIMITS.photosPerItem, `You can upload a maximum of ${LIMITS.photosPerItem} images.`)
+      .max(LIMITS.photosPerItem, { error: () => t`You can upload a maximum of ${photosPerItem} images.` })
       .default([]),
   })
   .refine((v) => !v.availableUntil || v.availableUntil >= v.availableFrom, {
     path: ['availableUntil'],
-    message: 'The last day cannot be before the first day',
+    error: () => t`The last day cannot be before the first day`,
   });
 export type ItemInput = z.input<typeof itemInput>;
 
@@ -130,16 +150,19 @@ const flag = z
 /** GET /api/items (spec §7): only truthy values are sent; campus 'all' means every campus. */
 export const itemSearchQuery = z.object({
   campus: plainText().trim().max(100).optional(),
-  category: z.enum(CATEGORIES, { error: 'Unknown category' }).optional(),
-  searchQuery: plainText().trim().max(200, 'Search text is too long').optional(),
+  category: z.enum(CATEGORIES, { error: () => t`Unknown category` }).optional(),
+  searchQuery: plainText()
+    .trim()
+    .max(200, { error: () => t`Search text is too long` })
+    .optional(),
   availableNow: flag,
   freeOnly: flag,
   maxPrice: z.coerce
-    .number({ error: 'Max price must be a number' })
-    .min(0, 'Max price must be 0 or more')
+    .number({ error: () => t`Max price must be a number` })
+    .min(0, { error: () => t`Max price must be 0 or more` })
     .max(100_000)
     .optional(),
-  pickupMethod: z.enum(PICKUP_METHODS, { error: 'Unknown pickup method' }).optional(),
+  pickupMethod: z.enum(PICKUP_METHODS, { error: () => t`Unknown pickup method` }).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(12),
 });
@@ -167,7 +190,7 @@ export const itemDetail = z.object({
     .object({ hiddenAt: z.string().nullable(), ownerSuspendedAt: z.string().nullable() })
     .optional(),
 });
-export const itemIdParams = z.object({ id: z.uuid('Item not found') });
+export const itemIdParams = z.object({ id: z.uuid({ error: () => t`Item not found` }) });
 export const itemResponse = z.object({ item });
 
 // thumbnailOf lives in ../photos.ts (no zod there, so item cards load without zod); re-exported for

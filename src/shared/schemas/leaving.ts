@@ -1,24 +1,26 @@
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 
 // Leaving CampusLoop (issue 15, /settings/data): the export of one's data and the deletion of the account.
 
-/** How a deleted account's person reads everywhere: chat, reviews, the moderators' queue. */
+/**
+ * How a deleted account's person reads everywhere: chat, reviews, the moderators' queue. Stored in the
+ * account's name (and in the texts that named them), so it is data, the same in every language.
+ */
 export const FORMER_STUDENT = 'Former student';
 
 /** The confirmation the delete dialog asks for: the current password. */
 export const deleteAccountInput = z.object({
   currentPassword: z
-    .string({ error: 'Please enter your current password' })
-    .min(1, 'Please enter your current password')
-    .max(200, 'Please enter your current password'),
+    .string({ error: () => t`Please enter your current password` })
+    .min(1, { error: () => t`Please enter your current password` })
+    .max(200, { error: () => t`Please enter your current password` }),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
 
-/** Why an account cannot be deleted yet (409 ACCOUNT_IN_USE), in the words the page shows. */
-export const ACCOUNT_IN_USE_ACTIVE =
-  'You have a reservation that is approved or in progress. Finish it (or cancel it) first, then delete your account.';
-export const ACCOUNT_IN_USE_MONEY =
-  'Money is still held for one of your requests. Cancel the request (or wait for the lender to answer) first, then delete your account.';
+/** Why an account cannot be deleted yet (409 ACCOUNT_IN_USE), in the words the page shows (`msg` descriptors). */
+export const ACCOUNT_IN_USE_ACTIVE = msg`You have a reservation that is approved or in progress. Finish it (or cancel it) first, then delete your account.`;
+export const ACCOUNT_IN_USE_MONEY = msg`Money is still held for one of your requests. Cancel the request (or wait for the lender to answer) first, then delete your account.`;
 
 /** What the export holds: everything CampusLoop keeps about the person, as plain JSON. */
 export const dataExport = z.object({

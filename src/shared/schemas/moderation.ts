@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LIMITS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '../constants.ts';
 import { plainText } from './fields.ts';
@@ -10,7 +11,7 @@ export type ReportQueueFilter = (typeof REPORT_QUEUE_FILTERS)[number];
 
 export const reportQueueQuery = z.object({
   status: z
-    .enum(REPORT_QUEUE_FILTERS, { error: 'Status must be pending, resolved, dismissed or all' })
+    .enum(REPORT_QUEUE_FILTERS, { error: () => t`Status must be pending, resolved, dismissed or all` })
     .default('pending'),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -124,11 +125,12 @@ export const reportDetail = z.object({
 });
 export type ReportDetail = z.infer<typeof reportDetail>;
 
+const noteMax = LIMITS.moderationNoteMax;
 const noteText = (required: boolean) => {
-  const text = plainText('Please write a note')
+  const text = plainText(() => t`Please write a note`)
     .trim()
-    .max(LIMITS.moderationNoteMax, `Notes can be at most ${LIMITS.moderationNoteMax} characters`);
-  return required ? text.min(1, 'Please write a note') : text;
+    .max(noteMax, { error: () => t`Notes can be at most ${noteMax} characters` });
+  return required ? text.min(1, { error: () => t`Please write a note` }) : text;
 };
 
 export const moderationNoteInput = z.object({ note: noteText(true) });
@@ -144,14 +146,14 @@ export type ReportDecisionInput = z.input<typeof reportDecisionInput>;
 
 /** Hide/unhide an item, suspend/unsuspend a person: optionally from a report, with a note. */
 export const moderationActionInput = z.object({
-  reportId: z.uuid({ error: 'Report not found' }).optional(),
+  reportId: z.uuid({ error: () => t`Report not found` }).optional(),
   note: noteText(false)
     .optional()
     .transform((v) => v || undefined),
 });
 export type ModerationActionInput = z.input<typeof moderationActionInput>;
 
-export const reportIdParams = z.object({ id: z.uuid('Report not found') });
+export const reportIdParams = z.object({ id: z.uuid({ error: () => t`Report not found` }) });
 
 /** Hide/unhide and suspend/unsuspend answer the target's new state. */
 export const itemModerationResponse = z.object({ item: moderatedItem });

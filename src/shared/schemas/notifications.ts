@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../constants.ts';
 
@@ -14,5 +15,5 @@ export const notification = z.object({
 export type Notification = z.infer<typeof notification>;
 
 export const notificationList = z.object({ notifications: z.array(notification) });
-export const notificationIdParams = z.object({ id: z.uuid('Notification not found') });
+export const notificationIdParams = z.object({ id: z.uuid({ error: () => t`Notification not found` }) });
 export const markAllReadResponse = z.object({ success: z.literal(true), count: z.number().int() });

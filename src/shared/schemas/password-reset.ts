@@ -1,5 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { loginInput, registerInput, sessionUser } from './auth.ts';
+import { followLanguage } from './fields.ts';
 
 // Password reset by e-mail link (issue 15): the request form, the reset page, and what the API answers.
 // The e-mail and password rules are the sign-in and registration ones.
@@ -8,12 +11,21 @@ import { loginInput, registerInput, sessionUser } from './auth.ts';
 export const PASSWORD_RESET_LINK_MINUTES = 60;
 
 /** The one answer to a reset request, whether or not an account uses the address. */
+export function passwordResetSent(email: string): MessageDescriptor {
+  return msg`If an account uses ${email}, we've sent a link to reset its password.`;
+}
+/** The same in the active language. */
 export function passwordResetSentMessage(email: string): string {
-  return `If an account uses ${email}, we've sent a link to reset its password.`;
+  return i18n._(passwordResetSent(email));
 }
 
-export const INVALID_RESET_LINK =
-  'This password reset link is not valid. Please open the whole link from the newest e-mail we sent you, or request a new one.';
+export const invalidResetLink = msg`This password reset link is not valid. Please open the whole link from the newest e-mail we sent you, or request a new one.`;
+/** The same in the active language (it follows the language switch). */
+export let INVALID_RESET_LINK = '';
+followLanguage(invalidResetLink, (text) => {
+  INVALID_RESET_LINK = text;
+});
+const invalidLinkError = () => i18n._(invalidResetLink);
 
 export const passwordResetRequestInput = z.object({ email: loginInput.shape.email });
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput>;
@@ -27,9 +39,9 @@ export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestRe
 
 /** The token from the link's `?token=`: 32 random bytes, base64url. */
 export const resetToken = z
-  .string({ error: INVALID_RESET_LINK })
+  .string({ error: invalidLinkError })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{43}$/, INVALID_RESET_LINK);
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: invalidLinkError });
 
 export const passwordResetConfirmInput = z.object({
   token: resetToken,
@@ -41,11 +53,11 @@ export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput
 export const resetPasswordForm = z
   .object({
     password: registerInput.shape.password,
-    confirmPassword: z.string().min(1, 'Please type the new password again'),
+    confirmPassword: z.string().min(1, { error: () => t`Please type the new password again` }),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match',
+    error: () => t`The passwords do not match`,
     // Said alongside a too-short password too, not only once that is fixed.
     when: ({ value }) => {
       const form = value as { password?: unknown; confirmPassword?: unknown };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { PAYMENT_STEP_KINDS, PAYMENT_STEP_PURPOSES, PAYMENT_STEP_STATUSES } from '../constants.ts';
 
@@ -41,12 +42,12 @@ export const adminPaymentsResponse = z.object({
 });
 export type AdminPayments = z.infer<typeof adminPaymentsResponse>;
 
-export const paymentStepIdParams = z.object({ id: z.uuid('Payment step not found') });
-export const paymentMismatchIdParams = z.object({ id: z.uuid('Finding not found') });
+export const paymentStepIdParams = z.object({ id: z.uuid({ error: () => t`Payment step not found` }) });
+export const paymentMismatchIdParams = z.object({ id: z.uuid({ error: () => t`Finding not found` }) });
 export const resolveMismatchInput = z.object({
   note: z
-    .string({ error: 'Say what was done about it' })
+    .string({ error: () => t`Say what was done about it` })
     .trim()
-    .min(3, 'Say what was done about it')
-    .max(2000, 'The note must be at most 2000 characters'),
+    .min(3, { error: () => t`Say what was done about it` })
+    .max(2000, { error: () => t`The note must be at most 2000 characters` }),
 });

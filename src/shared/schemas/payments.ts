@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { BILLING_KINDS, BILLING_STATUSES } from '../constants.ts';
 import { plainText } from './fields.ts';
@@ -14,20 +15,22 @@ export const clientConfig = z.object({
 export type ClientConfig = z.infer<typeof clientConfig>;
 
 export const testCard = z.object({
-  number: plainText('Card number is required')
+  number: plainText(() => t`Card number is required`)
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{12,19}$/.test(v), 'Card number is incomplete'),
+    .refine((v) => /^\d{12,19}$/.test(v), { error: () => t`Card number is incomplete` }),
   expMonth: z.coerce
-    .number({ error: 'Expiry month is required' })
+    .number({ error: () => t`Expiry month is required` })
     .int()
-    .min(1, 'Invalid expiry month')
-    .max(12, 'Invalid expiry month'),
+    .min(1, { error: () => t`Invalid expiry month` })
+    .max(12, { error: () => t`Invalid expiry month` }),
   expYear: z.coerce
-    .number({ error: 'Expiry year is required' })
+    .number({ error: () => t`Expiry year is required` })
     .int()
-    .min(2000, 'Invalid expiry year')
-    .max(2100, 'Invalid expiry year'),
-  cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'CVC is incomplete'),
+    .min(2000, { error: () => t`Invalid expiry year` })
+    .max(2100, { error: () => t`Invalid expiry year` }),
+  cvc: z
+    .string({ error: () => t`CVC is required` })
+    .regex(/^\d{3,4}$/, { error: () => t`CVC is incomplete` }),
 });
 export type TestCard = z.input<typeof testCard>;
 
@@ -42,11 +45,11 @@ export const paymentConfirmResponse = z.object({
 
 /** Checkout with a saved card (issue 16): the checkout's intent and one of the caller's saved cards. */
 export const payWithSavedCardInput = z.object({
-  paymentIntentId: plainText('paymentIntentId is required')
+  paymentIntentId: plainText(() => t`paymentIntentId is required`)
     .trim()
-    .min(1, 'paymentIntentId is required')
-    .max(200, 'paymentIntentId is too long'),
-  paymentMethodId: z.uuid('Payment method not found'),
+    .min(1, { error: () => t`paymentIntentId is required` })
+    .max(200, { error: () => t`paymentIntentId is too long` }),
+  paymentMethodId: z.uuid({ error: () => t`Payment method not found` }),
 });
 
 export const testConfirmResponse = paymentConfirmResponse;

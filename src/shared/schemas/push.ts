@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 
 // Issue 18 item 2: a device's Web Push subscription (what PushManager.subscribe answers, as JSON) and
@@ -5,17 +6,20 @@ import { z } from 'zod';
 
 const key = (name: string) =>
   z
-    .string({ error: `The subscription's ${name} key is missing.` })
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `The subscription's ${name} key is not base64url.`)
-    .max(200, `The subscription's ${name} key is too long.`);
+    .string({ error: () => t`The subscription's ${name} key is missing.` })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: () => t`The subscription's ${name} key is not base64url.` })
+    .max(200, { error: () => t`The subscription's ${name} key is too long.` });
 
 const endpoint = z
-  .url({ protocol: /^https?$/, error: 'The push endpoint must be an https address.' })
-  .max(1000, 'The push endpoint is too long.');
+  .url({ protocol: /^https?$/, error: () => t`The push endpoint must be an https address.` })
+  .max(1000, { error: () => t`The push endpoint is too long.` });
 
 export const pushSubscriptionInput = z.object({
   endpoint,
-  keys: z.object({ p256dh: key('p256dh'), auth: key('auth') }, { error: 'The subscription has no keys.' }),
+  keys: z.object(
+    { p256dh: key('p256dh'), auth: key('auth') },
+    { error: () => t`The subscription has no keys.` },
+  ),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
@@ -36,7 +40,7 @@ export type PushStatus = z.infer<typeof pushStatusResponse>;
 
 export const unsubscribeQuery = z.object({
   token: z
-    .string({ error: 'This unsubscribe link is not valid.' })
+    .string({ error: () => t`This unsubscribe link is not valid.` })
     .min(1)
-    .max(300, 'This unsubscribe link is not valid.'),
+    .max(300, { error: () => t`This unsubscribe link is not valid.` }),
 });

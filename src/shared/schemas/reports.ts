@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LIMITS, REPORT_REASONS, REPORT_STATUSES } from '../constants.ts';
 import { plainText } from './fields.ts';
@@ -5,16 +6,18 @@ import { plainText } from './fields.ts';
 // Reports (spec §3 reports, §5 Report, §7 POST /api/reports): the Report dialog validates with
 // `reportForm`, the route with `reportInput` (the same fields plus what is reported).
 
-export const REPORT_DESCRIPTION_TOO_SHORT = 'Please provide a detailed description (at least 10 characters)';
-export const REPORT_DESCRIPTION_TOO_LONG = 'Description too long';
-export const REPORT_TARGET_REQUIRED = 'Choose the item or the user you are reporting';
+/** The messages, written in the active language when zod reports them. */
+export const REPORT_DESCRIPTION_TOO_SHORT = () =>
+  t`Please provide a detailed description (at least 10 characters)`;
+export const REPORT_DESCRIPTION_TOO_LONG = () => t`Description too long`;
+export const REPORT_TARGET_REQUIRED = () => t`Choose the item or the user you are reporting`;
 
 export const reportForm = z.object({
-  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason' }).default('scam'),
+  reason: z.enum(REPORT_REASONS, { error: () => t`Please choose a reason` }).default('scam'),
   description: plainText(REPORT_DESCRIPTION_TOO_SHORT)
     .trim()
-    .min(LIMITS.reportDescriptionMin, REPORT_DESCRIPTION_TOO_SHORT)
-    .max(LIMITS.reportDescriptionMax, REPORT_DESCRIPTION_TOO_LONG),
+    .min(LIMITS.reportDescriptionMin, { error: REPORT_DESCRIPTION_TOO_SHORT })
+    .max(LIMITS.reportDescriptionMax, { error: REPORT_DESCRIPTION_TOO_LONG }),
 });
 export type ReportForm = z.input<typeof reportForm>;
 
@@ -24,11 +27,11 @@ export type ReportForm = z.input<typeof reportForm>;
  */
 export const reportInput = reportForm
   .extend({
-    reportedUserId: z.uuid({ error: 'User not found' }).nullish(),
-    reportedItemId: z.uuid({ error: 'Item not found' }).nullish(),
+    reportedUserId: z.uuid({ error: () => t`User not found` }).nullish(),
+    reportedItemId: z.uuid({ error: () => t`Item not found` }).nullish(),
   })
   .refine((v) => Boolean(v.reportedUserId || v.reportedItemId), {
-    message: REPORT_TARGET_REQUIRED,
+    error: REPORT_TARGET_REQUIRED,
     path: ['reportedItemId'],
   });
 export type ReportInput = z.input<typeof reportInput>;

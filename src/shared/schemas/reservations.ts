@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { LIMITS, PICKUP_METHODS, RENTAL_PERIODS, RESERVATION_STATUSES } from '../constants.ts';
@@ -9,9 +10,9 @@ import { photoUrl } from './items.ts';
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
 
 export const reservationDates = z.object({
-  itemId: z.uuid('Item not found'),
-  startDate: calendarDayOf('Please choose a start date'),
-  endDate: calendarDayOf('Please choose an end date'),
+  itemId: z.uuid({ error: () => t`Item not found` }),
+  startDate: calendarDayOf(() => t`Please choose a start date`),
+  endDate: calendarDayOf(() => t`Please choose an end date`),
 });
 
 export const reservationInput = reservationDates.extend({
@@ -22,16 +23,16 @@ export type ReservationInput = z.input<typeof reservationInput>;
 
 /** Amounts the dialog showed; the server recomputes them and answers 409 when they differ. */
 /** An amount the dialog showed: dollars with at most two decimals, as text or a number. */
-const shownAmount = (label: string) =>
+const shownAmount = (notAnAmount: () => string) =>
   z
-    .union([z.string(), z.number()], { error: `${label} must be an amount like 12.50` })
+    .union([z.string(), z.number()], { error: notAnAmount })
     .transform(String)
-    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v.trim()), `${label} must be an amount like 12.50`)
+    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v.trim()), { error: notAnAmount })
     .transform((v) => v.trim());
 
 export const paymentIntentInput = reservationDates.extend({
-  depositAmount: shownAmount('The deposit'),
-  rentalAmount: shownAmount('The rental'),
+  depositAmount: shownAmount(() => t`The deposit must be an amount like 12.50`),
+  rentalAmount: shownAmount(() => t`The rental must be an amount like 12.50`),
 });
 export const paymentIntentResponse = z.object({
   clientSecret: z.string(),
@@ -42,26 +43,35 @@ export const paymentIntentResponse = z.object({
 
 /** The 3-D Secure return to /reservations: the request is made from what the payment was for. */
 export const completePaymentInput = z.object({
-  paymentIntentId: z.string().trim().min(1, 'Payment not found.').max(200, 'Payment not found.'),
+  paymentIntentId: z
+    .string()
+    .trim()
+    .min(1, { error: () => t`Payment not found.` })
+    .max(200, { error: () => t`Payment not found.` }),
 });
 
 /** The status changes a party may ask for through PUT (approve and decline have their own calls). */
 export const statusUpdateInput = z.object({
-  status: z.enum(['active', 'returned', 'completed', 'cancelled'], { error: 'Unknown status' }),
+  status: z.enum(['active', 'returned', 'completed', 'cancelled'], { error: () => t`Unknown status` }),
   /** The six digits the borrower shows; required when the lender marks 'Item Collected'. */
   pickupCode: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'The pickup code has 6 digits')
+    .regex(/^\d{6}$/, { error: () => t`The pickup code has 6 digits` })
     .optional(),
   /**
    * Decision 034: the rental refund the early-return dialog showed. When today's differs (the dialog was
    * opened before campus midnight), the server answers 409 and changes nothing.
    */
-  earlyRefund: shownAmount('The early return refund').optional(),
+  earlyRefund: shownAmount(() => t`The early return refund must be an amount like 12.50`).optional(),
 });
 export const declineInput = z
-  .object({ reason: plainText().trim().max(500, 'Reason must be at most 500 characters').optional() })
+  .object({
+    reason: plainText()
+      .trim()
+      .max(500, { error: () => t`Reason must be at most 500 characters` })
+      .optional(),
+  })
   .optional();
 
 const party = z.object({
@@ -97,30 +107,34 @@ export const depositClaim = z.object({
 export type DepositClaim = z.infer<typeof depositClaim>;
 
 /** Photos with a claim or a dispute: URLs the upload pipeline gave out, at most five. */
+const maxPhotos = LIMITS.photosPerItem;
 const claimPhotos = z
   .array(photoUrl)
-  .max(LIMITS.photosPerItem, `You can add at most ${LIMITS.photosPerItem} photos.`)
+  .max(LIMITS.photosPerItem, { error: () => t`You can add at most ${maxPhotos} photos.` })
   .default([])
   .transform((urls) => urls.filter((url) => url && url !== 'null' && url !== 'undefined'));
 
 export const claimInput = z.object({
   description: plainText()
     .trim()
-    .min(10, 'Please describe the problem in at least 10 characters')
-    .max(2000, 'The description must be at most 2000 characters'),
-  amount: shownAmount('The amount claimed'),
+    .min(10, { error: () => t`Please describe the problem in at least 10 characters` })
+    .max(2000, { error: () => t`The description must be at most 2000 characters` }),
+  amount: shownAmount(() => t`The amount claimed must be an amount like 12.50`),
   photos: claimPhotos,
 });
 export const disputeInput = z.object({
   note: plainText()
     .trim()
-    .min(10, 'Please explain in at least 10 characters why you dispute the claim')
-    .max(2000, 'The note must be at most 2000 characters'),
+    .min(10, { error: () => t`Please explain in at least 10 characters why you dispute the claim` })
+    .max(2000, { error: () => t`The note must be at most 2000 characters` }),
   photos: claimPhotos,
 });
 export const claimDecisionInput = z.object({
-  amountAwarded: shownAmount('The amount awarded'),
-  note: plainText().trim().max(2000, 'The note must be at most 2000 characters').optional(),
+  amountAwarded: shownAmount(() => t`The amount awarded must be an amount like 12.50`),
+  note: plainText()
+    .trim()
+    .max(2000, { error: () => t`The note must be at most 2000 characters` })
+    .optional(),
 });
 
 export const reservation = z.object({
@@ -185,7 +199,7 @@ export const completePaymentResponse = reservationResponse.extend({
   /** False when an earlier return had already made the request. */
   created: z.boolean(),
 });
-export const reservationIdParams = z.object({ id: z.uuid('Reservation not found') });
+export const reservationIdParams = z.object({ id: z.uuid({ error: () => t`Reservation not found` }) });
 
 /** GET /api/items/:id/availability: what the date picker greys out. */
 export const availabilityResponse = z.object({

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LIMITS, REVIEW_TYPES } from '../constants.ts';
 import { plainText } from './fields.ts';
@@ -5,20 +6,21 @@ import { plainText } from './fields.ts';
 // Reviews (spec §3, §5, issue 6): one per party and completed reservation, hidden until both are
 // written or REVIEW_REVEAL_DAYS have passed.
 
-const ratingMessage = `Rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`;
+const { ratingMin, ratingMax, reviewCommentMax } = LIMITS;
+const ratingMessage = () => t`Rating must be a whole number from ${ratingMin} to ${ratingMax}`;
 
 /** POST /api/reviews; the form in My Reservations uses the same rules. */
 export const reviewInput = z.object({
-  reservationId: z.uuid('Reservation not found'),
+  reservationId: z.uuid({ error: () => t`Reservation not found` }),
   rating: z
-    .number({ error: 'Please choose a star rating' })
-    .int(ratingMessage)
-    .min(LIMITS.ratingMin, ratingMessage)
-    .max(LIMITS.ratingMax, ratingMessage),
-  comment: plainText('Comment is required')
+    .number({ error: () => t`Please choose a star rating` })
+    .int({ error: ratingMessage })
+    .min(ratingMin, { error: ratingMessage })
+    .max(ratingMax, { error: ratingMessage }),
+  comment: plainText(() => t`Comment is required`)
     .trim()
-    .min(1, 'Comment is required')
-    .max(LIMITS.reviewCommentMax, `Comment must be at most ${LIMITS.reviewCommentMax} characters`),
+    .min(1, { error: () => t`Comment is required` })
+    .max(reviewCommentMax, { error: () => t`Comment must be at most ${reviewCommentMax} characters` }),
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 

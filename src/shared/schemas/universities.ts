@@ -1,8 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { plainText } from './fields.ts';
 
 export const universitySearchQuery = z.object({
-  q: plainText().trim().max(100, 'Search text is too long').optional().default(''),
+  q: plainText()
+    .trim()
+    .max(100, { error: () => t`Search text is too long` })
+    .optional()
+    .default(''),
 });
 
 export const university = z.object({
@@ -27,7 +32,9 @@ export const universitySearchResponse = z.object({
 });
 
 export const universityDetectQuery = z.object({
-  email: plainText().trim().max(254, 'E-mail is too long'),
+  email: plainText()
+    .trim()
+    .max(254, { error: () => t`E-mail is too long` }),
 });
 
 export const universityDetectResponse = z.object({

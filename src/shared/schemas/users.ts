@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { item } from './items.ts';
 import { review } from './reviews.ts';
@@ -54,4 +55,4 @@ export const profileResponse = z.object({
   borrowed: z.array(borrowing).optional(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
-export const userIdParams = z.object({ id: z.uuid('User not found') });
+export const userIdParams = z.object({ id: z.uuid({ error: () => t`User not found` }) });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { WAITLIST_STATUSES } from '../waitlist.ts';
 import { calendarDayOf } from './fields.ts';
@@ -5,8 +6,8 @@ import { calendarDayOf } from './fields.ts';
 // The waitlist (issue 18 item 4): "Notify me when available" for chosen dates of an item.
 
 export const waitlistInput = z.object({
-  startDate: calendarDayOf('Please choose a start date'),
-  endDate: calendarDayOf('Please choose an end date'),
+  startDate: calendarDayOf(() => t`Please choose a start date`),
+  endDate: calendarDayOf(() => t`Please choose an end date`),
 });
 export type WaitlistInput = z.input<typeof waitlistInput>;
 
@@ -24,4 +25,4 @@ export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 
 export const waitlistEntryResponse = z.object({ entry: waitlistEntry });
 export const waitlistList = z.object({ entries: z.array(waitlistEntry) });
-export const waitlistEntryIdParams = z.object({ id: z.uuid('Waitlist entry not found') });
+export const waitlistEntryIdParams = z.object({ id: z.uuid({ error: () => t`Waitlist entry not found` }) });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -9,12 +10,16 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { Locale } from '../../../shared/i18n.ts';
+import { inLocale } from '../../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
 // The one template of CampusLoop's e-mails (decision 032): react-email's components (tables and inline
 // styles that mail clients render alike) for the HTML, the same words as plain text. Features write the
 // words; this writes the message. Rendered with react-dom's synchronous static renderer, so the
 // existing senders (verification, password reset, account notes) keep their synchronous call.
+// Issue 19: written in the recipient's language (`locale`); the features write their words inside the
+// same inLocale, and this writes the greeting, the link's hint, the signature and the unsubscribe line.
 
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
 
@@ -24,20 +29,39 @@ const body = { fontSize: '16px', color: colors.ink, lineHeight: '1.5' };
 
 export interface EmailContent {
   to: string;
-  fullName: string;
+  /** The recipient's language (users.locale, or the request's that caused the e-mail). */
+  locale: Locale;
+  /** Null when the mailbox's holder is not known by name: "Hi there,". */
+  fullName: string | null;
   subject: string;
   paragraphs: string[];
   button?: { label: string; link: string };
   notes?: string[];
-  /** Notification e-mails: the one-click link that stops this kind of e-mail (RFC 8058). */
+  /**
+   * Notification e-mails: the one-click link that stops this kind of e-mail (RFC 8058), and the kind's
+   * name in the recipient's language.
+   */
   unsubscribe?: { link: string; postLink: string; what: string };
 }
 
-function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
-  const { button, unsubscribe } = input;
+/** The layout's own words, written in the recipient's language. */
+function chrome(firstName: string | null, unsubscribe: EmailContent['unsubscribe']) {
+  const what = unsubscribe?.what ?? '';
+  return {
+    greeting: firstName === null ? t`Hi there,` : t`Hi ${firstName},`,
+    pasteLink: t`Or paste this link into your browser:`,
+    signature: t`The CampusLoop team`,
+    whyThis: t`You get this because "${what}" e-mails are on in your settings.`,
+    unsubscribe: t`Unsubscribe from these e-mails`,
+    unsubscribeText: t`Unsubscribe:`,
+  };
+}
+
+function EmailTemplate(input: EmailContent & { words: ReturnType<typeof chrome> }): ReactNode {
+  const { button, unsubscribe, words } = input;
   return h(
     Html,
-    { lang: 'en' },
+    { lang: input.locale },
     h(Head, null),
     h(Preview, null, input.paragraphs[0] ?? input.subject),
     h(
@@ -66,7 +90,7 @@ function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
           { style: { margin: '0 0 16px', fontSize: '20px', fontWeight: 700, color: colors.brand } },
           'CampusLoop',
         ),
-        h(Text, { style: body }, `Hi ${input.firstName},`),
+        h(Text, { style: body }, words.greeting),
         ...input.paragraphs.map((p, i) => h(Text, { key: `p${i}`, style: body }, p)),
         button
           ? h(
@@ -90,7 +114,7 @@ function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
               h(
                 Text,
                 { style: small },
-                'Or paste this link into your browser:',
+                words.pasteLink,
                 h('br'),
                 h(
                   Link,
@@ -101,7 +125,7 @@ function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
             )
           : null,
         ...(input.notes ?? []).map((p, i) => h(Text, { key: `n${i}`, style: small }, p)),
-        h(Text, { style: body }, 'The CampusLoop team'),
+        h(Text, { style: body }, words.signature),
         unsubscribe
           ? h(
               Text,
@@ -113,12 +137,8 @@ function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
                   paddingTop: '12px',
                 },
               },
-              `You get this because ${unsubscribe.what} e-mails are on in your settings. `,
-              h(
-                Link,
-                { href: unsubscribe.link, style: { color: colors.button } },
-                'Unsubscribe from these e-mails',
-              ),
+              `${words.whyThis} `,
+              h(Link, { href: unsubscribe.link, style: { color: colors.button } }, words.unsubscribe),
             )
           : null,
       ),
@@ -126,25 +146,24 @@ function EmailTemplate(input: EmailContent & { firstName: string }): ReactNode {
   );
 }
 
+/** The e-mail, written in `input.locale` (call it with that language active or not: it switches). */
 export function brandedEmail(input: EmailContent): MailMessage {
-  const firstName = firstNameOf(input.fullName);
+  return inLocale(input.locale, () => write(input));
+}
+
+function write(input: EmailContent): MailMessage {
+  const words = chrome(input.fullName === null ? null : firstNameOf(input.fullName), input.unsubscribe);
   const text = [
-    `Hi ${firstName},`,
+    words.greeting,
     '',
     ...input.paragraphs.flatMap((p) => [p, '']),
     ...(input.button ? [input.button.link, ''] : []),
     ...(input.notes ?? []).flatMap((p) => [p, '']),
-    'The CampusLoop team',
+    words.signature,
     '',
-    ...(input.unsubscribe
-      ? [
-          `You get this because ${input.unsubscribe.what} e-mails are on in your settings. Unsubscribe:`,
-          input.unsubscribe.link,
-          '',
-        ]
-      : []),
+    ...(input.unsubscribe ? [`${words.whyThis} ${words.unsubscribeText}`, input.unsubscribe.link, ''] : []),
   ].join('\n');
-  const html = `<!doctype html>\n${renderToStaticMarkup(h(EmailTemplate, { ...input, firstName }) as never)}\n`;
+  const html = `<!doctype html>\n${renderToStaticMarkup(h(EmailTemplate, { ...input, words }) as never)}\n`;
   return {
     to: input.to,
     subject: input.subject,

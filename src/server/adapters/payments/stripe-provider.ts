@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { CardDetails, PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider.ts';
@@ -82,7 +83,7 @@ function translate(error: unknown, { errors }: typeof Stripe): never {
   }
   if (error instanceof errors.StripeInvalidRequestError) {
     if (error.statusCode === 404 || error.code === 'resource_missing') {
-      throw new PaymentError('No such payment.', 'resource_missing', 404);
+      throw new PaymentError(msg`No such payment.`, 'resource_missing', 404);
     }
     throw new PaymentError(error.message, error.code ?? 'invalid_request', 409);
   }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -7,7 +9,7 @@ import {
   testPaymentMethods,
   testSetupIntents,
 } from '../../db/schema/test-payments.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, type UserMessage } from '../../errors.ts';
 import type { CardDetails, PaymentIntent, PaymentProvider } from './provider.ts';
 
 // The built-in test provider: Stripe's objects, statuses and test cards, with its state in our own
@@ -15,27 +17,31 @@ import type { CardDetails, PaymentIntent, PaymentProvider } from './provider.ts'
 
 /** A card the provider refused, or a call that does not fit the intent's state. */
 export class PaymentError extends AppError {
-  constructor(message: string, code: string, statusCode = 402) {
+  /** `message`: a `msg` descriptor (written in the caller's language), or the provider's own words. */
+  constructor(message: UserMessage, code: string, statusCode = 402) {
     super(statusCode, code.toUpperCase(), message);
     this.name = 'PaymentError';
   }
 }
 
 /** Stripe's documented test cards and their outcomes. */
-const OUTCOMES: Record<string, { decline?: { code: string; message: string }; authenticate?: true }> = {
+const OUTCOMES: Record<
+  string,
+  { decline?: { code: string; message: MessageDescriptor }; authenticate?: true }
+> = {
   '4242424242424242': {},
   // 3-D Secure: the bank asks the cardholder to authenticate every time.
   '4000002760003184': { authenticate: true },
   '4000056655665556': {},
   '5555555555554444': {},
   '378282246310005': {},
-  '4000000000000002': { decline: { code: 'card_declined', message: 'Your card was declined.' } },
+  '4000000000000002': { decline: { code: 'card_declined', message: msg`Your card was declined.` } },
   '4000000000009995': {
-    decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    decline: { code: 'insufficient_funds', message: msg`Your card has insufficient funds.` },
   },
-  '4000000000000069': { decline: { code: 'expired_card', message: 'Your card has expired.' } },
+  '4000000000000069': { decline: { code: 'expired_card', message: msg`Your card has expired.` } },
   '4000000000000127': {
-    decline: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+    decline: { code: 'incorrect_cvc', message: msg`Your card's security code is incorrect.` },
   },
 };
 
@@ -70,13 +76,13 @@ export interface TestCardInput {
 /** Checks a card as Stripe's test mode would; answers its details or throws the decline. */
 export function checkTestCard(card: TestCardInput, now = new Date()) {
   const number = card.number.replace(/\D/g, '');
-  if (!luhn(number)) throw new PaymentError('Your card number is incorrect.', 'incorrect_number');
+  if (!luhn(number)) throw new PaymentError(msg`Your card number is incorrect.`, 'incorrect_number');
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (
     year < now.getUTCFullYear() ||
     (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
   ) {
-    throw new PaymentError('Your card has expired.', 'expired_card');
+    throw new PaymentError(msg`Your card has expired.`, 'expired_card');
   }
   const decline = OUTCOMES[number]?.decline;
   if (decline) throw new PaymentError(decline.message, decline.code);
@@ -96,7 +102,7 @@ function checkSavedCard(
 ) {
   const { expiryMonth: month, expiryYear: year } = method;
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
-    throw new PaymentError('Your card has expired.', 'expired_card');
+    throw new PaymentError(msg`Your card has expired.`, 'expired_card');
   }
   return { type: 'card', brand: method.brand, last4: method.last4, expiryMonth: month, expiryYear: year };
 }
@@ -144,7 +150,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   private async intent(id: string): Promise<IntentRow> {
     const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-    if (!row) throw new PaymentError('No such payment.', 'resource_missing', 404);
+    if (!row) throw new PaymentError(msg`No such payment.`, 'resource_missing', 404);
     return row;
   }
 
@@ -196,7 +202,7 @@ export class TestPaymentProvider implements PaymentProvider {
     if (['requires_capture', 'succeeded', 'requires_action'].includes(row.status)) return toIntent(row);
     if (row.status !== 'requires_payment_method') {
       throw new PaymentError(
-        'This payment can no longer be confirmed.',
+        msg`This payment can no longer be confirmed.`,
         'payment_intent_unexpected_state',
         409,
       );
@@ -227,7 +233,7 @@ export class TestPaymentProvider implements PaymentProvider {
       if (['requires_capture', 'succeeded'].includes(row.status)) return toIntent(row);
       if (row.status !== 'requires_payment_method') {
         throw new PaymentError(
-          'This payment can no longer be confirmed.',
+          msg`This payment can no longer be confirmed.`,
           'payment_intent_unexpected_state',
           409,
         );
@@ -242,7 +248,7 @@ export class TestPaymentProvider implements PaymentProvider {
             isNull(testPaymentMethods.detached),
           ),
         );
-      if (!method) throw new PaymentError('No such saved card.', 'resource_missing', 404);
+      if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
       const details = checkSavedCard(method);
       const [updated] = await this.db
         .update(testPaymentIntents)
@@ -285,7 +291,7 @@ export class TestPaymentProvider implements PaymentProvider {
       if (row.status === 'succeeded') return toIntent(row);
       if (row.status !== 'requires_capture') {
         throw new PaymentError(
-          'This payment has not been authorised.',
+          msg`This payment has not been authorised.`,
           'payment_intent_unexpected_state',
           409,
         );
@@ -300,7 +306,7 @@ export class TestPaymentProvider implements PaymentProvider {
       if (row.status === 'canceled') return toIntent(row);
       if (row.status === 'succeeded') {
         throw new PaymentError(
-          'A captured payment cannot be cancelled; refund it.',
+          msg`A captured payment cannot be cancelled; refund it.`,
           'payment_intent_unexpected_state',
           409,
         );
@@ -313,10 +319,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.once(idempotencyKey, async () => {
       const row = await this.intent(paymentIntentId);
       if (row.status !== 'succeeded')
-        throw new PaymentError('Only a captured payment can be refunded.', 'charge_not_captured', 409);
+        throw new PaymentError(msg`Only a captured payment can be refunded.`, 'charge_not_captured', 409);
       if (amountCents <= 0 || row.amountRefundedCents + amountCents > row.amountReceivedCents) {
         throw new PaymentError(
-          'The refund is larger than what is left of the payment.',
+          msg`The refund is larger than what is left of the payment.`,
           'amount_too_large',
           409,
         );
@@ -348,9 +354,9 @@ export class TestPaymentProvider implements PaymentProvider {
   ): Promise<CardDetails & { paymentMethodId: string }> {
     const [intent] = await this.db.select().from(testSetupIntents).where(eq(testSetupIntents.id, id));
     if (!intent || intent.customerId !== customerId)
-      throw new PaymentError('No such card setup.', 'resource_missing', 404);
+      throw new PaymentError(msg`No such card setup.`, 'resource_missing', 404);
     if (intent.status === 'succeeded')
-      throw new PaymentError('This card setup is already complete.', 'setup_intent_unexpected_state', 409);
+      throw new PaymentError(msg`This card setup is already complete.`, 'setup_intent_unexpected_state', 409);
     const details = checkTestCard(card);
     const paymentMethodId = newId('pm');
     await this.db.insert(testPaymentMethods).values({

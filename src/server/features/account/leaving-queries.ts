@@ -176,7 +176,13 @@ export function listHandovers(db: Db, userId: string) {
 /** The person's row, locked for the deletion (no reservation starts or changes them meanwhile). */
 export async function lockUser(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      deletedAt: users.deletedAt,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale } from '#shared/i18n.ts';
 import {
   ACCOUNT_IN_USE_ACTIVE,
   ACCOUNT_IN_USE_MONEY,
@@ -28,7 +30,7 @@ export const leavingService = {
    */
   async exportData(db: Db, userId: string, now = new Date()): Promise<DataExport> {
     const profile = await queries.findProfile(db, userId);
-    if (!profile) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+    if (!profile) throw new AppError(401, 'UNAUTHORIZED', msg`Please sign in to continue.`);
     const [items, reservations, messages, reviewsWritten, billing, handovers] = await Promise.all([
       queries.listItems(db, userId),
       queries.listReservations(db, userId),
@@ -64,7 +66,8 @@ export const leavingService = {
     }
     const gone = await deps.db.transaction(async (tx) => {
       const person = await queries.lockUser(tx, userId);
-      if (!person || person.deletedAt) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+      if (!person || person.deletedAt)
+        throw new AppError(401, 'UNAUTHORIZED', msg`Please sign in to continue.`);
       if (await queries.hasActiveReservation(tx, userId))
         throw conflict(ACCOUNT_IN_USE_ACTIVE, 'ACCOUNT_IN_USE');
       if (await queries.hasMoneyHeld(tx, userId)) throw conflict(ACCOUNT_IN_USE_MONEY, 'ACCOUNT_IN_USE');
@@ -74,10 +77,12 @@ export const leavingService = {
         await notificationService.notify(tx, {
           userId: borrowerLeft ? cancelled.providerId : cancelled.borrowerId,
           type: 'reservation_cancelled',
-          title: 'Reservation cancelled',
-          message: borrowerLeft
-            ? 'A request for your item was cancelled: the borrower left CampusLoop.'
-            : 'Your request was cancelled: the lender left CampusLoop.',
+          text: () => ({
+            title: msg`Reservation cancelled`,
+            message: borrowerLeft
+              ? msg`A request for your item was cancelled: the borrower left CampusLoop.`
+              : msg`Your request was cancelled: the lender left CampusLoop.`,
+          }),
           relatedReservationId: cancelled.id,
           relatedItemId: cancelled.itemId,
         });
@@ -89,6 +94,7 @@ export const leavingService = {
       await queries.eraseUser(tx, userId, now);
       return {
         email: person.email,
+        locale: isLocale(person.locale) ? person.locale : DEFAULT_LOCALE,
         fullName: person.fullName,
         photo: profile?.profileImage ?? null,
         handoverPhotos,
@@ -99,7 +105,12 @@ export const leavingService = {
     await deletePhotos(deps.storage, gone.handoverPhotos);
     await sendAccountEmail(
       deps,
-      accountDeletedNotice({ to: gone.email, fullName: gone.fullName, supportEmail: SUPPORT_EMAIL_ADDRESS }),
+      accountDeletedNotice({
+        to: gone.email,
+        locale: gone.locale,
+        fullName: gone.fullName,
+        supportEmail: SUPPORT_EMAIL_ADDRESS,
+      }),
       'account deleted',
       userId,
     );

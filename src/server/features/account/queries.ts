@@ -112,6 +112,7 @@ export async function lockEmailChange(db: Db, tokenHash: string) {
       usedAt: emailChanges.usedAt,
       oldEmail: users.email,
       fullName: users.fullName,
+      locale: users.locale,
     })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))

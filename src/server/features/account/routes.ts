@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
   confirmEmailChangeInput,
   emailChangeConfirmResponse,
   emailChangeRequestResponse,
+  emailChangeSent,
   emailPreference,
   endedResponse,
   languageInput,
@@ -25,7 +27,9 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLocale, translate } from '../../i18n.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
 import { discardRestOfBody, type ImageQueue, receiveFiles, UploadsBusyError } from '../uploads/service.ts';
 import { leavingService } from './leaving.ts';
@@ -52,27 +56,26 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   /** The session cookie's token of a signed-in request (requireUser ran first). */
   const tokenOf = (request: FastifyRequest) => request.sessionToken!;
 
-  const tooMany = (message: string) => () => ({ statusCode: 429, code: 'RATE_LIMITED', message });
   // The sensitive changes, limited per person as sign-in is per account: a stolen session cannot try
   // passwords at volume. Counted after the sign-in check (route hooks run after the session's).
   const sensitive = {
     max: config.loginAccountRateLimit.max,
     timeWindow: config.loginAccountRateLimit.windowMs,
     keyGenerator: (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: tooMany('Too many attempts. Please wait a few minutes and try again.'),
+    errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a few minutes and try again.`),
   };
   // Everything else that writes, per person, loosely: nobody changes their name 30 times a minute.
   const ordinary = {
     max: 30,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => `account-edit:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: tooMany('Too many changes. Please wait a minute and try again.'),
+    errorResponseBuilder: tooManyRequests(msg`Too many changes. Please wait a minute and try again.`),
   };
 
   app.get(
     '/account',
     { onRequest: signedIn, schema: { response: { 200: accountResponse } } },
-    async (request) => accountService.overview(deps, requireUser(request).id),
+    async (request) => accountService.overview(deps, requireUser(request).id, requestLocale(request)),
   );
 
   app.put(
@@ -135,8 +138,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: sensitive },
       schema: { body: changeEmailInput, response: { 200: emailChangeRequestResponse } },
     },
-    async (request) =>
-      accountService.requestEmailChange(depsFor(request), requireUser(request), request.body),
+    async (request) => {
+      const answer = await accountService.requestEmailChange(
+        depsFor(request),
+        requireUser(request),
+        request.body,
+      );
+      return { ...answer, message: translate(requestLocale(request), emailChangeSent(answer.pendingEmail)) };
+    },
   );
 
   app.delete(
@@ -157,7 +166,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         rateLimit: {
           max: config.authRateLimit.max,
           timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: tooMany('Too many attempts. Please wait a minute and try again.'),
+          errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
         },
       },
       schema: { body: confirmEmailChangeInput, response: { 200: emailChangeConfirmResponse } },
@@ -189,7 +198,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      preferences: await accountService.setPreference(db, requireUser(request).id, request.body),
+      preferences: await accountService.setPreference(
+        db,
+        requireUser(request).id,
+        request.body,
+        requestLocale(request),
+      ),
     }),
   );
 

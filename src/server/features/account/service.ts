@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
-import type { Locale } from '#shared/i18n.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import {
   type AccountResponse,
   type ChangeEmailInput,
   type ChangePasswordInput,
   EMAIL_CHANGE_LINK_HOURS,
   type EmailKind,
-  emailChangeSentMessage,
-  INVALID_EMAIL_CHANGE_LINK,
+  invalidEmailChangeLink,
   type PreferenceInput,
   type ProfileInput,
 } from '#shared/schemas/account.ts';
@@ -53,15 +53,12 @@ export interface AccountDeps {
 const HOUR_MS = 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const WRONG_PASSWORD = 'Your current password is not correct.';
-export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
-export const SAME_EMAIL = 'That is already your e-mail address.';
-export const EMAIL_CHANGE_USED =
-  'This e-mail change link has already been used. Your account uses the new address.';
-export const EMAIL_CHANGE_EXPIRED =
-  'This e-mail change link has expired or was replaced by a newer one. Please ask for a new one in Account settings.';
-export const EMAIL_NOW_TAKEN =
-  'Another account started using this address after you asked, so your address has not changed.';
+export const WRONG_PASSWORD = msg`Your current password is not correct.`;
+export const USERNAME_TAKEN = msg`That username is already taken. Please choose another.`;
+export const SAME_EMAIL = msg`That is already your e-mail address.`;
+export const EMAIL_CHANGE_USED = msg`This e-mail change link has already been used. Your account uses the new address.`;
+export const EMAIL_CHANGE_EXPIRED = msg`This e-mail change link has expired or was replaced by a newer one. Please ask for a new one in Account settings.`;
+export const EMAIL_NOW_TAKEN = msg`Another account started using this address after you asked, so your address has not changed.`;
 
 function wrongPassword() {
   return new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD, [
@@ -79,7 +76,7 @@ function uniqueViolation(error: unknown): string | undefined {
 
 async function sessionUserOf(deps: Pick<AccountDeps, 'db' | 'config'>, userId: string): Promise<SessionUser> {
   const row = await queries.findUser(deps.db, userId);
-  if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+  if (!row) throw new AppError(401, 'UNAUTHORIZED', msg`Please sign in to continue.`);
   return auth.toSessionUser({ ...auth.toPublicUser(row), locale: row.locale }, deps.config);
 }
 
@@ -118,7 +115,7 @@ const mailUnavailable = () =>
   new AppError(
     503,
     'MAIL_UNAVAILABLE',
-    'We could not send the e-mail right now. Please try again in a few minutes.',
+    msg`We could not send the e-mail right now. Please try again in a few minutes.`,
   );
 
 export const accountService = {
@@ -126,12 +123,14 @@ export const accountService = {
   async overview(
     deps: Pick<AccountDeps, 'db' | 'config'>,
     userId: string,
+    /** The language the answer's words (the e-mail kinds) are written in: the request's. */
+    locale: Locale,
     now = new Date(),
   ): Promise<AccountResponse> {
     const [user, pendingEmail, preferences] = await Promise.all([
       sessionUserOf(deps, userId),
       queries.pendingEmail(deps.db, userId, now),
-      preferenceService.list(deps.db, userId),
+      preferenceService.list(deps.db, userId, locale),
     ]);
     return { user, pendingEmail, preferences };
   },
@@ -174,7 +173,7 @@ export const accountService = {
       throw new AppError(
         503,
         'STORAGE_UNAVAILABLE',
-        'Photo storage is not available right now. Please try again later.',
+        msg`Photo storage is not available right now. Please try again later.`,
       );
     }
     let replaced: Awaited<ReturnType<typeof queries.replaceProfileImage>>;
@@ -201,14 +200,14 @@ export const accountService = {
    */
   async changePassword(
     deps: AccountDeps,
-    user: { id: string; email: string; fullName: string },
+    user: { id: string; email: string; fullName: string; locale: Locale },
     sessionToken: string,
     input: ChangePasswordInput,
     device: string,
   ) {
     if (!(await auth.checkPassword(deps.db, user.id, input.currentPassword))) throw wrongPassword();
     if (input.currentPassword === input.newPassword) {
-      const message = 'Choose a password different from your current one.';
+      const message = msg`Choose a password different from your current one.`;
       throw badRequest(message, [{ path: 'newPassword', message }]);
     }
     await deps.db.transaction((tx) => auth.changePassword(tx, user.id, input.newPassword, sessionToken));
@@ -217,6 +216,7 @@ export const accountService = {
         deps,
         passwordChangedNotice({
           to: user.email,
+          locale: user.locale,
           fullName: user.fullName,
           device,
           resetLink: `${deps.config.appUrl}/forgot-password`,
@@ -234,7 +234,14 @@ export const accountService = {
    */
   async requestEmailChange(
     deps: AccountDeps,
-    user: { id: string; email: string; fullName: string; campus: string; campusName: string },
+    user: {
+      id: string;
+      email: string;
+      fullName: string;
+      campus: string;
+      campusName: string;
+      locale: Locale;
+    },
     input: ChangeEmailInput & { newEmail: string },
     now = new Date(),
   ) {
@@ -244,7 +251,8 @@ export const accountService = {
       throw badRequest(SAME_EMAIL, [{ path: 'newEmail', message: SAME_EMAIL }]);
     }
     if (!isAddressOfCampus(newEmail, user.campus, user.email)) {
-      const message = `Use an address of ${user.campusName}: your account belongs to it.`;
+      const campusName = user.campusName;
+      const message = msg`Use an address of ${campusName}: your account belongs to it.`;
       throw new AppError(400, 'EMAIL_OUTSIDE_UNIVERSITY', message, [{ path: 'newEmail', message }]);
     }
     const taken = await queries.emailTaken(deps.db, newEmail);
@@ -260,15 +268,17 @@ export const accountService = {
       });
     });
     const message = taken
-      ? emailAlreadyUsedEmail({ to: newEmail, fullName: user.fullName })
+      ? emailAlreadyUsedEmail({ to: newEmail, locale: user.locale })
       : emailChangeLinkEmail({
           to: newEmail,
+          locale: user.locale,
           fullName: user.fullName,
           link: `${deps.config.appUrl}/confirm-email?token=${token}`,
           hours: EMAIL_CHANGE_LINK_HOURS,
         });
     if (!(await sendAccountEmail(deps, message, 'e-mail change', user.id))) throw mailUnavailable();
-    return { success: true as const, pendingEmail: newEmail, message: emailChangeSentMessage(newEmail) };
+    // The answer's message (emailChangeSent) is the route's, in the request's language.
+    return { success: true as const, pendingEmail: newEmail };
   },
 
   /** Forgets an open change: its link stops working. */
@@ -282,11 +292,11 @@ export const accountService = {
    */
   async confirmEmailChange(deps: AccountDeps, token: string, now = new Date()) {
     const tokenHash = hashToken(token);
-    let changed: { userId: string; oldEmail: string; newEmail: string; fullName: string };
+    let changed: { userId: string; oldEmail: string; newEmail: string; fullName: string; locale: Locale };
     try {
       changed = await deps.db.transaction(async (tx) => {
         const link = await queries.lockEmailChange(tx, tokenHash);
-        if (!link) throw new AppError(400, 'EMAIL_CHANGE_LINK_INVALID', INVALID_EMAIL_CHANGE_LINK);
+        if (!link) throw new AppError(400, 'EMAIL_CHANGE_LINK_INVALID', invalidEmailChangeLink);
         if (link.usedAt) throw conflict(EMAIL_CHANGE_USED, 'EMAIL_CHANGE_LINK_USED');
         if (link.expiresAt <= now) throw new AppError(410, 'EMAIL_CHANGE_LINK_EXPIRED', EMAIL_CHANGE_EXPIRED);
         if (await queries.emailTaken(tx, link.newEmail)) throw conflict(EMAIL_NOW_TAKEN, 'EMAIL_TAKEN');
@@ -299,6 +309,7 @@ export const accountService = {
           oldEmail: link.oldEmail,
           newEmail: link.newEmail,
           fullName: link.fullName,
+          locale: isLocale(link.locale) ? link.locale : DEFAULT_LOCALE,
         };
       });
     } catch (error) {
@@ -310,6 +321,7 @@ export const accountService = {
       deps,
       emailChangedNotice({
         to: changed.oldEmail,
+        locale: changed.locale,
         fullName: changed.fullName,
         newEmail: changed.newEmail,
         supportEmail: SUPPORT_EMAIL_ADDRESS,
@@ -320,8 +332,11 @@ export const accountService = {
     return { success: true as const, email: changed.newEmail };
   },
 
-  setPreference: (db: Db, userId: string, input: PreferenceInput & { kind: EmailKind }) =>
-    preferenceService.set(db, userId, input),
+  /** Changes one choice; answers them all, in `locale` (the request's). */
+  async setPreference(db: Db, userId: string, input: PreferenceInput & { kind: EmailKind }, locale: Locale) {
+    await preferenceService.set(db, userId, input);
+    return preferenceService.list(db, userId, locale);
+  },
 
   /** Whether the person wants e-mails of this kind: ask before sending one (required kinds always go). */
   wantsEmail: (db: Db, userId: string, kind: EmailKind) => preferenceService.wantsEmail(db, userId, kind),

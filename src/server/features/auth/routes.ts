@@ -1,9 +1,10 @@
+import { msg, plural } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponse,
-  checkInboxMessage,
+  checkInbox,
   loginInput,
   registerInput,
   registerResponse,
@@ -14,8 +15,9 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { RetryLaterError } from '../../errors.ts';
-import { requestLocale } from '../../i18n.ts';
+import { requestLocale, translate } from '../../i18n.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../rate-limited.ts';
 import { emailVerificationDeps, emailVerificationService } from '../email-verification/service.ts';
 import * as auth from './service.ts';
 
@@ -28,11 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
   const rateLimit = {
     max: config.authRateLimit.max,
     timeWindow: config.authRateLimit.windowMs,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: 'Too many attempts. Please wait a minute and try again.',
-    }),
+    errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
   };
 
   // Decision 023: one answer (202, "check your inbox") whether the address is new, taken or waiting for its
@@ -50,22 +48,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
       );
       const deps = { ...verification, log: request.log };
       const { returnTo } = request.body;
+      // The sign-up page's language (issue 19): the new account's, and its e-mail's.
+      const locale = requestLocale(request);
       if (registration.kind === 'created') {
         void emailVerificationService.sendLink(
           deps,
-          registration.user,
+          { ...registration.user, locale },
           registration.verificationToken,
           returnTo,
         );
       } else if (registration.kind === 'claimed' && registration.verificationToken) {
         // Addressed by the name the new registration gave: it is theirs once they open it.
-        const to = { ...registration.user, fullName: request.body.fullName };
+        const to = { ...registration.user, fullName: request.body.fullName, locale };
         void emailVerificationService.sendLink(deps, to, registration.verificationToken, returnTo);
       } else if (registration.kind === 'taken' && registration.user) {
         void emailVerificationService.sendRegistrationAttempt(deps, registration.user);
       }
       const email = request.body.email.toLowerCase();
-      return reply.status(202).send({ success: true as const, email, message: checkInboxMessage(email) });
+      const message = translate(locale, checkInbox(email));
+      return reply.status(202).send({ success: true as const, email, message });
     },
   );
 
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
     throw new RetryLaterError(
       429,
       'RATE_LIMITED',
-      `Too many sign-in attempts for this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      msg`Too many sign-in attempts for this account. Please wait ${plural(minutes, { one: '# minute', other: '# minutes' })} and try again.`,
       attempt.ttlInSeconds,
     );
   };

@@ -1,6 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
-import { EMAIL_NOT_VERIFIED, signInNeedsVerificationMessage } from '#shared/schemas/email-verification.ts';
+import { EMAIL_NOT_VERIFIED, signInNeedsVerification } from '#shared/schemas/email-verification.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import { catalogueTags } from '../../cache/tags.ts';
 import type { Config } from '../../config.ts';
@@ -20,8 +21,8 @@ export { summariseDevice } from './device.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const ACCOUNT_SUSPENDED = 'This account is suspended. Contact support.';
+export const INVALID_CREDENTIALS = msg`Invalid email or password.`;
+export const ACCOUNT_SUSPENDED = msg`This account is suspended. Contact support.`;
 
 export function toPublicUser(row: queries.UserRow): PublicUser {
   return {
@@ -63,7 +64,7 @@ function uniqueViolation(error: unknown): string | undefined {
   return e && e.code === '23505' ? (e.constraint ?? 'unique') : undefined;
 }
 
-export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+export const USERNAME_TAKEN = msg`That username is already taken. Please choose another.`;
 
 /** Who a registration's e-mail goes to, and which e-mail (decision 023); the answer is the same for all. */
 export type Registration =
@@ -76,7 +77,7 @@ export type Registration =
       verificationToken: string | null;
     }
   /** A verified account (or one created by a racing registration): its holder is told, if anyone. */
-  | { kind: 'taken'; user: { id: string; email: string; fullName: string } | null };
+  | { kind: 'taken'; user: { id: string; email: string; fullName: string; locale: string } | null };
 
 /**
  * A registration (spec §5, decision 023). Whatever the address, the same work is done (the password is
@@ -95,14 +96,12 @@ export async function register(
   const campus = input.campus.toLowerCase();
   const allowed = universityService.campusAllowedFor(input.email, campus);
   if (allowed === 'unknown') {
-    throw badRequest('Please choose your university from the list.', [
-      { path: 'campus', message: 'Please choose your university from the list.' },
-    ]);
+    const message = msg`Please choose your university from the list.`;
+    throw badRequest(message, [{ path: 'campus', message }]);
   }
   if (allowed === 'mismatch') {
-    throw badRequest('Your university email does not belong to the university you chose.', [
-      { path: 'campus', message: 'Your university email does not belong to the university you chose.' },
-    ]);
+    const message = msg`Your university email does not belong to the university you chose.`;
+    throw badRequest(message, [{ path: 'campus', message }]);
   }
   const passwordHash = await hashPassword(input.password);
   const existing = await queries.findAccountByEmail(db, input.email);
@@ -130,11 +129,14 @@ export async function register(
           locale,
         }),
       );
+      const campusName = user.campusName;
       await notificationService.notify(tx, {
         userId: user.id,
         type: 'system',
-        title: 'Welcome to CampusLoop!',
-        message: `Your ${user.campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
+        text: () => ({
+          title: msg`Welcome to CampusLoop!`,
+          message: msg`Your ${campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
+        }),
       });
       const verificationToken = await emailVerificationService.issueLink(tx, user.id, verificationLinkHours);
       return { kind: 'created' as const, user, verificationToken };
@@ -167,7 +169,7 @@ export async function authenticate(
   // Until the mailbox is proven, the password alone opens nothing (decision 023): whoever registered
   // someone else's address gains no session; the e-mail's link signs the owner in.
   if (!user.isVerified) {
-    throw new AppError(403, EMAIL_NOT_VERIFIED, signInNeedsVerificationMessage(user.email));
+    throw new AppError(403, EMAIL_NOT_VERIFIED, signInNeedsVerification(user.email));
   }
   return { ...toPublicUser(user), locale: user.locale };
 }
@@ -319,7 +321,7 @@ export async function endSessionById(
   currentToken: string | null,
 ): Promise<{ current: boolean }> {
   const ended = await queries.deleteUserSessionByPublicId(db, userId, publicId);
-  if (!ended) throw notFound('Session not found. It may have ended already.');
+  if (!ended) throw notFound(msg`Session not found. It may have ended already.`);
   return { current: currentToken !== null && ended.tokenHash === hashSessionToken(currentToken) };
 }
 

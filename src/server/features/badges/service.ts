@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { BADGE_TYPES, BADGES, type BadgeType, badgeInfo } from '#shared/badges.ts';
+import type { Locale } from '#shared/i18n.ts';
 import type { Badge } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
+import { inLocale } from '../../i18n.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { earnedBadges } from './rules.ts';
@@ -22,12 +25,17 @@ export async function awardBadges(tx: Db, userId: string, now = new Date()): Pro
   const missing = earnedBadges(facts).filter((type) => !held.has(type));
   const awarded = await queries.insertBadges(tx, userId, missing);
   for (const type of awarded) {
-    const { name, description } = BADGES[type];
     await notificationService.notify(tx, {
       userId,
       type: 'badge_earned',
-      title: `New badge: ${name}`,
-      message: `${description} The ${name} badge now shows on your profile.`,
+      // The badge's words are read here, in the recipient's language.
+      text: () => {
+        const { name, description } = BADGES[type];
+        return {
+          title: msg`New badge: ${name}`,
+          message: msg`${description} The ${name} badge now shows on your profile.`,
+        };
+      },
     });
   }
   return awarded;
@@ -36,13 +44,16 @@ export async function awardBadges(tx: Db, userId: string, now = new Date()): Pro
 export const badgeService = {
   award: awardBadges,
 
-  /** Spec §3 Profile badges (id, badgeType), with the catalogue's name and description. */
-  async forProfile(db: Db, userId: string): Promise<Badge[]> {
-    return (await queries.listForUser(db, userId)).map((b) => ({
-      id: b.id,
-      badgeType: b.badgeType,
-      ...badgeInfo(b.badgeType),
-      earnedAt: b.earnedAt.toISOString(),
-    }));
+  /** Spec §3 Profile badges (id, badgeType), with the catalogue's name and description in `locale`. */
+  async forProfile(db: Db, userId: string, locale: Locale): Promise<Badge[]> {
+    const rows = await queries.listForUser(db, userId);
+    return inLocale(locale, () =>
+      rows.map((b) => ({
+        id: b.id,
+        badgeType: b.badgeType,
+        ...badgeInfo(b.badgeType),
+        earnedAt: b.earnedAt.toISOString(),
+      })),
+    );
   },
 };

@@ -14,6 +14,7 @@ import {
 import { reservationIdParams } from '#shared/schemas/reservations.ts';
 import { dropAfterMessage, type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLocale } from '../../i18n.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { type ChatSendLimit, SendingTooFast } from './send-limit.ts';
 import { conversationService } from './service.ts';
@@ -113,6 +114,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
         userId,
         request.params.id,
         request.body.content,
+        requestLocale(request),
       );
       dropAfterMessage(caches, recipientId);
       return reply.status(201).send({ message });

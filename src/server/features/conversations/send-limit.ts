@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
@@ -11,7 +12,7 @@ import { AppError } from '../../errors.ts';
 /** Spec §7's live channel rule, now per person: 20 messages in 10 s. */
 export const CHAT_SEND_LIMIT = { messages: 20, windowSeconds: 10 } as const;
 
-export const SENDING_TOO_FAST = 'You are sending messages too fast. Please wait a moment.';
+export const SENDING_TOO_FAST = msg`You are sending messages too fast. Please wait a moment.`;
 
 export class SendingTooFast extends AppError {
   constructor(public readonly retryAfterSeconds: number) {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import {
   type ConversationSummary,
   conversationIdParams,
@@ -7,6 +9,7 @@ import {
 } from '#shared/schemas/chat.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { inLocale, translate } from '../../i18n.ts';
 import * as queries from './queries.ts';
 
 // Chat over HTTP (issue 5, part 1). Only a conversation's two people may see or write into it; anyone
@@ -47,7 +50,7 @@ function toSummary(row: queries.SummaryRow): ConversationSummary {
 /** A dispute's chat as the moderator reads it: the newest this many messages. */
 const MODERATOR_CHAT_LIMIT = 200;
 
-const conversationNotFound = () => notFound('Conversation not found.');
+const conversationNotFound = () => notFound(msg`Conversation not found.`);
 
 async function requireParty(db: Db, conversationId: string, userId: string) {
   const conversation = await queries.findForParty(db, conversationId, userId);
@@ -66,8 +69,9 @@ export const conversationService = {
   async start(db: Db, userId: string, itemId: string): Promise<ConversationSummary> {
     const item = await queries.findItemOwner(db, itemId);
     // Deleted, hidden by a moderator or of a suspended owner: nothing to chat about (issue 6).
-    if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt) throw notFound('Item not found.');
-    if (item.userId === userId) throw badRequest('You cannot start a chat about your own item.');
+    if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt)
+      throw notFound(msg`Item not found.`);
+    if (item.userId === userId) throw badRequest(msg`You cannot start a chat about your own item.`);
     const id = await queries.findOrCreate(db, { itemId, buyerId: userId, sellerId: item.userId });
     const [row] = await queries.listSummaries(db, userId, id);
     if (!row) throw conversationNotFound();
@@ -81,7 +85,7 @@ export const conversationService = {
   async startForReservation(db: Db, userId: string, reservationId: string): Promise<ConversationSummary> {
     const parties = await queries.findReservationParties(db, reservationId);
     if (!parties || (parties.borrowerId !== userId && parties.providerId !== userId)) {
-      throw notFound('Reservation not found.');
+      throw notFound(msg`Reservation not found.`);
     }
     const id = await queries.findOrCreate(db, {
       itemId: parties.itemId,
@@ -135,13 +139,31 @@ export const conversationService = {
     return { messages: rows.slice(0, limit).reverse().map(toMessage), hasMore: rows.length > limit };
   },
 
-  /** Validates (trims) the text, stores it and moves the conversation's last-message time, atomically. */
-  async sendMessage(db: Db, userId: string, conversationId: string, content: unknown): Promise<SentMessage> {
+  /**
+   * Validates (trims) the text, stores it and moves the conversation's last-message time, atomically.
+   * A refusal of the text is written in `locale`, the sender's (issue 19).
+   */
+  async sendMessage(
+    db: Db,
+    userId: string,
+    conversationId: string,
+    content: unknown,
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<SentMessage> {
     // The socket hands over whatever the client sent; a malformed id is a missing conversation.
     if (!conversationIdParams.safeParse({ id: conversationId }).success) throw conversationNotFound();
-    const parsed = messageInput.safeParse({ content });
+    // zod writes its messages when the error is first read: read it in the sender's language.
+    const parsed = inLocale(locale, () => {
+      const result = messageInput.safeParse({ content });
+      return result.success
+        ? result
+        : {
+            success: false as const,
+            message: result.error.issues[0]?.message ?? translate(locale, msg`Message cannot be empty`),
+          };
+    });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Message cannot be empty';
+      const { message } = parsed;
       throw badRequest(message, [{ path: 'content', message }]);
     }
     const row = await queries.insertMessageAsParty(db, {

@@ -1,10 +1,12 @@
 import websocket from '@fastify/websocket';
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { dropAfterMessage, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { requestLocale, translate } from '../../i18n.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
 import session from '../../plugins/session.ts';
@@ -73,6 +75,8 @@ export async function chatSocket(
       socket.close(CLOSE.unauthorised, 'Sign in to chat');
       return;
     }
+    // Issue 19: what this socket says to its person is written in the language they connected in.
+    const locale = requestLocale(request);
     sockets.add(socket);
     opts.metrics?.socketsOpen(sockets.size);
     alive.set(socket, true);
@@ -112,19 +116,20 @@ export async function chatSocket(
         return;
       }
       if (data.type !== 'sendMessage') {
-        send(socket, { type: 'error', message: 'Unknown message type.' });
+        send(socket, { type: 'error', message: translate(locale, msg`Unknown message type.`) });
         return;
       }
       const tempId = typeof data.tempId === 'string' ? data.tempId.slice(0, 100) : undefined;
       try {
         // One budget per person across HTTP and all their sockets (issue 12).
         await opts.sendLimit.take(user.id);
-        if (typeof data.conversationId !== 'string') throw notFound('Conversation not found.');
+        if (typeof data.conversationId !== 'string') throw notFound(msg`Conversation not found.`);
         const { message, recipientId } = await conversationService.sendMessage(
           opts.db,
           user.id,
           data.conversationId,
           data.content,
+          locale,
         );
         dropAfterMessage(opts.caches, recipientId);
         // Stored first, then confirmed (issue 5). Both people's sockets, on whichever instance, get
@@ -132,7 +137,10 @@ export async function chatSocket(
         send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
       } catch (error) {
         if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat message failed');
-        const message = error instanceof AppError ? error.message : 'The message could not be sent.';
+        const message = translate(
+          locale,
+          error instanceof AppError ? error.userMessage : msg`The message could not be sent.`,
+        );
         send(socket, { type: 'error', tempId, message });
       }
     };

@@ -1,23 +1,30 @@
+import { i18n } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
+import type { Locale } from '#shared/i18n.ts';
 import { EMAIL_KINDS, type EmailKind } from '#shared/schemas/account.ts';
 import { brandedEmail } from '../../adapters/mail/layout.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { inLocale } from '../../i18n.ts';
 
 // The e-mails that carry notifications and unread messages (issue 18), in the one layout, each with its
-// kind's one-click unsubscribe.
+// kind's one-click unsubscribe. Issue 19: in the recipient's language (the notification's own title and
+// message were written in it when it was stored).
 
 interface Recipient {
   email: string;
   fullName: string;
+  locale: Locale;
 }
 
-const labelOf = (kind: EmailKind) => EMAIL_KINDS.find((k) => k.kind === kind)!.label;
+/** The kind's name in the active language. */
+const labelOf = (kind: EmailKind) => i18n._(EMAIL_KINDS.find((k) => k.kind === kind)!.label);
 
 function unsubscribeOf(appUrl: string, kind: EmailKind, token: string) {
   const query = `token=${encodeURIComponent(token)}`;
   return {
     link: `${appUrl}/api/unsubscribe?${query}`,
     postLink: `${appUrl}/api/unsubscribe?${query}`,
-    what: `"${labelOf(kind)}"`,
+    what: labelOf(kind),
   };
 }
 
@@ -40,14 +47,17 @@ export function notificationEmail(input: {
   appUrl: string;
   token: string;
 }): MailMessage {
-  return brandedEmail({
-    to: input.to.email,
-    fullName: input.to.fullName,
-    subject: input.notification.title,
-    paragraphs: [input.notification.message],
-    button: { label: 'Open CampusLoop', link: `${input.appUrl}${notificationPath(input.notification)}` },
-    unsubscribe: unsubscribeOf(input.appUrl, input.kind, input.token),
-  });
+  return inLocale(input.to.locale, () =>
+    brandedEmail({
+      to: input.to.email,
+      locale: input.to.locale,
+      fullName: input.to.fullName,
+      subject: input.notification.title,
+      paragraphs: [input.notification.message],
+      button: { label: t`Open CampusLoop`, link: `${input.appUrl}${notificationPath(input.notification)}` },
+      unsubscribe: unsubscribeOf(input.appUrl, input.kind, input.token),
+    }),
+  );
 }
 
 export function unreadMessagesEmail(input: {
@@ -59,19 +69,24 @@ export function unreadMessagesEmail(input: {
   const first = input.messages[0]!;
   const count = input.messages.length;
   const shown = input.messages.slice(-3).map((m) => `${m.senderName}: ${m.content}`);
-  return brandedEmail({
-    to: input.to.email,
-    fullName: input.to.fullName,
-    subject:
-      count === 1
-        ? `${first.senderName} wrote about ${first.itemTitle}`
-        : `${count} unread messages about ${first.itemTitle}`,
-    paragraphs: [
-      `You have ${count === 1 ? 'an unread message' : `${count} unread messages`} about ${first.itemTitle}:`,
-      ...shown,
-    ],
-    button: { label: 'Reply in CampusLoop', link: `${input.appUrl}/chat` },
-    notes: ['We write at most once an hour about a conversation.'],
-    unsubscribe: unsubscribeOf(input.appUrl, 'messages', input.token),
-  });
+  const sender = first.senderName;
+  const itemTitle = first.itemTitle;
+  return inLocale(input.to.locale, () =>
+    brandedEmail({
+      to: input.to.email,
+      locale: input.to.locale,
+      fullName: input.to.fullName,
+      subject:
+        count === 1
+          ? t`${sender} wrote about ${itemTitle}`
+          : t`${plural(count, { one: '# unread message', other: '# unread messages' })} about ${itemTitle}`,
+      paragraphs: [
+        t`You have ${plural(count, { one: 'an unread message', other: '# unread messages' })} about ${itemTitle}:`,
+        ...shown,
+      ],
+      button: { label: t`Reply in CampusLoop`, link: `${input.appUrl}/chat` },
+      notes: [t`We write at most once an hour about a conversation.`],
+      unsubscribe: unsubscribeOf(input.appUrl, 'messages', input.token),
+    }),
+  );
 }

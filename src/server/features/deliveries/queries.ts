@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, isLocale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { notificationDeliveries, pushSubscriptions, signingKeys } from '../../db/schema/deliveries.ts';
@@ -176,11 +177,18 @@ export async function findNotification(db: Db, id: string) {
 
 export async function findRecipient(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      deletedAt: users.deletedAt,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row;
+  // Issue 19: the language their e-mails are written in.
+  return row && { ...row, locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE };
 }
 
 /** The unread messages to `userId` in a conversation, oldest first, with the item's title. */

@@ -1,6 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLocale, LOCALE_COOKIE, type Locale } from '#shared/i18n.ts';
 import {
   pushEndpointInput,
   pushStatusQuery,
@@ -9,6 +12,7 @@ import {
   unsubscribeQuery,
 } from '#shared/schemas/push.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLocale, translate } from '../../i18n.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { PushSender } from './push-sender.ts';
 import { deliveryService } from './service.ts';
@@ -18,8 +22,20 @@ import { deliveryService } from './service.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · CampusLoop</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/settings">Your e-mail settings</a></p></main></body></html>`;
+/** A small page in `locale` (issue 19): its title, its body (already HTML) and the link to the settings. */
+function page(locale: Locale, title: string, body: string) {
+  const settings = escapeHtml(translate(locale, msg`Your e-mail settings`));
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · CampusLoop</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/settings">${settings}</a></p></main></body></html>`;
+}
+
+/**
+ * The language of the unsubscribe pages: the visitor's own choice (the language switch's cookie), else
+ * the language of the person whose e-mail the link came in, else the request's.
+ */
+function pageLocale(request: FastifyRequest, owner: Locale | null | undefined): Locale {
+  const chosen = request.cookies?.[LOCALE_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  return owner ?? requestLocale(request);
 }
 
 export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db; push: PushSender | null }> = async (
@@ -61,16 +77,21 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db; push: PushSender | 
   // The e-mail's link: a page asking to confirm, so a mail scanner following links turns nothing off.
   app.get('/unsubscribe', { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
     const kind = await deliveryService.describeToken(db, request.query.token);
+    const locale = pageLocale(request, kind?.locale);
+    const say = (message: MessageDescriptor) => translate(locale, message);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!kind)
+    if (!kind) {
+      const instead = escapeHtml(say(msg`Change your e-mails in your settings instead.`));
       return reply
         .code(400)
-        .send(
-          page('This unsubscribe link is not valid', '<p>Change your e-mails in your settings instead.</p>'),
-        );
+        .send(page(locale, say(msg`This unsubscribe link is not valid`), `<p>${instead}</p>`));
+    }
+    const label = say(kind.label);
+    const action = `/api/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
     return page(
-      `Stop "${kind.label}" e-mails?`,
-      `<p>${escapeHtml(kind.description)}</p><form method="post" action="/api/unsubscribe?token=${encodeURIComponent(request.query.token)}"><button type="submit">Unsubscribe</button></form>`,
+      locale,
+      say(msg`Stop "${label}" e-mails?`),
+      `<p>${escapeHtml(say(kind.description))}</p><form method="post" action="${action}"><button type="submit">${escapeHtml(say(msg`Unsubscribe`))}</button></form>`,
     );
   });
 
@@ -83,11 +104,16 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db; push: PushSender | 
     },
     async (request, reply) => {
       const done = await deliveryService.unsubscribeByToken(db, request.query.token);
-      const message = `You will no longer get "${done.label}" e-mails. You can turn them on again in your settings.`;
+      const locale = pageLocale(request, done.locale);
+      const label = translate(locale, done.label);
+      const message = translate(
+        locale,
+        msg`You will no longer get "${label}" e-mails. You can turn them on again in your settings.`,
+      );
       if (request.headers.accept?.includes('text/html') && !request.body?.['List-Unsubscribe']) {
         return reply
           .type('text/html; charset=utf-8')
-          .send(page('Unsubscribed', `<p>${escapeHtml(message)}</p>`));
+          .send(page(locale, translate(locale, msg`Unsubscribed`), `<p>${escapeHtml(message)}</p>`));
       }
       return { success: true, kind: done.kind, message };
     },

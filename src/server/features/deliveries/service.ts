@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyBaseLogger } from 'fastify';
 import { kindOfNotification } from '#shared/notification-kinds.ts';
 import { EMAIL_KINDS, type EmailKind } from '#shared/schemas/account.ts';
@@ -241,23 +242,31 @@ export const deliveryService = {
   /** The one-click unsubscribe: the token names the person and the kind; no session needed. */
   async unsubscribeByToken(db: Db, token: string) {
     const named = await readUnsubscribeToken(db, token);
-    if (!named) throw badRequest('This unsubscribe link is not valid.');
+    if (!named) throw badRequest(msg`This unsubscribe link is not valid.`);
     const kind = EMAIL_KINDS.find((k) => k.kind === named.kind)!;
-    if (kind.required) throw badRequest('These e-mails cannot be turned off.');
+    if (kind.required) throw badRequest(msg`These e-mails cannot be turned off.`);
     const recipient = await queries.findRecipient(db, named.userId);
-    if (!recipient) throw badRequest('This unsubscribe link is not valid.');
+    if (!recipient) throw badRequest(msg`This unsubscribe link is not valid.`);
     if (!recipient.deletedAt)
       await preferenceService.set(db, named.userId, { kind: named.kind, email: false });
-    return { kind: named.kind as EmailKind, label: kind.label };
+    return { kind: named.kind as EmailKind, label: kind.label, locale: recipient.locale };
   },
 
-  /** For the confirmation page: what the link would turn off, without turning it off. */
+  /**
+   * For the confirmation page: what the link would turn off, without turning it off, and the language
+   * of the person it belongs to (their e-mail was written in it).
+   */
   async describeToken(db: Db, token: string) {
     const named = await readUnsubscribeToken(db, token);
     if (!named) return null;
-    return EMAIL_KINDS.find((k) => k.kind === named.kind)!;
+    const recipient = await queries.findRecipient(db, named.userId);
+    return { ...EMAIL_KINDS.find((k) => k.kind === named.kind)!, locale: recipient?.locale ?? null };
   },
 };
 
 const pushOff = () =>
-  new AppError(503, 'PUSH_UNAVAILABLE', 'Push notifications are off on this server (no VAPID keys are set).');
+  new AppError(
+    503,
+    'PUSH_UNAVAILABLE',
+    msg`Push notifications are off on this server (no VAPID keys are set).`,
+  );

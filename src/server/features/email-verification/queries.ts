@@ -104,6 +104,7 @@ export async function findByEmail(db: Db, email: string) {
       fullName: users.fullName,
       isVerified: users.isVerified,
       deletedAt: users.deletedAt,
+      locale: users.locale,
     })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +10,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, setSessionCookie } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
 import { emailVerificationDeps, emailVerificationService } from './service.ts';
 
@@ -31,11 +33,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
         rateLimit: {
           max: config.authRateLimit.max,
           timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: 'Too many attempts. Please wait a minute and try again.',
-          }),
+          errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
         },
       },
       schema: { body: verifyEmailInput, response: { 200: verificationResponse } },
@@ -61,11 +59,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
         rateLimit: {
           max: config.authRateLimit.max,
           timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: 'Too many attempts. Please wait a minute and try again.',
-          }),
+          errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
         },
       },
       schema: { body: resendVerificationInput, response: { 200: verificationResponse } },

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import { withReturnTo } from '#shared/return-path.ts';
 import {
   EMAIL_NOT_VERIFIED,
-  emailNotVerifiedMessage,
-  INVALID_VERIFICATION_LINK,
+  emailNotVerified,
+  invalidVerificationLink,
 } from '#shared/schemas/email-verification.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
@@ -41,7 +43,10 @@ export const LINKS_PER_HOUR = 5;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const ALREADY_VERIFIED = 'Your e-mail address is already verified.';
+export const ALREADY_VERIFIED = msg`Your e-mail address is already verified.`;
+
+/** A stored language, or English. */
+const localeOf = (value: string | undefined) => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -81,17 +86,24 @@ async function tooManyLinks(tx: Db, userId: string, now: Date) {
 /**
  * Mails the link; a failure is logged, not thrown (the account stands, and Resend exists). With
  * `returnTo` (a page of the app, issue 16) the link brings the student back there once verified.
+ * Written in `user.locale` (issue 19): the account's, or the sign-up request's.
  */
 async function sendLink(
   deps: EmailVerificationDeps,
-  user: { id: string; email: string; fullName: string },
+  user: { id: string; email: string; fullName: string; locale: Locale },
   token: string,
   returnTo?: string,
 ): Promise<boolean> {
   const link = withReturnTo(`${deps.appUrl}/verify-email?token=${token}`, returnTo);
   try {
     const sent = await deps.mailer.send(
-      verificationEmail({ to: user.email, fullName: user.fullName, link, hours: deps.linkHours }),
+      verificationEmail({
+        to: user.email,
+        locale: user.locale,
+        fullName: user.fullName,
+        link,
+        hours: deps.linkHours,
+      }),
     );
     deps.log.info(
       { userId: user.id, messageId: sent.messageId, ...(sent.file ? { file: sent.file } : {}) },
@@ -104,15 +116,19 @@ async function sendLink(
   }
 }
 
-/** Tells a verified account's holder that someone registered with their address; failures are logged. */
+/**
+ * Tells a verified account's holder that someone registered with their address, in the account's
+ * language; failures are logged.
+ */
 async function sendRegistrationAttempt(
   deps: EmailVerificationDeps,
-  user: { id: string; email: string; fullName: string },
+  user: { id: string; email: string; fullName: string; locale: string },
 ) {
   try {
     const sent = await deps.mailer.send(
       registrationAttemptEmail({
         to: user.email,
+        locale: localeOf(user.locale),
         fullName: user.fullName,
         signInLink: `${deps.appUrl}/login`,
         resetLink: `${deps.appUrl}/forgot-password`,
@@ -131,7 +147,7 @@ export const emailVerificationService = {
   sendRegistrationAttempt,
   /** The rule of issue 6: unverified students cannot request, approve or list. */
   requireVerified(user: { isVerified: boolean; email: string }) {
-    if (!user.isVerified) throw new AppError(403, EMAIL_NOT_VERIFIED, emailNotVerifiedMessage(user.email));
+    if (!user.isVerified) throw new AppError(403, EMAIL_NOT_VERIFIED, emailNotVerified(user.email));
   },
 
   issueLink,
@@ -139,10 +155,10 @@ export const emailVerificationService = {
   /** The address is proven another way (an e-mail change link, issue 15): verified, with its badge. */
   markVerified: onEmailVerified,
 
-  /** Resend: a fresh link replaces the older ones, at most LINKS_PER_HOUR an hour. */
+  /** Resend: a fresh link replaces the older ones, at most LINKS_PER_HOUR an hour (in the account's language). */
   async resend(
     deps: EmailVerificationDeps,
-    user: { id: string; email: string; fullName: string; isVerified: boolean },
+    user: { id: string; email: string; fullName: string; isVerified: boolean; locale: Locale },
     now = new Date(),
     returnTo?: string,
   ): Promise<{ email: string }> {
@@ -153,7 +169,7 @@ export const emailVerificationService = {
         throw new AppError(
           429,
           'RATE_LIMITED',
-          'We have sent you several links in the last hour. Please look for the newest one in your inbox (and spam folder), or try again later.',
+          msg`We have sent you several links in the last hour. Please look for the newest one in your inbox (and spam folder), or try again later.`,
         );
       }
       await queries.expireOpenLinks(tx, user.id, now);
@@ -163,7 +179,7 @@ export const emailVerificationService = {
       throw new AppError(
         503,
         'MAIL_UNAVAILABLE',
-        'We could not send the e-mail right now. Please try again in a few minutes.',
+        msg`We could not send the e-mail right now. Please try again in a few minutes.`,
       );
     }
     return { email: user.email };
@@ -212,7 +228,10 @@ export const emailVerificationService = {
       return { token, fullName: pending?.pendingFullName ?? account.fullName };
     });
     // Not awaited: the answer takes as long whether or not a link went out.
-    if (sent) void sendLink(deps, { ...account, fullName: sent.fullName }, sent.token, returnTo);
+    if (sent) {
+      const to = { ...account, fullName: sent.fullName, locale: localeOf(account.locale) };
+      void sendLink(deps, to, sent.token, returnTo);
+    }
     return { email };
   },
 
@@ -223,10 +242,10 @@ export const emailVerificationService = {
   async verify(deps: Pick<EmailVerificationDeps, 'db'>, token: string, now = new Date()) {
     return deps.db.transaction(async (tx) => {
       const link = await queries.lockLink(tx, hashToken(token));
-      if (!link) throw new AppError(400, 'VERIFICATION_LINK_INVALID', INVALID_VERIFICATION_LINK);
+      if (!link) throw new AppError(400, 'VERIFICATION_LINK_INVALID', invalidVerificationLink);
       if (link.usedAt) {
         throw conflict(
-          'This verification link has already been used. Your e-mail address is verified.',
+          msg`This verification link has already been used. Your e-mail address is verified.`,
           'VERIFICATION_LINK_USED',
         );
       }
@@ -236,7 +255,7 @@ export const emailVerificationService = {
         throw new AppError(
           410,
           'VERIFICATION_LINK_EXPIRED',
-          'This verification link has expired or was replaced by a newer one. Please request a new link.',
+          msg`This verification link has expired or was replaced by a newer one. Please request a new link.`,
         );
       }
       await queries.markLinkUsed(tx, hashToken(token), now);

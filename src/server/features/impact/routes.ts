@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/impact.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLocale } from '../../i18n.ts';
 import { impactService } from './service.ts';
 
 // Spec §6: anyone, signed in or not, may look at any campus's impact.
@@ -41,6 +42,7 @@ export const impactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       config: { public: true },
       schema: { params: campusParams, response: { 200: impactDashboardResponse } },
     },
-    async (request) => impactService.dashboard(deps, request.params.campus),
+    async (request) =>
+      impactService.dashboard(deps, request.params.campus, new Date(), requestLocale(request)),
   );
 };

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { campusPeriods } from '#shared/calendar.ts';
 import { CATEGORIES, type Category } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import {
   borrowImpact,
   changePercent,
@@ -19,6 +21,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { notFound } from '../../errors.ts';
+import { inLocale } from '../../i18n.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
@@ -40,7 +43,7 @@ const kg = (grams: number) => grams / 1000;
 
 function checkCampus(campus: string): void {
   if (!universityService.isKnownCampus(campus)) {
-    throw notFound('Campus not found. Use a university domain from the directory, such as stanford.edu.');
+    throw notFound(msg`Campus not found. Use a university domain from the directory, such as stanford.edu.`);
   }
 }
 
@@ -120,8 +123,16 @@ export const impactService = {
     };
   },
 
-  /** Every section of spec §2 Campus Impact Dashboard, from the ledger and the totals. */
-  async dashboard(deps: ImpactDeps, campus: string, now = new Date()): Promise<ImpactDashboard> {
+  /**
+   * Every section of spec §2 Campus Impact Dashboard, from the ledger and the totals; the achievements'
+   * words in `locale` (the request's, issue 19).
+   */
+  async dashboard(
+    deps: ImpactDeps,
+    campus: string,
+    now = new Date(),
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<ImpactDashboard> {
     checkCampus(campus);
     const { db } = deps;
     const { weekStart, monthStart, lastMonthStart } = campusPeriods(deps.timeZone, now);
@@ -158,14 +169,16 @@ export const impactService = {
       },
       communityMembers: members,
       categories,
-      achievements: IMPACT_ACHIEVEMENTS.map((a) => ({
-        id: a.id,
-        title: a.title,
-        description: a.description,
-        threshold: a.threshold,
-        current: metrics[a.metric],
-        unlocked: metrics[a.metric] >= a.threshold,
-      })),
+      achievements: inLocale(locale, () =>
+        IMPACT_ACHIEVEMENTS.map((a) => ({
+          id: a.id,
+          title: a.title,
+          description: a.description,
+          threshold: a.threshold,
+          current: metrics[a.metric],
+          unlocked: metrics[a.metric] >= a.threshold,
+        })),
+      ),
       topContributors: leaders,
     };
   },

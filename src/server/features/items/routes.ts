@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
@@ -55,7 +56,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{
       // its owner may still open a hidden one, so a signed-in visitor then asks the service.
       const json = await publicItemJson(db, caches, id);
       if (json !== undefined) return sendJson(reply, json);
-      if (!viewer) throw notFound('Item not found.');
+      if (!viewer) throw notFound(msg`Item not found.`);
       return itemService.get(db, id, viewer);
     },
   );

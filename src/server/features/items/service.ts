@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { campusToday } from '#shared/calendar.ts';
 import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
@@ -157,10 +158,10 @@ export const itemService = {
       queries.findItem(db, id, new Date()),
       reviewService.forItem(db, id),
     ]);
-    if (!row) throw notFound('Item not found.');
+    if (!row) throw notFound(msg`Item not found.`);
     const restricted = row.hiddenAt !== null || row.owner.suspendedAt !== null;
     const privileged = Boolean(viewer && (viewer.isAdmin || viewer.id === row.userId));
-    if (restricted && !privileged) throw notFound('Item not found.');
+    if (restricted && !privileged) throw notFound(msg`Item not found.`);
     return {
       item: toItem(row),
       reviews,
@@ -191,8 +192,8 @@ export const itemService = {
   /** The item, if `userId` owns it: 404 when it does not exist, 403 when it is someone else's. */
   async requireOwned(db: Db, userId: string, id: string) {
     const row = await queries.findItem(db, id, new Date());
-    if (!row) throw notFound('Item not found.');
-    if (row.userId !== userId) throw forbidden('You can only edit your own items.');
+    if (!row) throw notFound(msg`Item not found.`);
+    if (row.userId !== userId) throw forbidden(msg`You can only edit your own items.`);
     return row;
   },
 
@@ -215,8 +216,8 @@ export const itemService = {
 
   async remove(db: Db, userId: string, id: string): Promise<void> {
     const row = await queries.findItem(db, id, new Date());
-    if (!row) throw notFound('Item not found.');
-    if (row.userId !== userId) throw forbidden('You can only delete your own items.');
+    if (!row) throw notFound(msg`Item not found.`);
+    if (row.userId !== userId) throw forbidden(msg`You can only delete your own items.`);
     await queries.softDeleteItem(db, id);
   },
 

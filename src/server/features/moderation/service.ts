@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ReportReason, ReportStatus } from '#shared/constants.ts';
 import { REPORT_REASON_LABELS } from '#shared/constants.ts';
 import type {
@@ -94,7 +96,7 @@ function toUser(row: queries.ModeratedUserRow): ModeratedUser {
 
 async function requireReport(db: Db, id: string) {
   const report = await queries.findReport(db, id);
-  if (!report) throw notFound('Report not found.');
+  if (!report) throw notFound(msg`Report not found.`);
   return report;
 }
 
@@ -110,35 +112,70 @@ async function checkReportFor(
     ? report.reportedItemId === target.itemId
     : report.reportedUserId === target.userId;
   if (!about) {
-    const what = target.itemId ? 'item' : 'user';
-    throw badRequest(`That report is not about this ${what}.`, [
-      { path: 'reportId', message: `That report is not about this ${what}.` },
-    ]);
+    const message = target.itemId
+      ? msg`That report is not about this item.`
+      : msg`That report is not about this user.`;
+    throw badRequest(message, [{ path: 'reportId', message }]);
   }
 }
 
 async function requireItem(db: Db, id: string) {
   const item = await queries.findItem(db, id);
-  if (!item || item.deletedAt) throw notFound('Item not found.');
+  if (!item || item.deletedAt) throw notFound(msg`Item not found.`);
   return item;
 }
 
 async function requireUser(db: Db, id: string) {
   const user = await queries.findUser(db, id);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound(msg`User not found.`);
   return user;
 }
 
-const DECISION_NOTICES = {
-  resolved: (what: string) => ({
-    title: 'Your report was reviewed',
-    message: `Thank you for reporting ${what}. Our moderators reviewed your report and took action.`,
-  }),
-  dismissed: (what: string) => ({
-    title: 'Your report was reviewed',
-    message: `Thank you for reporting ${what}. Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
-  }),
-} as const;
+/**
+ * What the reporter is told of the decision, in their language (called inside notify's text()): what
+ * they reported (an item by its title, a person by name) and why, as the Report dialog named it.
+ */
+function decisionNotice(
+  status: 'resolved' | 'dismissed',
+  report: { item: { title: string } | null; user: { fullName: string } | null; reason: string },
+): { title: MessageDescriptor; message: MessageDescriptor } {
+  const reason = REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason;
+  const title = msg`Your report was reviewed`;
+  if (report.item) {
+    const itemTitle = report.item.title;
+    return {
+      title,
+      message:
+        status === 'resolved'
+          ? msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and took action.`
+          : msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+    };
+  }
+  if (report.user) {
+    const name = report.user.fullName;
+    return {
+      title,
+      message:
+        status === 'resolved'
+          ? msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and took action.`
+          : msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+    };
+  }
+  return {
+    title,
+    message:
+      status === 'resolved'
+        ? msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and took action.`
+        : msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+  };
+}
+
+/** A report decided already, by what became of it. */
+function alreadyDecided(status: string | undefined): MessageDescriptor {
+  if (status === 'resolved') return msg`This report has already been resolved.`;
+  if (status === 'dismissed') return msg`This report has already been dismissed.`;
+  return msg`This report has already been decided.`;
+}
 
 export const moderationService = {
   async queue(
@@ -222,7 +259,7 @@ export const moderationService = {
       });
       if (!decided) {
         const current = await queries.findReport(tx, reportId);
-        throw conflict(`This report has already been ${current?.status ?? 'decided'}.`, 'REPORT_DECIDED');
+        throw conflict(alreadyDecided(current?.status), 'REPORT_DECIDED');
       }
       await queries.insertAction(tx, {
         adminId,
@@ -232,11 +269,10 @@ export const moderationService = {
         targetUserId: report.reportedUserId,
         note: adminNotes ?? null,
       });
-      const what = report.item ? `“${report.item.title}”` : report.user ? report.user.fullName : 'a user';
       await notificationService.notify(tx, {
         userId: report.reporter.id,
         type: 'report_update',
-        ...DECISION_NOTICES[status](`${what} (${REPORT_REASON_LABELS[report.reason as ReportReason]})`),
+        text: () => decisionNotice(status, report),
       });
     });
     return moderationService.detail(db, reportId);
@@ -248,7 +284,7 @@ export const moderationService = {
     await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
     await db.transaction(async (tx) => {
       if (!(await queries.setItemHidden(tx, itemId, true))) {
-        throw conflict('This item is already hidden.', 'ALREADY_HIDDEN');
+        throw conflict(msg`This item is already hidden.`, 'ALREADY_HIDDEN');
       }
       await queries.insertAction(tx, {
         adminId,
@@ -261,8 +297,13 @@ export const moderationService = {
       await notificationService.notify(tx, {
         userId: item.owner.id,
         type: 'report_update',
-        title: 'Your listing was hidden',
-        message: `“${item.title}” was hidden by CampusLoop's moderators after a report. It no longer appears in browse or search and cannot be reserved. If you think this is a mistake, contact support.`,
+        text: () => {
+          const title = item.title;
+          return {
+            title: msg`Your listing was hidden`,
+            message: msg`“${title}” was hidden by CampusLoop's moderators after a report. It no longer appears in browse or search and cannot be reserved. If you think this is a mistake, contact support.`,
+          };
+        },
         relatedItemId: itemId,
       });
     });
@@ -274,7 +315,7 @@ export const moderationService = {
     await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
     await db.transaction(async (tx) => {
       if (!(await queries.setItemHidden(tx, itemId, false))) {
-        throw conflict('This item is not hidden.', 'NOT_HIDDEN');
+        throw conflict(msg`This item is not hidden.`, 'NOT_HIDDEN');
       }
       await queries.insertAction(tx, {
         adminId,
@@ -287,8 +328,13 @@ export const moderationService = {
       await notificationService.notify(tx, {
         userId: item.owner.id,
         type: 'report_update',
-        title: 'Your listing is visible again',
-        message: `“${item.title}” is back in browse and search after a review by CampusLoop's moderators.`,
+        text: () => {
+          const title = item.title;
+          return {
+            title: msg`Your listing is visible again`,
+            message: msg`“${title}” is back in browse and search after a review by CampusLoop's moderators.`,
+          };
+        },
         relatedItemId: itemId,
       });
     });
@@ -304,15 +350,15 @@ export const moderationService = {
   ): Promise<ModeratedUser> {
     const { db } = deps;
     const user = await requireUser(db, userId);
-    if (userId === adminId) throw badRequest('You cannot suspend your own account.');
+    if (userId === adminId) throw badRequest(msg`You cannot suspend your own account.`);
     if (isAdminEmail(deps.config, user.email)) {
       // Moderators are set by configuration; one moderator locking out another would be a dead end.
-      throw badRequest('Moderators cannot be suspended. Remove them from ADMIN_EMAILS first.');
+      throw badRequest(msg`Moderators cannot be suspended. Remove them from ADMIN_EMAILS first.`);
     }
     await checkReportFor(db, input.reportId, { userId });
     await db.transaction(async (tx) => {
       if (!(await queries.setUserSuspended(tx, userId, true))) {
-        throw conflict('This user is already suspended.', 'ALREADY_SUSPENDED');
+        throw conflict(msg`This user is already suspended.`, 'ALREADY_SUSPENDED');
       }
       await endAllSessions(tx, userId);
       await queries.insertAction(tx, {
@@ -337,7 +383,7 @@ export const moderationService = {
     await checkReportFor(db, input.reportId, { userId });
     await db.transaction(async (tx) => {
       if (!(await queries.setUserSuspended(tx, userId, false))) {
-        throw conflict('This user is not suspended.', 'NOT_SUSPENDED');
+        throw conflict(msg`This user is not suspended.`, 'NOT_SUSPENDED');
       }
       await queries.insertAction(tx, {
         adminId,
@@ -349,8 +395,10 @@ export const moderationService = {
       await notificationService.notify(tx, {
         userId,
         type: 'report_update',
-        title: 'Your account is active again',
-        message: "CampusLoop's moderators lifted the suspension of your account. Welcome back.",
+        text: () => ({
+          title: msg`Your account is active again`,
+          message: msg`CampusLoop's moderators lifted the suspension of your account. Welcome back.`,
+        }),
       });
     });
     return toUser((await queries.findUser(db, userId))!);

@@ -1,11 +1,15 @@
+import { msg } from '@lingui/core/macro';
+import type { Locale } from '#shared/i18n.ts';
 import {
   EMAIL_KINDS,
   type EmailKind,
   type EmailPreference,
   type PreferenceInput,
 } from '#shared/schemas/account.ts';
+import { writtenLater } from '#shared/text.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
+import { i18n, translate } from '../../i18n.ts';
 import * as queries from './queries.ts';
 
 // Which e-mails and pushes a person wants, by kind (issues 15 and 18): Account settings shows and changes
@@ -15,12 +19,13 @@ import * as queries from './queries.ts';
 const kindOf = (kind: EmailKind) => EMAIL_KINDS.find((k) => k.kind === kind)!;
 
 export const preferenceService = {
-  async list(db: Db, userId: string): Promise<EmailPreference[]> {
+  /** Every kind with the person's choice, its name and description written in `locale`. */
+  async list(db: Db, userId: string, locale: Locale): Promise<EmailPreference[]> {
     const chosen = new Map((await queries.listPreferences(db, userId)).map((row) => [row.kind, row]));
     return EMAIL_KINDS.map(({ kind, label, description, required, byDefault, push }) => ({
       kind,
-      label,
-      description,
+      label: translate(locale, label),
+      description: translate(locale, description),
       required,
       email: required ? true : (chosen.get(kind)?.email ?? byDefault),
       push: push ? (chosen.get(kind)?.push ?? true) : null,
@@ -29,12 +34,14 @@ export const preferenceService = {
 
   async set(db: Db, userId: string, input: PreferenceInput & { kind: EmailKind }) {
     const kind = kindOf(input.kind);
+    // The kind's name is written with the message, in the caller's language.
+    const label = writtenLater(() => i18n._(kind.label));
     if (kind.required && input.email === false) {
-      const message = `${kind.label} e-mails cannot be turned off: they keep your account yours.`;
+      const message = msg`${label} e-mails cannot be turned off: they keep your account yours.`;
       throw badRequest(message, [{ path: 'email', message }]);
     }
     if (!kind.push && input.push !== undefined) {
-      const message = `${kind.label} are not sent by push.`;
+      const message = msg`${label} are not sent by push.`;
       throw badRequest(message, [{ path: 'push', message }]);
     }
     await queries.upsertPreference(db, {
@@ -44,7 +51,6 @@ export const preferenceService = {
       push: input.push,
       emailByDefault: kind.byDefault,
     });
-    return preferenceService.list(db, userId);
   },
 
   /** Whether the person wants e-mails of this kind: ask before sending one (required kinds always go). */

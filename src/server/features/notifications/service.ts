@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { NotificationType } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
@@ -43,7 +44,7 @@ export const notificationService = {
 
   /** Only the recipient may mark a notification; anyone else gets the same 404 as for a missing one. */
   async markRead(db: Db, userId: string, id: string) {
-    if (!(await queries.markRead(db, userId, id))) throw notFound('Notification not found.');
+    if (!(await queries.markRead(db, userId, id))) throw notFound(msg`Notification not found.`);
   },
 
   markAllRead: (db: Db, userId: string) => queries.markAllRead(db, userId),

@@ -7,7 +7,7 @@ import { passwordResets, users } from '../../db/schema/users.ts';
 /** The account an e-mail address (any case) belongs to, if any. */
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,11 +15,6 @@ export interface PasswordResetLimits {
   /** Counts one request from `ip` for `email`; throws a 429 with Retry-After beyond either allowance. */
   take(email: string, ip: string): Promise<void>;
 }
-
-const waitWords = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-};
 
 export function createPasswordResetLimits(
   db: Db,
@@ -39,7 +36,8 @@ export function createPasswordResetLimits(
   const consume = async (
     target: RateLimiterDrizzle,
     key: string,
-    message: (wait: string) => string,
+    /** The refusal, given the whole minutes to wait (at least 1). */
+    message: (minutes: number) => MessageDescriptor,
   ): Promise<void> => {
     try {
       await target.consume(key);
@@ -47,7 +45,7 @@ export function createPasswordResetLimits(
       // A refusal is a RateLimiterRes; anything else (the database is down) goes on as it is.
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new RetryLaterError(429, 'RATE_LIMITED', message(waitWords(seconds)), seconds);
+      throw new RetryLaterError(429, 'RATE_LIMITED', message(Math.max(1, Math.ceil(seconds / 60))), seconds);
     }
   };
 
@@ -56,13 +54,14 @@ export function createPasswordResetLimits(
       await consume(
         perIp,
         ip,
-        (wait) => `Too many password reset requests from this network. Please wait ${wait} and try again.`,
+        (minutes) =>
+          msg`Too many password reset requests from this network. Please wait ${plural(minutes, { one: '# minute', other: '# minutes' })} and try again.`,
       );
       await consume(
         perAccount,
         email.toLowerCase(),
-        (wait) =>
-          `You have asked for several reset links for ${email} recently. If an account uses it, please look for the newest link in your inbox (and spam folder), or try again in ${wait}.`,
+        (minutes) =>
+          msg`You have asked for several reset links for ${email} recently. If an account uses it, please look for the newest link in your inbox (and spam folder), or try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
       );
     },
   };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   passwordResetConfirmInput,
@@ -8,7 +9,9 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLocale } from '../../i18n.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../rate-limited.ts';
 import { endSession, resumeSession, startSession } from '../auth/service.ts';
 import { createPasswordResetLimits } from './reset-limits.ts';
 import { passwordResetDeps, passwordResetService } from './service.ts';
@@ -40,6 +43,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
         { ...deps, log: request.log },
         request.body.email,
         request.ip,
+        requestLocale(request),
       );
       // Sent after the answer: how long a mail server takes must not tell who has an account.
       if (delivery) {
@@ -59,11 +63,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
         rateLimit: {
           max: config.authRateLimit.max,
           timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: 'Too many attempts. Please wait a minute and try again.',
-          }),
+          errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
         },
       },
       schema: { body: passwordResetConfirmInput, response: { 200: passwordResetConfirmResponse } },

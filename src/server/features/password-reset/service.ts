@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import {
-  INVALID_RESET_LINK,
+  invalidResetLink,
   PASSWORD_RESET_LINK_MINUTES,
   type PasswordResetRequestResponse,
-  passwordResetSentMessage,
+  passwordResetSent,
 } from '#shared/schemas/password-reset.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { translate } from '../../i18n.ts';
 import { changePassword } from '../auth/service.ts';
 import * as queries from './queries.ts';
 import { passwordResetEmail } from './reset-email.ts';
@@ -41,17 +44,18 @@ export function passwordResetDeps(
 
 const MINUTE_MS = 60 * 1000;
 
-export const RESET_LINK_USED =
-  'This password reset link has already been used. If you need to change your password again, request a new link.';
-export const RESET_LINK_EXPIRED =
-  'This password reset link has expired or was replaced by a newer one. Please request a new link.';
+export const RESET_LINK_USED = msg`This password reset link has already been used. If you need to change your password again, request a new link.`;
+export const RESET_LINK_EXPIRED = msg`This password reset link has expired or was replaced by a newer one. Please request a new link.`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Mails the link; a failure is logged, not thrown (the answer went out already, and told nothing). */
+/**
+ * Mails the link, in the account's language; a failure is logged, not thrown (the answer went out
+ * already, and told nothing).
+ */
 async function sendLink(
   deps: PasswordResetDeps,
-  user: { id: string; email: string; fullName: string },
+  user: { id: string; email: string; fullName: string; locale: string },
   token: string,
 ): Promise<void> {
   const link = `${deps.appUrl}/reset-password?token=${token}`;
@@ -59,6 +63,7 @@ async function sendLink(
     const sent = await deps.mailer.send(
       passwordResetEmail({
         to: user.email,
+        locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
         fullName: user.fullName,
         link,
         minutes: PASSWORD_RESET_LINK_MINUTES,
@@ -75,17 +80,19 @@ async function sendLink(
 
 export const passwordResetService = {
   /**
-   * A reset link for the account of `email`, if there is one. Answers the same either way, and `delivery`
-   * (the mail on its way, never rejecting) for the caller to let run after the answer.
+   * A reset link for the account of `email`, if there is one. Answers the same either way (in `locale`,
+   * the request's), and `delivery` (the mail on its way, never rejecting) for the caller to let run
+   * after the answer. The mail is in the account's language.
    */
   async request(
     deps: PasswordResetDeps,
     email: string,
     ip: string,
+    locale: Locale = DEFAULT_LOCALE,
     now = new Date(),
   ): Promise<{ answer: PasswordResetRequestResponse; delivery?: Promise<void> }> {
     await deps.limits.take(email, ip);
-    const answer = { success: true as const, email, message: passwordResetSentMessage(email) };
+    const answer = { success: true as const, email, message: translate(locale, passwordResetSent(email)) };
     const user = await queries.findUserByEmail(deps.db, email);
     if (!user) return { answer };
     const token = randomBytes(32).toString('base64url');
@@ -114,7 +121,7 @@ export const passwordResetService = {
     const tokenHash = hashToken(input.token);
     return deps.db.transaction(async (tx) => {
       const link = await queries.lockLink(tx, tokenHash);
-      if (!link) throw new AppError(400, 'PASSWORD_RESET_LINK_INVALID', INVALID_RESET_LINK);
+      if (!link) throw new AppError(400, 'PASSWORD_RESET_LINK_INVALID', invalidResetLink);
       if (link.usedAt) throw conflict(RESET_LINK_USED, 'PASSWORD_RESET_LINK_USED');
       if (link.expiresAt <= now) throw new AppError(410, 'PASSWORD_RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
       await queries.markLinkUsed(tx, tokenHash, now);

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportInput, reportList, reportResponse } from '#shared/schemas/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../rate-limited.ts';
 import { reportService } from './service.ts';
 
 /** Reports a person may file in an hour: plenty for real trouble, too few to flood the moderators. */
@@ -22,11 +24,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           hook: 'preHandler' as const,
           // Per person (signed in by now): a campus shares a few IP addresses.
           keyGenerator: (request: FastifyRequest) => `report:${request.user?.id ?? request.ip}`,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: 'You have sent a lot of reports. Please wait an hour before sending another.',
-          }),
+          errorResponseBuilder: tooManyRequests(
+            msg`You have sent a lot of reports. Please wait an hour before sending another.`,
+          ),
         },
       },
       schema: { body: reportInput, response: { 201: reportResponse } },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import type { ReportReason, ReportStatus } from '#shared/constants.ts';
 import type { Report, reportInput } from '#shared/schemas/reports.ts';
@@ -10,10 +11,8 @@ import * as queries from './queries.ts';
 
 type ReportInput = z.output<typeof reportInput>;
 
-export const ALREADY_REPORTED_ITEM =
-  'You have already reported this item. Our team will review your report shortly.';
-export const ALREADY_REPORTED_USER =
-  'You have already reported this user. Our team will review your report shortly.';
+export const ALREADY_REPORTED_ITEM = msg`You have already reported this item. Our team will review your report shortly.`;
+export const ALREADY_REPORTED_USER = msg`You have already reported this user. Our team will review your report shortly.`;
 
 export function toReport(row: queries.ReportRow): Report {
   return {
@@ -44,26 +43,27 @@ async function resolveTarget(db: Db, reporterId: string, input: ReportInput) {
   if (input.reportedItemId) {
     const item = await queries.findReportableItem(db, input.reportedItemId);
     // Already out of sight (deleted, hidden, owner suspended): as good as missing to the reporter.
-    if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt) throw notFound('Item not found.');
+    if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt)
+      throw notFound(msg`Item not found.`);
     if (item.userId === reporterId) {
-      throw badRequest('You cannot report your own item.', [
-        { path: 'reportedItemId', message: 'You cannot report your own item.' },
+      throw badRequest(msg`You cannot report your own item.`, [
+        { path: 'reportedItemId', message: msg`You cannot report your own item.` },
       ]);
     }
     if (input.reportedUserId && input.reportedUserId !== item.userId) {
-      throw badRequest('That user does not own this item.', [
-        { path: 'reportedUserId', message: 'That user does not own this item.' },
+      throw badRequest(msg`That user does not own this item.`, [
+        { path: 'reportedUserId', message: msg`That user does not own this item.` },
       ]);
     }
     return { reportedItemId: item.id, reportedUserId: item.userId };
   }
   const userId = input.reportedUserId!;
   if (userId === reporterId) {
-    throw badRequest('You cannot report yourself.', [
-      { path: 'reportedUserId', message: 'You cannot report yourself.' },
+    throw badRequest(msg`You cannot report yourself.`, [
+      { path: 'reportedUserId', message: msg`You cannot report yourself.` },
     ]);
   }
-  if (!(await queries.userExists(db, userId))) throw notFound('User not found.');
+  if (!(await queries.userExists(db, userId))) throw notFound(msg`User not found.`);
   return { reportedItemId: null, reportedUserId: userId };
 }
 

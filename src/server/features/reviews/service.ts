@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import type { ReviewType } from '#shared/constants.ts';
+import { intlLocale } from '#shared/format.ts';
 import type { Review, ReviewInput, WrittenReview } from '#shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { revealsAt } from '../../db/review-visibility.ts';
@@ -17,8 +19,9 @@ export interface ReviewDeps {
   timeZone: string;
 }
 
+/** 'Mar 5' ('5 mar' in Spanish): in the active language, the recipient's inside notify's text(). */
 function dayLabel(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(instant);
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', timeZone }).format(instant);
 }
 
 function toReview(row: queries.PublicReviewRow): Review {
@@ -61,14 +64,14 @@ export const reviewService = {
   async create(deps: ReviewDeps, reviewerId: string, input: ReviewInput, now = new Date()) {
     return deps.db.transaction(async (tx): Promise<WrittenReview> => {
       const reservation = await queries.findReservation(tx, input.reservationId);
-      if (!reservation) throw notFound('Reservation not found.');
+      if (!reservation) throw notFound(msg`Reservation not found.`);
       const asBorrower = reservation.borrowerId === reviewerId;
       if (!asBorrower && reservation.providerId !== reviewerId) {
-        throw forbidden('You can only review reservations you were part of.');
+        throw forbidden(msg`You can only review reservations you were part of.`);
       }
       if (reservation.status !== 'completed') {
         throw conflict(
-          'You can review this reservation once the item has been returned.',
+          msg`You can review this reservation once the item has been returned.`,
           'RESERVATION_NOT_COMPLETED',
         );
       }
@@ -84,17 +87,24 @@ export const reviewService = {
         comment: input.comment.trim(),
         reviewType: asBorrower ? 'borrower_to_lender' : 'lender_to_borrower',
       });
-      if (!review) throw conflict('You have already reviewed this reservation.', 'ALREADY_REVIEWED');
+      if (!review) throw conflict(msg`You have already reviewed this reservation.`, 'ALREADY_REVIEWED');
       await notificationService.actedOn(tx, reviewerId, reservation.id, ['review_request']);
 
       const theirs = await queries.findReview(tx, reservation.id, reviewee.id);
+      const name = reviewer.fullName;
+      const itemTitle = reservation.itemTitle;
       await notificationService.notify(tx, {
         userId: reviewee.id,
         type: 'review_received',
-        title: 'New review',
-        message: theirs
-          ? `${reviewer.fullName} reviewed you for ${reservation.itemTitle}. Both reviews now show on your profiles.`
-          : `${reviewer.fullName} reviewed you for ${reservation.itemTitle}. It shows once you have written yours, or on ${dayLabel(revealsAt(review.createdAt), deps.timeZone)}.`,
+        text: () => {
+          const day = dayLabel(revealsAt(review.createdAt), deps.timeZone);
+          return {
+            title: msg`New review`,
+            message: theirs
+              ? msg`${name} reviewed you for ${itemTitle}. Both reviews now show on your profiles.`
+              : msg`${name} reviewed you for ${itemTitle}. It shows once you have written yours, or on ${day}.`,
+          };
+        },
         relatedReservationId: reservation.id,
         relatedItemId: reservation.itemId,
       });
@@ -130,17 +140,18 @@ export const reviewService = {
    */
   async reservationCompleted(tx: Db, reservationId: string, now = new Date()) {
     const reservation = await queries.findReservation(tx, reservationId);
-    if (!reservation) throw notFound('Reservation not found.');
+    if (!reservation) throw notFound(msg`Reservation not found.`);
     const { provider, borrower, itemTitle } = reservation;
+    const lender = provider.fullName;
+    const borrowerName = borrower.fullName;
     for (const [userId, message] of [
-      [borrower.id, `How did it go? Leave a review for ${provider.fullName} and ${itemTitle}.`],
-      [provider.id, `How did it go? Leave a review for ${borrower.fullName}, who borrowed ${itemTitle}.`],
+      [borrower.id, () => msg`How did it go? Leave a review for ${lender} and ${itemTitle}.`],
+      [provider.id, () => msg`How did it go? Leave a review for ${borrowerName}, who borrowed ${itemTitle}.`],
     ] as const) {
       await notificationService.notify(tx, {
         userId,
         type: 'review_request',
-        title: 'Leave a review',
-        message,
+        text: () => ({ title: msg`Leave a review`, message: message() }),
         relatedReservationId: reservation.id,
         relatedItemId: reservation.itemId,
       });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { plainText } from '#shared/schemas/fields.ts';
@@ -27,7 +28,7 @@ export const testPaymentRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPro
       const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
       // Only the borrower the intent was made for may pay it.
       if (intent.metadata.borrowerId !== requireUser(request).id) {
-        throw notFound('No such payment.');
+        throw notFound(msg`No such payment.`);
       }
       const confirmed = await provider.confirmPaymentIntent(intent.id, request.body.card);
       return {
@@ -44,7 +45,7 @@ export const testPaymentRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPro
     { schema: { body: testAuthenticateInput, response: { 200: testConfirmResponse } } },
     async (request) => {
       const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
-      if (intent.metadata.borrowerId !== requireUser(request).id) throw notFound('No such payment.');
+      if (intent.metadata.borrowerId !== requireUser(request).id) throw notFound(msg`No such payment.`);
       const answered = await provider.authenticatePaymentIntent(intent.id, request.body.approved);
       return { status: answered.status, paymentIntentId: answered.id, nextActionUrl: null };
     },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import pLimit from 'p-limit';
 import { RetryLaterError } from '../../errors.ts';
 
@@ -20,7 +21,7 @@ export class UploadsBusyError extends RetryLaterError {
     super(
       503,
       'UPLOADS_BUSY',
-      'Many photos are being processed right now. Please try again in a few seconds.',
+      msg`Many photos are being processed right now. Please try again in a few seconds.`,
       UPLOADS_RETRY_AFTER_SECONDS,
     );
   }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../errors.ts';
 
@@ -27,7 +28,7 @@ export interface ProcessedImage {
   height: number;
 }
 
-const unreadable = () => badRequest('This file is empty or not a readable image.');
+const unreadable = () => badRequest(msg`This file is empty or not a readable image.`);
 
 /**
  * libvips is loaded with the first photo, not at start: an instance that serves no upload never pays
@@ -74,7 +75,7 @@ async function checkImage(buffer: Buffer) {
     throw new AppError(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      'Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.',
+      msg`Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.`,
     );
   }
   const sharp = await loadSharp();
@@ -113,12 +114,13 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
 
 function tooManyPixels(type: { mime: string; ext: string }, budget: number): AppError {
   const megapixels = budget / 1_000_000;
+  const format = type.ext.toUpperCase();
   return new AppError(
     400,
     'TOO_MANY_PIXELS',
     COMPRESSIBLE_TYPES.has(type.mime)
-      ? `This ${type.ext.toUpperCase()} image has too many pixels (max ${megapixels} megapixels for PNG and GIF). Save it as a JPEG, or make it smaller.`
-      : `This image has too many pixels (max ${megapixels} megapixels).`,
+      ? msg`This ${format} image has too many pixels (max ${megapixels} megapixels for PNG and GIF). Save it as a JPEG, or make it smaller.`
+      : msg`This image has too many pixels (max ${megapixels} megapixels).`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '#shared/constants.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -17,20 +18,25 @@ export async function receiveFiles(
   request: FastifyRequest,
   { field, maxFiles }: { field: string; maxFiles: number },
 ): Promise<ReceivedImage[]> {
-  const what = maxFiles === 1 ? 'the photo' : 'the photos';
+  const one = maxFiles === 1;
   if (!request.isMultipart()) {
     throw new AppError(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      `Send ${what} as multipart/form-data in the field "${field}".`,
+      one
+        ? msg`Send the photo as multipart/form-data in the field "${field}".`
+        : msg`Send the photos as multipart/form-data in the field "${field}".`,
     );
   }
   const images: ReceivedImage[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file' || part.fieldname !== field) {
+        const unexpected = part.fieldname;
         throw badRequest(
-          `Unexpected field "${part.fieldname}": send ${what} as files in the field "${field}".`,
+          one
+            ? msg`Unexpected field "${unexpected}": send the photo as files in the field "${field}".`
+            : msg`Unexpected field "${unexpected}": send the photos as files in the field "${field}".`,
         );
       }
       if (images.length === maxFiles)
@@ -41,7 +47,7 @@ export async function receiveFiles(
     discardRestOfBody(request, maxFiles);
     throw toUploadError(error, maxFiles);
   }
-  if (images.length === 0) throw badRequest(maxFiles === 1 ? 'No photo received.' : 'No images received.');
+  if (images.length === 0) throw badRequest(one ? msg`No photo received.` : msg`No images received.`);
   return images;
 }
 
@@ -51,18 +57,20 @@ function toUploadError(error: unknown, maxFiles: number): unknown {
   switch (code) {
     case 'FST_FILES_LIMIT':
       return badRequest(
-        maxFiles === 1 ? 'Send one photo at a time.' : `You can upload a maximum of ${maxFiles} images.`,
+        maxFiles === 1
+          ? msg`Send one photo at a time.`
+          : msg`You can upload a maximum of ${plural(maxFiles, { one: '# image', other: '# images' })}.`,
       );
     case 'FST_REQ_FILE_TOO_LARGE': {
       const name = (error as { part?: { filename?: string } }).part?.filename ?? 'file';
-      return new AppError(413, 'PAYLOAD_TOO_LARGE', `Files too large (max 5MB): ${name}`);
+      return new AppError(413, 'PAYLOAD_TOO_LARGE', msg`Files too large (max 5MB): ${name}`);
     }
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('This form has too many fields.');
+      return badRequest(msg`This form has too many fields.`);
     default:
       // A body cut short or without a boundary is the client's problem, not a 500.
-      return badRequest('The upload could not be read. Please try again.');
+      return badRequest(msg`The upload could not be read. Please try again.`);
   }
 }
 

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { tooManyRequests } from '../../rate-limited.ts';
 import { type ImageQueue, UploadsBusyError } from './image-queue.ts';
 import { discardRestOfBody, receiveFiles } from './receive.ts';
 import { preparePhotos, storePhotos } from './service.ts';
@@ -34,11 +36,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: Storage; imageQueue:
     timeWindow: 60_000,
     // Per person rather than per IP: a campus shares a few addresses. Runs after the sign-in check.
     keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: 'Too many uploads. Please wait a minute and try again.',
-    }),
+    errorResponseBuilder: tooManyRequests(msg`Too many uploads. Please wait a minute and try again.`),
   };
 
   app.post(
@@ -60,7 +58,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: Storage; imageQueue:
         throw new AppError(
           503,
           'STORAGE_UNAVAILABLE',
-          'Photo storage is not available right now. Please try again later.',
+          msg`Photo storage is not available right now. Please try again later.`,
         );
       }
       return { success: true as const, urls };

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -15,6 +17,8 @@ export const userService = {
     id: string,
     viewer: { id: string; isAdmin: boolean } | null,
     timeZone: string,
+    /** The language of the answer's words (the badges'): the request's. */
+    locale: Locale = DEFAULT_LOCALE,
   ): Promise<ProfileResponse> {
     const own = viewer?.id === id;
     // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two (issue 13).
@@ -25,12 +29,12 @@ export const userService = {
       // Revealed reviews only, and the average over those alone (issue 6).
       reviewService.received(db, id),
       reviewService.ratingSummary(db, id),
-      badgeService.forProfile(db, id),
+      badgeService.forProfile(db, id, locale),
       itemService.countAvailableNow(db, id, timeZone),
       own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
       queries.lenderCancellations(db, id),
     ]);
-    if (!user) throw notFound('User not found.');
+    if (!user) throw notFound(msg`User not found.`);
     return {
       user: {
         ...user,
