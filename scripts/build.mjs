@@ -36,6 +36,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * (decision 032), compiled in, so a production install has no React package.
  */
 const BUNDLED_DEV_PACKAGES = new Set([
+  // Lingui's run time and its message compiler (decision 035): compiled in, so a production install
+  // does not bring its Babel macro along (an optional peer of @lingui/core that npm installs with it).
+  '@lingui/core',
+  '@lingui/message-utils',
+  '@messageformat/parser',
+  'moo',
   'lucide-react',
   'react',
   'react-dom',

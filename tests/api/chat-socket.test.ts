@@ -7,6 +7,7 @@ import { testConfig } from '../../src/server/config.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { noticeText } from '../helpers/notice.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
@@ -272,8 +273,7 @@ describe('live events on the same socket', () => {
     await notificationService.notify(t.database.db, {
       userId: seller.user.id,
       type: 'system',
-      title: 'Welcome',
-      message: 'Your campus is live.',
+      text: noticeText('Welcome', 'Your campus is live.'),
     });
     const pushed = await socket.next('notification');
     expect(pushed).toMatchObject({
@@ -295,8 +295,7 @@ describe('live events on the same socket', () => {
         await notificationService.notify(tx, {
           userId: seller.user.id,
           type: 'system',
-          title: 'Never sent',
-          message: 'This transaction fails.',
+          text: noticeText('Never sent', 'This transaction fails.'),
         });
         throw new Error('rollback');
       })

@@ -20,6 +20,7 @@ import {
 } from '../../src/server/features/deliveries/service.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { noticeText } from '../helpers/notice.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -62,7 +63,7 @@ function notify(
   title = 'Hello',
 ) {
   return db().transaction((tx) =>
-    notificationService.notify(tx, { userId, type, title, message: `${title}.` }),
+    notificationService.notify(tx, { userId, type, text: noticeText(title, `${title}.`) }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationService } from '../../src/server/features/notifications/service.ts';
 import { createSignedInUser } from '../factories.ts';
+import { noticeText } from '../helpers/notice.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();
@@ -12,8 +13,7 @@ async function userWithNotifications(count: number) {
     const n = await notificationService.notify(t.database.db, {
       userId: signedIn.user.id,
       type: 'system',
-      title: `Notice ${i}`,
-      message: `Message ${i}`,
+      text: noticeText(`Notice ${i}`, `Message ${i}`),
     });
     ids.push(n.id);
   }

@@ -11,6 +11,7 @@ import { notificationService } from '../../src/server/features/notifications/ser
 import { createItem, createSignedInUser } from '../factories.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
+import { noticeText } from '../helpers/notice.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
@@ -311,8 +312,7 @@ describe('e-mail and push deliveries', () => {
       notificationService.notify(tx, {
         userId: user.id,
         type: 'reservation_request',
-        title: 'New reservation request',
-        message: 'Someone wants to borrow your drill.',
+        text: noticeText('New reservation request', 'Someone wants to borrow your drill.'),
       }),
     );
     const [row] = await t.database.db

@@ -13,6 +13,12 @@ import { formatDayLabel } from '#shared/format.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import {
+  BOOKED_FOR_OVERLAPPING_DATES,
+  dayWhenWritten,
+  overlapDeclinedText,
+  writtenFor,
+} from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -21,12 +27,6 @@ import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
-import {
-  BOOKED_FOR_OVERLAPPING_DATES,
-  dayWhenWritten,
-  overlapDeclinedText,
-  writtenFor,
-} from '../reservations/words.ts';
 import * as queries from './queries.ts';
 
 // Issue 18 item 3, decision 031: the borrower of an approved or active booking asks for more days; the

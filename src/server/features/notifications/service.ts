@@ -66,20 +66,14 @@ export const notificationService = {
    * descriptors; it is called with that language active, so what it formats inside (a day, an amount,
    * format.ts) is written in that language too.
    */
-  async notify(db: Db, values: NoticeValues | Parameters<typeof queries.insert>[1]) {
-    let row: Row;
-    if ('text' in values) {
-      const { text, ...rest } = values;
-      const locale = await queries.localeOf(db, values.userId);
-      const written = inLocale(locale, () => {
-        const { title, message } = text();
-        return { title: i18n._(title), message: i18n._(message) };
-      });
-      row = await queries.insert(db, { ...rest, ...written });
-    } else {
-      // TODO(issue 19): every caller gives `text`; this form goes when the last one is converted.
-      row = await queries.insert(db, values);
-    }
+  async notify(db: Db, values: NoticeValues) {
+    const { text, ...rest } = values;
+    const locale = await queries.localeOf(db, values.userId);
+    const written = inLocale(locale, () => {
+      const { title, message } = text();
+      return { title: i18n._(title), message: i18n._(message) };
+    });
+    const row = await queries.insert(db, { ...rest, ...written });
     await deliveryService.enqueue(db, row);
     return toNotification(row);
   },

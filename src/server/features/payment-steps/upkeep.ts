@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
-import { writtenFor } from '../reservations/words.ts';
 import * as queries from './queries.ts';
 
 // The payment outbox's upkeep (decision 012), run by the background jobs: authorisations that never

@@ -343,9 +343,3 @@ export async function listDisputed(db: Db): Promise<ReservationRow[]> {
     .limit(200);
   return rows as ReservationRow[];
 }
-
-/** The language a person reads CampusLoop in (issue 19): what is stored for them is written in it. */
-export async function localeOf(db: Db, userId: string): Promise<Locale> {
-  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
-  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
-}

@@ -26,6 +26,14 @@ import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import {
+  BOOKED_FOR_OVERLAPPING_DATES,
+  daysOf,
+  dayWhenWritten,
+  overlapDeclinedText,
+  policyName,
+  writtenFor,
+} from '../../booking-words.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
@@ -42,14 +50,6 @@ import { paymentStepService } from '../payment-steps/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { waitlistService } from '../waitlist/service.ts';
 import * as queries from './queries.ts';
-import {
-  BOOKED_FOR_OVERLAPPING_DATES,
-  daysOf,
-  dayWhenWritten,
-  overlapDeclinedText,
-  policyName,
-  writtenFor,
-} from './words.ts';
 
 // Reservations (spec §4, issues 4 and 12): dates that make sense, the state machine, and the money
 // flow. A status change, its notifications, its billing rows and the provider calls it needs (as

@@ -1,15 +1,23 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { eq } from 'drizzle-orm';
 import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import type { Db } from '../../db/client.ts';
-import { inLocale } from '../../i18n.ts';
-import type { NoticeText } from '../notifications/service.ts';
-import { localeOf } from './queries.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
+import type { Db } from './db/client.ts';
+import { users } from './db/schema/users.ts';
+import type { NoticeText } from './features/notifications/service.ts';
+import { inLocale } from './i18n.ts';
 
-// Issue 19: what the booking features write for people, in the reader's language. A notification is
+// Issue 19: what the booking features (reservations, extensions, payment steps) write for people, in the reader's language. A notification is
 // written by notificationService.notify in its recipient's; an error by the error handler in the
 // caller's; text stored for one person (a billing row's description, a decline reason) here, in theirs.
+
+/** The language a person reads CampusLoop in. */
+async function localeOf(db: Db, userId: string): Promise<Locale> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
+}
 
 /**
  * Text stored for one person (a billing row, a reservation's decline reason), written in their language.
