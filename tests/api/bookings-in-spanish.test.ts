@@ -210,5 +210,23 @@ describe('the booking features in the reader’s language', () => {
     });
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('No puedes reservar tu propio artículo.');
+
+    // The shared rules' refusals (the item's window, a status change) are written in Spanish too.
+    const past = await t.post(
+      '/api/create-payment-intent',
+      { ...taken, startDate: day(-3), endDate: day(-1), rentalAmount: '5' },
+      s.stranger.cookie,
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe('La fecha de inicio no puede estar en el pasado.');
+    expect(past.json().issues[0].message).toBe(past.json().message);
+    const approveAgain = await t.request({
+      method: 'POST',
+      url: `/api/reservations/${first.reservation.id}/approve`,
+      payload: {},
+      cookie: `${s.lender.cookie}; campusloop_lang=es`,
+    });
+    expect(approveAgain.statusCode).toBe(409);
+    expect(approveAgain.json().message).toBe('No se puede aprobar una reserva aprobada.');
   });
 });

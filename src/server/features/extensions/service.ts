@@ -5,7 +5,7 @@ import { campusMidnight, campusToday } from '#shared/calendar.ts';
 import {
   EXTENDABLE_STATUSES,
   type ExtensionStatus,
-  extensionProblem,
+  extensionIssue,
   extensionRentalCents,
   extraDays,
 } from '#shared/extensions.ts';
@@ -118,7 +118,7 @@ async function checkRequest(
     ...booking,
     rentalPeriod: booking.rentalPeriod as 'day' | 'week' | 'month' | null,
   };
-  const problem = extensionProblem(booking, endDate, item, campusToday(deps.timeZone).date);
+  const problem = extensionIssue(booking, endDate, item, campusToday(deps.timeZone).date);
   if (problem) throw badRequest(problem, [{ path: 'endDate', message: problem }]);
   // Before any card is asked: one request at a time (the unique index decides a race).
   if ((await queries.pendingForReservations(db, [booking.id])).length) {

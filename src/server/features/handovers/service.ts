@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { HANDOVER_MAX_PHOTOS, type HandoverStage, handoverProblem } from '#shared/handovers.ts';
+import { HANDOVER_MAX_PHOTOS, type HandoverStage, handoverIssue } from '#shared/handovers.ts';
 import type { Handover } from '#shared/schemas/handovers.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -107,7 +107,7 @@ export const handoverService = {
       const reservation = await queries.lockReservationForHandover(tx, reservationId);
       if (!reservation || !isParty(reservation, userId)) throw reservationNotFound();
       const now = deps.clock?.now() ?? new Date();
-      const problem = handoverProblem(input.stage, reservation, now);
+      const problem = handoverIssue(input.stage, reservation, now);
       if (problem) throw conflict(problem, 'HANDOVER_CLOSED');
 
       const record = await queries.lockOwnRecord(tx, {

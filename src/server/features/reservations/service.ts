@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { rangeProblem } from '#shared/availability.ts';
+import { rangeIssue } from '#shared/availability.ts';
 import { campusMidnight, campusToday } from '#shared/calendar.ts';
 import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
 import { LIMITS, type PickupMethod, type RentalPeriod, type ReservationStatus } from '#shared/constants.ts';
@@ -14,7 +14,7 @@ import {
 } from '#shared/deposit-claims.ts';
 import { type EarlyReturnRefund, earlyReturnRefund, type RentalPayment } from '#shared/early-return.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
-import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
+import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import {
   ACTION_FOR_STATUS,
   type ReservationAction,
@@ -308,7 +308,7 @@ async function checkBooking(
 
   const { startDate, endDate } = input;
   // The item's window: the shared rule the Reserve dialog's calendar greys days out by.
-  const problem = rangeProblem({ startDate, endDate }, item, campusToday(deps.timeZone).date);
+  const problem = rangeIssue({ startDate, endDate }, item, campusToday(deps.timeZone).date);
   if (problem) throw badRequest(problem.message, [problem]);
   const price = quote(
     {
@@ -319,7 +319,7 @@ async function checkBooking(
     startDate,
     endDate,
   );
-  const tooMuch = bookingLimitError(price);
+  const tooMuch = bookingLimitIssue(price);
   if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
   if ((await queries.findOverlapping(deps.db, item.id, startDate, endDate)).length) {
     throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
@@ -1217,10 +1217,10 @@ function roleOf(row: { borrowerId: string; providerId: string }, userId: string 
   throw forbidden(msg`You are not part of this reservation.`);
 }
 
-function resultError(result: { reason: 'forbidden' | 'illegal'; message: UserMessage }) {
+function resultError(result: { reason: 'forbidden' | 'illegal'; issue: UserMessage }) {
   return result.reason === 'forbidden'
-    ? forbidden(result.message)
-    : conflict(result.message, 'ILLEGAL_STATUS_CHANGE');
+    ? forbidden(result.issue)
+    : conflict(result.issue, 'ILLEGAL_STATUS_CHANGE');
 }
 
 const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { CalendarAvailability } from '#shared/availability.ts';
 import { campusToday } from '#shared/calendar.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import { bookingLimitError, quote } from '#shared/pricing.ts';
+import { bookingLimitIssue, quote } from '#shared/pricing.ts';
 import type { WaitlistEntry } from '#shared/schemas/waitlist.ts';
 import {
   entriesToTell,
@@ -110,7 +110,7 @@ export const waitlistService = {
       throw badRequest(message, [{ path: 'endDate', message }]);
     }
     // Dates nobody could book are dates nobody can be told of (the booking length limit, issue 12).
-    const tooLong = bookingLimitError(quote(FREE, startDate, endDate));
+    const tooLong = bookingLimitIssue(quote(FREE, startDate, endDate));
     if (tooLong) throw badRequest(tooLong, [{ path: 'endDate', message: tooLong }]);
     try {
       const row = await transaction(deps.db, async (tx) => {

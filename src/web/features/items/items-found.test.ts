@@ -10,3 +10,18 @@ describe('itemsFound', () => {
     expect(itemsFound(1000, true)).toBe('1,000+ items found');
   });
 });
+
+describe('itemsFound in Spanish (issue 19)', () => {
+  it('counts in Spanish, one and many', async () => {
+    const { activateLocale } = await import('../../lib/i18n.ts');
+    await activateLocale('es');
+    try {
+      expect(itemsFound(1, false)).toBe('1 artículo encontrado');
+      expect(itemsFound(1234, false)).toBe('1,234 artículos encontrados');
+      expect(itemsFound(1000, true)).toBe('Más de 1,000 artículos encontrados');
+    } finally {
+      await activateLocale('en');
+    }
+    expect(itemsFound(1, false)).toBe('1 item found');
+  });
+});

@@ -1,8 +1,12 @@
+import { plural, t } from '@lingui/core/macro';
+import { intlLocale } from '#shared/format.ts';
+
 /**
- * Browse's result count. Spec: '{n} items found'; the server counts up to 1,000 matches and then says
- * so (`totalCapped`, issue 13), shown as '1,000+ items found'.
+ * Browse's result count in the active language. Spec: '{n} items found'; the server counts up to 1,000
+ * matches and then says so (`totalCapped`, issue 13), shown as '1,000+ items found'.
  */
 export function itemsFound(total: number, capped: boolean): string {
-  const n = `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
-  return `${n} ${total === 1 && !capped ? 'item' : 'items'} found`;
+  const count = total.toLocaleString(intlLocale());
+  if (capped) return t`${count}+ items found`;
+  return plural(total, { one: `${count} item found`, other: `${count} items found` });
 }
