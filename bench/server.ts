@@ -63,7 +63,17 @@ async function start(
           `${shellWord(process.execPath)} scripts/build.mjs --if-stale && exec ${[...node, script].map(shellWord).join(' ')}`,
         ],
       ]
-    : [process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', script]];
+    : [
+        process.execPath,
+        [
+          ...(options.nodeFlags ?? []),
+          '--import',
+          './scripts/lingui-register.mjs',
+          '--import',
+          'tsx',
+          script,
+        ],
+      ];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...env },

@@ -17,6 +17,7 @@ import { DataDirInUseError } from '../../src/server/db/data-dir-lock.ts';
 import { BackupError, backupDataDir, restoreDataDir } from '../../src/server/db/embedded-backup.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { createUser } from '../factories.ts';
+import { RUN_SOURCES } from '../helpers/server-process.ts';
 
 // `npm run backup` / `npm run restore` (decision 017): a consistent copy of the embedded database and its
 // photos, taken with the server stopped. Backed up, restored into a fresh DATA_DIR, and the account and
@@ -31,7 +32,7 @@ let email = '';
 /** The CLI from source (the bundle runs the same module): exit code and everything it printed. */
 function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/backup.ts', ...args], {
+    const child = spawn(process.execPath, [...RUN_SOURCES, 'src/server/backup.ts', ...args], {
       env: { ...process.env, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

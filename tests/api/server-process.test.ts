@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   freePort,
+  RUN_SOURCES,
   type ServerProcess,
   STAGING_ALLOWANCES,
   startServer,
@@ -29,7 +30,7 @@ async function runToExit(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...RUN_SOURCES, 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -79,7 +80,7 @@ async function signIn(server: ServerProcess, username: string) {
 
 describe('the server process', () => {
   it('refuses to start on a bad setting, naming it', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const result = spawnSync(process.execPath, [...RUN_SOURCES, 'src/server/main.ts'], {
       env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 30_000,
@@ -90,7 +91,7 @@ describe('the server process', () => {
   });
 
   it('refuses to start in production on the defaults, listing every reason and its allowance', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const result = spawnSync(process.execPath, [...RUN_SOURCES, 'src/server/main.ts'], {
       env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 30_000,

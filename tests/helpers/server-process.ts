@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 // Runs the server as its own process on a free port: the sources through tsx (what the API tests check:
 // the code as it is now, no build needed), or the built bundle on plain node, as `npm start` and the
@@ -35,11 +37,20 @@ export const STAGING_ALLOWANCES = {
   ALLOW_INSECURE_COOKIES: 'true',
 };
 
+const LINGUI_REGISTER = pathToFileURL(
+  path.resolve(import.meta.dirname, '../../scripts/lingui-register.mjs'),
+).href;
+
+/** Node's flags to run our TypeScript sources: Lingui's macros compiled as they load, then tsx. */
+export const RUN_SOURCES = ['--import', LINGUI_REGISTER, '--import', 'tsx'];
+
 /** How to run the server: its sources through tsx, or `dist/server/main.js` (built) on plain node. */
 export type ServerEntry = 'source' | 'bundle';
 
 export function serverCommand(entry: ServerEntry): string[] {
-  return entry === 'bundle' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  // The sources need Lingui's macros compiled as they load (scripts/lingui-register.mjs, decision 035),
+  // before tsx compiles the TypeScript.
+  return entry === 'bundle' ? ['dist/server/main.js'] : [...RUN_SOURCES, 'src/server/main.ts'];
 }
 
 export async function startServer(
