@@ -155,8 +155,10 @@ describe('every page in Spanish at 375 px', () => {
   });
 
   it('a demo student with borrows, listings and chats, and the moderator', async () => {
+    // Their accounts say English (other journeys read them in English): the switch's cookie makes
+    // this browser Spanish without changing the account.
     const page = await b.newPage(PHONE, 'es');
-    await page.goto('/about');
+    await chooseSpanish(page);
     await callApi(page, 'POST', '/api/auth/login', {
       email: 'diego.ramirez@stanford.edu',
       password: 'campusloop',

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const base='http://localhost:5055';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox'] });
+const ctx = await browser.newContext({ baseURL: base, locale: 'es-US', extraHTTPHeaders: { 'accept-language': 'es' } });
+const page = await ctx.newPage();
+await ctx.addCookies([{ name: 'campusloop_lang', value: 'es', url: base }]);
+await page.goto('/about');
+console.log('about', await page.evaluate(() => document.documentElement.lang + ' ' + document.cookie));
+const r = await page.request.post('/api/auth/login', { headers: { origin: base }, data: { email: 'diego.ramirez@stanford.edu', password: 'campusloop' } });
+console.log('login', r.status(), JSON.stringify(r.headers()['set-cookie']));
+await page.goto('/reservations');
+console.log('res', await page.evaluate(() => document.documentElement.lang + ' ' + document.cookie), JSON.stringify(await ctx.cookies()));
+await browser.close();
