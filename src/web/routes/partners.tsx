@@ -140,7 +140,12 @@ export default function PartnersPage() {
             <Trans>Together we agree on a simple plan, from a meetup spot to a move-out sharing drive.</Trans>
           </li>
         </ol>
-        <Button asChild variant="primary" size="md" className="mt-6">
+        <Button
+          asChild
+          variant="primary"
+          size="md"
+          className="mt-6 h-auto min-h-11 whitespace-normal py-2 text-center"
+        >
           <a href={inquiryHref}>
             <Mail className="h-4 w-4" aria-hidden="true" />
             <Trans>Email a partnership inquiry</Trans>
