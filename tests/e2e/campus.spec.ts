@@ -23,8 +23,11 @@ async function switchCampusByKeyboard(page: Page, query: string, name: string) {
   await page.keyboard.press('Enter');
   await page.getByRole('combobox', { name: 'Search universities' }).waitFor();
   await page.keyboard.type(query);
-  // The list answers the typed text (after a short pause): the first option is the one Enter takes.
-  await expect.poll(() => page.getByRole('option').first().textContent()).toContain(name);
+  // The list answers the typed text (after a short pause): the first option is the one Enter takes (the
+  // listbox's: the footer's language switch has options of its own).
+  await expect
+    .poll(() => page.getByRole('listbox').getByRole('option').first().textContent())
+    .toContain(name);
   await page.keyboard.press('Enter');
 }
 
