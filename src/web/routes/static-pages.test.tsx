@@ -101,7 +101,7 @@ describe('the information pages in Spanish', () => {
 
   it('asks for a partnership with a Spanish subject, named the same in the text', () => {
     renderPage(<PartnersPage />);
-    const link = screen.getByRole('link', { name: 'Enviar una consulta de alianza por correo' });
+    const link = screen.getByRole('link', { name: 'Proponer una alianza por correo' });
     expect(link.getAttribute('href')).toBe(
       `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Consulta de alianza')}`,
     );
