@@ -19,6 +19,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import * as auth from '../auth/service.ts';
+import { endTokensOfOldAddress } from '../auth/token-lifetimes.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { preferenceService } from '../notification-preferences/service.ts';
 import { universityService } from '../universities/service.ts';
@@ -288,7 +289,8 @@ export const accountService = {
 
   /**
    * The link from the new address: used once, in time, while no other account has taken the address.
-   * The address replaces the old one and counts as verified; the old address is told (always).
+   * The address replaces the old one and counts as verified; the old address is told (always). Reset and
+   * verification links mailed to the old address stop working.
    */
   async confirmEmailChange(deps: AccountDeps, token: string, now = new Date()) {
     const tokenHash = hashToken(token);
@@ -301,8 +303,9 @@ export const accountService = {
         if (link.expiresAt <= now) throw new AppError(410, 'EMAIL_CHANGE_LINK_EXPIRED', EMAIL_CHANGE_EXPIRED);
         if (await queries.emailTaken(tx, link.newEmail)) throw conflict(EMAIL_NOW_TAKEN, 'EMAIL_TAKEN');
         await queries.markEmailChangeUsed(tx, tokenHash, now);
-        await queries.expireOpenEmailChanges(tx, link.userId, now);
         await queries.updateEmail(tx, link.userId, link.newEmail);
+        // Links mailed to the old address die with it (decision 036), and so do other pending changes.
+        await endTokensOfOldAddress(tx, link.userId, now);
         await emailVerificationService.markVerified(tx, link.userId);
         return {
           userId: link.userId,

@@ -14,6 +14,7 @@ import { summariseDevice, UNKNOWN_DEVICE } from './device.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as queries from './queries.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
+import { endTokensOfOldPassword } from './token-lifetimes.ts';
 
 // Accounts and sessions: the rules of spec §4 Authentication and §5 Registration/Login.
 
@@ -268,12 +269,14 @@ export async function endAllSessions(db: Db, userId: string) {
 /**
  * A new password, and every session of the person ends with the old one (their live sockets close when
  * the transaction commits, migration 0010), but for `keepSession` (the token of the browser that changed
- * it in Account settings); pass the caller's transaction.
+ * it in Account settings); so do every reset link and pending e-mail change (decision 036). Pass the
+ * caller's transaction.
  */
 export async function changePassword(db: Db, userId: string, password: string, keepSession?: string) {
   await queries.updatePasswordHash(db, userId, await hashPassword(password));
   if (keepSession) await queries.deleteUserSessionsExcept(db, userId, hashSessionToken(keepSession));
   else await queries.deleteUserSessions(db, userId);
+  await endTokensOfOldPassword(db, userId);
 }
 
 /** Whether `password` is the person's current one (Account settings asks before a sensitive change). */

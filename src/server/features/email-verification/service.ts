@@ -11,6 +11,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { endTokensOfOldPassword } from '../auth/token-lifetimes.ts';
 import { awardBadges } from '../badges/service.ts';
 import * as queries from './queries.ts';
 import { registrationAttemptEmail, verificationEmail } from './verification-email.ts';
@@ -266,6 +267,8 @@ export const emailVerificationService = {
           ...(usernameFree ? { username: link.pendingUsername } : {}),
           passwordHash: link.pendingPasswordHash,
         });
+        // A new password: what was asked for under the old one ends (decision 036).
+        await endTokensOfOldPassword(tx, link.userId, now);
       }
       await onEmailVerified(tx, link.userId);
       return { email: link.email, userId: link.userId };

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
+import { endTokensOfSuspension } from '../auth/token-lifetimes.ts';
 import { notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
@@ -341,7 +342,10 @@ export const moderationService = {
     return toItem((await queries.findItem(db, itemId))!);
   },
 
-  /** Suspended: cannot sign in, every session ends now, open sockets close, listings leave browse. */
+  /**
+   * Suspended: cannot sign in, every session and pending e-mail change ends now (decision 036), open
+   * sockets close, listings leave browse.
+   */
   async suspendUser(
     deps: ModerationDeps,
     adminId: string,
@@ -361,6 +365,7 @@ export const moderationService = {
         throw conflict(msg`This user is already suspended.`, 'ALREADY_SUSPENDED');
       }
       await endAllSessions(tx, userId);
+      await endTokensOfSuspension(tx, userId);
       await queries.insertAction(tx, {
         adminId,
         action: 'suspend_user',
