@@ -45,6 +45,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { logError } from './log-errors.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import compression from './plugins/compression.ts';
+import emptyBodies from './plugins/empty-bodies.ts';
 import errors from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
 import backgroundJobs from './plugins/jobs.ts';
@@ -161,6 +162,7 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
 
   await app.register(errors);
+  await app.register(emptyBodies);
   await app.register(inputGuard);
   await app.register(security, { config });
   await app.register(cookie);

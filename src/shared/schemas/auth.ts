@@ -120,3 +120,10 @@ export const registerResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 export const successResponse = z.object({ success: z.literal(true) });
+
+/**
+ * The body of an action that needs none (sign out, sign out of other sessions): nothing at all, an
+ * empty one, or `{}`. A client that sends no body must not be refused, or a sign-out would leave the
+ * session alive.
+ */
+export const noBody = z.object({}).nullish();

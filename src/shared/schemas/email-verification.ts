@@ -51,7 +51,8 @@ export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
  */
 export const resendVerificationInput = z
   .object({ returnTo: returnToInput.optional(), email: loginInput.shape.email.optional() })
-  .optional();
+  // A signed-in Resend needs no body: none at all is as good as `{}`.
+  .nullish();
 
 /** Verifying and resending both answer the address concerned; verifying signs in (decision 023). */
 export const verificationResponse = z.object({

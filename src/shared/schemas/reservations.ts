@@ -72,7 +72,8 @@ export const declineInput = z
       .max(500, { error: () => t`Reason must be at most 500 characters` })
       .optional(),
   })
-  .optional();
+  // No reason at all may come as no body.
+  .nullish();
 
 const party = z.object({
   id: z.uuid(),

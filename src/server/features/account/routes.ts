@@ -21,7 +21,7 @@ import {
   sessionsResponse,
   userResponse,
 } from '#shared/schemas/account.ts';
-import { successResponse } from '#shared/schemas/auth.ts';
+import { noBody, successResponse } from '#shared/schemas/auth.ts';
 import { dataExport, deleteAccountInput } from '#shared/schemas/leaving.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -37,8 +37,6 @@ import { type AccountDeps, accountService } from './service.ts';
 
 // Account settings (issue 15, /settings): everything here is the signed-in person's own, but the link
 // from an e-mail change, which may open in another browser.
-
-const emptyBody = z.object({}).optional();
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -240,7 +238,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: signedIn,
       config: { rateLimit: ordinary },
-      schema: { body: emptyBody, response: { 200: endedResponse } },
+      schema: { body: noBody, response: { 200: endedResponse } },
     },
     async (request) => ({
       success: true as const,

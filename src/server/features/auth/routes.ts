@@ -1,11 +1,11 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   authResponse,
   checkInbox,
   loginInput,
+  noBody,
   registerInput,
   registerResponse,
   sessionResponse,
@@ -110,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
 
   app.post(
     '/auth/logout',
-    { schema: { body: z.object({}).optional(), response: { 200: successResponse } } },
+    { schema: { body: noBody, response: { 200: successResponse } } },
     async (request, reply) => {
       if (request.sessionToken) await auth.endSession(db, request.sessionToken);
       clearSessionCookie(reply, config);

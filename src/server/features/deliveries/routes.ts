@@ -100,7 +100,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db; push: PushSender | 
     '/unsubscribe',
     {
       config: { sameOrigin: false, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { querystring: unsubscribeQuery, body: z.record(z.string(), z.string()).optional() },
+      schema: { querystring: unsubscribeQuery, body: z.record(z.string(), z.string()).nullish() },
     },
     async (request, reply) => {
       const done = await deliveryService.unsubscribeByToken(db, request.query.token);

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   passwordResetConfirmInput,
@@ -33,23 +34,34 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
     await Promise.all(deliveries);
   });
 
+  // What follows each answer: the lookup, the link and the mail (service.ts), run once it has been sent.
+  const followUps = new WeakMap<FastifyRequest, () => Promise<void>>();
+
   // No sign-in needed (that is the point). Limited per address and per IP inside the service, after
   // validation, so the address counted is the normalised one.
   app.post(
     '/auth/password-reset',
-    { schema: { body: passwordResetRequestInput, response: { 200: passwordResetRequestResponse } } },
+    {
+      schema: { body: passwordResetRequestInput, response: { 200: passwordResetRequestResponse } },
+      // After the answer has left: whether an account uses the address, and how long a mail server
+      // takes, must not show in the time the answer takes.
+      onResponse: async (request) => {
+        const followUp = followUps.get(request);
+        if (!followUp) return;
+        followUps.delete(request);
+        const delivery = followUp();
+        deliveries.add(delivery);
+        void delivery.finally(() => deliveries.delete(delivery));
+      },
+    },
     async (request) => {
-      const { answer, delivery } = await passwordResetService.request(
+      const { answer, followUp } = await passwordResetService.request(
         { ...deps, log: request.log },
         request.body.email,
         request.ip,
         requestLocale(request),
       );
-      // Sent after the answer: how long a mail server takes must not tell who has an account.
-      if (delivery) {
-        deliveries.add(delivery);
-        void delivery.finally(() => deliveries.delete(delivery));
-      }
+      followUps.set(request, followUp);
       return answer;
     },
   );

@@ -20,7 +20,8 @@ import type { PasswordResetLimits } from './reset-limits.ts';
 // Password reset by e-mail link (issue 15). A link is 32 random bytes of which only the SHA-256 is
 // stored (as the verification link's); it works once, expires after an hour, and a newer request
 // expires the older open ones. The request answers the same words and status whether or not an account
-// uses the address, and the mail goes out after the answer, so neither answer nor timing tells.
+// uses the address, before the address is even looked up (the lookup, the link and the mail follow the
+// answer), so neither answer nor timing tells.
 // Setting the password ends every session of the account (their sockets close on commit).
 
 export interface PasswordResetDeps {
@@ -78,34 +79,47 @@ async function sendLink(
   }
 }
 
+/** The account's new link, replacing its open ones, and its e-mail; nothing for an unknown address. */
+async function issueAndSend(deps: PasswordResetDeps, email: string, now = new Date()) {
+  const user = await queries.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await deps.db.transaction(async (tx) => {
+    await queries.lockUser(tx, user.id);
+    await queries.expireOpenLinks(tx, user.id, now);
+    await queries.insertLink(tx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * MINUTE_MS),
+    });
+  });
+  await sendLink(deps, user, token);
+}
+
 export const passwordResetService = {
   /**
-   * A reset link for the account of `email`, if there is one. Answers the same either way (in `locale`,
-   * the request's), and `delivery` (the mail on its way, never rejecting) for the caller to let run
-   * after the answer. The mail is in the account's language.
+   * Counts the request against the limits and answers it (in `locale`, the request's): the same words
+   * whether or not an account uses `email`. Nothing about the address is looked up before the answer:
+   * `followUp` (for the caller to run once the answer is sent; it never rejects) finds the account, if
+   * any, issues its link and mails it in the account's language. So neither the answer nor the time it
+   * takes depends on whether the account exists.
    */
   async request(
     deps: PasswordResetDeps,
     email: string,
     ip: string,
     locale: Locale = DEFAULT_LOCALE,
-    now = new Date(),
-  ): Promise<{ answer: PasswordResetRequestResponse; delivery?: Promise<void> }> {
+  ): Promise<{ answer: PasswordResetRequestResponse; followUp: () => Promise<void> }> {
     await deps.limits.take(email, ip);
     const answer = { success: true as const, email, message: translate(locale, passwordResetSent(email)) };
-    const user = await queries.findUserByEmail(deps.db, email);
-    if (!user) return { answer };
-    const token = randomBytes(32).toString('base64url');
-    await deps.db.transaction(async (tx) => {
-      await queries.lockUser(tx, user.id);
-      await queries.expireOpenLinks(tx, user.id, now);
-      await queries.insertLink(tx, {
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * MINUTE_MS),
-      });
-    });
-    return { answer, delivery: sendLink(deps, user, token) };
+    const followUp = async () => {
+      try {
+        await issueAndSend(deps, email);
+      } catch (error) {
+        deps.log.error({ err: error }, 'password reset link could not be issued');
+      }
+    };
+    return { answer, followUp };
   },
 
   /**
@@ -125,7 +139,7 @@ export const passwordResetService = {
       if (link.usedAt) throw conflict(RESET_LINK_USED, 'PASSWORD_RESET_LINK_USED');
       if (link.expiresAt <= now) throw new AppError(410, 'PASSWORD_RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
       await queries.markLinkUsed(tx, tokenHash, now);
-      await queries.expireOpenLinks(tx, link.userId, now);
+      // The other open links, and any pending e-mail change, end with the old password (decision 036).
       await changePassword(tx, link.userId, input.password);
       return { userId: link.userId, email: link.email, suspended: link.suspendedAt !== null };
     });
