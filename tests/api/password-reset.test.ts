@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { passwordResets, sessions } from '../../src/server/db/schema/users.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
+import { passwordResetDeps, passwordResetService } from '../../src/server/features/password-reset/service.ts';
 import { createUser, TEST_PASSWORD } from '../factories.ts';
 import { mailsTo, passwordResetLinkIn, readOutbox, recipients, tokenOf } from '../helpers/outbox.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -66,6 +67,39 @@ async function studentOnTwoDevices(overrides: Parameters<typeof createUser>[1] =
 const NEW_PASSWORD = 'a brand new secret';
 
 describe('asking for a reset link', () => {
+  // Decision 036: the answer cannot take longer for an address with an account, because nothing about
+  // the address is looked up (nor a link written, nor a mail sent) until the answer is ready.
+  it('answers before the address is looked up; the lookup, the link and the mail follow', async () => {
+    const user = await createUser(db());
+    const stranger = `nobody.${user.email}`;
+    for (const email of [user.email, stranger]) {
+      const touched: string[] = [];
+      const watched = new Proxy(db(), {
+        get(target, property) {
+          touched.push(String(property));
+          const value = Reflect.get(target, property);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const quiet = { info: () => {}, error: () => {} };
+      const limits = { take: async () => {} };
+      const deps = passwordResetDeps(watched, t.config, t.app.mailer, limits, quiet);
+      const { answer, followUp } = await passwordResetService.request(deps, email, freshIp());
+      expect(answer).toEqual({
+        success: true,
+        email,
+        message: `If an account uses ${email}, we've sent a link to reset its password.`,
+      });
+      expect(touched).toEqual([]);
+      await followUp();
+      expect(touched.length).toBeGreaterThan(0);
+    }
+    expect(await linksOf(user.id)).toHaveLength(1);
+    expect(await mailsTo(t.outboxDir, user.email)).toHaveLength(1);
+    const toStranger = (await readOutbox(t.outboxDir)).filter((m) => recipients(m).includes(stranger));
+    expect(toStranger).toEqual([]);
+  });
+
   it('mails a link that resets the password once, signs this device in and every other device out', async () => {
     const { user, phone, laptop } = await studentOnTwoDevices({ fullName: 'Ada <b>Lovelace</b>' });
     const before = Date.now();
