@@ -240,3 +240,26 @@ describe('the attacks that found these rules', () => {
     expect(used.cookies.find((c) => c.name === 'cl_session' && c.value)).toBeUndefined();
   });
 });
+
+describe('two events at the same moment', () => {
+  // Each ends the other's token, so whichever commits first wins and the other is refused. Every event
+  // locks the account's row before its link (decision 036): they wait for each other, never deadlock.
+  it('a reset and an e-mail change confirmed at once: exactly one wins, never a 5xx', async () => {
+    const students = await Promise.all(Array.from({ length: 8 }, () => studentWithEveryToken()));
+    const answers = await Promise.all(
+      students.flatMap((s) => [
+        post('/api/auth/password-reset/confirm', { token: s.tokens.reset, password: 'racing new secret' }),
+        post('/api/account/email/confirm', { token: s.tokens.emailChange }),
+      ]),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    for (let i = 0; i < students.length; i++) {
+      const [reset, change] = codes.slice(2 * i, 2 * i + 2) as [number, number];
+      expect(
+        [reset, change].filter((code) => code === 200),
+        `reset ${reset}, change ${change}`,
+      ).toHaveLength(1);
+    }
+    expect(codes.filter((code) => code >= 500)).toEqual([]);
+  });
+});

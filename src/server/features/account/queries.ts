@@ -102,6 +102,16 @@ export async function pendingEmail(db: Db, userId: string, now: Date) {
   return row?.newEmail ?? null;
 }
 
+/** Whose change this is, read without a lock: the account's row is locked first (decision 036). */
+export async function findEmailChangeOwner(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: emailChanges.userId })
+    .from(emailChanges)
+    .where(eq(emailChanges.tokenHash, tokenHash))
+    .limit(1);
+  return row?.userId;
+}
+
 /** The link and its person, locked so that two openings of one link cannot both use it. */
 export async function lockEmailChange(db: Db, tokenHash: string) {
   const [row] = await db

@@ -292,12 +292,17 @@ export const accountService = {
    * The address replaces the old one and counts as verified; the old address is told (always). Reset and
    * verification links mailed to the old address stop working.
    */
-  async confirmEmailChange(deps: AccountDeps, token: string, now = new Date()) {
+  async confirmEmailChange(deps: AccountDeps, token: string, clock?: Date) {
     const tokenHash = hashToken(token);
     let changed: { userId: string; oldEmail: string; newEmail: string; fullName: string; locale: Locale };
     try {
       changed = await deps.db.transaction(async (tx) => {
+        // The account first, then the link: the order of every event that ends tokens (decision 036).
+        const owner = await queries.findEmailChangeOwner(tx, tokenHash);
+        if (owner) await queries.lockUser(tx, owner);
         const link = await queries.lockEmailChange(tx, tokenHash);
+        // Read once the account is ours: a link ended while we waited expired before this moment.
+        const now = clock ?? new Date();
         if (!link) throw new AppError(400, 'EMAIL_CHANGE_LINK_INVALID', invalidEmailChangeLink);
         if (link.usedAt) throw conflict(EMAIL_CHANGE_USED, 'EMAIL_CHANGE_LINK_USED');
         if (link.expiresAt <= now) throw new AppError(410, 'EMAIL_CHANGE_LINK_EXPIRED', EMAIL_CHANGE_EXPIRED);

@@ -18,6 +18,16 @@ export async function insertLink(
   await db.insert(emailVerifications).values(values);
 }
 
+/** Whose link this is, read without a lock: the account's row is locked first (decision 036). */
+export async function findLinkOwner(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: emailVerifications.userId })
+    .from(emailVerifications)
+    .where(eq(emailVerifications.tokenHash, tokenHash))
+    .limit(1);
+  return row?.userId;
+}
+
 /** The link and its user, locked so that two clicks on one link cannot both use it. */
 export async function lockLink(db: Db, tokenHash: string) {
   const [row] = await db

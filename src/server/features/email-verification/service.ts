@@ -240,9 +240,14 @@ export const emailVerificationService = {
    * The link from the e-mail: verifies its user once, unless it expired or was replaced, and answers who
    * to sign in. A link that carries a registration hands the account to it (decision 023).
    */
-  async verify(deps: Pick<EmailVerificationDeps, 'db'>, token: string, now = new Date()) {
+  async verify(deps: Pick<EmailVerificationDeps, 'db'>, token: string, clock?: Date) {
     return deps.db.transaction(async (tx) => {
+      // The account first, then the link: the order of every event that ends tokens (decision 036).
+      const owner = await queries.findLinkOwner(tx, hashToken(token));
+      if (owner) await queries.lockUser(tx, owner);
       const link = await queries.lockLink(tx, hashToken(token));
+      // Read once the account is ours: a link ended while we waited expired before this moment.
+      const now = clock ?? new Date();
       if (!link) throw new AppError(400, 'VERIFICATION_LINK_INVALID', invalidVerificationLink);
       if (link.usedAt) {
         throw conflict(

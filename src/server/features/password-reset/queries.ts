@@ -37,6 +37,16 @@ export async function expireOpenLinks(db: Db, userId: string, now: Date) {
     );
 }
 
+/** Whose link this is, read without a lock: the account's row is locked first (decision 036). */
+export async function findLinkOwner(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, tokenHash))
+    .limit(1);
+  return row?.userId;
+}
+
 /** The link and its user, locked so that two submissions of one link cannot both use it. */
 export async function lockLink(db: Db, tokenHash: string) {
   const [row] = await db

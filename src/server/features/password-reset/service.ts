@@ -130,11 +130,18 @@ export const passwordResetService = {
   async confirm(
     deps: Pick<PasswordResetDeps, 'db'>,
     input: { token: string; password: string },
-    now = new Date(),
+    clock?: Date,
   ): Promise<{ userId: string; email: string; suspended: boolean }> {
     const tokenHash = hashToken(input.token);
     return deps.db.transaction(async (tx) => {
+      // The account first, then its link: every event that ends tokens takes them in this order
+      // (decision 036), so a reset and an e-mail change confirmed at once wait for each other, never deadlock.
+      const owner = await queries.findLinkOwner(tx, tokenHash);
+      if (owner) await queries.lockUser(tx, owner);
       const link = await queries.lockLink(tx, tokenHash);
+      // The clock is read once the account is ours: a link that an event ended while we waited for it
+      // expired before this moment, not after.
+      const now = clock ?? new Date();
       if (!link) throw new AppError(400, 'PASSWORD_RESET_LINK_INVALID', invalidResetLink);
       if (link.usedAt) throw conflict(RESET_LINK_USED, 'PASSWORD_RESET_LINK_USED');
       if (link.expiresAt <= now) throw new AppError(410, 'PASSWORD_RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
