@@ -195,6 +195,7 @@ export type Reservation = z.infer<typeof reservation>;
 export const reservationList = z.object({ reservations: z.array(reservation) });
 /** GET /api/admin/claims: disputed deposit claims with both sides (the moderators' queue). */
 export const claimQueue = z.object({ claims: z.array(reservation), ownCases });
+export type ClaimQueue = z.infer<typeof claimQueue>;
 export const reservationResponse = z.object({ success: z.literal(true), reservation });
 export const completePaymentResponse = reservationResponse.extend({
   /** False when an earlier return had already made the request. */
