@@ -217,7 +217,15 @@ export async function buildApp({
       await api.register(reportRoutes, { db });
       await api.register(moderationRoutes, { db, config });
       await api.register(paymentStepRoutes, {
-        deps: { db, payments, jobs, payment: config.payments, log: api.log, metrics },
+        deps: {
+          db,
+          payments,
+          jobs,
+          payment: config.payments,
+          log: api.log,
+          metrics,
+          adminEmails: config.adminEmails,
+        },
       });
       await api.register(impactRoutes, { db, config });
       if (payments instanceof TestPaymentProvider)

@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       appOrigins: ['http://localhost:5173', 'https://campusloop.app'],
       authRateLimit: { max: 30, windowMs: 60_000 },
       loginAccountRateLimit: { max: 10, windowMs: 900_000 },
-      imageProcessing: { concurrency: 2, waiting: 10 },
+      imageProcessing: { concurrency: 2, waiting: 10, pixels: 128_000_000 },
     });
   });
 
@@ -62,11 +62,16 @@ describe('loadConfig', () => {
       LOGIN_ACCOUNT_RATE_WINDOW_SECONDS: '300',
       IMAGE_PROCESSING_CONCURRENCY: '4',
       IMAGE_PROCESSING_QUEUE: '0',
+      IMAGE_PIXEL_BUDGET_MEGAPIXELS: '200',
     });
     expect(config.loginAccountRateLimit).toEqual({ max: 5, windowMs: 300_000 });
-    expect(config.imageProcessing).toEqual({ concurrency: 4, waiting: 0 });
+    expect(config.imageProcessing).toEqual({ concurrency: 4, waiting: 0, pixels: 200_000_000 });
     expect(() => loadConfig({ IMAGE_PROCESSING_CONCURRENCY: '0' })).toThrow(
       'IMAGE_PROCESSING_CONCURRENCY: must be above 0',
+    );
+    // Less than one upload's own 64 megapixels would refuse every full upload.
+    expect(() => loadConfig({ IMAGE_PIXEL_BUDGET_MEGAPIXELS: '32' })).toThrow(
+      'IMAGE_PIXEL_BUDGET_MEGAPIXELS: must be at least 64 (one upload of five photos)',
     );
   });
 

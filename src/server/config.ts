@@ -78,6 +78,15 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .default(10),
+  /**
+   * Megapixels the photos of the uploads this process has admitted may decode to together (about 4 MB
+   * of memory each); past it an upload is refused with 503 and Retry-After. At least one upload's 64.
+   */
+  IMAGE_PIXEL_BUDGET_MEGAPIXELS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(64, 'must be at least 64 (one upload of five photos)')
+    .default(128),
   /** Load the demo campus into an empty embedded database at start. */
   SEED_DEMO: bool.default(true),
   /** The moderators: e-mail addresses (comma-separated, any case) of the accounts that may open /admin. */
@@ -334,7 +343,11 @@ function toConfig(env: Env) {
       perIp: env.PASSWORD_RESET_IP_LIMIT,
       windowSeconds: env.PASSWORD_RESET_RATE_WINDOW_SECONDS,
     },
-    imageProcessing: { concurrency: env.IMAGE_PROCESSING_CONCURRENCY, waiting: env.IMAGE_PROCESSING_QUEUE },
+    imageProcessing: {
+      concurrency: env.IMAGE_PROCESSING_CONCURRENCY,
+      waiting: env.IMAGE_PROCESSING_QUEUE,
+      pixels: env.IMAGE_PIXEL_BUDGET_MEGAPIXELS * 1_000_000,
+    },
     seedDemo: env.SEED_DEMO,
     adminEmails: toAdminEmails(env),
     wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),

@@ -11,7 +11,6 @@ import { fixedClock } from '../../src/server/clock.ts';
 import { messages } from '../../src/server/db/schema/chat.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../src/server/db/schema/deliveries.ts';
 import { notificationPreferences } from '../../src/server/db/schema/users.ts';
-import { createPushSender } from '../../src/server/features/deliveries/push-sender.ts';
 import {
   deliveryService,
   KEEP_DONE_DELIVERIES_MS,
@@ -22,13 +21,17 @@ import { notificationService } from '../../src/server/features/notifications/ser
 import { createItem, createSignedInUser } from '../factories.ts';
 import { noticeText } from '../helpers/notice.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
+import { hosts, PUSH_ORIGIN, testPushSender } from '../helpers/push-service.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Issue 18 item 2 (decision 032): notifications by e-mail and Web Push, through the delivery outbox.
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@campusloop.app' };
-const t = setupTestApp({ vapid });
+// Endpoints are https on a public-looking host; the test's sender carries each request to the local
+// stand-in below (tests/helpers/push-service.ts).
+const pushService = () => testPushSender(vapid, () => pushBase);
+const t = setupTestApp({ vapid }, { push: pushService() });
 const db = () => t.database.db;
 // Ahead of the wall clock, so what the app writes at the database's now() is due at the test's now.
 const clock = fixedClock(new Date(Date.now() + 10 * 60_000));
@@ -37,7 +40,7 @@ const round = () =>
   deliveryService.runRound({
     db: db(),
     mailer: t.app.mailer,
-    push: createPushSender(vapid),
+    push: pushService(),
     appUrl: t.config.appUrl,
     clock,
     log: quiet,
@@ -107,7 +110,7 @@ function browserKeys() {
 
 async function subscribe(cookie: string, path: string) {
   const device = browserKeys();
-  const endpoint = `${pushBase}${path}`;
+  const endpoint = `${PUSH_ORIGIN}${path}`;
   const response = await t.post('/api/push/subscriptions', { endpoint, keys: device.keys }, cookie);
   expect(response.statusCode).toBe(200);
   return { ...device, endpoint };
@@ -363,6 +366,50 @@ describe('Web Push', () => {
     expect((await t.get('/api/push/status', cookie)).json().devices).toBe(0);
   });
 
+  it('takes only https endpoints whose host is on the public internet, and stores nothing else', async () => {
+    const { user, cookie } = await createSignedInUser(db());
+    const { keys } = browserKeys();
+    hosts.set('inside.campusloop.test', ['10.0.0.7']);
+    hosts.set('half.campusloop.test', ['93.184.215.15', '192.168.1.1']);
+    hosts.set('mapped.campusloop.test', ['::ffff:127.0.0.1']);
+    const refused: [string, string][] = [
+      ['http://127.0.0.1:5399/push/x', 'The push endpoint must be an https address.'],
+      ['http://push.campusloop.test/push/x', 'The push endpoint must be an https address.'],
+      ['https://127.0.0.1:5399/push/x', 'The push endpoint must be a public internet address.'],
+      ['https://[::1]/push/x', 'The push endpoint must be a public internet address.'],
+      ['https://[::ffff:127.0.0.1]/push/x', 'The push endpoint must be a public internet address.'],
+      ['https://169.254.169.254/latest/meta-data', 'The push endpoint must be a public internet address.'],
+      ['https://inside.campusloop.test/push/x', 'The push endpoint must be a public internet address.'],
+      ['https://half.campusloop.test/push/x', 'The push endpoint must be a public internet address.'],
+      ['https://mapped.campusloop.test/push/x', 'The push endpoint must be a public internet address.'],
+      ['https://nowhere.campusloop.test/push/x', "The push endpoint's address could not be found."],
+    ];
+    for (const [endpoint, message] of refused) {
+      const response = await t.post('/api/push/subscriptions', { endpoint, keys }, cookie);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json().issues, endpoint).toContainEqual({ path: 'endpoint', message });
+    }
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
+      [],
+    );
+  });
+
+  it('sends nothing to a host that now resolves inside, and drops its subscription', async () => {
+    const { user, cookie } = await createSignedInUser(db());
+    hosts.set('flip.campusloop.test', ['93.184.215.16']);
+    const { keys } = browserKeys();
+    const endpoint = 'https://flip.campusloop.test/push/flip';
+    expect((await t.post('/api/push/subscriptions', { endpoint, keys }, cookie)).statusCode).toBe(200);
+    // DNS changed since: the host now points at the server's own machine.
+    hosts.set('flip.campusloop.test', ['127.0.0.1']);
+    await notify(user.id, 'reservation_approved', 'Approved');
+    await round();
+    expect(received.filter((r) => r.path === '/push/flip')).toEqual([]);
+    expect(await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
+      [],
+    );
+  });
+
   it('retries a failing push service with backoff and never sends twice, even with rounds at once', async () => {
     const { user, cookie } = await createSignedInUser(db());
     await subscribe(cookie, '/push/flaky');
@@ -421,7 +468,7 @@ describe('Web Push', () => {
     expect(await deliveryService.status(off, user.id)).toMatchObject({ available: false, publicKey: null });
     const device = browserKeys();
     await expect(
-      deliveryService.subscribe(off, user.id, { endpoint: `${pushBase}/push/none`, keys: device.keys }),
+      deliveryService.subscribe(off, user.id, { endpoint: `${PUSH_ORIGIN}/push/none`, keys: device.keys }),
     ).rejects.toMatchObject({ statusCode: 503, code: 'PUSH_UNAVAILABLE' });
   });
 

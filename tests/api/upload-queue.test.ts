@@ -11,7 +11,7 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // wait their turn, and past that an upload is refused at once with 503 and Retry-After. The test holds
 // the only turn itself, so what happens to the uploads behind it is certain.
 
-const queue = createImageQueue({ concurrency: 1, waiting: 1 });
+const queue = createImageQueue({ concurrency: 1, waiting: 1, pixels: 128_000_000 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-upload-queue-'));
 const uploadsDir = path.join(dataDir, 'uploads');
 const t = setupTestApp({ dataDir, uploadsDir }, { imageQueue: queue });
@@ -58,7 +58,7 @@ async function until(condition: () => boolean) {
 describe('the photo processing queue', () => {
   it('lets an upload wait its turn, refuses the next with 503 and Retry-After, and stores nothing for it', async () => {
     let release!: () => void;
-    const held = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const held = queue.run(() => new Promise<void>((resolve) => (release = resolve)), 0);
 
     const waiting = upload();
     // The waiting upload has taken the one place in the line.

@@ -35,7 +35,7 @@ export function setupTestApp(
   {
     payments,
     ...deps
-  }: Partial<Pick<AppDeps, 'imageQueue' | 'onRoute' | 'logger' | 'clock'>> & {
+  }: Partial<Pick<AppDeps, 'imageQueue' | 'onRoute' | 'logger' | 'clock' | 'push'>> & {
     /** A payment provider of the test's own (a flaky one), made on this file's database. */
     payments?: (db: Db) => PaymentProvider;
   } = {},

@@ -80,6 +80,16 @@ export const reportSummary = z.object({
 });
 export type ReportSummary = z.infer<typeof reportSummary>;
 
+/**
+ * The cases of a queue left out because the moderator is a party to them (no one decides their own
+ * case), and whether another moderator exists to decide them.
+ */
+export const ownCases = z.object({
+  withheld: z.number().int(),
+  otherModerator: z.boolean(),
+});
+export type OwnCases = z.infer<typeof ownCases>;
+
 export const reportQueue = z.object({
   reports: z.array(reportSummary),
   total: z.number().int(),
@@ -93,6 +103,7 @@ export const reportQueue = z.object({
     dismissed: z.number().int(),
     all: z.number().int(),
   }),
+  ownCases,
 });
 export type ReportQueue = z.infer<typeof reportQueue>;
 

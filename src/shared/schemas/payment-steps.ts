@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { PAYMENT_STEP_KINDS, PAYMENT_STEP_PURPOSES, PAYMENT_STEP_STATUSES } from '../constants.ts';
+import { ownCases } from './moderation.ts';
 
 // Moderators' view of the payment outbox (issue 12, decision 012): provider calls that keep failing,
 // and intents whose billing rows and provider disagree.
@@ -39,6 +40,7 @@ export type PaymentMismatchView = z.infer<typeof paymentMismatchView>;
 export const adminPaymentsResponse = z.object({
   steps: z.array(paymentStepView),
   mismatches: z.array(paymentMismatchView),
+  ownCases,
 });
 export type AdminPayments = z.infer<typeof adminPaymentsResponse>;
 

@@ -11,7 +11,7 @@ const key = (name: string) =>
     .max(200, { error: () => t`The subscription's ${name} key is too long.` });
 
 const endpoint = z
-  .url({ protocol: /^https?$/, error: () => t`The push endpoint must be an https address.` })
+  .url({ protocol: /^https$/, error: () => t`The push endpoint must be an https address.` })
   .max(1000, { error: () => t`The push endpoint is too long.` });
 
 export const pushSubscriptionInput = z.object({

@@ -6,6 +6,7 @@ import { extension } from './extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 import { handover } from './handovers.ts';
 import { photoUrl } from './items.ts';
+import { ownCases } from './moderation.ts';
 
 // Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
 
@@ -194,7 +195,8 @@ export type Reservation = z.infer<typeof reservation>;
 
 export const reservationList = z.object({ reservations: z.array(reservation) });
 /** GET /api/admin/claims: disputed deposit claims with both sides (the moderators' queue). */
-export const claimQueue = z.object({ claims: z.array(reservation) });
+export const claimQueue = z.object({ claims: z.array(reservation), ownCases });
+export type ClaimQueue = z.infer<typeof claimQueue>;
 export const reservationResponse = z.object({ success: z.literal(true), reservation });
 export const completePaymentResponse = reservationResponse.extend({
   /** False when an earlier return had already made the request. */

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
+import { OwnCasesNotice } from '../features/moderation/components/own-cases-notice.tsx';
+import { usePaymentProblems } from '../features/payment-steps/api.ts';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -17,9 +19,11 @@ export default function AdminPaymentsRoute() {
 function AdminPaymentsPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Payments · Moderation`);
+  const ownCases = usePaymentProblems().data?.ownCases;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <ModerationHeader />
+      <OwnCasesNotice ownCases={ownCases} />
       <PaymentProblems />
     </div>
   );

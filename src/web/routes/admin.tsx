@@ -7,6 +7,7 @@ import { useReportQueue } from '../features/moderation/api.ts';
 import { QUEUE_HEADINGS, QUEUE_TABS } from '../features/moderation/components/moderation-labels.ts';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
+import { OwnCasesNotice } from '../features/moderation/components/own-cases-notice.tsx';
 import { ReportDetailPanel } from '../features/moderation/components/report-detail.tsx';
 import { ReportQueueList } from '../features/moderation/components/report-queue.tsx';
 import { cn } from '../lib/cn.ts';
@@ -39,11 +40,13 @@ function ModerationPage() {
   const status: ReportQueueFilter = isFilter(requested) ? requested : 'pending';
   const reportId = params.get('report') ?? undefined;
   // Every page of the queue carries the counts of all four tabs.
-  const counts = useReportQueue(status).data?.pages[0]?.counts;
+  const firstPage = useReportQueue(status).data?.pages[0];
+  const counts = firstPage?.counts;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <ModerationHeader />
+      <OwnCasesNotice ownCases={firstPage?.ownCases} />
 
       <Tabs.Root
         value={status}

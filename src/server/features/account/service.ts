@@ -26,6 +26,7 @@ import { universityService } from '../universities/service.ts';
 import {
   deleteAvatar,
   type ImageQueue,
+  pixelsOf,
   prepareAvatar,
   type ReceivedImage,
   storeAvatar,
@@ -165,7 +166,7 @@ export const accountService = {
    * thumbnail); the one it replaces is deleted after the commit.
    */
   async setPhoto(deps: AccountDeps, userId: string, image: ReceivedImage) {
-    const photo = await deps.imageQueue.run(() => prepareAvatar(image));
+    const photo = await deps.imageQueue.run(() => prepareAvatar(image), await pixelsOf([image]));
     let url: string;
     try {
       url = await storeAvatar(deps.storage, photo);

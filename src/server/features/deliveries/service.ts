@@ -122,9 +122,13 @@ async function pushTo(
     await deps.push!.send(subscription, payload);
   } catch (error) {
     if (error instanceof PushGoneError) {
-      // The browser dropped it (uninstalled, permission taken back): its deliveries go with it.
+      // The browser dropped it (uninstalled, permission taken back), or its host now resolves inside:
+      // its deliveries go with it.
       await queries.deleteSubscription(deps.db, { id: subscription.id });
-      deps.log.info({ subscriptionId: subscription.id }, 'push subscription gone; removed');
+      deps.log.info(
+        { subscriptionId: subscription.id, reason: error.message },
+        'push subscription gone; removed',
+      );
       return 'skipped';
     }
     throw error;
@@ -216,6 +220,8 @@ export const deliveryService = {
     input: { endpoint: string; keys: { p256dh: string; auth: string } },
   ) {
     if (!deps.push) throw pushOff();
+    const problem = await deps.push.endpointProblem(input.endpoint);
+    if (problem) throw badRequest(problem, [{ path: 'endpoint', message: problem }]);
     await queries.upsertSubscription(deps.db, {
       userId,
       endpoint: input.endpoint,

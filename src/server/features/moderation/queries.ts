@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationAction, ReportStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
@@ -61,14 +61,29 @@ function selectSummaries(db: Db) {
 }
 
 /**
+ * Reports the moderator is no party to: neither the reporter, nor the reported person, nor the owner of
+ * the reported item. No one decides their own case, so their own cases go to the other moderators.
+ */
+function notAPartyTo(moderatorId: string): SQL {
+  return and(
+    ne(reports.reporterId, moderatorId),
+    or(isNull(reports.reportedUserId), ne(reports.reportedUserId, moderatorId)),
+    sql`not exists (select 1 from ${items} where ${items.id} = ${reports.reportedItemId} and ${items.userId} = ${moderatorId})`,
+  )!;
+}
+
+/**
  * One page of the queue. Pending reports oldest first (whoever waited longest is next, on the
  * status+created index); decided ones newest first.
  */
 export async function listReports(
   db: Db,
-  filter: { status?: ReportStatus; limit: number; offset: number },
+  filter: { moderatorId: string; status?: ReportStatus; limit: number; offset: number },
 ): Promise<{ rows: ReportSummaryRow[]; total: number }> {
-  const where = filter.status ? eq(reports.status, filter.status) : undefined;
+  const where = and(
+    notAPartyTo(filter.moderatorId),
+    filter.status ? eq(reports.status, filter.status) : undefined,
+  );
   const order =
     filter.status === 'pending'
       ? [reports.createdAt, reports.id]
@@ -84,9 +99,59 @@ export async function listReports(
   return { rows: rows as ReportSummaryRow[], total: Number(totalRow?.n ?? 0) };
 }
 
-export async function countByStatus(db: Db): Promise<Record<string, number>> {
-  const rows = await db.select({ status: reports.status, n: count() }).from(reports).groupBy(reports.status);
+export async function countByStatus(db: Db, moderatorId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: reports.status, n: count() })
+    .from(reports)
+    .where(notAPartyTo(moderatorId))
+    .groupBy(reports.status);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Pending reports the moderator is a party to: left to the other moderators. */
+export async function countOwnPending(db: Db, moderatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reports)
+    .where(and(eq(reports.status, 'pending'), not(notAPartyTo(moderatorId))));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the moderator reported this item or this person (a report of any status). */
+export async function hasReported(
+  db: Db,
+  moderatorId: string,
+  target: { itemId?: string; userId: string },
+): Promise<boolean> {
+  const about = target.itemId
+    ? or(eq(reports.reportedItemId, target.itemId), eq(reports.reportedUserId, target.userId))
+    : eq(reports.reportedUserId, target.userId);
+  const [row] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.reporterId, moderatorId), about))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Moderators with an account other than this one (moderators are set by ADMIN_EMAILS; a suspended or
+ * deleted account decides nothing).
+ */
+export async function countOtherModerators(db: Db, emails: readonly string[], moderatorId: string) {
+  if (emails.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        inArray(sql`lower(${users.email})`, [...emails]),
+        ne(users.id, moderatorId),
+        isNull(users.suspendedAt),
+        isNull(users.deletedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function findReport(db: Db, id: string) {
@@ -96,6 +161,7 @@ export async function findReport(db: Db, id: string) {
       adminNotes: reports.adminNotes,
       reportedItemId: reports.reportedItemId,
       reportedUserId: reports.reportedUserId,
+      reportedItemOwnerId: items.userId,
       reviewedBy: { id: reviewer.id, fullName: reviewer.fullName, username: reviewer.username },
     })
     .from(reports)
@@ -110,6 +176,7 @@ export async function findReport(db: Db, id: string) {
         adminNotes: string | null;
         reportedItemId: string | null;
         reportedUserId: string | null;
+        reportedItemOwnerId: string | null;
         reviewedBy: { id: string; fullName: string; username: string } | null;
       })
     | undefined;

@@ -33,13 +33,13 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/reports',
     { schema: { querystring: reportQueueQuery, response: { 200: reportQueue } } },
-    async (request) => moderationService.queue(db, request.query),
+    async (request) => moderationService.queue(deps, requireAdmin(request).id, request.query),
   );
 
   app.get(
     '/admin/reports/:id',
     { schema: { params: reportIdParams, response: { 200: reportDetail } } },
-    async (request) => moderationService.detail(db, request.params.id),
+    async (request) => moderationService.detail(db, requireAdmin(request).id, request.params.id),
   );
 
   app.post(

@@ -18,6 +18,7 @@ import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { endTokensOfSuspension } from '../auth/token-lifetimes.ts';
 import { notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
+import { ownCase, ownCasesOf, refuseOwnCase } from './own-case.ts';
 import * as queries from './queries.ts';
 
 // Moderation (issue 6): the moderators' queue and what they may do about a report. Every action is
@@ -101,6 +102,34 @@ async function requireReport(db: Db, id: string) {
   return report;
 }
 
+/** The people a report is about or from: none of them may decide it. */
+const partiesOf = (report: queries.ReportRow) => [
+  report.reporter.id,
+  report.reportedUserId,
+  report.reportedItemOwnerId,
+];
+
+/** A report the moderator may look into and decide: they are no party to it. */
+async function requireOthersReport(db: Db, moderatorId: string, id: string) {
+  const report = await requireReport(db, id);
+  refuseOwnCase(moderatorId, partiesOf(report));
+  return report;
+}
+
+/**
+ * Refuses an action on an item or a person in which the moderator is a party: their own item or account,
+ * someone they reported, or one named by a report they are a party to.
+ */
+async function refuseOwnTarget(
+  db: Db,
+  moderatorId: string,
+  target: { itemId?: string; userId: string; reportId?: string },
+) {
+  refuseOwnCase(moderatorId, [target.userId]);
+  if (target.reportId) await requireOthersReport(db, moderatorId, target.reportId);
+  if (await queries.hasReported(db, moderatorId, target)) throw ownCase();
+}
+
 /** An action's report, when one is named, must be about that item or person. */
 async function checkReportFor(
   db: Db,
@@ -179,17 +208,26 @@ function alreadyDecided(status: string | undefined): MessageDescriptor {
 }
 
 export const moderationService = {
+  /** For the other queues (claims, payment problems): the same rule and the same notice. */
+  refuseOwnCase,
+  ownCases: ownCasesOf,
+
+  /** The queue without the reports the moderator is a party to (those are for the other moderators). */
   async queue(
-    db: Db,
+    deps: ModerationDeps,
+    moderatorId: string,
     query: { status: ReportQueueFilter; page: number; limit: number },
   ): Promise<ReportQueue> {
-    const [{ rows, total }, counts] = await Promise.all([
+    const { db } = deps;
+    const [{ rows, total }, counts, withheld] = await Promise.all([
       queries.listReports(db, {
+        moderatorId,
         status: query.status === 'all' ? undefined : query.status,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       }),
-      queries.countByStatus(db),
+      queries.countByStatus(db, moderatorId),
+      queries.countOwnPending(db, moderatorId),
     ]);
     const pending = counts.pending ?? 0;
     const resolved = counts.resolved ?? 0;
@@ -201,12 +239,13 @@ export const moderationService = {
       limit: query.limit,
       hasMore: query.page * query.limit < total,
       counts: { pending, resolved, dismissed, all: pending + resolved + dismissed },
+      ownCases: await ownCasesOf(db, deps.config.adminEmails, moderatorId, withheld),
     };
   },
 
   /** A report with what it is about, the other reports about the same, and what moderators did. */
-  async detail(db: Db, id: string): Promise<ReportDetail> {
-    const row = await requireReport(db, id);
+  async detail(db: Db, moderatorId: string, id: string): Promise<ReportDetail> {
+    const row = await requireOthersReport(db, moderatorId, id);
     const target = { reportId: row.id, itemId: row.reportedItemId, userId: row.reportedUserId };
     const [item, user, related, history] = await Promise.all([
       row.reportedItemId ? queries.findItem(db, row.reportedItemId) : undefined,
@@ -214,7 +253,14 @@ export const moderationService = {
       queries.listRelatedReports(db, target),
       queries.listHistory(db, target),
     ]);
-    const { adminNotes, reviewedBy, reportedItemId: _i, reportedUserId: _u, ...summary } = row;
+    const {
+      adminNotes,
+      reviewedBy,
+      reportedItemId: _i,
+      reportedUserId: _u,
+      reportedItemOwnerId: _o,
+      ...summary
+    } = row;
     return {
       report: { ...toSummary(summary), adminNotes, reviewedBy },
       item: item ? toItem(item) : null,
@@ -231,7 +277,7 @@ export const moderationService = {
   },
 
   async addNote(db: Db, adminId: string, reportId: string, note: string): Promise<ReportDetail> {
-    const report = await requireReport(db, reportId);
+    const report = await requireOthersReport(db, adminId, reportId);
     await queries.insertAction(db, {
       adminId,
       action: 'note',
@@ -240,7 +286,7 @@ export const moderationService = {
       targetUserId: report.reportedUserId,
       note,
     });
-    return moderationService.detail(db, reportId);
+    return moderationService.detail(db, adminId, reportId);
   },
 
   /** Resolve (action taken) or dismiss (nothing wrong) a pending report, and tell the reporter. */
@@ -251,7 +297,7 @@ export const moderationService = {
     status: 'resolved' | 'dismissed',
     adminNotes: string | undefined,
   ): Promise<ReportDetail> {
-    const report = await requireReport(db, reportId);
+    const report = await requireOthersReport(db, adminId, reportId);
     await db.transaction(async (tx) => {
       const decided = await queries.decideReport(tx, reportId, {
         status,
@@ -276,13 +322,14 @@ export const moderationService = {
         text: () => decisionNotice(status, report),
       });
     });
-    return moderationService.detail(db, reportId);
+    return moderationService.detail(db, adminId, reportId);
   },
 
   /** Hidden: out of browse, search and its page for everyone but its owner and the moderators. */
   async hideItem(db: Db, adminId: string, itemId: string, input: ActionInput): Promise<ModeratedItem> {
     const item = await requireItem(db, itemId);
     await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
+    await refuseOwnTarget(db, adminId, { itemId, userId: item.owner.id, reportId: input.reportId });
     await db.transaction(async (tx) => {
       if (!(await queries.setItemHidden(tx, itemId, true))) {
         throw conflict(msg`This item is already hidden.`, 'ALREADY_HIDDEN');
@@ -314,6 +361,7 @@ export const moderationService = {
   async unhideItem(db: Db, adminId: string, itemId: string, input: ActionInput): Promise<ModeratedItem> {
     const item = await requireItem(db, itemId);
     await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
+    await refuseOwnTarget(db, adminId, { itemId, userId: item.owner.id, reportId: input.reportId });
     await db.transaction(async (tx) => {
       if (!(await queries.setItemHidden(tx, itemId, false))) {
         throw conflict(msg`This item is not hidden.`, 'NOT_HIDDEN');
@@ -360,6 +408,7 @@ export const moderationService = {
       throw badRequest(msg`Moderators cannot be suspended. Remove them from ADMIN_EMAILS first.`);
     }
     await checkReportFor(db, input.reportId, { userId });
+    await refuseOwnTarget(db, adminId, { userId, reportId: input.reportId });
     await db.transaction(async (tx) => {
       if (!(await queries.setUserSuspended(tx, userId, true))) {
         throw conflict(msg`This user is already suspended.`, 'ALREADY_SUSPENDED');
@@ -386,6 +435,7 @@ export const moderationService = {
     const { db } = deps;
     await requireUser(db, userId);
     await checkReportFor(db, input.reportId, { userId });
+    await refuseOwnTarget(db, adminId, { userId, reportId: input.reportId });
     await db.transaction(async (tx) => {
       if (!(await queries.setUserSuspended(tx, userId, false))) {
         throw conflict(msg`This user is not suspended.`, 'NOT_SUSPENDED');

@@ -278,6 +278,8 @@ export async function stepsNeedingAttention(db: Db, limit: number) {
       itemTitle: items.title,
       borrowerName: sql<string | null>`borrower.full_name`,
       lenderName: sql<string | null>`lender.full_name`,
+      borrowerId: reservations.borrowerId,
+      lenderId: reservations.providerId,
     })
     .from(paymentSteps)
     .leftJoin(reservations, eq(reservations.id, paymentSteps.reservationId))
@@ -322,7 +324,12 @@ export async function recordMismatch(
 
 export async function openMismatches(db: Db, limit: number) {
   return db
-    .select({ mismatch: paymentMismatches, itemTitle: items.title })
+    .select({
+      mismatch: paymentMismatches,
+      itemTitle: items.title,
+      borrowerId: reservations.borrowerId,
+      lenderId: reservations.providerId,
+    })
     .from(paymentMismatches)
     .leftJoin(reservations, eq(reservations.id, paymentMismatches.reservationId))
     .leftJoin(items, eq(items.id, reservations.itemId))
@@ -351,6 +358,16 @@ export async function countOpenMismatches(db: Db): Promise<number> {
     .from(paymentMismatches)
     .where(isNull(paymentMismatches.resolvedAt));
   return row?.count ?? 0;
+}
+
+/** The reservation's two people of a finding, when it is about a reservation. */
+export async function mismatchParties(db: Db, id: string) {
+  const [row] = await db
+    .select({ borrowerId: reservations.borrowerId, lenderId: reservations.providerId })
+    .from(paymentMismatches)
+    .leftJoin(reservations, eq(reservations.id, paymentMismatches.reservationId))
+    .where(eq(paymentMismatches.id, id));
+  return row;
 }
 
 export async function resolveMismatch(db: Db, id: string, by: string | null, note: string): Promise<boolean> {

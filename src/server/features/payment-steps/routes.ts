@@ -15,15 +15,15 @@ import { type PaymentStepDeps, paymentStepService } from './service.ts';
 export const paymentStepRoutes: FastifyPluginAsyncZod<{ deps: PaymentStepDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', async (request) => void requireAdmin(request));
 
-  app.get('/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async () =>
-    paymentStepService.attention(deps.db),
+  app.get('/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async (request) =>
+    paymentStepService.attention(deps, requireAdmin(request).id),
   );
 
   app.post(
     '/admin/payment-steps/:id/retry',
     { schema: { params: paymentStepIdParams, response: { 200: successResponse } } },
     async (request) => {
-      await paymentStepService.retry(deps, request.params.id);
+      await paymentStepService.retry(deps, requireAdmin(request).id, request.params.id);
       return { success: true as const };
     },
   );

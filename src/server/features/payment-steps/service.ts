@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
+import { moderationService } from '../moderation/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { providerReported, reconcile, releaseAbandoned, resendStuck } from './upkeep.ts';
@@ -30,6 +31,8 @@ export interface PaymentStepDeps {
   log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
   /** Told of every failed attempt (GET /metrics), when metrics are on. */
   metrics?: PaymentStepMetrics;
+  /** The moderators (ADMIN_EMAILS): whether someone else can look at a problem a moderator is party to. */
+  adminEmails?: readonly string[];
 }
 
 export interface PaymentStepMetrics {
@@ -311,11 +314,24 @@ export const paymentStepService = {
   /** Reconciliation findings still open (GET /metrics). */
   openMismatchCount: (db: Db) => queries.countOpenMismatches(db),
 
-  /** Moderators' view: steps that failed for good or are failing now, and open reconciliation findings. */
-  async attention(db: Db): Promise<AdminPayments> {
-    const steps = await queries.stepsNeedingAttention(db, 200);
-    const mismatches = await queries.openMismatches(db, 200);
+  /**
+   * Moderators' view: steps that failed for good or are failing now, and open reconciliation findings,
+   * but for those of a reservation the moderator lent or borrowed in (the other moderators see those).
+   */
+  async attention(
+    deps: Pick<PaymentStepDeps, 'db' | 'adminEmails'>,
+    moderatorId: string,
+  ): Promise<AdminPayments> {
+    const { db } = deps;
+    const isParty = (row: { borrowerId: string | null; lenderId: string | null }) =>
+      row.borrowerId === moderatorId || row.lenderId === moderatorId;
+    const allSteps = await queries.stepsNeedingAttention(db, 200);
+    const allMismatches = await queries.openMismatches(db, 200);
+    const steps = allSteps.filter((row) => !isParty(row));
+    const mismatches = allMismatches.filter((row) => !isParty(row));
+    const withheld = allSteps.length - steps.length + allMismatches.length - mismatches.length;
     return {
+      ownCases: await moderationService.ownCases(db, deps.adminEmails ?? [], moderatorId, withheld),
       steps: steps.map(({ step, itemTitle, borrowerName, lenderName }) => ({
         id: step.id,
         paymentIntentId: step.paymentIntentId,
@@ -345,7 +361,12 @@ export const paymentStepService = {
   },
 
   /** A moderator's retry of a step that failed for good: it goes back to the queue with fresh retries. */
-  async retry(deps: PaymentStepDeps, stepId: string): Promise<void> {
+  async retry(deps: PaymentStepDeps, moderatorId: string, stepId: string): Promise<void> {
+    const step = await queries.findStep(deps.db, stepId);
+    const parties = step?.reservationId
+      ? await queries.reservationParties(deps.db, step.reservationId)
+      : undefined;
+    moderationService.refuseOwnCase(moderatorId, [parties?.borrowerId, parties?.providerId]);
     const retried = await deps.db.transaction(async (tx) => {
       const step = await queries.reopenFailed(tx, stepId);
       if (step) await deps.jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
@@ -360,6 +381,8 @@ export const paymentStepService = {
 
   /** A moderator closes a reconciliation finding, saying what was done. */
   async resolveMismatch(db: Db, moderatorId: string, id: string, note: string): Promise<void> {
+    const parties = await queries.mismatchParties(db, id);
+    moderationService.refuseOwnCase(moderatorId, [parties?.borrowerId, parties?.lenderId]);
     if (!(await queries.resolveMismatch(db, id, moderatorId, note))) {
       throw notFound(msg`Finding not found, or already resolved.`);
     }

@@ -44,6 +44,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     log: app.log,
     clock,
     storage,
+    adminEmails: config.adminEmails,
   };
   const signedIn = {
     onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
@@ -182,15 +183,15 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   const moderator = {
     onRequest: async (request: Parameters<typeof requireAdmin>[0]) => void requireAdmin(request),
   };
-  app.get('/admin/claims', { ...moderator, schema: { response: { 200: claimQueue } } }, async (request) => ({
-    claims: await reservationService.disputedClaims(deps, requireAdmin(request).id),
-  }));
+  app.get('/admin/claims', { ...moderator, schema: { response: { 200: claimQueue } } }, async (request) =>
+    reservationService.disputedClaims(deps, requireAdmin(request).id),
+  );
 
   // Decision 033: the chat of the two people, read-only, beside their sides and the handover photos.
   app.get(
     '/admin/claims/:id/chat',
     { ...moderator, schema: { params: reservationIdParams, response: { 200: disputeChat } } },
-    async (request) => reservationService.disputeChat(deps, request.params.id),
+    async (request) => reservationService.disputeChat(deps, requireAdmin(request).id, request.params.id),
   );
 
   app.post(

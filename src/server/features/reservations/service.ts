@@ -23,6 +23,7 @@ import {
 } from '#shared/reservation-rules.ts';
 import type { DisputeChat, Handover } from '#shared/schemas/handovers.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
+import type { OwnCases } from '#shared/schemas/moderation.ts';
 import type { Availability, DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -45,6 +46,7 @@ import { emailVerificationService } from '../email-verification/service.ts';
 import { type ExtensionSummary, extensionService } from '../extensions/service.ts';
 import { handoverService } from '../handovers/service.ts';
 import { impactService } from '../impact/service.ts';
+import { moderationService } from '../moderation/service.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { reviewService } from '../reviews/service.ts';
@@ -70,6 +72,8 @@ export interface ReservationDeps {
   clock?: Clock;
   /** Whose photo URLs a claim or a dispute may carry: only ones our storage gave out. */
   storage?: Pick<Storage, 'ownsPhotoUrl'>;
+  /** The moderators (ADMIN_EMAILS): whether someone else can decide a claim a moderator is party to. */
+  adminEmails?: readonly string[];
 }
 
 /** Every photo must be one our storage gave out (as an item's, issue 12). */
@@ -1020,20 +1024,34 @@ export const reservationService = {
     return loadForViewer(deps, id, userId);
   },
 
-  /** Disputed claims with both sides, oldest first (the moderators' queue). */
-  async disputedClaims(deps: ReservationDeps, moderatorId: string): Promise<Reservation[]> {
-    const rows = await queries.listDisputed(deps.db);
+  /**
+   * Disputed claims with both sides, oldest first (the moderators' queue), but for those the moderator
+   * lent or borrowed in: the other moderators decide those.
+   */
+  async disputedClaims(
+    deps: ReservationDeps,
+    moderatorId: string,
+  ): Promise<{ claims: Reservation[]; ownCases: OwnCases }> {
+    const disputed = await queries.listDisputed(deps.db);
+    const isParty = (row: queries.ReservationRow) =>
+      row.borrowerId === moderatorId || row.providerId === moderatorId;
+    const rows = disputed.filter((row) => !isParty(row));
     const attached = await attachedTo(deps, rows);
-    return rows.map((row) => toReservation(row, moderatorId, deps, attached));
+    const withheld = disputed.length - rows.length;
+    return {
+      claims: rows.map((row) => toReservation(row, moderatorId, deps, attached)),
+      ownCases: await moderationService.ownCases(deps.db, deps.adminEmails ?? [], moderatorId, withheld),
+    };
   },
 
   /**
    * The chat of a disputed reservation's two people, read-only, for the moderator deciding it (decision
    * 033). Only while disputed: a moderator reads no one's chat otherwise (404, as for a missing one).
    */
-  async disputeChat(deps: ReservationDeps, id: string): Promise<DisputeChat> {
+  async disputeChat(deps: ReservationDeps, moderatorId: string, id: string): Promise<DisputeChat> {
     const row = await queries.findReservation(deps.db, id);
     if (row?.status !== 'disputed') throw notFound(msg`Disputed claim not found.`);
+    moderationService.refuseOwnCase(moderatorId, [row.borrowerId, row.providerId]);
     const { messages, hasMore } = await conversationService.messagesBetween(deps.db, {
       itemId: row.itemId,
       buyerId: row.borrowerId,
@@ -1063,6 +1081,8 @@ export const reservationService = {
       id,
       'resolve',
       async (tx, row, view) => {
+        // A moderator who lent or borrowed it is a party: no one decides their own case.
+        moderationService.refuseOwnCase(moderatorId, [row.borrowerId, row.providerId]);
         const cents = toCents(input.amountAwarded) ?? 0;
         const claimed = row.claimCents ?? 0;
         if (cents < 0 || cents > claimed) {

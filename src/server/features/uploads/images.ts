@@ -17,6 +17,12 @@ export const MAX_INPUT_PIXELS = 40_000_000;
  */
 export const MAX_COMPRESSIBLE_PIXELS = 16_000_000;
 const COMPRESSIBLE_TYPES = new Set(['image/png', 'image/gif']);
+/**
+ * Pixels one upload may ask to decode, all its photos together: five phone photos of 12 megapixels fit,
+ * five PNGs of 4000 × 4000 (46 KB each, 1 s of CPU and 48 MB decoded apiece) do not. The process as a
+ * whole has its own budget (image-queue.ts).
+ */
+export const MAX_UPLOAD_PIXELS = 64_000_000;
 export const MAX_DIMENSION = 1920;
 /** Spec §2 item cards are at most ~400 px wide; 480 keeps them sharp on dense screens at a fraction of the bytes. */
 export const THUMBNAIL_DIMENSION = 480;
@@ -34,7 +40,13 @@ const unreadable = () => badRequest(msg`This file is empty or not a readable ima
  * libvips is loaded with the first photo, not at start: an instance that serves no upload never pays
  * its ~30 MB (docs/performance.md).
  */
-const loadSharp = async () => (await import('sharp')).default;
+const loadSharp = async () => {
+  const sharp = (await import('sharp')).default;
+  // libvips keeps recent operations and their pixels for reuse; every photo here is decoded once, so the
+  // cache only holds memory (tens of MB after a burst) that nothing will read again.
+  sharp.cache(false);
+  return sharp;
+};
 
 /** Issue 15: a profile photo is a square this big, and its thumbnail (header, cards, chat) this. */
 export const AVATAR_DIMENSION = 512;
@@ -80,8 +92,26 @@ async function checkImage(buffer: Buffer) {
   }
   const sharp = await loadSharp();
   const budget = COMPRESSIBLE_TYPES.has(type.mime) ? MAX_COMPRESSIBLE_PIXELS : MAX_INPUT_PIXELS;
-  await requireWithinBudget(sharp, buffer, type, budget);
-  return { sharp, budget, type };
+  const pixels = await requireWithinBudget(sharp, buffer, type, budget);
+  return { sharp, budget, type, pixels };
+}
+
+/**
+ * The pixels an upload's photos will decode to, read from their headers (nothing decoded yet): each
+ * photo is checked as it will be processed, and together they must fit the upload's budget.
+ */
+export async function countPixels(buffers: readonly Buffer[]): Promise<number> {
+  let total = 0;
+  for (const buffer of buffers) total += (await checkImage(buffer)).pixels;
+  if (total > MAX_UPLOAD_PIXELS) {
+    const megapixels = MAX_UPLOAD_PIXELS / 1_000_000;
+    throw new AppError(
+      400,
+      'TOO_MANY_PIXELS',
+      msg`Together these photos have too many pixels (max ${megapixels} megapixels in one upload). Send fewer at once, or smaller ones.`,
+    );
+  }
+  return total;
 }
 
 export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
@@ -130,7 +160,7 @@ async function requireWithinBudget(
   buffer: Buffer,
   type: { mime: string; ext: string },
   budget: number,
-) {
+): Promise<number> {
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -140,4 +170,5 @@ async function requireWithinBudget(
   }
   if (!width || !height) throw unreadable();
   if (width * height > budget) throw tooManyPixels(type, budget);
+  return width * height;
 }

@@ -10,7 +10,7 @@ import { requireUser } from '../../plugins/session.ts';
 import { tooManyRequests } from '../../rate-limited.ts';
 import { type ImageQueue, UploadsBusyError } from './image-queue.ts';
 import { discardRestOfBody, receiveFiles } from './receive.ts';
-import { preparePhotos, storePhotos } from './service.ts';
+import { pixelsOf, preparePhotos, storePhotos } from './service.ts';
 
 // POST /api/upload/proxy (spec §7): the list and edit forms send up to 5 photos in the field `images`.
 
@@ -49,7 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: Storage; imageQueue:
         throw new UploadsBusyError();
       }
       const images = await receiveFiles(request, { field: 'images', maxFiles: MAX_IMAGES });
-      const photos = await imageQueue.run(() => preparePhotos(images));
+      const photos = await imageQueue.run(() => preparePhotos(images), await pixelsOf(images));
       let urls: string[];
       try {
         urls = await storePhotos(storage, photos);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../adapters/storage/storage.ts';
-import { type ProcessedImage, processAvatar, processImage } from './images.ts';
+import { countPixels, type ProcessedImage, processAvatar, processImage } from './images.ts';
 import type { ReceivedImage } from './receive.ts';
 
 // Item photos: every file is checked and re-encoded before any is stored, so one bad file stores nothing.
@@ -9,6 +9,9 @@ import type { ReceivedImage } from './receive.ts';
 
 export { type ImageQueue, UploadsBusyError } from './image-queue.ts';
 export { discardRestOfBody, type ReceivedImage, receiveFiles } from './receive.ts';
+
+/** What the upload's photos decode to, from their headers: checked against the upload's budget. */
+export const pixelsOf = (images: readonly ReceivedImage[]) => countPixels(images.map((image) => image.data));
 
 /** One after another: each decode may take up to 40 megapixels of memory. */
 export async function preparePhotos(images: ReceivedImage[]): Promise<ProcessedImage[]> {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   Availability,
+  ClaimQueue,
   paymentIntentResponse,
   Reservation,
   ReservationInput,
@@ -179,7 +180,7 @@ export const claimQueueKeys = { all: ['/api/admin/claims'] as const };
 export function useDisputedClaims() {
   return useQuery({
     queryKey: claimQueueKeys.all,
-    queryFn: () => api.get<{ claims: Reservation[] }>('/api/admin/claims'),
+    queryFn: () => api.get<ClaimQueue>('/api/admin/claims'),
   });
 }
 
