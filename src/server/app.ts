@@ -47,6 +47,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import compression from './plugins/compression.ts';
 import emptyBodies from './plugins/empty-bodies.ts';
 import errors from './plugins/errors.ts';
+import idempotency from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import backgroundJobs from './plugins/jobs.ts';
 import metricsEndpoint from './plugins/metrics.ts';
@@ -164,6 +165,8 @@ export async function buildApp({
   await app.register(errors);
   await app.register(emptyBodies);
   await app.register(inputGuard);
+  // Before every route it keys, and before compression (it keeps the answers as the routes wrote them).
+  await app.register(idempotency, { db: database.db });
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

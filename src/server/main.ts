@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_MODERATOR, DEMO_PASSWORD } from './demo/accounts.ts';
 import { seedDemo } from './demo/seed.ts';
+import { keepServingThroughUnhandledRejections } from './unhandled-rejections.ts';
 
 // Starts CampusLoop: config, database, migrations, demo data, listen; and stops gracefully.
 
@@ -54,7 +55,16 @@ async function main() {
   await database.migrate();
   phase('migrations');
 
-  const app = await buildApp({ config, database });
+  // From before the app is built: its job queue starts working while it is built.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  keepServingThroughUnhandledRejections(process, {
+    log: (reason) => {
+      if (app) app.log.error({ err: reason }, 'unhandled rejection: logged, and the server keeps serving');
+      else console.error('CampusLoop: unhandled rejection (logged; the server keeps going):', reason);
+    },
+    count: () => app?.metrics?.unhandledRejection(),
+  });
+  app = await buildApp({ config, database });
   phase('app');
 
   // Demo data only ever goes into the embedded database, and only when it is empty.

@@ -249,6 +249,12 @@ describe('GET /metrics', () => {
     expect(sample((await scrape()).body, 'campusloop_db_query_errors_total')).toBe(before + 1);
   });
 
+  it('counts unhandled rejections the process kept serving through (main.ts)', async () => {
+    expect(sample((await scrape()).body, 'campusloop_unhandled_rejections_total')).toBe(0);
+    t.app.metrics!.unhandledRejection();
+    expect(sample((await scrape()).body, 'campusloop_unhandled_rejections_total')).toBe(1);
+  });
+
   it('measures the live events’ delay with a probe at each scrape', async () => {
     const text = (await scrape()).body;
     expect(sample(text, 'campusloop_live_events_listening')).toBe(1);

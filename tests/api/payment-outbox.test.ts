@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { buildApp } from '../../src/server/app.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { billingHistory, paymentIntents, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import * as stepQueries from '../../src/server/features/payment-steps/queries.ts';
@@ -108,6 +109,42 @@ describe('a provider that fails', () => {
       'payment:completed:3000',
       'refund:refunded:2000',
     ]);
+  });
+
+  it('makes a refund whose record is cut off: the step is pending again at once, not running for minutes', async () => {
+    const { lender, borrower, id, intent } = await approvedRequest();
+    await settlePayments(t);
+    const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
+    await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
+    await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
+    await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
+    // The provider refunds; the transaction that records it loses its connection (pg_terminate_backend).
+    const cutOnce: Db = Object.create(db());
+    let cuts = 1;
+    cutOnce.transaction = ((...args: Parameters<Db['transaction']>) => {
+      if (cuts-- > 0) {
+        return Promise.reject(
+          Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        );
+      }
+      return db().transaction(...args);
+    }) as typeof cutOnce.transaction;
+    const deps = { ...stepDeps(t), db: cutOnce };
+    await expect(paymentStepService.runIntent(deps, intent)).rejects.toThrow('administrator command');
+    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    // Given back, not held under its lease: the next attempt (the job's retry) runs it now.
+    expect(await stepOf(intent, 'refund')).toMatchObject({ status: 'pending', lockedUntil: null });
+    const refundsBefore = flaky.calls.refund;
+    await paymentStepService.runIntent(stepDeps(t), intent);
+    expect(flaky.calls.refund).toBe(refundsBefore);
+    expect(await stepOf(intent, 'refund')).toMatchObject({ status: 'succeeded' });
+    expect(await billing(id)).toEqual([
+      'earning:completed:1000',
+      'payment:completed:3000',
+      'refund:refunded:2000',
+    ]);
+    const { mismatched } = await paymentStepService.reconcile(stepDeps(t));
+    expect(mismatched).toBe(0);
   });
 
   it('keeps failing: the step fails for good, the lender is told, moderators see it and retry it', async () => {

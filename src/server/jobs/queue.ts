@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
@@ -56,6 +57,9 @@ export interface JobQueue {
  */
 const START_LOCK_ID = 72_061_005;
 
+/** pg-boss's tables live in their own schema. */
+const JOB_SCHEMA = 'pgboss';
+
 async function oneAtATime(database: Database, run: () => Promise<void>): Promise<void> {
   if (!database.pool) return run();
   const client = await database.pool.connect();
@@ -69,6 +73,38 @@ async function oneAtATime(database: Database, run: () => Promise<void>): Promise
   } finally {
     client.release();
   }
+}
+
+/**
+ * pg-boss 10 records a worker's outcome (`complete` after the handler, `fail` when it threw) without
+ * awaiting it (src/manager.js, `watch`): a connection cut during that statement would be an unhandled
+ * rejection, which ends Node. Versions that await it need Node 22 (decision 018 holds Node 20), so our
+ * executor answers those two statements itself when they fail: logged, and the job stays active until
+ * its expiry, when pg-boss fails it by timeout and retries it. Retrying is safe: a payment step's runner
+ * finds the steps already done and makes no provider call (features/payment-steps).
+ */
+const PGBOSS_PLANS = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+/** The outcome statements answered even when they fail (see above); every other statement as it is. */
+export function withOutcomesThatCannotReject(
+  executor: PgBoss.Db,
+  schema: string,
+  onLost: (error: unknown) => void,
+): PgBoss.Db {
+  const outcomes = new Set([PGBOSS_PLANS.completeJobs(schema), PGBOSS_PLANS.failJobsById(schema)]);
+  return {
+    executeSql: (text, values) => {
+      const answer = executor.executeSql(text, values);
+      if (!outcomes.has(text)) return answer;
+      return answer.catch((error: unknown) => {
+        onLost(error);
+        return { rows: [{ count: 0 }] };
+      });
+    },
+  };
 }
 
 /** pg-boss speaks `executeSql(text, values)`; this is that, on whichever database we run. */
@@ -127,8 +163,10 @@ export function createJobQueue(
 ): JobQueue {
   const executor = executorOf(database);
   const boss = new PgBoss({
-    db: executor,
-    schema: 'pgboss',
+    db: withOutcomesThatCannotReject(executor, JOB_SCHEMA, (error) =>
+      options.log.error({ err: error }, 'job outcome not recorded: the job runs again after it expires'),
+    ),
+    schema: JOB_SCHEMA,
     migrate: true,
     supervise: options.work,
     schedule: false,

@@ -49,6 +49,8 @@ export interface Metrics {
   deliveryFailed(channel: string, final: boolean): void;
   /** For payment-steps/service.ts: an attempt of a step failed, `final` when for good. */
   stepFailed(kind: PaymentStepKind, final: boolean): void;
+  /** A promise rejected with no one to hear it (main.ts logs it and keeps serving). */
+  unhandledRejection(): void;
   /** Stops observing the database, hub and caches (the app closes; the database may outlive it). */
   close(): void;
 }
@@ -327,8 +329,17 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
     registers,
   });
 
+  const unhandledRejections = new Counter({
+    name: 'campusloop_unhandled_rejections_total',
+    help: 'Promises rejected with no handler in this process: logged, and the process kept serving. Any is a bug to look for in the logs.',
+    registers,
+  });
+
   return {
     registry,
+    unhandledRejection() {
+      unhandledRejections.inc();
+    },
     deliveryFailed(channel, final) {
       deliveryFailures.inc({ channel, outcome: final ? 'failed' : 'retry' });
     },

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
 import { extensionService } from '../features/extensions/service.ts';
+import { idempotencyService } from '../features/idempotency/service.ts';
 import {
   type PaymentStepDeps,
   paymentStepService,
@@ -37,6 +38,7 @@ const JOB_LOCKS = {
   releaseDeposits: 72_061_008,
   deliveries: 72_061_009,
   forgetDeliveries: 72_061_010,
+  forgetIdempotencyKeys: 72_061_039,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -180,8 +182,14 @@ export default fp(
       const forgotten = await deliveryService.forgetFinished({ db: deps.db, clock: opts.clock });
       if (forgotten) log.info({ forgotten }, 'forgot finished deliveries');
     };
+    // Idempotency keys and their answers past their 24 hours (decision 039).
+    const forgetIdempotencyKeys = async (log: FastifyBaseLogger) => {
+      const forgotten = await idempotencyService.forgetExpired(deps.db, opts.clock.now());
+      if (forgotten) log.info({ forgotten }, 'forgot expired idempotency keys');
+    };
     const tick = () => {
       if (running) return;
+      const keysLog = roundLog('forget-idempotency-keys');
       const forgetLog = roundLog('forget-deliveries');
       const depositLog = roundLog('release-deposits');
       const expiryLog = roundLog('expire-reservations');
@@ -216,6 +224,10 @@ export default fp(
         .catch((error) => depositLog.error({ err: error }, 'deposit release job failed'))
         .then(() => withJobLock(opts.database, JOB_LOCKS.forgetDeliveries, () => forgetDeliveries(forgetLog)))
         .catch((error) => forgetLog.error({ err: error }, 'forgetting finished deliveries failed'))
+        .then(() =>
+          withJobLock(opts.database, JOB_LOCKS.forgetIdempotencyKeys, () => forgetIdempotencyKeys(keysLog)),
+        )
+        .catch((error) => keysLog.error({ err: error }, 'forgetting expired idempotency keys failed'))
         .finally(() => {
           running = null;
         });

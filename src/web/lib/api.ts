@@ -35,13 +35,55 @@ function networkError(): ApiError {
   return new ApiError(0, t`Network error: check your connection and try again.`, 'NETWORK');
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Requests that change something carry an Idempotency-Key (decision 039); reads do not need one. */
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Pauses before asking again when the answer was lost (no connection), was "try again" (503), or the
+ * first try is still being processed: the same key, so the server does the action once and a retry
+ * gets its first answer.
+ */
+const RETRY_DELAYS_MS = [300, 1000];
+
+function answerLost(error: ApiError): boolean {
+  return error.code === 'NETWORK' || error.status === 503 || error.code === 'IDEMPOTENCY_KEY_IN_FLIGHT';
+}
+
+/** A fresh key: `crypto.randomUUID` exists only in secure contexts, `getRandomValues` everywhere. */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** One user action: `idempotencyKey` is new for each, unless the caller retries an action of its own. */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<T> {
+  const key = CHANGES.has(method) ? (options.idempotencyKey ?? newKey()) : undefined;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (key) headers['idempotency-key'] = key;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send<T>(method, path, headers, body);
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!key || delay === undefined || !(error instanceof ApiError) || !answerLost(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+async function send<T>(method: string, path: string, headers: Record<string, string>, body: unknown) {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: Object.keys(headers).length ? headers : undefined,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -56,7 +98,12 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', credentials: 'include', body: form });
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'idempotency-key': newKey() },
+      body: form,
+    });
   } catch {
     throw networkError();
   }

@@ -4,6 +4,7 @@ export * from './community.ts';
 export * from './deliveries.ts';
 export * from './extensions.ts';
 export * from './handovers.ts';
+export * from './idempotency.ts';
 export * from './items.ts';
 export * from './notifications.ts';
 export * from './payments.ts';

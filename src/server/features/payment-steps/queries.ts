@@ -165,6 +165,22 @@ export async function claimStep(db: Db, id: string, leaseMs: number): Promise<St
   return row;
 }
 
+/**
+ * Gives back a claim whose runner could not write what happened (its connection was cut): the step is
+ * pending again at once instead of `running` until the lease runs out. Only the claim it made: a later
+ * runner's (another attempt count) is left alone.
+ */
+export async function releaseClaim(db: Db, id: string, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(paymentSteps)
+    .set({ status: 'pending', lockedUntil: null, updatedAt: new Date() })
+    .where(
+      and(eq(paymentSteps.id, id), eq(paymentSteps.status, 'running'), eq(paymentSteps.attempts, attempts)),
+    )
+    .returning({ id: paymentSteps.id });
+  return rows.length > 0;
+}
+
 /** Marks a step done, once: answers it only to the caller that made the change. */
 export async function finishStep(
   db: Db,

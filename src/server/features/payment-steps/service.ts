@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { msg } from '@lingui/core/macro';
 import { sql } from 'drizzle-orm';
 import type { PaymentStepKind, PaymentStepPurpose, PaymentStepStatus } from '#shared/constants.ts';
@@ -204,6 +205,31 @@ async function markFailedForGood(deps: PaymentStepDeps, step: queries.StepRow, e
   );
 }
 
+/**
+ * The runner's own writes after a provider call (done, failed) can fail too: a cut connection. The
+ * step would stay `running` under its lease, for minutes, while the provider already moved the money
+ * and reconciliation saw the two disagree. So the claim is given back at once, on a fresh connection
+ * (the pool replaces a cut one), a few times if need be; the next attempt asks the provider first
+ * (`perform`), so it never moves money twice. If even that fails, the lease ends the claim.
+ */
+async function orReleaseClaim(deps: PaymentStepDeps, step: queries.StepRow, write: () => Promise<void>) {
+  try {
+    await write();
+  } catch (error) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        await queries.releaseClaim(deps.db, step.id, step.attempts);
+        break;
+      } catch (releaseError) {
+        if (attempt === 3) {
+          deps.log?.error({ err: releaseError, stepId: step.id }, 'payment step claim not released');
+        } else await sleep(50 * attempt);
+      }
+    }
+    throw error;
+  }
+}
+
 async function complete(deps: PaymentStepDeps, step: queries.StepRow, providerRef: string | null) {
   await deps.db.transaction(async (tx) => {
     const done = await queries.finishStep(tx, step.id, providerRef);
@@ -279,13 +305,15 @@ export const paymentStepService = {
         const final = isPermanent(error) || lastTry || step.attempts > deps.payment.retryLimit;
         deps.metrics?.stepFailed(step.kind as PaymentStepKind, final);
         if (final) {
-          await markFailedForGood(deps, step, message);
+          await orReleaseClaim(deps, step, () => markFailedForGood(deps, step, message));
           return;
         }
-        await queries.recordFailure(deps.db, step.id, message, false);
+        await orReleaseClaim(deps, step, async () => {
+          await queries.recordFailure(deps.db, step.id, message, false);
+        });
         throw error;
       }
-      await complete(deps, step, providerRef);
+      await orReleaseClaim(deps, step, () => complete(deps, step, providerRef));
     }
   },
 
