@@ -144,6 +144,8 @@ async function stopsEverything(run: Run, signal: NodeJS.Signals, ports: number[]
   await until(() => tree.every((pid) => !alive(pid)), 30_000, 'every process npm started to end').catch(
     () => {
       const left = tree.filter(alive).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      // Nothing of a failed run stays behind on the machine.
+      for (const pid of tree.filter(alive)) process.kill(pid, 'SIGKILL');
       expect(left, run.output()).toEqual([]);
     },
   );
