@@ -107,7 +107,7 @@ const INPUTS = [
 ];
 
 /** Everything a complete build has; one missing means building again. */
-const OUTPUTS = [
+export const OUTPUTS = [
   'web/index.html',
   // The installable app (vite-plugin-pwa): the service worker and the web app manifest.
   'web/sw.js',

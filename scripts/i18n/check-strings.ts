@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { compileCatalogues } from './compile-catalogues.ts';
 import { findHardCodedStrings } from './hard-coded-strings.ts';
 import { untranslated } from './untranslated.ts';
 
@@ -51,14 +52,9 @@ execFileSync(
     stdio: 'pipe',
   },
 );
-execFileSync(
-  process.execPath,
-  [path.join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'compile', '--typescript'],
-  {
-    cwd: root,
-    stdio: 'pipe',
-  },
-);
+// Compiled without touching a module whose text stays the same: a new time on one would make the next
+// `npm start` or browser run build everything again (scripts/build.mjs --if-stale).
+compileCatalogues();
 const after = catalogueFiles();
 const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
   (f) => before.get(f) !== after.get(f),

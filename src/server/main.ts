@@ -96,9 +96,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const listening = `http://${shown}:${config.port}`;
+  // Under `npm run dev` (scripts/dev.ts) the page to open is Vite's, APP_URL, which forwards to this API.
+  const devPage = config.env === 'development' && new URL(config.appUrl).port !== String(config.port);
   const lines = [
     '',
-    `  CampusLoop is running on http://${shown}:${config.port}`,
+    devPage
+      ? `  CampusLoop is running on ${config.appUrl} (open this page; the API listens on ${listening})`
+      : `  CampusLoop is running on ${listening}`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
     `  Mail: ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.mail.outboxDir}`}; links point to ${config.appUrl}`,
     `  Payments: ${config.stripe ? 'Stripe' : 'built-in test provider (test cards; no money moves)'}`,

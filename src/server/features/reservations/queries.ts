@@ -2,7 +2,6 @@ import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BOOKED_STATUSES } from '#shared/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';
 import { items } from '../../db/schema/items.ts';
