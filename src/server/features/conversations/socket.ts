@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { dropAfterMessage, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
+import { accountRefusal } from '../../db/account-gone.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { requestLocale, translate } from '../../i18n.ts';
@@ -135,7 +136,8 @@ export async function chatSocket(
         // Stored first, then confirmed (issue 5). Both people's sockets, on whichever instance, get
         // newMessage from the database's NOTIFY at commit (migration 0006_live_events).
         send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
-      } catch (error) {
+      } catch (thrown) {
+        const error = accountRefusal(thrown) ?? thrown;
         if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat message failed');
         const message = translate(
           locale,
