@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
 import { items } from '../src/server/db/schema/items.ts';
 import { users } from '../src/server/db/schema/users.ts';
@@ -63,4 +64,12 @@ export async function createItem(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Suspends a person as a moderator would, after their rows are written: the database refuses new rows in
+ * a suspended person's name (migration 0027), so a test makes what they own first.
+ */
+export async function suspend(db: Db, userId: string) {
+  await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, userId));
 }

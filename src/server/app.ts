@@ -155,6 +155,12 @@ export async function buildApp({
         retryDelaySeconds: config.payments.retryDelaySeconds,
         expireInSeconds: Math.ceil(config.payments.stepLeaseMs / 1000),
       },
+      // The same patience with the provider as a payment's steps.
+      'forget-customers': {
+        retryLimit: config.payments.retryLimit,
+        retryDelaySeconds: config.payments.retryDelaySeconds,
+        expireInSeconds: Math.ceil(config.payments.stepLeaseMs / 1000),
+      },
     },
     log: app.log,
   });
@@ -203,7 +209,7 @@ export async function buildApp({
       await api.register(authRoutes, { db, config, mailer });
       await api.register(emailVerificationRoutes, { db, config, mailer });
       await api.register(passwordResetRoutes, { db, config, mailer });
-      await api.register(accountRoutes, { db, config, mailer, storage, imageQueue });
+      await api.register(accountRoutes, { db, config, mailer, storage, imageQueue, jobs });
       await api.register(universityRoutes);
       await api.register(notificationRoutes, { db, caches });
       await api.register(conversationRoutes, { db, caches, sendLimit });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
 import type { FastifyRequest } from 'fastify';
 import { requestLocale, translate } from './i18n.ts';
@@ -12,4 +13,13 @@ export function tooManyRequests(message: MessageDescriptor) {
     code: 'RATE_LIMITED',
     message: translate(requestLocale(request), message),
   });
+}
+
+/**
+ * A rate limit's key for an e-mail address (any case): its SHA-256, so the counters (the `rate_limits`
+ * table, the login limit's memory) never hold an address in clear, and the deletion of an account can
+ * still find its counters (decision 037).
+ */
+export function addressKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }

@@ -283,7 +283,7 @@ describe('the dashboard’s derived figures', () => {
         createUser(db(), { campus, fullName }),
       ),
     );
-    const suspended = await createUser(db(), { campus, suspendedAt: new Date('2026-03-01T00:00:00Z') });
+    const suspended = await createUser(db(), { campus });
     await db()
       .insert(userBadges)
       .values([
@@ -305,6 +305,11 @@ describe('the dashboard’s derived figures', () => {
     await completedAt('2026-03-17T18:00:00Z', p(l2, b1, 'tools')); // this week
     await completedAt('2026-03-18T19:00:00Z', p(l1, b2, 'books')); // this week
     await completedAt('2026-03-18T19:00:00Z', p(l2, suspended, 'books')); // this week, a suspended borrower
+    // Suspended after borrowing: nothing new is written in a suspended person's name (decision 037).
+    await db()
+      .update(users)
+      .set({ suspendedAt: new Date('2026-03-19T00:00:00Z') })
+      .where(eq(users.id, suspended.id));
 
     const dashboard = await impactService.dashboard({ db: db(), timeZone: TZ }, campus, now);
 

@@ -21,7 +21,10 @@ describe.skipIf(!url)('the job queue on a shared PostgreSQL', () => {
       createJobQueue(database, {
         work: false,
         pollingSeconds: 2,
-        policies: { 'payment-steps': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 } },
+        policies: {
+          'payment-steps': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+          'forget-customers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+        },
         log: { error: () => {} },
       }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createItem, createUser } from '../factories.ts';
+import { createItem, createUser, suspend } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Issue 16: robots.txt and sitemap.xml are real files at the root (before, /robots.txt answered the
@@ -31,8 +31,9 @@ describe('sitemap.xml', () => {
       title: 'Deleted stove',
       deletedAt: new Date(),
     });
-    const suspended = await createUser(db, { suspendedAt: new Date() });
+    const suspended = await createUser(db);
     const ofSuspended = await createItem(db, { userId: suspended.id, title: 'Suspended owner stove' });
+    await suspend(db, suspended.id);
 
     const response = await t.get('/sitemap.xml');
     expect(response.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createItem, createSignedInUser, createUser } from '../factories.ts';
+import { createItem, createSignedInUser, createUser, suspend } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Issue 7: Home and Browse arrive rendered for a signed-out visitor (the web app's own server entry,
@@ -302,8 +302,9 @@ describe('the item page for visitors (issue 16)', () => {
       title: 'Hidden rendered drill',
       hiddenAt: new Date(),
     });
-    const suspended = await createUser(t.database.db, { suspendedAt: new Date() });
+    const suspended = await createUser(t.database.db);
     const ofSuspended = await createItem(t.database.db, { userId: suspended.id, title: 'Suspended drill' });
+    await suspend(t.database.db, suspended.id);
     for (const url of [
       '/item/00000000-0000-4000-8000-000000000000',
       '/item/not-an-id',

@@ -26,7 +26,7 @@ export interface FakeCard {
 
 type Json = Record<string, unknown>;
 
-/** A fake api.stripe.com: customers, PaymentIntents, charges, refunds, SetupIntents and PaymentMethods. */
+/** A fake api.stripe.com: customers (created, their cards listed, deleted), PaymentIntents, charges, refunds, SetupIntents and PaymentMethods. */
 export async function startFakeStripe() {
   const requests: Recorded[] = [];
   const customers = new Map<string, Json>();
@@ -81,6 +81,22 @@ export async function startFakeStripe() {
     const intentAction = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
     const setupPath = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
     const detachPath = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    const customerMethodsPath = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
+    if (customerMethodsPath && method === 'GET') {
+      const id = customerMethodsPath[1]!;
+      if (!customers.has(id)) return missing('customer', id);
+      const data = [...methods.values()].filter((pm) => pm.customer === id);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
+    if (customerPath && method === 'DELETE') {
+      const id = customerPath[1]!;
+      if (!customers.has(id)) return missing('customer', id);
+      customers.delete(id);
+      // As at Stripe, a deleted customer's cards cannot be used again.
+      for (const pm of methods.values()) if (pm.customer === id) pm.customer = null;
+      return { status: 200, body: { id, object: 'customer', deleted: true } };
+    }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = {
         id: newId('cus'),
@@ -319,6 +335,8 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     /** A card saved for a customer (what a confirmed SetupIntent leaves). */
     savedCard: (customer: string, card: FakeCard) => attachCard(customer, card),
+    /** The customer a saved card is attached to now (null once detached), for assertions. */
+    customerOfCard: (paymentMethodId: string) => methods.get(paymentMethodId)?.customer ?? null,
     requests,
     customers,
     reset: () => {

@@ -12,6 +12,8 @@ import type { Database, Db } from '../db/client.ts';
 export const QUEUES = {
   /** Runs a payment intent's provider steps, in order (features/payment-steps). */
   paymentSteps: 'payment-steps',
+  /** Forgets at the card provider the customer of an account that was deleted (decision 037). */
+  forgetCustomers: 'forget-customers',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Locale } from '../../shared/i18n.ts';
+import { accountRefusal } from '../db/account-gone.ts';
 import { sqlState } from '../db/transaction.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, RetryLaterError } from '../errors.ts';
@@ -85,7 +86,9 @@ const codes: Record<number, string> = {
 
 export default fp(
   async function errors(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError, request, reply) => {
+      // A write refused because its person left or was suspended meanwhile (migration 0027).
+      const error = (accountRefusal(thrown) as FastifyError | undefined) ?? thrown;
       const locale = requestLocale(request);
       const say = (message: MessageDescriptor | string) => translate(locale, message);
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -128,6 +128,20 @@ export default fp(
         throw error;
       }
     });
+    // Decision 037: a deleted account's customer at the card provider, forgotten after the deletion's
+    // commit; pg-boss retries a failure with backoff, and a job that keeps failing ends `failed` (logged,
+    // counted), never holding the deletion back.
+    await opts.jobs.work<{ customerId: string }>(QUEUES.forgetCustomers, async (job) => {
+      const log = app.log.child({ job: QUEUES.forgetCustomers, jobId: job.id });
+      try {
+        await opts.payments.forgetCustomer(job.data.customerId);
+        log.info({ customerId: job.data.customerId }, 'forgot a deleted account’s customer at the provider');
+      } catch (error) {
+        opts.metrics?.jobFailed(QUEUES.forgetCustomers);
+        log.warn({ err: error, retryCount: job.retryCount }, 'forgetting a customer will be retried');
+        throw error;
+      }
+    });
     const paymentUpkeep = async (log: FastifyBaseLogger) => {
       const upkeepDeps = stepDeps(log);
       const released = await paymentStepService.releaseAbandoned(

@@ -89,4 +89,10 @@ export interface PaymentProvider {
     setupIntentId: string,
   ): Promise<(CardDetails & { paymentMethodId: string; customerId: string }) | null>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /**
+   * Forgets a customer whose person deleted their account (decision 037): every payment method still
+   * attached to it is detached, then the customer itself is deleted where the provider keeps customers.
+   * A customer already gone counts as done, so a retry after a partial run finishes the job.
+   */
+  forgetCustomer(customerId: string): Promise<void>;
 }

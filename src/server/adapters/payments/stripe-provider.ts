@@ -257,6 +257,26 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async forgetCustomer(customerId: string): Promise<void> {
+    const stripe = await this.client();
+    try {
+      // Every page of the customer's cards (the SDK follows `has_more`), each detached, then the customer.
+      for await (const method of stripe.customers.listPaymentMethods(customerId, { limit: 100 })) {
+        await this.detachPaymentMethod(method.id);
+      }
+      await stripe.customers.del(customerId);
+    } catch (error) {
+      const { errors } = await loadSdk();
+      // Deleted already (an earlier attempt got that far): nothing is left to forget.
+      if (
+        error instanceof errors.StripeInvalidRequestError &&
+        (error.statusCode === 404 || error.code === 'resource_missing')
+      )
+        return;
+      throw error;
+    }
+  }
+
   /** Checks a webhook delivery's signature against the raw body; throws when it does not match. */
   static async constructEvent(rawBody: Buffer, signature: string, secret: string): Promise<Stripe.Event> {
     return (await loadSdk()).webhooks.constructEvent(rawBody, signature, secret);

@@ -402,4 +402,12 @@ export class TestPaymentProvider implements PaymentProvider {
       .set({ detached: new Date() })
       .where(eq(testPaymentMethods.id, paymentMethodId));
   }
+
+  /** The built-in provider keeps no customers: their saved cards are detached. */
+  async forgetCustomer(customerId: string): Promise<void> {
+    await this.db
+      .update(testPaymentMethods)
+      .set({ detached: new Date() })
+      .where(and(eq(testPaymentMethods.customerId, customerId), isNull(testPaymentMethods.detached)));
+  }
 }

@@ -10,6 +10,7 @@ import { reservationHandovers } from '../../db/schema/handovers.ts';
 import { items } from '../../db/schema/items.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { billingHistory, paymentIntents, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import {
   emailChanges,
@@ -182,6 +183,7 @@ export async function lockUser(db: Db, userId: string) {
       fullName: users.fullName,
       deletedAt: users.deletedAt,
       locale: users.locale,
+      customerId: users.stripeCustomerId,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -294,6 +296,11 @@ export async function deletePrivateRows(db: Db, userId: string) {
   await db.delete(notificationDeliveries).where(eq(notificationDeliveries.userId, userId));
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
+}
+
+/** Their rate-limit counters (decision 037): nothing keyed by them outlives them. */
+export async function forgetRateLimits(db: Db, keys: string[]) {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }
 
 /**

@@ -9,8 +9,12 @@ import {
 } from '#shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
+import { addressKey } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
+import { CHAT_SEND_PREFIX } from '../conversations/send-limit.ts';
 import { notificationService } from '../notifications/service.ts';
+import { PASSWORD_RESET_ACCOUNT_PREFIX } from '../password-reset/reset-limits.ts';
 import { deleteAvatar, deletePhotos } from '../uploads/service.ts';
 import { accountDeletedNotice } from './account-emails.ts';
 import * as queries from './leaving-queries.ts';
@@ -58,7 +62,12 @@ export const leavingService = {
    * username, photo and password erased; messages and reviews stay under "Former student", billing rows
    * stay without the name. Every session ends (their sockets close on commit); a last e-mail confirms it.
    */
-  async deleteAccount(deps: AccountDeps, userId: string, input: DeleteAccountInput, now = new Date()) {
+  async deleteAccount(
+    deps: AccountDeps & { jobs: JobQueue },
+    userId: string,
+    input: DeleteAccountInput,
+    now = new Date(),
+  ) {
     if (!(await auth.checkPassword(deps.db, userId, input.currentPassword))) {
       throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD, [
         { path: 'currentPassword', message: WRONG_PASSWORD },
@@ -90,16 +99,27 @@ export const leavingService = {
       await queries.removeItems(tx, userId, now);
       await queries.forgetName(tx, userId, person.fullName);
       await queries.deletePrivateRows(tx, userId);
+      await queries.forgetRateLimits(tx, [
+        `${PASSWORD_RESET_ACCOUNT_PREFIX}:${addressKey(person.email)}`,
+        `${CHAT_SEND_PREFIX}:${userId}`,
+      ]);
       const handoverPhotos = await queries.deleteHandovers(tx, userId);
       await queries.eraseUser(tx, userId, now);
+      // Their cards and customer at the payment provider, after the commit and retried until the provider
+      // answers (decision 037): the account is gone at once even while the provider is down.
+      if (person.customerId) {
+        await deps.jobs.send(tx, QUEUES.forgetCustomers, { customerId: person.customerId });
+      }
       return {
         email: person.email,
         locale: isLocale(person.locale) ? person.locale : DEFAULT_LOCALE,
         fullName: person.fullName,
         photo: profile?.profileImage ?? null,
         handoverPhotos,
+        customerId: person.customerId,
       };
     });
+    if (gone.customerId) deps.jobs.kick(QUEUES.forgetCustomers);
     // After the commit: the account is gone even if a photo or the e-mail fails (both are logged).
     if (gone.photo) await deleteAvatar(deps.storage, gone.photo);
     await deletePhotos(deps.storage, gone.handoverPhotos);

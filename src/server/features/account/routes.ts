@@ -28,6 +28,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requestLocale, translate } from '../../i18n.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/session.ts';
 import { tooManyRequests } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
@@ -44,7 +45,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer;
   storage: Storage;
   imageQueue: ImageQueue;
-}> = async (app, { db, config, mailer, storage, imageQueue }) => {
+  jobs: JobQueue;
+}> = async (app, { db, config, mailer, storage, imageQueue, jobs }) => {
   const deps: AccountDeps = { db, config, mailer, storage, imageQueue, log: app.log };
   const depsFor = (request: FastifyRequest): AccountDeps => ({ ...deps, log: request.log });
   // Scoped to this plugin: the profile photo is the one multipart body here (one file).
@@ -270,7 +272,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: { body: deleteAccountInput, response: { 200: successResponse } },
     },
     async (request, reply) => {
-      await leavingService.deleteAccount(depsFor(request), requireUser(request).id, request.body);
+      await leavingService.deleteAccount(
+        { ...depsFor(request), jobs },
+        requireUser(request).id,
+        request.body,
+      );
       clearSessionCookie(reply, config);
       return { success: true as const };
     },

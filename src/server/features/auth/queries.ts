@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
@@ -87,6 +87,19 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
     .limit(1);
   return row;
+}
+
+/** Which of these sessions (by token hash) are still live, their person not suspended. */
+export async function liveSessionHashes(db: Db, tokenHashes: string[], now: Date): Promise<string[]> {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now), isNull(users.suspendedAt)),
+    );
+  return rows.map((row) => row.tokenHash);
 }
 
 /** A later end, a later last use, or both, in one write. */

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { RetryLaterError } from '../../errors.ts';
 import { requestLocale, translate } from '../../i18n.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
-import { tooManyRequests } from '../../rate-limited.ts';
+import { addressKey, tooManyRequests } from '../../rate-limited.ts';
 import { emailVerificationDeps, emailVerificationService } from '../email-verification/service.ts';
 import * as auth from './service.ts';
 
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer:
   const accountAttempts = app.createRateLimit({
     max: config.loginAccountRateLimit.max,
     timeWindow: config.loginAccountRateLimit.windowMs,
-    keyGenerator: (request) => `login-account:${(request.body as { email: string }).email}`,
+    keyGenerator: (request) => `login-account:${addressKey((request.body as { email: string }).email)}`,
   });
   const perAccount = async (request: FastifyRequest) => {
     const attempt = await accountAttempts(request);

@@ -257,6 +257,19 @@ export async function resumeSession(
  */
 export const sessionId = (token: string) => hashSessionToken(token);
 
+/**
+ * Which of these sessions, named as sessionId names them, are still live: the live channel asks after a
+ * gap in the database's announcements, when a `sessionEnded` may have been missed.
+ */
+export async function liveSessions(db: Db, ids: string[], now = new Date()): Promise<Set<string>> {
+  const live = new Set<string>();
+  // A bounded statement each, however many sockets an instance holds.
+  for (let from = 0; from < ids.length; from += 500) {
+    for (const id of await queries.liveSessionHashes(db, ids.slice(from, from + 500), now)) live.add(id);
+  }
+  return live;
+}
+
 export async function endSession(db: Db, token: string) {
   await queries.deleteSession(db, hashSessionToken(token));
 }

@@ -12,6 +12,9 @@ import { AppError } from '../../errors.ts';
 /** Spec §7's live channel rule, now per person: 20 messages in 10 s. */
 export const CHAT_SEND_LIMIT = { messages: 20, windowSeconds: 10 } as const;
 
+/** The counters' prefix: their keys are this, a colon and the person's id. */
+export const CHAT_SEND_PREFIX = 'chat-send';
+
 export const SENDING_TOO_FAST = msg`You are sending messages too fast. Please wait a moment.`;
 
 export class SendingTooFast extends AppError {
@@ -29,7 +32,7 @@ export function createChatSendLimit(db: Db): ChatSendLimit {
   const limiter = new RateLimiterDrizzle({
     storeClient: db,
     schema: rateLimits,
-    keyPrefix: 'chat-send',
+    keyPrefix: CHAT_SEND_PREFIX,
     points: CHAT_SEND_LIMIT.messages,
     duration: CHAT_SEND_LIMIT.windowSeconds,
     inMemoryBlockOnConsumed: CHAT_SEND_LIMIT.messages + 1,

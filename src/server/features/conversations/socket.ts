@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { dropAfterMessage, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
+import { accountRefusal } from '../../db/account-gone.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { requestLocale, translate } from '../../i18n.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
 import session from '../../plugins/session.ts';
-import { sessionId } from '../auth/service.ts';
+import { liveSessions, resumeSession, sessionId } from '../auth/service.ts';
 import type { ChatSendLimit } from './send-limit.ts';
 import { conversationService } from './service.ts';
 
@@ -21,8 +22,11 @@ import { conversationService } from './service.ts';
 // socket carries the live events of realtime-hub.ts: notification, notificationCount, chatUnreadCount,
 // and resync (live events may have been missed: fetch afresh).
 
-/** Close codes in the 4400 range, so clients can tell our refusals apart. */
-export const CLOSE = { unauthorised: 4401, impersonation: 4403, malformed: 4400 } as const;
+/**
+ * Close codes in the 4400 range, so clients can tell our refusals apart; 1012 (service restart) when
+ * the server cannot tell whether the session still stands: the client reconnects, and the upgrade checks.
+ */
+export const CLOSE = { unauthorised: 4401, impersonation: 4403, malformed: 4400, reconnect: 1012 } as const;
 
 function send(socket: WebSocket, payload: unknown) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
@@ -44,9 +48,10 @@ export async function chatSocket(
   await app.register(session, { db: opts.db, config: opts.config, caches: opts.caches, hub: opts.hub });
 
   const alive = new WeakMap<WebSocket, boolean>();
-  const sockets = new Set<WebSocket>();
+  /** Every open socket, with the session it was opened with (as sessionId names it). */
+  const sockets = new Map<WebSocket, string>();
   const heartbeat = setInterval(() => {
-    for (const socket of sockets) {
+    for (const socket of sockets.keys()) {
       // A socket that did not answer the last ping is gone (phone asleep, network lost).
       if (alive.get(socket) === false) {
         socket.terminate();
@@ -58,6 +63,28 @@ export async function chatSocket(
   }, opts.config.wsHeartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  // Decision 037: while the hub was down, a session may have ended (signed out, suspended, deleted)
+  // without its `sessionEnded` reaching this instance. Once the hub hears again, one query per few
+  // hundred sockets finds the sessions gone, and their sockets close as if they had heard it. If the
+  // database cannot say, every socket closes with 1012: the browser reconnects and the upgrade checks.
+  const closeEndedSessions = async () => {
+    const open = [...sockets];
+    let live: Set<string>;
+    try {
+      live = await liveSessions(opts.db, [...new Set(open.map(([, session]) => session))]);
+    } catch (error) {
+      app.log.warn({ err: error }, 'live events: could not check the open sockets’ sessions; closing them');
+      for (const [socket] of open) socket.close(CLOSE.reconnect, 'Reconnect');
+      return;
+    }
+    for (const [socket, session] of open)
+      if (!live.has(session)) socket.close(CLOSE.unauthorised, 'Signed out');
+  };
+  const stopWatching = opts.hub.observeStatus((status) => {
+    if (status === 'up') void closeEndedSessions();
+  });
+  app.addHook('onClose', async () => stopWatching());
 
   app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket, request) => {
     const user = request.user;
@@ -71,19 +98,20 @@ export async function chatSocket(
       socket.close(CLOSE.impersonation, 'Cross-origin connection refused');
       return;
     }
-    if (!user) {
+    const token = request.sessionToken;
+    if (!user || !token) {
       socket.close(CLOSE.unauthorised, 'Sign in to chat');
       return;
     }
     // Issue 19: what this socket says to its person is written in the language they connected in.
     const locale = requestLocale(request);
-    sockets.add(socket);
+    // The session this socket was opened with: signing out of it closes this socket only, on every
+    // instance (migration 0009); the person's other devices stay connected.
+    const ownSession = sessionId(token);
+    sockets.set(socket, ownSession);
     opts.metrics?.socketsOpen(sockets.size);
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
-    // The session this socket was opened with: signing out of it closes this socket only, on every
-    // instance (migration 0009); the person's other devices stay connected.
-    const ownSession = request.sessionToken ? sessionId(request.sessionToken) : undefined;
     let ended = false;
     const unsubscribe = opts.hub.subscribe(user.id, (event) => {
       if (event.type === 'sessionEnded') {
@@ -93,6 +121,19 @@ export async function chatSocket(
         socket.close(CLOSE.unauthorised, 'Signed out');
       } else send(socket, event);
     });
+
+    /**
+     * Whether the socket's session still stands, asked before acting on each message (decision 037): a
+     * `sessionEnded` missed while the hub was down must not leave a signed-out socket able to send. The
+     * sessions cache answers most of these; it holds nothing while the hub is down, so then the database does.
+     */
+    const sessionStands = async () => {
+      const resumed = await resumeSession(opts.db, token, opts.config, new Date(), opts.caches.sessions);
+      if (resumed?.user.id === user.id) return true;
+      ended = true;
+      socket.close(CLOSE.unauthorised, 'Signed out');
+      return false;
+    };
 
     const handle = async (raw: unknown) => {
       if (ended) return;
@@ -110,6 +151,20 @@ export async function chatSocket(
         socket.close(CLOSE.malformed, 'Malformed message');
         return;
       }
+      let stands: boolean;
+      try {
+        stands = await sessionStands();
+      } catch (error) {
+        request.log.warn({ err: error }, 'chat socket: could not check the session');
+        const tempId = typeof data.tempId === 'string' ? data.tempId.slice(0, 100) : undefined;
+        send(socket, {
+          type: 'error',
+          tempId,
+          message: translate(locale, msg`The message could not be sent.`),
+        });
+        return;
+      }
+      if (!stands) return;
       if (data.type === 'auth') {
         if (data.userId !== user.id) socket.close(CLOSE.impersonation, 'That is not you');
         else send(socket, { type: 'authenticated', userId: user.id });
@@ -135,7 +190,8 @@ export async function chatSocket(
         // Stored first, then confirmed (issue 5). Both people's sockets, on whichever instance, get
         // newMessage from the database's NOTIFY at commit (migration 0006_live_events).
         send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
-      } catch (error) {
+      } catch (thrown) {
+        const error = accountRefusal(thrown) ?? thrown;
         if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat message failed');
         const message = translate(
           locale,

@@ -5,11 +5,15 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { RetryLaterError } from '../../errors.ts';
+import { addressKey } from '../../rate-limited.ts';
 
 // How many reset e-mails may be asked for (issue 15), per address and per IP. The counters live in the
 // database (rate-limiter-flexible's Drizzle store, as the chat's), so every server instance shares them
 // and a restart forgets nothing. The address is counted whether or not an account uses it: a limit only
 // known accounts reached would tell a stranger who has one.
+
+/** The per-address counters' prefix: their keys are this, a colon and addressKey(the address). */
+export const PASSWORD_RESET_ACCOUNT_PREFIX = 'password-reset-account';
 
 export interface PasswordResetLimits {
   /** Counts one request from `ip` for `email`; throws a 429 with Retry-After beyond either allowance. */
@@ -31,7 +35,7 @@ export function createPasswordResetLimits(
       clearExpiredByTimeout: false,
     });
   const perIp = limiter('password-reset-ip', limits.perIp);
-  const perAccount = limiter('password-reset-account', limits.perAccount);
+  const perAccount = limiter(PASSWORD_RESET_ACCOUNT_PREFIX, limits.perAccount);
 
   const consume = async (
     target: RateLimiterDrizzle,
@@ -59,7 +63,7 @@ export function createPasswordResetLimits(
       );
       await consume(
         perAccount,
-        email.toLowerCase(),
+        addressKey(email),
         (minutes) =>
           msg`You have asked for several reset links for ${email} recently. If an account uses it, please look for the newest link in your inbox (and spam folder), or try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
       );
