@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { AppError, unauthorized } from '../errors.ts';
 import { sqlState } from './transaction.ts';
 
-// migration 0027 refuses, inside the creating transaction, a row written in the name of an account
+// Migration 0027 refuses, inside the creating transaction, a row written in the name of an account
 // deleted or suspended since the request's session was checked (decision 037). Its two SQLSTATEs are
 // ours; this is what the person is told: the same as a request that came a moment later.
 
