@@ -23,3 +23,10 @@ export function tooManyRequests(message: MessageDescriptor) {
 export function addressKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
+
+/**
+ * Rate-limit counters keyed by a person (their id or their address's key): kept here, below the features
+ * that count them, so that deleting an account can forget that person's counters (decision 037).
+ */
+export const PASSWORD_RESET_ACCOUNT_PREFIX = 'password-reset-account';
+export const CHAT_SEND_PREFIX = 'chat-send';

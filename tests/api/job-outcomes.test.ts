@@ -54,7 +54,10 @@ describe('a job whose outcome cannot be recorded', () => {
       {
         work: true,
         pollingSeconds: 0.5,
-        policies: { 'payment-steps': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 } },
+        policies: {
+          'payment-steps': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+          'forget-customers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+        },
         log: { error: (_obj, msg) => void lost.push(msg) },
       },
     );

@@ -10,11 +10,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
-import { addressKey } from '../../rate-limited.ts';
+import { addressKey, CHAT_SEND_PREFIX, PASSWORD_RESET_ACCOUNT_PREFIX } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
-import { CHAT_SEND_PREFIX } from '../conversations/send-limit.ts';
 import { notificationService } from '../notifications/service.ts';
-import { PASSWORD_RESET_ACCOUNT_PREFIX } from '../password-reset/reset-limits.ts';
 import { deleteAvatar, deletePhotos } from '../uploads/service.ts';
 import { accountDeletedNotice } from './account-emails.ts';
 import * as queries from './leaving-queries.ts';

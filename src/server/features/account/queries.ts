@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { emailChanges, users } from '../../db/schema/users.ts';
+import { expireOpenTokens } from '../../db/token-lifetimes.ts';
 
 // The only place that reads and writes what Account settings changes: the person's name, username and
 // photo, their e-mail change links and their e-mail choices. (Passwords and sessions are auth's.)
@@ -83,12 +84,7 @@ export async function insertEmailChange(
 
 /** A newer request (or a used link, or a cancel) expires the open ones now. */
 export async function expireOpenEmailChanges(db: Db, userId: string, now: Date) {
-  await db
-    .update(emailChanges)
-    .set({ expiresAt: now })
-    .where(
-      and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)),
-    );
+  await expireOpenTokens(db, emailChanges, userId, now);
 }
 
 /** The address of the person's open change, if any. */

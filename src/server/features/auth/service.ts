@@ -6,6 +6,7 @@ import type { ReadCache } from '../../cache/read-cache.ts';
 import { catalogueTags } from '../../cache/tags.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { endTokensOfOldPassword } from '../../db/token-lifetimes.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -14,7 +15,6 @@ import { summariseDevice, UNKNOWN_DEVICE } from './device.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as queries from './queries.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
-import { endTokensOfOldPassword } from './token-lifetimes.ts';
 
 // Accounts and sessions: the rules of spec §4 Authentication and §5 Registration/Login.
 

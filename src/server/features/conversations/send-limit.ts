@@ -3,6 +3,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { AppError } from '../../errors.ts';
+import { CHAT_SEND_PREFIX } from '../../rate-limited.ts';
 
 // How fast one person may chat (issue 12): one budget per person, whether they write over HTTP or over
 // any of their sockets, on whichever server instance. The counter lives in the database (one atomic
@@ -11,9 +12,6 @@ import { AppError } from '../../errors.ts';
 
 /** Spec §7's live channel rule, now per person: 20 messages in 10 s. */
 export const CHAT_SEND_LIMIT = { messages: 20, windowSeconds: 10 } as const;
-
-/** The counters' prefix: their keys are this, a colon and the person's id. */
-export const CHAT_SEND_PREFIX = 'chat-send';
 
 export const SENDING_TOO_FAST = msg`You are sending messages too fast. Please wait a moment.`;
 

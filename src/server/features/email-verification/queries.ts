@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailVerifications, sessions, users } from '../../db/schema/users.ts';
+import { expireOpenTokens } from '../../db/token-lifetimes.ts';
 
 // The only place that reads and writes e-mail verification links.
 
@@ -55,16 +56,7 @@ export async function markLinkUsed(db: Db, tokenHash: string, now: Date) {
 
 /** A newer link replaces the older ones: they expire now. */
 export async function expireOpenLinks(db: Db, userId: string, now: Date) {
-  await db
-    .update(emailVerifications)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(emailVerifications.userId, userId),
-        isNull(emailVerifications.usedAt),
-        gt(emailVerifications.expiresAt, now),
-      ),
-    );
+  await expireOpenTokens(db, emailVerifications, userId, now);
 }
 
 export async function countLinksSince(db: Db, userId: string, since: Date): Promise<number> {

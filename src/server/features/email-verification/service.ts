@@ -10,8 +10,8 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { endTokensOfOldPassword } from '../../db/token-lifetimes.ts';
 import { AppError, conflict } from '../../errors.ts';
-import { endTokensOfOldPassword } from '../auth/token-lifetimes.ts';
 import { awardBadges } from '../badges/service.ts';
 import * as queries from './queries.ts';
 import { registrationAttemptEmail, verificationEmail } from './verification-email.ts';

@@ -13,9 +13,9 @@ import type {
 } from '#shared/schemas/moderation.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { endTokensOfSuspension } from '../../db/token-lifetimes.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
-import { endTokensOfSuspension } from '../auth/token-lifetimes.ts';
 import { notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
 import { ownCase, ownCasesOf, refuseOwnCase } from './own-case.ts';

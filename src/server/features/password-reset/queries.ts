@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema/users.ts';
+import { expireOpenTokens } from '../../db/token-lifetimes.ts';
 
 // The only place that reads and writes password reset links.
 
@@ -25,16 +26,7 @@ export async function insertLink(db: Db, values: { tokenHash: string; userId: st
 
 /** A newer link replaces the older ones (and a used one ends the rest): they expire now. */
 export async function expireOpenLinks(db: Db, userId: string, now: Date) {
-  await db
-    .update(passwordResets)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(passwordResets.userId, userId),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    );
+  await expireOpenTokens(db, passwordResets, userId, now);
 }
 
 /** Whose link this is, read without a lock: the account's row is locked first (decision 036). */

@@ -5,15 +5,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { RetryLaterError } from '../../errors.ts';
-import { addressKey } from '../../rate-limited.ts';
+import { addressKey, PASSWORD_RESET_ACCOUNT_PREFIX } from '../../rate-limited.ts';
 
 // How many reset e-mails may be asked for (issue 15), per address and per IP. The counters live in the
 // database (rate-limiter-flexible's Drizzle store, as the chat's), so every server instance shares them
 // and a restart forgets nothing. The address is counted whether or not an account uses it: a limit only
 // known accounts reached would tell a stranger who has one.
-
-/** The per-address counters' prefix: their keys are this, a colon and addressKey(the address). */
-export const PASSWORD_RESET_ACCOUNT_PREFIX = 'password-reset-account';
 
 export interface PasswordResetLimits {
   /** Counts one request from `ip` for `email`; throws a 429 with Retry-After beyond either allowance. */
