@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { TestProject } from 'vitest/node';
@@ -41,4 +42,16 @@ describe.skipIf(!url)('test databases on a shared PostgreSQL', () => {
       await admin.end();
     }
   });
+});
+
+describe.skipIf(url)('the migrated PGlite copy', () => {
+  it('is removed when the run ends: every run wrote 43 MB to the temp folder and left it there', async () => {
+    const provided: Record<string, string> = {};
+    const project = { provide: (key: string, value: string) => (provided[key] = value) };
+    const teardown = (await setup(project as unknown as TestProject)) as (() => unknown) | undefined;
+    const dump = provided.pgliteDump!;
+    expect(existsSync(dump)).toBe(true);
+    await teardown?.();
+    expect(existsSync(dump)).toBe(false);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { campusToday } from '../../src/shared/calendar.ts';
 import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
@@ -9,14 +9,44 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 
 export const DEMO_PASSWORD = 'campusloop';
 
-/** One browser per journey file; each person in a journey gets their own context (cookies). */
+/**
+ * One Chromium for every journey file of a worker: the e2e config does not isolate files, so this
+ * module, and the browser, outlive a file. Starting Chromium cost about a second a file, more on a
+ * loaded machine (decision 041). Playwright kills the browser when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    workerBrowser = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (workerBrowser === launching) workerBrowser = undefined;
+        }),
+      () => {
+        if (workerBrowser === launching) workerBrowser = undefined;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
+/**
+ * The worker's browser for one journey file; each person in a journey gets their own context (cookies).
+ * Every context the file opened, its own or a test's, is closed after it, so no page of one file (a
+ * live socket, a timer) runs on into the next.
+ */
 export function setupBrowser() {
   const ctx = { baseURL: inject('baseURL') } as { browser: Browser; baseURL: string; errors: string[] };
+  let before = new Set<BrowserContext>();
   beforeAll(async () => {
-    ctx.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    ctx.browser = await sharedBrowser();
+    before = new Set(ctx.browser.contexts());
   });
   afterAll(async () => {
-    await ctx.browser?.close();
+    const opened = ctx.browser?.contexts().filter((context) => !before.has(context)) ?? [];
+    await Promise.all(opened.map((context) => context.close()));
   });
   return {
     get baseURL() {

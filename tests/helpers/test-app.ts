@@ -42,7 +42,9 @@ export function setupTestApp(
 ): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
+    const started = performance.now();
     ctx.database = await createTestDatabase();
+    const databaseReady = performance.now();
     // E-mails from registration and Resend land in a folder of this file's own, never in ./data.
     ctx.outboxDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-outbox-'));
     const base = testConfig();
@@ -59,6 +61,7 @@ export function setupTestApp(
       ...(payments ? { payments: payments(ctx.database.db) } : {}),
     });
     await ctx.app.ready();
+    reportPhases({ database: databaseReady - started, app: performance.now() - databaseReady });
   });
   // Issue 12: whatever a test did, our billing rows say what the provider did with the money.
   afterEach(async () => {
@@ -85,6 +88,17 @@ export function setupTestApp(
     ctx.request({ method: 'PUT', url, cookie, ...(body === undefined ? {} : { payload: body as object }) });
   ctx.del = (url, cookie) => ctx.request({ method: 'DELETE', url, cookie });
   return ctx;
+}
+
+/**
+ * With TEST_PHASES=1, each file's set-up says what it cost (decision 041: where the suite's time goes).
+ * Written to stderr, so it goes past Vitest's capture of console output and its console.error check.
+ */
+function reportPhases(phases: Record<string, number>) {
+  if (!process.env.TEST_PHASES) return;
+  const file = expect.getState().testPath ?? '';
+  const parts = Object.entries(phases).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`);
+  process.stderr.write(`[phases] ${path.relative(process.cwd(), file)}: ${parts.join(', ')}\n`);
 }
 
 /** The `name=value` pair of the session cookie a response set, ready for a Cookie header. */

@@ -39,6 +39,16 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const dump = readFileSync(inject('pgliteDump'));
-  return openPglite(undefined, new Blob([dump]));
+  return openPglite(undefined, pgliteDump());
+}
+
+/**
+ * The migrated database, read once per worker: files that share a worker (isolate: false) share this
+ * module, and every PGlite loads its own copy of the blob.
+ */
+let dump: { file: string; blob: Blob } | undefined;
+function pgliteDump(): Blob {
+  const file = inject('pgliteDump');
+  if (dump?.file !== file) dump = { file, blob: new Blob([readFileSync(file)]) };
+  return dump.blob;
 }
