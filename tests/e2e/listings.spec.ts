@@ -171,6 +171,7 @@ describe('listing journey', () => {
     // "items found" alone would match the empty state's own "No items found": wait for it to go.
     await page.getByText('No items found').waitFor({ state: 'detached' });
     await page.getByText('items found', { exact: false }).first().waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
     expect(new URL(page.url()).searchParams.get('q')).toBeNull();
 
     await page.getByRole('link', { name: /Socket wrench set/ }).waitFor();
