@@ -9,6 +9,7 @@ import { billingHistory, paymentIntents } from '../db/schema/payments.ts';
 import { reservations } from '../db/schema/reservations.ts';
 import { testPaymentIntents } from '../db/schema/test-payments.ts';
 import { users } from '../db/schema/users.ts';
+import { transaction } from '../db/transaction.ts';
 import { impactService } from '../features/impact/service.ts';
 
 // The demo campus's past: classmates who borrowed, and about eight weeks of returned borrows on both
@@ -178,195 +179,200 @@ export async function seedBorrowingHistory(
     !(booked.get(itemId) ?? []).some(([s, e]) => s <= end && e >= start);
 
   let completed = 0;
-  await db.transaction(async (tx) => {
-    for (const [campus, counts] of Object.entries(PLAN)) {
-      const campusItems = opts.items.filter((i) => i.campus === campus);
-      const borrowers = [
-        ...BORROWING_ACCOUNTS.map((i) => opts.accounts[i]!).filter((a) => a.campus === campus),
-        ...classmates.filter((c) => c.campus === campus),
-      ];
-      let carry = 0;
-      for (let p = periods.length - 1; p >= 0; p--) {
-        const [from, to] = periods[p]!;
-        const wanted = counts[p]! + carry;
-        if (to.getTime() - from.getTime() < 60_000) {
-          carry = wanted;
-          continue;
-        }
-        carry = 0;
-        for (let n = 0; n < wanted; n++) {
-          // Spread over the period, never at its very edges, and always in the past.
-          const at = new Date(
-            from.getTime() + (to.getTime() - from.getTime()) * ((n + 0.1 + random() * 0.8) / wanted),
-          );
-          const endDate = campusToday(opts.timeZone, at).date;
-          // The least-borrowed things first, so the history spreads over the catalogue and its categories.
-          const candidates = campusItems
-            .map((item) => ({ item, order: (booked.get(item.id)?.length ?? 0) + random() }))
-            .sort((a, b) => a.order - b.order)
-            .map((c) => c.item);
-          for (const item of candidates) {
-            const days =
-              item.rentalPeriod === 'month' ? 7 + Math.floor(random() * 14) : 1 + Math.floor(random() * 5);
-            const startDate = addDays(endDate, -days);
-            // Requested a day and a half before the return day's borrow began, after the item was listed.
-            const createdAt = new Date(at.getTime() - (days + 1.5) * DAY_MS);
-            const borrower = pick(borrowers);
-            if (
-              borrower.id === item.userId ||
-              startDate < item.availableFrom ||
-              item.createdAt >= createdAt ||
-              !item.availableDays.includes(weekday(startDate)) ||
-              !item.availableDays.includes(weekday(endDate)) ||
-              !free(item.id, startDate, endDate)
-            ) {
-              continue;
-            }
-            booked.set(item.id, [...(booked.get(item.id) ?? []), [startDate, endDate]]);
-            const price = quote(
-              {
-                rentalPriceCents: item.rentalPriceCents,
-                rentalPeriod: item.rentalPeriod as RentalPeriod | null,
-                depositCents: item.depositCents,
-              },
-              startDate,
-              endDate,
+  await transaction(
+    db,
+    async (tx) => {
+      for (const [campus, counts] of Object.entries(PLAN)) {
+        const campusItems = opts.items.filter((i) => i.campus === campus);
+        const borrowers = [
+          ...BORROWING_ACCOUNTS.map((i) => opts.accounts[i]!).filter((a) => a.campus === campus),
+          ...classmates.filter((c) => c.campus === campus),
+        ];
+        let carry = 0;
+        for (let p = periods.length - 1; p >= 0; p--) {
+          const [from, to] = periods[p]!;
+          const wanted = counts[p]! + carry;
+          if (to.getTime() - from.getTime() < 60_000) {
+            carry = wanted;
+            continue;
+          }
+          carry = 0;
+          for (let n = 0; n < wanted; n++) {
+            // Spread over the period, never at its very edges, and always in the past.
+            const at = new Date(
+              from.getTime() + (to.getTime() - from.getTime()) * ((n + 0.1 + random() * 0.8) / wanted),
             );
-            const paid = price.totalCents > 0;
-            const intentId = paid ? `pi_test_demo_${randomBytes(12).toString('hex')}` : null;
-            const [reservation] = await tx
-              .insert(reservations)
-              .values({
-                itemId: item.id,
-                borrowerId: borrower.id,
-                providerId: item.userId,
-                startDate,
-                endDate,
-                status: 'completed',
-                rentalCents: price.rentalCents,
-                depositCents: price.depositCents,
-                rentalPeriod: item.rentalPeriod,
-                stripePaymentIntentId: intentId,
-                pickupCode: String(Math.floor(random() * 1_000_000)).padStart(6, '0'),
-                createdAt,
-                // Approved when the card was charged, three hours after the request (below): the
-                // lender's profile counts their cancellations against the bookings they approved.
-                approvedAt: new Date(createdAt.getTime() + 3 * 60 * 60 * 1000),
-                updatedAt: at,
-                completedAt: at,
-              })
-              .returning({ id: reservations.id });
-            await impactService.recordCompletion(tx, reservation!.id);
-            if (paid && intentId) {
-              // What the money flow would have left, at the built-in test provider and in our records
-              // alike (reconciliation compares them): charged in full, the deposit refunded.
-              const dates = `${formatDayLabel(startDate)} to ${formatDayLabel(endDate)}`;
-              const charged = new Date(createdAt.getTime() + 3 * 60 * 60 * 1000);
-              await tx.insert(testPaymentIntents).values({
-                id: intentId,
-                clientSecret: `${intentId}_secret_demo`,
-                status: 'succeeded',
-                amountCents: price.totalCents,
-                amountReceivedCents: price.totalCents,
-                amountRefundedCents: price.depositCents,
-                metadata: { itemId: item.id, borrowerId: borrower.id, startDate, endDate },
-                card: {
-                  type: 'card',
-                  brand: 'visa',
-                  last4: '4242',
-                  expiryMonth: 12,
-                  expiryYear: at.getFullYear() + 3,
-                },
-                createdAt,
-              });
-              await tx.insert(paymentIntents).values({
-                id: intentId,
-                borrowerId: borrower.id,
-                itemId: item.id,
-                startDate,
-                endDate,
-                rentalCents: price.rentalCents,
-                depositCents: price.depositCents,
-                amountCents: price.totalCents,
-                reservationId: reservation!.id,
-                status: 'used',
-                providerStatus: 'succeeded',
-                createdAt,
-              });
-              const base = { reservationId: reservation!.id, stripePaymentIntentId: intentId };
-              await tx.insert(billingHistory).values([
+            const endDate = campusToday(opts.timeZone, at).date;
+            // The least-borrowed things first, so the history spreads over the catalogue and its categories.
+            const candidates = campusItems
+              .map((item) => ({ item, order: (booked.get(item.id)?.length ?? 0) + random() }))
+              .sort((a, b) => a.order - b.order)
+              .map((c) => c.item);
+            for (const item of candidates) {
+              const days =
+                item.rentalPeriod === 'month' ? 7 + Math.floor(random() * 14) : 1 + Math.floor(random() * 5);
+              const startDate = addDays(endDate, -days);
+              // Requested a day and a half before the return day's borrow began, after the item was listed.
+              const createdAt = new Date(at.getTime() - (days + 1.5) * DAY_MS);
+              const borrower = pick(borrowers);
+              if (
+                borrower.id === item.userId ||
+                startDate < item.availableFrom ||
+                item.createdAt >= createdAt ||
+                !item.availableDays.includes(weekday(startDate)) ||
+                !item.availableDays.includes(weekday(endDate)) ||
+                !free(item.id, startDate, endDate)
+              ) {
+                continue;
+              }
+              booked.set(item.id, [...(booked.get(item.id) ?? []), [startDate, endDate]]);
+              const price = quote(
                 {
-                  ...base,
-                  kind: 'payment',
-                  userId: borrower.id,
-                  amountCents: price.totalCents,
-                  status: 'completed',
-                  description: `Payment for ${item.title} (${dates})`,
-                  paymentMethodType: 'card',
-                  paymentMethodLast4: '4242',
-                  createdAt: charged,
+                  rentalPriceCents: item.rentalPriceCents,
+                  rentalPeriod: item.rentalPeriod as RentalPeriod | null,
+                  depositCents: item.depositCents,
                 },
-                ...(price.rentalCents > 0
-                  ? [
-                      {
-                        ...base,
-                        kind: 'earning',
-                        userId: item.userId,
-                        amountCents: price.rentalCents,
-                        status: 'completed',
-                        description: `Earning: ${item.title} lent to ${nameOf.get(borrower.id)}`,
-                        createdAt: charged,
-                      },
-                    ]
-                  : []),
-                ...(price.depositCents > 0
-                  ? [
-                      {
-                        ...base,
-                        kind: 'refund',
-                        userId: borrower.id,
-                        amountCents: price.depositCents,
-                        status: 'refunded',
-                        description: `Deposit refund for ${item.title}`,
-                        refundAmountCents: price.depositCents,
-                        refundedAt: at,
-                        createdAt: at,
-                      },
-                    ]
-                  : []),
+                startDate,
+                endDate,
+              );
+              const paid = price.totalCents > 0;
+              const intentId = paid ? `pi_test_demo_${randomBytes(12).toString('hex')}` : null;
+              const [reservation] = await tx
+                .insert(reservations)
+                .values({
+                  itemId: item.id,
+                  borrowerId: borrower.id,
+                  providerId: item.userId,
+                  startDate,
+                  endDate,
+                  status: 'completed',
+                  rentalCents: price.rentalCents,
+                  depositCents: price.depositCents,
+                  rentalPeriod: item.rentalPeriod,
+                  stripePaymentIntentId: intentId,
+                  pickupCode: String(Math.floor(random() * 1_000_000)).padStart(6, '0'),
+                  createdAt,
+                  // Approved when the card was charged, three hours after the request (below): the
+                  // lender's profile counts their cancellations against the bookings they approved.
+                  approvedAt: new Date(createdAt.getTime() + 3 * 60 * 60 * 1000),
+                  updatedAt: at,
+                  completedAt: at,
+                })
+                .returning({ id: reservations.id });
+              await impactService.recordCompletion(tx, reservation!.id);
+              if (paid && intentId) {
+                // What the money flow would have left, at the built-in test provider and in our records
+                // alike (reconciliation compares them): charged in full, the deposit refunded.
+                const dates = `${formatDayLabel(startDate)} to ${formatDayLabel(endDate)}`;
+                const charged = new Date(createdAt.getTime() + 3 * 60 * 60 * 1000);
+                await tx.insert(testPaymentIntents).values({
+                  id: intentId,
+                  clientSecret: `${intentId}_secret_demo`,
+                  status: 'succeeded',
+                  amountCents: price.totalCents,
+                  amountReceivedCents: price.totalCents,
+                  amountRefundedCents: price.depositCents,
+                  metadata: { itemId: item.id, borrowerId: borrower.id, startDate, endDate },
+                  card: {
+                    type: 'card',
+                    brand: 'visa',
+                    last4: '4242',
+                    expiryMonth: 12,
+                    expiryYear: at.getFullYear() + 3,
+                  },
+                  createdAt,
+                });
+                await tx.insert(paymentIntents).values({
+                  id: intentId,
+                  borrowerId: borrower.id,
+                  itemId: item.id,
+                  startDate,
+                  endDate,
+                  rentalCents: price.rentalCents,
+                  depositCents: price.depositCents,
+                  amountCents: price.totalCents,
+                  reservationId: reservation!.id,
+                  status: 'used',
+                  providerStatus: 'succeeded',
+                  createdAt,
+                });
+                const base = { reservationId: reservation!.id, stripePaymentIntentId: intentId };
+                await tx.insert(billingHistory).values([
+                  {
+                    ...base,
+                    kind: 'payment',
+                    userId: borrower.id,
+                    amountCents: price.totalCents,
+                    status: 'completed',
+                    description: `Payment for ${item.title} (${dates})`,
+                    paymentMethodType: 'card',
+                    paymentMethodLast4: '4242',
+                    createdAt: charged,
+                  },
+                  ...(price.rentalCents > 0
+                    ? [
+                        {
+                          ...base,
+                          kind: 'earning',
+                          userId: item.userId,
+                          amountCents: price.rentalCents,
+                          status: 'completed',
+                          description: `Earning: ${item.title} lent to ${nameOf.get(borrower.id)}`,
+                          createdAt: charged,
+                        },
+                      ]
+                    : []),
+                  ...(price.depositCents > 0
+                    ? [
+                        {
+                          ...base,
+                          kind: 'refund',
+                          userId: borrower.id,
+                          amountCents: price.depositCents,
+                          status: 'refunded',
+                          description: `Deposit refund for ${item.title}`,
+                          refundAmountCents: price.depositCents,
+                          refundedAt: at,
+                          createdAt: at,
+                        },
+                      ]
+                    : []),
+                ]);
+              }
+              // Both people reviewed each other a few hours after the return, so the reviews show.
+              const lenderStars = random() < 0.8 ? 5 : 4;
+              const borrowerStars = random() < 0.85 ? 5 : 4;
+              await tx.insert(reviews).values([
+                {
+                  reservationId: reservation!.id,
+                  reviewerId: borrower.id,
+                  revieweeId: item.userId,
+                  itemId: item.id,
+                  rating: lenderStars,
+                  comment: pick(LENDER_PRAISE[lenderStars]!),
+                  reviewType: 'borrower_to_lender',
+                  createdAt: new Date(at.getTime() + 3 * 60 * 60 * 1000),
+                },
+                {
+                  reservationId: reservation!.id,
+                  reviewerId: item.userId,
+                  revieweeId: borrower.id,
+                  itemId: null,
+                  rating: borrowerStars,
+                  comment: pick(BORROWER_PRAISE[borrowerStars]!),
+                  reviewType: 'lender_to_borrower',
+                  createdAt: new Date(at.getTime() + 5 * 60 * 60 * 1000),
+                },
               ]);
+              completed++;
+              break;
             }
-            // Both people reviewed each other a few hours after the return, so the reviews show.
-            const lenderStars = random() < 0.8 ? 5 : 4;
-            const borrowerStars = random() < 0.85 ? 5 : 4;
-            await tx.insert(reviews).values([
-              {
-                reservationId: reservation!.id,
-                reviewerId: borrower.id,
-                revieweeId: item.userId,
-                itemId: item.id,
-                rating: lenderStars,
-                comment: pick(LENDER_PRAISE[lenderStars]!),
-                reviewType: 'borrower_to_lender',
-                createdAt: new Date(at.getTime() + 3 * 60 * 60 * 1000),
-              },
-              {
-                reservationId: reservation!.id,
-                reviewerId: item.userId,
-                revieweeId: borrower.id,
-                itemId: null,
-                rating: borrowerStars,
-                comment: pick(BORROWER_PRAISE[borrowerStars]!),
-                reviewType: 'lender_to_borrower',
-                createdAt: new Date(at.getTime() + 5 * 60 * 60 * 1000),
-              },
-            ]);
-            completed++;
-            break;
           }
         }
       }
-    }
-  });
+    },
+    // Draws from the seeded random numbers and fills `booked` as it goes: a second run would not repeat it.
+    { attempts: 1 },
+  );
   return { completed };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { isEmpty } from '../db/client.ts';
 import { items } from '../db/schema/items.ts';
 import { users } from '../db/schema/users.ts';
+import { transaction } from '../db/transaction.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { awardBadges } from '../features/badges/service.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
@@ -103,6 +104,6 @@ export async function seedDemo(
   // Badges come from the rules, as for anyone, once the history is there: 'Verified Student' for
   // everyone, 'First Lend' and the rest for whoever earned them.
   const everyone = await db.select({ id: users.id }).from(users);
-  for (const person of everyone) await db.transaction((tx) => awardBadges(tx, person.id));
+  for (const person of everyone) await transaction(db, (tx) => awardBadges(tx, person.id));
   return { seeded: true };
 }

@@ -8,6 +8,7 @@ import {
   type DeleteAccountInput,
 } from '#shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
+import { afterCommit, transaction } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { addressKey, CHAT_SEND_PREFIX, PASSWORD_RESET_ACCOUNT_PREFIX } from '../../rate-limited.ts';
@@ -71,7 +72,7 @@ export const leavingService = {
         { path: 'currentPassword', message: WRONG_PASSWORD },
       ]);
     }
-    const gone = await deps.db.transaction(async (tx) => {
+    const gone = await transaction(deps.db, async (tx) => {
       const person = await queries.lockUser(tx, userId);
       if (!person || person.deletedAt)
         throw new AppError(401, 'UNAUTHORIZED', msg`Please sign in to continue.`);
@@ -107,6 +108,7 @@ export const leavingService = {
       // answers (decision 037): the account is gone at once even while the provider is down.
       if (person.customerId) {
         await deps.jobs.send(tx, QUEUES.forgetCustomers, { customerId: person.customerId });
+        afterCommit(tx, () => deps.jobs.kick(QUEUES.forgetCustomers));
       }
       return {
         email: person.email,
@@ -117,7 +119,6 @@ export const leavingService = {
         customerId: person.customerId,
       };
     });
-    if (gone.customerId) deps.jobs.kick(QUEUES.forgetCustomers);
     // After the commit: the account is gone even if a photo or the e-mail fails (both are logged).
     if (gone.photo) await deleteAvatar(deps.storage, gone.photo);
     await deletePhotos(deps.storage, gone.handoverPhotos);

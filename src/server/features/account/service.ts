@@ -18,6 +18,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { endTokensOfOldAddress } from '../../db/token-lifetimes.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import * as auth from '../auth/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
@@ -180,7 +181,7 @@ export const accountService = {
     }
     let replaced: Awaited<ReturnType<typeof queries.replaceProfileImage>>;
     try {
-      replaced = await deps.db.transaction((tx) => queries.replaceProfileImage(tx, userId, url));
+      replaced = await transaction(deps.db, (tx) => queries.replaceProfileImage(tx, userId, url));
     } catch (error) {
       await deleteAvatar(deps.storage, url);
       throw error;
@@ -191,7 +192,7 @@ export const accountService = {
 
   /** Back to the initial on a coloured disc. */
   async removePhoto(deps: AccountDeps, userId: string) {
-    const replaced = await deps.db.transaction((tx) => queries.replaceProfileImage(tx, userId, null));
+    const replaced = await transaction(deps.db, (tx) => queries.replaceProfileImage(tx, userId, null));
     if (replaced?.previous) await deleteAvatar(deps.storage, replaced.previous);
     return sessionUserOf(deps, userId);
   },
@@ -212,7 +213,7 @@ export const accountService = {
       const message = msg`Choose a password different from your current one.`;
       throw badRequest(message, [{ path: 'newPassword', message }]);
     }
-    await deps.db.transaction((tx) => auth.changePassword(tx, user.id, input.newPassword, sessionToken));
+    await transaction(deps.db, (tx) => auth.changePassword(tx, user.id, input.newPassword, sessionToken));
     if (await accountService.wantsEmail(deps.db, user.id, 'account_activity')) {
       await sendAccountEmail(
         deps,
@@ -259,7 +260,7 @@ export const accountService = {
     }
     const taken = await queries.emailTaken(deps.db, newEmail);
     const token = randomBytes(32).toString('base64url');
-    await deps.db.transaction(async (tx) => {
+    await transaction(deps.db, async (tx) => {
       await queries.lockUser(tx, user.id);
       await queries.expireOpenEmailChanges(tx, user.id, now);
       await queries.insertEmailChange(tx, {
@@ -297,7 +298,7 @@ export const accountService = {
     const tokenHash = hashToken(token);
     let changed: { userId: string; oldEmail: string; newEmail: string; fullName: string; locale: Locale };
     try {
-      changed = await deps.db.transaction(async (tx) => {
+      changed = await transaction(deps.db, async (tx) => {
         // The account first, then the link: the order of every event that ends tokens (decision 036).
         const owner = await queries.findEmailChangeOwner(tx, tokenHash);
         if (owner) await queries.lockUser(tx, owner);

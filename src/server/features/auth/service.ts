@@ -7,6 +7,7 @@ import { catalogueTags } from '../../cache/tags.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { endTokensOfOldPassword } from '../../db/token-lifetimes.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -119,7 +120,7 @@ export async function register(
     return { kind: 'claimed', user: existing, verificationToken };
   }
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const user = toPublicUser(
         await queries.insertUser(tx, {
           email: input.email.toLowerCase(),

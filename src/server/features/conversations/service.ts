@@ -8,6 +8,7 @@ import {
   messageInput,
 } from '#shared/schemas/chat.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { inLocale, translate } from '../../i18n.ts';
 import * as queries from './queries.ts';
@@ -99,7 +100,7 @@ export const conversationService = {
 
   /** Marks the other person's messages read (a message that arrived while the chat was open). */
   async markRead(db: Db, userId: string, conversationId: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await requireParty(tx, conversationId, userId);
       await queries.markReadFromOthers(tx, conversationId, userId);
     });
@@ -115,7 +116,7 @@ export const conversationService = {
     conversationId: string,
     { before, limit }: MessagesPageQuery,
   ): Promise<{ messages: Message[]; hasMore: boolean }> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       await requireParty(tx, conversationId, userId);
       if (!before) await queries.markReadFromOthers(tx, conversationId, userId);
       const rows = await queries.listPage(tx, conversationId, limit, before);

@@ -11,6 +11,7 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { endTokensOfOldPassword } from '../../db/token-lifetimes.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { awardBadges } from '../badges/service.ts';
 import * as queries from './queries.ts';
@@ -164,7 +165,7 @@ export const emailVerificationService = {
     returnTo?: string,
   ): Promise<{ email: string }> {
     if (user.isVerified) throw conflict(ALREADY_VERIFIED, 'EMAIL_ALREADY_VERIFIED');
-    const token = await deps.db.transaction(async (tx) => {
+    const token = await transaction(deps.db, async (tx) => {
       await queries.lockUser(tx, user.id);
       if (await tooManyLinks(tx, user.id, now)) {
         throw new AppError(
@@ -197,7 +198,7 @@ export const emailVerificationService = {
     pending: queries.PendingRegistration,
     now = new Date(),
   ): Promise<string | null> {
-    return deps.db.transaction(async (tx) => {
+    return transaction(deps.db, async (tx) => {
       await queries.lockUser(tx, userId);
       if (await tooManyLinks(tx, userId, now)) return null;
       await queries.expireOpenLinks(tx, userId, now);
@@ -212,7 +213,7 @@ export const emailVerificationService = {
   async resendTo(deps: EmailVerificationDeps, email: string, now = new Date(), returnTo?: string) {
     const account = await queries.findByEmail(deps.db, email);
     if (!account || account.isVerified || account.deletedAt) return { email };
-    const sent = await deps.db.transaction(async (tx) => {
+    const sent = await transaction(deps.db, async (tx) => {
       await queries.lockUser(tx, account.id);
       if (await tooManyLinks(tx, account.id, now)) return null;
       const newest = await queries.newestOpenLink(tx, account.id, now);
@@ -241,7 +242,7 @@ export const emailVerificationService = {
    * to sign in. A link that carries a registration hands the account to it (decision 023).
    */
   async verify(deps: Pick<EmailVerificationDeps, 'db'>, token: string, clock?: Date) {
-    return deps.db.transaction(async (tx) => {
+    return transaction(deps.db, async (tx) => {
       // The account first, then the link: the order of every event that ends tokens (decision 036).
       const owner = await queries.findLinkOwner(tx, hashToken(token));
       if (owner) await queries.lockUser(tx, owner);

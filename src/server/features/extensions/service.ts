@@ -181,7 +181,6 @@ async function withLocks<T>(
     if (!ext || !booking) throw notFound(msg`Extension not found.`);
     return apply(tx, ext, booking);
   });
-  paymentStepService.kick(deps.jobs);
   return result;
 }
 

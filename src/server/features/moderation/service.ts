@@ -14,6 +14,7 @@ import type {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { endTokensOfSuspension } from '../../db/token-lifetimes.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -298,7 +299,7 @@ export const moderationService = {
     adminNotes: string | undefined,
   ): Promise<ReportDetail> {
     const report = await requireOthersReport(db, adminId, reportId);
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const decided = await queries.decideReport(tx, reportId, {
         status,
         reviewedBy: adminId,
@@ -330,7 +331,7 @@ export const moderationService = {
     const item = await requireItem(db, itemId);
     await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
     await refuseOwnTarget(db, adminId, { itemId, userId: item.owner.id, reportId: input.reportId });
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       if (!(await queries.setItemHidden(tx, itemId, true))) {
         throw conflict(msg`This item is already hidden.`, 'ALREADY_HIDDEN');
       }
@@ -362,7 +363,7 @@ export const moderationService = {
     const item = await requireItem(db, itemId);
     await checkReportFor(db, input.reportId, { itemId, userId: item.owner.id });
     await refuseOwnTarget(db, adminId, { itemId, userId: item.owner.id, reportId: input.reportId });
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       if (!(await queries.setItemHidden(tx, itemId, false))) {
         throw conflict(msg`This item is not hidden.`, 'NOT_HIDDEN');
       }
@@ -409,7 +410,7 @@ export const moderationService = {
     }
     await checkReportFor(db, input.reportId, { userId });
     await refuseOwnTarget(db, adminId, { userId, reportId: input.reportId });
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       if (!(await queries.setUserSuspended(tx, userId, true))) {
         throw conflict(msg`This user is already suspended.`, 'ALREADY_SUSPENDED');
       }
@@ -436,7 +437,7 @@ export const moderationService = {
     await requireUser(db, userId);
     await checkReportFor(db, input.reportId, { userId });
     await refuseOwnTarget(db, adminId, { userId, reportId: input.reportId });
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       if (!(await queries.setUserSuspended(tx, userId, false))) {
         throw conflict(msg`This user is not suspended.`, 'NOT_SUSPENDED');
       }

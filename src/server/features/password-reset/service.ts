@@ -10,6 +10,7 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { translate } from '../../i18n.ts';
 import { changePassword } from '../auth/service.ts';
@@ -84,7 +85,7 @@ async function issueAndSend(deps: PasswordResetDeps, email: string, now = new Da
   const user = await queries.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     await queries.lockUser(tx, user.id);
     await queries.expireOpenLinks(tx, user.id, now);
     await queries.insertLink(tx, {
@@ -133,7 +134,7 @@ export const passwordResetService = {
     clock?: Date,
   ): Promise<{ userId: string; email: string; suspended: boolean }> {
     const tokenHash = hashToken(input.token);
-    return deps.db.transaction(async (tx) => {
+    return transaction(deps.db, async (tx) => {
       // The account first, then its link: every event that ends tokens takes them in this order
       // (decision 036), so a reset and an e-mail change confirmed at once wait for each other, never deadlock.
       const owner = await queries.findLinkOwner(tx, tokenHash);

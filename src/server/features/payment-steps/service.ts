@@ -7,6 +7,7 @@ import { centsToDecimal } from '#shared/pricing.ts';
 import type { AdminPayments } from '#shared/schemas/payment-steps.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
+import { afterCommit, transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
@@ -196,7 +197,7 @@ async function applyFailure(tx: Db, step: queries.StepRow) {
 }
 
 async function markFailedForGood(deps: PaymentStepDeps, step: queries.StepRow, error: string) {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     if (await queries.recordFailure(tx, step.id, error, true)) await applyFailure(tx, step);
   });
   deps.log?.error(
@@ -231,10 +232,17 @@ async function orReleaseClaim(deps: PaymentStepDeps, step: queries.StepRow, writ
 }
 
 async function complete(deps: PaymentStepDeps, step: queries.StepRow, providerRef: string | null) {
-  await deps.db.transaction(async (tx) => {
+  await transaction(deps.db, async (tx) => {
     const done = await queries.finishStep(tx, step.id, providerRef);
     if (done) await applySuccess(tx, done, providerRef);
   });
+}
+
+const WAKE_RUNNER = Symbol('wake the payment steps runner');
+
+/** Once the transaction that queued a step commits, this process runs it now rather than at its next poll. */
+export function wakeRunnerAfterCommit(tx: Db, jobs: JobQueue): void {
+  afterCommit(tx, () => jobs.kick(QUEUES.paymentSteps), WAKE_RUNNER);
 }
 
 export const paymentStepService = {
@@ -277,12 +285,8 @@ export const paymentStepService = {
     // The step's own key: every attempt of this step is the same call to the provider.
     const row = await queries.insertStep(tx, { ...step, idempotencyKey: `${step.kind}-${randomUUID()}` });
     await jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
+    wakeRunnerAfterCommit(tx, jobs);
     return row;
-  },
-
-  /** After the commit of an enqueue: this process runs the step now rather than at its next poll. */
-  kick(jobs: JobQueue) {
-    jobs.kick(QUEUES.paymentSteps);
   },
 
   /**
@@ -395,16 +399,18 @@ export const paymentStepService = {
       ? await queries.reservationParties(deps.db, step.reservationId)
       : undefined;
     moderationService.refuseOwnCase(moderatorId, [parties?.borrowerId, parties?.providerId]);
-    const retried = await deps.db.transaction(async (tx) => {
+    const retried = await transaction(deps.db, async (tx) => {
       const step = await queries.reopenFailed(tx, stepId);
-      if (step) await deps.jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
+      if (step) {
+        await deps.jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
+        wakeRunnerAfterCommit(tx, deps.jobs);
+      }
       return Boolean(step);
     });
     if (!retried) {
       if (!(await queries.findStep(deps.db, stepId))) throw notFound(msg`Payment step not found.`);
       throw conflict(msg`Only a step that failed can be retried.`, 'STEP_NOT_FAILED');
     }
-    deps.jobs.kick(QUEUES.paymentSteps);
   },
 
   /** A moderator closes a reconciliation finding, saying what was done. */

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { billingService } from '../billing/service.ts';
 import * as queries from './queries.ts';
@@ -30,7 +31,7 @@ export async function releaseAbandoned(
   olderThanMs: number,
   now = new Date(),
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     // Skips an intent a request holds right now; the request wins or fails, and the next round looks again.
     const abandoned = await queries.lockOpenIntentsBefore(tx, new Date(now.getTime() - olderThanMs), 100);
     for (const intent of abandoned) {
@@ -85,9 +86,9 @@ export async function reconcile(
       continue;
     }
     const billing = await billingService.netCents(deps.db, intent.id);
-    await deps.db.transaction(async (tx) => {
+    // Counted after the commit: an attempt run again must not count twice.
+    await transaction(deps.db, async (tx) => {
       if (billing !== provider) {
-        mismatched++;
         await queries.recordMismatch(tx, {
           paymentIntentId: intent.id,
           reservationId: intent.reservationId,
@@ -99,6 +100,7 @@ export async function reconcile(
       }
       await queries.setReconciled(tx, intent.id, now);
     });
+    if (billing !== provider) mismatched++;
     checked++;
   }
   return { checked, mismatched };
@@ -123,7 +125,7 @@ export async function providerReported(
   // An extension's payment (issue 18 item 3) belongs to the booking it extends.
   const reservationId = intent.reservationId ?? intent.extensionOf;
   if (report.refundedCents !== undefined && reservationId) {
-    const outside = await deps.db.transaction(async (tx) => {
+    const outside = await transaction(deps.db, async (tx) => {
       // Refunds made, and refunds asked for and still on their way: neither is from outside.
       const ours = await queries.refundCents(tx, intent.id, ['succeeded', 'pending', 'running', 'failed']);
       const extra = report.refundedCents! - ours;

@@ -8,6 +8,7 @@ import type { CardDetails, PaymentProvider } from '../../adapters/payments/provi
 import { StripePaymentProvider } from '../../adapters/payments/stripe-provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
@@ -79,7 +80,7 @@ type SetupCard = CardDetails & { paymentMethodId: string; customerId: string };
 /** Saves a confirmed card for a user: their first card becomes the default. */
 async function saveCard(db: Db, userId: string, card: SetupCard): Promise<queries.SavedMethodRow> {
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       await queries.lockUser(tx, userId);
       if (await queries.findMethodByProviderId(tx, card.paymentMethodId)) {
         throw conflict(CARD_ALREADY_SAVED, 'CARD_ALREADY_SAVED');
@@ -112,7 +113,7 @@ export const paymentService = {
   },
 
   async setDefault(db: Db, userId: string, id: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await queries.lockUser(tx, userId);
       if (!(await queries.findMethod(tx, userId, id))) throw notFound(msg`Payment method not found.`);
       await queries.setDefault(tx, userId, id);
@@ -124,7 +125,7 @@ export const paymentService = {
     const row = await queries.findMethod(deps.db, userId, id);
     if (!row) throw notFound(msg`Payment method not found.`);
     await deps.payments.detachPaymentMethod(row.stripePaymentMethodId);
-    await deps.db.transaction(async (tx) => {
+    await transaction(deps.db, async (tx) => {
       await queries.lockUser(tx, userId);
       const removed = await queries.deleteMethod(tx, userId, id);
       // The newest remaining card takes over as default, so there is one whenever there are cards.

@@ -5,6 +5,7 @@ import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/deposit-claims.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { requestAnswerBy } from '../reservations/service.ts';
 import * as queries from './queries.ts';
@@ -127,7 +128,7 @@ async function sendOne(
   slot: ReminderSlot,
   now: Date,
 ): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const row = await queries.lockForReminder(tx, reservationId);
     if (!row) return false;
     // Still due under the lock: a reservation cancelled (or picked up) meanwhile has no such reminder.

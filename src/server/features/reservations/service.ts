@@ -655,7 +655,6 @@ export const reservationService = {
       // Issue 18 item 3: requests for more days on other bookings that wanted these days lose too.
       await extensionService.bookingApproved(tx, deps, row);
     });
-    paymentStepService.kick(deps.jobs);
     return loadForViewer(deps, id, userId);
   },
 
@@ -1265,7 +1264,6 @@ async function withItemLocked(
     if (!row) throw notFound(msg`Reservation not found.`);
     return apply(tx, row);
   });
-  paymentStepService.kick(deps.jobs);
   if (refusal instanceof AppError) throw refusal;
 }
 

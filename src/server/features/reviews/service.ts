@@ -4,6 +4,7 @@ import { intlLocale } from '#shared/format.ts';
 import type { Review, ReviewInput, WrittenReview } from '#shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { revealsAt } from '../../db/review-visibility.ts';
+import { transaction } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { awardBadges } from '../badges/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -62,7 +63,7 @@ function toWritten(
 export const reviewService = {
   /** POST /api/reviews: the signed-in party reviews the other party of a completed reservation. */
   async create(deps: ReviewDeps, reviewerId: string, input: ReviewInput, now = new Date()) {
-    return deps.db.transaction(async (tx): Promise<WrittenReview> => {
+    return transaction(deps.db, async (tx): Promise<WrittenReview> => {
       const reservation = await queries.findReservation(tx, input.reservationId);
       if (!reservation) throw notFound(msg`Reservation not found.`);
       const asBorrower = reservation.borrowerId === reviewerId;
@@ -168,7 +169,7 @@ export const reviewService = {
     const userIds = await queries.revieweesRevealedByTimeBetween(db, from, to);
     let awarded = 0;
     for (const userId of userIds) {
-      awarded += (await db.transaction((tx) => awardBadges(tx, userId, to))).length;
+      awarded += (await transaction(db, (tx) => awardBadges(tx, userId, to))).length;
     }
     return awarded;
   },
