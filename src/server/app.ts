@@ -53,6 +53,7 @@ import backgroundJobs from './plugins/jobs.ts';
 import metricsEndpoint from './plugins/metrics.ts';
 import { createEmbeddedHub, createPostgresHub } from './plugins/realtime-hub.ts';
 import requestIds, { requestIdOf } from './plugins/request-ids.ts';
+import routeScopes from './plugins/route-scopes.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import uploadsStatic from './plugins/uploads-static.ts';
@@ -136,6 +137,8 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Before every route: each /api route says who may call it, or the app does not start.
+  await app.register(routeScopes);
   await app.register(requestIds);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
+import { publicRoutes } from '../../src/server/plugins/route-scopes.ts';
 import { createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -140,9 +141,15 @@ describe('security from the start', () => {
       database: t.database,
       logger: false,
     });
-    app.get('/api/explode', async () => {
-      throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
-    });
+    // Every /api route belongs to a scope, or the app does not start (plugins/route-scopes.ts).
+    await app.register(
+      publicRoutes(async (api) => {
+        api.get('/explode', async () => {
+          throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+        });
+      }),
+      { prefix: '/api' },
+    );
     const response = await app.inject({ method: 'GET', url: '/api/explode' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret_table');

@@ -1,11 +1,9 @@
-import { msg } from '@lingui/core/macro';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { dropAfterWrite, type ReadCaches } from '../cache/read-caches.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden, unauthorized } from '../errors.ts';
 import { resumeSession } from '../features/auth/service.ts';
 import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -47,19 +45,6 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
     sameSite: 'lax',
     secure: config.cookieSecure,
   });
-}
-
-/** The signed-in user, or a 401 for routes that need one. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/** A moderator, or 401 signed out and 403 for everyone else. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden(msg`Only CampusLoop moderators can do that.`);
-  return user;
 }
 
 export default fp(

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successResponse } from '#shared/schemas/auth.ts';
 import {
   conversationIdParams,
@@ -15,22 +14,18 @@ import { reservationIdParams } from '#shared/schemas/reservations.ts';
 import { dropAfterMessage, type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../i18n.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ChatSendLimit, SendingTooFast } from './send-limit.ts';
 import { conversationService } from './service.ts';
 
-export const conversationRoutes: FastifyPluginAsyncZod<{
+// Every chat call is about the signed-in person's own conversations.
+export const conversationRoutes = signedInRoutes<{
   db: Db;
   caches: ReadCaches;
   sendLimit: ChatSendLimit;
-}> = async (app, { db, caches, sendLimit }) => {
-  // Every chat call is about the signed-in person's own conversations.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
+}>(async (app, { db, caches, sendLimit }) => {
   app.get('/conversations', { schema: { response: { 200: conversationList } } }, async (request) => ({
-    conversations: await conversationService.list(db, requireUser(request).id),
+    conversations: await conversationService.list(db, request.signedInUser.id),
   }));
 
   app.get(
@@ -39,7 +34,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
     // Every open tab polls this (spec §8); the answer is remembered until a message or a read mark
     // for this person is announced (read-caches.ts).
     async (request, reply) => {
-      const userId = requireUser(request).id;
+      const userId = request.signedInUser.id;
       const json = await rememberedJson(caches.chatUnread, userId, unreadCountResponse, async () => ({
         count: await conversationService.unreadCount(db, userId),
       }));
@@ -51,7 +46,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
     '/conversations',
     { schema: { body: startConversationInput, response: { 200: conversationResponse } } },
     async (request) => ({
-      conversation: await conversationService.start(db, requireUser(request).id, request.body.itemId),
+      conversation: await conversationService.start(db, request.signedInUser.id, request.body.itemId),
     }),
   );
 
@@ -62,7 +57,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       conversation: await conversationService.startForReservation(
         db,
-        requireUser(request).id,
+        request.signedInUser.id,
         request.params.id,
       ),
     }),
@@ -78,7 +73,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const userId = requireUser(request).id;
+      const userId = request.signedInUser.id;
       const page = await conversationService.messages(db, userId, request.params.id, request.query);
       // Reading the newest page marks it read: the next unread poll must not answer from before.
       caches.chatUnread.delete(userId);
@@ -90,7 +85,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
     '/conversations/:id/read',
     { schema: { params: conversationIdParams, response: { 200: successResponse } } },
     async (request) => {
-      await conversationService.markRead(db, requireUser(request).id, request.params.id);
+      await conversationService.markRead(db, request.signedInUser.id, request.params.id);
       return { success: true as const };
     },
   );
@@ -101,7 +96,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
       schema: { params: conversationIdParams, body: messageInput, response: { 201: messageResponse } },
     },
     async (request, reply) => {
-      const userId = requireUser(request).id;
+      const userId = request.signedInUser.id;
       try {
         // One budget per person across HTTP and all their sockets (issue 12).
         await sendLimit.take(userId);
@@ -120,4 +115,4 @@ export const conversationRoutes: FastifyPluginAsyncZod<{
       return reply.status(201).send({ message });
     },
   );
-};
+});

@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/push.ts';
 import type { Db } from '../../db/client.ts';
 import { requestLocale, translate } from '../../i18n.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import type { PushSender } from './push-sender.ts';
 import { deliveryService } from './service.ts';
 
@@ -42,7 +42,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db; push: PushSender | 
   app,
   { db, push },
 ) => {
-  const signedIn = async (request: FastifyRequest) => void requireUser(request);
   // Mail providers' one-click POST is a form body (List-Unsubscribe=One-Click); only it matters here.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -50,72 +49,81 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db; push: PushSender | 
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get(
-    '/push/status',
-    { onRequest: signedIn, schema: { querystring: pushStatusQuery, response: { 200: pushStatusResponse } } },
-    async (request) => deliveryService.status({ db, push }, requireUser(request).id, request.query.endpoint),
-  );
-
-  app.post(
-    '/push/subscriptions',
-    {
-      onRequest: signedIn,
-      schema: { body: pushSubscriptionInput, response: { 200: z.object({ subscribed: z.literal(true) }) } },
-    },
-    async (request) => deliveryService.subscribe({ db, push }, requireUser(request).id, request.body),
-  );
-
-  app.delete(
-    '/push/subscriptions',
-    {
-      onRequest: signedIn,
-      schema: { body: pushEndpointInput, response: { 200: z.object({ removed: z.boolean() }) } },
-    },
-    async (request) => deliveryService.unsubscribe(db, requireUser(request).id, request.body.endpoint),
-  );
-
-  // The e-mail's link: a page asking to confirm, so a mail scanner following links turns nothing off.
-  app.get('/unsubscribe', { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
-    const kind = await deliveryService.describeToken(db, request.query.token);
-    const locale = pageLocale(request, kind?.locale);
-    const say = (message: MessageDescriptor) => translate(locale, message);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!kind) {
-      const instead = escapeHtml(say(msg`Change your e-mails in your settings instead.`));
-      return reply
-        .code(400)
-        .send(page(locale, say(msg`This unsubscribe link is not valid`), `<p>${instead}</p>`));
-    }
-    const label = say(kind.label);
-    const action = `/api/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
-    return page(
-      locale,
-      say(msg`Stop "${label}" e-mails?`),
-      `<p>${escapeHtml(say(kind.description))}</p><form method="post" action="${action}"><button type="submit">${escapeHtml(say(msg`Unsubscribe`))}</button></form>`,
-    );
-  });
-
-  // RFC 8058's one-click POST (from the mail client, no Origin, no cookie) and the page's form.
-  app.post(
-    '/unsubscribe',
-    {
-      config: { sameOrigin: false, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { querystring: unsubscribeQuery, body: z.record(z.string(), z.string()).nullish() },
-    },
-    async (request, reply) => {
-      const done = await deliveryService.unsubscribeByToken(db, request.query.token);
-      const locale = pageLocale(request, done.locale);
-      const label = translate(locale, done.label);
-      const message = translate(
-        locale,
-        msg`You will no longer get "${label}" e-mails. You can turn them on again in your settings.`,
+  await app.register(
+    signedInRoutes(async (app) => {
+      app.get(
+        '/push/status',
+        { schema: { querystring: pushStatusQuery, response: { 200: pushStatusResponse } } },
+        async (request) =>
+          deliveryService.status({ db, push }, request.signedInUser.id, request.query.endpoint),
       );
-      if (request.headers.accept?.includes('text/html') && !request.body?.['List-Unsubscribe']) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(page(locale, translate(locale, msg`Unsubscribed`), `<p>${escapeHtml(message)}</p>`));
-      }
-      return { success: true, kind: done.kind, message };
-    },
+
+      app.post(
+        '/push/subscriptions',
+        {
+          schema: {
+            body: pushSubscriptionInput,
+            response: { 200: z.object({ subscribed: z.literal(true) }) },
+          },
+        },
+        async (request) => deliveryService.subscribe({ db, push }, request.signedInUser.id, request.body),
+      );
+
+      app.delete(
+        '/push/subscriptions',
+        {
+          schema: { body: pushEndpointInput, response: { 200: z.object({ removed: z.boolean() }) } },
+        },
+        async (request) => deliveryService.unsubscribe(db, request.signedInUser.id, request.body.endpoint),
+      );
+    }),
+  );
+  await app.register(
+    publicRoutes(async (app) => {
+      // The e-mail's link: a page asking to confirm, so a mail scanner following links turns nothing off.
+      app.get('/unsubscribe', { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
+        const kind = await deliveryService.describeToken(db, request.query.token);
+        const locale = pageLocale(request, kind?.locale);
+        const say = (message: MessageDescriptor) => translate(locale, message);
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (!kind) {
+          const instead = escapeHtml(say(msg`Change your e-mails in your settings instead.`));
+          return reply
+            .code(400)
+            .send(page(locale, say(msg`This unsubscribe link is not valid`), `<p>${instead}</p>`));
+        }
+        const label = say(kind.label);
+        const action = `/api/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+        return page(
+          locale,
+          say(msg`Stop "${label}" e-mails?`),
+          `<p>${escapeHtml(say(kind.description))}</p><form method="post" action="${action}"><button type="submit">${escapeHtml(say(msg`Unsubscribe`))}</button></form>`,
+        );
+      });
+
+      // RFC 8058's one-click POST (from the mail client, no Origin, no cookie) and the page's form.
+      app.post(
+        '/unsubscribe',
+        {
+          config: { sameOrigin: false, rateLimit: { max: 30, timeWindow: 60_000 } },
+          schema: { querystring: unsubscribeQuery, body: z.record(z.string(), z.string()).nullish() },
+        },
+        async (request, reply) => {
+          const done = await deliveryService.unsubscribeByToken(db, request.query.token);
+          const locale = pageLocale(request, done.locale);
+          const label = translate(locale, done.label);
+          const message = translate(
+            locale,
+            msg`You will no longer get "${label}" e-mails. You can turn them on again in your settings.`,
+          );
+          if (request.headers.accept?.includes('text/html') && !request.body?.['List-Unsubscribe']) {
+            return reply
+              .type('text/html; charset=utf-8')
+              .send(page(locale, translate(locale, msg`Unsubscribed`), `<p>${escapeHtml(message)}</p>`));
+          }
+          return { success: true, kind: done.kind, message };
+        },
+      );
+    }),
   );
 };

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   resendVerificationInput,
   verificationResponse,
@@ -9,16 +8,18 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser, setSessionCookie } from '../../plugins/session.ts';
+import { unauthorized } from '../../errors.ts';
+import { publicRoutes } from '../../plugins/route-scopes.ts';
+import { setSessionCookie } from '../../plugins/session.ts';
 import { tooManyRequests } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
 import { emailVerificationDeps, emailVerificationService } from './service.ts';
 
-export const emailVerificationRoutes: FastifyPluginAsyncZod<{
+export const emailVerificationRoutes = publicRoutes<{
   db: Db;
   config: Config;
   mailer: Mailer;
-}> = async (app, { db, config, mailer }) => {
+}>(async (app, { db, config, mailer }) => {
   const deps = emailVerificationDeps(db, config, mailer, app.log);
   /** The request's own logger, so what the service logs carries the request's id. */
   const depsFor = (request: FastifyRequest) => ({ ...deps, log: request.log });
@@ -77,15 +78,16 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
           )),
         };
       }
+      if (!request.user) throw unauthorized();
       return {
         success: true as const,
         ...(await emailVerificationService.resend(
           depsFor(request),
-          requireUser(request),
+          request.user,
           new Date(),
           request.body?.returnTo,
         )),
       };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   extensionIdParams,
   extensionInput,
@@ -10,26 +9,22 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ExtensionDeps, extensionService } from './service.ts';
 
 // Issue 18 item 3: more days on a booking (decision 031).
 
-export const extensionRoutes: FastifyPluginAsyncZod<{
+export const extensionRoutes = signedInRoutes<{
   db: Db;
   config: Config;
   payments: PaymentProvider;
   jobs: JobQueue;
-}> = async (app, { db, config, payments, jobs }) => {
+}>(async (app, { db, config, payments, jobs }) => {
   const deps: ExtensionDeps = { db, payments, jobs, timeZone: config.campusTimeZone };
-  const signedIn = {
-    onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
-  };
 
   app.post(
     '/reservations/:id/extension-payment-intent',
     {
-      ...signedIn,
       schema: {
         params: reservationIdParams,
         body: extensionPaymentIntentInput,
@@ -37,19 +32,18 @@ export const extensionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      extensionService.createPaymentIntent(deps, requireUser(request), request.params.id, request.body),
+      extensionService.createPaymentIntent(deps, request.signedInUser, request.params.id, request.body),
   );
 
   app.post(
     '/reservations/:id/extensions',
     {
-      ...signedIn,
       schema: { params: reservationIdParams, body: extensionInput, response: { 201: extensionResponse } },
     },
     async (request, reply) => {
       const extension = await extensionService.request(
         deps,
-        requireUser(request),
+        request.signedInUser,
         request.params.id,
         request.body,
       );
@@ -59,28 +53,28 @@ export const extensionRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/extensions/:id/approve',
-    { ...signedIn, schema: { params: extensionIdParams, response: { 200: extensionResponse } } },
+    { schema: { params: extensionIdParams, response: { 200: extensionResponse } } },
     async (request) => ({
       success: true as const,
-      extension: await extensionService.approve(deps, requireUser(request), request.params.id),
+      extension: await extensionService.approve(deps, request.signedInUser, request.params.id),
     }),
   );
 
   app.post(
     '/extensions/:id/decline',
-    { ...signedIn, schema: { params: extensionIdParams, response: { 200: extensionResponse } } },
+    { schema: { params: extensionIdParams, response: { 200: extensionResponse } } },
     async (request) => ({
       success: true as const,
-      extension: await extensionService.decline(deps, requireUser(request).id, request.params.id),
+      extension: await extensionService.decline(deps, request.signedInUser.id, request.params.id),
     }),
   );
 
   app.post(
     '/extensions/:id/cancel',
-    { ...signedIn, schema: { params: extensionIdParams, response: { 200: extensionResponse } } },
+    { schema: { params: extensionIdParams, response: { 200: extensionResponse } } },
     async (request) => ({
       success: true as const,
-      extension: await extensionService.cancel(deps, requireUser(request).id, request.params.id),
+      extension: await extensionService.cancel(deps, request.signedInUser.id, request.params.id),
     }),
   );
-};
+});

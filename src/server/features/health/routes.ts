@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
+import { publicRoutes } from '../../plugins/route-scopes.ts';
 
 // Liveness and readiness, apart (issue 12): a process whose database is away is alive (restarting it
 // would not help, and it recovers by itself), but not ready (a load balancer sends no one to it).
@@ -44,11 +44,11 @@ async function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
 
 const PART_NAMES = { database: 'the database', hub: 'live events', jobs: 'the job queue' } as const;
 
-export const healthRoutes: FastifyPluginAsyncZod<{
+export const healthRoutes = publicRoutes<{
   database: Database;
   hub: RealtimeHub;
   jobs: JobQueue;
-}> = async (app, { database, hub, jobs }) => {
+}>(async (app, { database, hub, jobs }) => {
   // Liveness: the process answers. It asks nothing of the database.
   app.get(
     '/health',
@@ -85,4 +85,4 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       code: 'NOT_READY' as const,
     });
   });
-};
+});

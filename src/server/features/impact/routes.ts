@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   campusImpactResponse,
   campusParams,
@@ -9,13 +8,11 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../i18n.ts';
+import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { impactService } from './service.ts';
 
 // Spec §6: anyone, signed in or not, may look at any campus's impact.
-export const impactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const impactRoutes = publicRoutes<{ db: Db; config: Config }>(async (app, { db, config }) => {
   const deps = { db, timeZone: config.campusTimeZone };
 
   app.get(
@@ -45,4 +42,4 @@ export const impactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     async (request) =>
       impactService.dashboard(deps, request.params.campus, new Date(), requestLocale(request)),
   );
-};
+});

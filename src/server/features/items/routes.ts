@@ -24,7 +24,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ItemDeps, itemService } from './service.ts';
 
 export const itemRoutes: FastifyPluginAsyncZod<{
@@ -34,66 +34,70 @@ export const itemRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
 }> = async (app, { db, config, caches, storage }) => {
   const itemDeps: ItemDeps = { db, storage, timeZone: config.campusTimeZone };
-  // Home, Browse and search: the same answer for everyone who asks the same question on the same
-  // campus day, remembered until an item of its campus changes, one goes out with a borrower, or an
-  // owner's name or standing changes (read-caches.ts).
-  app.get(
-    '/items',
-    { config: { public: true }, schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
-    async (request, reply) =>
-      sendJson(reply, await itemListJson(db, caches, request.query, config.campusTimeZone)),
-  );
+  await app.register(
+    publicRoutes(async (app) => {
+      // Home, Browse and search: the same answer for everyone who asks the same question on the same
+      // campus day, remembered until an item of its campus changes, one goes out with a borrower, or an
+      // owner's name or standing changes (read-caches.ts).
+      app.get(
+        '/items',
+        { config: { public: true }, schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
+        async (request, reply) =>
+          sendJson(reply, await itemListJson(db, caches, request.query, config.campusTimeZone)),
+      );
 
-  app.get(
-    '/items/:id',
-    { config: { public: true }, schema: { params: itemIdParams, response: { 200: itemDetail } } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const viewer = request.user;
-      // Moderators get the moderation details, always fresh.
-      if (viewer?.isAdmin) return itemService.get(db, id, viewer);
-      // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
-      // its owner may still open a hidden one, so a signed-in visitor then asks the service.
-      const json = await publicItemJson(db, caches, id);
-      if (json !== undefined) return sendJson(reply, json);
-      if (!viewer) throw notFound(msg`Item not found.`);
-      return itemService.get(db, id, viewer);
-    },
-  );
-
-  app.post(
-    '/items',
-    {
-      onRequest: async (request) => void requireUser(request),
-      schema: { body: itemInput, response: { 201: itemResponse } },
-    },
-    async (request, reply) => {
-      const item = await itemService.create(itemDeps, requireUser(request), request.body);
-      return reply.status(201).send({ item });
-    },
-  );
-
-  app.put(
-    '/items/:id',
-    {
-      onRequest: async (request) => void requireUser(request),
-      schema: { params: itemIdParams, body: itemInput, response: { 200: itemResponse } },
-    },
-    async (request) => ({
-      item: await itemService.update(itemDeps, requireUser(request).id, request.params.id, request.body),
+      app.get(
+        '/items/:id',
+        { config: { public: true }, schema: { params: itemIdParams, response: { 200: itemDetail } } },
+        async (request, reply) => {
+          const { id } = request.params;
+          const viewer = request.user;
+          // Moderators get the moderation details, always fresh.
+          if (viewer?.isAdmin) return itemService.get(db, id, viewer);
+          // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
+          // its owner may still open a hidden one, so a signed-in visitor then asks the service.
+          const json = await publicItemJson(db, caches, id);
+          if (json !== undefined) return sendJson(reply, json);
+          if (!viewer) throw notFound(msg`Item not found.`);
+          return itemService.get(db, id, viewer);
+        },
+      );
     }),
   );
+  await app.register(
+    signedInRoutes(async (app) => {
+      app.post(
+        '/items',
+        {
+          schema: { body: itemInput, response: { 201: itemResponse } },
+        },
+        async (request, reply) => {
+          const item = await itemService.create(itemDeps, request.signedInUser, request.body);
+          return reply.status(201).send({ item });
+        },
+      );
 
-  app.delete(
-    '/items/:id',
-    {
-      onRequest: async (request) => void requireUser(request),
-      schema: { params: itemIdParams, response: { 200: successResponse } },
-    },
-    async (request) => {
-      await itemService.remove(db, requireUser(request).id, request.params.id);
-      return { success: true as const };
-    },
+      app.put(
+        '/items/:id',
+        {
+          schema: { params: itemIdParams, body: itemInput, response: { 200: itemResponse } },
+        },
+        async (request) => ({
+          item: await itemService.update(itemDeps, request.signedInUser.id, request.params.id, request.body),
+        }),
+      );
+
+      app.delete(
+        '/items/:id',
+        {
+          schema: { params: itemIdParams, response: { 200: successResponse } },
+        },
+        async (request) => {
+          await itemService.remove(db, request.signedInUser.id, request.params.id);
+          return { success: true as const };
+        },
+      );
+    }),
   );
 };
 

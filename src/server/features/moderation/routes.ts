@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { itemIdParams } from '#shared/schemas/items.ts';
 import {
@@ -15,38 +14,37 @@ import {
 import { userIdParams } from '#shared/schemas/users.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAdmin } from '../../plugins/session.ts';
+import { moderatorRoutes } from '../../plugins/route-scopes.ts';
 import { moderationService } from './service.ts';
 
 // /api/admin/*: moderators only. One hook guards the whole group: 401 signed out, 403 for everyone else.
 
-export const moderationRoutes: FastifyPluginAsyncZod<{
+export const moderationRoutes = moderatorRoutes<{
   db: Db;
   config: Config;
-}> = async (app, { db, config }) => {
+}>(async (app, { db, config }) => {
   const deps = { db, config };
   // Everything in these bodies is optional, so a bare POST (no body at all) is a plain action.
   const bare = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
   const actionBody = bare(moderationActionInput);
-  app.addHook('onRequest', async (request) => void requireAdmin(request));
 
   app.get(
     '/admin/reports',
     { schema: { querystring: reportQueueQuery, response: { 200: reportQueue } } },
-    async (request) => moderationService.queue(deps, requireAdmin(request).id, request.query),
+    async (request) => moderationService.queue(deps, request.signedInUser.id, request.query),
   );
 
   app.get(
     '/admin/reports/:id',
     { schema: { params: reportIdParams, response: { 200: reportDetail } } },
-    async (request) => moderationService.detail(db, requireAdmin(request).id, request.params.id),
+    async (request) => moderationService.detail(db, request.signedInUser.id, request.params.id),
   );
 
   app.post(
     '/admin/reports/:id/notes',
     { schema: { params: reportIdParams, body: moderationNoteInput, response: { 201: reportDetail } } },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = request.signedInUser;
       const detail = await moderationService.addNote(db, admin.id, request.params.id, request.body.note);
       return reply.status(201).send(detail);
     },
@@ -68,7 +66,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       async (request) =>
         moderationService.decide(
           db,
-          requireAdmin(request).id,
+          request.signedInUser.id,
           request.params.id,
           status,
           request.body.adminNotes,
@@ -82,7 +80,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       schema: { params: itemIdParams, body: actionBody, response: { 200: itemModerationResponse } },
     },
     async (request) => ({
-      item: await moderationService.hideItem(db, requireAdmin(request).id, request.params.id, request.body),
+      item: await moderationService.hideItem(db, request.signedInUser.id, request.params.id, request.body),
     }),
   );
 
@@ -92,7 +90,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       schema: { params: itemIdParams, body: actionBody, response: { 200: itemModerationResponse } },
     },
     async (request) => ({
-      item: await moderationService.unhideItem(db, requireAdmin(request).id, request.params.id, request.body),
+      item: await moderationService.unhideItem(db, request.signedInUser.id, request.params.id, request.body),
     }),
   );
 
@@ -104,7 +102,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       user: await moderationService.suspendUser(
         deps,
-        requireAdmin(request).id,
+        request.signedInUser.id,
         request.params.id,
         request.body,
       ),
@@ -119,10 +117,10 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       user: await moderationService.unsuspendUser(
         deps,
-        requireAdmin(request).id,
+        request.signedInUser.id,
         request.params.id,
         request.body,
       ),
     }),
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successResponse } from '#shared/schemas/auth.ts';
 import {
   markAllReadResponse,
@@ -7,51 +6,47 @@ import {
 } from '#shared/schemas/notifications.ts';
 import { type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { notificationService } from './service.ts';
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db; caches: ReadCaches }> = async (
-  app,
-  { db, caches },
-) => {
-  // Everything here is about the signed-in person's own notifications.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>(
+  async (app, { db, caches }) => {
+    // Everything here is about the signed-in person's own notifications.
 
-  app.get('/notifications', { schema: { response: { 200: notificationList } } }, async (request) => ({
-    notifications: await notificationService.list(db, requireUser(request).id),
-  }));
+    app.get('/notifications', { schema: { response: { 200: notificationList } } }, async (request) => ({
+      notifications: await notificationService.list(db, request.signedInUser.id),
+    }));
 
-  // The header polls this in every tab (spec §8); remembered until a notification or a read mark for
-  // this person is announced (read-caches.ts).
-  app.get(
-    '/notifications/unread',
-    { schema: { response: { 200: notificationList } } },
-    async (request, reply) => {
-      const userId = requireUser(request).id;
-      const json = await rememberedJson(caches.notificationsUnread, userId, notificationList, async () => ({
-        notifications: await notificationService.list(db, userId, true),
-      }));
-      return sendJson(reply, json);
-    },
-  );
+    // The header polls this in every tab (spec §8); remembered until a notification or a read mark for
+    // this person is announced (read-caches.ts).
+    app.get(
+      '/notifications/unread',
+      { schema: { response: { 200: notificationList } } },
+      async (request, reply) => {
+        const userId = request.signedInUser.id;
+        const json = await rememberedJson(caches.notificationsUnread, userId, notificationList, async () => ({
+          notifications: await notificationService.list(db, userId, true),
+        }));
+        return sendJson(reply, json);
+      },
+    );
 
-  app.post(
-    '/notifications/read-all',
-    { schema: { response: { 200: markAllReadResponse } } },
-    async (request) => ({
-      success: true as const,
-      count: await notificationService.markAllRead(db, requireUser(request).id),
-    }),
-  );
+    app.post(
+      '/notifications/read-all',
+      { schema: { response: { 200: markAllReadResponse } } },
+      async (request) => ({
+        success: true as const,
+        count: await notificationService.markAllRead(db, request.signedInUser.id),
+      }),
+    );
 
-  app.post(
-    '/notifications/:id/read',
-    { schema: { params: notificationIdParams, response: { 200: successResponse } } },
-    async (request) => {
-      await notificationService.markRead(db, requireUser(request).id, request.params.id);
-      return { success: true as const };
-    },
-  );
-};
+    app.post(
+      '/notifications/:id/read',
+      { schema: { params: notificationIdParams, response: { 200: successResponse } } },
+      async (request) => {
+        await notificationService.markRead(db, request.signedInUser.id, request.params.id);
+        return { success: true as const };
+      },
+    );
+  },
+);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successResponse } from '#shared/schemas/auth.ts';
 import {
   adminPaymentsResponse,
@@ -6,24 +5,22 @@ import {
   paymentStepIdParams,
   resolveMismatchInput,
 } from '#shared/schemas/payment-steps.ts';
-import { requireAdmin } from '../../plugins/session.ts';
+import { moderatorRoutes } from '../../plugins/route-scopes.ts';
 import { type PaymentStepDeps, paymentStepService } from './service.ts';
 
 // /api/admin/payments…: moderators see provider calls that keep failing and reconciliation findings,
 // retry a step, and close a finding (issue 12). One hook guards the group.
 
-export const paymentStepRoutes: FastifyPluginAsyncZod<{ deps: PaymentStepDeps }> = async (app, { deps }) => {
-  app.addHook('onRequest', async (request) => void requireAdmin(request));
-
+export const paymentStepRoutes = moderatorRoutes<{ deps: PaymentStepDeps }>(async (app, { deps }) => {
   app.get('/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async (request) =>
-    paymentStepService.attention(deps, requireAdmin(request).id),
+    paymentStepService.attention(deps, request.signedInUser.id),
   );
 
   app.post(
     '/admin/payment-steps/:id/retry',
     { schema: { params: paymentStepIdParams, response: { 200: successResponse } } },
     async (request) => {
-      await paymentStepService.retry(deps, requireAdmin(request).id, request.params.id);
+      await paymentStepService.retry(deps, request.signedInUser.id, request.params.id);
       return { success: true as const };
     },
   );
@@ -40,11 +37,11 @@ export const paymentStepRoutes: FastifyPluginAsyncZod<{ deps: PaymentStepDeps }>
     async (request) => {
       await paymentStepService.resolveMismatch(
         deps.db,
-        requireAdmin(request).id,
+        request.signedInUser.id,
         request.params.id,
         request.body.note,
       );
       return { success: true as const };
     },
   );
-};
+});

@@ -16,7 +16,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import { paymentService } from './service.ts';
 
 // Spec §7: GET /api/config, saved cards (/api/payment-methods…), GET /api/billing-history, and
@@ -58,107 +58,113 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     timeZone: config.campusTimeZone,
     log: app.log,
   };
-  const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 
-  app.get('/config', { schema: { response: { 200: clientConfig } } }, async () =>
-    paymentService.clientConfig(payments),
-  );
+  await app.register(
+    signedInRoutes(async (app) => {
+      app.get('/payment-methods', { schema: { response: { 200: paymentMethodList } } }, async (request) => ({
+        paymentMethods: await paymentService.listMethods(db, request.signedInUser.id),
+      }));
 
-  app.get(
-    '/payment-methods',
-    { onRequest: signedIn, schema: { response: { 200: paymentMethodList } } },
-    async (request) => ({ paymentMethods: await paymentService.listMethods(db, requireUser(request).id) }),
-  );
-
-  app.post(
-    '/payment-methods/setup-intent',
-    { onRequest: signedIn, schema: { response: { 200: setupIntentResponse } } },
-    async (request) => paymentService.createSetupIntent(deps, requireUser(request)),
-  );
-
-  app.post(
-    '/payment-methods',
-    {
-      onRequest: signedIn,
-      schema: {
-        body: addPaymentMethodInput,
-        response: { 201: z.object({ paymentMethod: savedPaymentMethod }) },
-      },
-    },
-    async (request, reply) => {
-      const paymentMethod = await paymentService.addFromSetupIntent(
-        deps,
-        requireUser(request).id,
-        request.body.setupIntentId,
+      app.post(
+        '/payment-methods/setup-intent',
+        { schema: { response: { 200: setupIntentResponse } } },
+        async (request) => paymentService.createSetupIntent(deps, request.signedInUser),
       );
-      return reply.status(201).send({ paymentMethod });
-    },
-  );
 
-  app.put(
-    '/payment-methods/:id',
-    {
-      onRequest: signedIn,
-      schema: { params: paymentMethodIdParams, body: setDefaultInput, response: { 200: successResponse } },
-    },
-    async (request) => {
-      await paymentService.setDefault(db, requireUser(request).id, request.params.id);
-      return { success: true as const };
-    },
-  );
+      app.post(
+        '/payment-methods',
+        {
+          schema: {
+            body: addPaymentMethodInput,
+            response: { 201: z.object({ paymentMethod: savedPaymentMethod }) },
+          },
+        },
+        async (request, reply) => {
+          const paymentMethod = await paymentService.addFromSetupIntent(
+            deps,
+            request.signedInUser.id,
+            request.body.setupIntentId,
+          );
+          return reply.status(201).send({ paymentMethod });
+        },
+      );
 
-  app.delete(
-    '/payment-methods/:id',
-    {
-      onRequest: signedIn,
-      schema: { params: paymentMethodIdParams, response: { 200: successResponse } },
-    },
-    async (request) => {
-      await paymentService.removeMethod(deps, requireUser(request).id, request.params.id);
-      return { success: true as const };
-    },
-  );
+      app.put(
+        '/payment-methods/:id',
+        {
+          schema: {
+            params: paymentMethodIdParams,
+            body: setDefaultInput,
+            response: { 200: successResponse },
+          },
+        },
+        async (request) => {
+          await paymentService.setDefault(db, request.signedInUser.id, request.params.id);
+          return { success: true as const };
+        },
+      );
 
-  // Checkout with a saved card: authorises the Reserve dialog's intent without typing the card (issue 16).
-  app.post(
-    '/payments/saved-card',
-    {
-      onRequest: signedIn,
-      schema: { body: payWithSavedCardInput, response: { 200: paymentConfirmResponse } },
-    },
-    async (request) => paymentService.payWithSavedCard(deps, requireUser(request).id, request.body),
-  );
+      app.delete(
+        '/payment-methods/:id',
+        {
+          schema: { params: paymentMethodIdParams, response: { 200: successResponse } },
+        },
+        async (request) => {
+          await paymentService.removeMethod(deps, request.signedInUser.id, request.params.id);
+          return { success: true as const };
+        },
+      );
 
-  app.get(
-    '/billing-history',
-    { onRequest: signedIn, schema: { response: { 200: billingHistoryResponse } } },
-    async (request) => ({ transactions: await paymentService.billingHistory(db, requireUser(request).id) }),
-  );
+      // Checkout with a saved card: authorises the Reserve dialog's intent without typing the card (issue 16).
+      app.post(
+        '/payments/saved-card',
+        {
+          schema: { body: payWithSavedCardInput, response: { 200: paymentConfirmResponse } },
+        },
+        async (request) => paymentService.payWithSavedCard(deps, request.signedInUser.id, request.body),
+      );
 
-  // The signature covers the exact bytes Stripe sent, so this route alone keeps the body raw.
-  await app.register(async (webhook) => {
-    webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    webhook.post(
-      '/payments/webhook',
-      {
-        // Stripe's servers call it, without an Origin; the signature is the proof (plugins/security.ts).
-        config: { sameOrigin: false },
-        bodyLimit: WEBHOOK_BODY_LIMIT,
-        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
-      },
-      async (request) => {
-        const result = await paymentService.handleWebhook(
-          { ...deps, log: request.log },
-          config.stripe,
-          Buffer.isBuffer(request.body) ? request.body : undefined,
-          request.headers['stripe-signature'],
+      app.get(
+        '/billing-history',
+        { schema: { response: { 200: billingHistoryResponse } } },
+        async (request) => ({
+          transactions: await paymentService.billingHistory(db, request.signedInUser.id),
+        }),
+      );
+    }),
+  );
+  await app.register(
+    publicRoutes(async (app) => {
+      app.get('/config', { schema: { response: { 200: clientConfig } } }, async () =>
+        paymentService.clientConfig(payments),
+      );
+
+      // The signature covers the exact bytes Stripe sent, so this route alone keeps the body raw.
+      await app.register(async (webhook) => {
+        webhook.removeContentTypeParser('application/json');
+        webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+          done(null, body),
         );
-        request.log.info(result, 'stripe webhook');
-        return { received: true as const };
-      },
-    );
-  });
+        webhook.post(
+          '/payments/webhook',
+          {
+            // Stripe's servers call it, without an Origin; the signature is the proof (plugins/security.ts).
+            config: { sameOrigin: false },
+            bodyLimit: WEBHOOK_BODY_LIMIT,
+            schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+          },
+          async (request) => {
+            const result = await paymentService.handleWebhook(
+              { ...deps, log: request.log },
+              config.stripe,
+              Buffer.isBuffer(request.body) ? request.body : undefined,
+              request.headers['stripe-signature'],
+            );
+            request.log.info(result, 'stripe webhook');
+            return { received: true as const };
+          },
+        );
+      });
+    }),
+  );
 };

@@ -1,18 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportInput, reportList, reportResponse } from '#shared/schemas/reports.ts';
 import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { tooManyRequests } from '../../rate-limited.ts';
 import { reportService } from './service.ts';
 
 /** Reports a person may file in an hour: plenty for real trouble, too few to flood the moderators. */
 const REPORTS_PER_HOUR = 10;
 
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRequest', async (request) => void requireUser(request));
-
+export const reportRoutes = signedInRoutes<{ db: Db }>(async (app, { db }) => {
   app.post(
     '/reports',
     {
@@ -32,12 +29,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: { body: reportInput, response: { 201: reportResponse } },
     },
     async (request, reply) => {
-      const report = await reportService.create(db, requireUser(request).id, request.body);
+      const report = await reportService.create(db, request.signedInUser.id, request.body);
       return reply.status(201).send({ report });
     },
   );
 
   app.get('/reports', { schema: { response: { 200: reportList } } }, async (request) => ({
-    reports: await reportService.listOwn(db, requireUser(request).id),
+    reports: await reportService.listOwn(db, request.signedInUser.id),
   }));
-};
+});

@@ -24,7 +24,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { requireAdmin, requireUser } from '../../plugins/session.ts';
+import { moderatorRoutes, publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ReservationDeps, reservationService } from './service.ts';
 
 export const reservationRoutes: FastifyPluginAsyncZod<{
@@ -46,165 +46,158 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     storage,
     adminEmails: config.adminEmails,
   };
-  const signedIn = {
-    onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request),
-  };
-
-  app.get(
-    '/items/:id/availability',
-    { schema: { params: itemIdParams, response: { 200: availabilityResponse } } },
-    async (request) => reservationService.availability(deps, request.params.id),
-  );
-
-  app.post(
-    '/create-payment-intent',
-    { ...signedIn, schema: { body: paymentIntentInput, response: { 200: paymentIntentResponse } } },
-    async (request) => reservationService.createPaymentIntent(deps, requireUser(request), request.body),
-  );
-
-  app.get(
-    '/reservations',
-    { ...signedIn, schema: { response: { 200: reservationList } } },
-    async (request) => ({
-      reservations: await reservationService.list(deps, requireUser(request).id),
-    }),
-  );
-
-  app.post(
-    '/reservations',
-    { ...signedIn, schema: { body: reservationInput, response: { 201: reservationResponse } } },
-    async (request, reply) => {
-      const reservation = await reservationService.create(deps, requireUser(request), request.body);
-      return reply.status(201).send({ success: true as const, reservation });
-    },
-  );
-
-  app.post(
-    '/reservations/complete-payment',
-    {
-      ...signedIn,
-      schema: {
-        body: completePaymentInput,
-        response: { 200: completePaymentResponse, 201: completePaymentResponse },
-      },
-    },
-    async (request, reply) => {
-      const { reservation, created } = await reservationService.completePayment(
-        deps,
-        requireUser(request),
-        request.body.paymentIntentId,
-      );
-      return reply.status(created ? 201 : 200).send({ success: true as const, reservation, created });
-    },
-  );
-
-  app.put(
-    '/reservations/:id',
-    {
-      ...signedIn,
-      schema: {
-        params: reservationIdParams,
-        body: statusUpdateInput,
-        response: { 200: reservationResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      reservation: await reservationService.updateStatus(
-        deps,
-        requireUser(request).id,
-        request.params.id,
-        request.body,
-      ),
-    }),
-  );
-
-  app.post(
-    '/reservations/:id/approve',
-    { ...signedIn, schema: { params: reservationIdParams, response: { 200: reservationResponse } } },
-    async (request) => ({
-      success: true as const,
-      reservation: await reservationService.approve(deps, requireUser(request), request.params.id),
-    }),
-  );
-
-  app.post(
-    '/reservations/:id/decline',
-    {
-      ...signedIn,
-      schema: { params: reservationIdParams, body: declineInput, response: { 200: reservationResponse } },
-    },
-    async (request) => ({
-      success: true as const,
-      reservation: await reservationService.decline(
-        deps,
-        requireUser(request).id,
-        request.params.id,
-        request.body?.reason,
-      ),
-    }),
-  );
 
   // Issue 17 items 2 and 5: the lender's "Report a problem", the borrower's answer, the moderator's decision.
   const one = { params: reservationIdParams, response: { 200: reservationResponse } };
-  app.post(
-    '/reservations/:id/claim',
-    { ...signedIn, schema: { ...one, body: claimInput } },
-    async (request) => ({
-      success: true as const,
-      reservation: await reservationService.claim(
-        deps,
-        requireUser(request).id,
-        request.params.id,
-        request.body,
-      ),
+  await app.register(
+    publicRoutes(async (app) => {
+      app.get(
+        '/items/:id/availability',
+        { schema: { params: itemIdParams, response: { 200: availabilityResponse } } },
+        async (request) => reservationService.availability(deps, request.params.id),
+      );
     }),
   );
+  await app.register(
+    signedInRoutes(async (app) => {
+      app.post(
+        '/create-payment-intent',
+        { schema: { body: paymentIntentInput, response: { 200: paymentIntentResponse } } },
+        async (request) => reservationService.createPaymentIntent(deps, request.signedInUser, request.body),
+      );
 
-  app.post('/reservations/:id/claim/accept', { ...signedIn, schema: one }, async (request) => ({
-    success: true as const,
-    reservation: await reservationService.acceptClaim(deps, requireUser(request).id, request.params.id),
-  }));
+      app.get('/reservations', { schema: { response: { 200: reservationList } } }, async (request) => ({
+        reservations: await reservationService.list(deps, request.signedInUser.id),
+      }));
 
-  app.post(
-    '/reservations/:id/claim/dispute',
-    { ...signedIn, schema: { ...one, body: disputeInput } },
-    async (request) => ({
-      success: true as const,
-      reservation: await reservationService.dispute(
-        deps,
-        requireUser(request).id,
-        request.params.id,
-        request.body,
-      ),
+      app.post(
+        '/reservations',
+        { schema: { body: reservationInput, response: { 201: reservationResponse } } },
+        async (request, reply) => {
+          const reservation = await reservationService.create(deps, request.signedInUser, request.body);
+          return reply.status(201).send({ success: true as const, reservation });
+        },
+      );
+
+      app.post(
+        '/reservations/complete-payment',
+        {
+          schema: {
+            body: completePaymentInput,
+            response: { 200: completePaymentResponse, 201: completePaymentResponse },
+          },
+        },
+        async (request, reply) => {
+          const { reservation, created } = await reservationService.completePayment(
+            deps,
+            request.signedInUser,
+            request.body.paymentIntentId,
+          );
+          return reply.status(created ? 201 : 200).send({ success: true as const, reservation, created });
+        },
+      );
+
+      app.put(
+        '/reservations/:id',
+        {
+          schema: {
+            params: reservationIdParams,
+            body: statusUpdateInput,
+            response: { 200: reservationResponse },
+          },
+        },
+        async (request) => ({
+          success: true as const,
+          reservation: await reservationService.updateStatus(
+            deps,
+            request.signedInUser.id,
+            request.params.id,
+            request.body,
+          ),
+        }),
+      );
+
+      app.post(
+        '/reservations/:id/approve',
+        { schema: { params: reservationIdParams, response: { 200: reservationResponse } } },
+        async (request) => ({
+          success: true as const,
+          reservation: await reservationService.approve(deps, request.signedInUser, request.params.id),
+        }),
+      );
+
+      app.post(
+        '/reservations/:id/decline',
+        {
+          schema: { params: reservationIdParams, body: declineInput, response: { 200: reservationResponse } },
+        },
+        async (request) => ({
+          success: true as const,
+          reservation: await reservationService.decline(
+            deps,
+            request.signedInUser.id,
+            request.params.id,
+            request.body?.reason,
+          ),
+        }),
+      );
+
+      app.post('/reservations/:id/claim', { schema: { ...one, body: claimInput } }, async (request) => ({
+        success: true as const,
+        reservation: await reservationService.claim(
+          deps,
+          request.signedInUser.id,
+          request.params.id,
+          request.body,
+        ),
+      }));
+
+      app.post('/reservations/:id/claim/accept', { schema: one }, async (request) => ({
+        success: true as const,
+        reservation: await reservationService.acceptClaim(deps, request.signedInUser.id, request.params.id),
+      }));
+
+      app.post(
+        '/reservations/:id/claim/dispute',
+        { schema: { ...one, body: disputeInput } },
+        async (request) => ({
+          success: true as const,
+          reservation: await reservationService.dispute(
+            deps,
+            request.signedInUser.id,
+            request.params.id,
+            request.body,
+          ),
+        }),
+      );
     }),
   );
+  await app.register(
+    moderatorRoutes(async (app) => {
+      app.get('/admin/claims', { schema: { response: { 200: claimQueue } } }, async (request) =>
+        reservationService.disputedClaims(deps, request.signedInUser.id),
+      );
 
-  const moderator = {
-    onRequest: async (request: Parameters<typeof requireAdmin>[0]) => void requireAdmin(request),
-  };
-  app.get('/admin/claims', { ...moderator, schema: { response: { 200: claimQueue } } }, async (request) =>
-    reservationService.disputedClaims(deps, requireAdmin(request).id),
-  );
+      // Decision 033: the chat of the two people, read-only, beside their sides and the handover photos.
+      app.get(
+        '/admin/claims/:id/chat',
+        { schema: { params: reservationIdParams, response: { 200: disputeChat } } },
+        async (request) => reservationService.disputeChat(deps, request.signedInUser.id, request.params.id),
+      );
 
-  // Decision 033: the chat of the two people, read-only, beside their sides and the handover photos.
-  app.get(
-    '/admin/claims/:id/chat',
-    { ...moderator, schema: { params: reservationIdParams, response: { 200: disputeChat } } },
-    async (request) => reservationService.disputeChat(deps, requireAdmin(request).id, request.params.id),
-  );
-
-  app.post(
-    '/admin/claims/:id/decide',
-    { ...moderator, schema: { ...one, body: claimDecisionInput } },
-    async (request) => ({
-      success: true as const,
-      reservation: await reservationService.resolveClaim(
-        deps,
-        requireAdmin(request).id,
-        request.params.id,
-        request.body,
-      ),
+      app.post(
+        '/admin/claims/:id/decide',
+        { schema: { ...one, body: claimDecisionInput } },
+        async (request) => ({
+          success: true as const,
+          reservation: await reservationService.resolveClaim(
+            deps,
+            request.signedInUser.id,
+            request.params.id,
+            request.body,
+          ),
+        }),
+      );
     }),
   );
 };

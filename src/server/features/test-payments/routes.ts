@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { plainText } from '#shared/schemas/fields.ts';
 import {
@@ -10,61 +9,58 @@ import {
 } from '#shared/schemas/payments.ts';
 import type { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
 import { notFound } from '../../errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { signedInRoutes } from '../../plugins/route-scopes.ts';
 
 // The test provider's browser-side confirmations (what Stripe.js does against Stripe): only
 // registered when the test provider is the active one.
 
-export const testPaymentRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentProvider }> = async (
-  app,
-  { provider },
-) => {
-  app.addHook('onRequest', async (request) => void requireUser(request));
-
-  app.post(
-    '/payments/test/confirm',
-    { schema: { body: testConfirmInput, response: { 200: testConfirmResponse } } },
-    async (request) => {
-      const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
-      // Only the borrower the intent was made for may pay it.
-      if (intent.metadata.borrowerId !== requireUser(request).id) {
-        throw notFound(msg`No such payment.`);
-      }
-      const confirmed = await provider.confirmPaymentIntent(intent.id, request.body.card);
-      return {
-        status: confirmed.status,
-        paymentIntentId: confirmed.id,
-        nextActionUrl: confirmed.nextActionUrl ?? null,
-      };
-    },
-  );
-
-  // The test bank's 3-D Secure page (web route /payments/test/authenticate) answers here.
-  app.post(
-    '/payments/test/authenticate',
-    { schema: { body: testAuthenticateInput, response: { 200: testConfirmResponse } } },
-    async (request) => {
-      const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
-      if (intent.metadata.borrowerId !== requireUser(request).id) throw notFound(msg`No such payment.`);
-      const answered = await provider.authenticatePaymentIntent(intent.id, request.body.approved);
-      return { status: answered.status, paymentIntentId: answered.id, nextActionUrl: null };
-    },
-  );
-
-  app.post(
-    '/payments/test/confirm-setup',
-    {
-      schema: {
-        body: z.object({ setupIntentId: plainText().min(1).max(200), card: testCard }),
-        response: { 200: z.object({ status: z.literal('succeeded'), setupIntentId: z.string() }) },
+export const testPaymentRoutes = signedInRoutes<{ provider: TestPaymentProvider }>(
+  async (app, { provider }) => {
+    app.post(
+      '/payments/test/confirm',
+      { schema: { body: testConfirmInput, response: { 200: testConfirmResponse } } },
+      async (request) => {
+        const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
+        // Only the borrower the intent was made for may pay it.
+        if (intent.metadata.borrowerId !== request.signedInUser.id) {
+          throw notFound(msg`No such payment.`);
+        }
+        const confirmed = await provider.confirmPaymentIntent(intent.id, request.body.card);
+        return {
+          status: confirmed.status,
+          paymentIntentId: confirmed.id,
+          nextActionUrl: confirmed.nextActionUrl ?? null,
+        };
       },
-    },
-    async (request) => {
-      // Only the person the card setup was made for may complete it.
-      const user = requireUser(request);
-      const customerId = await provider.ensureCustomer({ id: user.id, customerId: null });
-      await provider.confirmSetupIntent(request.body.setupIntentId, request.body.card, customerId);
-      return { status: 'succeeded' as const, setupIntentId: request.body.setupIntentId };
-    },
-  );
-};
+    );
+
+    // The test bank's 3-D Secure page (web route /payments/test/authenticate) answers here.
+    app.post(
+      '/payments/test/authenticate',
+      { schema: { body: testAuthenticateInput, response: { 200: testConfirmResponse } } },
+      async (request) => {
+        const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
+        if (intent.metadata.borrowerId !== request.signedInUser.id) throw notFound(msg`No such payment.`);
+        const answered = await provider.authenticatePaymentIntent(intent.id, request.body.approved);
+        return { status: answered.status, paymentIntentId: answered.id, nextActionUrl: null };
+      },
+    );
+
+    app.post(
+      '/payments/test/confirm-setup',
+      {
+        schema: {
+          body: z.object({ setupIntentId: plainText().min(1).max(200), card: testCard }),
+          response: { 200: z.object({ status: z.literal('succeeded'), setupIntentId: z.string() }) },
+        },
+      },
+      async (request) => {
+        // Only the person the card setup was made for may complete it.
+        const user = request.signedInUser;
+        const customerId = await provider.ensureCustomer({ id: user.id, customerId: null });
+        await provider.confirmSetupIntent(request.body.setupIntentId, request.body.card, customerId);
+        return { status: 'succeeded' as const, setupIntentId: request.body.setupIntentId };
+      },
+    );
+  },
+);

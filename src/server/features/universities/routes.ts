@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campusParams } from '#shared/schemas/impact.ts';
 import {
   campusNameResponse,
@@ -7,9 +6,10 @@ import {
   universitySearchQuery,
   universitySearchResponse,
 } from '#shared/schemas/universities.ts';
+import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { universityService } from './service.ts';
 
-export const universityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const universityRoutes = publicRoutes(async (app) => {
   app.get(
     '/universities',
     {
@@ -48,4 +48,4 @@ export const universityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => universityService.detect(request.query.email),
   );
-};
+});
