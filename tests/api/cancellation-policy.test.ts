@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { billingHistory } from '../../src/server/db/schema/payments.ts';
-import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
+import { bookingAt, providerIntent, rowsOf as reservationRows } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { reserve as baseReserve, scenario as baseScenario, day } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -11,31 +9,17 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // the billing rows equal the provider's money (test-app's afterEach).
 
 const t = setupTestApp();
-const db = () => t.database.db;
 const scenario = (policy: 'flexible' | 'moderate' | 'strict') =>
   baseScenario(t, { cancellationPolicy: policy });
 
-async function intent(id: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-  return row!;
-}
-async function rowsOf(reservationId: string) {
-  const rows = await db()
-    .select()
-    .from(billingHistory)
-    .where(eq(billingHistory.reservationId, reservationId));
-  return rows.map((r) => `${r.kind}:${r.amountCents}:${r.status}`).sort();
-}
+const intent = (id: string) => providerIntent(t, id);
+const rowsOf = (reservationId: string) => reservationRows(t, reservationId);
 
 /** A $5/day booking with a $20 deposit, requested and approved. */
 async function approvedBooking(policy: 'flexible' | 'moderate' | 'strict', start: number, end: number) {
-  const s = await scenario(policy);
-  const booked = await baseReserve(t, s.borrower.cookie, s.item.id, day(start), day(end));
-  expect(booked.create?.statusCode, booked.create?.body).toBe(201);
-  expect(booked.reservation.cancellationPolicy).toBe(policy);
-  const approve = await t.post(`/api/reservations/${booked.reservation.id}/approve`, {}, s.lender.cookie);
-  expect(approve.statusCode, approve.body).toBe(200);
-  return { ...s, id: booked.reservation.id as string, intentId: booked.paymentIntentId! };
+  const b = await bookingAt(t, 'approved', { policy, days: { from: start, to: end }, settle: false });
+  expect(b.reservation.cancellationPolicy).toBe(policy);
+  return { ...b, intentId: b.intent };
 }
 
 describe('cancellation policies', () => {

@@ -4,13 +4,18 @@ import { TestPaymentProvider } from '../../src/server/adapters/payments/test-pro
 import { fixedClock } from '../../src/server/clock.ts';
 import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
-import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createSignedInUser } from '../factories.ts';
+import {
+  bookingAt,
+  notices,
+  providerIntent,
+  rowsOf as reservationRows,
+} from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.ts';
-import { day, quoteFor, reserve, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
+import { day, quoteFor, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Issue 17 items 2 and 5 (decisions 024 and 029): the borrower's "Item Returned" opens the lender's
@@ -35,29 +40,13 @@ const t = setupTestApp(
 const db = () => t.database.db;
 const HOUR = 3600_000;
 
-async function provider(intentId: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
-  return row!;
-}
-async function rowsOf(reservationId: string) {
-  const rows = await db()
-    .select()
-    .from(billingHistory)
-    .where(eq(billingHistory.reservationId, reservationId));
-  return rows.map((r) => `${r.kind}:${r.amountCents}:${r.status}`).sort();
-}
+const provider = (intentId: string) => providerIntent(t, intentId);
+const rowsOf = (reservationId: string) => reservationRows(t, reservationId);
 async function statusOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));
   return row!;
 }
-async function titles(cookie: string, id: string) {
-  const list = (await t.get('/api/notifications', cookie)).json().notifications as {
-    title: string;
-    message: string;
-    relatedReservationId: string;
-  }[];
-  return list.filter((n) => n.relatedReservationId === id);
-}
+const titles = (cookie: string, id: string) => notices(t, cookie, { id });
 const put = (id: string, status: string, cookie?: string) =>
   t.put(`/api/reservations/${id}`, { status }, cookie);
 const refunds = async (intent: string) =>
@@ -67,22 +56,7 @@ const refunds = async (intent: string) =>
  * A $10 rental with a $20 deposit: requested, approved, charged and handed over. Strict, so the return
  * before its last day (an early return, decision 034) keeps the rental and only the deposit moves here.
  */
-async function activeBorrow() {
-  const s = await scenario(t, { cancellationPolicy: 'strict' });
-  const r = await reserve(t, s.borrower.cookie, s.item.id, day(1), day(3));
-  expect(r.create?.statusCode, r.create?.body).toBe(201);
-  const id = r.reservation.id as string;
-  expect((await t.post(`/api/reservations/${id}/approve`, {}, s.lender.cookie)).statusCode).toBe(200);
-  await settlePayments(t);
-  const code = (await t.get('/api/reservations', s.borrower.cookie)).json().reservations[0].pickupCode;
-  const start = await t.put(
-    `/api/reservations/${id}`,
-    { status: 'active', pickupCode: code },
-    s.lender.cookie,
-  );
-  expect(start.statusCode, start.body).toBe(200);
-  return { ...s, id, intent: r.paymentIntentId! };
-}
+const activeBorrow = () => bookingAt(t, 'active', { policy: 'strict' });
 
 /** The same, and the borrower has pressed "Item Returned". */
 async function returnedBorrow() {

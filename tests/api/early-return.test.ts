@@ -2,15 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { fixedClock } from '../../src/server/clock.ts';
-import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
-import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { paymentStepService } from '../../src/server/features/payment-steps/service.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { campusAt } from '../../src/shared/calendar.ts';
 import { formatDayLabel } from '../../src/shared/format.ts';
 import { quote } from '../../src/shared/pricing.ts';
 import { createSignedInUser } from '../factories.ts';
+import {
+  billingOf as billingRowsOf,
+  notices as noticesOf,
+  providerIntent,
+} from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
@@ -101,31 +104,15 @@ async function rowOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));
   return row!;
 }
-async function billingOf(intentId: string) {
-  const rows = await db()
-    .select()
-    .from(billingHistory)
-    .where(eq(billingHistory.stripePaymentIntentId, intentId));
-  return rows.map((b) => `${b.kind}:${b.amountCents}:${b.status}`).sort();
-}
-async function providerRefunded(intentId: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
-  return row!.amountRefundedCents;
-}
+const billingOf = (intentId: string) => billingRowsOf(t, { intentId });
+const providerRefunded = async (intentId: string) => (await providerIntent(t, intentId)).amountRefundedCents;
 async function earlySteps(intentId: string) {
   const { rows } = await db().execute<{ amount: number; status: string }>(
     sql`select amount_cents::int as amount, status from payment_steps where payment_intent_id = ${intentId} and purpose = 'early_return' order by seq`,
   );
   return rows.map((r) => `${r.amount}:${r.status}`);
 }
-async function notices(cookie: string, id: string, type: string) {
-  const list = (await t.get('/api/notifications', cookie)).json().notifications as {
-    type: string;
-    message: string;
-    relatedReservationId: string | null;
-  }[];
-  return list.filter((n) => n.type === type && n.relatedReservationId === id);
-}
+const notices = (cookie: string, id: string, type: string) => noticesOf(t, cookie, { id, type });
 /** The instant the campus clock shows hh:mm on a day. */
 const campus = (date: string, hour: number, minute = 0) =>
   new Date(campusAt(date, hour, TZ).getTime() + minute * 60_000);

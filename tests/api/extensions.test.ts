@@ -4,10 +4,15 @@ import { TestPaymentProvider } from '../../src/server/adapters/payments/test-pro
 import { reservationExtensions } from '../../src/server/db/schema/extensions.ts';
 import { billingHistory, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { reservationReminders, reservations } from '../../src/server/db/schema/reservations.ts';
-import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { extensionService } from '../../src/server/features/extensions/service.ts';
 import { campusMidnight } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import {
+  askForMoreDays as askForMoreDaysOn,
+  billingOf as billingRowsOf,
+  bookingAt,
+  providerIntent as providerIntentOf,
+} from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario, VISA, VISA_3DS } from '../helpers/reservation-fixtures.ts';
@@ -35,48 +40,15 @@ const db = () => t.database.db;
 const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 
 /** A paid booking ($5/day, $20 deposit) from day 1 to day 3, approved and charged. */
-async function approvedBooking(item: Parameters<typeof scenario>[1] = {}) {
-  const s = await scenario(t, item);
-  const r = await reserve(t, s.borrower.cookie, s.item.id, day(1), day(3));
-  expect(r.create?.statusCode).toBe(201);
-  const approve = await t.post(`/api/reservations/${r.reservation.id}/approve`, {}, s.lender.cookie);
-  expect(approve.statusCode).toBe(200);
-  await settlePayments(t);
-  return { ...s, id: r.reservation.id as string, intent: r.paymentIntentId! };
-}
+const approvedBooking = (item: Parameters<typeof scenario>[1] = {}) => bookingAt(t, 'approved', { item });
 
 /** The borrower's dialog: an authorisation of the extra rental, the card, then the request. */
-async function askForMoreDays(
-  cookie: string,
-  id: string,
-  endDate: string,
-  rentalAmount: string,
-  card = VISA,
-) {
-  const quote = await t.post(
-    `/api/reservations/${id}/extension-payment-intent`,
-    { endDate, rentalAmount },
-    cookie,
-  );
-  if (quote.statusCode !== 200) return { quote };
-  const { paymentIntentId } = quote.json() as { paymentIntentId: string };
-  const confirm = await t.post('/api/payments/test/confirm', { paymentIntentId, card }, cookie);
-  const request = await t.post(`/api/reservations/${id}/extensions`, { endDate, paymentIntentId }, cookie);
-  return { quote, confirm, request, paymentIntentId, extension: request.json().extension };
-}
+const askForMoreDays = (cookie: string, id: string, endDate: string, rentalAmount: string, card = VISA) =>
+  askForMoreDaysOn(t, cookie, id, endDate, rentalAmount, card);
 
-async function providerIntent(id: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-  return row!;
-}
+const providerIntent = (id: string) => providerIntentOf(t, id);
 
-async function billingOf(intentId: string) {
-  const rows = await db()
-    .select()
-    .from(billingHistory)
-    .where(eq(billingHistory.stripePaymentIntentId, intentId));
-  return rows.map((b) => `${b.kind}:${b.status}:${b.amountCents}`).sort();
-}
+const billingOf = (intentId: string) => billingRowsOf(t, { intentId }, 'kind:status:amount');
 
 async function endDateOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));

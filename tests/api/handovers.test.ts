@@ -4,6 +4,7 @@ import { conversations, messages } from '../../src/server/db/schema/chat.ts';
 import { reservationHandovers } from '../../src/server/db/schema/handovers.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { createSignedInUser } from '../factories.ts';
+import { bookingAt, notices } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -31,55 +32,16 @@ const read = (id: string, cookie?: string) => t.get(`/api/reservations/${id}/han
 const records = (id: string) =>
   db().select().from(reservationHandovers).where(eq(reservationHandovers.reservationId, id));
 /** The 'handover_added' notices a person has about a reservation, newest first. */
-const handoverNotices = async (cookie: string, id: string) =>
-  (
-    (await t.get('/api/notifications', cookie)).json().notifications as {
-      type: string;
-      title: string;
-      message: string;
-      relatedReservationId: string | null;
-    }[]
-  ).filter((n) => n.type === 'handover_added' && n.relatedReservationId === id);
+const handoverNotices = (cookie: string, id: string) => notices(t, cookie, { id, type: 'handover_added' });
 
 /** A $5/day drill with a $20 deposit, requested, approved and charged: waiting for the pickup. */
-async function approvedBorrow() {
-  const s = await scenario(t);
-  const r = await reserve(t, s.borrower.cookie, s.item.id, day(1), day(3));
-  expect(r.create?.statusCode, r.create?.body).toBe(201);
-  const id = r.reservation.id as string;
-  expect((await t.post(`/api/reservations/${id}/approve`, {}, s.lender.cookie)).statusCode).toBe(200);
-  await settlePayments(t);
-  return { ...s, id };
-}
+const approvedBorrow = () => bookingAt(t, 'approved');
 
 /** The same, handed over ("Picked Up"). */
-async function activeBorrow() {
-  const b = await approvedBorrow();
-  const start = await t.put(`/api/reservations/${b.id}`, { status: 'active' }, b.borrower.cookie);
-  expect(start.statusCode, start.body).toBe(200);
-  return b;
-}
+const activeBorrow = () => bookingAt(t, 'active', { pickup: 'borrower' });
 
 /** Handed over, returned, claimed by the lender and disputed by the borrower. */
-async function disputedBorrow() {
-  const b = await activeBorrow();
-  expect(
-    (await t.put(`/api/reservations/${b.id}`, { status: 'returned' }, b.borrower.cookie)).statusCode,
-  ).toBe(200);
-  const claim = await t.post(
-    `/api/reservations/${b.id}/claim`,
-    { description: 'The chuck is cracked and wobbles.', amount: '12.00' },
-    b.lender.cookie,
-  );
-  expect(claim.statusCode, claim.body).toBe(200);
-  const dispute = await t.post(
-    `/api/reservations/${b.id}/claim/dispute`,
-    { note: 'The crack was there at pickup: see my pickup photos.' },
-    b.borrower.cookie,
-  );
-  expect(dispute.statusCode, dispute.body).toBe(200);
-  return b;
-}
+const disputedBorrow = () => bookingAt(t, 'disputed', { pickup: 'borrower' });
 
 describe('adding the condition at pickup', () => {
   it('either person adds photos and a note; both see both, with times, on their reservations', async () => {

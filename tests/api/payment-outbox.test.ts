@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { billingHistory, paymentIntents, paymentSteps } from '../../src/server/db/schema/payments.ts';
+import { paymentIntents, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import * as stepQueries from '../../src/server/features/payment-steps/queries.ts';
 import { paymentStepService } from '../../src/server/features/payment-steps/service.ts';
 import { createSignedInUser } from '../factories.ts';
+import { billingOf, bookingAt, providerIntent } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments, stepDeps, stepStatuses } from '../helpers/money.ts';
-import { day, quoteFor, reserve, scenario, VISA, VISA_3DS } from '../helpers/reservation-fixtures.ts';
+import { day, quoteFor, scenario, VISA, VISA_3DS } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
@@ -33,18 +34,9 @@ const t = setupTestApp(
 const db = () => t.database.db;
 const retryLimit = () => t.config.payments.retryLimit;
 
-async function provider(intentId: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
-  return row!;
-}
+const provider = (intentId: string) => providerIntent(t, intentId);
 
-async function billing(reservationId: string) {
-  const rows = await db()
-    .select()
-    .from(billingHistory)
-    .where(eq(billingHistory.reservationId, reservationId));
-  return rows.map((b) => `${b.kind}:${b.status}:${b.amountCents}`).sort();
-}
+const billing = (reservationId: string) => billingOf(t, { reservationId }, 'kind:status:amount');
 
 async function stepOf(intentId: string, kind: string) {
   const [row] = await db()
@@ -55,15 +47,8 @@ async function stepOf(intentId: string, kind: string) {
 }
 
 /** A paid request ($10 rental + $20 deposit), approved by the lender. */
-async function approvedRequest() {
-  // Strict: the return before the last day (an early return, decision 034) refunds no rental here.
-  const s = await scenario(t, { cancellationPolicy: 'strict' });
-  const r = await reserve(t, s.borrower.cookie, s.item.id, day(1), day(3));
-  expect(
-    (await t.post(`/api/reservations/${r.reservation.id}/approve`, {}, s.lender.cookie)).statusCode,
-  ).toBe(200);
-  return { ...s, id: r.reservation.id as string, intent: r.paymentIntentId! };
-}
+// Strict: the return before the last day (an early return, decision 034) refunds no rental here.
+const approvedRequest = () => bookingAt(t, 'approved', { policy: 'strict', settle: false });
 
 describe('a provider that fails', () => {
   it('is tried again until it answers: three outages, then the capture is made once', async () => {
