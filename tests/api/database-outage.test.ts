@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { withDatabase } from '../helpers/database-setup.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
+import { eventually } from '../helpers/wait-for.ts';
 
 // A PostgreSQL that drops the app's connections (a restart, a failover, an administrator's
 // pg_terminate_backend) must not take the process down (issue 12): queries that fail on it answer 503,
@@ -14,19 +15,6 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // read caches remembered from before the gap is served after it.
 
 const url = process.env.TEST_DATABASE_URL;
-
-/** Until `check` passes (it throws while not yet). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 describe.skipIf(!url)('a database that drops the app’s connections', () => {
   const t = setupTestApp();

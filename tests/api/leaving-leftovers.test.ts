@@ -11,6 +11,7 @@ import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
 import { cardExpiry } from '../helpers/cards.ts';
 import { type FakeCard, startFakeStripe } from '../helpers/fake-stripe.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
+import { eventually } from '../helpers/wait-for.ts';
 
 // Decision 037: what a deleted account leaves behind. Their cards stay attached to their customer at the
 // payment provider unless it is told, and the rate-limit counters must not keep their e-mail address.
@@ -42,19 +43,6 @@ const t = setupTestApp(
   },
 );
 const db = () => t.database.db;
-
-/** Until `check` passes (it throws while not yet). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 describe('deleting an account at the payment provider', () => {
   it('detaches their saved cards after the commit, retrying while the provider fails, without holding the deletion', async () => {
@@ -104,7 +92,7 @@ describe('deleting an account at the payment provider', () => {
           sql`select count(*)::int as n from test_payment_methods where customer_id = ${customer} and detached_at is null`,
         )
       ).rows[0]!.n;
-    await eventually(async () => expect(await attached(customerId)).toBe(0));
+    await eventually(async () => expect(await attached(customerId)).toBe(0), 60_000);
     // It failed once and was tried again; another person's card stays.
     expect(provider!.calls).toBeGreaterThanOrEqual(2);
     expect(await attached(otherCustomer)).toBe(1);

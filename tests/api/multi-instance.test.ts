@@ -7,6 +7,7 @@ import { createItem, createSignedInUser, createUser } from '../factories.ts';
 import { testDatabaseName, withDatabase } from '../helpers/database-setup.ts';
 import { startReverseProxy } from '../helpers/reverse-proxy.ts';
 import { type ServerProcess, startServer, stopServer } from '../helpers/server-process.ts';
+import { eventually } from '../helpers/wait-for.ts';
 
 // Two server processes on one PostgreSQL, as a load balancer would run them (issue 5): both migrate
 // the same empty database at once (the migration lock serialises them), and an event written through
@@ -62,19 +63,6 @@ function post(server: Address, route: string, body: unknown, cookie = '') {
     headers: { 'content-type': 'application/json', cookie, origin: server.url },
     body: JSON.stringify(body),
   });
-}
-
-/** Until `check` passes (it throws while not yet). */
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 describe.skipIf(!url)('two server processes on one PostgreSQL', () => {

@@ -10,6 +10,7 @@ import { endAllSessions, endSession } from '../../src/server/features/auth/servi
 import { setUserSuspended } from '../../src/server/features/moderation/queries.ts';
 import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
 import { ORIGIN, setupTestApp } from '../helpers/test-app.ts';
+import { eventually } from '../helpers/wait-for.ts';
 
 // Decision 037: a session that ends (signed out, suspended, deleted) while its announcement cannot
 // reach this instance (the live events' LISTEN connection is down) must not leave its open socket able
@@ -41,19 +42,6 @@ function connect(url: string, cookie: string) {
     closedWith: () => code,
     send: (payload: unknown) => socket.send(JSON.stringify(payload)),
   };
-}
-
-/** Until `check` passes (it throws while not yet). */
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 /** The socket's answer to a sendMessage: refused by closing, or answered (confirmed or not). */

@@ -16,3 +16,19 @@ export async function waitFor(
     await sleep(25);
   }
 }
+
+/**
+ * Until `check` passes (it throws while not yet), looking again every 25 ms; then its value. After
+ * `timeoutMs` the check's own last error is thrown, which says what was wrong better than a timeout.
+ */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(25);
+    }
+  }
+}
