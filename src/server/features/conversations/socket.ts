@@ -67,16 +67,24 @@ export async function chatSocket(
   // Decision 037: while the hub was down, a session may have ended (signed out, suspended, deleted)
   // without its `sessionEnded` reaching this instance. Once the hub hears again, one query per few
   // hundred sockets finds the sessions gone, and their sockets close as if they had heard it. If the
-  // database cannot say, every socket closes with 1012: the browser reconnects and the upgrade checks.
+  // database cannot say (asked a few times: the outage that ended may still be cutting connections),
+  // every socket closes with 1012: the browser reconnects and the upgrade checks.
   const closeEndedSessions = async () => {
     const open = [...sockets];
-    let live: Set<string>;
-    try {
-      live = await liveSessions(opts.db, [...new Set(open.map(([, session]) => session))]);
-    } catch (error) {
-      app.log.warn({ err: error }, 'live events: could not check the open sockets’ sessions; closing them');
-      for (const [socket] of open) socket.close(CLOSE.reconnect, 'Reconnect');
-      return;
+    const sessions = [...new Set(open.map(([, session]) => session))];
+    let live: Set<string> | undefined;
+    for (let attempt = 1; !live; attempt++) {
+      try {
+        live = await liveSessions(opts.db, sessions);
+      } catch (error) {
+        if (attempt < 5) {
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          continue;
+        }
+        app.log.warn({ err: error }, 'live events: could not check the open sockets’ sessions; closing them');
+        for (const [socket] of open) socket.close(CLOSE.reconnect, 'Reconnect');
+        return;
+      }
     }
     for (const [socket, session] of open)
       if (!live.has(session)) socket.close(CLOSE.unauthorised, 'Signed out');
