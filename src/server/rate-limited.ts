@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import { requestLocale, translate } from './i18n.ts';
 
@@ -30,3 +31,15 @@ export function addressKey(email: string): string {
  */
 export const PASSWORD_RESET_ACCOUNT_PREFIX = 'password-reset-account';
 export const CHAT_SEND_PREFIX = 'chat-send';
+
+/**
+ * The per-IP limit of sign-in, sign-up and every link's confirmation (`AUTH_RATE_*`): tokens and
+ * passwords cannot be guessed at volume, and a campus network sharing one address is not shut out.
+ */
+export function authAttemptsLimit(limit: { max: number; windowMs: number }) {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
+  };
+}

@@ -31,7 +31,7 @@ import { requestLocale, translate } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import { clearSessionCookie } from '../../plugins/session.ts';
-import { tooManyRequests } from '../../rate-limited.ts';
+import { authAttemptsLimit, tooManyRequests } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
 import { discardRestOfBody, type ImageQueue, receiveFiles, UploadsBusyError } from '../uploads/service.ts';
 import { leavingService } from './leaving.ts';
@@ -269,13 +269,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         '/account/email/confirm',
         {
           config: {
-            rateLimit: {
-              max: config.authRateLimit.max,
-              timeWindow: config.authRateLimit.windowMs,
-              errorResponseBuilder: tooManyRequests(
-                msg`Too many attempts. Please wait a minute and try again.`,
-              ),
-            },
+            rateLimit: authAttemptsLimit(config.authRateLimit),
           },
           schema: { body: confirmEmailChangeInput, response: { 200: emailChangeConfirmResponse } },
         },

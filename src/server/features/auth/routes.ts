@@ -17,7 +17,7 @@ import { RetryLaterError } from '../../errors.ts';
 import { requestLocale, translate } from '../../i18n.ts';
 import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
-import { addressKey, tooManyRequests } from '../../rate-limited.ts';
+import { addressKey, authAttemptsLimit } from '../../rate-limited.ts';
 import { emailVerificationDeps, emailVerificationService } from '../email-verification/service.ts';
 import * as auth from './service.ts';
 
@@ -25,11 +25,7 @@ export const authRoutes = publicRoutes<{ db: Db; config: Config; mailer: Mailer 
   async (app, { db, config, mailer }) => {
     const verification = emailVerificationDeps(db, config, mailer, app.log);
     // Per IP, separately for sign-in and sign-up (spec: rate-limited login and register).
-    const rateLimit = {
-      max: config.authRateLimit.max,
-      timeWindow: config.authRateLimit.windowMs,
-      errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
-    };
+    const rateLimit = authAttemptsLimit(config.authRateLimit);
 
     // Decision 023: one answer (202, "check your inbox") whether the address is new, taken or waiting for its
     // owner, and no session: the link in the e-mail signs in. The e-mail is not awaited, so the answer takes

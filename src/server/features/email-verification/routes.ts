@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import {
   resendVerificationInput,
@@ -11,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../errors.ts';
 import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
-import { tooManyRequests } from '../../rate-limited.ts';
+import { authAttemptsLimit } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
 import { emailVerificationDeps, emailVerificationService } from './service.ts';
 
@@ -31,11 +30,7 @@ export const emailVerificationRoutes = publicRoutes<{
     {
       // Tokens cannot be guessed; the limit keeps anyone from trying at volume all the same.
       config: {
-        rateLimit: {
-          max: config.authRateLimit.max,
-          timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
-        },
+        rateLimit: authAttemptsLimit(config.authRateLimit),
       },
       schema: { body: verifyEmailInput, response: { 200: verificationResponse } },
     },
@@ -57,11 +52,7 @@ export const emailVerificationRoutes = publicRoutes<{
     '/auth/resend-verification',
     {
       config: {
-        rateLimit: {
-          max: config.authRateLimit.max,
-          timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: tooManyRequests(msg`Too many attempts. Please wait a minute and try again.`),
-        },
+        rateLimit: authAttemptsLimit(config.authRateLimit),
       },
       schema: { body: resendVerificationInput, response: { 200: verificationResponse } },
     },

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import {
   passwordResetConfirmInput,
@@ -12,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../i18n.ts';
 import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
-import { tooManyRequests } from '../../rate-limited.ts';
+import { authAttemptsLimit } from '../../rate-limited.ts';
 import { endSession, resumeSession, startSession } from '../auth/service.ts';
 import { createPasswordResetLimits } from './reset-limits.ts';
 import { passwordResetDeps, passwordResetService } from './service.ts';
@@ -70,13 +69,7 @@ export const passwordResetRoutes = publicRoutes<{ db: Db; config: Config; mailer
       {
         // Tokens cannot be guessed; the limit keeps anyone from trying at volume all the same.
         config: {
-          rateLimit: {
-            max: config.authRateLimit.max,
-            timeWindow: config.authRateLimit.windowMs,
-            errorResponseBuilder: tooManyRequests(
-              msg`Too many attempts. Please wait a minute and try again.`,
-            ),
-          },
+          rateLimit: authAttemptsLimit(config.authRateLimit),
         },
         schema: { body: passwordResetConfirmInput, response: { 200: passwordResetConfirmResponse } },
       },
