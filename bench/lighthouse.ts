@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts';
 import { freePort, ROOT, startApp } from './server.ts';
 
-// `npm run bench -- --only lighthouse` (issue 16): Lighthouse's own scores for the pages a visitor
+// `npm run bench -- --only lighthouse`: Lighthouse's own scores for the pages a visitor
 // lands on, at its default mobile settings (a Moto G Power's screen, the CPU slowed 4x and "Slow 4G",
 // simulated from one unthrottled load, as PageSpeed Insights does), against the built server on an
 // embedded database with the demo campus (SEED_DEMO), as `npm start` runs on a laptop. Each page is

@@ -1,7 +1,7 @@
 import type { BenchResults } from './results.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
 
-// Issue 7's and issue 13's budgets, checked against one run, and the terminal table.
+// The page-speed and campus-day budgets (docs/performance.md), checked against one run, and the terminal table.
 
 /** Minimum share of the bare-Fastify baseline's requests a second, per scenario group. */
 export const RATIO_BUDGETS: Record<BudgetGroup, number> = { list: 0.2, search: 0.1, detail: 0.3, poll: 0.4 };
@@ -13,12 +13,12 @@ export const BUDGETS = {
   chatRssMb: 300,
   homeJsGzipKb: 140,
   lcpMs: 2000,
-  /** Issue 14: a restart on an existing build, embedded database, to the first answered request. */
+  /** A restart on an existing build, embedded database, to the first answered request. */
   pgliteRestartMs: 3000,
 } as const;
 
 /**
- * Issue 13 (binding on PostgreSQL; ratios to the same run's bare Fastify): the campus-day mix at a
+ * The campus day (binding on PostgreSQL; ratios to the same run's bare Fastify): the campus-day mix at a
  * writes-per-second rate, and each read class alone with every read cache off.
  */
 export const CAMPUS_DAY_BUDGETS = {

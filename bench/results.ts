@@ -21,7 +21,7 @@ export interface HttpResult extends LoadResult {
 /** A load whose requests a second are also read as a share of the run's baseline. */
 export type RatedLoad = LoadResult & { ratio: number };
 
-/** Issue 13's campus day: the mixed runs at each write rate, and each read class alone, caches off. */
+/** The campus day: the mixed runs at each write rate, and each read class alone, caches off. */
 export interface CampusDayResults {
   /** Items in the catalogue (the campus's, times --catalogue-scale). */
   catalogueItems: number;

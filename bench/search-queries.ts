@@ -7,7 +7,7 @@ import { PRODUCT_LINES } from './catalogue-words.ts';
 // letter). The list is ordered by popularity: generic things first, model numbers last, each typo
 // not far behind what it misspells, so a Zipf draw over the ranks asks the popular ones most.
 
-/** The least the campus-day scenarios ask (issue 13). */
+/** The least the campus-day scenarios ask. */
 export const MIN_DISTINCT_SEARCHES = 3000;
 
 /** As people type it: lower case, without the punctuation of titles. */

@@ -25,7 +25,7 @@ export interface CampusSize {
   photoTemplates: number;
 }
 
-/** Issue 7's realistic campus. */
+/** A realistic campus. */
 export const FULL_CAMPUS: CampusSize = {
   users: 2_000,
   items: 10_000,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 
-// The installable app's icons (issue 19), drawn at build time from the one source of the mark,
+// The installable app's icons, drawn at build time from the one source of the mark,
 // src/web/public/favicon.svg (the same shape as components/layout/logo.tsx), so a change of the logo
 // changes every icon. sharp renders the SVG; nothing is committed but the SVG.
 //

@@ -7,7 +7,7 @@ import { campusSearches } from '../search-queries.ts';
 import { startWriters, type WriteResult } from './campus-day-writes.ts';
 import { itemsPath } from './http.ts';
 
-// A campus day (issue 13): readers over many connections asking what students ask — thousands of
+// A campus day: readers over many connections asking what students ask — thousands of
 // different searches, every item page, every profile, every person's unread polls, Browse with every
 // filter and its first pages — while writers chat, mark things read, ask to borrow, list and sign in
 // at a fixed rate. Unlike the issue-7 scenarios, the keys are too many and change too often for the

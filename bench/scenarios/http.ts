@@ -6,7 +6,7 @@ import { BENCH_PASSWORD } from '../seed.ts';
 // The HTTP scenarios: the requests the web app makes, as it makes them (same query strings, the
 // signed-in person's cookie), rotating over many ids, queries and people so no answer is a repeat.
 
-/** Which budget of issue 7 a scenario is held to (share of the bare-Fastify baseline). */
+/** Which page-speed budget a scenario is held to (share of the bare-Fastify baseline). */
 export type BudgetGroup = 'list' | 'search' | 'detail' | 'poll';
 
 export interface HttpScenario {

@@ -5,7 +5,7 @@ import { compileCatalogues } from './compile-catalogues.ts';
 import { findHardCodedStrings } from './hard-coded-strings.ts';
 import { untranslated } from './untranslated.ts';
 
-// `npm run lint`'s language check (issue 19 item 2, decision 035):
+// `npm run lint`'s language check (decision 035):
 //   1. no user-facing English outside Lingui's macros (hard-coded-strings.ts);
 //   2. the catalogues hold every message of the code (extraction changes nothing), compiled;
 //   3. every message has its Spanish.

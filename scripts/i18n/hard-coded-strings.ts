@@ -1,6 +1,6 @@
 import ts from 'typescript';
 
-// Issue 19 item 2: no user-facing string outside the message catalogues. English is written in the code
+// No user-facing string outside the message catalogues. English is written in the code
 // only inside Lingui's macros (<Trans>, t`…`, msg`…`, plural), which put it in the catalogues; this
 // finds English written anywhere else the product shows it. `npm run lint` runs it (check-strings.ts);
 // tests/structure/hard-coded-strings.test.ts proves every rule on a fixture.

@@ -9,7 +9,7 @@ import { users } from './db/schema/users.ts';
 import type { NoticeText } from './features/notifications/service.ts';
 import { inLocale } from './i18n.ts';
 
-// Issue 19: what the booking features (reservations, extensions, payment steps) write for people, in the reader's language. A notification is
+// What the booking features (reservations, extensions, payment steps) write for people, in the reader's language. A notification is
 // written by notificationService.notify in its recipient's; an error by the error handler in the
 // caller's; text stored for one person (a billing row's description, a decline reason) here, in theirs.
 

@@ -1,4 +1,4 @@
-// Issue 18: one clock for the jobs that act on the calendar (reminders), so tests can jump days
+// One clock for the jobs that act on the calendar (reminders), so tests can jump days
 // instead of waiting for them. The server runs on the system clock; tests pass one they move.
 
 export interface Clock {

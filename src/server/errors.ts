@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 // Typed errors that services throw; the error handler turns them into the API's error shape.
-// Issue 19: the message is a Lingui descriptor (msg`…`), written in the caller's language by the error
+// The message is a Lingui descriptor (msg`…`), written in the caller's language by the error
 // handler (plugins/errors.ts); `error.message` keeps the English for the logs.
 
 /** What people read: a `msg` descriptor, or text already written for them. */

@@ -13,7 +13,7 @@ import {
 } from '../shared/i18n.ts';
 import { messages as spanish } from '../shared/locales/es.ts';
 
-// The server's side of issue 19 item 2 (decision 035). Everything the server writes for people (error
+// The server's side of English and Spanish (decision 035). Everything the server writes for people (error
 // and validation messages, notifications, e-mails) is written through Lingui in the reader's language:
 // the request's for an answer, the recipient's for a notification or an e-mail.
 //

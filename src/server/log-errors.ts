@@ -1,6 +1,6 @@
 // How an error is written to the log, on every path that logs `{ err }` (the error handler, jobs, the
-// socket, storage and mail failures): with what a developer needs, never the values of a query
-// (issue 12). Drizzle's query error carries every bound parameter (argon2 hashes, e-mails, message
+// socket, storage and mail failures): with what a developer needs, never the values of a query.
+// Drizzle's query error carries every bound parameter (argon2 hashes, e-mails, message
 // text) in its `params` and in its very message; PGlite adds `params` to its own errors; PostgreSQL's
 // `detail` repeats values ("Key (email)=(ada@stanford.edu) already exists"), `where` may quote a
 // parameter, and a data error's message ends with the value it could not read. Kept: the SQL text,

@@ -6,7 +6,7 @@ import { requestLocale, translate } from './i18n.ts';
 
 /**
  * A rate limit's answer (@fastify/rate-limit's errorResponseBuilder), its message written in the
- * caller's language (issue 19).
+ * caller's language.
  */
 export function tooManyRequests(message: MessageDescriptor) {
   return (request: FastifyRequest) => ({

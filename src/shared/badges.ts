@@ -2,9 +2,9 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import './i18n.ts';
 
-// The badge catalogue (spec §3 user_badges, issue 6): what each badge is called and why it is
+// The badge catalogue (spec §3 user_badges): what each badge is called and why it is
 // earned. The rules that award them live in src/server/features/badges/rules.ts and read the same
-// thresholds, so the description and the rule cannot drift apart. Issue 19: written in the active
+// thresholds, so the description and the rule cannot drift apart. Written in the active
 // language each time they are read (the page's; on the server the reader's).
 
 export const BADGE_THRESHOLDS = {

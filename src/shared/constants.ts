@@ -1,7 +1,7 @@
 import { textTable } from './text.ts';
 
 // The product's fixed vocabularies and limits (spec §3, §5, §9): one source for server, web and database checks.
-// Labels are written in the active language when read (issue 19; text.ts: no macros in this module).
+// Labels are written in the active language when read (text.ts: no macros in this module).
 
 export const APP_NAME = 'CampusLoop'; // i18n-ignore: brand
 
@@ -31,7 +31,7 @@ export const RESERVATION_STATUSES = [
   'pending',
   'approved',
   'active',
-  // Issue 17 items 2 and 5: the borrower says it is back and the lender has 48 hours to answer
+  // The borrower says it is back and the lender has 48 hours to answer
   // (returned); the lender reported a problem (claimed); the borrower disputed it (disputed).
   'returned',
   'claimed',
@@ -91,30 +91,30 @@ export const NOTIFICATION_TYPES = [
   'badge_earned',
   'report_update',
   'system',
-  // Issue 18: reminders sent by the clock, not by anyone's action.
+  // Reminders sent by the clock, not by anyone's action.
   'pickup_reminder',
   'return_reminder',
   'request_expiring',
-  // Issue 18 item 4: dates someone waited for are free.
+  // Dates someone waited for are free.
   'waitlist_available',
-  // Issue 17: the return's confirmation and the deposit claim, step by step; a late return.
+  // The return's confirmation and the deposit claim, step by step; a late return.
   'return_confirm',
   'deposit_claim',
   'overdue',
-  // Issue 18 item 3: a borrower asks for more days; the lender answers (or it expires).
+  // A borrower asks for more days; the lender answers (or it expires).
   'extension_requested',
   'extension_approved',
   'extension_declined',
   'extension_cancelled',
-  // Issue 18 item 3: the item came back before the booking's end; the rest of it is freed (and refunded).
+  // The item came back before the booking's end; the rest of it is freed (and refunded).
   'early_return',
-  // Issue 17 item 1: the other person added photos or a note of the item's condition at a handover.
+  // The other person added photos or a note of the item's condition at a handover.
   'handover_added',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Issue 18: the reminders a borrow sends by the clock, each at most once per reservation: the evening
+ * The reminders a borrow sends by the clock, each at most once per reservation: the evening
  * before and the morning of the pickup (both people), of the return (the borrower), and a request's
  * last 12 hours (the lender).
  */
@@ -124,7 +124,7 @@ export const REMINDER_KINDS = [
   'return_eve',
   'return_morning',
   'request_expiring',
-  /** Issue 17 item 5: the borrow is past its end date and not returned (both people, once). */
+  /** The borrow is past its end date and not returned (both people, once). */
   'overdue',
 ] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
@@ -168,7 +168,7 @@ export const REVIEW_TYPES = ['borrower_to_lender', 'lender_to_borrower'] as cons
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 
 /**
- * Issue 6: a review stays hidden until the other party has written theirs or this many days have
+ * A review stays hidden until the other party has written theirs or this many days have
  * passed since it was written, so neither can answer the other's review in kind.
  */
 export const REVIEW_REVEAL_DAYS = 14;
@@ -194,7 +194,7 @@ export const LIMITS = {
   /** A moderator's note or decision text. */
   moderationNoteMax: 2000,
   photosPerItem: 5,
-  /** A booking is at most this many days (issue 12: 2,299 days at $10,000 overflowed the total). */
+  /** A booking is at most this many days (2,299 days at $10,000 overflowed the total). */
   bookingDaysMax: 90,
   /** The most one booking may authorise on a card, rental and deposit together ($20,000). */
   bookingTotalCentsMax: 2_000_000,

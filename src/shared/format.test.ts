@@ -50,7 +50,7 @@ describe('display rules (spec §9)', () => {
   });
 });
 
-describe('display rules in Spanish (issue 19)', () => {
+describe('display rules in Spanish', () => {
   it('writes days, prices and weights as a Spanish reader expects, and English again after', async () => {
     const { i18n } = await import('@lingui/core');
     const { messages } = await import('./locales/es.ts');

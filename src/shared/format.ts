@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { INTL_LOCALE, isLocale } from './i18n.ts';
 
 // Display rules shared by every screen (spec §9 number display), in the language the app speaks at the
-// moment (issue 19): the browser's active language, or on the server the recipient's (server/i18n.ts).
+// moment: the browser's active language, or on the server the recipient's (server/i18n.ts).
 
 /** The BCP 47 tag Intl writes numbers and dates with for the active language ('en-US', 'es-US'). */
 export function intlLocale(): string {

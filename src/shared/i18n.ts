@@ -1,6 +1,6 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 
-// Issue 19 item 2 (decision 035): the product speaks English and Spanish. The English text is written in
+// Decision 035: the product speaks English and Spanish. The English text is written in
 // the code through Lingui's macros and is the source; the Spanish lives in src/shared/locales/es/*.po,
 // compiled to src/shared/locales/es/*.ts by `npm run i18n`. Both sides use this module: the browser for
 // its pages, the server for its error messages, notifications and e-mails.

@@ -130,7 +130,7 @@ export function changePercent(current: number, previous: number): number | null 
 
 export type AchievementMetric = 'itemsShared' | 'co2SavedKg' | 'members';
 
-/** An achievement whose title and description are written in the active language when read (issue 19). */
+/** An achievement whose title and description are written in the active language when read. */
 function achievement<const A extends { id: string; metric: AchievementMetric; threshold: number }>(
   a: A,
   title: MessageDescriptor,

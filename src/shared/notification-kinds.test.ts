@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from './constants.ts';
 import { kindOfNotification } from './notification-kinds.ts';
 
-describe('which settings kind a notification belongs to (issue 18 item 2)', () => {
+describe('which settings kind a notification belongs to', () => {
   it('puts what asks someone to act under requests, and answers under approvals', () => {
     expect(kindOfNotification('reservation_request')).toBe('requests');
     expect(kindOfNotification('return_confirm')).toBe('requests');

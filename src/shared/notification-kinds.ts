@@ -1,7 +1,7 @@
 import type { NotificationType } from './constants.ts';
 import type { EmailKind } from './schemas/account.ts';
 
-// Issue 18 item 2: which settings kind a notification belongs to, so the person's e-mail and push
+// Which settings kind a notification belongs to, so the person's e-mail and push
 // choices for that kind decide how it reaches them. Types not named here (new ones too) are 'updates'.
 const KIND_OF: Partial<Record<NotificationType, EmailKind>> = {
   reservation_request: 'requests',
@@ -12,8 +12,8 @@ const KIND_OF: Partial<Record<NotificationType, EmailKind>> = {
   pickup_reminder: 'reminders',
   return_reminder: 'reminders',
   request_expiring: 'reminders',
-  // Issue 17: the lender is asked to confirm a return, and a claim asks the borrower to answer; an
-  // overdue item is a reminder to both. Issue 18 item 3: an extension is a request and its answer.
+  // The lender is asked to confirm a return, and a claim asks the borrower to answer; an
+  // overdue item is a reminder to both. An extension is a request and its answer.
   return_confirm: 'requests',
   deposit_claim: 'requests',
   overdue: 'reminders',

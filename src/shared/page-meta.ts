@@ -1,4 +1,4 @@
-// What a page rendered on the server says about itself beyond its markup (issue 16): the web app's
+// What a page rendered on the server says about itself beyond its markup: the web app's
 // server entry (src/web/entry-server.tsx) works it out from the page's data, the server's renderer
 // (src/server/plugins/web-render.ts) writes it into the head as a canonical link and Open Graph tags,
 // so a shared link shows the item's photo and price.

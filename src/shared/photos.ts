@@ -3,7 +3,7 @@
 
 /**
  * Spec §2 Item card: a card shows the small copy of an uploaded photo when there is one; so does an
- * avatar of an uploaded profile photo (issue 15).
+ * avatar of an uploaded profile photo.
  */
 export function thumbnailOf(url: string): string {
   return /\/uploads\/.+\.jpg$/.test(url) || /\/(?:items|avatars)\/.+\.jpg$/.test(url)

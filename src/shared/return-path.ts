@@ -1,4 +1,4 @@
-// Issue 16 item 7, "back where I was": signing in, signing up and verifying an e-mail return the
+// "Back where I was": signing in, signing up and verifying an e-mail return the
 // student to the page they came from, named by a `returnTo` query parameter (and carried in the
 // verification e-mail's link). Only a path on this site is ever followed: anything that could
 // leave it (`//evil.com`, `https://…`, `/\evil`, `javascript:`, control characters a browser drops)

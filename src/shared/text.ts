@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { formatDayLabel } from './format.ts';
 import './i18n.ts';
 
-// Issue 19: the shared modules' text, written in the language active when it is read: the page's in
+// The shared modules' text, written in the language active when it is read: the page's in
 // the browser; on the server the reader's (server/i18n.ts inLocale). These modules are also loaded by
 // drizzle-kit (the database schema imports them) without the macro transform, so their messages are
 // written in Lingui's plain form, `i18n._(/*i18n*/ { id, message })`, which `lingui extract` reads too.

@@ -18,7 +18,7 @@ import { createItem, createUser, TEST_PASSWORD } from '../factories.ts';
 import { mailsTo, readOutbox, tokenOf } from '../helpers/outbox.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 15, account settings: every path of /api/account, who may call it, and what it refuses.
+// Account settings: every path of /api/account, who may call it, and what it refuses.
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-account-'));
 const uploadsDir = path.join(dataDir, 'uploads');
@@ -160,7 +160,7 @@ describe('GET /api/account', () => {
     ).toEqual([
       ['account_security', true, true],
       ['account_activity', true, false],
-      // Issue 18: the notification kinds; other updates are off by e-mail unless chosen.
+      // The notification kinds; other updates are off by e-mail unless chosen.
       ['requests', true, false],
       ['approvals', true, false],
       ['reminders', true, false],

@@ -9,7 +9,7 @@ import { DEFAULT_CAMPUS_TIME_ZONE, RESERVATION_STATUSES } from '../../src/shared
 import { createItem, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 17 item 4: availability has one home, src/shared/availability.ts. The SQL cannot import it, so
+// Availability has one home, src/shared/availability.ts. The SQL cannot import it, so
 // these hold the SQL to it: the database's exclusion constraint takes the same statuses' days, and the
 // "available now" filter answers what `availableOn` answers, item by item.
 

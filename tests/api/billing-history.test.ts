@@ -60,7 +60,7 @@ describe('GET /api/billing-history', () => {
       amount: '20.00',
       currency: 'usd',
       status: 'refunded',
-      // Issue 16: what the row is, and a refund's own id.
+      // What the row is, and a refund's own id.
       kind: 'refund',
       refundId: 're_test_0123456789abcdef',
       description: 'Deposit refund: Cordless drill',

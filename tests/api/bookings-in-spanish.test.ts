@@ -3,7 +3,7 @@ import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 19 item 2: the booking features write for each person in their language. A borrower whose
+// The booking features write for each person in their language. A borrower whose
 // account speaks Spanish reads Spanish notifications (with Spanish day labels) and billing rows; the
 // English-speaking lender of the same booking reads English; an error answer follows the caller's
 // language (their account's, else Accept-Language). Runs on PGlite and, with TEST_DATABASE_URL, on

@@ -4,7 +4,7 @@ import { settlePayments } from '../helpers/money.ts';
 import { reserve as baseReserve, scenario as baseScenario, day } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 17 item 3: a borrower's cancellation of a paid booking refunds by the policy the item had when
+// A borrower's cancellation of a paid booking refunds by the policy the item had when
 // it was requested; a lender's always refunds in full. The deposit always comes back. After every test
 // the billing rows equal the provider's money (test-app's afterEach).
 

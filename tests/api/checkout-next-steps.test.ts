@@ -9,7 +9,7 @@ import { expectMoneyBalanced, settlePayments } from '../helpers/money.ts';
 import { day, quoteFor, reserve, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 16, items 4 and 5 on the server: checkout with a saved card (one authorisation however often
+// The next steps on the server: checkout with a saved card (one authorisation however often
 // Pay is pressed), what approval says it charges, billing rows that say what they are, a pending
 // request's answer-by time, and the chat between a reservation's two people.
 
@@ -195,7 +195,7 @@ describe('what approval charges, and billing rows that say what they are', () =>
     await settlePayments(t);
     const { pickupCode } = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0];
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode }, lender.cookie);
-    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    // The borrower says it is back, the lender confirms it came back in good condition.
     await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
     await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     await settlePayments(t);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 16: API JSON goes out compressed when the browser accepts it; photos, already compressed,
+// API JSON goes out compressed when the browser accepts it; photos, already compressed,
 // and the service worker do not change.
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-compress-'));

@@ -10,7 +10,7 @@ import { setupTestApp } from '../helpers/test-app.ts';
 import { eventually } from '../helpers/wait-for.ts';
 
 // A PostgreSQL that drops the app's connections (a restart, a failover, an administrator's
-// pg_terminate_backend) must not take the process down (issue 12): queries that fail on it answer 503,
+// pg_terminate_backend) must not take the process down: queries that fail on it answer 503,
 // GET /api/ready says what is down, the live events' connection comes back by itself, and nothing the
 // read caches remembered from before the gap is served after it.
 

@@ -18,7 +18,7 @@ import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.
 import { day, quoteFor, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 17 items 2 and 5 (decisions 024 and 029): the borrower's "Item Returned" opens the lender's
+// Decisions 024 and 029: the borrower's "Item Returned" opens the lender's
 // 48-hour window; the lender confirms (deposit back) or reports a problem (a claim up to the deposit);
 // the borrower accepts or disputes; a moderator decides a dispute; silence releases the deposit (the
 // job, by a clock the test moves); an overdue borrow is told, claimable after 24 h and blocks new
@@ -422,7 +422,7 @@ describe('a deposit claim', () => {
   });
 });
 
-describe('late returns (issue 17 item 5)', () => {
+describe('late returns', () => {
   /** An active borrow whose end day was `daysAgo` days ago. */
   async function overdueBorrow(daysAgo: number) {
     const b = await activeBorrow();

@@ -9,7 +9,7 @@ import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
-// Issue 17 item 2: the release of an unanswered return is the server's own timed job (plugins/jobs.ts),
+// The release of an unanswered return is the server's own timed job (plugins/jobs.ts),
 // not something a test calls: with the jobs on and the app's clock moved 48 hours on, the deposit comes
 // back by itself, once. On both databases.
 

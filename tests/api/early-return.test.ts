@@ -19,7 +19,7 @@ import { settlePayments } from '../helpers/money.ts';
 import { day, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 18 item 3, decision 034: an early return. The item comes back (the borrower's "Item Returned",
+// Decision 034: an early return. The item comes back (the borrower's "Item Returned",
 // or the lender confirming an active borrow) on a campus day before the booking's last: the booking ends
 // that day, the days after it can be booked at once, whoever waits for them is told in order, and the
 // rental of the full periods left unused comes back by the item's policy, once, through the payment

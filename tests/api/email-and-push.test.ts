@@ -25,7 +25,7 @@ import { hosts, PUSH_ORIGIN, testPushSender } from '../helpers/push-service.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 18 item 2 (decision 032): notifications by e-mail and Web Push, through the delivery outbox.
+// Decision 032: notifications by e-mail and Web Push, through the delivery outbox.
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@campusloop.app' };
 // Endpoints are https on a public-looking host; the test's sender carries each request to the local

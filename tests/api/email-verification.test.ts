@@ -40,7 +40,7 @@ async function register(overrides: Record<string, unknown> = {}) {
     .from(users)
     .where(eq(users.email, input.email.toLowerCase()));
   // Registering signs nobody in now; these tests play an unverified person signed in before that
-  // change (their session stands), which is what the rules of issue 6 still guard.
+  // change (their session stands), which is what the verified-e-mail rules still guard.
   const session = row ? await startSession(db(), row.id, 30) : undefined;
   return {
     user: row as { id: string; email: string; isVerified: boolean },

@@ -10,7 +10,7 @@ import { createItem, createSignedInUser } from '../factories.ts';
 import { ORIGIN } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
-// Issue 12: a query that fails in the database must not write its bound values to the log (password
+// A query that fails in the database must not write its bound values to the log (password
 // hashes, e-mails, message text). Triggers make the database refuse a write, the way a constraint or
 // an outage would, and the test reads what the app's own logger wrote.
 

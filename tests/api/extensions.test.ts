@@ -19,7 +19,7 @@ import { day, reserve, scenario, VISA, VISA_3DS } from '../helpers/reservation-f
 import { rowCounts } from '../helpers/row-counts.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 18 item 3, decision 031: more days on a booking. The borrower asks (a paid extension authorises
+// Decision 031: more days on a booking. The borrower asks (a paid extension authorises
 // the extra rental on its own payment), the lender approves (the end date moves, the extra is captured)
 // or declines (released); unanswered it lapses. Overlaps are refused up front and re-checked under the
 // item's lock; concurrent approvals charge once; a failing provider is retried without counting twice.

@@ -21,7 +21,7 @@ import { rowCounts } from '../helpers/row-counts.ts';
 import { ORIGIN } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
-// Issue 12: every route, found as the app is built (so a route added later is fuzzed too), gets
+// Every route, found as the app is built (so a route added later is fuzzed too), gets
 // requests that are malformed by construction from its own zod schemas (tests/helpers/hostile-requests.ts).
 // Every answer must be a 4xx (never a 2xx/3xx: the request was bad; never a 5xx) and afterwards every
 // table holds as many rows as before. Most requests come from an ordinary verified student (moderators'

@@ -9,7 +9,7 @@ import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 17 item 1 (decision 033): the condition of the item at pickup and at return. Either person adds
+// Decision 033: the condition of the item at pickup and at return. Either person adds
 // up to 5 photos (the upload pipeline's URLs) and a note per stage; additions append, nothing is taken
 // back; both see them with their times, a moderator only while the claim is disputed, with the chat.
 // On both databases.

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Liveness (GET /api/health) and readiness (GET /api/ready), apart (issue 12): a process whose database
+// Liveness (GET /api/health) and readiness (GET /api/ready), apart: a process whose database
 // is away is alive, so nobody restarts it for nothing, but not ready, so no one is sent to it.
 
 const t = setupTestApp();

@@ -8,7 +8,7 @@ import { cardExpiry } from '../helpers/cards.ts';
 import { rowCounts } from '../helpers/row-counts.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 12: a NUL (or any invisible control character, or half a surrogate pair) in any text, and a
+// A NUL (or any invisible control character, or half a surrogate pair) in any text, and a
 // day that does not exist, used to reach PostgreSQL and answer 500. Each is a clear 400 now, with the
 // message the forms show, and nothing is stored.
 

@@ -8,7 +8,7 @@ import type { Category } from '../../src/shared/constants.ts';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Campus impact (issue 6 part 5). Each describe uses its own campus, so figures never mix.
+// Campus impact. Each describe uses its own campus, so figures never mix.
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -168,7 +168,7 @@ describe('GET /api/impact/{campus} after real completed reservations', () => {
     expect(
       (await t.put(`/api/reservations/${r.id}`, { status: 'returned' }, borrower.cookie)).statusCode,
     ).toBe(200);
-    // Returned is not yet shared: the lender's confirmation completes it (issue 17).
+    // Returned is not yet shared: the lender's confirmation completes it.
     expect((await t.get(`/api/impact/${campus}`)).json().impact.itemsShared).toBe(before.itemsShared);
     expect(
       (await t.put(`/api/reservations/${r.id}`, { status: 'completed' }, lender.cookie)).statusCode,

@@ -6,7 +6,7 @@ import { type App, buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// The installable app's files as the server sends them (issue 19): the service worker and the manifest
+// The installable app's files as the server sends them: the service worker and the manifest
 // asked for afresh at every check (a deploy is seen at the next visit), with the types browsers
 // require, the worker allowed the whole app as its scope, and a CSP that lets both load from here
 // only. The browser journey tests/e2e/installable.spec.ts installs and uses the real build.

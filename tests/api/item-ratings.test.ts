@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createItem, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 16: item cards and pages show the item's real rating, and the "Listed by" card the lender's,
+// Item cards and pages show the item's real rating, and the "Listed by" card the lender's,
 // from revealed reviews only (a review shows once the other party has written theirs, or after
 // 14 days: db/review-visibility.ts); nothing without reviews.
 
@@ -64,7 +64,7 @@ const ratingsIn = async (url: string) => {
   return Object.fromEntries(list.map((item) => [item.title, item.rating]));
 };
 
-describe('item ratings (issue 16)', () => {
+describe('item ratings', () => {
   it('lists each item with the average and count of its revealed reviews, none without', async () => {
     const expected = {
       'Ratingtest drill': { average: 4.5, count: 2 },

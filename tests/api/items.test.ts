@@ -99,7 +99,7 @@ describe('POST /api/items', () => {
   });
 });
 
-describe('item photos (issue 12)', () => {
+describe('item photos', () => {
   const NOT_UPLOADED = 'This photo was not uploaded to CampusLoop. Please upload it again.';
 
   it.each([

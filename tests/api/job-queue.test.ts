@@ -5,7 +5,7 @@ import { createJobQueue } from '../../src/server/jobs/queue.ts';
 import { testDatabaseName, withDatabase } from '../helpers/database-setup.ts';
 
 // Several instances started together on an empty PostgreSQL (a deploy of N at once): each installs the
-// job queue's schema or finds it installed, and none fails to start (issue 12). pg-boss's own lock is
+// job queue's schema or finds it installed, and none fails to start. pg-boss's own lock is
 // taken too late for that; ours is around the whole start (jobs/queue.ts).
 
 const url = process.env.TEST_DATABASE_URL;

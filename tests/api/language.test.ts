@@ -9,7 +9,7 @@ import { createSignedInUser, createUser } from '../factories.ts';
 import { mailsTo, passwordResetLinkIn, readOutbox, recipients } from '../helpers/outbox.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 19 item 2: the account's language (users.locale, PUT /api/account/language), and the server
+// The account's language (users.locale, PUT /api/account/language), and the server
 // writing in the reader's language: a request's answer in the caller's (the language cookie, else the
 // account's, else Accept-Language), an e-mail or a notification in its recipient's.
 

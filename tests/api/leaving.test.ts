@@ -23,7 +23,7 @@ import { mailsTo } from '../helpers/outbox.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 15 item 4 (decision 023): "Download my data" and "Delete my account", and item 5: what others
+// Decision 023: "Download my data" and "Delete my account", and what others
 // (the other party of a chat, a moderator) see of a person who left.
 
 const ADMIN = 'moderator.leaving@stanford.edu';
@@ -179,7 +179,7 @@ describe('Delete my account', () => {
   });
 
   it('is refused with 409 and the reason while a reservation is approved, active or its return unsettled', async () => {
-    // Issue 17: a return the lender has not answered, or a deposit claim not settled, still moves money.
+    // A return the lender has not answered, or a deposit claim not settled, still moves money.
     for (const status of ['approved', 'active', 'returned', 'claimed', 'disputed'] as const) {
       for (const side of ['borrower', 'lender'] as const) {
         const { lender, borrower, reservation } = await history();

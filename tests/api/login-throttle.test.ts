@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 12: sign-in is limited per account as well as per IP. A campus NAT shares one address (so the
+// Sign-in is limited per account as well as per IP. A campus NAT shares one address (so the
 // per-IP allowance is loose), and an attacker spreads guesses over many addresses: the per-account
 // allowance is what protects a password.
 

@@ -8,7 +8,7 @@ import { startSession } from '../../src/server/features/auth/service.ts';
 import { createItem, createSignedInUser, createUser, TEST_PASSWORD } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// The moderators' API (issue 6): who may call it, the queue, decisions, hiding and suspending.
+// The moderators' API: who may call it, the queue, decisions, hiding and suspending.
 
 const ADMIN_EMAIL = 'Moderator.Test@Stanford.edu';
 const SECOND_MODERATOR = 'second.moderator@stanford.edu';

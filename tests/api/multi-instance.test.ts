@@ -9,7 +9,7 @@ import { startReverseProxy } from '../helpers/reverse-proxy.ts';
 import { type ServerProcess, startServer, stopServer } from '../helpers/server-process.ts';
 import { eventually } from '../helpers/wait-for.ts';
 
-// Two server processes on one PostgreSQL, as a load balancer would run them (issue 5): both migrate
+// Two server processes on one PostgreSQL, as a load balancer would run them: both migrate
 // the same empty database at once (the migration lock serialises them), and an event written through
 // one reaches a socket held by the other, through the database's LISTEN/NOTIFY; and behind a round-robin
 // load balancer (tests/helpers/reverse-proxy.ts), one person signs in on one instance and chats live on

@@ -3,7 +3,7 @@ import { campusToday } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 16 item 6: acting on a notification (approving or declining the request it tells of,
+// Acting on a notification (approving or declining the request it tells of,
 // writing the review it asks for) marks it read on the server, in the action itself.
 
 const t = setupTestApp();

@@ -16,7 +16,7 @@ import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
-// Issue 14, observable: every request has an id (answer header, log lines), background jobs log theirs,
+// Observable: every request has an id (answer header, log lines), background jobs log theirs,
 // and GET /metrics shows Prometheus figures to the holder of METRICS_TOKEN only. On both databases.
 
 const TOKEN = 'test-metrics-token-0123456789abcdef';

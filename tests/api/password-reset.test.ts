@@ -10,7 +10,7 @@ import { mailsTo, passwordResetLinkIn, readOutbox, recipients, tokenOf } from '.
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
-// Issue 15: password reset by e-mail link. Small allowances so the limits can be reached; every test
+// Password reset by e-mail link. Small allowances so the limits can be reached; every test
 // asks from addresses of its own, so one test's requests never count against another's.
 
 const t = setupTestApp({

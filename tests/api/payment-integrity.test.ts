@@ -6,7 +6,7 @@ import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, reserve, scenario, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 12, money: one payment pays for one booking whatever arrives at once; a booking cannot
+// Money: one payment pays for one booking whatever arrives at once; a booking cannot
 // overflow; approve, decline and cancel of one reservation at once never deadlock into a 500; and the
 // pickup code proves the meeting. Every test here also ends with billing equal to the provider
 // (setupTestApp's check), on PGlite and on PostgreSQL.
@@ -316,7 +316,7 @@ describe('payment steps of a reservation', () => {
     await settlePayments(t);
     const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
-    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    // The borrower says it is back, the lender confirms it came back in good condition.
     await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
     await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     await settlePayments(t);

@@ -15,7 +15,7 @@ import { day, quoteFor, scenario, VISA, VISA_3DS } from '../helpers/reservation-
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
-// Issue 12, provider calls never lost (decision 012): a provider that fails and comes back, one that
+// Provider calls never lost (decision 012): a provider that fails and comes back, one that
 // acts but whose answer is lost, one that keeps failing (moderators see it and retry), a crash
 // between the commit and the provider call, authorisations nobody used, reconciliation, and the
 // 3-D Secure return. After every test billing rows equal the provider's money (setupTestApp).
@@ -77,7 +77,7 @@ describe('a provider that fails', () => {
     await settlePayments(t);
     const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
-    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    // The borrower says it is back, the lender confirms it came back in good condition.
     await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
     await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     flaky.loseAnswers('refund', 1);

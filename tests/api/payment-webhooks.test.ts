@@ -17,7 +17,7 @@ import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 12 on Stripe (a local fake Stripe through the real SDK): the money flow runs through the
+// Faults on Stripe (a local fake Stripe through the real SDK): the money flow runs through the
 // payment outbox and survives Stripe outages and lost answers; the payment intent and refund webhooks
 // are taken in, and a replayed or repeated event changes nothing twice. Our billing rows must equal
 // Stripe's charged minus refunded for every intent, checked after each test.
@@ -215,7 +215,7 @@ describe('refund webhooks', () => {
     // The deposit refund later counts that one among what was refunded before, and is made in full.
     const code = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0].pickupCode;
     await t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: code }, lender.cookie);
-    // Issue 17: the borrower says it is back, the lender confirms it came back in good condition.
+    // The borrower says it is back, the lender confirms it came back in good condition.
     await t.put(`/api/reservations/${id}`, { status: 'returned' }, borrower.cookie);
     await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     await settlePayments(t);

@@ -6,7 +6,7 @@ import { users } from '../../src/server/db/schema/users.ts';
 import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 13: a change empties only the answers it can alter (migration 0011, read-caches.ts). Before,
+// A change empties only the answers it can alter (migration 0011, read-caches.ts). Before,
 // any successful request (a chat message, a read mark, a sign-in) emptied the whole catalogue, and
 // any change to items, bookings or people emptied every list, item page and profile of every campus.
 //
@@ -209,7 +209,7 @@ describe('precise invalidation', () => {
     expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
   });
 
-  // Issue 16: cards show their item's rating and item pages their lender's (migration 0014).
+  // Cards show their item's rating and item pages their lender's (migration 0014).
   it('a review also empties its item’s campus’s lists and its lender’s item pages, not another campus’s', async () => {
     const owner = await createSignedInUser(db());
     const borrower = await createSignedInUser(db());

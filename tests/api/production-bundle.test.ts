@@ -10,7 +10,7 @@ import { withDatabase } from '../helpers/database-setup.ts';
 import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { type ServerProcess, startServer, stopServer } from '../helpers/server-process.ts';
 
-// What ships runs on what a production install has (issue 14, decision 017): a clean folder holding only
+// What ships runs on what a production install has (decision 017): a clean folder holding only
 // the built dist/ and the package files, `npm ci --omit=dev` into it, and the bundle started with plain
 // node, on the embedded database and on PostgreSQL. A devDependency the server needed at run time (as
 // date-fns once was), a run-time file the bundle cannot find (the migrations, the university directory),

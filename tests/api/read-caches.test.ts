@@ -6,7 +6,7 @@ import { users } from '../../src/server/db/schema/users.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 7: the read caches (src/server/cache) answer repeated reads from memory, and nobody ever
+// The read caches (src/server/cache) answer repeated reads from memory, and nobody ever
 // reads stale data because of them: a change through the API is seen at once by its writer, and a
 // change written by anyone else (another server instance, a job, a script: here, SQL on the
 // database itself) reaches every cache through the database's announcement. The caches keep answers

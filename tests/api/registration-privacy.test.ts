@@ -6,7 +6,7 @@ import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { verificationLinkFor } from '../helpers/register.ts';
 import { sessionCookie, setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 15 item 3 (decision 023): no squatting, no enumeration. Registration answers the same for a new,
+// Decision 023: no squatting, no enumeration. Registration answers the same for a new,
 // a verified and an unverified address; an unverified account goes to whoever proves the mailbox; a
 // verified account's holder is told someone tried.
 

@@ -8,9 +8,9 @@ import { createItem, createSignedInUser } from '../factories.ts';
 import { TZ } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 18 item 1: reminders by the campus clock, sent once each, never for a cancelled borrow, also on
-// the day summer time ends (1 November 2026 in Los Angeles). The clock is the job's own (issue 18
-// item 5): the test sets it instead of waiting for the evening. On both databases.
+// Reminders by the campus clock, sent once each, never for a cancelled borrow, also on
+// the day summer time ends (1 November 2026 in Los Angeles). The clock is the job's own:
+// the test sets it instead of waiting for the evening. On both databases.
 
 const t = setupTestApp();
 const EXPIRY_HOURS = 48;
@@ -172,7 +172,7 @@ describe('a request about to expire', () => {
     ]);
     expect(await notices(borrower.cookie, reservation.id)).toEqual([]);
 
-    // Answering the request reads its reminder too (issue 16: acting on a notification reads it).
+    // Answering the request reads its reminder too (acting on a notification reads it).
     const declined = await t.post(`/api/reservations/${reservation.id}/decline`, {}, lender.cookie);
     expect(declined.statusCode, declined.body).toBe(200);
     const after = await t.get('/api/notifications', lender.cookie);

@@ -244,7 +244,7 @@ describe('the reservation lifecycle and its money', () => {
 
     const approved = await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie);
     expect(approved.statusCode).toBe(200);
-    // Only the borrower holds the code: the lender must hear it at the meetup (issue 12).
+    // Only the borrower holds the code: the lender must hear it at the meetup.
     expect(approved.json().reservation.pickupCode).toBeNull();
     expect((await t.get('/api/reservations', lender.cookie)).json().reservations[0].pickupCode).toBeNull();
     await settlePayments(t);
@@ -386,7 +386,7 @@ describe('the reservation lifecycle and its money', () => {
       decline: ['pending:lender'],
       cancel: ['pending:borrower', 'pending:lender', 'approved:borrower', 'approved:lender'],
       start: ['approved:borrower', 'approved:lender'],
-      // Issue 17: the borrower says it is back, the lender confirms (also straight from active).
+      // The borrower says it is back, the lender confirms (also straight from active).
       return: ['active:borrower'],
       complete: ['active:lender', 'returned:lender'],
     };

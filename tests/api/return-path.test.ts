@@ -5,7 +5,7 @@ import { createSignedInUser } from '../factories.ts';
 import { mailsTo, newestMailTo } from '../helpers/outbox.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 16 item 7: the verification e-mail's link brings the student back to the page they were
+// The verification e-mail's link brings the student back to the page they were
 // on when they signed up (or asked for a new link); only a page of this site is accepted.
 
 const t = setupTestApp();

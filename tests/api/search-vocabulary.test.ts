@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 13's uncached path: a list counts up to 1,000 and then says "more" instead of counting every
+// The uncached path: a list counts up to 1,000 and then says "more" instead of counting every
 // match, a search ranks a bounded set, and misspelt words are corrected against the catalogue's own
 // vocabulary (search_words, migration 0012), which learns each new listing's words as it is written.
 

@@ -73,7 +73,7 @@ describe('security from the start', () => {
 
   it('lets only the signed Stripe webhook and the signed unsubscribe link out of the same-origin rule', async () => {
     // A route opts out with `config: { sameOrigin: false }`; each one must prove its caller otherwise: the
-    // webhook by Stripe's signature, the one-click unsubscribe (RFC 8058, issue 18) by its HMAC token.
+    // webhook by Stripe's signature, the one-click unsubscribe (RFC 8058) by its HMAC token.
     const optedOut = routes.filter((route) => route.config?.sameOrigin === false).map((route) => route.url);
     expect(optedOut.sort()).toEqual(['/api/payments/webhook', '/api/unsubscribe']);
     const badToken = await t.request({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createItem, createUser, suspend } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 16: robots.txt and sitemap.xml are real files at the root (before, /robots.txt answered the
+// robots.txt and sitemap.xml are real files at the root (before, /robots.txt answered the
 // app's HTML), and the sitemap names only the items everyone may see.
 
 const t = setupTestApp({ appUrl: 'https://campusloop.example.edu' });

@@ -63,7 +63,7 @@ describe('GET /api/universities/detect', () => {
   });
 });
 
-describe('GET /api/universities/campus/:campus (issue 16 campus switch)', () => {
+describe('GET /api/universities/campus/:campus (campus switch)', () => {
   it('names a campus domain in full, as the screens show it', async () => {
     const stanford = await t.get('/api/universities/campus/stanford.edu');
     expect(stanford.statusCode).toBe(200);

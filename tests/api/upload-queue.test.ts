@@ -7,7 +7,7 @@ import { createImageQueue } from '../../src/server/features/uploads/image-queue.
 import { createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 12: photo processing is CPU-bound, so each process handles a few uploads at a time; a few more
+// Photo processing is CPU-bound, so each process handles a few uploads at a time; a few more
 // wait their turn, and past that an upload is refused at once with 503 and Retry-After. The test holds
 // the only turn itself, so what happens to the uploads behind it is certain.
 

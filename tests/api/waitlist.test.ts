@@ -11,7 +11,7 @@ import { day, TZ } from '../helpers/reservation-fixtures.ts';
 import { rowCounts } from '../helpers/row-counts.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 18 item 4: "Notify me when available". Who may wait, for which dates; who is told when they free
+// "Notify me when available". Who may wait, for which dates; who is told when they free
 // up (in joining order, each once, also when two cancellations race), and past dates dropped. Runs on
 // PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 
@@ -280,7 +280,7 @@ describe('telling the waitlist', () => {
     const today = await createSignedInUser(db());
     await join(today.cookie, item.id, 0, 0);
     // The borrower's 'Item Returned' before the last day is an early return (decision 034): the days
-    // after today are free at once; today stays booked while the lender may report a problem (issue 17)...
+    // after today are free at once; today stays booked while the lender may report a problem...
     expect(
       (await t.put(`/api/reservations/${booked[0]!.id}`, { status: 'returned' }, borrower.cookie)).statusCode,
     ).toBe(200);

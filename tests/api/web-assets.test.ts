@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// The built web app's scripts are sent pre-compressed (the build writes .br and .gz copies, issue 7):
+// The built web app's scripts are sent pre-compressed (the build writes .br and .gz copies):
 // the smallest copy the browser accepts, with the year-long cache of hashed assets, and the plain file
 // to a client that accepts neither.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createItem, createSignedInUser, createUser, suspend } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
-// Issue 7: Home and Browse arrive rendered for a signed-out visitor (the web app's own server entry,
+// Home and Browse arrive rendered for a signed-out visitor (the web app's own server entry,
 // src/web/entry-server.tsx, loaded here from source), with the list they show as JSON data so the
 // browser does not fetch it again, the styles inline and the page's chunks hinted. A signed-in person
 // gets the shell (their own page is rendered in the browser), never a visitor's data.
@@ -91,7 +91,7 @@ describe('pre-rendered pages for visitors', () => {
     const html = response.body;
     expect(html).toContain('Borrow what you need, lend what you');
     expect(html).toContain('Available Near You');
-    // Issue 16 (decision 025): a visitor's Home shows one campus, the one its figures are of (with no
+    // Decision 025: a visitor's Home shows one campus, the one its figures are of (with no
     // borrows anywhere yet, the demo campus).
     expect(html).toContain(stanfordTitle);
     expect(html).not.toContain(berkeleyTitle);
@@ -228,7 +228,7 @@ describe('pre-rendered pages for visitors', () => {
 const property = (html: string, name: string) =>
   new RegExp(`<meta property="${name}" content="([^"]*)">`).exec(html)?.[1];
 
-describe('the item page for visitors (issue 16)', () => {
+describe('the item page for visitors', () => {
   it('arrives with its title, price and photo in the HTML, before any script runs', async () => {
     const item = await createItem(t.database.db, {
       userId: lender.id,
@@ -327,7 +327,7 @@ describe('the item page for visitors (issue 16)', () => {
   });
 });
 
-describe('the impact page for visitors (issue 16)', () => {
+describe('the impact page for visitors', () => {
   it('arrives rendered with the default campus and the figures it shows', async () => {
     const response = await t.get('/impact');
     expect(response.statusCode).toBe(200);
@@ -344,7 +344,7 @@ describe('the impact page for visitors (issue 16)', () => {
   });
 });
 
-describe("pages in the reader's language (issue 19)", () => {
+describe("pages in the reader's language", () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url, headers });
 

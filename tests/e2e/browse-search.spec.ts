@@ -4,7 +4,7 @@ import { setupBrowser } from './helpers.ts';
 
 const b = setupBrowser();
 
-// Issue 16: the search box read its text back from the address bar, which lags typing on a slow
+// The search box read its text back from the address bar, which lags typing on a slow
 // phone: 'drill' became 'dil'. Typed here with the CPU slowed 4× as a mid-range phone would.
 describe('Browse search box', () => {
   const pages: Page[] = [];
@@ -102,7 +102,7 @@ describe('Browse search box', () => {
   });
 });
 
-// Issue 16: cards and item pages show the true rating (no fixed '★★★★★ (5)'), announced with the count.
+// Cards and item pages show the true rating (no fixed '★★★★★ (5)'), announced with the count.
 describe('ratings on Browse and the item page', () => {
   it('announces each card’s and the page’s rating with its count, matching the reviews shown', async () => {
     const page = await b.newPage({ width: 375, height: 812 });

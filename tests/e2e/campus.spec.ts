@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
 
-// Issue 16 'My campus first': Home and Browse show the student's own campus with a visible, labelled
+// 'My campus first': Home and Browse show the student's own campus with a visible, labelled
 // campus switch (used here by keyboard only); a visitor's Home shows one campus's figures and items;
 // campus names are shown whole; reserving on another campus asks first.
 

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { mailsTo, verificationLinkIn } from '../helpers/outbox.ts';
 import { expectAccessible, journeySteps, setupBrowser } from './helpers.ts';
 
-// Issue 15 items 3 and 4 (decision 023): a new student registers ("Check your inbox", then the link signs
+// Decision 023: a new student registers ("Check your inbox", then the link signs
 // them in), lists an item, downloads their data, and deletes their account from /settings/data.
 
 const b = setupBrowser();

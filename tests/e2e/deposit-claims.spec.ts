@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiry } from '../helpers/cards.ts';
 import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.ts';
 
-// Issue 17 items 1, 2 and 5: a disputed return, as the three people see it. Jordan lends a camera of his
+// A disputed return, as the three people see it. Jordan lends a camera of his
 // own (made for this journey, so other journeys' borrows never meet it) to Maya; at the pickup both add
 // photos of its condition (Maya on her phone, with a note), she presses Picked Up; she says it is back,
 // he reports a problem and claims part of the deposit, she disputes it, and a moderator decides with

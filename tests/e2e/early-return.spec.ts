@@ -4,7 +4,7 @@ import { formatDayLabel } from '../../src/shared/format.ts';
 import { cardExpiry } from '../helpers/cards.ts';
 import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
 
-// Issue 18 item 3, decision 034: Ines has Theo's tent from today to day 4 ($5 a day, flexible) and brings
+// Decision 034: Ines has Theo's tent from today to day 4 ($5 a day, flexible) and brings
 // it back today. On her phone "Item Returned" first tells her the early return gives back $15.00 (3
 // unused days); she returns it, and her card and Theo's say it was returned early and what was refunded.
 // Then Uma books days 1 to 3 at once. Three students of its own, registered here, and an item of its

@@ -12,7 +12,7 @@ import {
   signIn,
 } from './helpers.ts';
 
-// Issue 18 item 3: Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
+// Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
 // asks for more days from the booking's card, the card holds $8.00 of extra rental, and his card says
 // whom it waits for; Lena approves on hers and the booking now ends on day 5. Then a card that asks for
 // 3-D Secure: back from the bank, the request is sent. Two students of its own,
@@ -155,7 +155,7 @@ describe('extension journey', () => {
   });
 });
 
-// Issue 18's journey: the demo campus's reminder job told Diego that Priya's course reader is due back
+// The reminders' journey: the demo campus's reminder job told Diego that Priya's course reader is due back
 // (src/server/demo/reminders.ts, sent by the reminder service itself). The reminder opens the booking's
 // card, he asks for two more days (a free item: nothing to pay), and Priya approves. No other journey
 // touches this booking.

@@ -54,7 +54,7 @@ export function setupBrowser() {
     },
     /**
      * A fresh person at a phone-sized or desktop viewport; page errors fail the journey. `language`:
-     * a browser that asks for that language (Accept-Language and navigator.language, issue 19).
+     * a browser that asks for that language (Accept-Language and navigator.language).
      */
     async newPage(
       viewport: { width: number; height: number } = { width: 1280, height: 900 },

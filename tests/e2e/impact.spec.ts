@@ -116,7 +116,7 @@ describe('campus impact journeys', () => {
     await borrower.getByRole('button', { name: 'Picked Up' }).click();
     await pressItemReturned(borrower);
     await borrower.getByText('Returned', { exact: true }).first().waitFor();
-    // Issue 17: the lender confirms it came back in good condition; that completes the borrow.
+    // The lender confirms it came back in good condition; that completes the borrow.
     await lender.goto('/reservations');
     await lender.getByRole('tab', { name: /Lending/ }).click();
     await lender

@@ -9,7 +9,7 @@ import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.
 
 const b = setupBrowser();
 
-// The installable app (issue 19): Chromium's own installability check, and the service worker's offline
+// The installable app: Chromium's own installability check, and the service worker's offline
 // page with what the signed-in person last saw, never what someone who signed out saw.
 //
 // Lighthouse 12 has no PWA category any more (it was removed in v12), so the checks it made are made

@@ -144,7 +144,7 @@ describe('listing journey', () => {
     await visitor.getByRole('heading', { name: 'Cordless drill with bit set', level: 1 }).waitFor();
     const loginToChat = visitor.getByRole('link', { name: 'Login to Chat' });
     const loginToReserve = visitor.getByRole('link', { name: 'Login to Reserve' });
-    // Both come back to this item after signing in; Reserve with its dialog open (issue 16).
+    // Both come back to this item after signing in; Reserve with its dialog open.
     const itemPath = new URL(visitor.url()).pathname;
     expect(await loginToChat.getAttribute('href')).toBe(`/login?returnTo=${encodeURIComponent(itemPath)}`);
     expect(await loginToReserve.getAttribute('href')).toBe(

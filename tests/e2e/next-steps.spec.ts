@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
 import { expectAccessible, journeySteps, setupBrowser, signIn } from './helpers.ts';
 
-// Issue 16 'What happens next' and 'Say what the money does': Alex saves a card, pays for Sam's item
+// 'What happens next' and 'Say what the money does': Alex saves a card, pays for Sam's item
 // with it without typing it (pressing Pay twice makes one request), is told who decides, by when,
 // what is held and where the pickup code will appear; the item page and both reservation cards say
 // what comes next and offer a message; Sam's approval says what is charged; Billing History says Paid.

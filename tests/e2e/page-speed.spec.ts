@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupBrowser, signIn } from './helpers.ts';
 
-// Issue 16 item 8: an item's page arrives rendered (its title and price are there before any script
+// An item's page arrives rendered (its title and price are there before any script
 // runs), and the footer no longer jumps: it starts below the first screen while a page loads, on a
 // phone and on a desktop, so loading adds no layout shift (it was 0.18 to 0.42 before).
 

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { passwordResetLinkIn, readOutbox, recipients } from '../helpers/outbox.ts';
 import { expectAccessible, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
 
-// Issue 15: a student who forgot their password asks for a link on their phone, sets a new password
+// A student who forgot their password asks for a link on their phone, sets a new password
 // from the e-mail, and is signed in there; the laptop they were signed in on is signed out.
 
 const b = setupBrowser();

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
 import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
 
-// Issue 12: a card that asks for 3-D Secure sends the borrower to the bank's page (the built-in test
+// A card that asks for 3-D Secure sends the borrower to the bank's page (the built-in test
 // provider's test bank), and the bank's return to /reservations finishes the request the Reserve
 // dialog could not; and moderators have a page for payments that need a person.
 
@@ -20,7 +20,7 @@ async function payWith3DS(page: Page, title: string) {
   await page.getByRole('button', { name: 'Reserve Item' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-  // Someone with saved cards (another journey may have saved Sam's) is offered them first (issue 16).
+  // Someone with saved cards (another journey may have saved Sam's) is offered them first.
   const newCard = dialog.getByRole('radio', { name: 'Use a new card' });
   const cardNumber = dialog.getByLabel('Card number');
   await newCard.or(cardNumber).first().waitFor();

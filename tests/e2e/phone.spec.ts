@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
 import { expectAccessible, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
 
-// Issue 16 item 6 (and the toasts and tooltips of item 9) on a 375 × 667 phone: what a student
+// Acting on notifications, toasts and tooltips on a 375 × 667 phone: what a student
 // sees on the first screen, the sticky Reserve bar, toasts that keep clear of the Pay button and the
 // message box, notification tabs that fit and open where something is, acting on a notification
 // reading it. Alex (Berkeley) borrows from Sam; items no other journey books.

@@ -46,7 +46,7 @@ describe('a paid borrow, from the request to the return', () => {
     await expectAccessible(borrower);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await dialog.getByLabel('Card number').waitFor();
-    // Issue 16: what the card sees now, at approval, and if the answer is no.
+    // What the card sees now, at approval, and if the answer is no.
     await dialog
       .getByText('We hold $60.00 on your card now; nothing is charged yet.', { exact: false })
       .waitFor();
@@ -64,7 +64,7 @@ describe('a paid borrow, from the request to the return', () => {
     await lender.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
     await lender.getByRole('menu').getByText('New reservation request').first().waitFor({ timeout: 5_000 });
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Approve' }).first().click();
-    // Issue 16: what approval does to the money, not 'can now proceed with payment'.
+    // What approval does to the money, not 'can now proceed with payment'.
     await lender
       .getByText(/Their card is charged \$60\.00 now/)
       .first()
@@ -96,7 +96,7 @@ describe('a paid borrow, from the request to the return', () => {
   });
 
   it('the borrower says it is back; the lender confirms it came back in good condition', async () => {
-    // Issue 17: "Item Returned" asks the lender; the deposit waits for their answer (or 48 hours).
+    // "Item Returned" asks the lender; the deposit waits for their answer (or 48 hours).
     const mine = borrower.locator(`[id="${drillCardId}"]`);
     await pressItemReturned(borrower, mine);
     await mine.getByText('Returned', { exact: true }).waitFor();
@@ -136,7 +136,7 @@ describe('a paid borrow, from the request to the return', () => {
       .first()
       .waitFor();
     await expectAccessible(borrower);
-    // Issue 16: what each row did, with signs, and the refund's own id.
+    // What each row did, with signs, and the refund's own id.
     const refund = borrower
       .getByRole('listitem')
       .filter({ hasText: 'Deposit refund for Cordless drill with bit set' })

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
 import { DEMO_PASSWORD, expectAccessible, setupBrowser } from './helpers.ts';
 
-// Issue 16 item 7, "back where I was": 'Login to Reserve', 'Login to Chat', the auth card's Sign In,
+// "Back where I was": 'Login to Reserve', 'Login to Chat', the auth card's Sign In,
 // registration and the verification link all return the student to the page they came from, with
 // the Reserve dialog open when that is what they tapped; a return path to anywhere else is ignored.
 

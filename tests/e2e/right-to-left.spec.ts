@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './helpers.ts';
 
-// Issue 19 item 3: the layout follows the page's direction (logical CSS, src/web/logical-css.test.ts),
+// The layout follows the page's direction (logical CSS, src/web/logical-css.test.ts),
 // so a right-to-left language needs no redesign. Rendered once with dir="rtl" at phone size: the
 // header's logo moves to the right, the search box's icon to its right end, and nothing is pushed
 // off the screen sideways.

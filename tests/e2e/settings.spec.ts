@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readOutbox, recipients, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { expectAccessible, journeySteps, setupBrowser } from './helpers.ts';
 
-// Issue 15, account settings: a student changes their photo and sees it in the header and as the
+// Account settings: a student changes their photo and sees it in the header and as the
 // lender on their item's page, changes their name, and signs their phone out from the laptop.
 
 const b = setupBrowser();

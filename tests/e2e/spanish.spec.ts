@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../scripts/i18n/untranslated.ts';
 import { callApi, newStudent, setupBrowser } from './helpers.ts';
 
-// Issue 19 item 2: every page in Spanish at phone size, with no English left. A browser that asks for
+// Every page in Spanish at phone size, with no English left. A browser that asks for
 // Spanish (Accept-Language: es) walks every route: as a visitor, as a new Spanish-speaking student, as
 // a demo student with borrows, listings and chats, and as the moderator. On each page every piece of
 // text (and every label a screen reader reads, and the tab title) is compared with the catalogues'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
 
-// Issue 18 item 4: Wes finds the days he needs of Lena's camera booked by Bo, asks to be told when they
+// Wes finds the days he needs of Lena's camera booked by Bo, asks to be told when they
 // free up, sees what he waits for on the item page, and when Bo cancels his notification's 'Reserve now'
 // opens the Reserve dialog on those days; he requests them. Three students of its own, registered here,
 // and an item of its own: other journeys share the server.

@@ -1,6 +1,6 @@
 import type { PaymentProvider } from '../../src/server/adapters/payments/provider.ts';
 
-// A payment provider that fails on command, around a real one (issue 12's fault tests): an outage
+// A payment provider that fails on command, around a real one (for the fault tests): an outage
 // (the call never reaches the provider) or a lost answer (the provider did it, the reply never came).
 
 type Method = 'retrievePaymentIntent' | 'capturePaymentIntent' | 'cancelPaymentIntent' | 'refund';

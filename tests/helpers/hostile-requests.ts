@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { type ZodType, z } from 'zod';
 
-// Requests that are malformed by construction, made from a route's own zod schemas (issue 12). Each
+// Requests that are malformed by construction, made from a route's own zod schemas. Each
 // schema is read as JSON Schema (`z.toJSONSchema`, input side); a valid request is generated from it
 // and checked against the zod schema, then exactly one thing is broken in a way the JSON Schema says
 // is wrong (a type it does not allow, a required field left out, a string past its maxLength, an

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { i18n } from '../../src/web/lib/i18n.ts';
 
-// Component tests render parts of the app as it runs, inside its language provider (issue 19): every
+// Component tests render parts of the app as it runs, inside its language provider: every
 // render of @testing-library/react gets it, in English unless a test activates another language.
 vi.mock('@testing-library/react', async (importOriginal) => {
   const original = await importOriginal<typeof import('@testing-library/react')>();

@@ -5,7 +5,7 @@ import { type PaymentStepDeps, paymentStepService } from '../../src/server/featu
 import type { ReservationDeps } from '../../src/server/features/reservations/service.ts';
 import type { TestContext } from './test-app.ts';
 
-// Money checks for API tests (issue 12, decision 012): the payment steps a request wrote are run the
+// Money checks for API tests (decision 012): the payment steps a request wrote are run the
 // way the job queue runs them, and after every test our billing rows must say what the provider did.
 
 export function stepDeps(t: TestContext, payments = t.app.payments): PaymentStepDeps {

@@ -1,6 +1,6 @@
 import type { NoticeText } from '../../src/server/features/notifications/service.ts';
 
-/** A test notification's words, as notify takes them (issue 19): text that is in no catalogue, as is. */
+/** A test notification's words, as notify takes them: text that is in no catalogue, as is. */
 export function noticeText(title: string, message: string): () => NoticeText {
   return () => ({
     title: { id: `test:${title}`, message: title },

@@ -63,7 +63,7 @@ export function setupTestApp(
     await ctx.app.ready();
     reportPhases({ database: databaseReady - started, app: performance.now() - databaseReady });
   });
-  // Issue 12: whatever a test did, our billing rows say what the provider did with the money.
+  // Whatever a test did, our billing rows say what the provider did with the money.
   afterEach(async () => {
     if (ctx.app) await expectMoneyBalanced(ctx);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHardCodedStrings } from '../../scripts/i18n/hard-coded-strings.ts';
 
-// The language check of `npm run lint` (issue 19 item 2) bites on each kind of hard-coded string, and
+// The language check of `npm run lint` bites on each kind of hard-coded string, and
 // lets through what the catalogues hold.
 
 const web = (code: string) => findHardCodedStrings('src/web/routes/x.tsx', code).map((f) => f.rule);

@@ -1,6 +1,6 @@
 // Recent answers kept in memory, for the reads that every visitor and every open tab repeat: the
-// catalogue's lists, item pages and profiles, sessions, and the unread polls (issues 7 and 13,
-// docs/performance.md). Correctness comes from invalidation, not from the time limit: the database
+// catalogue's lists, item pages and profiles, sessions, and the unread polls
+// (docs/performance.md). Correctness comes from invalidation, not from the time limit: the database
 // announces what every change touches (migration 0011, read-caches.ts), each answer carries tags that
 // name what it was built from, and an announcement drops only the answers with its tags. The time
 // limit only bounds what no write announces (a review revealed by time, a clock change).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReadCaches, dropAfterWrite } from './read-caches.ts';
 
-// The writer's instance answers a write only once it has heard what the write changed (issue 13);
+// The writer's instance answers a write only once it has heard what the write changed;
 // if it cannot know that, it empties what anyone could read stale rather than wait forever.
 
 describe('dropAfterWrite', () => {

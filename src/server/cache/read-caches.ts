@@ -7,7 +7,7 @@ import { catalogueTags } from './tags.ts';
 
 export { catalogueTags, listTags } from './tags.ts';
 
-// The server's read caches and what empties them (issues 7 and 13, docs/performance.md):
+// The server's read caches and what empties them (docs/performance.md):
 // - catalogue: answers everyone may see alike (item lists and searches, public item pages and
 //   profiles), as JSON text ready to send, and pages: Home and Browse as rendered for visitors;
 // - sessions: a session cookie's person, so a poll does not ask the database who is asking;
@@ -132,7 +132,7 @@ function dropTagged(caches: ReadCaches, tag: string) {
  * After a request that changed something, on the instance that served it and before its answer
  * leaves: the writer's own unread polls and session at once; everything else its change touched once
  * this instance has heard the announcement (hub.caughtUp()). If it cannot hear it now, the catalogue
- * empties, as it did before issue 13: a write is never read stale where it was made.
+ * empties, as it did before the caches listened to the database: a write is never read stale where it was made.
  */
 export async function dropAfterWrite(
   caches: ReadCaches,

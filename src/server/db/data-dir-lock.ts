@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
-// One process per embedded database (issue 12). PGlite has no server to arbitrate between processes:
+// One process per embedded database. PGlite has no server to arbitrate between processes:
 // two of them on one DATA_DIR both start, and one's acknowledged writes vanish. The first takes an
 // exclusive lock next to the database (DATA_DIR/pg.lock, made atomically with mkdir by proper-lockfile)
 // and keeps it fresh; a second one is refused with a message that names the directory.

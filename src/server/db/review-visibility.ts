@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { REVIEW_REVEAL_DAYS } from '#shared/constants.ts';
 
-// When a review may be shown (issue 6): once the other party has reviewed the same reservation, or
+// When a review may be shown: once the other party has reviewed the same reservation, or
 // REVIEW_REVEAL_DAYS after it was written. Hidden until then so neither can answer the other in kind.
 // One definition for every reader: item pages, profiles, averages and the badge rules. It sits with the
 // database, below the features, like the tables it reads: the reviews feature awards badges after a

@@ -13,7 +13,7 @@ import { reminderSlots } from '../features/reminders/schedule.ts';
 import { reminderService } from '../features/reminders/service.ts';
 import { requestAnswerBy } from '../features/reservations/service.ts';
 
-// Issue 18 item 5: the demo campus shows every reminder in someone's notifications. Diego (a README
+// The demo campus shows every reminder in someone's notifications. Diego (a README
 // account) lends his helmet to Noah, who picks it up today; borrows Priya's course reader, which is
 // due back today; and has Aisha's request for the helmet about to expire unanswered. The reminders are
 // sent by the reminder job itself, on a clock set to each one's hour (yesterday evening, this morning,

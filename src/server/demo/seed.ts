@@ -99,7 +99,7 @@ export async function seedDemo(
   }
   await seedModeration(db, passwordHash);
   await seedBorrowingHistory(db, { timeZone, passwordHash, accounts: people, items: listed, now });
-  // Borrows going on now, with the reminders they have had (issue 18).
+  // Borrows going on now, with the reminders they have had.
   await seedCurrentBorrows(db, { timeZone, expiryHours, now });
   // Badges come from the rules, as for anyone, once the history is there: 'Verified Student' for
   // everyone, 'First Lend' and the rest for whoever earned them.

@@ -5,7 +5,7 @@ import { LOCALES } from '../i18n.ts';
 import { registerInput, sessionUser, usernameSchema } from './auth.ts';
 import { followLanguage } from './fields.ts';
 
-// Account settings (issue 15, /settings): the forms, what the API answers, and the e-mail kinds a person
+// Account settings (/settings): the forms, what the API answers, and the e-mail kinds a person
 // may choose. The name, username, e-mail and password rules are the registration ones.
 
 export const profileInput = z.object({
@@ -88,10 +88,10 @@ export type EmailChangeConfirmResponse = z.infer<typeof emailChangeConfirmRespon
 
 /**
  * The e-mails the app sends, by kind. A `required` kind cannot be turned off: it keeps the account its
- * owner's. A kind without a stored choice takes `byDefault`. Kinds with `push` also go out by Web Push
- * (issue 18 item 2), on by default once a device allowed it. Which kind a notification is:
+ * owner's. A kind without a stored choice takes `byDefault`. Kinds with `push` also go out by Web Push,
+ * on by default once a device allowed it. Which kind a notification is:
  * `kindOfNotification` in src/shared/notification-kinds.ts. Label and description are `msg`
- * descriptors, written in the reader's language where they are shown (issue 19).
+ * descriptors, written in the reader's language where they are shown.
  */
 export const EMAIL_KINDS = [
   {
@@ -202,6 +202,6 @@ export const sessionsResponse = z.object({ sessions: z.array(accountSession) });
 export const sessionIdParams = z.object({ id: z.uuid({ error: () => t`Session not found.` }) });
 export const endedResponse = z.object({ success: z.literal(true), ended: z.number().int() });
 
-/** Issue 19: the language switch's choice, saved on the account. */
+/** The language switch's choice, saved on the account. */
 export const languageInput = z.object({ locale: z.enum(LOCALES) });
 export type LanguageInput = z.infer<typeof languageInput>;

@@ -7,7 +7,7 @@ import { safeReturnPath } from '../return-path.ts';
 import { plainText } from './fields.ts';
 
 // One schema per form: the register and login pages validate with these, and so do the routes (spec §5).
-// Messages are functions, written when the error happens in the active language (issue 19, fields.ts).
+// Messages are functions, written when the error happens in the active language (fields.ts).
 
 const { usernameMin, usernameMax, fullNameMax, passwordMax } = LIMITS;
 
@@ -36,7 +36,7 @@ export const usernameSchema = plainText(usernameRequired)
   });
 
 /**
- * Issue 16: the page to return to after signing up and verifying (carried in the verification link).
+ * The page to return to after signing up and verifying (carried in the verification link).
  * Only a path of this site; anything else is refused, not quietly dropped.
  */
 const notOurPage = () => t`The page to return to must be a page of CampusLoop.`;
@@ -95,7 +95,7 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 /** The signed-in person: the user, plus whether they moderate (their e-mail is in ADMIN_EMAILS). */
-/** Issue 19: with the language the person reads CampusLoop in. */
+/** With the language the person reads CampusLoop in. */
 export const sessionUser = publicUser.extend({ isAdmin: z.boolean(), locale: z.enum(LOCALES) });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { instant, plainText } from './fields.ts';
 
-// Chat (spec §3 conversations and messages, §5 Message, §7 conversation calls; issue 5).
+// Chat (spec §3 conversations and messages, §5 Message, §7 conversation calls).
 
 export const MESSAGE_MAX_LENGTH = 1000;
 export const MESSAGES_PAGE_DEFAULT = 50;
@@ -24,7 +24,7 @@ export const message = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
-  /** The server's order of messages (issue 12): lists and live pushes are placed by it, never by time. */
+  /** The server's order of messages: lists and live pushes are placed by it, never by time. */
   seq: z.number().int(),
 });
 export type Message = z.infer<typeof message>;

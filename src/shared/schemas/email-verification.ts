@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { loginInput, returnToInput, sessionUser } from './auth.ts';
 import { followLanguage } from './fields.ts';
 
-// Verified e-mail (issue 6): the link from the e-mail, the Resend button, and the rule that an
+// Verified e-mail: the link from the e-mail, the Resend button, and the rule that an
 // unverified student cannot request, approve or list (the web shows the server's message).
 
 /** The error code of a request refused because the user's e-mail is not verified yet. */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
-// Issue 19: each message as a descriptor (the server's errors write it in the caller's language) and as
+// Each message as a descriptor (the server's errors write it in the caller's language) and as
 // text in the active language (what the pages show).
 
 export function emailNotVerified(email: string): MessageDescriptor {
@@ -46,7 +46,7 @@ export const verifyEmailInput = z.object({
 export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
 
 /**
- * Resend: optionally the page the new link should return to (issue 16). Signed out (the "Check your inbox"
+ * Resend: optionally the page the new link should return to. Signed out (the "Check your inbox"
  * screen after registering) it names the address; the answer is the same whoever has it (decision 023).
  */
 export const resendVerificationInput = z

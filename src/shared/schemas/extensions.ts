@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EXTENSION_STATUSES } from '../extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 
-// Issue 18 item 3, decision 031: asking for more days on a booking, and the lender's answer.
+// Decision 031: asking for more days on a booking, and the lender's answer.
 
 /** Step 1 for a paid item: an authorisation of the extra rental the dialog showed (409 when it differs). */
 export const extensionPaymentIntentInput = z.object({

@@ -4,7 +4,7 @@ import { HANDOVER_MAX_PHOTOS, HANDOVER_NOTE_MAX, HANDOVER_STAGES } from '../hand
 import { plainText } from './fields.ts';
 import { photoUrl } from './items.ts';
 
-// Issue 17 item 1, decision 033: photos and a note about the item's condition at pickup and at return.
+// Decision 033: photos and a note about the item's condition at pickup and at return.
 
 const maxPhotos = HANDOVER_MAX_PHOTOS;
 const noteMax = HANDOVER_NOTE_MAX;

@@ -53,7 +53,7 @@ export const itemInput = z
     category: z.enum(CATEGORIES, { error: () => t`Please choose a category` }),
     condition: z.enum(CONDITIONS, { error: () => t`Please choose a condition` }),
     pickupMethod: z.enum(PICKUP_METHODS, { error: () => t`Please choose a pickup method` }),
-    /** Issue 17: absent keeps the item's (Flexible for a new one). */
+    /** Absent keeps the item's (Flexible for a new one). */
     cancellationPolicy: z
       .enum(CANCELLATION_POLICIES, { error: () => t`Please choose a cancellation policy` })
       .optional(),
@@ -107,7 +107,7 @@ export const itemOwner = z.object({
 });
 
 /**
- * The average of revealed reviews and how many there are (issue 16); null when there are none, and
+ * The average of revealed reviews and how many there are; null when there are none, and
  * then nothing is shown. The average is unrounded: the stars round it to the nearest half.
  */
 export const rating = z.object({ average: z.number(), count: z.number().int() }).nullable();
@@ -134,7 +134,7 @@ export const item = z.object({
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   campus: z.string(),
   createdAt: z.string(),
-  /** Hidden by a moderator: only its owner and the moderators see it (issue 6). */
+  /** Hidden by a moderator: only its owner and the moderators see it. */
   hidden: z.boolean(),
   /** What borrowers rated this item, from revealed reviews only. */
   rating,

@@ -1,7 +1,7 @@
 import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 
-// Leaving CampusLoop (issue 15, /settings/data): the export of one's data and the deletion of the account.
+// Leaving CampusLoop (/settings/data): the export of one's data and the deletion of the account.
 
 /**
  * How a deleted account's person reads everywhere: chat, reviews, the moderators' queue. Stored in the

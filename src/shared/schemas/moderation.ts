@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '../constants.ts';
 import { plainText } from './fields.ts';
 
-// The moderators' API (/api/admin/*, issue 6): the report queue, one report with its target and
+// The moderators' API (/api/admin/*): the report queue, one report with its target and
 // history, and the actions (note, resolve, dismiss, hide/unhide an item, suspend/unsuspend a user).
 
 export const REPORT_QUEUE_FILTERS = ['pending', 'resolved', 'dismissed', 'all'] as const;

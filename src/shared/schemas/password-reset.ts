@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loginInput, registerInput, sessionUser } from './auth.ts';
 import { followLanguage } from './fields.ts';
 
-// Password reset by e-mail link (issue 15): the request form, the reset page, and what the API answers.
+// Password reset by e-mail link: the request form, the reset page, and what the API answers.
 // The e-mail and password rules are the sign-in and registration ones.
 
 /** A reset link works this long (and once). */

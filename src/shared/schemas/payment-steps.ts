@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_STEP_KINDS, PAYMENT_STEP_PURPOSES, PAYMENT_STEP_STATUSES } from '../constants.ts';
 import { ownCases } from './moderation.ts';
 
-// Moderators' view of the payment outbox (issue 12, decision 012): provider calls that keep failing,
+// Moderators' view of the payment outbox (decision 012): provider calls that keep failing,
 // and intents whose billing rows and provider disagree.
 
 export const paymentStepView = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BILLING_KINDS, BILLING_STATUSES } from '../constants.ts';
 import { plainText } from './fields.ts';
 
-// Payments (spec §3 saved_payment_methods and billing_history, §7; issue 4).
+// Payments (spec §3 saved_payment_methods and billing_history, §7).
 
 export const clientConfig = z.object({
   payments: z.object({
@@ -43,7 +43,7 @@ export const paymentConfirmResponse = z.object({
   nextActionUrl: z.string().nullable().optional(),
 });
 
-/** Checkout with a saved card (issue 16): the checkout's intent and one of the caller's saved cards. */
+/** Checkout with a saved card: the checkout's intent and one of the caller's saved cards. */
 export const payWithSavedCardInput = z.object({
   paymentIntentId: plainText(() => t`paymentIntentId is required`)
     .trim()

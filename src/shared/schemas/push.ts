@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 
-// Issue 18 item 2: a device's Web Push subscription (what PushManager.subscribe answers, as JSON) and
+// A device's Web Push subscription (what PushManager.subscribe answers, as JSON) and
 // the one-click unsubscribe.
 
 const key = (name: string) =>

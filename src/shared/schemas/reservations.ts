@@ -8,7 +8,7 @@ import { handover } from './handovers.ts';
 import { photoUrl } from './items.ts';
 import { ownCases } from './moderation.ts';
 
-// Reservations (spec §3, §4, §5, §7; issue 4). Dates are calendar days 'YYYY-MM-DD'.
+// Reservations (spec §3, §4, §5, §7). Dates are calendar days 'YYYY-MM-DD'.
 
 export const reservationDates = z.object({
   itemId: z.uuid({ error: () => t`Item not found` }),
@@ -153,16 +153,16 @@ export const reservation = z.object({
   /** Only while approved, and only to the two parties. */
   pickupCode: z.string().nullable(),
   declineReason: z.string().nullable(),
-  /** The item's policy when it was requested (issue 17): what a borrower's cancellation refunds. */
+  /** The item's policy when it was requested: what a borrower's cancellation refunds. */
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   /** Who cancelled it, once cancelled. */
   cancelledBy: z.enum(['borrower', 'provider', 'system']).nullable(),
   createdAt: z.string(),
   /** A pending request's answer-by time (ISO): it expires unanswered then. Null once answered. */
   respondBy: z.string().nullable(),
-  /** Issue 17 item 5: active and past its end date (campus calendar). Derived, not a status. */
+  /** Active and past its end date (campus calendar). Derived, not a status. */
   overdue: z.boolean(),
-  /** The return and its deposit claim (issue 17 item 2): null until the borrower returns or a claim opens. */
+  /** The return and its deposit claim: null until the borrower returns or a claim opens. */
   claim: depositClaim.nullable(),
   item: z.object({
     id: z.uuid(),
@@ -172,13 +172,13 @@ export const reservation = z.object({
   }),
   provider: party,
   borrower: party,
-  /** Issue 18 item 3: the borrower's request for more days still waiting for the lender, if any. */
+  /** The borrower's request for more days still waiting for the lender, if any. */
   pendingExtension: extension.nullable(),
   /** The extra rental of its approved extensions ("0.00" when none): charged on their own payments. */
   extraRentalAmount: z.string(),
   /** When it was marked "Picked Up" / "Item Collected" (ISO); pickup photos may follow for 24 hours. */
   pickedUpAt: z.string().nullable(),
-  /** Issue 17 item 1: both people's records of the item's condition at pickup and at return. */
+  /** Both people's records of the item's condition at pickup and at return. */
   handovers: z.array(handover),
   /**
    * Decision 034: what an early return would count: the period the rental was priced by (null: a flat

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, REVIEW_TYPES } from '../constants.ts';
 import { plainText } from './fields.ts';
 
-// Reviews (spec §3, §5, issue 6): one per party and completed reservation, hidden until both are
+// Reviews (spec §3, §5): one per party and completed reservation, hidden until both are
 // written or REVIEW_REVEAL_DAYS have passed.
 
 const { ratingMin, ratingMax, reviewCommentMax } = LIMITS;

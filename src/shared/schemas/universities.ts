@@ -44,7 +44,7 @@ export const universityDetectResponse = z.object({
   candidates: z.array(university),
 });
 
-/** GET /api/universities/campus/{campus}: a campus domain's name as screens show it (issue 16's campus switch). */
+/** GET /api/universities/campus/{campus}: a campus domain's name as screens show it (the campus switch). */
 export const campusNameResponse = z.object({
   campus: z.string(),
   campusName: z.string(),

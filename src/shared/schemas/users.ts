@@ -48,7 +48,7 @@ export const profileResponse = z.object({
     reviewCount: z.number().int(),
     /** Null until someone has reviewed them. */
     averageRating: z.number().nullable(),
-    /** Issue 17: bookings this lender approved, and how many of them they cancelled themselves. */
+    /** Bookings this lender approved, and how many of them they cancelled themselves. */
     lenderCancellations: z.object({ cancelled: z.number().int(), approved: z.number().int() }),
   }),
   /** Present only on one's own profile. */

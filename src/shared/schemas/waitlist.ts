@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WAITLIST_STATUSES } from '../waitlist.ts';
 import { calendarDayOf } from './fields.ts';
 
-// The waitlist (issue 18 item 4): "Notify me when available" for chosen dates of an item.
+// The waitlist: "Notify me when available" for chosen dates of an item.
 
 export const waitlistInput = z.object({
   startDate: calendarDayOf(() => t`Please choose a start date`),

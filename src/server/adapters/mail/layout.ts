@@ -18,7 +18,7 @@ import type { MailMessage } from './mailer.ts';
 // styles that mail clients render alike) for the HTML, the same words as plain text. Features write the
 // words; this writes the message. Rendered with react-dom's synchronous static renderer, so the
 // existing senders (verification, password reset, account notes) keep their synchronous call.
-// Issue 19: written in the recipient's language (`locale`); the features write their words inside the
+// Written in the recipient's language (`locale`); the features write their words inside the
 // same inLocale, and this writes the greeting, the link's hint, the signature and the unsubscribe line.
 
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;

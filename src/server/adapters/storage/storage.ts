@@ -10,7 +10,7 @@ export interface Storage {
   urlFor(key: string): string;
   /**
    * Whether a URL is one this storage gives out for an item photo: an item lists only photos that were
-   * uploaded here, never another site's (trackers), `data:` or an API path (issue 12).
+   * uploaded here, never another site's (trackers), `data:` or an API path.
    */
   ownsPhotoUrl(url: string): boolean;
 }

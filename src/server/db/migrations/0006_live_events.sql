@@ -1,4 +1,4 @@
--- Live events (issue 5): every new notification, every new chat message and every change of an unread
+-- Live events: every new notification, every new chat message and every change of an unread
 -- count is announced on the channel campusloop_events with pg_notify. PostgreSQL delivers a NOTIFY only
 -- when its transaction commits, so nobody hears of a row that was rolled back, and whichever feature or
 -- job writes the row, in whichever server instance, the sockets of every instance hear of it.

@@ -1,4 +1,4 @@
--- A suspended person's live sockets close at once, on every server instance (issue 6): suspending sets
+-- A suspended person's live sockets close at once, on every server instance: suspending sets
 -- users.suspended_at in the moderator's transaction, and this trigger announces it on the live channel
 -- (migration 0006) when that transaction commits. The socket handler closes with 4401 on it.
 CREATE FUNCTION campusloop_user_suspended() RETURNS trigger LANGUAGE plpgsql AS $$

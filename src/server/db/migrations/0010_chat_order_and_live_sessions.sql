@@ -1,4 +1,4 @@
--- Issue 12: chat keeps order, one chat limit per person, and signing out closes that session's sockets.
+-- Chat keeps order, one chat limit per person, and signing out closes that session's sockets.
 
 -- rate-limiter-flexible's Drizzle store: counters shared by every server instance.
 CREATE TABLE "rate_limits" (

@@ -1,4 +1,4 @@
--- Precise invalidation of the read caches (issue 13, src/server/cache/read-caches.ts). Migration 0008
+-- Precise invalidation of the read caches (src/server/cache/read-caches.ts). Migration 0008
 -- announced only a table's name, and every instance then emptied everything built from that table: a
 -- new listing on one campus emptied every item page and profile of every campus. Now each change
 -- announces what it touches, as space-separated tags on the channel campusloop_cache, when the writing

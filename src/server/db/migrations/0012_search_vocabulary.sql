@@ -1,4 +1,4 @@
--- The catalogue's vocabulary for correcting misspelt searches (issue 13, features/items/vocabulary.ts).
+-- The catalogue's vocabulary for correcting misspelt searches (features/items/vocabulary.ts).
 -- Search used to OR the full-text match with trigram word similarity over every item's whole text and
 -- rank by it: ~70 ms for a two-word search on 10,000 items, most of it in pg_trgm. Now a misspelt word
 -- is corrected against this small table of distinct words first, and one indexed tsquery does the rest.

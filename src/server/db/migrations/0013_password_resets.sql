@@ -1,4 +1,4 @@
--- Issue 15: password reset links (hashed, single use, one hour), like email_verifications.
+-- Password reset links (hashed, single use, one hour), like email_verifications.
 CREATE TABLE "password_resets" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,

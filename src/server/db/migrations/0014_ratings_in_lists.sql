@@ -1,4 +1,4 @@
--- Item cards show their item's rating (issue 16), and the item page's "Listed by" card its lender's:
+-- Item cards show their item's rating, and the item page's "Listed by" card its lender's:
 -- a review (written, or revealed by the other party's) now also empties the lists of its item's campus
 -- (list:<campus>), and the item pages of the lender it is about (rating:<reviewee>; the second review
 -- of a booking reveals the first, which is about its writer: rating:<reviewer> too, only then). Otherwise

@@ -1,4 +1,4 @@
--- Issue 15, account settings: e-mail change links (hashed, single use), which e-mails a person wants, and
+-- Account settings: e-mail change links (hashed, single use), which e-mails a person wants, and
 -- what Account settings shows of a session (a public id, the device, the last use).
 CREATE TABLE "email_changes" (
 	"token_hash" text PRIMARY KEY NOT NULL,

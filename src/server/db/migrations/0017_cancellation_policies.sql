@@ -1,4 +1,4 @@
--- Issue 17 item 3 (decision 024): each item's cancellation policy, and the policy a reservation was made under
+-- Decision 024: each item's cancellation policy, and the policy a reservation was made under
 -- (a later change of the item's does not apply to it); who cancelled and when the lender approved, so a
 -- lender's cancellations count against the bookings they approved; the 'policy' payment step purpose.
 ALTER TABLE "items" ADD COLUMN "cancellation_policy" text DEFAULT 'flexible' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 18, reminders: which reminders each reservation has had (at most one of each kind), and the
+-- Reminders: which reminders each reservation has had (at most one of each kind), and the
 -- notification types they send.
 CREATE TABLE "reservation_reminders" (
 	"reservation_id" uuid NOT NULL,

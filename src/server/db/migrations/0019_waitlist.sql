@@ -1,4 +1,4 @@
--- Issue 18 item 4, the waitlist: who waits for which dates of an item, in joining order (seq), told once
+-- The waitlist: who waits for which dates of an item, in joining order (seq), told once
 -- (status notified); and the notification type that tells them.
 CREATE TABLE "waitlist_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 17 items 2 and 5 (decisions 024, 029): the return's 48-hour window, deposit claims, disputes and
+-- Decisions 024, 029: the return's 48-hour window, deposit claims, disputes and
 -- the moderator's decision; overdue reminders. (Written as 0019 beside the waitlist's 0019, renumbered after it.)
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
 ALTER TABLE "payment_steps" DROP CONSTRAINT "payment_steps_purpose_check";--> statement-breakpoint
@@ -22,7 +22,7 @@ ALTER TABLE "payment_steps" ADD CONSTRAINT "payment_steps_purpose_check" CHECK (
 ALTER TABLE "reservation_reminders" ADD CONSTRAINT "reservation_reminders_kind_check" CHECK ("reservation_reminders"."kind" in ('pickup_eve', 'pickup_morning', 'return_eve', 'return_morning', 'request_expiring', 'overdue'));--> statement-breakpoint
 ALTER TABLE "reservations" ADD CONSTRAINT "reservations_claim_check" CHECK (("reservations"."claim_cents" is null or ("reservations"."claim_cents" > 0 and "reservations"."claim_cents" <= "reservations"."deposit_cents")) and ("reservations"."awarded_cents" is null or ("reservations"."awarded_cents" >= 0 and "reservations"."awarded_cents" <= coalesce("reservations"."claim_cents", 0))));--> statement-breakpoint
 ALTER TABLE "reservations" ADD CONSTRAINT "reservations_status_check" CHECK ("reservations"."status" in ('pending', 'approved', 'active', 'returned', 'claimed', 'disputed', 'completed', 'cancelled', 'declined'));--> statement-breakpoint
--- Issue 17: a returned item's days stay taken until its lender answers and any claim is settled, so the
+-- A returned item's days stay taken until its lender answers and any claim is settled, so the
 -- exclusion constraint covers the new statuses too (BOOKED_STATUSES in src/shared/availability.ts).
 -- By hand, as in 0002: drizzle-kit cannot express EXCLUDE.
 ALTER TABLE "reservations" DROP CONSTRAINT "reservations_no_overlap";--> statement-breakpoint

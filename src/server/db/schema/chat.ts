@@ -45,7 +45,7 @@ export const messages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
     /**
-     * The server's order of messages (issue 12): taken when the row is inserted, so it never ties and
+     * The server's order of messages: taken when the row is inserted, so it never ties and
      * never depends on clocks. Every list and every "last message" orders by it.
      */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),

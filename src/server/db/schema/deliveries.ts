@@ -5,7 +5,7 @@ import { createdAt, id, oneOf } from './columns.ts';
 import { notifications } from './notifications.ts';
 import { users } from './users.ts';
 
-// Issue 18 item 2: notifications that reach people by e-mail and Web Push (decision 032).
+// Notifications that reach people by e-mail and Web Push (decision 032).
 
 /** A browser that said yes to "Push notifications on this device": its push service endpoint and keys. */
 export const pushSubscriptions = pgTable(

@@ -16,7 +16,7 @@ import { items } from './items.ts';
 import { reservations } from './reservations.ts';
 import { users } from './users.ts';
 
-// Issue 18 item 3, decision 031: a borrower's request for more days on a booking. Its own record, not a
+// Decision 031: a borrower's request for more days on a booking. Its own record, not a
 // reservation status: the booking stays approved or active while the lender decides, and on approval
 // only its end date moves. A paid extension holds its own card authorisation, for the extra rental only.
 

@@ -5,7 +5,7 @@ import { createdAt, id, oneOf } from './columns.ts';
 import { reservations } from './reservations.ts';
 import { users } from './users.ts';
 
-// Issue 17 item 1, decision 033: one person's record of the item's condition at one stage of a
+// Decision 033: one person's record of the item's condition at one stage of a
 // reservation (pickup or return): photos from the upload pipeline, each with when it was added, and a
 // note. Additions append; nothing is taken back (the other person and a moderator may rely on it).
 

@@ -44,7 +44,7 @@ export const items = pgTable(
     /** Weekday numbers, 0 = Sunday … 6 = Saturday. */
     availableDays: smallint('available_days').array().notNull().default(sql`'{0,1,2,3,4,5,6}'::smallint[]`),
     isAvailable: boolean('is_available').notNull().default(true),
-    /** What a borrower's cancellation refunds (issue 17, src/shared/cancellation-policy.ts). */
+    /** What a borrower's cancellation refunds (src/shared/cancellation-policy.ts). */
     cancellationPolicy: text('cancellation_policy').notNull().default(DEFAULT_CANCELLATION_POLICY),
     /** The owner's campus, copied so campus filters need no join. */
     campus: text('campus').notNull(),

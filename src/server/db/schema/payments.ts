@@ -106,7 +106,7 @@ export const paymentIntents = pgTable(
     depositCents: integer('deposit_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     /**
-     * Issue 18 item 3: an extension's authorisation names the booking it extends here (item_id stays
+     * An extension's authorisation names the booking it extends here (item_id stays
      * null, so it can never pay for a new reservation); start and end are the booking's old and new end.
      */
     extensionOf: uuid('extension_of').references(() => reservations.id, { onDelete: 'set null' }),

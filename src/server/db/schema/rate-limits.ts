@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Counters of rate-limiter-flexible's Drizzle store (issue 12): one row per limit and person, shared by
+ * Counters of rate-limiter-flexible's Drizzle store: one row per limit and person, shared by
  * every server instance, so a limit per person holds whichever instance or socket the person uses.
  */
 export const rateLimits = pgTable('rate_limits', {

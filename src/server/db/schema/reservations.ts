@@ -47,12 +47,12 @@ export const reservations = pgTable(
     /** The item's rental period when it was requested (null: a flat price): an early return counts by it. */
     rentalPeriod: text('rental_period'),
     /**
-     * Issue 18 item 3, decision 034: an early return moved `end_date` to the return day; this is the end
+     * Decision 034: an early return moved `end_date` to the return day; this is the end
      * it had before, and `early_refund_cents` the rental it gave back (by the policy, every payment).
      */
     bookedEndDate: date('booked_end_date'),
     earlyRefundCents: integer('early_refund_cents'),
-    /** Who cancelled: a lender's cancellations count on their profile (issue 17). */
+    /** Who cancelled: a lender's cancellations count on their profile. */
     cancelledBy: text('cancelled_by'),
     /** When the lender approved: a lender's cancellations count against the bookings they approved. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -60,7 +60,7 @@ export const reservations = pgTable(
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     /** When the lender marked it returned; reviews and impact count from here. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** Issue 17: the borrower's "Item Returned"; the lender's 48-hour window runs from here. */
+    /** The borrower's "Item Returned"; the lender's 48-hour window runs from here. */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     /** The lender's deposit claim ("Report a problem"): what and how much (at most the deposit). */
     claimCents: integer('claim_cents'),
@@ -105,7 +105,7 @@ export const reservations = pgTable(
     index('reservations_provider_created_idx').on(t.providerId, t.createdAt.desc()),
     // Availability and "out with a borrower" checks per item.
     index('reservations_item_status_idx').on(t.itemId, t.status, t.startDate),
-    // One payment, one booking (issue 12): a confirmed card authorisation pays for one reservation.
+    // One payment, one booking: a confirmed card authorisation pays for one reservation.
     uniqueIndex('reservations_payment_intent_unique')
       .on(t.stripePaymentIntentId)
       .where(sql`${t.stripePaymentIntentId} is not null`),
@@ -115,7 +115,7 @@ export const reservations = pgTable(
 );
 
 /**
- * Issue 18: the reminders sent for a reservation. The primary key is the promise 'never sent twice':
+ * The reminders sent for a reservation. The primary key is the promise 'never sent twice':
  * the row and its notifications are written in one transaction, and a second round (or a second
  * instance) finds the row and sends nothing.
  */

@@ -30,13 +30,13 @@ export const users = pgTable(
     /** Set by an admin; a suspended user cannot sign in and their sessions are ended. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /**
-     * Set when the person deleted their account (issue 15, decision 023): the row stays so that their
+     * Set when the person deleted their account (decision 023): the row stays so that their
      * messages, reviews, reservations and billing keep a party, but everything personal is erased and
      * the name reads "Former student".
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
-     * Issue 19: the language the person reads CampusLoop in (shared/i18n.ts): their e-mails and
+     * The language the person reads CampusLoop in (shared/i18n.ts): their e-mails and
      * notifications are written in it, and it follows them to a new device. Set at sign-up from the
      * browser's language, changed by the language switch.
      */
@@ -63,7 +63,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /**
-     * How Account settings names the session (issue 15): the token's hash never leaves the server, and a
+     * How Account settings names the session: the token's hash never leaves the server, and a
      * random id tells nothing about it.
      */
     publicId: uuid('public_id').notNull().defaultRandom(),
@@ -120,7 +120,7 @@ export const passwordResets = pgTable(
 );
 
 /**
- * A link sent to the new address of an e-mail change (issue 15). The address replaces the old one only
+ * A link sent to the new address of an e-mail change. The address replaces the old one only
  * when the link is followed; only its token's SHA-256 is kept, it works once and a newer request expires it.
  */
 export const emailChanges = pgTable(
@@ -139,7 +139,7 @@ export const emailChanges = pgTable(
 );
 
 /**
- * Which e-mails a person wants, one row per person and kind (issue 15). Only choices made are stored: a
+ * Which e-mails a person wants, one row per person and kind. Only choices made are stored: a
  * kind without a row takes its default from EMAIL_KINDS. The lifecycle issue adds kinds and channels.
  */
 export const notificationPreferences = pgTable(
@@ -150,7 +150,7 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     email: boolean('email').notNull(),
-    /** Issue 18: push for this kind; null is the default (on, once a device allowed it). */
+    /** Push for this kind; null is the default (on, once a device allowed it). */
     push: boolean('push'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,7 @@ import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { users } from './users.ts';
 
-// Issue 18 item 4: "Notify me when available". A row per person, item and dates, told once.
+// "Notify me when available". A row per person, item and dates, told once.
 
 export const waitlistEntries = pgTable(
   'waitlist_entries',

@@ -4,7 +4,7 @@ import { brandedEmail } from '../../adapters/mail/layout.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inLocale } from '../../i18n.ts';
 
-// The e-mails of Account settings (issue 15), in the layout of every CampusLoop e-mail. Issue 19: in the
+// The e-mails of Account settings, in the layout of every CampusLoop e-mail. In the
 // language of the account they are about (`locale`).
 
 /** To the new address: the link that makes it the account's. */

@@ -22,8 +22,8 @@ import {
 } from '../../db/schema/users.ts';
 import { waitlistEntries } from '../../db/schema/waitlist.ts';
 
-// The only place that reads a person's data for their export and erases it when they leave (issue 15,
-// decision 023). It reaches across tables on purpose: leaving touches everything a person has.
+// The only place that reads a person's data for their export and erases it when they leave
+// (decision 023). It reaches across tables on purpose: leaving touches everything a person has.
 
 const other = alias(users, 'other_party');
 
@@ -196,7 +196,7 @@ const theirs = (userId: string) =>
 
 /**
  * Whether a reservation of theirs (either side) is approved or in progress: booked, which includes a
- * return the lender has not answered and a deposit claim not settled (issue 17).
+ * return the lender has not answered and a deposit claim not settled.
  */
 export async function hasActiveReservation(db: Db, userId: string) {
   const [row] = await db
@@ -291,7 +291,7 @@ export async function deletePrivateRows(db: Db, userId: string) {
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId));
   await db.delete(userBadges).where(eq(userBadges.userId, userId));
-  // Issue 18: their devices' push addresses, what was still to be sent to them (a message e-mail has no
+  // Their devices' push addresses, what was still to be sent to them (a message e-mail has no
   // notification row to go with), and the dates they waited for.
   await db.delete(notificationDeliveries).where(eq(notificationDeliveries.userId, userId));
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

@@ -19,7 +19,7 @@ import { accountDeletedNotice } from './account-emails.ts';
 import * as queries from './leaving-queries.ts';
 import { type AccountDeps, sendAccountEmail, WRONG_PASSWORD } from './service.ts';
 
-// Leaving CampusLoop (issue 15 item 4, decision 023): "Download my data" and "Delete my account".
+// Leaving CampusLoop (decision 023): "Download my data" and "Delete my account".
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 /** A row as JSON would carry it, times as ISO strings. */

@@ -24,7 +24,7 @@ export async function findUser(db: Db, userId: string) {
   return row;
 }
 
-/** Issue 19: the language the person reads CampusLoop in. */
+/** The language the person reads CampusLoop in. */
 export async function setLocale(db: Db, userId: string, locale: Locale) {
   await db.update(users).set({ locale }).where(eq(users.id, userId));
 }

@@ -37,7 +37,7 @@ import { discardRestOfBody, type ImageQueue, receiveFiles, UploadsBusyError } fr
 import { leavingService } from './leaving.ts';
 import { type AccountDeps, accountService } from './service.ts';
 
-// Account settings (issue 15, /settings): everything here is the signed-in person's own, but the link
+// Account settings (/settings): everything here is the signed-in person's own, but the link
 // from an e-mail change, which may open in another browser.
 
 export const accountRoutes: FastifyPluginAsyncZod<{
@@ -157,7 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         },
       );
 
-      // Issue 19: the language switch of a signed-in person (the cookie it also sets is the browser's).
+      // The language switch of a signed-in person (the cookie it also sets is the browser's).
       app.put(
         '/account/language',
         {
@@ -227,7 +227,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         }),
       );
 
-      // "Download my data" (issue 15): one JSON file of everything kept about the person.
+      // "Download my data": one JSON file of everything kept about the person.
       app.get(
         '/account/export',
         { config: { rateLimit: ordinary }, schema: { response: { 200: dataExport } } },

@@ -40,7 +40,7 @@ import {
 } from './account-emails.ts';
 import * as queries from './queries.ts';
 
-// Account settings (issue 15): name, username, photo, password, e-mail address, e-mail choices. Every
+// Account settings: name, username, photo, password, e-mail address, e-mail choices. Every
 // change is the signed-in person's own; the sensitive ones (password, e-mail) ask for the current password.
 // Sessions are auth's: the routes call it directly.
 
@@ -139,7 +139,7 @@ export const accountService = {
   },
 
   /**
-   * Issue 19: the language the person reads CampusLoop in, for their e-mails and notifications and
+   * The language the person reads CampusLoop in, for their e-mails and notifications and
    * their next device. Answers the session user as it now is.
    */
   async setLanguage(deps: Pick<AccountDeps, 'db' | 'config'>, userId: string, locale: Locale) {

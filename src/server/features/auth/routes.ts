@@ -42,7 +42,7 @@ export const authRoutes = publicRoutes<{ db: Db; config: Config; mailer: Mailer 
         );
         const deps = { ...verification, log: request.log };
         const { returnTo } = request.body;
-        // The sign-up page's language (issue 19): the new account's, and its e-mail's.
+        // The sign-up page's language: the new account's, and its e-mail's.
         const locale = requestLocale(request);
         if (registration.kind === 'created') {
           void emailVerificationService.sendLink(

@@ -92,7 +92,7 @@ export async function register(
   db: Db,
   input: RegisterInput & { email: string },
   verificationLinkHours: number,
-  /** The language the sign-up page was read in: the new account's (issue 19). */
+  /** The language the sign-up page was read in: the new account's. */
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<Registration> {
   const campus = input.campus.toLowerCase();
@@ -208,7 +208,7 @@ export interface LiveSession {
 /**
  * The user behind a session cookie, or null. A session in the second half of its life is extended,
  * so people who use the app keep their sign-in and idle ones lapse. `cache` remembers sessions by
- * token (issue 7): a tab polling every few seconds need not ask the database who it is each time.
+ * token: a tab polling every few seconds need not ask the database who it is each time.
  */
 export async function resumeSession(
   db: Db,

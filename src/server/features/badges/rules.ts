@@ -1,6 +1,6 @@
 import { BADGE_THRESHOLDS, BADGE_TYPES, type BadgeType } from '#shared/badges.ts';
 
-// The badge rules (issue 6), one predicate per badge over facts read from the database. Pure, so each
+// The badge rules, one predicate per badge over facts read from the database. Pure, so each
 // rule is tested on its own; badges/service.ts gathers the facts and stores what is newly earned.
 
 export interface BadgeFacts {

@@ -8,7 +8,7 @@ import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { earnedBadges } from './rules.ts';
 
-// Badges (issue 6) are awarded inside the transaction of the event that earns them: a completed
+// Badges are awarded inside the transaction of the event that earns them: a completed
 // reservation, a review, a verified e-mail. Callers pass their transaction; the award and its
 // notification commit or roll back with the event.
 

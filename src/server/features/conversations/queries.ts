@@ -29,7 +29,7 @@ export async function findItemOwner(db: Db, itemId: string) {
 }
 
 /** Creates the conversation unless it exists (the unique key decides under concurrency); answers its id. */
-/** A reservation's two people and its item, for the chat between them (issue 16 'Message {name}'). */
+/** A reservation's two people and its item, for the chat between them ('Message {name}'). */
 export async function findReservationParties(db: Db, reservationId: string) {
   const [row] = await db
     .select({

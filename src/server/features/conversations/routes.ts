@@ -50,7 +50,7 @@ export const conversationRoutes = signedInRoutes<{
     }),
   );
 
-  // Issue 16: 'Message {name}' on a reservation card, for the borrower and the lender alike.
+  // 'Message {name}' on a reservation card, for the borrower and the lender alike.
   app.post(
     '/reservations/:id/conversation',
     { schema: { params: reservationIdParams, response: { 200: conversationResponse } } },
@@ -98,7 +98,7 @@ export const conversationRoutes = signedInRoutes<{
     async (request, reply) => {
       const userId = request.signedInUser.id;
       try {
-        // One budget per person across HTTP and all their sockets (issue 12).
+        // One budget per person across HTTP and all their sockets.
         await sendLimit.take(userId);
       } catch (error) {
         if (error instanceof SendingTooFast) reply.header('retry-after', String(error.retryAfterSeconds));

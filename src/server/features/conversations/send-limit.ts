@@ -5,7 +5,7 @@ import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { AppError } from '../../errors.ts';
 import { CHAT_SEND_PREFIX } from '../../rate-limited.ts';
 
-// How fast one person may chat (issue 12): one budget per person, whether they write over HTTP or over
+// How fast one person may chat: one budget per person, whether they write over HTTP or over
 // any of their sockets, on whichever server instance. The counter lives in the database (one atomic
 // upsert per message, rate-limiter-flexible's Drizzle store), so every instance shares it; once a
 // person is over, this instance refuses their further attempts from memory until the window ends.

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { inLocale, translate } from '../../i18n.ts';
 import * as queries from './queries.ts';
 
-// Chat over HTTP (issue 5, part 1). Only a conversation's two people may see or write into it; anyone
+// Chat over HTTP. Only a conversation's two people may see or write into it; anyone
 // else gets the same 404 as for a missing one. `sendMessage` is shared with the WebSocket handler.
 
 type MessageRow = Awaited<ReturnType<typeof queries.listPage>>[number];
@@ -69,7 +69,7 @@ export const conversationService = {
   /** The caller (buyer) and the item's owner (seller) share one conversation per item; it is reused. */
   async start(db: Db, userId: string, itemId: string): Promise<ConversationSummary> {
     const item = await queries.findItemOwner(db, itemId);
-    // Deleted, hidden by a moderator or of a suspended owner: nothing to chat about (issue 6).
+    // Deleted, hidden by a moderator or of a suspended owner: nothing to chat about.
     if (!item || item.deletedAt || item.hiddenAt || item.ownerSuspendedAt)
       throw notFound(msg`Item not found.`);
     if (item.userId === userId) throw badRequest(msg`You cannot start a chat about your own item.`);
@@ -142,7 +142,7 @@ export const conversationService = {
 
   /**
    * Validates (trims) the text, stores it and moves the conversation's last-message time, atomically.
-   * A refusal of the text is written in `locale`, the sender's (issue 19).
+   * A refusal of the text is written in `locale`, the sender's.
    */
   async sendMessage(
     db: Db,

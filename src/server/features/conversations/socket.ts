@@ -111,7 +111,7 @@ export async function chatSocket(
       socket.close(CLOSE.unauthorised, 'Sign in to chat');
       return;
     }
-    // Issue 19: what this socket says to its person is written in the language they connected in.
+    // What this socket says to its person is written in the language they connected in.
     const locale = requestLocale(request);
     // The session this socket was opened with: signing out of it closes this socket only, on every
     // instance (migration 0009); the person's other devices stay connected.
@@ -184,7 +184,7 @@ export async function chatSocket(
       }
       const tempId = typeof data.tempId === 'string' ? data.tempId.slice(0, 100) : undefined;
       try {
-        // One budget per person across HTTP and all their sockets (issue 12).
+        // One budget per person across HTTP and all their sockets.
         await opts.sendLimit.take(user.id);
         if (typeof data.conversationId !== 'string') throw notFound(msg`Conversation not found.`);
         const { message, recipientId } = await conversationService.sendMessage(
@@ -195,7 +195,7 @@ export async function chatSocket(
           locale,
         );
         dropAfterMessage(opts.caches, recipientId);
-        // Stored first, then confirmed (issue 5). Both people's sockets, on whichever instance, get
+        // Stored first, then confirmed. Both people's sockets, on whichever instance, get
         // newMessage from the database's NOTIFY at commit (migration 0006_live_events).
         send(socket, { type: 'messageConfirm', message, conversationId: message.conversationId, tempId });
       } catch (thrown) {
@@ -209,7 +209,7 @@ export async function chatSocket(
       }
     };
 
-    // One message at a time, in the order they came (issue 12): a burst is stored, confirmed and
+    // One message at a time, in the order they came: a burst is stored, confirmed and
     // numbered in the order it was typed, never as concurrent inserts happen to commit.
     let queue = Promise.resolve();
     socket.on('message', (raw) => {

@@ -6,8 +6,8 @@ import { brandedEmail } from '../../adapters/mail/layout.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inLocale } from '../../i18n.ts';
 
-// The e-mails that carry notifications and unread messages (issue 18), in the one layout, each with its
-// kind's one-click unsubscribe. Issue 19: in the recipient's language (the notification's own title and
+// The e-mails that carry notifications and unread messages, in the one layout, each with its
+// kind's one-click unsubscribe. In the recipient's language (the notification's own title and
 // message were written in it when it was stored).
 
 interface Recipient {

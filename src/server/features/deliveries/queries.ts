@@ -7,7 +7,7 @@ import { items } from '../../db/schema/items.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 
-// The only place with queries of the delivery outbox, push subscriptions and signing keys (issue 18).
+// The only place with queries of the delivery outbox, push subscriptions and signing keys.
 
 export type Delivery = typeof notificationDeliveries.$inferSelect;
 
@@ -33,7 +33,7 @@ export async function enqueueForNotification(
 }
 
 /**
- * Message e-mails (issue 18): for each person and conversation with a message unread since `olderThan`
+ * Message e-mails: for each person and conversation with a message unread since `olderThan`
  * and newer than the last message e-mail of that conversation, one delivery, unless one was made in the
  * last `batchMs`. Answers how many were made.
  */
@@ -63,7 +63,7 @@ export async function enqueueMessageEmails(db: Db, now: Date, unreadMs: number, 
 }
 
 /**
- * Message pushes (issue 18): for each device of a person with a message unread in a conversation newer
+ * Message pushes: for each device of a person with a message unread in a conversation newer
  * than the last push about that conversation to that device, one push (the newest message tells it).
  * The push's created_at is that newest message's time: what it covers, so the next is for a newer one.
  */
@@ -187,7 +187,7 @@ export async function findRecipient(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  // Issue 19: the language their e-mails are written in.
+  // The language their e-mails are written in.
   return row && { ...row, locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE };
 }
 

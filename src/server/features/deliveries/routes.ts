@@ -17,12 +17,12 @@ import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import type { PushSender } from './push-sender.ts';
 import { deliveryService } from './service.ts';
 
-// Issue 18 item 2: a device's push subscription (signed in), and the one-click unsubscribe of the
+// A device's push subscription (signed in), and the one-click unsubscribe of the
 // e-mails' links and List-Unsubscribe header (RFC 8058), which works without a session.
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A small page in `locale` (issue 19): its title, its body (already HTML) and the link to the settings. */
+/** A small page in `locale`: its title, its body (already HTML) and the link to the settings. */
 function page(locale: Locale, title: string, body: string) {
   const settings = escapeHtml(translate(locale, msg`Your e-mail settings`));
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · CampusLoop</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/settings">${settings}</a></p></main></body></html>`;

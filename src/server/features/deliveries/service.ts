@@ -12,7 +12,7 @@ import { PushGoneError, type PushSender, type PushTarget } from './push-sender.t
 import * as queries from './queries.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
 
-// Issue 18 item 2 (decision 032): notifications that reach people by e-mail and Web Push. A
+// Decision 032: notifications that reach people by e-mail and Web Push. A
 // notification's deliveries are written in its own transaction (the outbox); the delivery round takes
 // due ones under a lease, sends, and marks them sent, or due again later with backoff. A push service's
 // 404/410 removes the subscription. Unread messages become one e-mail per conversation an hour, after

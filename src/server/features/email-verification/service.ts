@@ -17,7 +17,7 @@ import { awardBadges } from '../badges/service.ts';
 import * as queries from './queries.ts';
 import { registrationAttemptEmail, verificationEmail } from './verification-email.ts';
 
-// Verified e-mail (issue 6): a link sent at registration (and on Resend) proves the student owns
+// Verified e-mail: a link sent at registration (and on Resend) proves the student owns
 // their university address. A link is 32 random bytes of which only the SHA-256 is stored; it works
 // once and expires. Mail goes out after the database commit, so a mail failure never loses an account.
 
@@ -55,7 +55,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Everything that happens when a student's e-mail is confirmed, inside the verifying transaction. */
 async function onEmailVerified(tx: Db, userId: string) {
   await queries.setUserVerified(tx, userId);
-  // 'Verified Student' is earned in the same transaction (issue 6: badges with their event).
+  // 'Verified Student' is earned in the same transaction (badges with their event).
   await awardBadges(tx, userId);
 }
 
@@ -87,8 +87,8 @@ async function tooManyLinks(tx: Db, userId: string, now: Date) {
 
 /**
  * Mails the link; a failure is logged, not thrown (the account stands, and Resend exists). With
- * `returnTo` (a page of the app, issue 16) the link brings the student back there once verified.
- * Written in `user.locale` (issue 19): the account's, or the sign-up request's.
+ * `returnTo` (a page of the app) the link brings the student back there once verified.
+ * Written in `user.locale`: the account's, or the sign-up request's.
  */
 async function sendLink(
   deps: EmailVerificationDeps,
@@ -147,14 +147,14 @@ async function sendRegistrationAttempt(
 
 export const emailVerificationService = {
   sendRegistrationAttempt,
-  /** The rule of issue 6: unverified students cannot request, approve or list. */
+  /** The verified-e-mail rule: unverified students cannot request, approve or list. */
   requireVerified(user: { isVerified: boolean; email: string }) {
     if (!user.isVerified) throw new AppError(403, EMAIL_NOT_VERIFIED, emailNotVerified(user.email));
   },
 
   issueLink,
   sendLink,
-  /** The address is proven another way (an e-mail change link, issue 15): verified, with its badge. */
+  /** The address is proven another way (an e-mail change link): verified, with its badge. */
   markVerified: onEmailVerified,
 
   /** Resend: a fresh link replaces the older ones, at most LINKS_PER_HOUR an hour (in the account's language). */

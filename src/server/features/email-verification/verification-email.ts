@@ -4,8 +4,8 @@ import { brandedEmail } from '../../adapters/mail/layout.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inLocale } from '../../i18n.ts';
 
-// The e-mail with the verification link: plain text first, the same words as simple HTML. Issue 19:
-// written in the recipient's language (`locale`: the new account's, which is the sign-up page's).
+// The e-mail with the verification link: plain text first, the same words as simple HTML.
+// Written in the recipient's language (`locale`: the new account's, which is the sign-up page's).
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

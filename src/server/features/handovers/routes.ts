@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type HandoverDeps, handoverService } from './service.ts';
 
-// Issue 17 item 1, decision 033: the condition of the item at pickup and at return.
+// Decision 033: the condition of the item at pickup and at return.
 
 export const handoverRoutes = signedInRoutes<{ db: Db; storage: Storage; clock?: Clock }>(
   async (app, { db, storage, clock }) => {

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
-// Issue 17 item 1, decision 033: either person of a reservation keeps photos and a note of the item's
+// Decision 033: either person of a reservation keeps photos and a note of the item's
 // condition at pickup and at return, shown to both with their times, and to the moderator of a dispute.
 // Additions append: photos up to five in all per person and stage, the note once. Nothing is taken back,
 // because the other person (and a moderator) may already rely on it.

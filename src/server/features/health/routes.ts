@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
 import { publicRoutes } from '../../plugins/route-scopes.ts';
 
-// Liveness and readiness, apart (issue 12): a process whose database is away is alive (restarting it
+// Liveness and readiness, apart: a process whose database is away is alive (restarting it
 // would not help, and it recovers by itself), but not ready (a load balancer sends no one to it).
 
 /** Longer than a healthy `select 1` ever takes, short enough for a load balancer's probe. */

@@ -25,7 +25,7 @@ import { inLocale } from '../../i18n.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
-// Campus impact (issue 6 part 5): every completed borrow adds its estimated saving to a ledger and to
+// Campus impact: every completed borrow adds its estimated saving to a ledger and to
 // its campus's running totals, in the transaction that completes it; the dashboard and Home read them.
 
 export interface ImpactDeps {
@@ -125,7 +125,7 @@ export const impactService = {
 
   /**
    * Every section of spec §2 Campus Impact Dashboard, from the ledger and the totals; the achievements'
-   * words in `locale` (the request's, issue 19).
+   * words in `locale` (the request's).
    */
   async dashboard(
     deps: ImpactDeps,

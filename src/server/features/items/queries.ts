@@ -44,7 +44,7 @@ export const itemColumns = {
 /**
  * The average and count of the revealed reviews `of` selects (a condition on the unaliased "reviews"):
  * correlated subqueries on the reviews' indexes, so a list stays one statement and a page of 12 items
- * reads a few index entries each (issue 16). `cutoff` is `revealCutoff(now)` as SQL (a placeholder in
+ * reads a few index entries each. `cutoff` is `revealCutoff(now)` as SQL (a placeholder in
  * prepared lists).
  */
 function revealedRating(of: SQL, cutoff: SQL) {
@@ -387,7 +387,7 @@ export const SITEMAP_MAX_ITEMS = 50_000;
 
 /**
  * Every item everyone may see (not deleted, not hidden, owner not suspended), newest change first,
- * for sitemap.xml (issue 16).
+ * for sitemap.xml.
  */
 export async function listPublicItemIds(db: Db): Promise<{ id: string; updatedAt: Date }[]> {
   return db

@@ -32,13 +32,13 @@ type ItemDetail = z.infer<typeof itemDetail>;
 export interface ItemDeps {
   db: Db;
   storage: Storage;
-  /** The campus time zone: an edit that frees dates tells the waitlist (issue 18). */
+  /** The campus time zone: an edit that frees dates tells the waitlist. */
   timeZone: string;
 }
 /** Who is looking: moderators and the owner may see a hidden item. */
 type Viewer = { id: string; isAdmin: boolean };
 
-/** Issue 16: no reviews, no rating (the page then shows none). */
+/** No reviews, no rating (the page then shows none). */
 function ratingOf(average: number | null, count: number): Rating {
   return average === null || count === 0 ? null : { average, count };
 }
@@ -108,7 +108,7 @@ function photosOf(input: ItemInput): string[] {
 }
 
 /**
- * Every photo must be one our storage gave out (issue 12: a `data:` URL, another site's tracker or an
+ * Every photo must be one our storage gave out (a `data:` URL, another site's tracker or an
  * API path would be shown to everyone who opens the item). Photos the item already has stay allowed, so
  * an item keeps its photos across a change of storage.
  */
@@ -120,7 +120,7 @@ function requireOwnPhotos(storage: Storage, input: ItemInput, already: readonly 
 }
 
 export const itemService = {
-  /** Every item everyone may see, newest change first, for sitemap.xml (issue 16). */
+  /** Every item everyone may see, newest change first, for sitemap.xml. */
   publicItemIds: (db: Db) => queries.listPublicItemIds(db),
 
   async search(db: Db, query: SearchInput, timeZone: string): Promise<ItemList> {
@@ -149,11 +149,11 @@ export const itemService = {
 
   /**
    * An item page. A hidden item, or one whose owner is suspended, is a 404 like a missing one for
-   * everyone but its owner and the moderators (issue 6); moderators also learn why.
+   * everyone but its owner and the moderators; moderators also learn why.
    */
   async get(db: Db, id: string, viewer: Viewer | null): Promise<ItemDetail> {
-    // The item and its reviews at once: one round trip's wait on PostgreSQL instead of two (issue 13).
-    // Only revealed reviews: a review waits for the other party's, or for the waiting time (issue 6).
+    // The item and its reviews at once: one round trip's wait on PostgreSQL instead of two.
+    // Only revealed reviews: a review waits for the other party's, or for the waiting time.
     const [row, reviews] = await Promise.all([
       queries.findItem(db, id, new Date()),
       reviewService.forItem(db, id),
@@ -184,7 +184,7 @@ export const itemService = {
   ): Promise<Item> {
     emailVerificationService.requireVerified(owner);
     requireOwnPhotos(storage, input);
-    // An item's campus is its owner's (issue 3), whatever the request says.
+    // An item's campus is its owner's, whatever the request says.
     const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
     return toItem((await queries.findItem(db, id, new Date()))!);
   },
@@ -207,7 +207,7 @@ export const itemService = {
     requireOwnPhotos(storage, input, current.images);
     await transaction(db, async (tx) => {
       await queries.updateItem(tx, id, toValues(input));
-      // Issue 18 item 4: made available again, or a wider window: the waitlist hears it in this
+      // Made available again, or a wider window: the waitlist hears it in this
       // transaction (the update holds the item's row lock, as a reservation's change does).
       await waitlistService.offerFreedDates(tx, { itemId: id, timeZone });
     });

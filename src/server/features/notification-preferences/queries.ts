@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences } from '../../db/schema/users.ts';
 
-// The only place that reads and writes a person's e-mail and push choices (issues 15 and 18).
+// The only place that reads and writes a person's e-mail and push choices.
 
 export function listPreferences(db: Db, userId: string) {
   return db

@@ -12,7 +12,7 @@ import { badRequest } from '../../errors.ts';
 import { i18n, translate } from '../../i18n.ts';
 import * as queries from './queries.ts';
 
-// Which e-mails and pushes a person wants, by kind (issues 15 and 18): Account settings shows and changes
+// Which e-mails and pushes a person wants, by kind: Account settings shows and changes
 // them, senders ask before sending, the one-click unsubscribe turns one off. Only choices made are
 // stored; a kind without a row takes its default from EMAIL_KINDS (push: on).
 
@@ -60,7 +60,7 @@ export const preferenceService = {
     return (await queries.findPreference(db, userId, kind))?.email ?? known.byDefault;
   },
 
-  /** Issue 18: whether this kind goes by push to the person's devices (on unless turned off). */
+  /** Whether this kind goes by push to the person's devices (on unless turned off). */
   async wantsPush(db: Db, userId: string, kind: EmailKind): Promise<boolean> {
     if (!kindOf(kind).push) return false;
     return (await queries.findPreference(db, userId, kind))?.push ?? true;

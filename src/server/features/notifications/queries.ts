@@ -61,7 +61,7 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
   return rows.length;
 }
 
-/** The language a person reads CampusLoop in (issue 19); English for an unknown id. */
+/** The language a person reads CampusLoop in; English for an unknown id. */
 export async function localeOf(db: Db, userId: string): Promise<Locale> {
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
   return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;

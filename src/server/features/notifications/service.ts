@@ -50,7 +50,7 @@ export const notificationService = {
   markAllRead: (db: Db, userId: string) => queries.markAllRead(db, userId),
 
   /**
-   * Issue 16: acting on what a notification asks for (approving or declining a request, writing the
+   * Acting on what a notification asks for (approving or declining a request, writing the
    * review) is reading it. Called in the action's own transaction, so the two never disagree.
    */
   actedOn: (
@@ -61,8 +61,8 @@ export const notificationService = {
   ): Promise<number> => queries.markReadAbout(db, userId, reservationId, types),
 
   /**
-   * Stores the notification and, in the same transaction, its e-mail and push deliveries (issue 18).
-   * Issue 19: written in the recipient's language. `text` gives the title and message as `msg`
+   * Stores the notification and, in the same transaction, its e-mail and push deliveries.
+   * Written in the recipient's language. `text` gives the title and message as `msg`
    * descriptors; it is called with that language active, so what it formats inside (a day, an amount,
    * format.ts) is written in that language too.
    */

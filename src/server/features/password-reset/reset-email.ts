@@ -4,7 +4,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inLocale } from '../../i18n.ts';
 
 // The e-mail with the password reset link: plain text first, the same words as simple HTML
-// (the verification e-mail's layout). Issue 19: in the account's language (`locale`).
+// (the verification e-mail's layout). In the account's language (`locale`).
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

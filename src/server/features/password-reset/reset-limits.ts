@@ -7,7 +7,7 @@ import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { RetryLaterError } from '../../errors.ts';
 import { addressKey, PASSWORD_RESET_ACCOUNT_PREFIX } from '../../rate-limited.ts';
 
-// How many reset e-mails may be asked for (issue 15), per address and per IP. The counters live in the
+// How many reset e-mails may be asked for, per address and per IP. The counters live in the
 // database (rate-limiter-flexible's Drizzle store, as the chat's), so every server instance shares them
 // and a restart forgets nothing. The address is counted whether or not an account uses it: a limit only
 // known accounts reached would tell a stranger who has one.

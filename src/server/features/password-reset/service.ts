@@ -18,7 +18,7 @@ import * as queries from './queries.ts';
 import { passwordResetEmail } from './reset-email.ts';
 import type { PasswordResetLimits } from './reset-limits.ts';
 
-// Password reset by e-mail link (issue 15). A link is 32 random bytes of which only the SHA-256 is
+// Password reset by e-mail link. A link is 32 random bytes of which only the SHA-256 is
 // stored (as the verification link's); it works once, expires after an hour, and a newer request
 // expires the older open ones. The request answers the same words and status whether or not an account
 // uses the address, before the address is even looked up (the lookup, the link and the mail follow the

@@ -48,7 +48,7 @@ export async function findCandidates(db: Db, today: string, tomorrow: string) {
           lte(reservations.endDate, tomorrow),
         ),
         eq(reservations.status, 'pending'),
-        // Overdue (issue 17 item 5): still out after its end day.
+        // Overdue: still out after its end day.
         and(eq(reservations.status, 'active'), lt(reservations.endDate, today)),
       ),
     )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueReminders, reminderSlots } from './schedule.ts';
 
-// Issue 18: each reminder at its campus hour, also on the days the clocks change (Los Angeles: summer
+// Each reminder at its campus hour, also on the days the clocks change (Los Angeles: summer
 // time ends on Sunday 1 November 2026 and starts on Sunday 8 March 2026).
 
 const TZ = 'America/Los_Angeles';

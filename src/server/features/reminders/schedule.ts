@@ -2,7 +2,7 @@ import { campusAt, campusMidnight } from '#shared/calendar.ts';
 import type { ReminderKind, ReservationStatus } from '#shared/constants.ts';
 import { overdueSince } from '#shared/deposit-claims.ts';
 
-// Issue 18: when each reminder of a borrow is due, by the campus clock. Pure, so the hours (and the
+// When each reminder of a borrow is due, by the campus clock. Pure, so the hours (and the
 // daylight-saving days) are tested without a database: the job asks it which reminders are due now.
 
 /** The latest instant a Date holds: an overdue notice stays due for as long as the item is out. */
@@ -72,7 +72,7 @@ export function reminderSlots(r: Schedulable, timeZone: string): ReminderSlot[] 
   if (r.status === 'active') {
     return [
       {
-        // Issue 17 item 5: past its end day and still out. Sent once; it stays due while it is out.
+        // Past its end day and still out. Sent once; it stays due while it is out.
         kind: 'overdue',
         dueAt: overdueSince(r.endDate, timeZone),
         until: NEVER,

@@ -11,7 +11,7 @@ import { requestAnswerBy } from '../reservations/service.ts';
 import * as queries from './queries.ts';
 import { dueReminders, type Recipient, type ReminderSlot } from './schedule.ts';
 
-// Issue 18: the reminders of a borrow, sent by a timed job (plugins/jobs.ts) from the campus clock.
+// The reminders of a borrow, sent by a timed job (plugins/jobs.ts) from the campus clock.
 // Each is sent at most once (a row per reservation and kind, written with its notifications in one
 // transaction), only while the reservation is still in the status it is for (checked under the row's
 // lock, so a cancellation in the same instant wins), and only while it still makes sense (a server that
@@ -88,7 +88,7 @@ function words(
         message: msg`${item} is due back to ${lender} today. Your deposit comes back once it is returned.`,
       };
     case 'overdue':
-      // Issue 17 item 5: told once, both of them, what it means for each.
+      // Told once, both of them, what it means for each.
       return to === 'borrower'
         ? {
             title: msg`Item overdue`,

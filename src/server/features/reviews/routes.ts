@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ReviewDeps, reviewService } from './service.ts';
 
-// Issue 6 reviews. Revealed reviews are read through GET /api/items/:id and GET /api/users/:id.
+// Reviews. Revealed reviews are read through GET /api/items/:id and GET /api/users/:id.
 
 export const reviewRoutes = signedInRoutes<{ db: Db; config: Config }>(async (app, { db, config }) => {
   const deps: ReviewDeps = { db, timeZone: config.campusTimeZone };

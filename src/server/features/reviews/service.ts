@@ -10,7 +10,7 @@ import { awardBadges } from '../badges/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
-// Reviews (issue 6): after a completed reservation each party reviews the other once. The borrower's
+// Reviews: after a completed reservation each party reviews the other once. The borrower's
 // review is about the lender and the item, the lender's about the borrower. A review stays hidden
 // until both are written or REVIEW_REVEAL_DAYS have passed (db/review-visibility.ts), so neither can retaliate.
 

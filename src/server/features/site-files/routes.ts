@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { itemService } from '../items/service.ts';
 
-// Issue 16: the files search engines and link previews ask for at the site's root. robots.txt lets
+// The files search engines and link previews ask for at the site's root. robots.txt lets
 // crawlers see the public pages but not the API or the signed-in pages, and names the sitemap;
 // sitemap.xml lists the public pages and every item everyone may see (not hidden, owner not
 // suspended), with absolute addresses from APP_URL.

@@ -4,7 +4,7 @@ import { RetryLaterError } from '../../errors.ts';
 
 // Decoding and re-encoding photos is the heaviest CPU work the server does: a burst of uploads would
 // take every core from everyone else. Uploads are processed a few at a time per process; a few more
-// wait their turn, and past that the uploader is asked to come back shortly (issue 12). Memory is the
+// wait their turn, and past that the uploader is asked to come back shortly. Memory is the
 // other cost: a photo's decoded size has little to do with its file's (a 46 KB PNG decodes to 48 MB), so
 // each upload holds its photos' pixels, read from their headers, from the moment it is admitted until it
 // is done, and an upload that would take the process past its pixel budget is refused the same way.

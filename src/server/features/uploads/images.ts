@@ -48,7 +48,7 @@ const loadSharp = async () => {
   return sharp;
 };
 
-/** Issue 15: a profile photo is a square this big, and its thumbnail (header, cards, chat) this. */
+/** A profile photo is a square this big, and its thumbnail (header, cards, chat) this. */
 export const AVATAR_DIMENSION = 512;
 export const AVATAR_THUMBNAIL_DIMENSION = 128;
 

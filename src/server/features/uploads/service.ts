@@ -4,7 +4,7 @@ import { countPixels, type ProcessedImage, processAvatar, processImage } from '.
 import type { ReceivedImage } from './receive.ts';
 
 // Item photos: every file is checked and re-encoded before any is stored, so one bad file stores nothing.
-// Profile photos (issue 15) go the same way, cropped square: Account settings receives and stores them
+// Profile photos go the same way, cropped square: Account settings receives and stores them
 // through what this file exports.
 
 export { type ImageQueue, UploadsBusyError } from './image-queue.ts';

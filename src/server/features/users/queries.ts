@@ -44,7 +44,7 @@ export function listBorrowings(db: Db, borrowerId: string) {
     .limit(100);
 }
 
-/** Issue 17: the bookings a lender approved, and how many of those they cancelled themselves. */
+/** The bookings a lender approved, and how many of those they cancelled themselves. */
 export async function lenderCancellations(db: Db, providerId: string) {
   const [row] = await db
     .select({

@@ -27,7 +27,7 @@ export const userRoutes = publicRoutes<{ db: Db; config: Config; caches: ReadCac
         const locale = requestLocale(request);
         // The person themself (Borrowed tab, hidden items) and moderators get their own answer; everyone
         // else sees the same public profile, remembered until something it shows changes, once per
-        // language (issue 19: the badges' names are written in the reader's).
+        // language (the badges' names are written in the reader's).
         if (viewer && (viewer.id === id || viewer.isAdmin)) {
           return userService.profile(db, id, viewer, config.campusTimeZone, locale);
         }

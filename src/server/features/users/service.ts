@@ -21,12 +21,12 @@ export const userService = {
     locale: Locale = DEFAULT_LOCALE,
   ): Promise<ProfileResponse> {
     const own = viewer?.id === id;
-    // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two (issue 13).
+    // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two.
     const [user, items, reviews, rating, badges, availableNow, borrowed, cancellations] = await Promise.all([
       queries.findProfile(db, id),
       // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
       itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
-      // Revealed reviews only, and the average over those alone (issue 6).
+      // Revealed reviews only, and the average over those alone.
       reviewService.received(db, id),
       reviewService.ratingSummary(db, id),
       badgeService.forProfile(db, id, locale),

@@ -7,7 +7,7 @@ import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 import { waitlistEntries } from '../../db/schema/waitlist.ts';
 
-// The only place with Drizzle queries about the waitlist (issue 18 item 4).
+// The only place with Drizzle queries about the waitlist.
 
 /** What decides whether an item's dates can be booked: its window, whether it is offered at all. */
 export async function findItem(db: Db, itemId: string) {

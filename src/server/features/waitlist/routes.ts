@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type WaitlistDeps, waitlistService } from './service.ts';
 
-// Issue 18 item 4: "Notify me when available" on an item's page, and leaving it again.
+// "Notify me when available" on an item's page, and leaving it again.
 
 export const waitlistRoutes = signedInRoutes<{ db: Db; config: Config; clock: Clock }>(
   async (app, { db, config, clock }) => {

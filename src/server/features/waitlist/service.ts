@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
-// The waitlist (issue 18 item 4, decision 030). A student of the item's campus waits for dates that are
+// The waitlist (decision 030). A student of the item's campus waits for dates that are
 // booked, or for an item that is not offered for them now. Whatever frees dates (a cancellation, a
 // decline, an expiry, a return, the owner's edit) calls `offerFreedDates` in its own transaction while
 // holding the item's lock, so the telling commits with the change or not at all, and two changes of
@@ -94,7 +94,7 @@ export const waitlistService = {
     const item = await queries.findItem(deps.db, itemId);
     if (!offered(item)) throw notFound(msg`Item not found.`);
     if (item.userId === student.id) throw forbidden(msg`You cannot join the waitlist of your own item.`);
-    // The handover is in person on the lender's campus; reserving from elsewhere asks first (issue 16),
+    // The handover is in person on the lender's campus; reserving from elsewhere asks first,
     // but being told of free dates is for the campus's own students.
     if (item.campus !== student.campus)
       throw forbidden(msg`Only students of this item's campus can join its waitlist.`);
@@ -109,7 +109,7 @@ export const waitlistService = {
       const message = msg`The end date cannot be before the start date.`;
       throw badRequest(message, [{ path: 'endDate', message }]);
     }
-    // Dates nobody could book are dates nobody can be told of (the booking length limit, issue 12).
+    // Dates nobody could book are dates nobody can be told of (the booking length limit).
     const tooLong = bookingLimitIssue(quote(FREE, startDate, endDate));
     if (tooLong) throw badRequest(tooLong, [{ path: 'endDate', message: tooLong }]);
     try {
