@@ -26,7 +26,7 @@ function calleeRoot(expression: ts.Expression): string | undefined {
 }
 
 /** The comments and test titles of one file that name an issue, as `file:line: text`. */
-export function issueMentions(file: string, text: string): string[] {
+function issueMentions(file: string, text: string): string[] {
   const found: string[] = [];
   if (lineComments.test(file)) {
     text.split('\n').forEach((line, index) => {
