@@ -226,7 +226,7 @@ export const CATEGORY_LABELS: Readonly<Record<Category, string>> = textTable({
   other: /*i18n*/ { id: 'category.other', message: 'Other' },
 });
 
-/** The campus calendar's time zone unless CAMPUS_TIME_ZONE says otherwise (ARCHITECTURE §4). */
+/** The campus calendar's time zone unless CAMPUS_TIME_ZONE says otherwise (the one the tests run in). */
 export const DEFAULT_CAMPUS_TIME_ZONE = 'America/Los_Angeles';
 
 /** Where people write for help (the Contact page's address, and the one account e-mails name). */

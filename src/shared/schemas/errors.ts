@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error has this shape (ARCHITECTURE §4). */
+/** Every API error has this shape, so a client reads any refusal the same way. */
 export const apiError = z.object({
   message: z.string(),
   code: z.string(),

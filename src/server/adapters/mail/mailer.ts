@@ -1,5 +1,5 @@
 // How the app sends e-mail. Files in DATA_DIR/outbox are the embedded default; an SMTP server is
-// chosen by configuration (ARCHITECTURE §1). Both compose the same RFC 5322 message with nodemailer.
+// chosen by configuration, so one process runs alone or beside real services. Both compose the same RFC 5322 message with nodemailer.
 
 export interface MailMessage {
   to: string;

@@ -1,4 +1,4 @@
-// The card payment provider (ARCHITECTURE §1, §4): the built-in test provider by default, Stripe with
+// The card payment provider: the built-in test provider by default, Stripe with
 // STRIPE_SECRET_KEY. Money is authorised when a borrower requests (manual capture), captured when the
 // lender approves, released on decline, cancel or expiry, and the deposit refunded on return. Every
 // call that moves money carries an idempotency key, so a retry never charges twice.

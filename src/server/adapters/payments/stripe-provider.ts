@@ -153,7 +153,8 @@ export class StripePaymentProvider implements PaymentProvider {
         {
           amount: args.amountCents,
           currency: args.currency,
-          // Authorise now, take the money when the lender approves (ARCHITECTURE §4).
+          // Authorise now, take the money when the lender approves: a declined
+          // request never charged anyone.
           capture_method: 'manual',
           // Cards and wallets that confirm in the page: the Reserve dialog never leaves the site.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },

@@ -1,5 +1,5 @@
 // Where uploaded images live. Local disk is the embedded default; an S3-compatible bucket is chosen
-// by configuration (ARCHITECTURE §1). Keys look like `items/2026/11/<uuid>.jpg`.
+// by configuration, so several instances can share one. Keys look like `items/2026/11/<uuid>.jpg`.
 
 export interface Storage {
   readonly kind: 'local' | 's3';

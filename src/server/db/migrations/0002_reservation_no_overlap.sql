@@ -1,4 +1,4 @@
--- Spec §4 / ARCHITECTURE §4: an item can be out with only one borrower at a time. The database,
+-- Spec §4: an item can be out with only one borrower at a time. The database,
 -- not the application, refuses a second approved or active reservation whose days overlap, so two
 -- simultaneous approvals can never both win. drizzle-kit cannot express EXCLUDE, hence by hand.
 ALTER TABLE "reservations" ADD CONSTRAINT "reservations_no_overlap"

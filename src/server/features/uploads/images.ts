@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../errors.ts';
 
-// ARCHITECTURE §4 Uploads: trust the bytes, not the name; refuse decompression bombs; apply the camera's
+// Uploads: trust the bytes, not the name; refuse decompression bombs; apply the camera's
 // orientation; drop every piece of metadata (GPS above all); fit within 1920 px; re-encode; make a thumbnail.
 
 /** Types read from the file's own bytes. HEIC, SVG (script) and the rest are refused. */
