@@ -5,8 +5,8 @@ import { REVIEW_REVEAL_DAYS } from '#shared/constants.ts';
 // REVIEW_REVEAL_DAYS after it was written. Hidden until then so neither can answer the other in kind.
 // One definition for every reader: item pages, profiles, averages and the badge rules. It sits with the
 // database, below the features, like the tables it reads: the reviews feature awards badges after a
-// review, so the badges feature cannot depend on the reviews feature in turn (docs/architecture.md,
-// "Structure rules").
+// review, so the badges feature cannot depend on the reviews feature in turn (decision 048,
+// "What the structure rules found").
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { paymentStepService } from '../features/payment-steps/service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { LIVE_EVENTS_CHANNEL, type RealtimeHub } from '../plugins/realtime-hub.ts';
 
-// What GET /metrics shows (docs/architecture.md "Observability"), in Prometheus's text
+// What GET /metrics shows (docs/deploy.md, "Observability"), in Prometheus's text
 // format through prom-client. One registry per app, never prom-client's global one: tests build
 // several apps in one process, and each app's gauges read that app's own pool, hub and caches.
 //
