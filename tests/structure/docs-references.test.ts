@@ -145,5 +145,5 @@ describe('paths named in the docs', () => {
     for (const file of docs)
       found.push(...missing(file, await readFile(path.join(root, file), 'utf8'), paths));
     expect(found).toEqual([]);
-  });
+  }, 30_000);
 });

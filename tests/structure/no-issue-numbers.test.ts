@@ -28,6 +28,8 @@ function calleeRoot(expression: ts.Expression): string | undefined {
 /** The comments and test titles of one file that name an issue, as `file:line: text`. */
 function issueMentions(file: string, text: string): string[] {
   const found: string[] = [];
+  // Most files name no issue anywhere: they need no parsing.
+  if (!issueNumber.test(text)) return found;
   if (lineComments.test(file)) {
     text.split('\n').forEach((line, index) => {
       const comment = /(?:--|\/\/)(.*)$/.exec(line)?.[1];
@@ -128,5 +130,5 @@ describe('naming an issue in a comment or a test title', () => {
     for (const file of files)
       found.push(...issueMentions(file, await readFile(path.join(root, file), 'utf8')));
     expect(found).toEqual([]);
-  });
+  }, 60_000);
 });
