@@ -16,11 +16,11 @@ import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts'
 import type { ItemList } from '#shared/schemas/items.ts';
 import { sessionKey } from './features/auth/api.ts';
 import { impactKeys } from './features/impact/api.ts';
+import type { ItemDetail } from './features/items/api.ts';
 import { type ItemListParams, infiniteItemsQuery, itemKeys, itemsQueryString } from './features/items/api.ts';
-import { amountOf, formatRentalPrice, usableImages } from './features/items/components/item-labels.ts';
-import type { ItemDetail } from './features/items/item-mutations.ts';
-import { campusNameKey } from './features/universities/api.ts';
+import { campusNameKey } from './features/universities/queries.ts';
 import { activateLocale, i18n } from './lib/i18n.ts';
+import { amountOf, formatRentalPrice, usableImages } from './lib/item-labels.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ID } from './lib/query-state.ts';
 import { documentTitle } from './lib/use-document-title.ts';

@@ -5,7 +5,7 @@ import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { sessionKey } from '../features/auth/api.ts';
 import { chatKeys } from '../features/chat/api.ts';
-import { reservationKeys } from '../features/reservations/api.ts';
+import { reservationKeys } from '../features/reservations/queries.ts';
 import { CONVERSATIONS_KEY, RESERVATIONS_KEY, recordOfflineSnapshots } from './offline-recorder.ts';
 import type { OfflineSnapshot, SnapshotStore } from './offline-snapshot.ts';
 

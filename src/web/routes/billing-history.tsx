@@ -5,15 +5,15 @@ import { Link } from 'react-router';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 import { toCents } from '#shared/pricing.ts';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useBillingHistory } from '../features/payments/api.ts';
 import { type BillingTone, billingLabel } from '../features/payments/billing-labels.ts';
+import { useBillingHistory } from '../features/payments/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // Spec §2 Billing History: every payment, earning and refund of the signed-in person, newest first.
 

@@ -13,11 +13,11 @@ import { useViewerCampus } from '../features/impact/api.ts';
 import { ImpactNumberRow } from '../features/impact/components/impact-number-row.tsx';
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
-import { categoryLabel } from '../features/items/components/category-labels.ts';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
-import { useCampusName } from '../features/universities/api.ts';
 import { CampusSwitch } from '../features/universities/components/campus-switch.tsx';
+import { useCampusName } from '../features/universities/queries.ts';
+import { categoryLabel } from '../lib/category-labels.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { browseCampus, browseSearch, paths } from '../paths.ts';
 

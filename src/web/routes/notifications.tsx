@@ -5,7 +5,6 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
@@ -13,15 +12,16 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../features/notifications/api.ts';
 import { NotificationTime } from '../features/notifications/components/notification-time.tsx';
 import { notificationLink } from '../features/notifications/notification-link.ts';
-import { useReservations } from '../features/reservations/api.ts';
 import { ReservationStatusBadge } from '../features/reservations/components/reservation-card.tsx';
 import {
   requestState,
   useRequestDecision,
 } from '../features/reservations/components/use-request-decision.ts';
+import { useReservations } from '../features/reservations/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 export default function NotificationsRoute() {
   return (

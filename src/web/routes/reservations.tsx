@@ -4,11 +4,15 @@ import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
+import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
+import { NextStep } from '../features/reservations/components/next-step.tsx';
+import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
+import { approvalToast } from '../features/reservations/money-wording.ts';
 import {
   type ClaimAction,
   type StatusUpdate,
@@ -18,18 +22,14 @@ import {
   useDeclineReservation,
   useReservations,
   useUpdateReservationStatus,
-} from '../features/reservations/api.ts';
-import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
-import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
-import { NextStep } from '../features/reservations/components/next-step.tsx';
-import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
-import { approvalToast } from '../features/reservations/money-wording.ts';
+} from '../features/reservations/queries.ts';
 import { useMyReviews } from '../features/reviews/api.ts';
 import { ReservationReview } from '../features/reviews/components/reservation-review.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // Spec §2 My Reservations, §4 actions, §8 toasts; issue 6 reviews. `?review={id}` (from a 'Leave a
 // review' notification) opens the right tab, brings that card into view and opens its review dialog;

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
-import { LanguageSwitch } from './language-switch.tsx';
+import { LanguageSwitch } from '../../shell/language-switch.tsx';
 import { Logo } from './logo.tsx';
 
 // Spec §2 Footer. The spec's social links were placeholders; we show none until real accounts exist

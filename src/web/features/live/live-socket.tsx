@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useChatSocket } from '../../lib/chat-socket.ts';
+import { notificationKeys } from '../../lib/query-keys.ts';
 import { sessionKey, useSession } from '../auth/api.ts';
 import { chatKeys } from '../chat/api.ts';
-import { notificationKeys } from '../notifications/api.ts';
 import { reservationKeys } from '../reservations/api.ts';
 
 // One live socket for the whole app while someone is signed in (issue 5): the chat page sends and

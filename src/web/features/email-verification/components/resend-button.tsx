@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Loader2, Send } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
-import { useHere } from '../../auth/return-to.ts';
-import { useResendVerification } from '../api.ts';
+import { useHere } from '../../../lib/return-to.ts';
+import { useResendVerification } from '../queries.ts';
 
 /**
  * 'Resend' the verification e-mail; busy while the server sends it. Its link comes back to this

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { formatPrice } from '#shared/format.ts';
 import { thumbnailOf } from '#shared/photos.ts';
 import type { Item } from '#shared/schemas/items.ts';
+import { RatingSummary } from '../../../components/rating.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { paths } from '../../../paths.ts';
-import { RatingSummary } from './rating.tsx';
 
 // Spec §2 Item card: cover, title, price, deposit badge, pickup label, rating, and a 'Not Available'
 // overlay. The whole card is one link to the item page. The spec's fixed five-star '(5)' placeholder

@@ -32,9 +32,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input, inputClasses } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { cn } from '../../../lib/cn.ts';
-import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
-import { PhotoUploader } from '../../uploads/components/photo-uploader.tsx';
 import {
   amountOf,
   categoryLabel,
@@ -43,7 +42,8 @@ import {
   dayLong,
   dayShort,
   rentalPeriodLabel,
-} from './item-labels.ts';
+} from '../../../lib/item-labels.ts';
+import { PhotoUploader } from '../../uploads/api.ts';
 
 // Spec §2 List an Item / Edit Item, §4 Create/edit item form, §5 Item rules. The form validates with
 // the server's own schema (itemInput); the two switches only decide what goes into the payload.

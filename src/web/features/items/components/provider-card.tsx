@@ -3,9 +3,9 @@ import { BadgeCheck, ChevronRight, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item, Rating } from '#shared/schemas/items.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import { RatingSummary } from '../../../components/rating.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../paths.ts';
-import { RatingSummary } from './rating.tsx';
 
 /**
  * Spec §2 Item detail: who lends the item, with a way to their profile, and their rating over every

@@ -12,8 +12,8 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { confirmTestPayment, useClientConfig } from '../api.ts';
 import { formatExpiry, groupDigits, parseExpiry } from '../card-fields.ts';
+import { confirmTestPayment, useClientConfig } from '../queries.ts';
 
 // The card form of the Reserve dialog (spec §4): it authorises a PaymentIntent. With Stripe it is
 // Stripe Elements (card data never touches our server); with the built-in test provider it is a

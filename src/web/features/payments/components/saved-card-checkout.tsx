@@ -7,7 +7,7 @@ import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { payWithSavedCard, useClientConfig, usePaymentMethods } from '../api.ts';
+import { payWithSavedCard, useClientConfig, usePaymentMethods } from '../queries.ts';
 import {
   CardFormSkeleton,
   CardPaymentForm,

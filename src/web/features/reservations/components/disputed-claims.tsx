@@ -9,9 +9,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useDecideClaim, useDisputedClaims } from '../api.ts';
 import { dateTime, dayLabel } from '../dates.ts';
 import { useDisputeChat } from '../handover-api.ts';
+import { useDecideClaim, useDisputedClaims } from '../queries.ts';
 import { Photos } from './deposit-claim.tsx';
 import { type HandoverNames, HandoverRecords, StageHeading } from './handover-panel.tsx';
 

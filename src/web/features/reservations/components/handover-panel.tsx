@@ -15,7 +15,7 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { PhotoUploader } from '../../uploads/components/photo-uploader.tsx';
+import { PhotoUploader } from '../../uploads/api.ts';
 import { dateTime } from '../dates.ts';
 import { useAddHandover } from '../handover-api.ts';
 import { FormDialog, Photos } from './deposit-claim.tsx';

@@ -7,8 +7,8 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
-import { useReservations } from '../api.ts';
 import { dayLabel, dayRange } from '../dates.ts';
+import { useReservations } from '../queries.ts';
 import { ReserveDialog } from './reserve-dialog.tsx';
 
 // Issue 16 'What happens next': a borrower who already asked for this item sees their request on the

@@ -16,11 +16,11 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { amountOf } from '../../../lib/item-labels.ts';
 import { paths } from '../../../paths.ts';
-import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
-import { amountOf } from '../../items/components/item-labels.ts';
-import type { ClaimAction, StatusUpdate } from '../api.ts';
+import { coverImage, PLACEHOLDER_IMAGE } from '../../items/api.ts';
 import { dayLabel } from '../dates.ts';
+import type { ClaimAction, StatusUpdate } from '../queries.ts';
 import { ClaimDetails, DisputeClaim, ReportProblem } from './deposit-claim.tsx';
 import { EarlyReturnNote, ItemReturned, ReturnedInGoodCondition } from './early-return.tsx';
 

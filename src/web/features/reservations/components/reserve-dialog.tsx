@@ -12,20 +12,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useReserveDates, useReserveParam } from '../../../lib/use-reserve-param.ts';
+import { useWaitlistParam } from '../../../lib/use-waitlist-param.ts';
 import { useSession } from '../../auth/api.ts';
-import { VerificationRequired } from '../../email-verification/components/verification-required.tsx';
+import { VerificationRequired } from '../../email-verification/api.ts';
 import { itemKeys } from '../../items/api.ts';
-import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
-import { useWaitlistParam } from '../../waitlist/use-waitlist-param.ts';
+import { SavedCardCheckout } from '../../payments/api.ts';
+import { dayLabel } from '../dates.ts';
+import { holdNotice } from '../money-wording.ts';
 import {
   type PaymentIntent,
   reservationKeys,
   useAvailability,
   useCreatePaymentIntent,
   useCreateReservation,
-} from '../api.ts';
-import { dayLabel } from '../dates.ts';
-import { holdNotice } from '../money-wording.ts';
+} from '../queries.ts';
 import { CancellationPolicyNote } from './cancellation-policy-note.tsx';
 import {
   type DateRange,
@@ -36,7 +37,6 @@ import {
 } from './date-range-picker.tsx';
 import { OtherCampusConfirm } from './other-campus-confirm.tsx';
 import { RequestSent } from './request-sent.tsx';
-import { useReserveDates, useReserveParam } from './use-reserve-param.ts';
 
 // Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
 // something to pay, step 'payment' (the summary and the card form). The card is authorised first;

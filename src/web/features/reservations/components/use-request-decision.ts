@@ -6,8 +6,8 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
-import { useApproveReservation, useDeclineReservation } from '../api.ts';
 import { approvalToast } from '../money-wording.ts';
+import { useApproveReservation, useDeclineReservation } from '../queries.ts';
 
 // Spec §2 Notifications (page and header dropdown): the lender approves or declines a request
 // from its notification, with the notifications screen's own toasts (spec §8).

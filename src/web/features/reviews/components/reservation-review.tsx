@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import type { WrittenReview } from '#shared/schemas/reviews.ts';
+import { Stars } from '../../../components/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../paths.ts';
-import { Stars } from '../../items/components/rating.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { revealNote } from './review-status.ts';
 

@@ -5,7 +5,7 @@ import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import type { University } from '#shared/schemas/universities.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { useUniversitySearch } from '../api.ts';
+import { useUniversitySearch } from '../queries.ts';
 
 // Spec §2 Register: a searchable selector over the US university directory, grouped by state.
 // A combobox in the WAI-ARIA pattern: typing filters, arrows move, Enter chooses, Escape closes.

@@ -4,10 +4,10 @@ import { CalendarDays, CalendarX, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import { Stars } from '../../../components/rating.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDate } from '../../items/components/item-labels.ts';
-import { VerifiedMark } from '../../items/components/provider-card.tsx';
-import { Stars } from '../../items/components/rating.tsx';
+import { formatDate } from '../../../lib/item-labels.ts';
+import { VerifiedMark } from '../../items/api.ts';
 import { BadgeList } from './badge-list.tsx';
 
 /** Spec §2 Profile: who they are, their rating (revealed reviews only) and their badges. */

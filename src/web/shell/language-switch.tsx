@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '#shared/i18n.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
-import { sessionKey, useSession } from '../../features/auth/api.ts';
-import { api } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { activateLocale, rememberLocale } from '../../lib/i18n.ts';
+import { sessionKey, useSession } from '../features/auth/api.ts';
+import { api } from '../lib/api.ts';
+import { cn } from '../lib/cn.ts';
+import { activateLocale, rememberLocale } from '../lib/i18n.ts';
 
 /**
  * Issue 19 item 2: the language switch, in the footer and in settings. The choice is remembered in a

@@ -1,15 +1,15 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
-import { LiveSocketProvider } from '../../features/live/live-socket.tsx';
-import { useToasts } from '../../lib/toast.ts';
-import { Footer } from './footer.tsx';
+import { Footer } from '../components/layout/footer.tsx';
+import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
+import { VerifyEmailBanner } from '../features/email-verification/components/verify-email-banner.tsx';
+import { LiveSocketProvider } from '../features/live/live-socket.tsx';
+import { useToasts } from '../lib/toast.ts';
 import { Header } from './header.tsx';
 import { MobileBar } from './mobile-bar.tsx';
-import { PagePlaceholder } from './page-placeholder.tsx';
 
-const Toaster = lazy(() => import('../ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /**
  * The toast area, loaded with the first toast and kept from then on: no page needs it to show, so its

@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { format } from 'date-fns';
 import { intlLocale } from '#shared/format.ts';
-import { dateFnsLocale } from '../../lib/i18n.ts';
+import { dateFnsLocale } from './i18n.ts';
 
 // Times as the chat, the notifications and the moderators' pages write them, in the active language
 // (issue 19): the spec's English patterns ('MMM d, yyyy • h:mm a'), and the Spanish order of day and

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSession } from '../../features/auth/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { paths } from '../../paths.ts';
-import { Button } from '../ui/button.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { Logo } from './logo.tsx';
-import { headerNav } from './navigation.ts';
+import { Logo } from '../components/layout/logo.tsx';
+import { headerNav } from '../components/layout/navigation.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { cn } from '../lib/cn.ts';
+import { paths } from '../paths.ts';
 
 // Loaded only when someone is signed in: a visitor's Home needs none of it (docs/performance.md).
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));

@@ -1,7 +1,7 @@
 import type { SessionUser } from '#shared/schemas/auth.ts';
-import { ChatDropdown } from '../../features/chat/components/chat-dropdown.tsx';
-import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown.tsx';
-import { TooltipProvider } from '../ui/tooltip.tsx';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { ChatDropdown } from '../features/chat/components/chat-dropdown.tsx';
+import { NotificationsDropdown } from '../features/notifications/components/notifications-dropdown.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The signed-in person's header controls: Messages, Notifications and the user menu. Their own chunk

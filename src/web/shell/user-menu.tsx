@@ -5,11 +5,11 @@ import { CalendarCheck, CreditCard, LogOut, Receipt, Settings, ShieldCheck, User
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/auth.ts';
-import { useLogout } from '../../features/auth/api.ts';
-import { toast } from '../../lib/toast.ts';
-import { paths } from '../../paths.ts';
-import { IconTooltip } from '../ui/tooltip.tsx';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../components/layout/avatar.tsx';
+import { IconTooltip } from '../components/ui/tooltip.tsx';
+import { useLogout } from '../features/auth/api.ts';
+import { toast } from '../lib/toast.ts';
+import { paths } from '../paths.ts';
 
 // Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Settings
 // (issue 15), Logout; and Admin for moderators.

@@ -2,10 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { LogIn } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useSession } from '../../features/auth/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { paths } from '../../paths.ts';
-import { accountIcon, mobileNav, type NavEntry } from './navigation.ts';
+import { accountIcon, mobileNav, type NavEntry } from '../components/layout/navigation.ts';
+import { useSession } from '../features/auth/api.ts';
+import { cn } from '../lib/cn.ts';
+import { paths } from '../paths.ts';
 
 /** Spec §2: the phone's bottom bar. Hidden from medium screens up, where the header has room. */
 export function MobileBar() {

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { LIMITS } from '#shared/constants.ts';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 // A 1-5 star choice built on native radio buttons, so it is one tab stop and the arrow keys move
 // between stars, with every star announced as "N stars (word)".

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { DATE_PARAMS, RESERVE_PARAM } from '../reservations/components/use-reserve-param.ts';
+import { DATE_PARAMS, RESERVE_PARAM } from './use-reserve-param.ts';
 
 // Issue 18 item 4: the "Notify me when available" dialog is open while the item page's address says
 // `?waitlist=1`, so the Reserve dialog can hand over to it ("Days you need already booked?") in one step:

@@ -3,8 +3,8 @@ import { msg, t } from '@lingui/core/macro';
 import { format, parseISO } from 'date-fns';
 import type { Condition, PickupMethod, RentalPeriod, ReservationStatus } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
-import { dateFnsLocale } from '../../../lib/i18n.ts';
 import { CATEGORY_MESSAGES, categoryLabel } from './category-labels.ts';
+import { dateFnsLocale } from './i18n.ts';
 
 export { CATEGORY_MESSAGES, categoryLabel };
 

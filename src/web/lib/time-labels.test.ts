@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { activateLocale } from '../../lib/i18n.ts';
+import { activateLocale } from './i18n.ts';
 import { formatTime, relativeTime } from './time-labels.ts';
 
 // The chat's, the notifications' and the moderators' times in both languages (issue 19). Tests run in

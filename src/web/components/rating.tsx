@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import type { Rating } from '#shared/schemas/items.ts';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 // Issue 16: ratings are the real averages of revealed reviews, drawn to the nearest half star.
 

@@ -3,13 +3,13 @@ import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withReturnTo } from '#shared/return-path.ts';
-import { useSession } from '../../features/auth/api.ts';
-import { useHere } from '../../features/auth/return-to.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { paths } from '../../paths.ts';
-import { Button } from '../ui/button.tsx';
-import { Card } from '../ui/card.tsx';
-import { PagePlaceholder } from './page-placeholder.tsx';
+import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { useHere } from '../lib/return-to.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
 
 /** Spec §2 Auth guard: guarded pages show only to signed-in people. */
 export function AuthGuard({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /** Puts the server's per-field messages (validation issues, a taken e-mail or username) on the fields. */
 export function applyServerErrors<T extends FieldValues>(
