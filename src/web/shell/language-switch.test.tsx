@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
-import { Footer } from '../components/layout/footer.tsx';
 import { activateLocale } from '../lib/i18n.ts';
+import { Footer } from './footer.tsx';
 
 // Issue 19 item 2: the footer's language switch changes the whole app at once, remembers the choice
 // for the server's next page (a cookie), and saves it on a signed-in person's account.

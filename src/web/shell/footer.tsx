@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { paths } from '../../paths.ts';
-import { LanguageSwitch } from '../../shell/language-switch.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../components/layout/logo.tsx';
+import { paths } from '../paths.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
 // Spec §2 Footer. The spec's social links were placeholders; we show none until real accounts exist
 // (docs/decisions/002-no-placeholder-social-links.md). Issue 19: the language switch.
