@@ -7,12 +7,9 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { useItem } from '../features/items/api.ts';
-import {
-  ItemForm,
-  ItemFormSkeleton,
-  type ItemPayload,
-  itemToValues,
-} from '../features/items/components/item-form.tsx';
+import { ItemFormSkeleton } from '../features/items/components/form-section.tsx';
+import { ItemForm } from '../features/items/components/item-form.tsx';
+import { type ItemPayload, itemToValues } from '../features/items/components/item-form-values.ts';
 import { useUpdateItem } from '../features/items/item-mutations.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';

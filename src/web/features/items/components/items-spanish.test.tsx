@@ -13,7 +13,8 @@ import {
   PICKUP_LABELS,
 } from '../../../lib/item-labels.ts';
 import { ItemCard } from './item-card.tsx';
-import { emptyItemValues, ItemForm } from './item-form.tsx';
+import { ItemForm } from './item-form.tsx';
+import { emptyItemValues } from './item-form-values.ts';
 
 // Issue 19 item 2: the item screens in Spanish, and their labels wherever other screens show them.
 
