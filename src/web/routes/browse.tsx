@@ -1,12 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type Category, PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
+import type { Category, PickupMethod } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
@@ -97,7 +94,7 @@ function useBrowseCampus() {
 }
 
 export default function BrowsePage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Browse Items`);
   const ids = useId();
   const { search, setSearch, settledSearch, clearSearch, input: searchInput } = useSearchText();
