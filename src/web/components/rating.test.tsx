@@ -7,7 +7,7 @@ afterEach(cleanup);
 const stars = (root: HTMLElement) =>
   [...root.querySelectorAll('[data-star]')].map((star) => star.getAttribute('data-star'));
 
-describe('ratings (issue 16)', () => {
+describe('ratings', () => {
   it('draws 4.5 as four and a half stars, announced with the count', () => {
     render(<RatingSummary rating={{ average: 4.5, count: 12 }} />);
     const rating = screen.getByRole('img', { name: 'Rated 4.5 out of 5, 12 reviews' });

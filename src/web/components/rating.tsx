@@ -4,7 +4,7 @@ import { Star } from 'lucide-react';
 import type { Rating } from '#shared/schemas/items.ts';
 import { cn } from '../lib/cn.ts';
 
-// Issue 16: ratings are the real averages of revealed reviews, drawn to the nearest half star.
+// Ratings are the real averages of revealed reviews, drawn to the nearest half star.
 
 /** 4.74 → 4.5, 4.75 → 5: what the stars draw. */
 export const toHalfStars = (rating: number) => Math.max(0, Math.min(5, Math.round(rating * 2) / 2));

@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Category } from '#shared/constants.ts';
 
-// The categories' names in the active language (issue 19), apart from item-labels.ts: Home's category
+// The categories' names in the active language, apart from item-labels.ts: Home's category
 // bar needs only these, and item-labels.ts brings date-fns into the first script every page loads.
 
 export const CATEGORY_MESSAGES: Record<Category, MessageDescriptor> = {

@@ -8,8 +8,8 @@ import { dateFnsLocale } from './i18n.ts';
 
 export { CATEGORY_MESSAGES, categoryLabel };
 
-// How the item screens word an item's fields (spec §2 Item detail, §9), in the language the app speaks
-// (issue 19): the tables hold message descriptors, and the functions and *_LABELS read them through the
+// How the item screens word an item's fields (spec §2 Item detail, §9), in the language the app speaks:
+// the tables hold message descriptors, and the functions and *_LABELS read them through the
 // app's one Lingui instance each time they are used, so Browse, Home and every card follow the switch.
 
 /** A table of descriptors read as text in the active language whenever one of its keys is read. */
@@ -64,7 +64,7 @@ export function reservationStatusLabel(status: string): string {
   return message ? i18n._(message) : status;
 }
 
-/** The same labels as tables (`CONDITION_LABELS[c]`), for callers written before issue 19. */
+/** The same labels as tables (`CONDITION_LABELS[c]`), for callers written before the app spoke two languages. */
 export const CATEGORY_LABELS = labelTable(CATEGORY_MESSAGES);
 export const CONDITION_LABELS = labelTable(CONDITION_MESSAGES);
 export const PICKUP_LABELS = labelTable(PICKUP_MESSAGES);

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath } from '#shared/return-path.ts';
 
-// Issue 16 item 7: the page to go back to after signing in, signing up or verifying.
+// The page to go back to after signing in, signing up or verifying.
 
 /** The safe `?returnTo=` of the current address, or null. */
 export function useReturnTo(): string | null {

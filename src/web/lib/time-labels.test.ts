@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale } from './i18n.ts';
 import { formatTime, relativeTime } from './time-labels.ts';
 
-// The chat's, the notifications' and the moderators' times in both languages (issue 19). Tests run in
+// The chat's, the notifications' and the moderators' times in both languages. Tests run in
 // America/Los_Angeles (vitest.config.ts).
 const at = '2026-03-05T23:04:00.000Z'; // 3:04 PM on Mar 5 in Los Angeles
 const now = Date.parse(at);

@@ -5,8 +5,8 @@ import { format } from 'date-fns';
 import { intlLocale } from '#shared/format.ts';
 import { dateFnsLocale } from './i18n.ts';
 
-// Times as the chat, the notifications and the moderators' pages write them, in the active language
-// (issue 19): the spec's English patterns ('MMM d, yyyy • h:mm a'), and the Spanish order of day and
+// Times as the chat, the notifications and the moderators' pages write them, in the active language:
+// the spec's English patterns ('MMM d, yyyy • h:mm a'), and the Spanish order of day and
 // month ('5 mar 2026 • 3:04 p.m.'). Call them while rendering, so they follow a change of language.
 
 const PATTERNS = {

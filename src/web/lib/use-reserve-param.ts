@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-// Issue 16: the Reserve dialog is open while the item page's address says `?reserve=1`, so
+// The Reserve dialog is open while the item page's address says `?reserve=1`, so
 // 'Login to Reserve' can bring the student back with it open, and the phone's sticky bar opens the
 // same dialog. Opening and closing replace the address (no extra history entries) and keep the scroll.
 
 export const RESERVE_PARAM = 'reserve';
-/** Dates to start on (`?start=&end=`), from a waitlist's "free now" (issue 18). */
+/** Dates to start on (`?start=&end=`), from a waitlist's "free now". */
 export const DATE_PARAMS = ['start', 'end'] as const;
 
 /** The dates the address asks the dialog to start on, if any. */

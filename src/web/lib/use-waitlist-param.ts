@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { DATE_PARAMS, RESERVE_PARAM } from './use-reserve-param.ts';
 
-// Issue 18 item 4: the "Notify me when available" dialog is open while the item page's address says
+// The "Notify me when available" dialog is open while the item page's address says
 // `?waitlist=1`, so the Reserve dialog can hand over to it ("Days you need already booked?") in one step:
 // one closes as the other opens, without an extra history entry.
 

@@ -6,7 +6,7 @@ import { DisputedClaims } from '../features/reservations/components/disputed-cla
 import { useDisputedClaims } from '../features/reservations/queries.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/claims (issue 17): deposit claims a borrower disputed, for a moderator to decide.
+// /admin/claims: deposit claims a borrower disputed, for a moderator to decide.
 
 export default function AdminClaimsRoute() {
   return (

@@ -26,7 +26,7 @@ export default function BillingHistoryRoute() {
 }
 
 /**
- * Spec §2 gives a colour per status, a back arrow for a refund; issue 16 names what each row did to the
+ * Spec §2 gives a colour per status, a back arrow for a refund; each row also names what it did to the
  * money (billing-labels.ts): Paid / Earned / Refunded / Held, with signs (decision 025).
  */
 const toneStyles: Record<BillingTone, { badge: string; amount: string; icon?: ReactNode }> = {

@@ -11,7 +11,7 @@ import { MobileBar } from '../shell/mobile-bar.tsx';
 import ImpactPage from './impact.tsx';
 import NotFoundPage from './not-found.tsx';
 
-// Issue 19 item 2: the app's own frame and the impact dashboard read in Spanish, numbers and months
+// The app's own frame and the impact dashboard read in Spanish, numbers and months
 // written as a Spanish reader in the US expects, with no English left in what they say.
 
 const berkeley = dashboard({ topContributors: leaders });

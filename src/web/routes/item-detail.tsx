@@ -211,7 +211,7 @@ function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
   return <StudentActions item={item} />;
 }
 
-/** Chat, Reserve (on dates a waitlist said are free, issue 18), the waitlist and Report. */
+/** Chat, Reserve (on dates a waitlist said are free), the waitlist and Report. */
 function StudentActions({ item }: { item: Item }) {
   const { user } = useSession();
   const waitlist = useWaitlist(item.id, Boolean(user) && user?.campus === item.campus);
@@ -231,7 +231,7 @@ function StudentActions({ item }: { item: Item }) {
 }
 
 /**
- * Issue 6: only the owner and the moderators reach a hidden item (or one of a suspended owner);
+ * Only the owner and the moderators reach a hidden item (or one of a suspended owner);
  * the page says so, and why, at the top.
  */
 function HiddenNotice({ item, moderation }: { item: Item; moderation: ItemDetail['moderation'] }) {

@@ -21,7 +21,7 @@ export default function LoginPage() {
   useDocumentTitle(t`Sign In`);
   const navigate = useNavigate();
   const login = useLogin();
-  // Issue 16: back to the page the student came from (validated: this site's pages only).
+  // Back to the page the student came from (validated: this site's pages only).
   const returnTo = useReturnTo();
   const {
     register,

@@ -36,7 +36,7 @@ const tabClasses =
 
 type Tab = 'pending' | 'all' | 'unread';
 
-/** Issue 16: the page opens on the first tab with something in it (the spec's Pending when none has). */
+/** The page opens on the first tab with something in it (the spec's Pending when none has). */
 function firstTabWithSomething(pending: number, unread: number, all: number): Tab {
   if (pending > 0) return 'pending';
   if (unread > 0) return 'unread';
@@ -46,7 +46,7 @@ function firstTabWithSomething(pending: number, unread: number, all: number): Ta
 
 /**
  * A tab's long word: on phones it is left to screen readers ('Pending (2)' shows, 'Pending Requests (2)'
- * is read) so the three tabs fit a 375 px screen (issue 16).
+ * is read) so the three tabs fit a 375 px screen.
  */
 const wideOnly = 'sr-only sm:not-sr-only';
 

@@ -30,7 +30,7 @@ export default function RegisterPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Create Account`);
   const signUp = useRegister();
-  // Issue 16: back where they were, now and from the verification e-mail's link.
+  // Back where they were, now and from the verification e-mail's link.
   const returnTo = useReturnTo();
   const {
     register,

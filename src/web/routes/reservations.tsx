@@ -31,11 +31,11 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 import { AuthGuard } from '../shell/auth-guard.tsx';
 
-// Spec §2 My Reservations, §4 actions, §8 toasts; issue 6 reviews. `?review={id}` (from a 'Leave a
+// Spec §2 My Reservations, §4 actions, §8 toasts; reviews. `?review={id}` (from a 'Leave a
 // review' notification) opens the right tab, brings that card into view and opens its review dialog;
 // `?reservation={id}` does the same without the dialog.
 // `?payment_intent=…&redirect_status=…` is the bank's return after 3-D Secure (spec §4: the return
-// address is /reservations): the request the Reserve dialog would have sent is made here (issue 12).
+// address is /reservations): the request the Reserve dialog would have sent is made here.
 
 export default function ReservationsRoute() {
   return (
@@ -297,7 +297,7 @@ function usePaymentReturn() {
       onSuccess: ({ created, reservation }) => {
         const lender = reservation.provider.fullName;
         const title = reservation.item.title;
-        // Issue 18 item 3: back from the bank for more days on a booking (already approved or out).
+        // Back from the bank for more days on a booking (already approved or out).
         if (reservation.status !== 'pending' && reservation.pendingExtension)
           toast({
             title: t`Request sent`,

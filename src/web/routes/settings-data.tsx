@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 import { AuthGuard } from '../shell/auth-guard.tsx';
 
-// Issue 15 item 4: "Download my data" and "Delete my account" (/settings/data, linked from /settings).
+// "Download my data" and "Delete my account" (/settings/data, linked from /settings).
 
 export default function SettingsDataRoute() {
   return (

@@ -16,7 +16,7 @@ import { paths } from '../paths.ts';
 import { AuthGuard } from '../shell/auth-guard.tsx';
 import { LanguageSwitch } from '../shell/language-switch.tsx';
 
-// Issue 15: Account settings (/settings, in the user menu). Issue 19: the language, next to the
+// Account settings (/settings, in the user menu), and the language, next to the
 // notifications it also decides.
 
 export default function SettingsRoute() {

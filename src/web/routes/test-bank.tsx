@@ -12,7 +12,7 @@ import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // /payments/test/authenticate?payment_intent=…: the built-in test provider's stand-in for a card
 // issuer's 3-D Secure page (test card 4000 0027 6000 3184). Like a real bank it sends the browser back
-// to the return address, /reservations, which finishes the request (spec §4, issue 12).
+// to the return address, /reservations, which finishes the request (spec §4).
 
 export default function TestBankRoute() {
   return (

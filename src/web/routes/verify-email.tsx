@@ -78,7 +78,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 function Success({ email }: { email: string }) {
   const { t } = useLingui();
   const { user } = useSession();
-  // Issue 16: the link may name the page the student was on; signed in, they go straight back.
+  // The link may name the page the student was on; signed in, they go straight back.
   const returnTo = useReturnTo();
   const navigate = useNavigate();
   const goBack = Boolean(user?.isVerified && returnTo);

@@ -22,7 +22,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 function AuthRequired() {
   const { t } = useLingui();
   useDocumentTitle(t`Authentication Required`);
-  // Issue 16: signing in or up from here comes back to this page.
+  // Signing in or up from here comes back to this page.
   const here = useHere();
   return (
     <div className="mx-auto max-w-md px-4 py-16">

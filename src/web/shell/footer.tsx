@@ -7,7 +7,7 @@ import { paths } from '../paths.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
 // Spec §2 Footer. The spec's social links were placeholders; we show none until real accounts exist
-// (docs/decisions/002-no-placeholder-social-links.md). Issue 19: the language switch.
+// (docs/decisions/002-no-placeholder-social-links.md). Below them, the language switch.
 
 const columns: { title: MessageDescriptor; links: { to: string; label: MessageDescriptor }[] }[] = [
   {

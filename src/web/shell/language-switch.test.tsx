@@ -5,7 +5,7 @@ import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.t
 import { activateLocale } from '../lib/i18n.ts';
 import { Footer } from './footer.tsx';
 
-// Issue 19 item 2: the footer's language switch changes the whole app at once, remembers the choice
+// The footer's language switch changes the whole app at once, remembers the choice
 // for the server's next page (a cookie), and saves it on a signed-in person's account.
 
 const ada: SessionUser = {

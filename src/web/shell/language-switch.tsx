@@ -9,7 +9,7 @@ import { cn } from '../lib/cn.ts';
 import { activateLocale, rememberLocale } from '../lib/i18n.ts';
 
 /**
- * Issue 19 item 2: the language switch, in the footer and in settings. The choice is remembered in a
+ * The language switch, in the footer and in settings. The choice is remembered in a
  * cookie (the server writes the next page in it) and, for a signed-in person, on the account, which
  * decides the language of their e-mails and notifications and follows them to another device.
  */

@@ -13,7 +13,7 @@ const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({
 
 /**
  * The toast area, loaded with the first toast and kept from then on: no page needs it to show, so its
- * code (Radix Toast and friends, about 9 KB gzip) stays out of every first load (issue 7).
+ * code (Radix Toast and friends, about 9 KB gzip) stays out of every first load.
  * The toast store holds the toast meanwhile; it appears as soon as the chunk arrives.
  */
 function DeferredToaster() {
@@ -39,7 +39,7 @@ export function RootLayout() {
         </a>
         <Header />
         <VerifyEmailBanner />
-        {/* At least a screen tall (issue 16): the footer starts below the fold and stays there while
+        {/* At least a screen tall: the footer starts below the fold and stays there while
             a page loads, instead of showing under the header and jumping down when the content comes
             (a layout shift of 0.18 to 0.42 before). */}
         <main id="main" className="min-h-dvh flex-1 pb-16 md:pb-0">

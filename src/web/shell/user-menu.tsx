@@ -11,8 +11,8 @@ import { useLogout } from '../features/auth/api.ts';
 import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 
-// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods, Settings
-// (issue 15), Logout; and Admin for moderators.
+// Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods,
+// Settings, Logout; and Admin for moderators.
 
 const itemClasses =
   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50';

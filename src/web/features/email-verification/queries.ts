@@ -21,7 +21,7 @@ export function useVerifyEmail() {
 
 /**
  * 'Resend': a fresh link by e-mail, answered with a toast either way. The link comes back to
- * `returnTo` (a page of the app, issue 16) once it has verified the address.
+ * `returnTo` (a page of the app) once it has verified the address.
  */
 export function useResendVerification(returnTo?: string | null, email?: string) {
   const queryClient = useQueryClient();

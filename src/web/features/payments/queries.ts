@@ -83,7 +83,7 @@ export function confirmTestPayment(paymentIntentId: string, card: TestCard) {
 }
 
 /**
- * Checkout with a saved card (issue 16): the server authorises the checkout's intent with it. Pressing
+ * Checkout with a saved card: the server authorises the checkout's intent with it. Pressing
  * Pay twice confirms once (the server's idempotency); `nextActionUrl` is the bank's page when it asks.
  */
 export function payWithSavedCard(paymentIntentId: string, paymentMethodId: string) {

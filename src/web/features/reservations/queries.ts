@@ -40,7 +40,7 @@ export type StatusUpdate = {
   earlyRefund?: string;
 };
 
-/** Issue 17: the lender's "Report a problem" and the borrower's answer to it. */
+/** The lender's "Report a problem" and the borrower's answer to it. */
 export type ClaimAction =
   | { id: string; kind: 'claim'; description: string; amount: string; photos: string[] }
   | { id: string; kind: 'accept' }
@@ -130,7 +130,7 @@ export function useUpdateReservationStatus() {
   });
 }
 
-/** POST /api/reservations/:id/claim, /claim/accept, /claim/dispute (issue 17). */
+/** POST /api/reservations/:id/claim, /claim/accept, /claim/dispute. */
 export function useClaimAction() {
   const refresh = useRefreshAfterChange();
   return useMutation({
@@ -173,7 +173,7 @@ export function useDeclineReservation() {
   });
 }
 
-/** GET /api/admin/claims: disputed deposit claims with both sides (moderators, issue 17). */
+/** GET /api/admin/claims: disputed deposit claims with both sides (moderators). */
 export const claimQueueKeys = { all: ['/api/admin/claims'] as const };
 
 export function useDisputedClaims() {

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { notificationKeys, userKeys } from '../../lib/query-keys.ts';
 import { itemKeys } from '../items/api.ts';
 
-// Reviews (issue 6; contract in src/shared/schemas/reviews.ts).
+// Reviews (contract in src/shared/schemas/reviews.ts).
 
 export const reviewKeys = {
   mine: ['/api/reviews/mine'] as const,

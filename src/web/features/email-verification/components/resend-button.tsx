@@ -6,7 +6,7 @@ import { useResendVerification } from '../queries.ts';
 
 /**
  * 'Resend' the verification e-mail; busy while the server sends it. Its link comes back to this
- * page (issue 16), or to `returnTo` when given.
+ * page, or to `returnTo` when given.
  */
 export function ResendButton({
   variant = 'outline',

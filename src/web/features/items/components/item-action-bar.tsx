@@ -14,7 +14,7 @@ import { useReserveParam } from '../../../lib/use-reserve-param.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
 
-// Issue 16 items 6, 7 and 9 on the item page: the visitor's login buttons come back here (with the
+// On the item page: the visitor's login buttons come back here (with the
 // Reserve dialog open after 'Login to Reserve'), chatting as a visitor says 'Login required' first,
 // a missing item says so in a toast as well, and phones get a sticky bar with the price, the deposit
 // and Reserve.

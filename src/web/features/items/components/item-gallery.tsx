@@ -26,7 +26,7 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
           src={mainSrc}
           alt={current ? t`${title}, photo ${number} of ${count}` : t`${title} (no photo yet)`}
           onError={() => current && markBroken(current)}
-          // The page's largest picture: fetched first (the server also preloads it, issue 16).
+          // The page's largest picture: fetched first (the server also preloads it).
           fetchPriority="high"
           className="h-full w-full object-cover"
         />

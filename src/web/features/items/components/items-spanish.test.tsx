@@ -16,7 +16,7 @@ import { ItemCard } from './item-card.tsx';
 import { ItemForm } from './item-form.tsx';
 import { emptyItemValues } from './item-form-values.ts';
 
-// Issue 19 item 2: the item screens in Spanish, and their labels wherever other screens show them.
+// The item screens in Spanish, and their labels wherever other screens show them.
 
 const item: Item = {
   id: '4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a2b',

@@ -9,7 +9,7 @@ import { paths } from '../../../paths.ts';
 
 /**
  * Spec §2 Item detail: who lends the item, with a way to their profile, and their rating over every
- * revealed review they received (issue 16; nothing without reviews).
+ * revealed review they received (nothing without reviews).
  */
 export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Rating }) {
   return (
@@ -42,7 +42,7 @@ export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Ra
   );
 }
 
-/** A verified student's mark (issue 6), announced as text; `label={false}` where visible text says it. */
+/** A verified student's mark, announced as text; `label={false}` where visible text says it. */
 export function VerifiedMark({
   className = 'h-4 w-4',
   label = true,

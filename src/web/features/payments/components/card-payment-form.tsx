@@ -104,7 +104,7 @@ export function StripeCardForm({
   onConfirmed(): void | Promise<void>;
   onError(message: string): void;
 }) {
-  // Stripe writes its own fields and messages in the app's language (issue 19).
+  // Stripe writes its own fields and messages in the app's language.
   const { i18n } = useLingui();
   const locale = i18n.locale === 'es' ? 'es' : 'en';
   return (
@@ -317,7 +317,7 @@ export function TestCardForm({
 
 function SubmitButton({ busy, disabled, label }: { busy: boolean; disabled?: boolean; label: string }) {
   return (
-    // A toast never covers it (issue 16: the toast area moves out of its way).
+    // A toast never covers it (the toast area moves out of its way).
     <Button type="submit" size="lg" className="w-full" disabled={busy || disabled} data-toast-avoid="">
       {busy ? (
         <>

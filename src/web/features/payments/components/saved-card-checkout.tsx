@@ -15,7 +15,7 @@ import {
   stripeFor,
 } from './card-payment-form.tsx';
 
-// Issue 16: the Payment Methods page promises saved cards make borrowing faster, so checkout offers
+// The Payment Methods page promises saved cards make borrowing faster, so checkout offers
 // them: the default card is chosen, Pay charges it without typing it again; 'Use a new card' shows the
 // card form as before. One press of Pay at a time (busy), and the server confirms an intent once
 // however often it is asked (payments/service.ts payWithSavedCard).

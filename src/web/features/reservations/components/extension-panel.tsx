@@ -20,7 +20,7 @@ import { dayLabel as formatDay } from '../dates.ts';
 import { useAnswerExtension, useExtensionPaymentIntent, useRequestExtension } from '../extension-api.ts';
 import type { PaymentIntent } from '../queries.ts';
 
-// Issue 18 item 3 (decision 031), on a My Reservations card: the request for more days waiting for the
+// Decision 031, on a My Reservations card: the request for more days waiting for the
 // lender ("Extension requested to Dec 3 · $8.00 · waiting for Maya", with Approve and Decline for the
 // lender, Take back for the borrower), or, on an approved or picked-up booking, the borrower's
 // 'Ask for more days'. The server decides; this only shows and asks.

@@ -11,7 +11,7 @@ import { ReviewDialog } from './review-dialog.tsx';
 import { revealNote } from './review-status.ts';
 
 /**
- * Issue 6, on a completed reservation's card in My Reservations: 'Leave a review' until the viewer
+ * On a completed reservation's card in My Reservations: 'Leave a review' until the viewer
  * has written theirs, then what they wrote and when it shows. Nothing for other statuses.
  */
 export function ReservationReview({

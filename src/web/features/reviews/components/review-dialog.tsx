@@ -29,7 +29,7 @@ export interface ReviewSubject {
   asBorrower: boolean;
 }
 
-/** Issue 6: 1-5 stars and a comment for the other party of a completed reservation. */
+/** 1-5 stars and a comment for the other party of a completed reservation. */
 export function ReviewDialog({
   subject,
   open,

@@ -91,7 +91,7 @@ export function UniversitySelect({
           invalid ? 'border-danger' : 'border-stone-300',
         )}
       >
-        {/* Issue 16: a campus name is shown whole, wrapping between words, never cut. */}
+        {/* A campus name is shown whole, wrapping between words, never cut. */}
         <span className={cn('min-w-0', !value && 'text-stone-500')}>
           {value ? display(value) : (placeholder ?? t`Select your university`)}
         </span>

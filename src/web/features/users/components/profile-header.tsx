@@ -89,7 +89,7 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
 }
 
 /**
- * Issue 17: a lender's own cancellations of bookings they had approved, so a borrower knows how far
+ * A lender's own cancellations of bookings they had approved, so a borrower knows how far
  * to count on them. Nothing until they have approved one.
  */
 export function LenderCancellations({ cancelled, approved }: { cancelled: number; approved: number }) {

@@ -16,7 +16,7 @@ import { useSession } from '../../auth/api.ts';
 import { dayRange, openRequestsFor, useAvailability, useReservations } from '../../reservations/api.ts';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from '../api.ts';
 
-// Issue 18 item 4: on the item page, a student of the item's campus who finds the days they need booked
+// On the item page, a student of the item's campus who finds the days they need booked
 // (or the item not offered now) asks to be told when they free up, sees what they wait for ("We'll tell
 // you when Nov 27–29 frees up · Leave waitlist") and, once told, reserves those dates from here.
 
