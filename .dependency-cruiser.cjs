@@ -55,6 +55,39 @@ module.exports = {
       },
     },
     {
+      name: 'web-feature-through-api',
+      severity: 'error',
+      comment:
+        'A web feature uses another only through its api.ts, the list of what it offers others (hooks, cache ' +
+        'keys, components meant for reuse): the rest of the feature may change without the others knowing. ' +
+        'What two features both need goes below them (src/web/lib, src/web/components), not into one of them; ' +
+        'pages (src/web/routes) and the app shell put several features together (decision 047).',
+      from: { path: '^src/web/features/([^/]+)/' },
+      to: {
+        path: '^src/web/features/[^/]+/',
+        pathNot: ['^src/web/features/$1/', '^src/web/features/[^/]+/api\\.ts$'],
+      },
+    },
+    {
+      name: 'web-feature-not-to-pages',
+      severity: 'error',
+      comment:
+        'Pages (src/web/routes) and the app shell (src/web/shell) put features together; a feature that ' +
+        'imported them would depend on everything they hold, and on itself round the loop (decision 047).',
+      from: { path: '^src/web/features/' },
+      to: { path: '^src/web/(routes|shell)/' },
+    },
+    {
+      name: 'web-lib-no-feature',
+      severity: 'error',
+      comment:
+        'src/web/lib and src/web/components are what every feature may use, so they use no feature, page or ' +
+        'shell: a helper that needs a feature belongs to that feature, or to the page that composes it ' +
+        '(decision 047).',
+      from: { path: '^src/web/(lib|components)/' },
+      to: { path: '^src/web/(features|routes|shell)/' },
+    },
+    {
       name: 'resolvable',
       severity: 'error',
       comment:

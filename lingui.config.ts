@@ -1,7 +1,7 @@
 import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-// Issue 19 item 2 (decision 035): English is the source language, written in the code through Lingui's
+// Decision 035: English is the source language, written in the code through Lingui's
 // macros; Spanish lives in PO catalogues that `npm run i18n` extracts and compiles (src/shared/locales/es/*.ts).
 // One catalogue per area of the product, so work on one area never touches another's file.
 const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
@@ -33,6 +33,7 @@ const config: LinguiConfig = {
       include: web([
         'components/',
         'lib/',
+        'shell/',
         'pwa/',
         'main.tsx',
         'router.tsx',

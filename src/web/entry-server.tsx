@@ -16,11 +16,11 @@ import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts'
 import type { ItemList } from '#shared/schemas/items.ts';
 import { sessionKey } from './features/auth/api.ts';
 import { impactKeys } from './features/impact/api.ts';
+import type { ItemDetail } from './features/items/api.ts';
 import { type ItemListParams, infiniteItemsQuery, itemKeys, itemsQueryString } from './features/items/api.ts';
-import { amountOf, formatRentalPrice, usableImages } from './features/items/components/item-labels.ts';
-import type { ItemDetail } from './features/items/item-mutations.ts';
-import { campusNameKey } from './features/universities/api.ts';
+import { campusNameKey } from './features/universities/queries.ts';
 import { activateLocale, i18n } from './lib/i18n.ts';
+import { amountOf, formatRentalPrice, usableImages } from './lib/item-labels.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ID } from './lib/query-state.ts';
 import { documentTitle } from './lib/use-document-title.ts';
@@ -31,7 +31,7 @@ import { HOME_PAGE_SIZE, homeItemFilters } from './routes/home.tsx';
 // The server's side of the web app (built by Vite into dist/server, loaded by plugins/web-render.ts):
 // the first view of Home, Browse, an item's page and Impact for a signed-out visitor, rendered by the app's own components with
 // the data they would fetch, so the browser paints the real page as soon as the HTML and the styles
-// arrive, then hydrates it (main.tsx) from the same data without asking again (issue 7).
+// arrive, then hydrates it (main.tsx) from the same data without asking again.
 
 /** Where the server gets what a page shows: what the API answers to the same query. */
 export interface PageSources {
@@ -68,7 +68,7 @@ export interface MissingPage {
 
 /**
  * What a page says of itself beyond its markup: its title (from its data) and what a shared link shows.
- * Worked out while the visitor's language is the app's (issue 19), so it is written in theirs.
+ * Worked out while the visitor's language is the app's, so it is written in theirs.
  */
 type PageHead = () => { title?: string; meta?: PageMeta };
 
@@ -86,7 +86,7 @@ interface Page {
 const pages: Record<string, Page> = {
   '/': {
     modules: [],
-    // Issue 16: a visitor's Home shows one campus, the one the impact figures are of.
+    // A visitor's Home shows one campus, the one the impact figures are of.
     load: async (queryClient, _url, sources) => {
       const campuses = await sources.impactCampuses();
       queryClient.setQueryData(impactKeys.all, campuses);
@@ -124,7 +124,7 @@ const pages: Record<string, Page> = {
   },
 };
 
-/** Spec §2 Item detail, as a visitor sees it (issue 16): with what a shared link shows. */
+/** Spec §2 Item detail, as a visitor sees it: with what a shared link shows. */
 const itemPage: Page = {
   title: msg`Item`,
   modules: ['routes/item-detail.tsx'],

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './components/layout/root-layout.tsx';
 import HomePage from './routes/home.tsx';
+import { RootLayout } from './shell/root-layout.tsx';
 
 // Spec §2 route table. Home loads with the app; every other page is its own chunk. React Router
 // matches paths case-insensitively, as the spec asks (/ABOUT opens About). The browser makes its router

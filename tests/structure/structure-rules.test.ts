@@ -33,6 +33,9 @@ it('reports each broken rule of .dependency-cruiser.cjs, and nothing the rules a
     'resolvable: src/web/missing.ts -> ./not-there.ts',
     'shared-no-node: src/shared/uses-node.ts -> path',
     'shared-only-shared: src/shared/uses-server.ts -> src/server/config.ts',
+    'web-feature-not-to-pages: src/web/features/checkout/pay.ts -> src/web/routes/home-page.ts',
+    'web-feature-through-api: src/web/features/checkout/pay.ts -> src/web/features/cart/cart-total.ts',
+    'web-lib-no-feature: src/web/lib/total-label.ts -> src/web/features/cart/api.ts',
     'web-not-to-server: src/web/page.ts -> src/server/config.ts',
   ]);
 }, 60_000);

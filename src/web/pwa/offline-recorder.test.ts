@@ -5,11 +5,11 @@ import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { sessionKey } from '../features/auth/api.ts';
 import { chatKeys } from '../features/chat/api.ts';
-import { reservationKeys } from '../features/reservations/api.ts';
+import { reservationKeys } from '../features/reservations/queries.ts';
 import { CONVERSATIONS_KEY, RESERVATIONS_KEY, recordOfflineSnapshots } from './offline-recorder.ts';
 import type { OfflineSnapshot, SnapshotStore } from './offline-snapshot.ts';
 
-// The offline snapshot follows what the app shows, per person (issue 19): written when My Reservations
+// The offline snapshot follows what the app shows, per person: written when My Reservations
 // or the conversation list arrives, replaced when someone else signs in, deleted when the server says
 // nobody is signed in, and kept when the server cannot be asked (offline).
 

@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { OwnCasesNotice } from '../features/moderation/components/own-cases-notice.tsx';
-import { useDisputedClaims } from '../features/reservations/api.ts';
 import { DisputedClaims } from '../features/reservations/components/disputed-claims.tsx';
+import { useDisputedClaims } from '../features/reservations/queries.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/claims (issue 17): deposit claims a borrower disputed, for a moderator to decide.
+// /admin/claims: deposit claims a borrower disputed, for a moderator to decide.
 
 export default function AdminClaimsRoute() {
   return (

@@ -5,15 +5,15 @@ import { Link } from 'react-router';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 import { toCents } from '#shared/pricing.ts';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useBillingHistory } from '../features/payments/api.ts';
 import { type BillingTone, billingLabel } from '../features/payments/billing-labels.ts';
+import { useBillingHistory } from '../features/payments/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // Spec §2 Billing History: every payment, earning and refund of the signed-in person, newest first.
 
@@ -26,7 +26,7 @@ export default function BillingHistoryRoute() {
 }
 
 /**
- * Spec §2 gives a colour per status, a back arrow for a refund; issue 16 names what each row did to the
+ * Spec §2 gives a colour per status, a back arrow for a refund; each row also names what it did to the
  * money (billing-labels.ts): Paid / Earned / Refunded / Held, with signs (decision 025).
  */
 const toneStyles: Record<BillingTone, { badge: string; amount: string; icon?: ReactNode }> = {

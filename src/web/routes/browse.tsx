@@ -1,48 +1,36 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type Category, PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
+import type { Category, PickupMethod } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
+import { BrowseFilters, type BrowseFilterValues } from '../features/items/components/browse-filters.tsx';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
+import { EmptyResults } from '../features/items/components/empty-results.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
 import { itemsFound } from '../features/items/items-found.ts';
-import { useCampusName } from '../features/universities/api.ts';
+import { useSearchText } from '../features/items/use-search-text.ts';
 import { ALL_CAMPUSES, CampusSwitch } from '../features/universities/components/campus-switch.tsx';
+import { useCampusName } from '../features/universities/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// Spec §2 Browse: every campus; issue 16: the signed-in student's campus first, with a campus switch
-// whose choice is the address bar's ?campus=. The search text is the box's own and follows to the address bar
-// (?q=) once typing pauses, replacing the entry so Back leaves the page rather than stepping through
-// keystrokes. The box never reads back what it wrote: the address bar lags typing on a slow phone and
-// reading it back dropped keys (issue 16). Category and filters are local.
+// Spec §2 Browse: every campus, but the signed-in student's campus first, with a campus switch whose
+// choice is the address bar's ?campus=. The search text is the box's own and follows to the address bar
+// (?q=) once typing pauses (use-search-text.ts). Category and filters are local.
 
 /** Spec §9: 12 skeletons while loading; 'Load more' adds 12 (the server's default page). */
 export const BROWSE_PAGE_SIZE = 12;
 const PAGE_SIZE = BROWSE_PAGE_SIZE;
 /** The cards in view when the page opens: two rows on a phone, the first row on a wide screen. */
 const FIRST_VIEW_CARDS = 4;
-const SEARCH_DEBOUNCE_MS = 300;
-
-const PICKUP_LABELS: Record<PickupMethod, MessageDescriptor> = {
-  meetup: msg`Campus meetup`,
-  locker: msg`Smart locker`,
-};
-
-const pickupOptions: { value: PickupMethod | ''; label: MessageDescriptor }[] = [
-  { value: '', label: msg`Any method` },
-  ...PICKUP_METHODS.map((value) => ({ value, label: PICKUP_LABELS[value] })),
-];
+const MAX_PRICE_DEBOUNCE_MS = 300;
 
 /** The max-price box as a filter: empty (or not a number of at least 0) means no limit. */
 function parseMaxPrice(text: string): number | undefined {
@@ -54,7 +42,7 @@ function parseMaxPrice(text: string): number | undefined {
 
 interface BrowseState {
   search: string;
-  /** A campus domain, or 'all' (issue 16: in the address bar as ?campus=). */
+  /** A campus domain, or 'all' (in the address bar as ?campus=). */
   campus: string;
   category?: Category;
   availableNow: boolean;
@@ -87,7 +75,7 @@ export function browseFilters(state: BrowseState): ItemFilters {
 }
 
 /**
- * The campus Browse shows (issue 16): the address bar's ?campus= when there is one, else the signed-in
+ * The campus Browse shows: the address bar's ?campus= when there is one, else the signed-in
  * student's own, else every campus (spec §2, a visitor; the server pre-renders that). Undefined while
  * the session is still being asked.
  */
@@ -106,7 +94,7 @@ function useBrowseCampus() {
 }
 
 export default function BrowsePage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Browse Items`);
   const ids = useId();
   const { search, setSearch, settledSearch, clearSearch, input: searchInput } = useSearchText();
@@ -115,12 +103,15 @@ export default function BrowsePage() {
   const initial = initialBrowseState(search);
   const [category, setCategory] = useState<Category | undefined>(initial.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [freeOnly, setFreeOnly] = useState(initial.freeOnly);
-  const [availableNow, setAvailableNow] = useState(initial.availableNow);
-  const [maxPrice, setMaxPrice] = useState(initial.maxPrice);
-  const [pickupMethod, setPickupMethod] = useState<PickupMethod | ''>(initial.pickupMethod);
+  const [filterValues, setFilterValues] = useState<BrowseFilterValues>({
+    freeOnly: initial.freeOnly,
+    availableNow: initial.availableNow,
+    maxPrice: initial.maxPrice,
+    pickupMethod: initial.pickupMethod,
+  });
+  const { freeOnly, availableNow, maxPrice, pickupMethod } = filterValues;
 
-  const debouncedMaxPrice = useDebounced(maxPrice, SEARCH_DEBOUNCE_MS);
+  const debouncedMaxPrice = useDebounced(maxPrice, MAX_PRICE_DEBOUNCE_MS);
   const filters = browseFilters({
     search: settledSearch,
     campus: campus ?? ALL_CAMPUSES,
@@ -145,12 +136,8 @@ export default function BrowsePage() {
 
   // Spec §2: resets search and category, free-only off, available-now on. The max price and pickup
   // method go too: a 'Clear all filters' that left a filter behind could leave the list empty.
-  const resetFilters = () => {
-    setFreeOnly(false);
-    setAvailableNow(true);
-    setMaxPrice('');
-    setPickupMethod('');
-  };
+  const resetFilters = () =>
+    setFilterValues({ freeOnly: false, availableNow: true, maxPrice: '', pickupMethod: '' });
   const clearAll = () => {
     clearSearch();
     setCategory(undefined);
@@ -238,67 +225,14 @@ export default function BrowsePage() {
 
       <CategoryBar value={category} onChange={setCategory} className="mt-4" />
 
-      <Card id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3 p-4 sm:p-5">
-        <fieldset>
-          <legend className="sr-only">
-            <Trans>Filters</Trans>
-          </legend>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Checkbox
-              id={`${ids}-free`}
-              label={t`Free only`}
-              checked={freeOnly}
-              onChange={(event) => setFreeOnly(event.target.checked)}
-            />
-            <Checkbox
-              id={`${ids}-now`}
-              label={t`Available now`}
-              checked={availableNow}
-              onChange={(event) => setAvailableNow(event.target.checked)}
-            />
-            <div className="space-y-1.5">
-              <label htmlFor={`${ids}-max`} className="block text-sm font-semibold text-ink">
-                <Trans>Max price ($)</Trans>
-              </label>
-              <input
-                id={`${ids}-max`}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={maxPrice}
-                onChange={(event) => setMaxPrice(event.target.value)}
-                placeholder={t`No limit`}
-                className={inputClasses}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={`${ids}-pickup`} className="block text-sm font-semibold text-ink">
-                <Trans>Pickup method</Trans>
-              </label>
-              <select
-                id={`${ids}-pickup`}
-                value={pickupMethod}
-                onChange={(event) => setPickupMethod(event.target.value as PickupMethod | '')}
-                className={inputClasses}
-              >
-                {pickupOptions.map((option) => (
-                  <option key={option.value || 'any'} value={option.value}>
-                    {i18n._(option.label)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        </fieldset>
-        {activeFilters > 0 && (
-          <div className="mt-3 flex justify-end">
-            <Button variant="ghost" onClick={resetFilters} className="text-brand-800">
-              <Trans>Reset filters</Trans>
-            </Button>
-          </div>
-        )}
-      </Card>
+      <BrowseFilters
+        ids={ids}
+        hidden={!filtersOpen}
+        values={filterValues}
+        activeFilters={activeFilters}
+        onChange={(change) => setFilterValues((values) => ({ ...values, ...change }))}
+        onReset={resetFilters}
+      />
 
       <section aria-labelledby={`${ids}-results`} className="mt-6">
         <h2 id={`${ids}-results`} className="sr-only">
@@ -309,16 +243,16 @@ export default function BrowsePage() {
         </p>
         <div className="mt-3">
           {isError ? (
-            <EmptyState
+            <EmptyResults
               title={t`Failed to fetch items`}
               text={t`Something went wrong while loading the listings.`}
             >
               <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
                 <Trans>Try again</Trans>
               </Button>
-            </EmptyState>
+            </EmptyResults>
           ) : !isPending && items.length === 0 ? (
-            <EmptyState
+            <EmptyResults
               title={t`No items found`}
               text={t`Try adjusting your search terms or filters to find what you're looking for.`}
             >
@@ -330,7 +264,7 @@ export default function BrowsePage() {
                   <Trans>Search all campuses</Trans>
                 </Button>
               )}
-            </EmptyState>
+            </EmptyResults>
           ) : (
             <ItemGrid
               items={items}
@@ -348,111 +282,5 @@ export default function BrowsePage() {
         />
       </section>
     </div>
-  );
-}
-
-/**
- * The search box's text, and the address bar's ?q= kept in step with it both ways: typing writes q
- * once it pauses (replacing the entry); a q that arrives from elsewhere (Back, Forward, a link with
- * ?q=) becomes the text. Only a q this hook did not write itself is taken in, so the echo of an
- * earlier write never overwrites keys typed since.
- */
-function useSearchText() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const addressBar = searchParams.get('q') ?? '';
-  const [search, setSearch] = useState(addressBar);
-  const written = useRef(addressBar);
-  // React Router makes a new setter whenever the address changes; the write below must not re-run then.
-  const setParams = useRef(setSearchParams);
-  setParams.current = setSearchParams;
-
-  const writeAddressBar = (text: string) => {
-    written.current = text;
-    setParams.current(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (text) next.set('q', text);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  useEffect(() => {
-    if (addressBar === written.current) return;
-    written.current = addressBar;
-    setSearch(addressBar);
-  }, [addressBar]);
-
-  // Browse arrives pre-rendered: on a slow phone someone can type before the script has taken over the
-  // page, and no change event reaches React for those keys. Once it has, the box's own text wins.
-  const input = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== search) setSearch(typed);
-  }, []);
-
-  const settled = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: writes only when the typed text settles
-  useEffect(() => {
-    if (settled !== written.current) writeAddressBar(settled);
-  }, [settled]);
-
-  return {
-    search,
-    setSearch,
-    /** The search box: read once after hydration for keys typed before it. */
-    input,
-    /** The text once typing pauses, as the list searches it. */
-    settledSearch: settled.trim(),
-    clearSearch: () => {
-      setSearch('');
-      writeAddressBar('');
-    },
-  };
-}
-
-function Checkbox({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  return (
-    <div className="flex items-end">
-      <label
-        htmlFor={id}
-        className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg border border-line px-3 hover:bg-stone-50 has-[:checked]:border-brand-200 has-[:checked]:bg-brand-50"
-      >
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={onChange}
-          className="h-5 w-5 shrink-0 cursor-pointer accent-brand-700"
-        />
-        <span className="text-sm font-semibold text-ink">{label}</span>
-      </label>
-    </div>
-  );
-}
-
-function EmptyState({ title, text, children }: { title: string; text: string; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <SearchX className="h-6 w-6" aria-hidden="true" />
-      </span>
-      <h3 className="mt-3 text-lg font-semibold text-ink">{title}</h3>
-      <p className="mt-1 max-w-sm text-muted">{text}</p>
-      <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>
-    </Card>
   );
 }

@@ -3,21 +3,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/api.ts';
-import {
-  ItemForm,
-  ItemFormSkeleton,
-  type ItemPayload,
-  itemToValues,
-} from '../features/items/components/item-form.tsx';
-import { useItem, useUpdateItem } from '../features/items/item-mutations.ts';
+import { useItem } from '../features/items/api.ts';
+import { ItemFormSkeleton } from '../features/items/components/form-section.tsx';
+import { ItemForm } from '../features/items/components/item-form.tsx';
+import { type ItemPayload, itemToValues } from '../features/items/components/item-form-values.ts';
+import { useUpdateItem } from '../features/items/item-mutations.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 export default function EditItemRoute() {
   return (

@@ -12,10 +12,10 @@ import {
 import { Button } from '../components/ui/button.tsx';
 import { describedBy, Field } from '../components/ui/field.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { applyServerErrors } from '../features/auth/components/apply-server-errors.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { useRequestPasswordReset } from '../features/password-reset/api.ts';
 import { errorMessage } from '../lib/api.ts';
+import { applyServerErrors } from '../lib/apply-server-errors.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 

@@ -13,17 +13,17 @@ import { useViewerCampus } from '../features/impact/api.ts';
 import { ImpactNumberRow } from '../features/impact/components/impact-number-row.tsx';
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
-import { categoryLabel } from '../features/items/components/category-labels.ts';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
-import { useCampusName } from '../features/universities/api.ts';
 import { CampusSwitch } from '../features/universities/components/campus-switch.tsx';
+import { useCampusName } from '../features/universities/queries.ts';
+import { categoryLabel } from '../lib/category-labels.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { browseCampus, browseSearch, paths } from '../paths.ts';
 
 // Spec §2 Home: hero with search, the row of impact numbers, category bar, the 'Available Near You'
 // grid (8 at a time), how the loop works, 'Our Campus Impact' with 'Top Contributors This Week', and a
-// call to action. One campus throughout (issue 16): the viewer's own (a visitor's: the most active
+// call to action. One campus throughout: the viewer's own (a visitor's: the most active
 // campus), or the one chosen with the campus switch.
 
 // Below the fold: its own chunk, so Home's first load stays small.
@@ -60,7 +60,7 @@ export default function HomePage() {
   const { t, i18n } = useLingui();
   const { user } = useSession();
   const viewer = useViewerCampus();
-  // Issue 16: one campus for the whole page (figures and items alike): the student's own, a visitor's
+  // One campus for the whole page (figures and items alike): the student's own, a visitor's
   // the most active one, or the one chosen with the switch.
   const [chosen, setChosen] = useState<string>();
   const shown = chosen ?? viewer.campus;
@@ -130,7 +130,7 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
   };
 
   return (
-    // Issue 16: on a phone (375 × 667) the hero is short enough for the first items to show on the
+    // On a phone (375 × 667) the hero is short enough for the first items to show on the
     // first screen: smaller type, the long pitch and the tagline from sm up, the search on one row.
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-emerald-700 text-white">
       <div className="mx-auto max-w-6xl px-4 py-5 sm:py-20">
@@ -194,7 +194,7 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
   const { t } = useLingui();
   const [category, setCategory] = useState<Category | undefined>();
   const campusName = useCampusName(campus).data?.campusName;
-  // Spec §2 lists every campus to a visitor; issue 16 shows one campus, the same as the figures above.
+  // Spec §2 lists every campus to a visitor; we show one campus, the same as the figures above.
   const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
     useInfiniteItems(homeItemFilters(campus ?? '', category), HOME_PAGE_SIZE, { enabled: Boolean(campus) });
   const loading = !campus || isPending;

@@ -4,14 +4,14 @@ import { CATEGORIES } from '#shared/constants.ts';
 import { CATEGORY_FACTORS } from '#shared/impact.ts';
 import { dashboard, leaders } from '../../../tests/helpers/impact-fixtures.ts';
 import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
-import { Header } from '../components/layout/header.tsx';
-import { MobileBar } from '../components/layout/mobile-bar.tsx';
 import { TYPICAL_ITEMS } from '../features/impact/components/impact-assumptions.tsx';
 import { activateLocale, i18n } from '../lib/i18n.ts';
+import { Header } from '../shell/header.tsx';
+import { MobileBar } from '../shell/mobile-bar.tsx';
 import ImpactPage from './impact.tsx';
 import NotFoundPage from './not-found.tsx';
 
-// Issue 19 item 2: the app's own frame and the impact dashboard read in Spanish, numbers and months
+// The app's own frame and the impact dashboard read in Spanish, numbers and months
 // written as a Spanish reader in the US expects, with no English left in what they say.
 
 const berkeley = dashboard({ topContributors: leaders });

@@ -17,12 +17,14 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '#shared/format.ts';
 import type { Item } from '#shared/schemas/items.ts';
+import { CATEGORY_ICONS } from '../components/category-icons.ts';
+import { RatingSummary } from '../components/rating.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { useStartConversation } from '../features/chat/api.ts';
-import { CATEGORY_ICONS } from '../features/items/category-icons.ts';
+import { type ItemDetail, useItem } from '../features/items/api.ts';
 import { DeleteItemDialog } from '../features/items/components/delete-item-dialog.tsx';
 import {
   ItemActionBar,
@@ -30,6 +32,14 @@ import {
   VisitorActions,
 } from '../features/items/components/item-action-bar.tsx';
 import { ItemGallery } from '../features/items/components/item-gallery.tsx';
+import { ProviderCard } from '../features/items/components/provider-card.tsx';
+import { ReviewsList } from '../features/items/components/reviews-list.tsx';
+import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
+import { CancellationPolicyNote } from '../features/reservations/components/cancellation-policy-note.tsx';
+import { ReserveOrRequested } from '../features/reservations/components/my-request.tsx';
+import { toldDates, useWaitlist } from '../features/waitlist/api.ts';
+import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
+import { ApiError, errorMessage } from '../lib/api.ts';
 import {
   amountOf,
   categoryLabel,
@@ -38,17 +48,7 @@ import {
   formatDays,
   formatRentalPrice,
   pickupLabel,
-} from '../features/items/components/item-labels.ts';
-import { ProviderCard } from '../features/items/components/provider-card.tsx';
-import { RatingSummary } from '../features/items/components/rating.tsx';
-import { ReviewsList } from '../features/items/components/reviews-list.tsx';
-import { type ItemDetail, useItem } from '../features/items/item-mutations.ts';
-import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
-import { CancellationPolicyNote } from '../features/reservations/components/cancellation-policy-note.tsx';
-import { ReserveOrRequested } from '../features/reservations/components/my-request.tsx';
-import { toldDates, useWaitlist } from '../features/waitlist/api.ts';
-import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
-import { ApiError, errorMessage } from '../lib/api.ts';
+} from '../lib/item-labels.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -211,7 +211,7 @@ function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
   return <StudentActions item={item} />;
 }
 
-/** Chat, Reserve (on dates a waitlist said are free, issue 18), the waitlist and Report. */
+/** Chat, Reserve (on dates a waitlist said are free), the waitlist and Report. */
 function StudentActions({ item }: { item: Item }) {
   const { user } = useSession();
   const waitlist = useWaitlist(item.id, Boolean(user) && user?.campus === item.campus);
@@ -231,7 +231,7 @@ function StudentActions({ item }: { item: Item }) {
 }
 
 /**
- * Issue 6: only the owner and the moderators reach a hidden item (or one of a suspended owner);
+ * Only the owner and the moderators reach a hidden item (or one of a suspended owner);
  * the page says so, and why, at the top.
  */
 function HiddenNotice({ item, moderation }: { item: Item; moderation: ItemDetail['moderation'] }) {

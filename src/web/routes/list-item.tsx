@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { VerificationRequired } from '../features/email-verification/components/verification-required.tsx';
-import { emptyItemValues, ItemForm, type ItemPayload } from '../features/items/components/item-form.tsx';
+import { ItemForm } from '../features/items/components/item-form.tsx';
+import { emptyItemValues, type ItemPayload } from '../features/items/components/item-form-values.ts';
 import { useCreateItem } from '../features/items/item-mutations.ts';
 import { errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 export default function ListItemRoute() {
   return (

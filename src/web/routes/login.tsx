@@ -10,8 +10,8 @@ import { Input } from '../components/ui/input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
 import { useLogin } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { useReturnTo } from '../features/auth/return-to.ts';
 import { errorMessage } from '../lib/api.ts';
+import { useReturnTo } from '../lib/return-to.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -21,7 +21,7 @@ export default function LoginPage() {
   useDocumentTitle(t`Sign In`);
   const navigate = useNavigate();
   const login = useLogin();
-  // Issue 16: back to the page the student came from (validated: this site's pages only).
+  // Back to the page the student came from (validated: this site's pages only).
   const returnTo = useReturnTo();
   const {
     register,

@@ -5,7 +5,6 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
@@ -13,15 +12,16 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../features/notifications/api.ts';
 import { NotificationTime } from '../features/notifications/components/notification-time.tsx';
 import { notificationLink } from '../features/notifications/notification-link.ts';
-import { useReservations } from '../features/reservations/api.ts';
 import { ReservationStatusBadge } from '../features/reservations/components/reservation-card.tsx';
 import {
   requestState,
   useRequestDecision,
 } from '../features/reservations/components/use-request-decision.ts';
+import { useReservations } from '../features/reservations/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 export default function NotificationsRoute() {
   return (
@@ -36,7 +36,7 @@ const tabClasses =
 
 type Tab = 'pending' | 'all' | 'unread';
 
-/** Issue 16: the page opens on the first tab with something in it (the spec's Pending when none has). */
+/** The page opens on the first tab with something in it (the spec's Pending when none has). */
 function firstTabWithSomething(pending: number, unread: number, all: number): Tab {
   if (pending > 0) return 'pending';
   if (unread > 0) return 'unread';
@@ -46,7 +46,7 @@ function firstTabWithSomething(pending: number, unread: number, all: number): Ta
 
 /**
  * A tab's long word: on phones it is left to screen readers ('Pending (2)' shows, 'Pending Requests (2)'
- * is read) so the three tabs fit a 375 px screen (issue 16).
+ * is read) so the three tabs fit a 375 px screen.
  */
 const wideOnly = 'sr-only sm:not-sr-only';
 

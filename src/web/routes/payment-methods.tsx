@@ -5,21 +5,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { intlLocale } from '#shared/format.ts';
 import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { IconTooltip } from '../components/ui/tooltip.tsx';
+import { CardSetupForm } from '../features/payments/components/card-setup-form.tsx';
 import {
   useDeletePaymentMethod,
   usePaymentMethods,
   useSavePaymentMethod,
   useSetDefaultPaymentMethod,
-} from '../features/payments/api.ts';
-import { CardSetupForm } from '../features/payments/components/card-setup-form.tsx';
+} from '../features/payments/queries.ts';
 import { ApiError } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // Spec §2 Payment Methods: saved cards, the default one, adding and removing cards (spec §8 toasts).
 

@@ -3,7 +3,6 @@ import { MessageSquare, Package, ShoppingBag, UserX } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -17,6 +16,7 @@ import { ProfileHeader, ProfileStats } from '../features/users/components/profil
 import { ApiError, errorMessage } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // Spec §2 Profile. /profile alone is the signed-in person's own profile (guarded); /profile/{id} anyone's.
 

@@ -12,13 +12,13 @@ import { describedBy, Field } from '../components/ui/field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
 import { useRegister } from '../features/auth/api.ts';
-import { applyServerErrors } from '../features/auth/components/apply-server-errors.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { useReturnTo } from '../features/auth/return-to.ts';
 import { ResendButton } from '../features/email-verification/components/resend-button.tsx';
-import { useUniversityDetect } from '../features/universities/api.ts';
 import { UniversitySelect } from '../features/universities/components/university-select.tsx';
+import { useUniversityDetect } from '../features/universities/queries.ts';
 import { errorMessage } from '../lib/api.ts';
+import { applyServerErrors } from '../lib/apply-server-errors.ts';
+import { useReturnTo } from '../lib/return-to.ts';
 import { toast } from '../lib/toast.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -30,7 +30,7 @@ export default function RegisterPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Create Account`);
   const signUp = useRegister();
-  // Issue 16: back where they were, now and from the verification e-mail's link.
+  // Back where they were, now and from the verification e-mail's link.
   const returnTo = useReturnTo();
   const {
     register,

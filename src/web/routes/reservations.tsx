@@ -4,11 +4,15 @@ import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
+import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
+import { NextStep } from '../features/reservations/components/next-step.tsx';
+import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
+import { approvalToast } from '../features/reservations/money-wording.ts';
 import {
   type ClaimAction,
   type StatusUpdate,
@@ -18,24 +22,20 @@ import {
   useDeclineReservation,
   useReservations,
   useUpdateReservationStatus,
-} from '../features/reservations/api.ts';
-import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
-import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
-import { NextStep } from '../features/reservations/components/next-step.tsx';
-import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
-import { approvalToast } from '../features/reservations/money-wording.ts';
+} from '../features/reservations/queries.ts';
 import { useMyReviews } from '../features/reviews/api.ts';
 import { ReservationReview } from '../features/reviews/components/reservation-review.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
-// Spec §2 My Reservations, §4 actions, §8 toasts; issue 6 reviews. `?review={id}` (from a 'Leave a
+// Spec §2 My Reservations, §4 actions, §8 toasts; reviews. `?review={id}` (from a 'Leave a
 // review' notification) opens the right tab, brings that card into view and opens its review dialog;
 // `?reservation={id}` does the same without the dialog.
 // `?payment_intent=…&redirect_status=…` is the bank's return after 3-D Secure (spec §4: the return
-// address is /reservations): the request the Reserve dialog would have sent is made here (issue 12).
+// address is /reservations): the request the Reserve dialog would have sent is made here.
 
 export default function ReservationsRoute() {
   return (
@@ -297,7 +297,7 @@ function usePaymentReturn() {
       onSuccess: ({ created, reservation }) => {
         const lender = reservation.provider.fullName;
         const title = reservation.item.title;
-        // Issue 18 item 3: back from the bank for more days on a booking (already approved or out).
+        // Back from the bank for more days on a booking (already approved or out).
         if (reservation.status !== 'pending' && reservation.pendingExtension)
           toast({
             title: t`Request sent`,

@@ -17,10 +17,10 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { describedBy, Field } from '../components/ui/field.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
-import { applyServerErrors } from '../features/auth/components/apply-server-errors.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { useConfirmPasswordReset } from '../features/password-reset/api.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
+import { applyServerErrors } from '../lib/apply-server-errors.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths, SUPPORT_EMAIL } from '../paths.ts';
 

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { dataExportUrl } from '../features/account/api.ts';
 import { DeleteAccountSection } from '../features/account/components/delete-account-section.tsx';
 import { SettingsSection } from '../features/account/components/settings-section.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
-// Issue 15 item 4: "Download my data" and "Delete my account" (/settings/data, linked from /settings).
+// "Download my data" and "Delete my account" (/settings/data, linked from /settings).
 
 export default function SettingsDataRoute() {
   return (

@@ -1,8 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
-import { LanguageSwitch } from '../components/layout/language-switch.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -15,8 +13,10 @@ import { SettingsSection } from '../features/account/components/settings-section
 import { useSession } from '../features/auth/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
+import { LanguageSwitch } from '../shell/language-switch.tsx';
 
-// Issue 15: Account settings (/settings, in the user menu). Issue 19: the language, next to the
+// Account settings (/settings, in the user menu), and the language, next to the
 // notifications it also decides.
 
 export default function SettingsRoute() {

@@ -2,17 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AuthGuard } from '../components/layout/auth-guard.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { authenticateTestPayment } from '../features/payments/api.ts';
+import { authenticateTestPayment } from '../features/payments/queries.ts';
 import { errorMessage } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+import { AuthGuard } from '../shell/auth-guard.tsx';
 
 // /payments/test/authenticate?payment_intent=…: the built-in test provider's stand-in for a card
 // issuer's 3-D Secure page (test card 4000 0027 6000 3184). Like a real bank it sends the browser back
-// to the return address, /reservations, which finishes the request (spec §4, issue 12).
+// to the return address, /reservations, which finishes the request (spec §4).
 
 export default function TestBankRoute() {
   return (

@@ -9,10 +9,10 @@ import { INVALID_VERIFICATION_LINK } from '#shared/schemas/email-verification.ts
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/api.ts';
-import { useReturnTo } from '../features/auth/return-to.ts';
-import { useVerifyEmail } from '../features/email-verification/api.ts';
 import { ResendButton } from '../features/email-verification/components/resend-button.tsx';
+import { useVerifyEmail } from '../features/email-verification/queries.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
+import { useReturnTo } from '../lib/return-to.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
@@ -78,7 +78,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 function Success({ email }: { email: string }) {
   const { t } = useLingui();
   const { user } = useSession();
-  // Issue 16: the link may name the page the student was on; signed in, they go straight back.
+  // The link may name the page the student was on; signed in, they go straight back.
   const returnTo = useReturnTo();
   const navigate = useNavigate();
   const goBack = Boolean(user?.isVerified && returnTo);

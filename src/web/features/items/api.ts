@@ -1,8 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { z } from 'zod';
 import type { Category, PickupMethod } from '#shared/constants.ts';
-import type { Item, ItemList } from '#shared/schemas/items.ts';
+import type { Item, ItemList, itemDetail } from '#shared/schemas/items.ts';
 import { api } from '../../lib/api.ts';
+
+// The items feature's public face: what other features may use of it (the list and item hooks, their
+// cache keys, and the pieces of the item card others show). The rest of this folder is its own.
+export { coverImage, PLACEHOLDER_IMAGE } from './components/item-card.tsx';
+export { VerifiedMark } from './components/provider-card.tsx';
 
 // Items (spec §7 GET /api/items, contract in src/shared/schemas/items.ts). List and search hooks
 // live here; the item page's hooks (detail, create, update, delete) join this file and reuse
@@ -113,5 +119,16 @@ function uniqueItems(items: Item[]): Item[] {
     if (seen.has(item.id)) return false;
     seen.add(item.id);
     return true;
+  });
+}
+
+export type ItemDetail = z.infer<typeof itemDetail>;
+
+/** GET /api/items/{id}: the item (with its owner) and its reviews. */
+export function useItem(id: string | undefined) {
+  return useQuery({
+    queryKey: itemKeys.detail(id ?? ''),
+    queryFn: () => api.get<ItemDetail>(`/api/items/${encodeURIComponent(id ?? '')}`),
+    enabled: Boolean(id),
   });
 }

@@ -1,23 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Item, ItemInput, itemDetail } from '#shared/schemas/items.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Item, ItemInput } from '#shared/schemas/items.ts';
 import { api } from '../../lib/api.ts';
-import { userKeys } from '../users/api.ts';
+import { userKeys } from '../../lib/query-keys.ts';
 import { itemKeys } from './api.ts';
 
-// The item page's hooks (spec §7): GET/POST/PUT/DELETE /api/items. Every successful change
+// The item page's changes (spec §7): POST/PUT/DELETE /api/items (the item itself is read by api.ts). Every successful change
 // refreshes each item list and profile (spec §7: after a mutation the related lists are refetched).
-
-export type ItemDetail = z.infer<typeof itemDetail>;
-
-/** GET /api/items/{id}: the item (with its owner) and its reviews. */
-export function useItem(id: string | undefined) {
-  return useQuery({
-    queryKey: itemKeys.detail(id ?? ''),
-    queryFn: () => api.get<ItemDetail>(`/api/items/${encodeURIComponent(id ?? '')}`),
-    enabled: Boolean(id),
-  });
-}
 
 function useRefreshItems() {
   const queryClient = useQueryClient();

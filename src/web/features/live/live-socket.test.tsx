@@ -3,9 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../../tests/helpers/fake-socket.ts';
+import { notificationKeys } from '../../lib/query-keys.ts';
 import { sessionKey } from '../auth/api.ts';
 import { chatKeys } from '../chat/api.ts';
-import { notificationKeys } from '../notifications/api.ts';
 import { LiveSocketProvider, useLiveSocket } from './live-socket.tsx';
 
 // The app-wide socket turns the server's live events into fresh badges without waiting for a poll.

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useChatSocket } from '../../lib/chat-socket.ts';
+import { notificationKeys } from '../../lib/query-keys.ts';
 import { sessionKey, useSession } from '../auth/api.ts';
 import { chatKeys } from '../chat/api.ts';
-import { notificationKeys } from '../notifications/api.ts';
 import { reservationKeys } from '../reservations/api.ts';
 
-// One live socket for the whole app while someone is signed in (issue 5): the chat page sends and
+// One live socket for the whole app while someone is signed in: the chat page sends and
 // receives messages on it, and the header's badges hear of new notifications and unread counts the
 // moment the server commits them. The spec's polling stays underneath as the fallback.
 
@@ -44,7 +44,7 @@ export function LiveSocketProvider({ children }: { children: ReactNode }) {
             void queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true });
             break;
           case 'resync':
-            // Pushes may have been missed (issue 12): no answer from before the gap may stay.
+            // Pushes may have been missed: no answer from before the gap may stay.
             void queryClient.invalidateQueries();
             break;
           case 'sessionEnded':

@@ -9,8 +9,8 @@ import type {
   ReportQueueFilter,
 } from '#shared/schemas/moderation.ts';
 import { api } from '../../lib/api.ts';
+import { userKeys } from '../../lib/query-keys.ts';
 import { itemKeys } from '../items/api.ts';
-import { userKeys } from '../users/api.ts';
 
 // The moderators' calls (/api/admin/*). Every action refreshes the queue, the open report, and the
 // item lists and profiles (a hidden item or a suspended owner's listings leave them).

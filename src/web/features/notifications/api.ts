@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import { api } from '../../lib/api.ts';
+import { notificationKeys } from '../../lib/query-keys.ts';
 
 // Spec §7/§9: both lists are polled every 30 s while someone is signed in.
 const POLL_MS = 30_000;
-
-export const notificationKeys = {
-  all: ['/api/notifications'] as const,
-  unread: ['/api/notifications/unread'] as const,
-};
 
 export function useNotifications(enabled = true) {
   return useQuery({

@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Report, ReportInput } from '#shared/schemas/reports.ts';
 import { api } from '../../lib/api.ts';
 
+// What other features may use of reports: the hooks below and the reasons' names.
+export { REPORT_REASON_NAMES } from './report-reasons.ts';
+
 // Spec §7 POST /api/reports ("success toast; reports refreshed") and the caller's own reports, which
 // tell the Report buttons whether a report about that item or person is still open.
 

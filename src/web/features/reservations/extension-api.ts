@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Extension, ExtensionInput } from '#shared/schemas/extensions.ts';
 import { api } from '../../lib/api.ts';
+import { notificationKeys } from '../../lib/query-keys.ts';
 import { itemKeys } from '../items/api.ts';
-import { notificationKeys } from '../notifications/api.ts';
-import { type PaymentIntent, reservationKeys } from './api.ts';
+import { type PaymentIntent, reservationKeys } from './queries.ts';
 
-// Issue 18 item 3 (decision 031): more days on a booking. Every answer refetches the reservations (the
+// Decision 031: more days on a booking. Every answer refetches the reservations (the
 // card and its end date), the notifications and the items (the booked days of the calendar).
 
 type ExtensionAnswer = { success: true; extension: Extension };

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisputeChat, Handover, HandoverInput } from '#shared/schemas/handovers.ts';
 import { api } from '../../lib/api.ts';
-import { claimQueueKeys, reservationKeys } from './api.ts';
+import { claimQueueKeys, reservationKeys } from './queries.ts';
 
-// Issue 17 item 1 (decision 033): the condition of the item at pickup and at return. The records come
+// Decision 033: the condition of the item at pickup and at return. The records come
 // with each reservation; adding to them refetches the reservations (the card shows what was kept).
 
 const ofBooking = (id: string, path: string) => `/api/reservations/${encodeURIComponent(id)}/${path}`;

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewInput, WrittenReview } from '#shared/schemas/reviews.ts';
 import { api } from '../../lib/api.ts';
+import { notificationKeys, userKeys } from '../../lib/query-keys.ts';
 import { itemKeys } from '../items/api.ts';
-import { notificationKeys } from '../notifications/api.ts';
-import { userKeys } from '../users/api.ts';
 
-// Reviews (issue 6; contract in src/shared/schemas/reviews.ts).
+// Reviews (contract in src/shared/schemas/reviews.ts).
 
 export const reviewKeys = {
   mine: ['/api/reviews/mine'] as const,

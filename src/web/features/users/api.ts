@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import { api } from '../../lib/api.ts';
-
-export const userKeys = {
-  all: ['/api/users'] as const,
-  detail: (id: string) => ['/api/users', id] as const,
-};
+import { userKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/users/{id}: the profile screen's person, their items, reviews, badges and stats. */
 export function useProfile(id: string | undefined) {

@@ -10,9 +10,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { compressImage } from '../../../lib/image-compress.ts';
 import { toast } from '../../../lib/toast.ts';
-import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
 import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from '../api.ts';
 import { FormFailure, SettingsSection } from './settings-section.tsx';
 

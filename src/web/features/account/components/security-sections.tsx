@@ -14,8 +14,8 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
 import { useCancelEmailChange, useChangePassword, useRequestEmailChange } from '../api.ts';
 import { FormFailure, SettingsSection } from './settings-section.tsx';
 

@@ -8,8 +8,8 @@ import {
   HeaderDropdownTrigger,
   headerDropdownContentClasses,
 } from '../../../components/layout/header-dropdown-trigger.tsx';
+import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { paths } from '../../../paths.ts';
-import { useTimeLabels } from '../../notifications/time-labels.ts';
 import { itemTitle, otherUserName, useConversations, useUnreadCount } from '../api.ts';
 
 /** Spec §2 Header: 'Messages', the first five conversations, 'View all messages', the unread badge. */

@@ -4,7 +4,7 @@ import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useTimeLabels } from '../../notifications/time-labels.ts';
+import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { itemTitle, otherUserName } from '../api.ts';
 
 /** Spec §2 Chat sidebar: name, last-message date 'MMM d', item title, unread badge; loading and empty. */

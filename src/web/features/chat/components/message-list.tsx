@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useTimeLabels } from '../../notifications/time-labels.ts';
+import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { isTemporary, type ShownMessage } from '../message-timeline.ts';
 
 /** Spec §2 Chat: own bubbles right-aligned, time 'h:mm a'; empty text; older pages on demand. */

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Loader2, Send } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
-import { useHere } from '../../auth/return-to.ts';
-import { useResendVerification } from '../api.ts';
+import { useHere } from '../../../lib/return-to.ts';
+import { useResendVerification } from '../queries.ts';
 
 /**
  * 'Resend' the verification e-mail; busy while the server sends it. Its link comes back to this
- * page (issue 16), or to `returnTo` when given.
+ * page, or to `returnTo` when given.
  */
 export function ResendButton({
   variant = 'outline',

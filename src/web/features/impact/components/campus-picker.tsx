@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { UniversitySelect } from '../../universities/components/university-select.tsx';
+import { UniversitySelect } from '../../universities/api.ts';
 import { useImpactCampuses } from '../api.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCo2Small, intlLocale } from '#shared/format.ts';
 import type { CategoryImpact } from '#shared/schemas/impact.ts';
+import { CATEGORY_ICONS } from '../../../components/category-icons.ts';
 import { Card } from '../../../components/ui/card.tsx';
+import { CATEGORY_MESSAGES } from '../../../lib/category-labels.ts';
 import { cn } from '../../../lib/cn.ts';
-import { CATEGORY_ICONS } from '../../items/category-icons.ts';
-import { CATEGORY_MESSAGES } from '../../items/components/category-labels.ts';
 
 /** Spec §2 Dashboard 'Impact by Category': borrows returned per category, most first. */
 export function CategoryImpactCards({ categories }: { categories: CategoryImpact[] }) {

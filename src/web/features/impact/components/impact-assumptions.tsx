@@ -13,7 +13,7 @@ import {
   PURCHASE_AVOIDANCE,
 } from '#shared/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
-import { CATEGORY_MESSAGES } from '../../items/components/category-labels.ts';
+import { CATEGORY_MESSAGES } from '../../../lib/category-labels.ts';
 
 // The dashboard states its assumptions in plain words, then the method with every factor, read from
 // the same module the server counts with (docs/impact-methodology.md has the sources in full).

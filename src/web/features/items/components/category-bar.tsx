@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { LayoutGrid } from 'lucide-react';
 import { CATEGORIES, type Category } from '#shared/constants.ts';
+import { CATEGORY_ICONS } from '../../../components/category-icons.ts';
+import { categoryLabel } from '../../../lib/category-labels.ts';
 import { cn } from '../../../lib/cn.ts';
-import { CATEGORY_ICONS } from '../category-icons.ts';
-import { categoryLabel } from './category-labels.ts';
 
 // Spec §2 category bar: 'All' plus the eight categories, one chosen at a time. A row of toggle
 // buttons (aria-pressed) that scrolls sideways on narrow screens instead of widening the page.

@@ -8,13 +8,13 @@ import { withReturnTo } from '#shared/return-path.ts';
 import type { Item } from '#shared/schemas/items.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { amountOf, formatRentalPrice } from '../../../lib/item-labels.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useReserveParam } from '../../../lib/use-reserve-param.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
-import { useReserveParam } from '../../reservations/components/use-reserve-param.ts';
-import { amountOf, formatRentalPrice } from './item-labels.ts';
 
-// Issue 16 items 6, 7 and 9 on the item page: the visitor's login buttons come back here (with the
+// On the item page: the visitor's login buttons come back here (with the
 // Reserve dialog open after 'Login to Reserve'), chatting as a visitor says 'Login required' first,
 // a missing item says so in a toast as well, and phones get a sticky bar with the price, the deposit
 // and Reserve.

@@ -7,15 +7,15 @@ import { Link } from 'react-router';
 import { formatPrice } from '#shared/format.ts';
 import { thumbnailOf } from '#shared/photos.ts';
 import type { Item } from '#shared/schemas/items.ts';
+import { RatingSummary } from '../../../components/rating.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { paths } from '../../../paths.ts';
-import { RatingSummary } from './rating.tsx';
 
 // Spec §2 Item card: cover, title, price, deposit badge, pickup label, rating, and a 'Not Available'
 // overlay. The whole card is one link to the item page. The spec's fixed five-star '(5)' placeholder
-// is the item's real rating instead, or nothing without reviews (issue 16, decision 020).
+// is the item's real rating instead, or nothing without reviews (decision 020).
 
 export const PLACEHOLDER_IMAGE = '/placeholder-item.svg';
 
@@ -50,7 +50,7 @@ export function priceLabel(item: Pick<Item, 'rentalPrice' | 'rentalPeriod'>): st
 
 /**
  * 1234.5 → '1,234.50' with `digits` decimals. Written out rather than with Intl: the first number
- * format a page makes loads locale data, tens of milliseconds on a phone before the cards show (issue 7).
+ * format a page makes loads locale data, tens of milliseconds on a phone before the cards show.
  * Amounts come as decimal strings with at most two decimals, so `toFixed` rounds nothing.
  */
 function formatAmount(n: number, digits: number): string {
@@ -125,7 +125,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
   const price = priceLabel(item);
   const pickup = pickupLabels[item.pickupMethod] ?? pickupLabels.meetup;
   const unavailable = !item.isAvailable || item.hidden;
-  // Only its owner (on their profile) and moderators ever get a hidden item in a list (issue 6).
+  // Only its owner (on their profile) and moderators ever get a hidden item in a list.
   const status = item.hidden ? t`Hidden` : t`Not Available`;
   return (
     <Link
@@ -182,7 +182,7 @@ export function ItemCard({ item, priority = false }: { item: Item; priority?: bo
             <RatingSummary rating={item.rating} />
           </p>
           {item.user?.campusName && (
-            // Issue 16: the whole campus name, wrapping between words (never cut mid-word).
+            // The whole campus name, wrapping between words (never cut mid-word).
             <p className="flex min-w-0 items-start gap-1 text-xs text-muted">
               <MapPin className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
               <span className="min-w-0">{item.user.campusName}</span>
@@ -212,7 +212,7 @@ export function ItemCardSkeleton() {
  * The responsive card grid: two columns on phones, three from md, four from lg. While `loading`,
  * `skeletons` placeholder cards follow the items already shown (none on a first load, the loaded
  * pages while 'Load more' fetches the next). The first `priority` cards' photos load first (a page
- * whose grid is in view when it opens; issue 7).
+ * whose grid is in view when it opens).
  */
 export function ItemGrid({
   items = [],

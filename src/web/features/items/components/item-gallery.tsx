@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { thumbnailOf } from '#shared/photos.ts';
 import { cn } from '../../../lib/cn.ts';
+import { usableImages } from '../../../lib/item-labels.ts';
 import { PLACEHOLDER_IMAGE } from './item-card.tsx';
-import { usableImages } from './item-labels.ts';
 
 /** Spec §2 Item detail: the main photo, a row of thumbnails to switch it, the placeholder when none. */
 export function ItemGallery({ images, title }: { images: readonly string[]; title: string }) {
@@ -26,7 +26,7 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
           src={mainSrc}
           alt={current ? t`${title}, photo ${number} of ${count}` : t`${title} (no photo yet)`}
           onError={() => current && markBroken(current)}
-          // The page's largest picture: fetched first (the server also preloads it, issue 16).
+          // The page's largest picture: fetched first (the server also preloads it).
           fetchPriority="high"
           className="h-full w-full object-cover"
         />

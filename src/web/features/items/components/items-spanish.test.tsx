@@ -2,10 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Item } from '#shared/schemas/items.ts';
+import { StarRatingInput } from '../../../components/star-rating-input.tsx';
 import { activateLocale } from '../../../lib/i18n.ts';
-import { StarRatingInput } from '../../reviews/components/star-rating-input.tsx';
-import { ItemCard } from './item-card.tsx';
-import { emptyItemValues, ItemForm } from './item-form.tsx';
 import {
   CONDITION_LABELS,
   categoryLabel,
@@ -13,9 +11,12 @@ import {
   formatDays,
   formatRentalPrice,
   PICKUP_LABELS,
-} from './item-labels.ts';
+} from '../../../lib/item-labels.ts';
+import { ItemCard } from './item-card.tsx';
+import { ItemForm } from './item-form.tsx';
+import { emptyItemValues } from './item-form-values.ts';
 
-// Issue 19 item 2: the item screens in Spanish, and their labels wherever other screens show them.
+// The item screens in Spanish, and their labels wherever other screens show them.
 
 const item: Item = {
   id: '4b0c2f1e-8a3d-4e5f-9a6b-7c8d9e0f1a2b',

@@ -3,13 +3,13 @@ import { BadgeCheck, ChevronRight, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item, Rating } from '#shared/schemas/items.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import { RatingSummary } from '../../../components/rating.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../paths.ts';
-import { RatingSummary } from './rating.tsx';
 
 /**
  * Spec §2 Item detail: who lends the item, with a way to their profile, and their rating over every
- * revealed review they received (issue 16; nothing without reviews).
+ * revealed review they received (nothing without reviews).
  */
 export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Rating }) {
   return (
@@ -42,7 +42,7 @@ export function ProviderCard({ user, rating }: { user: Item['user']; rating?: Ra
   );
 }
 
-/** A verified student's mark (issue 6), announced as text; `label={false}` where visible text says it. */
+/** A verified student's mark, announced as text; `label={false}` where visible text says it. */
 export function VerifiedMark({
   className = 'h-4 w-4',
   label = true,

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#shared/schemas/reviews.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import { Stars } from '../../../components/rating.tsx';
+import { formatDate } from '../../../lib/item-labels.ts';
 import { paths } from '../../../paths.ts';
-import { formatDate } from './item-labels.ts';
-import { Stars } from './rating.tsx';
 
 /**
  * Spec §2: reviews with their stars, comment, date and reviewer; `empty` when there are none. With

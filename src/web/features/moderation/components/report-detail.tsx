@@ -1,40 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ArrowLeft,
-  Ban,
-  CheckCircle2,
-  ExternalLink,
-  Eye,
-  EyeOff,
-  StickyNote,
-  UserCheck,
-  XCircle,
-} from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { ArrowLeft, CheckCircle2, StickyNote, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { CATEGORY_LABELS, type Category, LIMITS, type ModerationAction } from '#shared/constants.ts';
-import type {
-  ModeratedItem,
-  ModeratedUser,
-  ModerationEntry,
-  ReportDetail,
-  ReportSummary,
-} from '#shared/schemas/moderation.ts';
-import { Avatar } from '../../../components/layout/avatar.tsx';
+import { LIMITS } from '#shared/constants.ts';
+import type { ReportDetail } from '#shared/schemas/moderation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
-import { coverImage } from '../../items/components/item-card.tsx';
-import { useTimeLabels } from '../../notifications/time-labels.ts';
-import { REPORT_REASON_NAMES } from '../../reports/report-reasons.ts';
-import { type TargetAction, useAddNote, useDecideReport, useReportDetail, useTargetAction } from '../api.ts';
-import { ConfirmAction } from './confirm-action.tsx';
+import { REPORT_REASON_NAMES } from '../../reports/api.ts';
+import { useAddNote, useDecideReport, useReportDetail } from '../api.ts';
+import { Decision, HistoryEntry, OtherReport } from './report-history.tsx';
 import { StatusBadge, TargetLabel } from './report-queue.tsx';
+import { Section, useFailureToast } from './report-section.tsx';
+import { ReportedItemCard, ReportedUserCard } from './reported-target.tsx';
 
 // One report as a moderator works on it: what was reported and by whom, the reported item or person,
 // the other reports about them, what moderators did so far, a note, and the actions.
@@ -148,9 +132,9 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
         )}
       </Section>
 
-      {item && <ItemCard item={item} reportId={report.id} note={note} onDone={() => setNote('')} />}
+      {item && <ReportedItemCard item={item} reportId={report.id} note={note} onDone={() => setNote('')} />}
       {user && (
-        <UserCard
+        <ReportedUserCard
           user={user}
           title={item ? t`Owner` : t`Reported user`}
           reportId={report.id}
@@ -217,51 +201,6 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
   );
 }
 
-/** 'Resolved by Morgan Reyes on Mar 5, 2026 • 3:04 PM', with as much as is known. */
-function Decision({ resolved, by, at }: { resolved: boolean; by?: string; at?: string }) {
-  const { formatTime } = useTimeLabels();
-  const on = at && <time dateTime={at}>{formatTime(at, 'dateTime')}</time>;
-  if (resolved) {
-    if (by && on)
-      return (
-        <Trans>
-          Resolved by {by} on {on}
-        </Trans>
-      );
-    if (by) return <Trans>Resolved by {by}</Trans>;
-    if (on) return <Trans>Resolved on {on}</Trans>;
-    return <Trans>Resolved</Trans>;
-  }
-  if (by && on)
-    return (
-      <Trans>
-        Dismissed by {by} on {on}
-      </Trans>
-    );
-  if (by) return <Trans>Dismissed by {by}</Trans>;
-  if (on) return <Trans>Dismissed on {on}</Trans>;
-  return <Trans>Dismissed</Trans>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-stone-600">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function useFailureToast() {
-  const { t } = useLingui();
-  return (error: unknown) =>
-    toast({
-      variant: 'destructive',
-      title: t`Action failed`,
-      description: errorMessage(error, t`Please try again.`),
-    });
-}
-
 function DecisionButtons({
   reportId,
   pending,
@@ -325,281 +264,4 @@ function DecisionButtons({
       )}
     </div>
   );
-}
-
-/** Runs a hide/unhide/suspend/unsuspend with the note, toasting the outcome. */
-function useTarget(reportId: string, note: string, onDone: () => void) {
-  const action = useTargetAction();
-  const failed = useFailureToast();
-  const run = (kind: TargetAction, targetId: string, success: { title: string; description: string }) => {
-    const text = note.trim();
-    return action
-      .mutateAsync({ action: kind, targetId, reportId, ...(text ? { note: text } : {}) })
-      .then(() => {
-        toast(success);
-        onDone();
-      })
-      .catch(failed);
-  };
-  return { run, busy: action.isPending };
-}
-
-function ItemCard({
-  item,
-  reportId,
-  note,
-  onDone,
-}: {
-  item: ModeratedItem;
-  reportId: string;
-  note: string;
-  onDone: () => void;
-}) {
-  const { t } = useLingui();
-  const { formatTime, relativeTime } = useTimeLabels();
-  const { run, busy } = useTarget(reportId, note, onDone);
-  const cover = coverImage(item.images);
-  const category = CATEGORY_LABELS[item.category as Category] ?? item.category;
-  const listed = relativeTime(item.createdAt);
-  const hiddenSince = item.hiddenAt ? formatTime(item.hiddenAt, 'date') : '';
-  const title = item.title;
-  const owner = item.owner.fullName;
-  return (
-    <Section title={t`Reported item`}>
-      <div className="rounded-xl border border-line p-4">
-        <div className="flex gap-4">
-          {cover ? (
-            <img src={cover} alt="" className="h-20 w-20 shrink-0 rounded-lg object-cover" />
-          ) : (
-            <span className="h-20 w-20 shrink-0 rounded-lg bg-stone-100" aria-hidden="true" />
-          )}
-          <div className="min-w-0">
-            {item.deletedAt ? (
-              <p className="break-words font-semibold text-ink">{item.title}</p>
-            ) : (
-              <Link
-                to={paths.item(item.id)}
-                className="inline-flex items-center gap-1 break-words font-semibold text-brand-700 hover:underline"
-              >
-                {item.title}
-                <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-              </Link>
-            )}
-            <p className="text-sm text-muted">
-              <Trans>
-                {category} · listed {listed} by{' '}
-                <Link
-                  to={paths.profile(item.owner.id)}
-                  className="font-semibold text-brand-700 hover:underline"
-                >
-                  {owner}
-                </Link>
-              </Trans>
-            </p>
-            <p className="mt-1 line-clamp-3 break-words text-sm text-stone-700">{item.description}</p>
-          </div>
-        </div>
-        {item.deletedAt ? (
-          <p className="mt-3 text-sm font-semibold text-stone-700">
-            <Trans>Deleted by its owner.</Trans>
-          </p>
-        ) : (
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            {item.hiddenAt ? (
-              <>
-                <span className="text-sm font-semibold text-red-900">
-                  <Trans>Hidden since {hiddenSince}</Trans>
-                </span>
-                <Button
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() =>
-                    void run('unhide', item.id, {
-                      title: t`Item visible again`,
-                      description: t`It is back in browse and search. The owner has been notified.`,
-                    })
-                  }
-                >
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                  <Trans>Unhide</Trans>
-                </Button>
-              </>
-            ) : (
-              <ConfirmAction
-                trigger={
-                  <>
-                    <EyeOff className="h-4 w-4" aria-hidden="true" />
-                    <Trans>Hide item</Trans>
-                  </>
-                }
-                title={t`Hide “${title}”?`}
-                description={t`It disappears from browse, search and its page for everyone but its owner and the moderators, and cannot be reserved. The owner is notified. You can unhide it later.`}
-                confirmLabel={t`Hide item`}
-                busy={busy}
-                onConfirm={() =>
-                  run('hide', item.id, {
-                    title: t`Item hidden`,
-                    description: t`It no longer appears in browse or search. The owner has been notified.`,
-                  })
-                }
-              />
-            )}
-          </div>
-        )}
-      </div>
-    </Section>
-  );
-}
-
-function UserCard({
-  user,
-  title,
-  reportId,
-  note,
-  onDone,
-}: {
-  user: ModeratedUser;
-  title: string;
-  reportId: string;
-  note: string;
-  onDone: () => void;
-}) {
-  const { t } = useLingui();
-  const { formatTime } = useTimeLabels();
-  const { run, busy } = useTarget(reportId, note, onDone);
-  const name = user.fullName;
-  const joined = formatTime(user.createdAt, 'month');
-  const suspendedSince = user.suspendedAt ? formatTime(user.suspendedAt, 'date') : '';
-  return (
-    <Section title={title}>
-      <div className="rounded-xl border border-line p-4">
-        <div className="flex gap-3">
-          <Avatar name={user.fullName} src={user.profileImage} />
-          <div className="min-w-0 text-sm">
-            <Link
-              to={paths.profile(user.id)}
-              className="break-words text-base font-semibold text-brand-700 hover:underline"
-            >
-              {user.fullName}
-            </Link>
-            <p className="text-muted">
-              @{user.username} · {user.campusName}
-            </p>
-            <p className="break-all text-stone-700">{user.email}</p>
-            <p className="text-muted">
-              {user.isVerified ? (
-                <Trans>Joined {joined} · verified</Trans>
-              ) : (
-                <Trans>Joined {joined} · not verified</Trans>
-              )}
-            </p>
-          </div>
-        </div>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          {user.suspendedAt ? (
-            <>
-              <span className="text-sm font-semibold text-red-900">
-                <Trans>Suspended since {suspendedSince}</Trans>
-              </span>
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() =>
-                  void run('unsuspend', user.id, {
-                    title: t`Suspension lifted`,
-                    description: t`${name} can sign in again.`,
-                  })
-                }
-              >
-                <UserCheck className="h-4 w-4" aria-hidden="true" />
-                <Trans>Unsuspend</Trans>
-              </Button>
-            </>
-          ) : (
-            <ConfirmAction
-              trigger={
-                <>
-                  <Ban className="h-4 w-4" aria-hidden="true" />
-                  <Trans>Suspend user</Trans>
-                </>
-              }
-              title={t`Suspend ${name}?`}
-              description={t`They are signed out everywhere at once and cannot sign in again; their listings leave browse. You can lift the suspension later.`}
-              confirmLabel={t`Suspend user`}
-              busy={busy}
-              onConfirm={() =>
-                run('suspend', user.id, {
-                  title: t`User suspended`,
-                  description: t`${name} has been signed out everywhere.`,
-                })
-              }
-            />
-          )}
-        </div>
-      </div>
-    </Section>
-  );
-}
-
-function OtherReport({ report }: { report: ReportSummary }) {
-  const { i18n } = useLingui();
-  const { relativeTime } = useTimeLabels();
-  const reporter = report.reporter.fullName;
-  const ago = relativeTime(report.createdAt);
-  return (
-    <li>
-      <Link
-        to={paths.admin({ status: 'all', report: report.id })}
-        className="block p-3 text-sm hover:bg-stone-50"
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={report.status} />
-          <span className="font-semibold text-ink">{i18n._(REPORT_REASON_NAMES[report.reason])}</span>
-          <span className="text-muted">
-            <Trans>
-              by {reporter}, {ago}
-            </Trans>
-          </span>
-        </span>
-        <span className="mt-1 line-clamp-2 block break-words text-stone-700">{report.description}</span>
-      </Link>
-    </li>
-  );
-}
-
-function HistoryEntry({ entry }: { entry: ModerationEntry }) {
-  const { t } = useLingui();
-  const { formatTime } = useTimeLabels();
-  const who = <span className="font-semibold">{entry.admin?.fullName ?? t`A former moderator`}</span>;
-  return (
-    <li className="border-s-2 border-brand-200 ps-3 text-sm">
-      <p className="text-ink">
-        <ActionSentence action={entry.action} who={who} />
-      </p>
-      <p className="text-xs text-muted">
-        <time dateTime={entry.createdAt}>{formatTime(entry.createdAt, 'dateTime')}</time>
-      </p>
-      {entry.note && <p className="mt-1 whitespace-pre-line break-words text-stone-700">{entry.note}</p>}
-    </li>
-  );
-}
-
-/** One line of the history: 'Morgan Reyes hid the item'. */
-function ActionSentence({ action, who }: { action: ModerationAction; who: ReactNode }) {
-  switch (action) {
-    case 'note':
-      return <Trans>{who} added a note</Trans>;
-    case 'resolve':
-      return <Trans>{who} resolved the report</Trans>;
-    case 'dismiss':
-      return <Trans>{who} dismissed the report</Trans>;
-    case 'hide_item':
-      return <Trans>{who} hid the item</Trans>;
-    case 'unhide_item':
-      return <Trans>{who} made the item visible again</Trans>;
-    case 'suspend_user':
-      return <Trans>{who} suspended the user</Trans>;
-    case 'unsuspend_user':
-      return <Trans>{who} lifted the suspension</Trans>;
-  }
 }

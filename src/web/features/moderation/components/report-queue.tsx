@@ -7,9 +7,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { paths } from '../../../paths.ts';
-import { useTimeLabels } from '../../notifications/time-labels.ts';
-import { REPORT_REASON_NAMES } from '../../reports/report-reasons.ts';
+import { REPORT_REASON_NAMES } from '../../reports/api.ts';
 import { useReportQueue } from '../api.ts';
 import { EMPTY_QUEUE, STATUS_CLASSES, STATUS_LABELS } from './moderation-labels.ts';
 

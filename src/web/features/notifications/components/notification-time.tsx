@@ -1,4 +1,4 @@
-import { useTimeLabels } from '../time-labels.ts';
+import { useTimeLabels } from '../../../lib/time-labels.ts';
 
 /** Spec §2 Notifications: absolute time 'MMM d, yyyy • h:mm a' and a relative one. */
 export function NotificationTime({ createdAt, compact = false }: { createdAt: string; compact?: boolean }) {

@@ -10,8 +10,7 @@ import {
 } from '../../../components/layout/header-dropdown-trigger.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
-import { useReservations } from '../../reservations/api.ts';
-import { requestState, useRequestDecision } from '../../reservations/components/use-request-decision.ts';
+import { requestState, useRequestDecision, useReservations } from '../../reservations/api.ts';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadNotifications } from '../api.ts';
 import { notificationLink } from '../notification-link.ts';
 import { NotificationTime } from './notification-time.tsx';

@@ -12,8 +12,8 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { confirmTestPayment, useClientConfig } from '../api.ts';
 import { formatExpiry, groupDigits, parseExpiry } from '../card-fields.ts';
+import { confirmTestPayment, useClientConfig } from '../queries.ts';
 
 // The card form of the Reserve dialog (spec §4): it authorises a PaymentIntent. With Stripe it is
 // Stripe Elements (card data never touches our server); with the built-in test provider it is a
@@ -104,7 +104,7 @@ export function StripeCardForm({
   onConfirmed(): void | Promise<void>;
   onError(message: string): void;
 }) {
-  // Stripe writes its own fields and messages in the app's language (issue 19).
+  // Stripe writes its own fields and messages in the app's language.
   const { i18n } = useLingui();
   const locale = i18n.locale === 'es' ? 'es' : 'en';
   return (
@@ -317,7 +317,7 @@ export function TestCardForm({
 
 function SubmitButton({ busy, disabled, label }: { busy: boolean; disabled?: boolean; label: string }) {
   return (
-    // A toast never covers it (issue 16: the toast area moves out of its way).
+    // A toast never covers it (the toast area moves out of its way).
     <Button type="submit" size="lg" className="w-full" disabled={busy || disabled} data-toast-avoid="">
       {busy ? (
         <>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { confirmTestSetup, useClientConfig, useCreateSetupIntent, useSavePaymentMethod } from '../api.ts';
+import { confirmTestSetup, useClientConfig, useCreateSetupIntent, useSavePaymentMethod } from '../queries.ts';
 import { CardFormSkeleton, CardFormUnavailable, StripeCardForm, TestCardForm } from './card-payment-form.tsx';
 
 // Saving a card (spec §2 Payment Methods): a SetupIntent is made when the form opens, the card form

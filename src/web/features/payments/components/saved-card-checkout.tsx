@@ -7,7 +7,7 @@ import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { payWithSavedCard, useClientConfig, usePaymentMethods } from '../api.ts';
+import { payWithSavedCard, useClientConfig, usePaymentMethods } from '../queries.ts';
 import {
   CardFormSkeleton,
   CardPaymentForm,
@@ -15,7 +15,7 @@ import {
   stripeFor,
 } from './card-payment-form.tsx';
 
-// Issue 16: the Payment Methods page promises saved cards make borrowing faster, so checkout offers
+// The Payment Methods page promises saved cards make borrowing faster, so checkout offers
 // them: the default card is chosen, Pay charges it without typing it again; 'Use a new card' shows the
 // card form as before. One press of Pay at a time (busy), and the server confirms an intent once
 // however often it is asked (payments/service.ts payWithSavedCard).

@@ -12,8 +12,8 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { inputClasses } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
 import { openReportAbout, useCreateReport, useMyReports } from '../api.ts';
 import { REPORT_REASON_NAMES } from '../report-reasons.ts';
 

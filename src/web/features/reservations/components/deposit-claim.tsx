@@ -9,12 +9,12 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { amountOf } from '../../items/components/item-labels.ts';
-import { PhotoUploader } from '../../uploads/components/photo-uploader.tsx';
-import type { ClaimAction } from '../api.ts';
+import { amountOf } from '../../../lib/item-labels.ts';
+import { PhotoUploader } from '../../uploads/api.ts';
+import type { ClaimAction } from '../queries.ts';
 import { answerBy } from './next-step.tsx';
 
-// Issue 17 items 2 and 5 on the reservation card: the stage of a return and its deposit claim with its
+// On the reservation card: the stage of a return and its deposit claim with its
 // deadline and amounts, the lender's "Report a problem" and the borrower's "Dispute" dialogs. The card
 // decides which buttons show (the shared rules table); this file only shows and asks.
 

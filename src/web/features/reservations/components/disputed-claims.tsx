@@ -9,13 +9,13 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useDecideClaim, useDisputedClaims } from '../api.ts';
 import { dateTime, dayLabel } from '../dates.ts';
 import { useDisputeChat } from '../handover-api.ts';
+import { useDecideClaim, useDisputedClaims } from '../queries.ts';
 import { Photos } from './deposit-claim.tsx';
 import { type HandoverNames, HandoverRecords, StageHeading } from './handover-panel.tsx';
 
-// Issue 17: the moderators' queue of disputed deposit claims, with both sides, the photos and notes
+// The moderators' queue of disputed deposit claims, with both sides, the photos and notes
 // both added at pickup and at return, and their chat (read-only, decision 033); the moderator decides
 // how much of the claim the lender keeps (0 to all of it), and the rest of the deposit is refunded.
 

@@ -14,13 +14,13 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useItem } from '../../items/item-mutations.ts';
-import { SavedCardCheckout } from '../../payments/components/saved-card-checkout.tsx';
-import type { PaymentIntent } from '../api.ts';
+import { useItem } from '../../items/api.ts';
+import { SavedCardCheckout } from '../../payments/api.ts';
 import { dayLabel as formatDay } from '../dates.ts';
 import { useAnswerExtension, useExtensionPaymentIntent, useRequestExtension } from '../extension-api.ts';
+import type { PaymentIntent } from '../queries.ts';
 
-// Issue 18 item 3 (decision 031), on a My Reservations card: the request for more days waiting for the
+// Decision 031, on a My Reservations card: the request for more days waiting for the
 // lender ("Extension requested to Dec 3 · $8.00 · waiting for Maya", with Approve and Decline for the
 // lender, Take back for the borrower), or, on an approved or picked-up booking, the borrower's
 // 'Ask for more days'. The server decides; this only shows and asks.

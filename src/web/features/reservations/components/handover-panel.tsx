@@ -15,12 +15,12 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { PhotoUploader } from '../../uploads/components/photo-uploader.tsx';
+import { PhotoUploader } from '../../uploads/api.ts';
 import { dateTime } from '../dates.ts';
 import { useAddHandover } from '../handover-api.ts';
 import { FormDialog, Photos } from './deposit-claim.tsx';
 
-// Issue 17 item 1 (decision 033) on the reservation card: "Condition at pickup" and "Condition at return",
+// Decision 033, on the reservation card: "Condition at pickup" and "Condition at return",
 // each person's photos and note with their times, and a form while the stage is open for additions
 // (pickup: approved until 24 hours after "Picked Up"; return: from the pickup until a claim is disputed).
 

@@ -7,11 +7,11 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
-import { useReservations } from '../api.ts';
 import { dayLabel, dayRange } from '../dates.ts';
+import { useReservations } from '../queries.ts';
 import { ReserveDialog } from './reserve-dialog.tsx';
 
-// Issue 16 'What happens next': a borrower who already asked for this item sees their request on the
+// 'What happens next': a borrower who already asked for this item sees their request on the
 // item page ('Requested Nov 27–29 · Pending'), with the way to it, instead of a fresh Reserve button.
 // Other dates stay one tap away.
 
@@ -35,7 +35,7 @@ export function requestSummary(r: Pick<Reservation, 'status' | 'startDate' | 'en
     const due = dayLabel(r.endDate, 'short');
     return { title: t`Borrowing ${days} · Active`, detail: t`Due back ${due}` };
   }
-  // Issue 17: back with the lender, or a deposit claim open.
+  // Back with the lender, or a deposit claim open.
   if (r.status === 'returned')
     return { title: t`Returned ${days}`, detail: t`Waiting for the lender to confirm: see My Reservations` };
   if (r.status === 'claimed' || r.status === 'disputed')
@@ -65,7 +65,7 @@ export function ReserveOrRequested({
   suggested = null,
 }: {
   item: ReservableItem;
-  /** Dates a waitlist said are free: the Reserve dialog starts on them (issue 18). */
+  /** Dates a waitlist said are free: the Reserve dialog starts on them. */
   suggested?: { startDate: string; endDate: string } | null;
 }) {
   // Re-render in the active language: the lines below are written by requestSummary.

@@ -2,27 +2,23 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, Handshake, LockKeyhole, Wallet } from 'lucide-react';
-import { AlertDialog, Dialog } from 'radix-ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { PickupMethod, ReservationStatus } from '#shared/constants.ts';
 import { thumbnailOf } from '#shared/photos.ts';
-import { can, type PartyRole, type ReservationAction } from '#shared/reservation-rules.ts';
+import type { PartyRole } from '#shared/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { describedBy, Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { amountOf } from '../../../lib/item-labels.ts';
 import { paths } from '../../../paths.ts';
-import { coverImage, PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
-import { amountOf } from '../../items/components/item-labels.ts';
-import type { ClaimAction, StatusUpdate } from '../api.ts';
+import { coverImage, PLACEHOLDER_IMAGE } from '../../items/api.ts';
 import { dayLabel } from '../dates.ts';
-import { ClaimDetails, DisputeClaim, ReportProblem } from './deposit-claim.tsx';
-import { EarlyReturnNote, ItemReturned, ReturnedInGoodCondition } from './early-return.tsx';
+import type { ClaimAction, StatusUpdate } from '../queries.ts';
+import { ClaimDetails } from './deposit-claim.tsx';
+import { EarlyReturnNote } from './early-return.tsx';
+import { ReservationActions } from './reservation-actions.tsx';
 
 // Spec §2 My Reservations card and §4 reservation actions. The card only shows and asks; the page
 // owns the calls (and their toasts), so every card is disabled while any update is in flight.
@@ -39,7 +35,7 @@ export interface ReservationCardProps {
   onDecline: (id: string) => void;
   /** Resolves when the server accepted the change, rejects with its error. */
   onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
-  /** Issue 17: report a problem, accept or dispute a claim; resolves when the server accepted it. */
+  /** Report a problem, accept or dispute a claim; resolves when the server accepted it. */
   onClaimAction?: (action: ClaimAction) => Promise<unknown>;
   /** What other features add to the card (the review prompt of a completed reservation). */
   children?: ReactNode;
@@ -50,7 +46,7 @@ const STATUS_STYLES: Record<ReservationStatus, { label: MessageDescriptor; class
   pending: { label: msg`Pending`, className: 'bg-yellow-100 text-yellow-900' },
   approved: { label: msg`Approved`, className: 'bg-blue-100 text-blue-900' },
   active: { label: msg`Active`, className: 'bg-green-100 text-green-900' },
-  // Issue 17: the return waiting for the lender, and a deposit claim open or in dispute.
+  // The return waiting for the lender, and a deposit claim open or in dispute.
   returned: { label: msg`Returned`, className: 'bg-teal-100 text-teal-900' },
   claimed: { label: msg`Claim open`, className: 'bg-orange-100 text-orange-900' },
   disputed: { label: msg`In dispute`, className: 'bg-orange-100 text-orange-900' },
@@ -169,7 +165,7 @@ export function ReservationCard({
             <li className="flex items-center gap-2 sm:col-span-2">
               <Wallet className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span className="sr-only">{t`Amount:`} </span>
-              {/* Issue 18 item 3: approved extensions are paid on their own, after the booking. */}
+              {/* Approved extensions are paid on their own, after the booking. */}
               {amountOf(r.extraRentalAmount) > 0 ? t`${amounts} + ${extra} for more days` : amounts}
             </li>
           </ul>
@@ -191,7 +187,7 @@ export function ReservationCard({
 
       {children}
 
-      <Actions
+      <ReservationActions
         reservation={r}
         role={role}
         busy={busy}
@@ -250,227 +246,5 @@ function PickupCode({ role, code }: { role: ReservationRole; code: string | null
         </p>
       )}
     </div>
-  );
-}
-
-function Actions({
-  reservation: r,
-  role,
-  busy,
-  onApprove,
-  onDecline,
-  onUpdateStatus,
-  onClaimAction,
-}: {
-  reservation: Reservation;
-  role: ReservationRole;
-  busy: boolean;
-  onApprove: (id: string) => void;
-  onDecline: (id: string) => void;
-  onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
-  onClaimAction: (action: ClaimAction) => Promise<unknown>;
-}) {
-  const update = (status: StatusUpdate['status'], earlyRefund?: string) =>
-    void onUpdateStatus({ id: r.id, status, ...(earlyRefund === undefined ? {} : { earlyRefund }) }).catch(
-      () => {},
-    );
-  // Which buttons: the shared table of spec §4 (src/shared/reservation-rules.ts), the server's own.
-  const may = (action: ReservationAction) => can(r.status, action, role);
-  const buttons: ReactNode[] = [];
-  if (may('approve'))
-    buttons.push(
-      <Button key="approve" onClick={() => onApprove(r.id)} disabled={busy}>
-        <Trans>Approve</Trans>
-      </Button>,
-    );
-  if (may('decline'))
-    buttons.push(
-      <Button key="decline" variant="outline" onClick={() => onDecline(r.id)} disabled={busy}>
-        <Trans>Reject</Trans>
-      </Button>,
-    );
-  if (may('start'))
-    buttons.push(
-      role === 'borrower' ? (
-        <Button key="start" onClick={() => update('active')} disabled={busy}>
-          <Trans>Picked Up</Trans>
-        </Button>
-      ) : (
-        <ItemCollected key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
-      ),
-    );
-  // Issue 17: the borrower says it is back; the lender confirms it or reports a problem. Before the
-  // last day it is an early return, and the button first says what that frees and refunds (decision 034).
-  if (may('return'))
-    buttons.push(
-      <ItemReturned
-        key="return"
-        reservation={r}
-        busy={busy}
-        onConfirm={(earlyRefund) => update('returned', earlyRefund)}
-      />,
-    );
-  if (may('complete'))
-    buttons.push(
-      <ReturnedInGoodCondition
-        key="complete"
-        reservation={r}
-        busy={busy}
-        onConfirm={(earlyRefund) => update('completed', earlyRefund)}
-      />,
-    );
-  // A claim needs a deposit that was paid; an active borrow only once it is 24 hours overdue.
-  const claimable =
-    amountOf(r.depositAmount) > 0 &&
-    Boolean(r.stripePaymentIntentId) &&
-    (r.status === 'returned' ||
-      (r.overdue && Boolean(r.claim?.claimableFrom) && Date.parse(r.claim!.claimableFrom!) <= Date.now()));
-  if (may('claim') && claimable)
-    buttons.push(<ReportProblem key="claim" reservation={r} busy={busy} onClaimAction={onClaimAction} />);
-  if (may('acceptClaim'))
-    buttons.push(
-      <Button
-        key="accept"
-        onClick={() => void onClaimAction({ id: r.id, kind: 'accept' }).catch(() => {})}
-        disabled={busy}
-      >
-        <Trans>Accept claim</Trans>
-      </Button>,
-    );
-  if (may('dispute'))
-    buttons.push(<DisputeClaim key="dispute" reservation={r} busy={busy} onClaimAction={onClaimAction} />);
-  if (may('cancel'))
-    buttons.push(<CancelReservation key="cancel" busy={busy} onConfirm={() => update('cancelled')} />);
-  if (!buttons.length) return null;
-  return (
-    <div className="mt-4 flex flex-wrap gap-2 border-t border-line pt-4 [&>*]:flex-1 sm:[&>*]:flex-none">
-      {buttons}
-    </div>
-  );
-}
-
-function CancelReservation({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <Button variant="outline" className="border-red-300 text-danger hover:bg-red-50" disabled={busy}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-ink">
-            <Trans>Cancel this reservation?</Trans>
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-stone-700">
-            <Trans>
-              The other person will be notified. Any payment held for it is released or refunded. This can't
-              be undone.
-            </Trans>
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>
-              <Trans>Keep Reservation</Trans>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('destructive')} onClick={onConfirm} disabled={busy}>
-              <Trans>Cancel Reservation</Trans>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
-
-/** The lender's 'Item Collected': the handover is proven by the code the borrower shows (spec §4). */
-function ItemCollected({
-  reservationId,
-  busy,
-  onUpdateStatus,
-}: {
-  reservationId: string;
-  busy: boolean;
-  onUpdateStatus: (update: StatusUpdate) => Promise<unknown>;
-}) {
-  const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
-  const inputId = useId();
-
-  const onOpenChange = (next: boolean) => {
-    if (submitting) return;
-    setOpen(next);
-    if (!next) {
-      setCode('');
-      setError(undefined);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const pickupCode = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(pickupCode)) {
-      setError(t`The pickup code has 6 digits`);
-      return;
-    }
-    setError(undefined);
-    setSubmitting(true);
-    onUpdateStatus({ id: reservationId, status: 'active', pickupCode }).then(
-      () => {
-        setSubmitting(false);
-        setOpen(false);
-        setCode('');
-      },
-      (failure: unknown) => {
-        setSubmitting(false);
-        setError(errorMessage(failure, t`Failed to update reservation.`));
-      },
-    );
-  };
-
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <Button disabled={busy}>
-          <Trans>Item Collected</Trans>
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold text-ink">
-            <Trans>Confirm pickup</Trans>
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-stone-700">
-            <Trans>Ask the borrower for the 6-digit pickup code on their My Reservations page.</Trans>
-          </Dialog.Description>
-          <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-            <Field id={inputId} label={t`Pickup code`} error={error}>
-              <Input
-                {...describedBy(inputId, error)}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, '').slice(0, 7))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                placeholder="123456"
-                className="font-mono text-xl tracking-[0.3em]"
-              />
-            </Field>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close className={buttonClasses('outline')} disabled={submitting}>
-                <Trans>Cancel</Trans>
-              </Dialog.Close>
-              <Button type="submit" disabled={submitting || busy}>
-                {submitting ? t`Confirming...` : t`Confirm Pickup`}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -6,8 +6,8 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
-import { useApproveReservation, useDeclineReservation } from '../api.ts';
 import { approvalToast } from '../money-wording.ts';
+import { useApproveReservation, useDeclineReservation } from '../queries.ts';
 
 // Spec §2 Notifications (page and header dropdown): the lender approves or declines a request
 // from its notification, with the notifications screen's own toasts (spec §8).
@@ -22,12 +22,12 @@ export function useRequestDecision() {
     approve: (id: string) =>
       approve.mutate(id, {
         // Spec §8 said the borrower 'can now proceed with payment'; the card was authorised at the
-        // request and approval charges it, so the toast says that (issue 16, decision 025).
+        // request and approval charges it, so the toast says that (decision 025).
         onSuccess: ({ reservation }) =>
           toast({
             title: t`Reservation approved`,
             description: approvalToast(reservation),
-            // Spec §3 Toast `action` (issue 16): on to the approved card, where the pickup happens.
+            // Spec §3 Toast `action`: on to the approved card, where the pickup happens.
             action: {
               label: t`View`,
               altText: t`Open My Reservations from the menu`,

@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import type { WrittenReview } from '#shared/schemas/reviews.ts';
+import { Stars } from '../../../components/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../paths.ts';
-import { Stars } from '../../items/components/rating.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import { revealNote } from './review-status.ts';
 
 /**
- * Issue 6, on a completed reservation's card in My Reservations: 'Leave a review' until the viewer
+ * On a completed reservation's card in My Reservations: 'Leave a review' until the viewer
  * has written theirs, then what they wrote and when it shows. Nothing for other statuses.
  */
 export function ReservationReview({

@@ -7,16 +7,16 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LIMITS, REVIEW_REVEAL_DAYS } from '#shared/constants.ts';
 import { reviewInput, type WrittenReview } from '#shared/schemas/reviews.ts';
+import { StarRatingInput } from '../../../components/star-rating-input.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { inputClasses } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
-import { applyServerErrors } from '../../auth/components/apply-server-errors.ts';
 import { useCreateReview } from '../api.ts';
 import { revealNote } from './review-status.ts';
-import { StarRatingInput } from './star-rating-input.tsx';
 
 type FormValues = z.input<typeof reviewInput>;
 type Payload = z.output<typeof reviewInput>;
@@ -29,7 +29,7 @@ export interface ReviewSubject {
   asBorrower: boolean;
 }
 
-/** Issue 6: 1-5 stars and a comment for the other party of a completed reservation. */
+/** 1-5 stars and a comment for the other party of a completed reservation. */
 export function ReviewDialog({
   subject,
   open,

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { WrittenReview } from '#shared/schemas/reviews.ts';
-import { formatDate } from '../../items/components/item-labels.ts';
+import { formatDate } from '../../../lib/item-labels.ts';
 
 /** When a written review will show: once the other party's is in, or on its reveal day at the latest. */
 export function revealNote(review: Pick<WrittenReview, 'revealsAt'>, revieweeName: string): string {

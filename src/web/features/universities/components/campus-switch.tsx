@@ -3,10 +3,10 @@ import { Globe, Home, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useCampusName } from '../api.ts';
+import { useCampusName } from '../queries.ts';
 import { UniversitySelect } from './university-select.tsx';
 
-// Issue 16 'My campus first': which campus Home and Browse show, with a visible, labelled switch. The
+// 'My campus first': which campus Home and Browse show, with a visible, labelled switch. The
 // list is the university directory's combobox (type, arrows, Enter, Escape); 'My campus' and 'All
 // campuses' are one press away. Campus names are shown whole, wrapping between words.
 

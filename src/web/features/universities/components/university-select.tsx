@@ -5,7 +5,7 @@ import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import type { University } from '#shared/schemas/universities.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { useUniversitySearch } from '../api.ts';
+import { useUniversitySearch } from '../queries.ts';
 
 // Spec §2 Register: a searchable selector over the US university directory, grouped by state.
 // A combobox in the WAI-ARIA pattern: typing filters, arrows move, Enter chooses, Escape closes.
@@ -91,7 +91,7 @@ export function UniversitySelect({
           invalid ? 'border-danger' : 'border-stone-300',
         )}
       >
-        {/* Issue 16: a campus name is shown whole, wrapping between words, never cut. */}
+        {/* A campus name is shown whole, wrapping between words, never cut. */}
         <span className={cn('min-w-0', !value && 'text-stone-500')}>
           {value ? display(value) : (placeholder ?? t`Select your university`)}
         </span>

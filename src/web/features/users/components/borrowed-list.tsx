@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { thumbnailOf } from '#shared/photos.ts';
 import type { Borrowing } from '#shared/schemas/users.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatDate, reservationStatusLabel, usableImages } from '../../../lib/item-labels.ts';
 import { paths } from '../../../paths.ts';
-import { PLACEHOLDER_IMAGE } from '../../items/components/item-card.tsx';
-import { formatDate, reservationStatusLabel, usableImages } from '../../items/components/item-labels.ts';
+import { PLACEHOLDER_IMAGE } from '../../items/api.ts';
 
 /** Spec §9 status badge colours: pending yellow, approved blue, active green, completed grey, else red. */
 const STATUS_CLASSES: Record<string, string> = {

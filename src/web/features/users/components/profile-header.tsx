@@ -4,10 +4,10 @@ import { CalendarDays, CalendarX, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import { Avatar } from '../../../components/layout/avatar.tsx';
+import { Stars } from '../../../components/rating.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDate } from '../../items/components/item-labels.ts';
-import { VerifiedMark } from '../../items/components/provider-card.tsx';
-import { Stars } from '../../items/components/rating.tsx';
+import { formatDate } from '../../../lib/item-labels.ts';
+import { VerifiedMark } from '../../items/api.ts';
 import { BadgeList } from './badge-list.tsx';
 
 /** Spec §2 Profile: who they are, their rating (revealed reviews only) and their badges. */
@@ -89,7 +89,7 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
 }
 
 /**
- * Issue 17: a lender's own cancellations of bookings they had approved, so a borrower knows how far
+ * A lender's own cancellations of bookings they had approved, so a borrower knows how far
  * to count on them. Nothing until they have approved one.
  */
 export function LenderCancellations({ cancelled, approved }: { cancelled: number; approved: number }) {

@@ -10,15 +10,13 @@ import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useWaitlistParam } from '../../../lib/use-waitlist-param.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
-import { useAvailability, useReservations } from '../../reservations/api.ts';
-import { openRequestsFor } from '../../reservations/components/my-request.tsx';
-import { dayRange } from '../../reservations/dates.ts';
+import { dayRange, openRequestsFor, useAvailability, useReservations } from '../../reservations/api.ts';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from '../api.ts';
-import { useWaitlistParam } from '../use-waitlist-param.ts';
 
-// Issue 18 item 4: on the item page, a student of the item's campus who finds the days they need booked
+// On the item page, a student of the item's campus who finds the days they need booked
 // (or the item not offered now) asks to be told when they free up, sees what they wait for ("We'll tell
 // you when Nov 27–29 frees up · Leave waitlist") and, once told, reserves those dates from here.
 

@@ -1,0 +1,302 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarX } from 'lucide-react';
+import { useState } from 'react';
+import { formatMoney } from '#shared/format.ts';
+import { bookingLimitError, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
+import { type Reservation, reservationDates } from '#shared/schemas/reservations.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useReserveDates } from '../../../lib/use-reserve-param.ts';
+import { useSession } from '../../auth/api.ts';
+import { VerificationRequired } from '../../email-verification/api.ts';
+import { itemKeys } from '../../items/api.ts';
+import { SavedCardCheckout } from '../../payments/api.ts';
+import { holdNotice } from '../money-wording.ts';
+import {
+  type PaymentIntent,
+  reservationKeys,
+  useAvailability,
+  useCreatePaymentIntent,
+  useCreateReservation,
+} from '../queries.ts';
+import {
+  type DateRange,
+  DateRangePicker,
+  defaultRange,
+  isSelectableDay,
+  isValidEnd,
+} from './date-range-picker.tsx';
+import { OtherCampusConfirm } from './other-campus-confirm.tsx';
+import { RequestSent } from './request-sent.tsx';
+import { CostBreakdown, OrderSummary, type ReservableItem } from './reserve-cost.tsx';
+import { Header, Status, WaitlistHandover } from './reserve-dialog-parts.tsx';
+
+// The reserve dialog's steps (spec §4 Reserve dialog): on another campus a question first, then the
+// dates and the cost, then the payment when there is something to pay, and what happens next once sent.
+
+/** Mounted while the dialog is open, so every opening starts afresh on 'details'. */
+export function ReserveDialogBody({
+  item,
+  suggested,
+  onBusyChange,
+  onDone,
+}: {
+  item: ReservableItem;
+  suggested: DateRange | null;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const availability = useAvailability(item.id);
+  const createIntent = useCreatePaymentIntent();
+  const createReservation = useCreateReservation();
+  // Reserving on another campus asks first (the handover is in person, on the lender's campus).
+  const otherCampus = Boolean(user && item.campus && user.campus !== item.campus);
+  // Students of the item's campus may wait for booked days (the waitlist's own rule).
+  const mayWait = Boolean(user && item.campus && user.campus === item.campus);
+  const [step, setStep] = useState<'campus' | 'details' | 'payment'>(otherCampus ? 'campus' : 'details');
+  /** The request went: the dialog says what happens next. */
+  const [sent, setSent] = useState<Reservation | null>(null);
+  const [chosen, setChosen] = useState<DateRange | null>(null);
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  /** The card was authorised but the request did not go through: it can be sent again. */
+  const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
+
+  const a = availability.data;
+  const fromAddress = useReserveDates();
+  // The chosen dates while they can still be booked (a refetch may show them taken), else the dates
+  // the address or the waitlist suggest, else the defaults.
+  const bookable = (r: DateRange | null): r is DateRange =>
+    Boolean(a && r && isSelectableDay(r.startDate, a) && isValidEnd(r.startDate, r.endDate, a));
+  const range = !a ? null : ([chosen, fromAddress, suggested].find(bookable) ?? defaultRange(a));
+  const price = range
+    ? quote(
+        {
+          rentalPriceCents: toCents(item.rentalPrice),
+          rentalPeriod: item.rentalPeriod,
+          depositCents: toCents(item.depositAmount),
+        },
+        range.startDate,
+        range.endDate,
+      )
+    : null;
+
+  // A booking has a longest length and a largest total; the server says the same.
+  const overLimit = price ? bookingLimitError(price) : null;
+
+  const refreshDates = () => {
+    void queryClient.invalidateQueries({ queryKey: reservationKeys.availability(item.id) });
+    void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item.id) });
+  };
+
+  const sendRequest = (stripePaymentIntentId?: string) => {
+    if (!range) return;
+    onBusyChange(true);
+    createReservation.mutate(
+      { itemId: item.id, ...range, ...(stripePaymentIntentId ? { stripePaymentIntentId } : {}) },
+      {
+        onSuccess: ({ reservation }) => {
+          onBusyChange(false);
+          toast({
+            title: t`Reservation created!`,
+            description: t`Your reservation request has been sent to the item owner.`,
+            // No 'View' action here: the dialog stays open on 'Request sent' with its own link to My
+            // Reservations, and a modal dialog hides the toast area from clicks and screen readers.
+          });
+          setSent(reservation);
+        },
+        onError: (error) => {
+          onBusyChange(false);
+          if (stripePaymentIntentId) setPaidIntentId(stripePaymentIntentId);
+          toast({
+            variant: 'destructive',
+            title: t`Reservation failed`,
+            description: errorMessage(error, t`Please try again.`),
+          });
+        },
+      },
+    );
+  };
+
+  const onContinue = () => {
+    if (!range || !price || overLimit) return;
+    if (!reservationDates.safeParse({ itemId: item.id, ...range }).success) return;
+    if (price.totalCents === 0) {
+      sendRequest();
+      return;
+    }
+    setIntent(null);
+    setPaidIntentId(null);
+    setStep('payment');
+    createIntent.mutate(
+      {
+        itemId: item.id,
+        ...range,
+        depositAmount: centsToDecimal(price.depositCents) ?? '0.00',
+        rentalAmount: centsToDecimal(price.rentalCents) ?? '0.00',
+      },
+      {
+        onSuccess: (data) => setIntent(data),
+        onError: (error) => {
+          setStep('details');
+          refreshDates();
+          toast({
+            variant: 'destructive',
+            title: t`Payment setup failed`,
+            description: errorMessage(error, t`Please try again.`),
+          });
+        },
+      },
+    );
+  };
+
+  const backToDetails = () => {
+    createIntent.reset();
+    setIntent(null);
+    setPaidIntentId(null);
+    setStep('details');
+  };
+
+  const itemTitle = item.title;
+
+  if (sent) return <RequestSent reservation={sent} onDone={onDone} />;
+
+  if (step === 'campus' && user) {
+    return (
+      <OtherCampusConfirm
+        itemCampusName={item.user.campusName}
+        ownCampusName={user.campusName}
+        lenderName={item.user.fullName}
+        onContinue={() => setStep('details')}
+        onCancel={onDone}
+      />
+    );
+  }
+
+  if (step === 'payment' && range && price) {
+    const totalLabel = formatMoney(price.totalCents);
+    return (
+      <div className="space-y-5">
+        <Header title={t`Payment`} description={holdNotice(price, item.user.fullName)} />
+        <div className="grid gap-5 md:grid-cols-2 md:items-start">
+          <OrderSummary title={item.title} range={range} price={price} />
+          <div className="space-y-4">
+            {paidIntentId ? (
+              <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+                <p className="text-sm text-stone-800">
+                  <Trans>Your card was authorised, but the request did not reach the owner.</Trans>
+                </p>
+                <Button
+                  className="w-full"
+                  onClick={() => sendRequest(paidIntentId)}
+                  disabled={createReservation.isPending}
+                >
+                  {createReservation.isPending ? t`Sending request...` : t`Send Request Again`}
+                </Button>
+              </div>
+            ) : createReservation.isPending ? (
+              <Status>{t`Sending your request...`}</Status>
+            ) : intent ? (
+              <SavedCardCheckout
+                clientSecret={intent.clientSecret}
+                paymentIntentId={intent.paymentIntentId}
+                submitLabel={t`Pay ${totalLabel}`}
+                onConfirmed={() => sendRequest(intent.paymentIntentId)}
+                onError={(message) =>
+                  toast({
+                    variant: 'destructive',
+                    title: t`Payment Failed`,
+                    description: message || t`Please try again.`,
+                  })
+                }
+              />
+            ) : (
+              <Status>{t`Setting up payment...`}</Status>
+            )}
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={backToDetails}
+              disabled={createReservation.isPending}
+            >
+              <ArrowLeft className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
+              <Trans>Back to Details</Trans>
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <Header title={t`Reserve ${itemTitle}`} description={t`Choose when you'd like to borrow it.`} />
+      {user && !user.isVerified && (
+        // First thing in the dialog, before any card is asked for; chosen dates stay while they verify.
+        <VerificationRequired email={user.email} action="reserve" />
+      )}
+      {availability.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <Status>{t`Loading available dates...`}</Status>
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-72 w-full rounded-xl" />
+        </div>
+      ) : availability.isError ? (
+        <div className="space-y-3 rounded-xl border border-line p-4 text-center">
+          <p className="text-stone-700">
+            {errorMessage(availability.error, t`The available dates could not be loaded.`)}
+          </p>
+          <Button variant="outline" onClick={() => void availability.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : !range || !price || !availability.data ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-line p-6 text-center">
+          <CalendarX className="h-8 w-8 text-stone-500" aria-hidden="true" />
+          <p className="font-semibold text-ink">
+            <Trans>No dates available</Trans>
+          </p>
+          <p className="text-sm text-muted">
+            <Trans>This item can't be reserved for any upcoming dates.</Trans>
+          </p>
+          {mayWait && <WaitlistHandover />}
+        </div>
+      ) : (
+        <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
+          <div className="space-y-3">
+            <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+            {mayWait && <WaitlistHandover />}
+          </div>
+          <div className="space-y-4 md:sticky md:top-0">
+            <CostBreakdown item={item} price={price} startDate={range.startDate} />
+            {overLimit && (
+              <p id="reserve-limit" role="alert" className="text-sm font-medium text-danger">
+                {overLimit}
+              </p>
+            )}
+            {(!user || user.isVerified) && (
+              <Button
+                size="lg"
+                className="w-full"
+                onClick={onContinue}
+                disabled={createReservation.isPending || createIntent.isPending || Boolean(overLimit)}
+                aria-describedby={overLimit ? 'reserve-limit' : undefined}
+              >
+                {createReservation.isPending
+                  ? t`Sending request...`
+                  : price.totalCents > 0
+                    ? t`Continue to Payment`
+                    : t`Request to Borrow`}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
