@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import routeScopes, {
   publicRoutes,
   type RouteScope,
   signedInRoutes,
-} from '../../src/server/plugins/route-scopes.ts';
+} from '../../src/server/http/route-scopes.ts';
 import { createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';

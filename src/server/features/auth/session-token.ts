@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 
 // Session tokens: 32 random bytes for the cookie; only their SHA-256 is stored (ARCHITECTURE §4).
 
-export const SESSION_COOKIE = 'cl_session';
-
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { Metrics } from './metrics.ts';
 
 // GET /metrics for Prometheus (issue 14), and the HTTP timings it shows. The figures are not public:
 // the endpoint answers only `Authorization: Bearer <METRICS_TOKEN>`. Without the setting it does not
