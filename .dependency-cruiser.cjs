@@ -61,7 +61,10 @@ module.exports = {
         'src/server/composition wires the app together (app.ts, the /api routes, the timed jobs, the web ' +
         'pages): it may import anything, and only the entry points (main.ts, backup.ts) import it. A feature ' +
         'or a piece of infrastructure that imported it would depend on every feature at once (decision 046).',
-      from: { path: '^src/server/', pathNot: ['^src/server/composition/', '^src/server/(main|backup)\\.ts$'] },
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/composition/', '^src/server/(main|backup)\\.ts$'],
+      },
       to: { path: '^src/server/composition/' },
     },
     {
