@@ -109,7 +109,7 @@ export const envSchema = z.object({
         });
       }
     }),
-  /** Campus time zone for calendar rules (ARCHITECTURE §4). */
+  /** Campus time zone for calendar rules: the campus's days, not the server's. */
   CAMPUS_TIME_ZONE: z
     .string()
     .default(DEFAULT_CAMPUS_TIME_ZONE)

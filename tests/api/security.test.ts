@@ -141,7 +141,7 @@ describe('security from the start', () => {
       database: t.database,
       logger: false,
     });
-    // Every /api route belongs to a scope, or the app does not start (plugins/route-scopes.ts).
+    // Every /api route belongs to a scope, or the app does not start (src/server/http/route-scopes.ts).
     await app.register(
       publicRoutes(async (api) => {
         api.get('/explode', async () => {

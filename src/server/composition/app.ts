@@ -106,7 +106,7 @@ export async function buildApp({
           },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    // X-Request-Id when it is a plain token, else a new UUID (plugins/request-ids.ts); Fastify's own
+    // X-Request-Id when it is a plain token, else a new UUID (http/request-ids.ts); Fastify's own
     // reading of the header would take any value.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -157,7 +157,7 @@ export async function buildApp({
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  // Before every route: JSON and text answers compressed as the browser accepts (issue 16).
+  // Before every route: JSON and text answers compressed as the browser accepts.
   await app.register(compression);
 
   const db = database.db;

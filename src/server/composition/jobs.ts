@@ -137,7 +137,7 @@ export default fp(
       revealedThrough = now;
       if (awarded) log.info({ awarded }, 'awarded badges for reviews revealed by time');
     };
-    // Issue 18: pickup, return and last-call reminders, by the campus clock (features/reminders).
+    // Pickup, return and last-call reminders, by the campus clock (features/reminders).
     const sendReminders = async (log: FastifyBaseLogger) => {
       const sent = await reminderService.sendDue({
         db: deps.db,
@@ -147,7 +147,7 @@ export default fp(
       });
       if (sent) log.info({ sent }, 'sent reminders');
     };
-    // Issue 18 item 4: past dates leave the waitlist; the next in line hears of dates still free after
+    // Past dates leave the waitlist; the next in line hears of dates still free after
     // the first one's head start (features/waitlist).
     const waitlistRound = async (log: FastifyBaseLogger) => {
       const { dropped, told } = await waitlistService.runRound({
@@ -157,7 +157,7 @@ export default fp(
       });
       if (dropped || told) log.info({ dropped, told }, 'waitlist round');
     };
-    // Issue 17: returns the lender did not answer within 48 hours release their deposits, by the same
+    // Returns the lender did not answer within 48 hours release their deposits, by the same
     // clock as the reminders (tests move it). The state is in the reservation rows, so a round missed
     // while the server was down is made up by the next one.
     const releaseDeposits = async (log: FastifyBaseLogger) => {
@@ -190,7 +190,7 @@ export default fp(
           opts.config.jobs.reservationExpiryHours,
         );
         if (expired) expiryLog.info({ expired }, 'expired unanswered reservation requests');
-        // Issue 18 item 3: requests for more days lapse when the booking's last day is over.
+        // Requests for more days lapse when the booking's last day is over.
         const lapsed = await extensionService.expirePending(deps);
         if (lapsed) expiryLog.info({ lapsed }, 'expired unanswered requests for more days');
       })
@@ -221,7 +221,7 @@ export default fp(
     };
     const timer = setInterval(tick, opts.config.jobs.intervalMs);
     timer.unref();
-    // Issue 18 item 2: notification e-mails and pushes (features/deliveries), on their own shorter timer,
+    // Notification e-mails and pushes (features/deliveries), on their own shorter timer,
     // so a request's e-mail does not wait for the hourly jobs; one instance at a time.
     let delivering: Promise<unknown> | null = null;
     const deliveryRound = () => {

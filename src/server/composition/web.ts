@@ -105,7 +105,7 @@ export default fp(
         },
       });
     }
-    // The shell in each language (issue 19): the browser renders the page in its <html lang>.
+    // The shell in each language (decision 035): the browser renders the page in its <html lang>.
     const shellTemplate = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
     const shells = new Map<Locale, Buffer>(
       shellTemplate ? LOCALES.map((locale) => [locale, Buffer.from(inLanguage(shellTemplate, locale))]) : [],
