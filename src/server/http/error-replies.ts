@@ -12,8 +12,8 @@ import { AppError, RetryLaterError } from '../errors.ts';
 import { inLocale, requestLocale, translate } from '../i18n.ts';
 
 // One error handler for the whole API: clear 4xx messages in one shape ({ message, code }, and the
-// fields' issues when a request is refused), and 5xx answers that reveal nothing of the internals (the log keeps the detail). Every message is written in
-// the caller's language (decision 035).
+// fields' issues when a request is refused), and 5xx answers that reveal nothing of the internals (the
+// log keeps the detail). Every message is written in the caller's language (decision 035).
 
 const defaultMessages: Record<number, MessageDescriptor> = {
   400: msg`The request is not valid.`,
