@@ -47,9 +47,22 @@ it('reports per-route auth in features, and lets scoped routes and the infrastru
       'export const orderRoutes = signedInRoutes(async (app) => {',
       "  app.addHook('onClose', async () => stop());",
       "  app.get('/orders', { preHandler: perAccount }, async (request) => list(request.signedInUser.id));",
+      "  const perPerson = { keyGenerator: (request: R) => 'orders:' + (request.user?.id ?? request.ip) };",
+      "  app.post('/orders', { config: { rateLimit: perPerson } }, async (request) => add(request.signedInUser));",
       '});',
       'export const catalogue = publicRoutes(async (app) => {',
       "  app.get('/catalogue', async (request) => list(request.user?.id));",
+      '});',
+      '',
+    ].join('\n'),
+  );
+
+  // In a signed-in or moderator scope the person is always there: the optional one was not meant.
+  await write(
+    'src/server/features/orders/moderation.ts',
+    [
+      'export const moderation = moderatorRoutes(async (app) => {',
+      "  app.get('/queue', async (request) => queue(request.user?.id));",
       '});',
       '',
     ].join('\n'),
@@ -70,6 +83,7 @@ it('reports per-route auth in features, and lets scoped routes and the infrastru
     });
   // Line 6 twice: the route's own onRequest, and the non-null user it reads.
   expect(reported.sort()).toEqual([
+    'src/server/features/orders/moderation.ts:2',
     'src/server/features/orders/routes.ts:2',
     'src/server/features/orders/routes.ts:3',
     'src/server/features/orders/routes.ts:6',
