@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 
 // Typed errors that services throw; the error handler turns them into the API's error shape.
 // Issue 19: the message is a Lingui descriptor (msg`…`), written in the caller's language by the error
-// handler (http/error-replies.ts); `error.message` keeps the English for the logs.
+// handler (plugins/errors.ts); `error.message` keeps the English for the logs.
 
 /** What people read: a `msg` descriptor, or text already written for them. */
 export type UserMessage = MessageDescriptor | string;

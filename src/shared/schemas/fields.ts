@@ -6,10 +6,10 @@ import '../i18n.ts';
 
 // Building blocks of the fields every form and route shares (issue 12): text that the database can
 // store and people can read, and calendar days that exist. The API also refuses the same characters
-// in any request before a route sees it (src/server/http/input-guard.ts), with these same messages.
+// in any request before a route sees it (plugins/input-guard.ts), with these same messages.
 
 // Issue 19: every message is written when it is shown, in the language active then (the page's in the
-// browser; on the server the caller's, src/server/http/error-replies.ts). A zod message is a function for that reason
+// browser; on the server the caller's, plugins/errors.ts). A zod message is a function for that reason
 // (`{ error: () => t\`…\` }`): a plain string would be written once, in English, when the module loads.
 
 /** A validation message: text (written as is) or a function that writes it in the active language. */
