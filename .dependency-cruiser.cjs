@@ -41,20 +41,6 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
-      name: 'feature-through-service',
-      severity: 'error',
-      comment:
-        'A server feature uses another feature only through its service.ts: the rest (queries, routes, rules) ' +
-        'may change without the other features knowing. Type-only imports too: a type from queries.ts is a ' +
-        'detail of the storage; the service exports the types others may use. Code that belongs to two ' +
-        'features goes below both (db/, adapters/), not into one of them.',
-      from: { path: '^src/server/features/([^/]+)/' },
-      to: {
-        path: '^src/server/features/[^/]+/',
-        pathNot: ['^src/server/features/$1/', '^src/server/features/[^/]+/service\\.ts$'],
-      },
-    },
-    {
       name: 'composition-on-top',
       severity: 'error',
       comment:
@@ -81,6 +67,20 @@ module.exports = {
         pathNot: ['^src/server/(features|composition|demo)/', '^src/server/(main|backup)\\.ts$'],
       },
       to: { path: '^src/server/features/' },
+    },
+    {
+      name: 'feature-through-service',
+      severity: 'error',
+      comment:
+        'A server feature uses another feature only through its service.ts: the rest (queries, routes, rules) ' +
+        'may change without the other features knowing. Type-only imports too: a type from queries.ts is a ' +
+        'detail of the storage; the service exports the types others may use. Code that belongs to two ' +
+        'features goes below both (db/, adapters/), not into one of them.',
+      from: { path: '^src/server/features/([^/]+)/' },
+      to: {
+        path: '^src/server/features/[^/]+/',
+        pathNot: ['^src/server/features/$1/', '^src/server/features/[^/]+/service\\.ts$'],
+      },
     },
     {
       name: 'resolvable',
