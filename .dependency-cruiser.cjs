@@ -69,6 +69,19 @@ module.exports = {
       to: { path: '^src/server/features/' },
     },
     {
+      name: 'below-http-not-to-http',
+      severity: 'error',
+      comment:
+        'db/, adapters/, cache/, jobs/, metrics/ and the files at the top of src/server serve the request ' +
+        'pipeline (http/) and code that runs without a request (jobs, scripts, backups): they import ' +
+        'nothing of http/, so a job or a backup does not load Fastify plugins it never runs (decision 046).',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/(http|features|composition|demo)/', '^src/server/(main|backup)\\.ts$'],
+      },
+      to: { path: '^src/server/http/' },
+    },
+    {
       name: 'feature-through-service',
       severity: 'error',
       comment:

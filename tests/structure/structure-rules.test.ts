@@ -26,6 +26,7 @@ it('reports each broken rule of .dependency-cruiser.cjs, and nothing the rules a
     .map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
     .sort();
   expect(violations).toEqual([
+    'below-http-not-to-http: src/server/db/sessions.ts -> src/server/http/scopes.ts',
     'composition-on-top: src/server/db/seed.ts -> src/server/composition/app.ts',
     'composition-on-top: src/server/features/orders/checkout.ts -> src/server/composition/app.ts',
     'feature-through-service: src/server/features/orders/routes.ts -> src/server/features/items/queries.ts',
