@@ -41,6 +41,47 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'composition-on-top',
+      severity: 'error',
+      comment:
+        'src/server/composition wires the app together (app.ts, the /api routes, the timed jobs, the web ' +
+        'pages): it may import anything, and only the entry points (main.ts, backup.ts) import it. A feature ' +
+        'or a piece of infrastructure that imported it would depend on every feature at once (decision 046).',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/composition/', '^src/server/(main|backup)\\.ts$'],
+      },
+      to: { path: '^src/server/composition/' },
+    },
+    {
+      name: 'infrastructure-below-features',
+      severity: 'error',
+      comment:
+        'The infrastructure (http/, db/, adapters/, cache/, jobs/, metrics/ and the files at the top of ' +
+        'src/server) serves every feature and knows none: what it needs from one (who a session is, a ' +
+        "figure for /metrics) the composition passes in. Otherwise a change to a feature's service could " +
+        'break the request pipeline or a loop could form through it (decision 046). demo/ seeds the demo ' +
+        'campus through the features, as main.ts does, and is not infrastructure.',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/(features|composition|demo)/', '^src/server/(main|backup)\\.ts$'],
+      },
+      to: { path: '^src/server/features/' },
+    },
+    {
+      name: 'below-http-not-to-http',
+      severity: 'error',
+      comment:
+        'db/, adapters/, cache/, jobs/, metrics/ and the files at the top of src/server serve the request ' +
+        'pipeline (http/) and code that runs without a request (jobs, scripts, backups): they import ' +
+        'nothing of http/, so a job or a backup does not load Fastify plugins it never runs (decision 046).',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/(http|features|composition|demo)/', '^src/server/(main|backup)\\.ts$'],
+      },
+      to: { path: '^src/server/http/' },
+    },
+    {
       name: 'feature-through-service',
       severity: 'error',
       comment:

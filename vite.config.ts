@@ -11,7 +11,7 @@ import { PWA_ICONS, pwaIcons, SHORTCUT_ICON } from './scripts/pwa-icons.ts';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script, style sheet and SVG, once, at
- * the highest levels: the server sends the smallest one the browser accepts (plugins/web.ts), without
+ * the highest levels: the server sends the smallest one the browser accepts (composition/web.ts), without
  * compressing anything per request. On a slow phone network this is most of the page's load time.
  */
 function precompress(): Plugin {
@@ -40,7 +40,7 @@ function precompress(): Plugin {
  * Forwards the API's paths to the API server with the browser's own Host header. Vite's string shorthand
  * (`'/api': 'http://…'`) sets `changeOrigin: true`, which rewrites Host to the API's 127.0.0.1:5001
  * while the browser's Origin stays http://localhost:5000; the API's same-origin rule (Origin must
- * equal the request's own origin, plugins/security.ts) then refused every sign-in with 403
+ * equal the request's own origin, http/security.ts) then refused every sign-in with 403
  * CROSS_ORIGIN. Keeping Host lets the API see the request as the browser sent it, so the rule is the
  * same in development as in production, with no extra origin allowed. tests/api/dev-proxy.test.ts.
  */
@@ -60,7 +60,7 @@ const THEME_COLOR = '#047857';
  * (scripts/pwa-icons.ts), and the service worker src/web/sw.ts, which vite-plugin-pwa builds with
  * Workbox's precache list of the hashed files injected (injectManifest). The worker is registered by
  * pwa/update-prompt.tsx, which asks before a new version takes over (registerType 'prompt'). The
- * server sends sw.js and the manifest with `Cache-Control: no-cache` (plugins/web.ts), so a deploy is
+ * server sends sw.js and the manifest with `Cache-Control: no-cache` (composition/web.ts), so a deploy is
  * seen at the next visit.
  */
 function installableApp() {
@@ -126,7 +126,7 @@ function installableApp() {
 
 // The web app lives in src/web and builds to dist/web, which the server serves. `vite build` builds both
 // environments (`builder`): the browser's app, and in dist/server the render entry with which the server
-// pre-renders Home and Browse for visitors (entry-server.tsx, plugins/web-render.ts).
+// pre-renders Home and Browse for visitors (entry-server.tsx, composition/web-render.ts).
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -166,7 +166,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
-    // Which chunk holds each page, so the server can hint a pre-rendered page's chunk (plugins/web-render.ts).
+    // Which chunk holds each page, so the server can hint a pre-rendered page's chunk
+    // (src/server/composition/web-render.ts).
     manifest: true,
     rolldownOptions: {
       output: {

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
-import {
-  hashSessionToken,
-  newSessionToken,
-  SESSION_COOKIE,
-} from '../src/server/features/auth/session-token.ts';
+import { hashSessionToken, newSessionToken } from '../src/server/features/auth/session-token.ts';
+import { SESSION_COOKIE } from '../src/server/http/session.ts';
 
 // What the scenarios act with, read from the seeded database before the server starts (an embedded
 // database has one owner at a time): signed-in sessions, ids to look at, conversations for the chat

@@ -6,8 +6,7 @@ import { formatDayLabel } from '#shared/format.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema/users.ts';
-import type { NoticeText } from './features/notifications/service.ts';
-import { inLocale } from './i18n.ts';
+import { inLocale, type NoticeText } from './i18n.ts';
 
 // What the booking features (reservations, extensions, payment steps) write for people, in the reader's language. A notification is
 // written by notificationService.notify in its recipient's; an error by the error handler in the

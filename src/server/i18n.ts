@@ -54,6 +54,15 @@ export function inLocale<T>(locale: Locale, write: () => T): T {
   }
 }
 
+/**
+ * A notification's words, as `msg` descriptors (written in the recipient's language when it is sent).
+ * Here rather than in the notifications feature: wording modules outside the features use it too.
+ */
+export interface NoticeText {
+  title: MessageDescriptor;
+  message: MessageDescriptor;
+}
+
 /** A message (a `msg` descriptor, or text already written) in `locale`. */
 export function translate(locale: Locale, message: MessageDescriptor | string): string {
   return typeof message === 'string' ? message : inLocale(locale, () => i18n._(message));

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { buildApp } from './app.ts';
+import { buildApp } from './composition/app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';

@@ -1,5 +1,5 @@
 // What a production server must not do without being told to (decision 017). Each is right for
-// `npm start` on a laptop and wrong for real students; config.ts refuses to start with NODE_ENV=production
+// `npm start` on a laptop and wrong for real students; the configuration refuses to start with NODE_ENV=production
 // when any applies, listing them all, unless its ALLOW_* setting lets it through on a staging box.
 
 type Allowance =
@@ -22,8 +22,8 @@ function isLocalhost(url: string): boolean {
 }
 
 /**
- * The settings the risks are read from, as config.ts has parsed them (declared here rather than
- * imported, so config.ts can use this file without a loop between them).
+ * The settings the risks are read from, as config-environment.ts has parsed them (declared here rather
+ * than imported, so that file can use this one without a loop between them).
  */
 export interface RiskSettings {
   PORT: number;

@@ -1,6 +1,6 @@
 // What a page rendered on the server says about itself beyond its markup: the web app's
 // server entry (src/web/entry-server.tsx) works it out from the page's data, the server's renderer
-// (src/server/plugins/web-render.ts) writes it into the head as a canonical link and Open Graph tags,
+// (src/server/composition/web-render.ts) writes it into the head as a canonical link and Open Graph tags,
 // so a shared link shows the item's photo and price.
 
 export interface PageMeta {

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { notificationService } from '../../src/server/features/notifications/service.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { messages } from '../../src/server/db/schema/chat.ts';
 import { items } from '../../src/server/db/schema/items.ts';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { emailVerifications, users } from '../../src/server/db/schema/users.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { LINKS_PER_HOUR } from '../../src/server/features/email-verification/service.ts';

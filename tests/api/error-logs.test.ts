@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createItem, createSignedInUser } from '../factories.ts';

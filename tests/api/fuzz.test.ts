@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { campusToday } from '../../src/shared/calendar.ts';

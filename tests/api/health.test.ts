@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../src/server/db/schema/idempotency.ts';
 import { paymentSteps } from '../../src/server/db/schema/payments.ts';
-import { idempotencyService } from '../../src/server/features/idempotency/service.ts';
+import { idempotencyService } from '../../src/server/http/idempotency-keys.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp, type TestContext } from '../helpers/test-app.ts';

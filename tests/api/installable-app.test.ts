@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 

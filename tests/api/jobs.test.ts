@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withJobLock } from '../../src/server/plugins/jobs.ts';
+import { withJobLock } from '../../src/server/jobs/job-lock.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 const t = setupTestApp();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { paymentIntents, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';

@@ -4,7 +4,7 @@ import { setupTestApp } from '../helpers/test-app.ts';
 
 // An answer about a person carries `Cache-Control: no-store`, so neither a browser (a shared
 // computer's history) nor a proxy keeps someone's reservations, messages or cards. It is the API's
-// default (plugins/session.ts); the catalogue's answers to visitors keep the headers they had.
+// default (src/server/http/session.ts); the catalogue's answers to visitors keep the headers they had.
 
 const MODERATOR = 'private.moderator@stanford.edu';
 const t = setupTestApp({ adminEmails: [MODERATOR] });

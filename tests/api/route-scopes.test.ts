@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import routeScopes, {
   publicRoutes,
   type RouteScope,
   signedInRoutes,
-} from '../../src/server/plugins/route-scopes.ts';
+} from '../../src/server/http/route-scopes.ts';
 import { createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
-// Who may call each /api route is said once, by the group it is declared in (plugins/route-scopes.ts).
+// Who may call each /api route is said once, by the group it is declared in (src/server/http/route-scopes.ts).
 // This table is every route and its group: a new route fails here until it is added, so its scope is a
 // choice someone read. Each is then called signed out and as an ordinary student: the signed-in and
 // moderator groups refuse with the same 401/403 answers as before the groups.

@@ -1,8 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { publicRoutes } from '../../src/server/plugins/route-scopes.ts';
+import { publicRoutes } from '../../src/server/http/route-scopes.ts';
 import { createSignedInUser, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -141,7 +141,7 @@ describe('security from the start', () => {
       database: t.database,
       logger: false,
     });
-    // Every /api route belongs to a scope, or the app does not start (plugins/route-scopes.ts).
+    // Every /api route belongs to a scope, or the app does not start (src/server/http/route-scopes.ts).
     await app.register(
       publicRoutes(async (api) => {
         api.get('/explode', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, buildApp } from '../../src/server/composition/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { eraseUser } from '../../src/server/features/account/leaving-queries.ts';

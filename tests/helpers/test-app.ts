@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { PaymentProvider } from '../../src/server/adapters/payments/provider.ts';
-import { type App, type AppDeps, buildApp } from '../../src/server/app.ts';
+import { type App, type AppDeps, buildApp } from '../../src/server/composition/app.ts';
 import { type Config, testConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
 import { expectMoneyBalanced } from './money.ts';

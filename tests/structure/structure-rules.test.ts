@@ -26,8 +26,12 @@ it('reports each broken rule of .dependency-cruiser.cjs, and nothing the rules a
     .map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
     .sort();
   expect(violations).toEqual([
+    'below-http-not-to-http: src/server/db/sessions.ts -> src/server/http/scopes.ts',
+    'composition-on-top: src/server/db/seed.ts -> src/server/composition/app.ts',
+    'composition-on-top: src/server/features/orders/checkout.ts -> src/server/composition/app.ts',
     'feature-through-service: src/server/features/orders/routes.ts -> src/server/features/items/queries.ts',
     'feature-through-service: src/server/features/orders/service.ts -> src/server/features/items/queries.ts',
+    'infrastructure-below-features: src/server/http/session.ts -> src/server/features/items/service.ts',
     // A loop is reported once, at the edge where the checker closed it.
     'no-circular: src/server/plugins/first.ts -> src/server/plugins/second.ts',
     'resolvable: src/web/missing.ts -> ./not-there.ts',

@@ -264,7 +264,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
   // emits 'error' on its client. Idle, the pool hears it and passes it on here, and replaces the
   // connection. Checked out (inside a transaction, holding a job's lock), the client itself emits it
   // with no listener of the pool's, which would end the process: every client gets one. The query that
-  // was running fails, and its request answers 503 (plugins/errors.ts); the pool drops the client.
+  // was running fails, and its request answers 503 (http/error-replies.ts); the pool drops the client.
   pool.on('error', () => {});
   const queries = new QueryTimings();
   pool.on('connect', (client) => {

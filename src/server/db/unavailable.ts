@@ -1,6 +1,6 @@
 // Whether an error means "the database cannot be reached right now" rather than "this query is wrong":
 // the connection was cut (a restart, a failover, pg_terminate_backend), could not be made, or the
-// server refuses connections for the moment. Such a request answers 503 (plugins/errors.ts): the client
+// server refuses connections for the moment. Such a request answers 503 (http/error-replies.ts): the client
 // may try again, and nothing about the request itself was at fault.
 
 const NETWORK_CODES = new Set([

@@ -4,10 +4,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { PaymentStepKind } from '#shared/constants.ts';
 import type { ReadCaches } from '../cache/read-caches.ts';
 import type { Database } from '../db/client.ts';
-import { deliveryService } from '../features/deliveries/service.ts';
-import { paymentStepService } from '../features/payment-steps/service.ts';
+import { LIVE_EVENTS_CHANNEL, type RealtimeHub } from '../db/realtime-hub.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { LIVE_EVENTS_CHANNEL, type RealtimeHub } from '../plugins/realtime-hub.ts';
 
 // What GET /metrics shows (docs/deploy.md, "Observability"), in Prometheus's text
 // format through prom-client. One registry per app, never prom-client's global one: tests build
@@ -60,11 +58,23 @@ export interface MetricSources {
   hub: RealtimeHub;
   caches: ReadCaches;
   jobs: JobQueue;
+  /** The features' own figures, read at scrape time: the composition passes their services' reads. */
+  reads: FeatureReads;
   /** Where a scrape's failed database reads are reported (the scrape still answers, without them). */
   log: { warn(details: object, message: string): void };
 }
 
-export function createMetrics({ database, hub, caches, jobs, log }: MetricSources): Metrics {
+/** What the features count in the database, for the gauges read at each scrape. */
+export interface FeatureReads {
+  /** Unfinished payment steps by status: pending, running, failed. */
+  unfinishedSteps(): Promise<{ status: string; count: number }[]>;
+  /** Reconciliation findings no moderator has closed. */
+  openMismatches(): Promise<number>;
+  /** Per channel, the deliveries waiting and how late (seconds) the most overdue one is. */
+  deliveryBacklog(now: Date): Promise<{ channel: string; pending: number; overdue_seconds: number }[]>;
+}
+
+export function createMetrics({ database, hub, caches, jobs, reads, log }: MetricSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
   // Process CPU, memory, heap, event-loop lag, GC, handles: prom-client's standard set.
@@ -273,7 +283,7 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
     labelNames: ['status'] as const,
     registers,
     collect: fromDatabase('campusloop_payment_steps', async (gauge) => {
-      const counts = await paymentStepService.unfinishedCounts(database.db);
+      const counts = await reads.unfinishedSteps();
       // Every status present, so an alert on failed > 0 sees a zero rather than no series.
       for (const status of ['pending', 'running', 'failed']) gauge.set({ status }, 0);
       for (const row of counts) gauge.set({ status: row.status }, row.count);
@@ -284,7 +294,7 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
     help: 'Reconciliation findings (billing rows and the provider disagree) no moderator has closed.',
     registers,
     collect: fromDatabase('campusloop_payment_mismatches_open', async (gauge) => {
-      gauge.set(await paymentStepService.openMismatchCount(database.db));
+      gauge.set(await reads.openMismatches());
     }),
   });
   const stepFailures = new Counter({
@@ -297,9 +307,9 @@ export function createMetrics({ database, hub, caches, jobs, log }: MetricSource
   // E-mail and push deliveries (decision 032) -----------------------------------------------------
   const CHANNELS = ['email', 'push'];
   // Both gauges come from one read: a scrape collects them at once, so they share the read in flight.
-  let backlogRead: ReturnType<typeof deliveryService.backlog> | null = null;
+  let backlogRead: ReturnType<FeatureReads['deliveryBacklog']> | null = null;
   const backlog = () =>
-    (backlogRead ??= deliveryService.backlog(database.db, new Date()).finally(() => {
+    (backlogRead ??= reads.deliveryBacklog(new Date()).finally(() => {
       backlogRead = null;
     }));
   new Gauge({

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPhotoKey, isSafeKey, type Storage } from './storage.ts';
 
-// Photos on the server's own disk under DATA_DIR/uploads, served at /uploads/ (plugins/uploads-static.ts).
+// Photos on the server's own disk under DATA_DIR/uploads, served at /uploads/ (http/uploads-static.ts).
 
 /** Keys are made by the server, but a key must never reach outside the uploads folder whatever it holds. */
 function assertSafeKey(key: string) {

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { LoginInput, PublicUser, RegisterInput, SessionUser } from '#shared/schemas/auth.ts';
 import { EMAIL_NOT_VERIFIED, signInNeedsVerification } from '#shared/schemas/email-verification.ts';
+import type { LiveSession } from '../../cache/live-session.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import { catalogueTags } from '../../cache/tags.ts';
 import type { Config } from '../../config.ts';
@@ -196,13 +197,6 @@ export async function startSession(
     lastUsedAt: now,
   });
   return { token, expiresAt };
-}
-
-/** A live session: its person, as the app sees them, when it ends and when it was last used. */
-export interface LiveSession {
-  user: SessionUser;
-  expiresAt: Date;
-  lastUsedAt: Date;
 }
 
 /**

@@ -13,8 +13,8 @@ import {
 import { reservationIdParams } from '#shared/schemas/reservations.ts';
 import { dropAfterMessage, type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ChatSendLimit, SendingTooFast } from './send-limit.ts';
 import { conversationService } from './service.ts';
 

@@ -6,11 +6,11 @@ import { dropAfterMessage, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import { accountRefusal } from '../../db/account-gone.ts';
 import type { Db } from '../../db/client.ts';
+import type { RealtimeHub } from '../../db/realtime-hub.ts';
 import { AppError, notFound } from '../../errors.ts';
+import session from '../../http/session.ts';
 import { requestLocale, translate } from '../../i18n.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
-import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
-import session from '../../plugins/session.ts';
 import { liveSessions, resumeSession, sessionId } from '../auth/service.ts';
 import type { ChatSendLimit } from './send-limit.ts';
 import { conversationService } from './service.ts';
@@ -45,7 +45,12 @@ export async function chatSocket(
   },
 ) {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  await app.register(session, { db: opts.db, config: opts.config, caches: opts.caches, hub: opts.hub });
+  await app.register(session, {
+    resume: (token) => resumeSession(opts.db, token, opts.config, new Date(), opts.caches.sessions),
+    config: opts.config,
+    caches: opts.caches,
+    hub: opts.hub,
+  });
 
   const alive = new WeakMap<WebSocket, boolean>();
   /** Every open socket, with the session it was opened with (as sessionId names it). */

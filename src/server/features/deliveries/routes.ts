@@ -12,8 +12,8 @@ import {
   unsubscribeQuery,
 } from '#shared/schemas/push.ts';
 import type { Db } from '../../db/client.ts';
+import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import { requestLocale, translate } from '../../i18n.ts';
-import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import type { PushSender } from './push-sender.ts';
 import { deliveryService } from './service.ts';
 

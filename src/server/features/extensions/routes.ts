@@ -8,8 +8,8 @@ import { paymentIntentResponse, reservationIdParams } from '#shared/schemas/rese
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ExtensionDeps, extensionService } from './service.ts';
 
 // Issue 18 item 3: more days on a booking (decision 031).

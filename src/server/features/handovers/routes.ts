@@ -3,7 +3,7 @@ import { reservationIdParams } from '#shared/schemas/reservations.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { type HandoverDeps, handoverService } from './service.ts';
 
 // Decision 033: the condition of the item at pickup and at return.

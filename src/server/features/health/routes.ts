@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { RealtimeHub } from '../../db/realtime-hub.ts';
+import { publicRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { RealtimeHub } from '../../plugins/realtime-hub.ts';
-import { publicRoutes } from '../../plugins/route-scopes.ts';
 
 // Liveness and readiness, apart: a process whose database is away is alive (restarting it
 // would not help, and it recovers by itself), but not ready (a load balancer sends no one to it).

@@ -7,8 +7,8 @@ import {
 } from '#shared/schemas/impact.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { publicRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
-import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { impactService } from './service.ts';
 
 // Spec §6: anyone, signed in or not, may look at any campus's impact.

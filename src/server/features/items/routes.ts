@@ -24,7 +24,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
+import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import { type ItemDeps, itemService } from './service.ts';
 
 export const itemRoutes: FastifyPluginAsyncZod<{

@@ -14,7 +14,7 @@ import {
 import { userIdParams } from '#shared/schemas/users.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { moderatorRoutes } from '../../plugins/route-scopes.ts';
+import { moderatorRoutes } from '../../http/route-scopes.ts';
 import { moderationService } from './service.ts';
 
 // /api/admin/*: moderators only. One hook guards the whole group: 401 signed out, 403 for everyone else.

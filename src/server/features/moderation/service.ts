@@ -1,7 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ReportReason, ReportStatus } from '#shared/constants.ts';
-import { REPORT_REASON_LABELS } from '#shared/constants.ts';
 import type {
   ModeratedItem,
   ModeratedUser,
@@ -9,20 +6,27 @@ import type {
   ReportDetail,
   ReportQueue,
   ReportQueueFilter,
-  ReportSummary,
 } from '#shared/schemas/moderation.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { endTokensOfSuspension } from '../../db/token-lifetimes.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
-import { universityService } from '../universities/service.ts';
-import { ownCase, ownCasesOf, refuseOwnCase } from './own-case.ts';
+import { alreadyDecided, decisionNotice } from './notices.ts';
+import { ownCasesOf, refuseOwnCase } from './own-case.ts';
 import * as queries from './queries.ts';
+import {
+  checkReportFor,
+  refuseOwnTarget,
+  requireAccount,
+  requireItem,
+  requireOthersReport,
+} from './targets.ts';
+import { toItem, toSummary, toUser } from './views.ts';
 
-// Moderation (issue 6): the moderators' queue and what they may do about a report. Every action is
+// Moderation: the moderators' queue and what they may do about a report. Every action is
 // one transaction with its moderation_actions row and the notification it sends, so the history never
 // tells of an action that did not happen, or the reverse.
 
@@ -35,177 +39,6 @@ export interface ModerationDeps {
 interface ActionInput {
   reportId?: string;
   note?: string;
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function toSummary(row: queries.ReportSummaryRow): ReportSummary {
-  const user = row.user
-    ? {
-        id: row.user.id,
-        fullName: row.user.fullName,
-        username: row.user.username,
-        suspended: row.user.suspendedAt !== null,
-        deleted: row.user.deletedAt !== null,
-      }
-    : null;
-  const base = {
-    id: row.id,
-    reason: row.reason as ReportReason,
-    description: row.description,
-    status: row.status as ReportStatus,
-    createdAt: row.createdAt.toISOString(),
-    reviewedAt: iso(row.reviewedAt),
-    reporter: row.reporter,
-  };
-  if (row.item) {
-    return {
-      ...base,
-      target: {
-        kind: 'item',
-        item: {
-          id: row.item.id,
-          title: row.item.title,
-          hidden: row.item.hiddenAt !== null,
-          deleted: row.item.deletedAt !== null,
-        },
-        user,
-      },
-    };
-  }
-  // The reports_target_check constraint guarantees a person when there is no item.
-  return { ...base, target: { kind: 'user', user: user! } };
-}
-
-function toItem(row: queries.ModeratedItemRow): ModeratedItem {
-  return {
-    ...row,
-    hiddenAt: iso(row.hiddenAt),
-    deletedAt: iso(row.deletedAt),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toUser(row: queries.ModeratedUserRow): ModeratedUser {
-  const { campus, ...rest } = row;
-  return {
-    ...rest,
-    campusName: universityService.campusName(campus),
-    suspendedAt: iso(row.suspendedAt),
-    deletedAt: iso(row.deletedAt),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function requireReport(db: Db, id: string) {
-  const report = await queries.findReport(db, id);
-  if (!report) throw notFound(msg`Report not found.`);
-  return report;
-}
-
-/** The people a report is about or from: none of them may decide it. */
-const partiesOf = (report: queries.ReportRow) => [
-  report.reporter.id,
-  report.reportedUserId,
-  report.reportedItemOwnerId,
-];
-
-/** A report the moderator may look into and decide: they are no party to it. */
-async function requireOthersReport(db: Db, moderatorId: string, id: string) {
-  const report = await requireReport(db, id);
-  refuseOwnCase(moderatorId, partiesOf(report));
-  return report;
-}
-
-/**
- * Refuses an action on an item or a person in which the moderator is a party: their own item or account,
- * someone they reported, or one named by a report they are a party to.
- */
-async function refuseOwnTarget(
-  db: Db,
-  moderatorId: string,
-  target: { itemId?: string; userId: string; reportId?: string },
-) {
-  refuseOwnCase(moderatorId, [target.userId]);
-  if (target.reportId) await requireOthersReport(db, moderatorId, target.reportId);
-  if (await queries.hasReported(db, moderatorId, target)) throw ownCase();
-}
-
-/** An action's report, when one is named, must be about that item or person. */
-async function checkReportFor(
-  db: Db,
-  reportId: string | undefined,
-  target: { itemId?: string; userId: string },
-) {
-  if (!reportId) return;
-  const report = await requireReport(db, reportId);
-  const about = target.itemId
-    ? report.reportedItemId === target.itemId
-    : report.reportedUserId === target.userId;
-  if (!about) {
-    const message = target.itemId
-      ? msg`That report is not about this item.`
-      : msg`That report is not about this user.`;
-    throw badRequest(message, [{ path: 'reportId', message }]);
-  }
-}
-
-async function requireItem(db: Db, id: string) {
-  const item = await queries.findItem(db, id);
-  if (!item || item.deletedAt) throw notFound(msg`Item not found.`);
-  return item;
-}
-
-async function requireUser(db: Db, id: string) {
-  const user = await queries.findUser(db, id);
-  if (!user) throw notFound(msg`User not found.`);
-  return user;
-}
-
-/**
- * What the reporter is told of the decision, in their language (called inside notify's text()): what
- * they reported (an item by its title, a person by name) and why, as the Report dialog named it.
- */
-function decisionNotice(
-  status: 'resolved' | 'dismissed',
-  report: { item: { title: string } | null; user: { fullName: string } | null; reason: string },
-): { title: MessageDescriptor; message: MessageDescriptor } {
-  const reason = REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason;
-  const title = msg`Your report was reviewed`;
-  if (report.item) {
-    const itemTitle = report.item.title;
-    return {
-      title,
-      message:
-        status === 'resolved'
-          ? msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and took action.`
-          : msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
-    };
-  }
-  if (report.user) {
-    const name = report.user.fullName;
-    return {
-      title,
-      message:
-        status === 'resolved'
-          ? msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and took action.`
-          : msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
-    };
-  }
-  return {
-    title,
-    message:
-      status === 'resolved'
-        ? msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and took action.`
-        : msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
-  };
-}
-
-/** A report decided already, by what became of it. */
-function alreadyDecided(status: string | undefined): MessageDescriptor {
-  if (status === 'resolved') return msg`This report has already been resolved.`;
-  if (status === 'dismissed') return msg`This report has already been dismissed.`;
-  return msg`This report has already been decided.`;
 }
 
 export const moderationService = {
@@ -402,7 +235,7 @@ export const moderationService = {
     input: ActionInput,
   ): Promise<ModeratedUser> {
     const { db } = deps;
-    const user = await requireUser(db, userId);
+    const user = await requireAccount(db, userId);
     if (userId === adminId) throw badRequest(msg`You cannot suspend your own account.`);
     if (isAdminEmail(deps.config, user.email)) {
       // Moderators are set by configuration; one moderator locking out another would be a dead end.
@@ -434,7 +267,7 @@ export const moderationService = {
     input: ActionInput,
   ): Promise<ModeratedUser> {
     const { db } = deps;
-    await requireUser(db, userId);
+    await requireAccount(db, userId);
     await checkReportFor(db, input.reportId, { userId });
     await refuseOwnTarget(db, adminId, { userId, reportId: input.reportId });
     await transaction(db, async (tx) => {

@@ -6,7 +6,7 @@ import {
 } from '#shared/schemas/notifications.ts';
 import { type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { notificationService } from './service.ts';
 
 export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>(

@@ -1,10 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { NotificationType } from '#shared/constants.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { i18n, inLocale } from '../../i18n.ts';
+import { i18n, inLocale, type NoticeText } from '../../i18n.ts';
 import { deliveryService } from '../deliveries/service.ts';
 import * as queries from './queries.ts';
 
@@ -13,11 +12,7 @@ import * as queries from './queries.ts';
 
 type Row = Awaited<ReturnType<typeof queries.insert>>;
 
-/** A notification's words, as `msg` descriptors (shared/i18n.ts). */
-export interface NoticeText {
-  title: MessageDescriptor;
-  message: MessageDescriptor;
-}
+export type { NoticeText };
 
 export type NoticeValues = Omit<Parameters<typeof queries.insert>[1], 'title' | 'message'> & {
   /** Called once, in the recipient's language: msg`…` for the title and the message. */

@@ -8,9 +8,9 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { publicRoutes } from '../../http/route-scopes.ts';
+import { clearSessionCookie, setSessionCookie } from '../../http/session.ts';
 import { requestLocale } from '../../i18n.ts';
-import { publicRoutes } from '../../plugins/route-scopes.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import { authAttemptsLimit } from '../../rate-limited.ts';
 import { endSession, resumeSession, startSession } from '../auth/service.ts';
 import { createPasswordResetLimits } from './reset-limits.ts';

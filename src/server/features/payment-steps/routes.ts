@@ -5,7 +5,7 @@ import {
   paymentStepIdParams,
   resolveMismatchInput,
 } from '#shared/schemas/payment-steps.ts';
-import { moderatorRoutes } from '../../plugins/route-scopes.ts';
+import { moderatorRoutes } from '../../http/route-scopes.ts';
 import { type PaymentStepDeps, paymentStepService } from './service.ts';
 
 // /api/admin/payments…: moderators see provider calls that keep failing and reconciliation findings,

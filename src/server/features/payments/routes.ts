@@ -15,8 +15,8 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import { paymentService } from './service.ts';
 
 // Spec §7: GET /api/config, saved cards (/api/payment-methods…), GET /api/billing-history, and

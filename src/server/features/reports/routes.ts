@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import { reportInput, reportList, reportResponse } from '#shared/schemas/reports.ts';
 import type { Db } from '../../db/client.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { tooManyRequests } from '../../rate-limited.ts';
 import { reportService } from './service.ts';
 

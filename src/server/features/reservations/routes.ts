@@ -23,8 +23,8 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { moderatorRoutes, publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { moderatorRoutes, publicRoutes, signedInRoutes } from '../../plugins/route-scopes.ts';
 import { type ReservationDeps, reservationService } from './service.ts';
 
 export const reservationRoutes: FastifyPluginAsyncZod<{

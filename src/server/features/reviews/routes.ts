@@ -1,7 +1,7 @@
 import { reviewInput, reviewResponse, writtenReviewList } from '#shared/schemas/reviews.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { type ReviewDeps, reviewService } from './service.ts';
 
 // Reviews. Revealed reviews are read through GET /api/items/:id and GET /api/users/:id.

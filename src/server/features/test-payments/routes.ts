@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/payments.ts';
 import type { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
 import { notFound } from '../../errors.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 
 // The test provider's browser-side confirmations (what Stripe.js does against Stripe): only
 // registered when the test provider is the active one.

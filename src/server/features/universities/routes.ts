@@ -6,7 +6,7 @@ import {
   universitySearchQuery,
   universitySearchResponse,
 } from '#shared/schemas/universities.ts';
-import { publicRoutes } from '../../plugins/route-scopes.ts';
+import { publicRoutes } from '../../http/route-scopes.ts';
 import { universityService } from './service.ts';
 
 export const universityRoutes = publicRoutes(async (app) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from '#shared/constants.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../errors.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { tooManyRequests } from '../../rate-limited.ts';
 import { type ImageQueue, UploadsBusyError } from './image-queue.ts';
 import { discardRestOfBody, receiveFiles } from './receive.ts';

@@ -12,8 +12,8 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { publicRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
-import { publicRoutes } from '../../plugins/route-scopes.ts';
 import { userService } from './service.ts';
 
 export const userRoutes = publicRoutes<{ db: Db; config: Config; caches: ReadCaches }>(

@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { signedInRoutes } from '../../plugins/route-scopes.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
 import { type WaitlistDeps, waitlistService } from './service.ts';
 
 // "Notify me when available" on an item's page, and leaving it again.

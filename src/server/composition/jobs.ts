@@ -9,7 +9,6 @@ import type { Database } from '../db/client.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
 import { extensionService } from '../features/extensions/service.ts';
-import { idempotencyService } from '../features/idempotency/service.ts';
 import {
   type PaymentStepDeps,
   paymentStepService,
@@ -19,13 +18,15 @@ import { reminderService } from '../features/reminders/service.ts';
 import { reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
 import { waitlistService } from '../features/waitlist/service.ts';
+import { idempotencyService } from '../http/idempotency-keys.ts';
+import { withJobLock } from '../jobs/job-lock.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 // Background jobs. The payment steps are the durable queue's (jobs/queue.ts): each is taken by one
 // instance, retried with backoff. The rest run on a timer; several server instances may run them on
 // one PostgreSQL, so a session-level advisory lock lets one instance at a time do each job, the
-// others skip that round (ARCHITECTURE §1). Every log line of a job carries `job` (its name) and
+// others skip that round (jobs/job-lock.ts). Every log line of a job carries `job` (its name) and
 // `jobId` (pg-boss's id, the same on each attempt; a new id for each round of a timed job), as a
 // request's lines carry `reqId`.
 
@@ -49,34 +50,6 @@ const FIRST_ROUND_DELAY_MS = 5000;
 
 /** After a start, the badge job looks this far back for reviews that began to show meanwhile. */
 const REVEAL_CATCH_UP_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Runs `job` unless another instance holds its lock; answers whether it ran. */
-export async function withJobLock(
-  database: Database,
-  lockId: number,
-  job: () => Promise<void>,
-): Promise<boolean> {
-  if (!database.pool) {
-    // The embedded database belongs to this one process.
-    await job();
-    return true;
-  }
-  const client = await database.pool.connect();
-  try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-      lockId,
-    ]);
-    if (!rows[0]?.locked) return false;
-    try {
-      await job();
-      return true;
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [lockId]);
-    }
-  } finally {
-    client.release();
-  }
-}
 
 export default fp(
   async function jobs(
@@ -164,7 +137,7 @@ export default fp(
       revealedThrough = now;
       if (awarded) log.info({ awarded }, 'awarded badges for reviews revealed by time');
     };
-    // Issue 18: pickup, return and last-call reminders, by the campus clock (features/reminders).
+    // Pickup, return and last-call reminders, by the campus clock (features/reminders).
     const sendReminders = async (log: FastifyBaseLogger) => {
       const sent = await reminderService.sendDue({
         db: deps.db,
@@ -174,7 +147,7 @@ export default fp(
       });
       if (sent) log.info({ sent }, 'sent reminders');
     };
-    // Issue 18 item 4: past dates leave the waitlist; the next in line hears of dates still free after
+    // Past dates leave the waitlist; the next in line hears of dates still free after
     // the first one's head start (features/waitlist).
     const waitlistRound = async (log: FastifyBaseLogger) => {
       const { dropped, told } = await waitlistService.runRound({
@@ -184,7 +157,7 @@ export default fp(
       });
       if (dropped || told) log.info({ dropped, told }, 'waitlist round');
     };
-    // Issue 17: returns the lender did not answer within 48 hours release their deposits, by the same
+    // Returns the lender did not answer within 48 hours release their deposits, by the same
     // clock as the reminders (tests move it). The state is in the reservation rows, so a round missed
     // while the server was down is made up by the next one.
     const releaseDeposits = async (log: FastifyBaseLogger) => {
@@ -217,7 +190,7 @@ export default fp(
           opts.config.jobs.reservationExpiryHours,
         );
         if (expired) expiryLog.info({ expired }, 'expired unanswered reservation requests');
-        // Issue 18 item 3: requests for more days lapse when the booking's last day is over.
+        // Requests for more days lapse when the booking's last day is over.
         const lapsed = await extensionService.expirePending(deps);
         if (lapsed) expiryLog.info({ lapsed }, 'expired unanswered requests for more days');
       })
@@ -248,7 +221,7 @@ export default fp(
     };
     const timer = setInterval(tick, opts.config.jobs.intervalMs);
     timer.unref();
-    // Issue 18 item 2: notification e-mails and pushes (features/deliveries), on their own shorter timer,
+    // Notification e-mails and pushes (features/deliveries), on their own shorter timer,
     // so a request's e-mail does not wait for the hourly jobs; one instance at a time.
     let delivering: Promise<unknown> | null = null;
     const deliveryRound = () => {

@@ -3,14 +3,25 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { dropAfterWrite, type ReadCaches } from '../cache/read-caches.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { resumeSession } from '../features/auth/service.ts';
-import { SESSION_COOKIE } from '../features/auth/session-token.ts';
-import type { RealtimeHub } from './realtime-hub.ts';
+import type { RealtimeHub } from '../db/realtime-hub.ts';
 import { MUTATING } from './security.ts';
 
 // Reads the session cookie once per API request and puts the signed-in user (or null) on the request;
 // keeps answers about a person out of every cache, and empties the read caches after a change.
+// Which session a token is, is the auth feature's to say: the composition passes its resumeSession.
+
+/** The name of the cookie that carries the session token (only its SHA-256 is stored). */
+export const SESSION_COOKIE = 'cl_session';
+
+/** A session found for a token: its person, when it ends, and whether that end was just moved on. */
+export interface ResumedSession {
+  user: SessionUser;
+  expiresAt: Date;
+  renewed: boolean;
+}
+
+/** The session behind a token, or null when there is none or it has ended. */
+export type ResumeSession = (token: string) => Promise<ResumedSession | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +39,12 @@ declare module 'fastify' {
   }
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Pick<Config, 'cookieSecure'>,
+  token: string,
+  expiresAt: Date,
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -38,7 +54,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, config: Config) {
+export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'cookieSecure'>) {
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,
@@ -50,14 +66,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 export default fp(
   async function session(
     app: FastifyInstance,
-    opts: { db: Db; config: Config; caches: ReadCaches; hub: Pick<RealtimeHub, 'caughtUp'> },
+    opts: {
+      resume: ResumeSession;
+      config: Pick<Config, 'cookieSecure'>;
+      caches: ReadCaches;
+      hub: Pick<RealtimeHub, 'caughtUp'>;
+    },
   ) {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
-      const resumed = await resumeSession(opts.db, token, opts.config, new Date(), opts.caches.sessions);
+      const resumed = await opts.resume(token);
       if (!resumed) {
         // A stale cookie would make every request look signed-in to the browser; drop it.
         clearSessionCookie(reply, opts.config);

@@ -9,7 +9,7 @@ import {
   idempotencyService,
   type KeyedRequest,
   markCommittedWithin,
-} from '../features/idempotency/service.ts';
+} from './idempotency-keys.ts';
 
 // Every signed-in POST, PUT, PATCH and DELETE under /api honours an Idempotency-Key header (decision
 // 039): the first request with a key runs and its answer is kept; a retry with the same key gets that

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeLabel } from './metrics.ts';
+import { routeLabel } from './endpoint.ts';
 
 describe('routeLabel', () => {
   it('keeps the patterns of API, socket, metrics and uploads routes', () => {

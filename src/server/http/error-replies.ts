@@ -11,9 +11,9 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, RetryLaterError } from '../errors.ts';
 import { inLocale, requestLocale, translate } from '../i18n.ts';
 
-// One error handler for the whole API: clear 4xx messages in the shape of ARCHITECTURE §4, and 5xx
-// answers that reveal nothing of the internals (the log keeps the detail). Every message is written in
-// the caller's language (issue 19).
+// One error handler for the whole API: clear 4xx messages in one shape ({ message, code }, and the
+// fields' issues when a request is refused), and 5xx answers that reveal nothing of the internals (the
+// log keeps the detail). Every message is written in the caller's language (decision 035).
 
 const defaultMessages: Record<number, MessageDescriptor> = {
   400: msg`The request is not valid.`,
@@ -122,7 +122,7 @@ export default fp(
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500 && isDatabaseUnavailable(error)) {
-        // The database is away for a moment (issue 12): say so, and when to try again.
+        // The database is away for a moment: say so, and when to try again.
         request.log.warn({ err: error }, 'database unavailable');
         return reply
           .status(503)

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../shared/i18n.ts';
 import { translate } from '../i18n.ts';
 
-// Issue 19: the web app's HTML in the reader's language. The browser starts the app in the language of
+// The web app's HTML in the reader's language (decision 035). The browser starts the app in the language of
 // <html lang> (src/web/lib/i18n.ts), so the server's choice (requestLocale) is the page's; the head's
 // words a search engine or a shared link shows are written in it too.
 

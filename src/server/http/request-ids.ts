@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Every request has an id (issue 14): on each of its log lines (Fastify's request logger binds it as
+// Every request has an id: on each of its log lines (Fastify's request logger binds it as
 // `reqId`) and in the `X-Request-Id` answer header, so a person's report or a proxy's log leads to
 // the server's lines. An id a proxy or a caller sent is kept when it is a plain token, so one id
 // follows a request through every hop; anything else (too long, spaces, quotes, control characters,

@@ -86,7 +86,7 @@ export default fp(
       const stray = apiRoutes.filter((route) => !route.config?.scope);
       if (stray.length > 0) {
         throw new Error(
-          `Every /api route is declared in publicRoutes, signedInRoutes or moderatorRoutes (plugins/route-scopes.ts); these are in none: ${stray.map(nameOf).join('; ')}`,
+          `Every /api route is declared in publicRoutes, signedInRoutes or moderatorRoutes (http/route-scopes.ts); these are in none: ${stray.map(nameOf).join('; ')}`,
         );
       }
     });

@@ -5,13 +5,13 @@ import { textProblemMessage } from '#shared/schemas/fields.ts';
 import { AppError } from '../errors.ts';
 
 // The API boundary's own check of every text a request carries (path, query, JSON body), before any
-// route's schema: a NUL reached PostgreSQL through 14 endpoints and answered 500 (issue 12). The shared
+// route's schema: a NUL reached PostgreSQL through 14 endpoints and answered 500 (decision 014). The shared
 // schemas refuse the same characters with the same messages, so forms say it first; this guard is
 // for the field a future schema forgets. Raw bodies (Stripe's webhook) and uploads are bytes, not text.
 
 interface Found {
   path: string;
-  /** Written in the caller's language by the error handler (issue 19). */
+  /** Written in the caller's language by the error handler. */
   message: MessageDescriptor;
 }
 

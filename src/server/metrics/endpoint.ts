@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { Metrics } from './metrics.ts';
 
-// GET /metrics for Prometheus (issue 14), and the HTTP timings it shows. The figures are not public:
+// GET /metrics for Prometheus, and the HTTP timings it shows. The figures are not public:
 // the endpoint answers only `Authorization: Bearer <METRICS_TOKEN>`. Without the setting it does not
 // exist, and a request without the token, or with a wrong one, gets what any unknown path gets (the
 // not-found handler), so nobody learns from outside that it is there. It sits outside /api: no

@@ -8,7 +8,7 @@ import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts'
 import type { ItemList, itemDetail } from '#shared/schemas/items.ts';
 import { inLanguage } from './page-language.ts';
 
-// Pre-rendering of Home and Browse (issue 7), an item's page and Impact (issue 16) for signed-out
+// Pre-rendering of Home and Browse, an item's page and Impact (decisions 010 and 027) for signed-out
 // visitors: the web app's own components
 // render the first view on the server (src/web/entry-server.tsx, built into dist/server), the page
 // carries the data it was rendered from in a JSON data block, and the head hints the page's chunk. A
@@ -128,7 +128,7 @@ export async function createPageRenderer(opts: {
   entry: string;
   /** GET /api/items's JSON for a query string, as the API answers it to a visitor. */
   itemListJson(query: string): Promise<string>;
-  /** GET /api/impact's answer: which campus a visitor's Home shows (issue 16). */
+  /** GET /api/impact's answer: which campus a visitor's Home shows. */
   impactCampuses(): Promise<ImpactCampuses>;
   /** GET /api/impact/{campus}/dashboard's answer, its words in the page's language. */
   impactDashboard(campus: string, locale: Locale): Promise<ImpactDashboard>;

@@ -68,7 +68,7 @@ export default fp(
           ],
           connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
           fontSrc: ["'self'", 'data:'],
-          // The installable app's service worker (/sw.js) and manifest, from here only (issue 19).
+          // The installable app's service worker (/sw.js) and manifest, from here only.
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -13,9 +13,9 @@ import type { CachedPage, ReadCaches } from '../cache/read-caches.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { resumeSession } from '../features/auth/service.ts';
-import { SESSION_COOKIE } from '../features/auth/session-token.ts';
 import { impactService } from '../features/impact/service.ts';
 import { itemListJson, publicItemJson } from '../features/items/routes.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 import { requestLocale, translate } from '../i18n.ts';
 import { inLanguage } from './page-language.ts';
 import { createPageRenderer, type PageRenderer } from './web-render.ts';
@@ -105,7 +105,7 @@ export default fp(
         },
       });
     }
-    // The shell in each language (issue 19): the browser renders the page in its <html lang>.
+    // The shell in each language (decision 035): the browser renders the page in its <html lang>.
     const shellTemplate = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
     const shells = new Map<Locale, Buffer>(
       shellTemplate ? LOCALES.map((locale) => [locale, Buffer.from(inLanguage(shellTemplate, locale))]) : [],

@@ -1,11 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-// Live events for signed-in people (issue 5). The database announces them: triggers on notifications
+// Live events for signed-in people. The database announces them: triggers on notifications
 // and messages (migration 0006_live_events) call pg_notify on one channel, which PostgreSQL delivers
 // when the writing transaction commits. Every server instance LISTENs on that channel and hands each
 // event to the sockets of the people it names, so two people connected to different instances still
-// meet (ARCHITECTURE §1), and no feature has to remember to publish after its commit.
+// meet, and no feature has to remember to publish after its commit.
 
 export interface RealtimeEvent {
   type: string;

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Issue 16: API answers (JSON), sitemap.xml, the shell and the other text answers go out compressed
+// API answers (JSON), sitemap.xml, the shell and the other text answers go out compressed
 // when the browser accepts Brotli or gzip: a Browse page of 12 items is ~9 KB of JSON, ~2 KB
 // compressed, which a phone on a slow network feels. The types compressed are the ones named below
 // and those mime-db marks compressible (JavaScript, CSS, SVG, the web app manifest). Never compressed:

@@ -2,62 +2,40 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createMailer } from './adapters/mail/create-mailer.ts';
-import type { Mailer } from './adapters/mail/mailer.ts';
-import { createPaymentProvider } from './adapters/payments/create-provider.ts';
-import type { PaymentProvider } from './adapters/payments/provider.ts';
-import { TestPaymentProvider } from './adapters/payments/test-provider.ts';
-import { createStorage } from './adapters/storage/create-storage.ts';
-import type { Storage } from './adapters/storage/storage.ts';
-import { createReadCaches, invalidateOnChanges } from './cache/read-caches.ts';
-import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import { accountRoutes } from './features/account/routes.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { conversationRoutes } from './features/conversations/routes.ts';
-import { createChatSendLimit } from './features/conversations/send-limit.ts';
-import { chatSocket } from './features/conversations/socket.ts';
-import { createPushSender, type PushSender } from './features/deliveries/push-sender.ts';
-import { deliveryRoutes } from './features/deliveries/routes.ts';
-import { emailVerificationRoutes } from './features/email-verification/routes.ts';
-import { extensionRoutes } from './features/extensions/routes.ts';
-import { handoverRoutes } from './features/handovers/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
-import { impactRoutes } from './features/impact/routes.ts';
-import { itemRoutes } from './features/items/routes.ts';
-import { moderationRoutes } from './features/moderation/routes.ts';
-import { notificationRoutes } from './features/notifications/routes.ts';
-import { passwordResetRoutes } from './features/password-reset/routes.ts';
-import { paymentStepRoutes } from './features/payment-steps/routes.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
-import { reportRoutes } from './features/reports/routes.ts';
-import { reservationRoutes } from './features/reservations/routes.ts';
-import { reviewRoutes } from './features/reviews/routes.ts';
-import { siteFileRoutes } from './features/site-files/routes.ts';
-import { testPaymentRoutes } from './features/test-payments/routes.ts';
-import { universityRoutes } from './features/universities/routes.ts';
-import { createImageQueue, type ImageQueue } from './features/uploads/image-queue.ts';
-import { uploadRoutes } from './features/uploads/routes.ts';
-import { userRoutes } from './features/users/routes.ts';
-import { waitlistRoutes } from './features/waitlist/routes.ts';
-import { createJobQueue, type JobQueue } from './jobs/queue.ts';
-import { logError } from './log-errors.ts';
-import { createMetrics, type Metrics } from './metrics/metrics.ts';
-import compression from './plugins/compression.ts';
-import emptyBodies from './plugins/empty-bodies.ts';
-import errors from './plugins/errors.ts';
-import idempotency from './plugins/idempotency.ts';
-import inputGuard from './plugins/input-guard.ts';
-import backgroundJobs from './plugins/jobs.ts';
-import metricsEndpoint from './plugins/metrics.ts';
-import { createEmbeddedHub, createPostgresHub } from './plugins/realtime-hub.ts';
-import requestIds, { requestIdOf } from './plugins/request-ids.ts';
-import routeScopes from './plugins/route-scopes.ts';
-import security from './plugins/security.ts';
-import session from './plugins/session.ts';
-import uploadsStatic from './plugins/uploads-static.ts';
-import web from './plugins/web.ts';
+import { createMailer } from '../adapters/mail/create-mailer.ts';
+import type { Mailer } from '../adapters/mail/mailer.ts';
+import { createPaymentProvider } from '../adapters/payments/create-provider.ts';
+import type { PaymentProvider } from '../adapters/payments/provider.ts';
+import { createStorage } from '../adapters/storage/create-storage.ts';
+import type { Storage } from '../adapters/storage/storage.ts';
+import { createReadCaches, invalidateOnChanges } from '../cache/read-caches.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createEmbeddedHub, createPostgresHub } from '../db/realtime-hub.ts';
+import { createChatSendLimit } from '../features/conversations/send-limit.ts';
+import { chatSocket } from '../features/conversations/socket.ts';
+import { createPushSender, type PushSender } from '../features/deliveries/push-sender.ts';
+import { deliveryService } from '../features/deliveries/service.ts';
+import { paymentStepService } from '../features/payment-steps/service.ts';
+import { siteFileRoutes } from '../features/site-files/routes.ts';
+import { createImageQueue, type ImageQueue } from '../features/uploads/image-queue.ts';
+import compression from '../http/compression.ts';
+import emptyBodies from '../http/empty-bodies.ts';
+import errors from '../http/error-replies.ts';
+import idempotency from '../http/idempotency.ts';
+import inputGuard from '../http/input-guard.ts';
+import requestIds, { requestIdOf } from '../http/request-ids.ts';
+import routeScopes from '../http/route-scopes.ts';
+import security from '../http/security.ts';
+import uploadsStatic from '../http/uploads-static.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { logError } from '../log-errors.ts';
+import metricsEndpoint from '../metrics/endpoint.ts';
+import { createMetrics, type FeatureReads, type Metrics } from '../metrics/metrics.ts';
+import { apiRoutes } from './api-routes.ts';
+import backgroundJobs from './jobs.ts';
+import web from './web.ts';
 
 // The whole application as one Fastify instance; it never listens (main.ts does), so tests use inject.
 
@@ -128,7 +106,7 @@ export async function buildApp({
           },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    // X-Request-Id when it is a plain token, else a new UUID (plugins/request-ids.ts); Fastify's own
+    // X-Request-Id when it is a plain token, else a new UUID (http/request-ids.ts); Fastify's own
     // reading of the header would take any value.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -179,7 +157,7 @@ export async function buildApp({
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  // Before every route: JSON and text answers compressed as the browser accepts (issue 16).
+  // Before every route: JSON and text answers compressed as the browser accepts.
   await app.register(compression);
 
   const db = database.db;
@@ -198,53 +176,36 @@ export async function buildApp({
   // Measured only when someone may read the figures (METRICS_TOKEN); registered before every route
   // it times.
   const metricsToken = config.metrics.token;
-  const metrics = metricsToken ? createMetrics({ database, hub, caches, jobs, log: app.log }) : undefined;
+  const reads: FeatureReads = {
+    unfinishedSteps: () => paymentStepService.unfinishedCounts(db),
+    openMismatches: () => paymentStepService.openMismatchCount(db),
+    deliveryBacklog: (now) => deliveryService.backlog(db, now),
+  };
+  const metrics = metricsToken
+    ? createMetrics({ database, hub, caches, jobs, reads, log: app.log })
+    : undefined;
   app.decorate('metrics', metrics);
   if (metrics && metricsToken) {
     app.addHook('onClose', async () => metrics.close());
     await app.register(metricsEndpoint, { metrics, token: metricsToken });
   }
 
-  await app.register(
-    async (api) => {
-      await api.register(session, { db, config, caches, hub });
-      await api.register(healthRoutes, { database, hub, jobs });
-      await api.register(authRoutes, { db, config, mailer });
-      await api.register(emailVerificationRoutes, { db, config, mailer });
-      await api.register(passwordResetRoutes, { db, config, mailer });
-      await api.register(accountRoutes, { db, config, mailer, storage, imageQueue, jobs });
-      await api.register(universityRoutes);
-      await api.register(notificationRoutes, { db, caches });
-      await api.register(conversationRoutes, { db, caches, sendLimit });
-      await api.register(uploadRoutes, { storage, imageQueue });
-      await api.register(itemRoutes, { db, config, caches, storage });
-      await api.register(userRoutes, { db, config, caches });
-      await api.register(reservationRoutes, { db, config, payments, jobs, clock, storage });
-      await api.register(extensionRoutes, { db, config, payments, jobs });
-      await api.register(handoverRoutes, { db, storage, clock });
-      await api.register(waitlistRoutes, { db, config, clock });
-      await api.register(deliveryRoutes, { db, push });
-      await api.register(reviewRoutes, { db, config });
-      await api.register(paymentRoutes, { db, config, payments, jobs });
-      await api.register(reportRoutes, { db });
-      await api.register(moderationRoutes, { db, config });
-      await api.register(paymentStepRoutes, {
-        deps: {
-          db,
-          payments,
-          jobs,
-          payment: config.payments,
-          log: api.log,
-          metrics,
-          adminEmails: config.adminEmails,
-        },
-      });
-      await api.register(impactRoutes, { db, config });
-      if (payments instanceof TestPaymentProvider)
-        await api.register(testPaymentRoutes, { provider: payments });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    database,
+    config,
+    storage,
+    payments,
+    mailer,
+    jobs,
+    imageQueue,
+    clock,
+    push,
+    caches,
+    hub,
+    sendLimit,
+    metrics,
+  });
 
   await app.register(uploadsStatic, { storage, uploadsDir: config.uploadsDir });
   await app.register(chatSocket, { db, config, hub, caches, sendLimit, metrics });

@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { msg } from '@lingui/core/macro';
-import type { Db } from '../../db/client.ts';
-import { AppError, conflict } from '../../errors.ts';
-import * as queries from './queries.ts';
+import type { Db } from '../db/client.ts';
+import { AppError, conflict } from '../errors.ts';
+import * as queries from './idempotency-queries.ts';
 
 // Idempotency keys (decision 039), as Stripe keeps them: the same key, from the same person, for the
 // same method, path and body gets the first answer (status and body) again; the same key for another
 // request is refused (422); a key whose first request is still running answers 409 "still being
-// processed". Keys are forgotten after 24 hours (a job, plugins/jobs.ts).
+// processed". Keys are forgotten after 24 hours (a timed job, composition/jobs.ts).
 
 /** How long a key and its answer are kept. */
 export const KEEP_KEYS_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema/idempotency.ts';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
 
 // The only place with Drizzle queries about idempotency keys (decision 039).
 

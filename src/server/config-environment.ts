@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
+import { productionRisks } from './production-risks.ts';
+
+// The environment variables the server reads: each one's type, default and the message a bad value
+// gets, and the settings that only make sense together. config.ts turns them into the Config the code
+// uses. `.env.example` mirrors this file.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be above 0');
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
+
+const httpUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be a URL such as ${example}` })
+    .transform((v) => v.replace(/\/+$/, ''));
+
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(5000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  /** Origins allowed to send mutating requests besides the server's own (comma-separated), e.g. the Vite dev server. */
+  APP_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of URLs' }))),
+  /** Mark the session cookie Secure: on whenever the app is served over https. */
+  COOKIE_SECURE: bool.default(false),
+  /** Believe X-Forwarded-* headers (behind a load balancer). */
+  TRUST_PROXY: bool.default(false),
+  SESSION_DAYS: positiveInt.default(30),
+  /**
+   * Sign-in and sign-up attempts allowed per IP in each AUTH_RATE_WINDOW_SECONDS. A campus NAT puts
+   * many students behind one address, so this is loose; the per-account limit protects a password.
+   */
+  AUTH_RATE_LIMIT: positiveInt.default(30),
+  AUTH_RATE_WINDOW_SECONDS: positiveInt.default(60),
+  /** Sign-in attempts allowed per account (e-mail), from anywhere, in each LOGIN_ACCOUNT_RATE_WINDOW_SECONDS. */
+  LOGIN_ACCOUNT_RATE_LIMIT: positiveInt.default(10),
+  LOGIN_ACCOUNT_RATE_WINDOW_SECONDS: positiveInt.default(900),
+  /**
+   * Password reset e-mails asked for per address (whether or not an account uses it, so the
+   * limit tells nobody who has one) and per IP, in each PASSWORD_RESET_RATE_WINDOW_SECONDS.
+   */
+  PASSWORD_RESET_ACCOUNT_LIMIT: positiveInt.default(3),
+  PASSWORD_RESET_IP_LIMIT: positiveInt.default(20),
+  PASSWORD_RESET_RATE_WINDOW_SECONDS: positiveInt.default(3600),
+  /** Uploads whose photos this process decodes and re-encodes at the same time (CPU-bound work). */
+  IMAGE_PROCESSING_CONCURRENCY: positiveInt.default(2),
+  /** Uploads that may wait for a turn; past that an upload is refused with 503 and Retry-After. */
+  IMAGE_PROCESSING_QUEUE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(10),
+  /**
+   * Megapixels the photos of the uploads this process has admitted may decode to together (about 4 MB
+   * of memory each); past it an upload is refused with 503 and Retry-After. At least one upload's 64.
+   */
+  IMAGE_PIXEL_BUDGET_MEGAPIXELS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(64, 'must be at least 64 (one upload of five photos)')
+    .default(128),
+  /** Load the demo campus into an empty embedded database at start. */
+  SEED_DEMO: bool.default(true),
+  /** The moderators: e-mail addresses (comma-separated, any case) of the accounts that may open /admin. */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+    )
+    .superRefine((list, ctx) => {
+      const bad = list?.filter((e) => !z.email().safeParse(e).success) ?? [];
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of e-mail addresses (not ${bad.join(', ')})`,
+        });
+      }
+    }),
+  /** Campus time zone for calendar rules: the campus's days, not the server's. */
+  CAMPUS_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_CAMPUS_TIME_ZONE)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Los_Angeles'),
+  /** Ping live sockets this often; one that has not answered by the next ping is dropped. Below a load balancer's idle timeout. */
+  WS_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .positive('must be above 0')
+    .max(3600, 'must be at most 3600')
+    .default(30),
+  /**
+   * The longest a read cache (catalogue, sessions, unread polls) may serve an answer; changes reach
+   * the caches at once through the database (docs/performance.md). 0 turns the caches off.
+   */
+  READ_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 (off) or more')
+    .max(3600, 'must be at most 3600')
+    .default(30),
+  /** Run background jobs (payment steps, reservation expiry, the payment sweeper) in this process. */
+  JOBS_ENABLED: bool.default(true),
+  JOBS_INTERVAL_SECONDS: positiveInt.default(300),
+  /** A provider call that fails is tried again this many times, waiting twice as long each time. */
+  PAYMENT_RETRY_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(30, 'must be at most 30')
+    .default(8),
+  /** The first wait before a failed provider call is tried again (8 retries from 10 s: about 42 minutes in all). */
+  PAYMENT_RETRY_DELAY_SECONDS: positiveInt.default(10),
+  /** A card authorisation that no reservation request used within this many minutes is released. */
+  PAYMENT_ABANDONED_MINUTES: positiveInt.default(60),
+  /** Pending requests not answered within this many hours expire. */
+  RESERVATION_EXPIRY_HOURS: positiveInt.default(48),
+  /**
+   * GET /metrics (Prometheus) answers requests carrying `Authorization: Bearer <METRICS_TOKEN>`. Unset,
+   * there is no /metrics (a 404 like any unknown path) and nothing is measured.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{16,200}$/,
+      'must be 16 to 200 letters, digits or ._~+/=- (a bearer token; e.g. the output of openssl rand -hex 32)',
+    )
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  /** Keep photos in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('auto'),
+  /** The service's endpoint when it is not AWS itself (MinIO, Cloudflare R2, …). */
+  S3_ENDPOINT: httpUrl('https://<account>.r2.cloudflarestorage.com').optional(),
+  /** Without keys the AWS SDK's own credential chain applies (instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers fetch the bucket's objects: photo URLs are `${S3_PUBLIC_URL}/items/…`. */
+  S3_PUBLIC_URL: httpUrl('https://photos.campusloop.app').optional(),
+  /** Address objects as endpoint/bucket/key (MinIO needs it) instead of bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Take card payments through Stripe instead of the built-in test provider. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((v) => /^(sk|rk)_/.test(v), 'must be a Stripe secret key such as sk_test_… or sk_live_…')
+    .optional(),
+  /** The browser's key for Stripe Elements; required with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .refine((v) => v.startsWith('pk_'), 'must be a Stripe publishable key such as pk_test_… or pk_live_…')
+    .optional(),
+  /** The signing secret of the webhook endpoint (/api/payments/webhook); without it webhooks are refused. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .refine((v) => v.startsWith('whsec_'), 'must be a webhook signing secret such as whsec_…')
+    .optional(),
+  /** Send the SDK's calls here instead of api.stripe.com: a local fake Stripe in tests. */
+  STRIPE_API_URL: httpUrl('http://127.0.0.1:12111').optional(),
+  /** Send e-mail through this SMTP server instead of writing it to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => /^smtps?:\/\/[^/\s]+/.test(v),
+      'must be an SMTP URL such as smtp://user:password@smtp.example.edu:587 or smtps://…:465',
+    )
+    .optional(),
+  /** The sender of every e-mail: an address, or a name and an address in angle brackets. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(v),
+      'must be an e-mail address such as no-reply@campusloop.app or CampusLoop <no-reply@campusloop.app>',
+    )
+    .default('CampusLoop <no-reply@campusloop.app>'),
+  /**
+   * Web Push: the VAPID key pair (`npx web-push generate-vapid-keys`) and a contact (mailto: or
+   * https:) for the push services. Without both keys push is off and the settings page says so.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a VAPID public key (base64url)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a VAPID private key (base64url)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: address')
+    .default('mailto:no-reply@campusloop.app'),
+  /** How often notification e-mails and pushes due are sent (and failed ones retried). */
+  DELIVERY_INTERVAL_SECONDS: positiveInt.default(10),
+  /** The public address of the app, used in links inside e-mails; defaults to http://localhost:PORT. */
+  APP_URL: httpUrl('https://campusloop.example.edu').optional(),
+  /** A verification link sent by e-mail works for this many hours (and once). */
+  EMAIL_VERIFICATION_HOURS: positiveInt.default(24),
+  // With NODE_ENV=production the server refuses what only suits a developer's machine
+  // (production-risks.ts); each of these lets one of those through anyway, on a staging box that wants it.
+  /** Production may take payments with the built-in test provider (fake cards, no money moves). */
+  ALLOW_TEST_PAYMENTS: bool.default(false),
+  /** Production may load the demo campus (published password) into an empty embedded database. */
+  ALLOW_DEMO_SEED: bool.default(false),
+  /** Production may write e-mail to DATA_DIR/outbox instead of sending it. */
+  ALLOW_FILE_MAIL: bool.default(false),
+  /** Production may put a localhost address in links (APP_URL, S3_PUBLIC_URL). */
+  ALLOW_LOCALHOST_LINKS: bool.default(false),
+  /** Production may send the session cookie without Secure (plain http). */
+  ALLOW_INSECURE_COOKIES: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Settings that only make sense together. */
+export const settingsSchema = envSchema.superRefine((env, ctx) => {
+  if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_PUBLIC_URL'],
+      message:
+        "must be set when S3_BUCKET is: the bucket's public address, e.g. https://photos.campusloop.app",
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'must be set together with the other VAPID key: set both, or neither (push is then off)',
+    });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message:
+        'must be set together with the other S3 key: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    });
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message:
+        "must be set when STRIPE_SECRET_KEY is: the browser needs it for Stripe's card form (pk_test_… or pk_live_…)",
+    });
+  }
+  if (env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'must be set when STRIPE_PUBLISHABLE_KEY is: set both to use Stripe, or neither for the built-in test provider',
+    });
+  }
+  if (env.NODE_ENV === 'production') {
+    for (const risk of productionRisks(env)) {
+      if (env[risk.allowance]) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [risk.setting],
+        message: `${risk.problem}, or ${risk.allowance}=true on a staging box (NODE_ENV is production).`,
+      });
+    }
+  }
+});
