@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Item, ItemList } from '#shared/schemas/items.ts';
 import type { RenderedPage } from './entry-server.tsx';
 
-// Issue 7: what the server renders for a visitor is what the browser would render, so hydrating it
-// neither mismatches (React reports a mismatch with console.error, which fails the test) nor fetches
-// the list again: the page comes with the data it was rendered from.
+// What the server renders for a visitor is what the browser would render, so hydrating it neither
+// mismatches (React reports a mismatch with console.error, which fails the test) nor fetches the list
+// again: the page comes with the data it was rendered from.
 
 interface ServerRendering {
   page: RenderedPage | undefined;
@@ -42,7 +42,7 @@ async function renderOnServer(
     };
     const renderings = [];
     for (const url of JSON.parse(process.env.PAGE_URLS)) renderings.push(await render(url));
-    // Issue 19: visitors in different languages at once, each page wholly in its own.
+    // Visitors in different languages at once, each page wholly in its own.
     const together = await Promise.all(
       JSON.parse(process.env.PAGE_TOGETHER).map(([url, locale]) => render(url, locale)),
     );
@@ -107,7 +107,7 @@ const list = (limit: number): ItemList => ({
   hasMore: false,
 });
 
-/** GET /api/items/{id}'s answer for lantern 1 (issue 16: its page is pre-rendered too). */
+/** GET /api/items/{id}'s answer for lantern 1 (its page is pre-rendered too). */
 const itemDetail = { item: makeItem(1), reviews: [], lenderRating: null };
 
 let browse: ServerRendering;

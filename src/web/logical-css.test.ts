@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 19 item 3, right-to-left ready: the web app lays out with logical utilities (ms-/me-, ps-/pe-,
-// start-/end-, text-start/end, border-s/e, rounded-s/e), which follow the page's direction, so a
-// right-to-left language would not need a redesign. A physical one (ml-4, right-2, text-left…) fails
-// here with its file and line. `left-1/2` with `-translate-x-1/2` (centring) is symmetric and allowed.
+// Right-to-left ready: the web app lays out with logical utilities (ms-/me-, ps-/pe-, start-/end-,
+// text-start/end, border-s/e, rounded-s/e), which follow the page's direction, so a right-to-left
+// language would not need a redesign. A physical one (ml-4, right-2, text-left…) fails here with its
+// file and line. `left-1/2` with `-translate-x-1/2` (centring) is symmetric and allowed.
 
 const WEB = path.resolve(import.meta.dirname);
 const PHYSICAL =

@@ -15,7 +15,7 @@ import { mountUpdatePrompt } from './pwa/update-prompt.tsx';
 import { routes } from './router.tsx';
 
 const queryClient = createQueryClient();
-// What the signed-in person last saw, for the service worker's offline page (issue 19).
+// What the signed-in person last saw, for the service worker's offline page (decision 028).
 recordOfflineSnapshots(queryClient);
 // And the language it was shown in, for that page's words.
 recordOfflineLocale(i18n);
@@ -34,8 +34,8 @@ const app = (
 // The server pre-renders some pages for visitors (entry-server.tsx): those are hydrated from the data
 // they were rendered with, as a transition so the work is sliced and a tap is never kept waiting long
 // (the page is already on screen); every other page is rendered here.
-// The page's language first (issue 19): its messages must be here before the first render, or the
-// server's Spanish page would be hydrated with English.
+// The page's language first: its messages must be here before the first render, or the server's
+// Spanish page would be hydrated with English.
 void activateLocale(pageLocale()).then(() => {
   if (container.firstElementChild) {
     restoreQueryState(queryClient);
@@ -48,5 +48,5 @@ void activateLocale(pageLocale()).then(() => {
   }
 });
 
-// The installable app (issue 19): the service worker and its update prompt.
+// The installable app (decision 028): the service worker and its update prompt.
 void mountUpdatePrompt();

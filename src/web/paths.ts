@@ -19,16 +19,16 @@ export const paths = {
   stories: '/stories',
   partners: '/partners',
   notifications: '/notifications',
-  /** Account settings: profile, photo, password, e-mail, e-mail choices, sessions (issue 15). */
+  /** Account settings: profile, photo, password, e-mail, e-mail choices, sessions (decision 022). */
   settings: '/settings',
-  /** "Download my data" and "Delete my account" (issue 15, decision 023). */
+  /** "Download my data" and "Delete my account" (decision 023). */
   settingsData: '/settings/data',
   /** The page an e-mail change link opens (`?token=…`). */
   confirmEmail: '/confirm-email',
   billingHistory: '/billing-history',
   paymentMethods: '/payment-methods',
   reservations: '/reservations',
-  /** My Reservations with that reservation's card in view and its review dialog open (issue 6). */
+  /** My Reservations with that reservation's card in view and its review dialog open (a review's link). */
   reviewReservation: (id: string) => `/reservations?review=${encodeURIComponent(id)}`,
   /** My Reservations on the reservation's tab with its card in view (a toast's 'View'). */
   reservation: (id: string) => `/reservations?reservation=${encodeURIComponent(id)}`,
@@ -39,8 +39,8 @@ export const paths = {
   impact: '/impact',
   item: (id: string) => `/item/${id}`,
   /**
-   * The item page with its Reserve dialog open (issue 16: where 'Login to Reserve' returns), on these
-   * dates when given (issue 18: dates a waitlist said are free).
+   * The item page with its Reserve dialog open (where 'Login to Reserve' returns), on these dates when
+   * given (dates a waitlist said are free).
    */
   reserveItem: (id: string, dates?: { startDate: string; endDate: string }) =>
     dates
@@ -59,7 +59,7 @@ export const paths = {
     const text = search.toString();
     return text ? `/admin?${text}` : '/admin';
   },
-  /** Moderators: payments that need a person (issue 12). */
+  /** Moderators: payments that need a person (decision 012). */
   adminPayments: '/admin/payments',
   adminClaims: '/admin/claims',
 } as const;
@@ -74,7 +74,7 @@ export function browseSearch(q: string): string {
   return `/browse?q=${encodeURIComponent(q.trim())}`;
 }
 
-/** /browse on one campus (a domain) or 'all' (issue 16: the campus lives in the address bar). */
+/** /browse on one campus (a domain) or 'all' (the campus lives in the address bar, so a link keeps it). */
 export function browseCampus(campus: string): string {
   return `/browse?campus=${encodeURIComponent(campus)}`;
 }

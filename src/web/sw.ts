@@ -7,9 +7,8 @@ import { NetworkOnly } from 'workbox-strategies';
 import { OFFLINE_PAGE_CSP, renderOfflinePage } from './pwa/offline-page.ts';
 import { cacheSnapshotStore, offlineLocale, snapshotExpired } from './pwa/offline-snapshot.ts';
 
-// CampusLoop's service worker (issue 19), built by vite-plugin-pwa's injectManifest from this file into
-// dist/web/sw.js, scope '/'. What it does, and what it never does (docs/architecture.md, *Installable
-// app*):
+// CampusLoop's service worker, built by vite-plugin-pwa's injectManifest from this file into
+// dist/web/sw.js, scope '/'. What it does, and what it never does (decision 028):
 //
 // - Precaches the app's files that the build names by content (scripts, styles, icons, the manifest):
 //   served from the cache, a new build's list replaces the old one when the new worker activates.
@@ -19,7 +18,7 @@ import { cacheSnapshotStore, offlineLocale, snapshotExpired } from './pwa/offlin
 // - API answers and photos are never cached by the worker: they pass straight through.
 // - A new version waits until the person chooses Reload in the app's prompt (pwa/update-prompt.tsx,
 //   registerType 'prompt'), which sends SKIP_WAITING.
-// - Web Push (issue 18, decision 032): a push shows its notification (title, body, the page it leads
+// - Web Push (decision 032): a push shows its notification (title, body, the page it leads
 //   to); a click focuses an open CampusLoop tab on that page, or opens one.
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -42,7 +41,7 @@ async function offlinePage(url: string): Promise<Response> {
     await store?.clear().catch(() => undefined);
     snapshot = undefined;
   }
-  // In the language the app last spoke here, else the browser's (issue 19).
+  // In the language the app last spoke here, else the browser's.
   const locale = await offlineLocale(self.caches, self.navigator.languages);
   return new Response(renderOfflinePage(snapshot, url, undefined, locale), {
     status: 200,

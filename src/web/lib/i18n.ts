@@ -9,7 +9,7 @@ import {
   prepareI18n,
 } from '#shared/i18n.ts';
 
-// The browser's side of issue 19 item 2 (decision 035): one Lingui instance for the whole app (the
+// The browser's side of English and Spanish (decision 035): one Lingui instance for the whole app (the
 // `t` macro and <Trans> both read it). The page arrives with <html lang> set by the server to the
 // language it chose (the visitor's saved choice, else the account's, else the browser's), and the app
 // starts in that language, so the server's HTML and the first render agree. Spanish messages are loaded

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OFFLINE_PAGE_CSP, renderOfflinePage } from './offline-page.ts';
 import type { OfflineSnapshot } from './offline-snapshot.ts';
 
-// The worker's offline page (issue 19): the last snapshot, read-only, with when it was seen; nothing
+// The worker's offline page (decision 028): the last snapshot, read-only, with when it was seen; nothing
 // from the snapshot can become markup; no script at all.
 
 const snapshot: OfflineSnapshot = {
@@ -90,7 +90,7 @@ describe('the offline page', () => {
     expect(html).toContain('last saw at Nov 24, 2026, 7:40 PM');
   });
 
-  it('speaks the language it is given (issue 19): Spanish words, dates and lang', () => {
+  it('speaks the language it is given: Spanish words, dates and lang', () => {
     const html = renderOfflinePage(snapshot, '/reservations', 'America/Los_Angeles', 'es');
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('<title>Sin conexión · CampusLoop</title>');

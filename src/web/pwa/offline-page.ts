@@ -13,8 +13,8 @@ import {
 // snapshot (offline-snapshot.ts), read-only, under a banner saying when it was seen. It is built in the
 // worker as plain HTML with its styles inline and no script (the CSP below forbids any), so it needs
 // nothing from the network and nothing that could have gone stale in the app's code. Every value from
-// the snapshot is escaped. It speaks the language the app last spoke here (issue 19; the worker finds
-// it with offlineLocale, offline-snapshot.ts), with this catalogue's Spanish built in.
+// the snapshot is escaped. It speaks the language the app last spoke here (the worker finds it with
+// offlineLocale, offline-snapshot.ts), with this catalogue's Spanish built in.
 
 /** The page's own policy: no script at all, inline styles, images from here only. */
 export const OFFLINE_PAGE_CSP =

@@ -53,7 +53,7 @@ function memoryCaches(): CacheStorage {
   } as unknown as CacheStorage;
 }
 
-describe('the offline page’s language (issue 19)', () => {
+describe('the offline page’s language', () => {
   it('is the one the app last spoke here, whatever the browser prefers', async () => {
     const caches = memoryCaches();
     await saveOfflineLocale('es', caches);

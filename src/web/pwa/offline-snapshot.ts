@@ -2,9 +2,9 @@ import { isLocale, type Locale, localeFromAcceptLanguage } from '#shared/i18n.ts
 import type { ConversationSummary } from '#shared/schemas/chat.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 
-// What the offline page shows (issue 19): the last reservations and conversations the signed-in person
-// saw, reduced to what the page prints. One snapshot at a time, of one person: it names whose it is, is
-// replaced when someone else signs in and deleted at sign-out (offline-recorder.ts), so a shared
+// What the offline page shows (decision 028): the last reservations and conversations the signed-in
+// person saw, reduced to what the page prints. One snapshot at a time, of one person: it names whose it
+// is, is replaced when someone else signs in and deleted at sign-out (offline-recorder.ts), so a shared
 // computer never shows one student's pickup codes to the next. It lives in the Cache API under a
 // same-origin URL nobody serves, where the page writes it and the service worker reads it (sw.ts).
 
@@ -122,9 +122,9 @@ export function cacheSnapshotStore(storage: CacheStorage | undefined = globalThi
   } satisfies SnapshotStore;
 }
 
-// The offline page's language (issue 19): the one the app last spoke in this browser, which the server
-// chose from the visitor's choice, the account's or the browser's. Kept apart from the snapshot, so a
-// visitor who never signed in, or someone who signed out, still reads the page in their language.
+// The offline page's language: the one the app last spoke in this browser, which the server chose from
+// the visitor's choice, the account's or the browser's. Kept apart from the snapshot, so a visitor who
+// never signed in, or someone who signed out, still reads the page in their language.
 
 export const LOCALE_CACHE = 'campusloop-locale-v1';
 const LOCALE_URL = '/__offline/locale';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdatePromptView } from './update-prompt-view.tsx';
 
-describe('the update prompt (issue 19)', () => {
+describe('the update prompt', () => {
   afterEach(cleanup);
 
   it('announces the new version and reloads only when asked', () => {

@@ -9,8 +9,8 @@ import BillingHistoryRoute from './billing-history.tsx';
 import LoginPage from './login.tsx';
 import SettingsRoute from './settings.tsx';
 
-// Issue 19 item 2: the account pages in Spanish (settings with its language card, sign-in, billing
-// history with its dates and amounts), and none of their English left.
+// The account pages in Spanish (settings with its language card, sign-in, billing history with its dates
+// and amounts), and none of their English left.
 
 const ada: SessionUser = {
   id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',

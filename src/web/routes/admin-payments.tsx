@@ -6,7 +6,7 @@ import { usePaymentProblems } from '../features/payment-steps/api.ts';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/payments (issue 12): the payments that need a moderator.
+// /admin/payments (decision 012): the payments that need a moderator.
 
 export default function AdminPaymentsRoute() {
   return (

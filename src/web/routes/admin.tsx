@@ -14,7 +14,7 @@ import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
-// /admin (issue 6): the moderators' report queue. Signed-out people go to sign in; everyone who is
+// /admin (decision 009): the moderators' report queue. Signed-out people go to sign in; everyone who is
 // not a moderator (ADMIN_EMAILS) is told this page is not for them.
 
 export default function AdminRoute() {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
 import ConfirmEmailPage from './confirm-email.tsx';
 
-// Issue 15: the page an e-mail change link opens posts its token once and says what happened.
+// The page an e-mail change link opens posts its token once and says what happened.
 
 const TOKEN = 'YaEsCn29n_xh66Ph3BIB2_WeTdSJ_PwtxgVAhYTQ5c8';
 

@@ -64,7 +64,7 @@ describe('the /notifications page', () => {
   });
 });
 
-describe('the /notifications page in Spanish (issue 19)', () => {
+describe('the /notifications page in Spanish', () => {
   beforeEach(async () => {
     await activateLocale('es');
   });

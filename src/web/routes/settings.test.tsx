@@ -5,8 +5,8 @@ import type { SessionUser } from '#shared/schemas/auth.ts';
 import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
 import SettingsRoute from './settings.tsx';
 
-// Issue 15: the settings page with real-looking answers: its sections, the sessions list and its
-// "Sign out of other sessions", the e-mail choices, and what it says when it cannot load.
+// The settings page with real-looking answers: its sections, the sessions list and its "Sign out of
+// other sessions", the e-mail choices, and what it says when it cannot load.
 
 const ada: SessionUser = {
   id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',

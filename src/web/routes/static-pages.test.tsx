@@ -13,8 +13,8 @@ import SafetyPage from './safety.tsx';
 import StoriesPage from './stories.tsx';
 import TermsPage from './terms.tsx';
 
-// Issue 19 item 2: the information pages (About, Help, Safety, Terms, Privacy, Partners, Contact,
-// Stories) speak the reader's language, English by default and Spanish on request.
+// The information pages (About, Help, Safety, Terms, Privacy, Partners, Contact, Stories) speak the
+// reader's language, English by default and Spanish on request.
 
 function renderPage(page: ReactElement) {
   return render(<MemoryRouter>{page}</MemoryRouter>);

@@ -1,4 +1,4 @@
-// Issue 16: a toast never covers the controls a person is using: the Pay button, the chat's message
+// A toast never covers the controls a person is using (decision 026): the Pay button, the chat's message
 // box, the item page's sticky Reserve bar. They carry `data-toast-avoid`; while a toast shows, the toast
 // area sits in its usual corner unless that would cover one of them, and then at the other edge.
 

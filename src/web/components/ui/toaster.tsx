@@ -77,9 +77,9 @@ export function Toaster() {
 }
 
 /**
- * Issue 16: while a toast shows, checks every frame whether it would cover a control marked
- * `data-toast-avoid` (the Pay button, the message box, the sticky Reserve bar) and moves the toast
- * area to the other edge if so; the frame's check runs before that frame is painted.
+ * While a toast shows, checks every frame whether it would cover a control marked `data-toast-avoid`
+ * (the Pay button, the message box, the sticky Reserve bar) and moves the toast area to the other edge
+ * if so; the frame's check runs before that frame is painted.
  */
 function useAvoidingPlacement(viewport: RefObject<HTMLOListElement | null>, active: boolean): ToastPlacement {
   const [placement, setPlacement] = useState<ToastPlacement>('bottom');

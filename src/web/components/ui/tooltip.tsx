@@ -2,7 +2,8 @@ import { Tooltip as RadixTooltip } from 'radix-ui';
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 
 // Spec §9: tooltips open after 700 ms of hovering; moving to another within 300 ms opens it at once.
-// Issue 16: every icon-only button says what it does in one (its accessible name stays its label).
+// Every icon-only button says what it does in one, since its icon alone may not (decision 026); its
+// accessible name stays its label.
 
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
@@ -12,7 +13,7 @@ const InsideProvider = createContext(false);
 /**
  * Around a group of icon buttons (the header's), so the skip delay carries from one to the next. Not
  * around the whole app: Radix Tooltip brings its positioning engine, kept out of the first load
- * (issue 7); a tooltip outside any group has a provider of its own.
+ * (decision 026); a tooltip outside any group has a provider of its own.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (

@@ -14,7 +14,7 @@ import type { DeleteAccountInput } from '#shared/schemas/leaving.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { sessionKey } from '../auth/api.ts';
 
-// Account settings (issue 15): what the /settings page reads and changes.
+// Account settings (decision 022): what the /settings page reads and changes.
 
 export const accountKey = ['/api/account'] as const;
 export const accountSessionsKey = ['/api/account/sessions'] as const;

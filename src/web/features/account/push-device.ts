@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushStatus } from '#shared/schemas/push.ts';
 import { api, apiRequest } from '../../lib/api.ts';
 
-// Issue 18 item 2: "Push notifications on this device": this browser's push subscription, made through
-// the app's service worker with the server's VAPID key, and told to the server (or forgotten).
+// "Push notifications on this device" (decision 032): this browser's push subscription, made through the
+// app's service worker with the server's VAPID key, and told to the server (or forgotten).
 
 export const pushStatusKey = ['/api/push/status'] as const;
 

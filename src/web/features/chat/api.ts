@@ -82,8 +82,8 @@ export function useStartConversation() {
 }
 
 /**
- * Issue 16 'Message {name}' on a reservation card: the chat of its borrower and lender about the item,
- * opened by either of them.
+ * 'Message {name}' on a reservation card: the chat of its borrower and lender about the item, opened by
+ * either of them, so they can settle the next step without hunting for each other.
  */
 export function useStartReservationConversation() {
   const refresh = useRefreshConversations();

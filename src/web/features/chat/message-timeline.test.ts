@@ -10,7 +10,7 @@ import {
 } from './message-timeline.ts';
 
 // The chat page's list: each message once, in the server's order, whatever order the history, the
-// live push and the sender's confirmation arrive in (issue 12).
+// live push and the sender's confirmation arrive in (decision 013).
 
 const me = 'user-me';
 const them = 'user-them';

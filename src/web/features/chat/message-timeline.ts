@@ -1,6 +1,6 @@
 import type { Message } from '#shared/schemas/chat.ts';
 
-// The open conversation's messages as the chat page keeps them (spec §4 Live chat connection, issue 12):
+// The open conversation's messages as the chat page keeps them (spec §4 Live chat connection, decision 013):
 // confirmed messages in the server's order (`seq`), each once, then one's own messages still on their
 // way (temporary ids, spec §5). A message can reach the page three ways: the history over HTTP, the
 // live push (newMessage) and, for the sender, the confirmation (messageConfirm); the push may come

@@ -11,7 +11,7 @@ describe('itemsFound', () => {
   });
 });
 
-describe('itemsFound in Spanish (issue 19)', () => {
+describe('itemsFound in Spanish', () => {
   it('counts in Spanish, one and many', async () => {
     const { activateLocale } = await import('../../lib/i18n.ts');
     await activateLocale('es');

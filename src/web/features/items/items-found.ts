@@ -3,7 +3,7 @@ import { intlLocale } from '#shared/format.ts';
 
 /**
  * Browse's result count in the active language. Spec: '{n} items found'; the server counts up to 1,000
- * matches and then says so (`totalCapped`, issue 13), shown as '1,000+ items found'.
+ * matches and then says so (`totalCapped`, decision 019), shown as '1,000+ items found'.
  */
 export function itemsFound(total: number, capped: boolean): string {
   const count = total.toLocaleString(intlLocale());

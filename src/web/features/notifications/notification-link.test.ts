@@ -3,8 +3,8 @@ import type { Notification } from '#shared/schemas/notifications.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { notificationLink } from './notification-link.ts';
 
-// A notification about a booking leads to its card, where the next step is (issue 18's journey: a return
-// reminder, then "Ask for more days" on the card it opens).
+// A notification about a booking leads to its card, where the next step is (a return reminder, then "Ask
+// for more days" on the card it opens).
 const base: Notification = {
   id: '00000000-0000-4000-8000-000000000001',
   type: 'system',

@@ -4,7 +4,7 @@ import type { Notification } from '#shared/schemas/notifications.ts';
 import { paths } from '../../paths.ts';
 
 /**
- * Where a notification leads, for the kinds that have somewhere to go (issue 6 reviews and badges); the
+ * Where a notification leads, for the kinds that have somewhere to go (reviews and badges among them); the
  * link's label is shown with `i18n._(label)`.
  */
 export function notificationLink(n: Notification): { to: string; label: MessageDescriptor } | null {
@@ -24,8 +24,8 @@ export function notificationLink(n: Notification): { to: string; label: MessageD
     case 'extension_approved':
     case 'extension_declined':
     case 'extension_cancelled':
-    // Issue 18 item 1 and issue 17: a reminder, a return to confirm, a claim or a late return is acted on
-    // from the booking's card (the pickup code, "Ask for more days", the claim's buttons).
+    // A reminder, a return to confirm, a claim or a late return is acted on from the booking's card (the
+    // pickup code, "Ask for more days", the claim's buttons).
     case 'pickup_reminder':
     case 'return_reminder':
     case 'request_expiring':
@@ -33,7 +33,7 @@ export function notificationLink(n: Notification): { to: string; label: MessageD
     case 'deposit_claim':
     case 'overdue':
     case 'handover_added':
-      // Issue 18 item 3: the booking's card, where the lender answers and both see the new end date.
+      // The booking's card, where the lender answers a request for more days and both see the new end date.
       return n.relatedReservationId
         ? { to: paths.reservation(n.relatedReservationId), label: msg`Open reservation` }
         : null;

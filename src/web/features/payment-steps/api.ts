@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayments } from '#shared/schemas/payment-steps.ts';
 import { api } from '../../lib/api.ts';
 
-// Moderators' payment calls (issue 12): provider calls that keep failing and reconciliation findings.
+// Moderators' payment calls (decision 012): provider calls that keep failing and reconciliation findings.
 
 export const paymentProblemKeys = { all: ['/api/admin/payments'] as const };
 

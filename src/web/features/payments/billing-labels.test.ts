@@ -3,7 +3,7 @@ import { createI18n } from '#shared/i18n.ts';
 import { messages as es } from '#shared/locales/es.ts';
 import { billingLabel } from './billing-labels.ts';
 
-// Issue 16: Billing History names what each row did to the money, with a sign.
+// Billing History names what each row did to the money, with a sign.
 
 const en = createI18n('en');
 
@@ -41,7 +41,7 @@ describe('billing labels', () => {
     }
   });
 
-  it('speaks Spanish to a Spanish reader (issue 19)', () => {
+  it('speaks Spanish to a Spanish reader', () => {
     const spanish = createI18n('es', { es });
     expect(billingLabel({ kind: 'payment', status: 'completed' }, spanish)).toMatchObject({
       label: 'Pagado',

@@ -2,10 +2,10 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
 
-// Billing History in words a student reads at a glance (issue 16): what each row did to their money,
-// with a sign and a colour. 'Held' is an authorisation (nothing left the card); 'Paid' money that
-// left it; 'Refunded' money that came back; 'Earned' a lender's rental. A released hold moved no money
-// and says so, without a sign. In the language of the given Lingui instance (issue 19): the page's.
+// Billing History in words a student reads at a glance (decision 025): what each row did to their money,
+// with a sign and a colour. 'Held' is an authorisation (nothing left the card); 'Paid' money that left
+// it; 'Refunded' money that came back; 'Earned' a lender's rental. A released hold moved no money and
+// says so, without a sign. In the language of the given Lingui instance: the page's.
 
 export type BillingTone = 'paid' | 'earned' | 'refunded' | 'held' | 'neutral' | 'failed';
 

@@ -9,10 +9,9 @@ export function groupDigits(value: string): string {
 }
 
 /**
- * '1230' → '12 / 30': the slash appears as the year starts. A one-digit month is padded (issue 16):
- * '7/29' typed or pasted with its slash becomes '07 / 29', and a first digit from 2 to 9, which no
- * two-digit month starts with, becomes '0' and that digit ('7' → '07'). Without it '7/29' read as
- * month 72.
+ * '1230' → '12 / 30': the slash appears as the year starts. A one-digit month is padded: '7/29' typed or
+ * pasted with its slash becomes '07 / 29', and a first digit from 2 to 9, which no two-digit month
+ * starts with, becomes '0' and that digit ('7' → '07'). Without it '7/29' read as month 72.
  */
 export function formatExpiry(value: string): string {
   let digits = value.replace(/\D/g, '');

@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { intlLocale } from '#shared/format.ts';
 
-// How the reservation screens write days and instants, in the app's language (issue 19): Intl with the
-// active locale ('Tue, Dec 1' in English, 'mar, 1 de dic' in Spanish). Calendar days 'YYYY-MM-DD' are
-// read and written in UTC, so no time zone moves them; instants are written in the reader's zone.
+// How the reservation screens write days and instants, in the app's language: Intl with the active
+// locale ('Tue, Dec 1' in English, 'mar, 1 de dic' in Spanish). Calendar days 'YYYY-MM-DD' are read and
+// written in UTC, so no time zone moves them; instants are written in the reader's zone.
 
 const DAY_STYLES = {
   /** 'Tuesday, December 1, 2026' */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { approvalToast, chargeParts, depositReturnNote, holdNotice } from './money-wording.ts';
 
-// Issue 16 'Say what the money does': the words follow the flow of reservations/service.ts (held at
-// the request, all of it charged at approval, the deposit refunded on return, released otherwise).
+// 'Say what the money does' (decision 025): the words follow the flow of reservations/service.ts (held
+// at the request, all of it charged at approval, the deposit refunded on return, released otherwise).
 
 const borrower = { id: 'b', fullName: 'Jordan Lee', username: 'jordan', profileImage: null };
 

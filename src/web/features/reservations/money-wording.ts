@@ -3,11 +3,11 @@ import { formatMoney } from '#shared/format.ts';
 import { toCents } from '#shared/pricing.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 
-// What the money does, in the words the screens use (issue 16, decision 025). The flow they describe
+// What the money does, in the words the screens use (decision 025). The flow they describe
 // (reservations/service.ts, decision 012): at the request the whole total is authorised (held on the
-// card, nothing charged); the lender's approval captures all of it (rental and deposit); the deposit
-// is refunded when the item comes back; a decline, cancellation or expiry before approval releases
-// the hold. The server's approval notice says the same (chargedNow in reservations/service.ts).
+// card, nothing charged); the lender's approval captures all of it (rental and deposit); the deposit is
+// refunded when the item comes back; a decline, cancellation or expiry before approval releases the
+// hold. The server's approval notice says the same (chargedNow in reservations/service.ts).
 
 export interface Amounts {
   rentalCents: number;
@@ -21,7 +21,7 @@ export const amountsOf = (r: Pick<Reservation, 'rentalAmount' | 'depositAmount'>
 
 const total = (a: Amounts) => formatMoney(a.rentalCents + a.depositCents);
 
-// Each sentence is one message with its amounts as placeholders (issue 19), so it reads in any language.
+// Each sentence is one message with its amounts as placeholders, so it reads in any language.
 
 /** What the charge at approval is made of: '$10.00 rental and a $20.00 refundable deposit'. */
 export function chargeParts(a: Amounts): string {
@@ -49,7 +49,10 @@ export function depositReturnNote(a: Amounts, who: 'you' | 'them'): string | nul
     : t`The ${deposit} deposit is refunded to their card when the item is returned.`;
 }
 
-/** The lender's toast on approving (spec §8's 'can now proceed with payment' was not true: issue 16). */
+/**
+ * The lender's toast on approving, saying what approval charged the borrower's card (spec §8's 'can now
+ * proceed with payment' was not true: there is nothing left to pay).
+ */
 export function approvalToast(r: Pick<Reservation, 'rentalAmount' | 'depositAmount' | 'borrower'>): string {
   const a = amountsOf(r);
   const name = r.borrower.fullName;

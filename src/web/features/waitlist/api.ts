@@ -3,7 +3,7 @@ import type { WaitlistEntry, WaitlistInput } from '#shared/schemas/waitlist.ts';
 import { api } from '../../lib/api.ts';
 import { itemKeys } from '../items/api.ts';
 
-// The waitlist (issue 18 item 4; contract in src/shared/schemas/waitlist.ts): the signed-in student's
+// The waitlist (decision 030; contract in src/shared/schemas/waitlist.ts): the signed-in student's
 // "Notify me when available" entries for one item.
 
 export const waitlistKeys = {

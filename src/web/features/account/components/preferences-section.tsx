@@ -5,9 +5,9 @@ import { useSetPreference } from '../api.ts';
 import { PushDeviceSwitch } from './push-device-switch.tsx';
 import { FormFailure, SettingsSection } from './settings-section.tsx';
 
-// Which notifications reach the person, and how (issue 15's e-mail choices; issue 18 adds the
-// notification kinds, push, and this device's push switch). The kinds' names and descriptions are the
-// server's, in the person's language.
+// Which notifications reach the person, and how: the e-mail choices, the notification kinds, push, and
+// this device's push switch (decisions 022 and 032). The kinds' names and descriptions are the server's,
+// in the person's language.
 
 export function PreferencesSection({ preferences }: { preferences: EmailPreference[] }) {
   const { t } = useLingui();

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { PushRefused, pushSupported, usePushStatus, useSetPushOnThisDevice } from '../push-device.ts';
 import { FormFailure } from './settings-section.tsx';
 
-// Issue 18: the one switch that lets this browser receive push; the kinds below choose what comes.
+// The one switch that lets this browser receive push; the kinds below choose what comes.
 
 export function PushDeviceSwitch() {
   const { t } = useLingui();

@@ -31,7 +31,7 @@ describe('ConversationList', () => {
   });
 });
 
-describe('ConversationList in Spanish (issue 19)', () => {
+describe('ConversationList in Spanish', () => {
   beforeEach(async () => {
     await activateLocale('es');
   });

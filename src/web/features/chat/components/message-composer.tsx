@@ -40,7 +40,7 @@ export function MessageComposer({
   };
 
   return (
-    // data-toast-avoid: a toast never covers the message box (issue 16).
+    // data-toast-avoid: a toast never covers the message box being typed in (decision 026).
     <form
       onSubmit={onSubmit}
       data-toast-avoid=""

@@ -5,7 +5,7 @@ import { MailWarning } from 'lucide-react';
 import { emailNotVerifiedMessage } from '#shared/schemas/email-verification.ts';
 import { ResendButton } from './resend-button.tsx';
 
-/** What the student was about to do, each a whole sentence (issue 19: no sentence built of pieces). */
+/** What the student was about to do, each a whole sentence so it translates (none built of pieces). */
 const HEADINGS = {
   reserve: msg`Verify your e-mail to reserve`,
   'list items': msg`Verify your e-mail to list items`,

@@ -5,7 +5,7 @@ import { paths } from '../../../paths.ts';
 import { useSession } from '../../auth/api.ts';
 import { ResendButton } from './resend-button.tsx';
 
-/** Under the header for a signed-in student whose e-mail is not verified yet (issue 6). */
+/** Under the header for a signed-in student whose e-mail is not verified yet (decision 007). */
 export function VerifyEmailBanner() {
   const { t } = useLingui();
   const { user } = useSession();

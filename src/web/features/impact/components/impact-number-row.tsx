@@ -21,7 +21,7 @@ export function ImpactNumberRow({ campus, campusError, onCampusRetry }: CampusPr
   const campusName = figures?.campusName;
   return (
     <section aria-labelledby="impact-row-heading" className="border-b border-line bg-white">
-      {/* Issue 16: one compact row on phones, so Home's first items show on the first screen. */}
+      {/* One compact row on phones, so Home's first items show on the first screen. */}
       <div className="mx-auto max-w-6xl px-4 py-3 sm:py-6">
         <h2 id="impact-row-heading" className="text-sm font-semibold text-muted">
           {campusName ? <Trans>Shared so far at {campusName}</Trans> : <Trans>Shared so far on campus</Trans>}

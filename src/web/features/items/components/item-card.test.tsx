@@ -194,7 +194,7 @@ describe('ItemGrid', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  // Issue 16: the item's real rating, not the spec's fixed five stars.
+  // The item's real rating, not the spec's fixed five stars (decision 020).
   it('shows the item’s rating, announced with its count, and nothing without reviews', () => {
     renderCard({ rating: { average: 4, count: 1 } });
     const rating = screen.getByRole('img', { name: 'Rated 4 out of 5, 1 review' });

@@ -12,7 +12,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-700 hover:text-ink',
   );
 
-/** The moderators' places: reports, payments that need a person (issue 12), disputed deposit claims (issue 17). */
+/** The moderators' places: reports, payments that need a person, disputed deposit claims. */
 export function ModerationNav() {
   const { t } = useLingui();
   const problems = usePaymentProblems();

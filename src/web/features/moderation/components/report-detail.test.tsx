@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { ReportDetailPanel } from './report-detail.tsx';
 
 // One resolved report about an item, as a moderator opens it: the decision line, the history's
-// sentences and the reason, in English and in Spanish (issue 19).
+// sentences and the reason, in English and in Spanish.
 
 const reporter = { id: '00000000-0000-4000-8000-000000000001', fullName: 'Jordan Lee', username: 'jordan' };
 const moderator = {

@@ -16,11 +16,11 @@ import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePaymentProblems, useResolveMismatch, useRetryPaymentStep } from '../api.ts';
 
-// /admin/payments (issue 12): card provider calls that failed for good or are failing now, with their
-// error and a Retry, and reconciliation findings (our billing rows against the provider) to close
+// /admin/payments (decision 012): card provider calls that failed for good or are failing now, with
+// their error and a Retry, and reconciliation findings (our billing rows against the provider) to close
 // with a note of what was done.
 
-/** Why the call was made, each a whole sentence (issue 19). */
+/** Why the call was made, each a whole sentence so it translates. */
 const PURPOSE_LABELS: Record<PaymentStepPurpose, MessageDescriptor> = {
   approval: msg`Because the lender approved`,
   decline: msg`Because the lender declined`,

@@ -4,7 +4,7 @@ import { CANCELLATION_POLICIES, CANCELLATION_POLICY_TEXT } from '#shared/cancell
 import { i18n } from '../../../lib/i18n.ts';
 import { CancellationPolicyNote, POLICY_TEXT, termsText } from './cancellation-policy-note.tsx';
 
-describe('cancellation policy note (issue 17 item 3)', () => {
+describe('cancellation policy note', () => {
   it('names the campus deadline and both refunds for the chosen dates', () => {
     // Moderate, starting Thu Dec 10: in full until Mon Dec 7, 12:00 AM campus time; $20 + half of $20.01 after.
     expect(termsText('moderate', { startDate: '2026-12-10', rentalCents: 2001, depositCents: 2000 })).toBe(

@@ -6,8 +6,9 @@ import { type CancellationPolicy, cancellationTerms } from '#shared/cancellation
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 
-// Issue 17 item 3: the item's cancellation policy on its page, and in the Reserve dialog with the exact
-// amounts for the chosen dates (src/shared/cancellation-policy.ts, the rule the server refunds by).
+// The item's cancellation policy on its page, and in the Reserve dialog with the exact amounts for the
+// chosen dates (src/shared/cancellation-policy.ts, the rule the server refunds by; decision 024), so the
+// borrower knows what a cancellation would cost before reserving.
 
 /** The note's heading per policy ('Flexible cancellation:'), one message each so it reads in any language. */
 const POLICY_HEADINGS: Record<CancellationPolicy, MessageDescriptor> = {

@@ -43,7 +43,7 @@ export function isSelectableDay(day: string, a: Availability): boolean {
 /** An end for this start: a bookable range by the shared rule, and at most LIMITS.bookingDaysMax days. */
 export function isValidEnd(startDate: string, endDate: string, a: Availability): boolean {
   return (
-    // Issue 12: a booking is at most LIMITS.bookingDaysMax days; later days are greyed out.
+    // A booking is at most LIMITS.bookingDaysMax days (the server refuses longer); later days are greyed out.
     endDate <= addDays(startDate, LIMITS.bookingDaysMax) &&
     isSelectableDay(endDate, a) &&
     isBookableRange({ startDate, endDate }, a)

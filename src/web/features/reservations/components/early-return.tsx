@@ -17,10 +17,10 @@ import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 
-// Issue 18 item 3, decision 034: returning before the last day ends the booking that day and refunds
-// the unused full rental periods by the item's policy. The borrower's "Item Returned" says so, with the
-// exact amount, before anything happens (the server's own rule, src/shared/early-return.ts); the card
-// says afterwards what it did.
+// Decision 034: returning before the last day ends the booking that day and refunds the unused full
+// rental periods by the item's policy. The borrower's "Item Returned" says so, with the exact amount,
+// before anything happens (the server's own rule, src/shared/early-return.ts); the card says afterwards
+// what it did.
 
 /** The reservation as the shared rule reads it. */
 function bookingOf(r: Reservation): EarlyReturnBooking {

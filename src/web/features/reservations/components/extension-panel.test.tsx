@@ -13,9 +13,9 @@ import {
 import { ExtensionPanel } from './extension-panel.tsx';
 import { ReservationCard } from './reservation-card.tsx';
 
-// Issue 18 item 3: the card of a booking with a request for more days says what was asked, for how much
-// and who must answer; the lender approves or declines it there, the borrower may take it back; an
-// approved or picked-up booking offers the borrower 'Ask for more days'.
+// The card of a booking with a request for more days says what was asked, for how much and who must
+// answer; the lender approves or declines it there, the borrower may take it back; an approved or
+// picked-up booking offers the borrower 'Ask for more days'.
 
 const EXT = '0d1c2b3a-4f5e-4d6c-8b7a-9f8e7d6c5b4a';
 

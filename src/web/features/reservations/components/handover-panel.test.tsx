@@ -6,8 +6,8 @@ import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with
 import { aReservation, BORROWER, LENDER } from '../../../../../tests/helpers/reservation-view.ts';
 import { HandoverPanel } from './handover-panel.tsx';
 
-// Issue 17 item 1 (decision 033): the card shows each person's condition at pickup and at return with
-// times, and offers to add while the stage is open; a note already written is not offered again.
+// Decision 033: the card shows each person's condition at pickup and at return with times, and offers to
+// add while the stage is open; a note already written is not offered again.
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 

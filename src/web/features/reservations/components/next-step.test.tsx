@@ -7,8 +7,8 @@ import { dayRange } from '../dates.ts';
 import { openRequestsFor, requestSummary } from './my-request.tsx';
 import { NextStep, nextStep } from './next-step.tsx';
 
-// Issue 16 'What happens next': who acts next and by when, per status and side; the item page's own
-// request line; 'Message {name}' opens the reservation's chat.
+// 'What happens next': who acts next and by when, per status and side; the item page's own request line;
+// 'Message {name}' opens the reservation's chat.
 
 const BORROWER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const LENDER = '6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f';

@@ -10,9 +10,9 @@ import { paths } from '../../../paths.ts';
 import { useStartReservationConversation } from '../../chat/api.ts';
 import { dateTime, dayLabel } from '../dates.ts';
 
-// Issue 16 'What happens next': each reservation card says who acts next and by when, and offers a
-// message to the other person. Rendered inside the card (its children), so the card itself stays as
-// the state machine's screen (reservation-card.tsx).
+// 'What happens next': each reservation card says who acts next and by when, so nobody waits on the
+// other without knowing it, and offers a message to the other person. Rendered inside the card (its
+// children), so the card itself stays as the state machine's screen (reservation-card.tsx).
 
 /** A pending request's answer-by instant, as the screens say it: 'Thu, Nov 26 at 3:30 PM'. */
 export function answerBy(iso: string): string {
@@ -56,7 +56,7 @@ export function nextStep(r: Reservation, viewerId: string): { who: 'you' | 'them
           };
     case 'active': {
       if (r.overdue) {
-        // Issue 17 item 5: late. The lender may claim from the deposit once it is 24 hours late.
+        // Late: the lender may claim from the deposit once it is 24 hours late (decision 029).
         const from = r.claim?.claimableFrom;
         const fromLabel = from && Date.parse(from) > Date.now() ? answerBy(from) : null;
         const claimable = fromLabel

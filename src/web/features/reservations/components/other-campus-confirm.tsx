@@ -3,8 +3,8 @@ import { MapPin } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '../../../components/ui/button.tsx';
 
-// Issue 16 'My campus first': reserving an item on another campus asks first. CampusLoop hands items
-// over in person at a campus meetup, so the borrower should know they are travelling to another
+// 'My campus first' (decision 025): reserving an item on another campus asks first. CampusLoop hands
+// items over in person at a campus meetup, so the borrower should know they are travelling to another
 // university before any money is held.
 
 export function OtherCampusConfirm({

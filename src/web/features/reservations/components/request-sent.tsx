@@ -11,9 +11,9 @@ import { dayLabel } from '../dates.ts';
 import { amountsOf, chargeParts } from '../money-wording.ts';
 import { answerBy } from './next-step.tsx';
 
-// Issue 16 'What happens next': after paying (or requesting a free item) the Reserve dialog says who
-// decides, by when, what the card sees, where the pickup code will appear, and links to My
-// Reservations, instead of just closing.
+// 'What happens next': after paying (or requesting a free item) the Reserve dialog says who decides, by
+// when, what the card sees, where the pickup code will appear, and links to My Reservations, instead of
+// just closing.
 
 /** The Reserve dialog's last step (its title and description are the dialog's). */
 export function RequestSent({ reservation: r, onDone }: { reservation: Reservation; onDone: () => void }) {

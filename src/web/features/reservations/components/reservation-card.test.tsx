@@ -102,7 +102,7 @@ describe('ReservationCard actions (spec §4)', () => {
     ['approved', 'provider', ['Item Collected', 'Cancel']],
     ['active', 'borrower', ['Item Returned']],
     ['active', 'provider', ['Returned in good condition']],
-    // Issue 17: the lender answers a return; the borrower answers a claim; a dispute waits for a moderator.
+    // The lender answers a return; the borrower answers a claim; a dispute waits for a moderator.
     ['returned', 'borrower', []],
     ['returned', 'provider', ['Returned in good condition', 'Report a problem']],
     ['claimed', 'borrower', ['Accept claim', 'Dispute']],

@@ -9,8 +9,8 @@ import { DateRangePicker } from './date-range-picker.tsx';
 import { nextStep } from './next-step.tsx';
 import { ReservationCard } from './reservation-card.tsx';
 
-// Issue 19 item 2: the reservation screens in Spanish: status names, dates, money sentences and
-// plurals come from the catalogue and the active locale, and no English is left over.
+// The reservation screens in Spanish: status names, dates, money sentences and plurals come from the
+// catalogue and the active locale, and no English is left over.
 
 const BORROWER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const PROVIDER = '6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f';

@@ -2,8 +2,8 @@ import { Award, GraduationCap, HandHeart, type LucideIcon, Sprout, Trophy, Users
 import type { BadgeType } from '#shared/badges.ts';
 import type { Badge } from '#shared/schemas/users.ts';
 
-// Spec §2 Profile badges (issue 6): each with its icon, name and what it was earned for, in words a
-// screen reader reads too (the icon is decoration).
+// Spec §2 Profile badges: each with its icon, name and what it was earned for, in words a screen reader
+// reads too (the icon is decoration).
 
 const BADGE_ICONS: Record<BadgeType, LucideIcon> = {
   first_lend: HandHeart,

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LenderCancellations } from './profile-header.tsx';
 
-describe('a lender’s cancellations on the profile (issue 17)', () => {
+describe('a lender’s cancellations on the profile', () => {
   it('says how many approved borrows the lender cancelled', () => {
     render(<LenderCancellations cancelled={1} approved={12} />);
     expect(screen.getByText('Cancelled 1 of 12 borrows')).toBeTruthy();

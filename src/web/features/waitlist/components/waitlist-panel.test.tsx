@@ -5,9 +5,9 @@ import type { WaitlistEntry } from '#shared/schemas/waitlist.ts';
 import { renderWithApi } from '../../../../../tests/helpers/render-with-api.tsx';
 import { WaitlistPanel } from './waitlist-panel.tsx';
 
-// Issue 18 item 4: the item page's waitlist for a student of the item's campus: what they wait for and
-// leaving it, "Notify me when available" starting on the booked days, the server's refusal shown with
-// a way to reserve, and nothing for the owner or another campus.
+// The item page's waitlist for a student of the item's campus: what they wait for and leaving it,
+// "Notify me when available" starting on the booked days, the server's refusal shown with a way to
+// reserve, and nothing for the owner or another campus.
 
 const ada: SessionUser = {
   id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
