@@ -7,16 +7,8 @@ import { dayLabel } from './text.ts';
 // it; tests/api/availability-rules.test.ts holds the SQL (and the database's exclusion constraint) to it.
 // Days are calendar days 'YYYY-MM-DD' in the campus time zone throughout, so no time zone shifts a date.
 
-/** Reservations whose days are taken: no other booking may share a day with them. */
-// A returned item's days stay taken while its lender may still report a problem and until a claim is
-// settled (issue 17): the reservation is not over yet.
-export const BOOKED_STATUSES = [
-  'approved',
-  'active',
-  'returned',
-  'claimed',
-  'disputed',
-] as const satisfies readonly ReservationStatus[];
+/** Reservations whose days are taken (one list, with the booking's other statuses). */
+export { BOOKED_STATUSES } from './booking/statuses.ts';
 /** A reservation of this status has the item out with its borrower: not "available now". */
 export const OUT_STATUS = 'active' satisfies ReservationStatus;
 
