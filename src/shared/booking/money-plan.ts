@@ -1,4 +1,5 @@
 import { borrowerCancellationRefund, type CancellationPolicy } from '../cancellation-policy.ts';
+import type { EarningReason as StoredEarningReason } from '../constants.ts';
 import type { ExtensionStatus } from './statuses.ts';
 
 // What a booking's event does with money, worked out without touching any: from the booking (its
@@ -16,7 +17,7 @@ export function heldCents(booking: { rentalCents: number; depositCents: number }
 export type ReleasePurpose = 'decline' | 'cancellation' | 'expiry' | 'overlap';
 export type RefundPurpose = 'deposit' | 'claim' | 'cancellation' | 'policy' | 'early_return';
 /** Why a lender's earning changed: one entry of the append-only earnings history each. */
-export type EarningReason = 'rental' | 'cancellation_fee' | 'early_return' | 'deposit_kept' | 'cancelled';
+export type EarningReason = Exclude<StoredEarningReason, 'carried_over'>;
 
 /**
  * One movement of money on one payment (a payment intent). Room is left for a transfer to the lender
