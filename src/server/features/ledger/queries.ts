@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type {
   BillingKind,
   BillingStatus,
@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { earningEntries, paymentStepRows } from '../../db/schema/ledger.ts';
 import { billingHistory, paymentSteps } from '../../db/schema/payments.ts';
+import { reservations } from '../../db/schema/reservations.ts';
 
 // The only place that writes billing rows, payment steps (their creation and what each settles) and
 // earning entries. Reads that the ledger's reconciliation needs live here too.
@@ -130,15 +131,18 @@ export async function netCents(db: Db, paymentIntentId: string): Promise<number>
 /** Takes a leaving person's name out of the descriptions of rows about reservations they were part of. */
 export async function replaceNameInDescriptions(
   db: Db,
-  reservationIds: string[],
+  userId: string,
   fullName: string,
   replacement: string,
 ): Promise<void> {
-  if (!reservationIds.length) return;
+  const theirReservations = db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(or(eq(reservations.borrowerId, userId), eq(reservations.providerId, userId)));
   await db
     .update(billingHistory)
     .set({ description: sql`replace(${billingHistory.description}, ${fullName}, ${replacement})` })
-    .where(inArray(billingHistory.reservationId, reservationIds));
+    .where(inArray(billingHistory.reservationId, theirReservations));
 }
 
 // ---------------------------------------------------------------------------------------------

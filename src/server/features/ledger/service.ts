@@ -618,7 +618,7 @@ export const ledgerService = {
   /** Payments whose earning entries and earning rows disagree (none, when the ledger is sound). */
   earningMismatches: (db: Db) => queries.earningMismatches(db),
 
-  /** A leaving person's name taken out of the rows of the reservations they were part of. */
-  replaceNameInDescriptions: (db: Db, reservationIds: string[], fullName: string, replacement: string) =>
-    queries.replaceNameInDescriptions(db, reservationIds, fullName, replacement),
+  /** A leaving person's name taken out of the rows of the reservations they were part of (the rows stay). */
+  forgetName: (db: Db, userId: string, fullName: string, replacement: string) =>
+    queries.replaceNameInDescriptions(db, userId, fullName, replacement),
 };
