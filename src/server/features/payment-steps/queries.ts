@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
 import { paymentIntents, paymentMismatches, paymentSteps } from '../../db/schema/payments.ts';
