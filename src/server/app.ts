@@ -21,7 +21,7 @@ import { chatSocket } from './features/conversations/socket.ts';
 import { createPushSender, type PushSender } from './features/deliveries/push-sender.ts';
 import { deliveryRoutes } from './features/deliveries/routes.ts';
 import { emailVerificationRoutes } from './features/email-verification/routes.ts';
-import { extensionRoutes } from './features/extensions/routes.ts';
+import { extensionRoutes } from './features/reservations/extensions/routes.ts';
 import { handoverRoutes } from './features/handovers/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { impactRoutes } from './features/impact/routes.ts';

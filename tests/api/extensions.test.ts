@@ -4,7 +4,7 @@ import { TestPaymentProvider } from '../../src/server/adapters/payments/test-pro
 import { reservationExtensions } from '../../src/server/db/schema/extensions.ts';
 import { billingHistory, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { reservationReminders, reservations } from '../../src/server/db/schema/reservations.ts';
-import { extensionService } from '../../src/server/features/extensions/service.ts';
+import { extensionService } from '../../src/server/features/reservations/service.ts';
 import { campusMidnight } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import {
