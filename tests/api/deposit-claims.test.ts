@@ -7,12 +7,7 @@ import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createSignedInUser } from '../factories.ts';
-import {
-  bookingAt,
-  notices,
-  providerIntent,
-  rowsOf as reservationRows,
-} from '../helpers/booking-scenario.ts';
+import { bookingAt, notices, providerIntent, rowsOf } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
@@ -40,8 +35,6 @@ const t = setupTestApp(
 const db = () => t.database.db;
 const HOUR = 3600_000;
 
-const provider = (intentId: string) => providerIntent(t, intentId);
-const rowsOf = (reservationId: string) => reservationRows(t, reservationId);
 async function statusOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));
   return row!;
@@ -105,8 +98,8 @@ describe('the return and its window', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().reservation.status).toBe('completed');
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1000:completed',
       'payment:3000:completed',
       'refund:2000:refunded',
@@ -124,7 +117,7 @@ describe('the return and its window', () => {
     expect(codes).toEqual([200, ...Array(9).fill(409)]);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
   });
 
   it('silence for 48 hours releases the deposit by the job, once; not a minute before', async () => {
@@ -142,7 +135,7 @@ describe('the return and its window', () => {
     await settlePayments(t);
     expect((await statusOf(id)).status).toBe('completed');
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
     const words = (await titles(lender.cookie, id)).find((n) => n.title === 'Item returned')!.message;
     expect(words).toContain('No problem was reported within 48 hours');
     expect((await titles(borrower.cookie, id)).map((n) => n.title)).toContain('Deposit refunded');
@@ -161,7 +154,7 @@ describe('the return and its window', () => {
     await settlePayments(t);
     expect((await statusOf(id)).status).toBe('completed');
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
   });
 
   it('a refund the provider fails is retried; counted once', async () => {
@@ -170,12 +163,12 @@ describe('the return and its window', () => {
     flaky.failNext('refund', 2);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:pending']);
-    expect(await rowsOf(id)).toContain('refund:2000:pending');
+    expect(await rowsOf(t, id)).toContain('refund:2000:pending');
     await settlePayments(t);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1000:completed',
       'payment:3000:completed',
       'refund:2000:refunded',
@@ -243,8 +236,8 @@ describe('a deposit claim', () => {
     });
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(1200);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1200);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1800:completed',
       'payment:3000:completed',
       'refund:1200:refunded',
@@ -303,13 +296,13 @@ describe('a deposit claim', () => {
     flaky.loseAnswers('refund', 1);
     await settlePayments(t);
     // The provider refunded; we do not know it yet, so nothing says so.
-    expect((await provider(intent)).amountRefundedCents).toBe(1200);
-    expect(await rowsOf(id)).toContain('refund:1200:pending');
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1200);
+    expect(await rowsOf(t, id)).toContain('refund:1200:pending');
     await settlePayments(t);
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(1200);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1200);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect(await rowsOf(id)).toEqual([
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1800:completed',
       'payment:3000:completed',
       'refund:1200:refunded',
@@ -322,7 +315,7 @@ describe('a deposit claim', () => {
     expect((await t.post(`/api/reservations/${id}/claim/accept`, {}, borrower.cookie)).statusCode).toBe(200);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual([]);
-    expect(await rowsOf(id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
+    expect(await rowsOf(t, id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
   });
 
   it("disputed: in the moderators' queue with both sides; the moderator decides the amount", async () => {
@@ -385,8 +378,8 @@ describe('a deposit claim', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => decide('5.00', moderator.cookie)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(1500);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1500);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1500:completed',
       'payment:3000:completed',
       'refund:1500:refunded',
@@ -413,8 +406,8 @@ describe('a deposit claim', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     expect(decided.json().reservation.claim).toMatchObject({ amountAwarded: '0.00', depositRefund: '20.00' });
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1000:completed',
       'payment:3000:completed',
       'refund:2000:refunded',
@@ -481,7 +474,7 @@ describe('late returns (issue 17 item 5)', () => {
       (await t.post(`/api/reservations/${late.id}/claim/accept`, {}, late.borrower.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    expect((await provider(late.intent)).amountRefundedCents).toBe(0);
-    expect(await rowsOf(late.id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
+    expect((await providerIntent(t, late.intent)).amountRefundedCents).toBe(0);
+    expect(await rowsOf(t, late.id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
   });
 });

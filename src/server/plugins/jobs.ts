@@ -8,7 +8,6 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
-import { extensionService } from '../features/extensions/service.ts';
 import { idempotencyService } from '../features/idempotency/service.ts';
 import {
   type PaymentStepDeps,
@@ -16,7 +15,7 @@ import {
   StepBusyError,
 } from '../features/payment-steps/service.ts';
 import { reminderService } from '../features/reminders/service.ts';
-import { reservationService } from '../features/reservations/service.ts';
+import { extensionService, reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
 import { waitlistService } from '../features/waitlist/service.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';

@@ -342,3 +342,11 @@ export async function listDisputed(db: Db): Promise<ReservationRow[]> {
     .limit(200);
   return rows as ReservationRow[];
 }
+
+/** The booking's new last day, an approved extension's (the exclusion constraint is the last word on overlaps). */
+export async function moveEndDate(db: Db, reservationId: string, endDate: string) {
+  await db
+    .update(reservations)
+    .set({ endDate, updatedAt: new Date() })
+    .where(eq(reservations.id, reservationId));
+}
