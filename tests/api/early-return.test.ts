@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { fixedClock } from '../../src/server/clock.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
-import { paymentStepService } from '../../src/server/features/payment-steps/service.ts';
+import { ledgerService } from '../../src/server/features/ledger/service.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { campusAt } from '../../src/shared/calendar.ts';
 import { formatDayLabel } from '../../src/shared/format.ts';
@@ -380,7 +380,7 @@ describe('once, whatever happens', () => {
   it('a crash between ending the booking and writing its refund leaves both undone; the retry does both', async () => {
     const s = await activeBorrow();
     const enqueue = vi
-      .spyOn(paymentStepService, 'enqueue')
+      .spyOn(ledgerService, 'queueStep')
       .mockRejectedValueOnce(new Error('the process died here'));
     const failed = await put(s.id, 'returned', s.borrower.cookie);
     enqueue.mockRestore();

@@ -398,37 +398,6 @@ export const ledgerService = {
     },
   ) => ledgerService.earn(tx, { ...what, byCents: what.keptCents, reason: 'deposit_kept' }),
 
-  /**
-   * The lender's earning on a payment becomes `amountCents` (a cancellation fee: what they keep of the
-   * rental), on its lines in these statuses.
-   */
-  async restateEarning(
-    tx: Db,
-    what: {
-      reservationId: string;
-      paymentIntentId: string;
-      statuses: BillingStatus[];
-      amountCents: number;
-      reason: EarningReason;
-      description: string;
-    },
-  ): Promise<void> {
-    const lines = await queries.rowsOf(tx, { ...what, kinds: ['earning'] });
-    for (const line of lines) {
-      await queries.setRowAmount(tx, line.id, what.amountCents, what.description);
-      await queries.insertEntries(tx, [
-        {
-          lenderId: line.userId,
-          reservationId: what.reservationId,
-          paymentIntentId: what.paymentIntentId,
-          billingId: line.id,
-          amountCents: what.amountCents - line.amountCents,
-          reason: what.reason,
-        },
-      ]);
-    }
-  },
-
   /** An earning whose charge was called off will never happen: its lines go, and an entry takes it back. */
   async dropEarning(
     tx: Db,
@@ -597,10 +566,6 @@ export const ledgerService = {
     await queries.linkRows(tx, step.id, billingId ? [billingId] : []);
     await ledgerService.stepSucceeded(tx, step, null);
   },
-
-  /** The lender's earning lines (billing rows) of one payment of a booking. */
-  earningLines: (db: Db, reservationId: string, paymentIntentId: string) =>
-    queries.rowsOf(db, { reservationId, paymentIntentId, kinds: ['earning'] }),
 
   /** Marks the intent's unfinished steps of this kind moot (a cancel before the capture ran). */
   supersede: (tx: Db, paymentIntentId: string, kind: PaymentStepKind) =>

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
-import { ledgerService, type PlannedStep, wakeRunnerAfterCommit } from '../ledger/service.ts';
+import { ledgerService, wakeRunnerAfterCommit } from '../ledger/service.ts';
 import { moderationService } from '../moderation/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
@@ -205,13 +205,6 @@ export const paymentStepService = {
   providerReported,
 
   /**
-   * Inside a status change's transaction: the provider call it needs, and the job that will make it
-   * (the ledger writes both, with the rows the step settles).
-   */
-  enqueue: (tx: Db, jobs: JobQueue, step: PlannedStep): Promise<queries.StepRow> =>
-    ledgerService.queueStep(tx, jobs, step),
-
-  /**
    * Runs the intent's steps in order until none is left, one fails, or another runner holds one.
    * `lastTry`: the job queue will not call again, so a step that fails now fails for good.
    * Throws when a step should be tried again later (the job queue retries with backoff).
@@ -257,10 +250,6 @@ export const paymentStepService = {
       }
     }
   },
-
-  /** Marks the intent's unfinished steps of this kind moot (a cancel before the capture ran). */
-  supersede: (tx: Db, paymentIntentId: string, kind: PaymentStepKind) =>
-    ledgerService.supersede(tx, paymentIntentId, kind),
 
   /** Unfinished steps by status: pending, running, failed (GET /metrics). */
   unfinishedCounts: (db: Db) => queries.countUnfinishedSteps(db),

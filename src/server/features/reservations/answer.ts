@@ -5,11 +5,12 @@ import { BOOKED_FOR_OVERLAPPING_DATES, overlapDeclinedText, writtenFor } from '.
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import type { ExtensionDeps, ReservationDeps } from './deps.ts';
 import { declineOverlappingExtensions } from './extensions/with-booking.ts';
 import { changeStatus, newPickupCode, requireTransition, roleOf, withItemLocked } from './locking.ts';
-import { chargeApproved, heldBy, release } from './money.ts';
+import { heldBy } from './money.ts';
 import {
   approvedText,
   declinedText,
@@ -61,7 +62,7 @@ export async function declineOverlapping(
     relatedReservationId: other.id,
     relatedItemId: item.id,
   });
-  await release(tx, deps, heldBy(other), 'overlap');
+  await ledgerService.release(tx, deps.jobs, { ...heldBy(other), purpose: 'overlap' });
 }
 
 /** Approve (lender): charges the payment and declines the overlapping pending requests. */
@@ -90,15 +91,15 @@ export async function approve(
       relatedItemId: row.itemId,
     });
     if (row.stripePaymentIntentId) {
-      await chargeApproved(tx, deps, {
+      await ledgerService.charge(tx, deps.jobs, {
         reservationId: id,
-        borrowerId: row.borrowerId,
-        providerId: row.providerId,
         paymentIntentId: row.stripePaymentIntentId,
+        amountCents: heldBy(row).amountCents,
+        borrowerId: row.borrowerId,
+        paymentDescription: () => paymentWords(title, row),
+        lenderId: row.providerId,
         earningCents: row.rentalCents,
-        captureCents: heldBy(row).amountCents,
-        payment: () => paymentWords(title, row),
-        earning: () => earningWords(title, borrower),
+        earningDescription: () => earningWords(title, borrower),
       });
     }
     for (const other of await queries.findOverlappingPending(
@@ -135,7 +136,7 @@ export async function decline(
       relatedReservationId: id,
       relatedItemId: row.itemId,
     });
-    await release(tx, deps, heldBy(row), 'decline');
+    await ledgerService.release(tx, deps.jobs, { ...heldBy(row), purpose: 'decline' });
   });
   return loadForViewer(deps, id, userId);
 }
@@ -163,7 +164,7 @@ async function expire(deps: ReservationDeps, id: string, why: ExpiryReason): Pro
           relatedItemId: row.itemId,
         });
       }
-      await release(tx, deps, heldBy(row), 'expiry');
+      await ledgerService.release(tx, deps.jobs, { ...heldBy(row), purpose: 'expiry' });
     });
     return true;
   } catch (error) {

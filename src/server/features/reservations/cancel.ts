@@ -1,12 +1,11 @@
 import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
-import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
-import { billingService } from '../billing/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import type { ReservationDeps } from './deps.ts';
 import { cancelExtensionsOf } from './extensions/with-booking.ts';
 import { type LockedRow, roleOf } from './locking.ts';
-import { giveBackApproved, heldBy, refund, release } from './money.ts';
+import { heldBy } from './money.ts';
 import { cancellationFeeWords, cancelledRefundWords, cancelledText, policyRefundWords } from './notices.ts';
 import * as queries from './queries.ts';
 
@@ -48,44 +47,36 @@ export async function cancel(
   });
   if (!row.stripePaymentIntentId) return;
   if (!wasApproved) {
-    await release(tx, deps, heldBy(row), 'cancellation');
+    await ledgerService.release(tx, deps.jobs, { ...heldBy(row), purpose: 'cancellation' });
     return;
   }
   const totalCents = heldBy(row).amountCents;
   if (keptCents > 0) {
     // The lender keeps part of the rental: the capture stands (it runs first when it has not yet; steps
     // of one payment run in order), then the rest is refunded. The lender's earning becomes what they keep.
-    await billingService.settleKinds(
-      tx,
-      {
-        reservationId: id,
-        stripePaymentIntentId: row.stripePaymentIntentId,
-        kinds: ['earning'],
-        statuses: ['pending', 'completed', 'failed'],
-      },
-      {
-        amountCents: keptCents,
-        description: await writtenFor(tx, row.providerId, () =>
-          cancellationFeeWords(item, row, row.cancellationPolicy),
-        ),
-      },
-    );
-    await refund(tx, deps, row, {
+    await ledgerService.earn(tx, {
+      reservationId: id,
+      paymentIntentId: row.stripePaymentIntentId,
+      lenderId: row.providerId,
+      byCents: keptCents - row.rentalCents,
+      reason: 'cancellation_fee',
+      description: () => cancellationFeeWords(item, row, row.cancellationPolicy),
+    });
+    await ledgerService.refund(tx, deps.jobs, {
+      reservationId: id,
+      paymentIntentId: row.stripePaymentIntentId,
+      borrowerId: row.borrowerId,
       purpose: 'policy',
       amountCents: totalCents - keptCents,
       description: () => policyRefundWords(item, row, row.cancellationPolicy),
     });
     return;
   }
-  await giveBackApproved(
-    tx,
-    deps,
-    {
-      reservationId: id,
-      borrowerId: row.borrowerId,
-      paymentIntentId: row.stripePaymentIntentId,
-      amountCents: totalCents,
-    },
-    () => cancelledRefundWords(item, row),
-  );
+  await ledgerService.giveBack(tx, deps.jobs, {
+    reservationId: id,
+    borrowerId: row.borrowerId,
+    paymentIntentId: row.stripePaymentIntentId,
+    amountCents: totalCents,
+    description: () => cancelledRefundWords(item, row),
+  });
 }

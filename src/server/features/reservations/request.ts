@@ -4,11 +4,11 @@ import { rangeIssue } from '#shared/availability.ts';
 import { campusToday } from '#shared/calendar.ts';
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
-import { dayWhenWritten, writtenFor } from '../../booking-words.ts';
+import { dayWhenWritten } from '../../booking-words.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { billingService } from '../billing/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { nowOf, type ReservationDeps } from './deps.ts';
@@ -227,19 +227,14 @@ export async function create(
         relatedReservationId: reservationId,
         relatedItemId: item.id,
       });
-      await billingService.record(tx, [
-        {
-          kind: 'payment',
-          userId: borrower.id,
-          reservationId,
-          stripePaymentIntentId: intentId,
-          amountCents: price.totalCents,
-          status: 'pending',
-          description: await writtenFor(tx, borrower.id, () => paymentAuthorisedWords(title, input)),
-          paymentMethodType: card?.type ?? null,
-          paymentMethodLast4: card?.last4 ?? null,
-        },
-      ]);
+      await ledgerService.hold(tx, {
+        reservationId,
+        borrowerId: borrower.id,
+        paymentIntentId: intentId,
+        amountCents: price.totalCents,
+        description: () => paymentAuthorisedWords(title, input),
+        card,
+      });
       return reservationId;
     });
   } catch (error) {

@@ -5,16 +5,15 @@ import type { RentalPeriod } from '#shared/constants.ts';
 import { confirmBy } from '#shared/deposit-claims.ts';
 import { type EarlyReturnRefund, earlyReturnRefund } from '#shared/early-return.ts';
 import { toCents } from '#shared/pricing.ts';
-import { dayWhenWritten, writtenFor } from '../../booking-words.ts';
+import { dayWhenWritten } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
-import { billingService } from '../billing/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { waitlistService } from '../waitlist/service.ts';
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { approvedExtensionsOf, endExtensionsOf } from './extensions/with-booking.ts';
 import type { LockedRow } from './locking.ts';
-import { refund } from './money.ts';
 import {
   dollars,
   earlyEarningWords,
@@ -81,15 +80,17 @@ async function endEarly(
   for (const [i, cents] of early.refunds.entries()) {
     const intentId = intents[i];
     if (!intentId || cents <= 0) continue;
-    await billingService.reduceEarning(tx, {
+    await ledgerService.earn(tx, {
       reservationId: row.id,
-      stripePaymentIntentId: intentId,
-      byCents: cents,
-      description: await writtenFor(tx, row.providerId, () =>
-        earlyEarningWords(names, early, row.endDate, cents),
-      ),
+      paymentIntentId: intentId,
+      lenderId: row.providerId,
+      byCents: -cents,
+      reason: 'early_return',
+      description: () => earlyEarningWords(names, early, row.endDate, cents),
     });
-    await refund(tx, deps, row, {
+    await ledgerService.refund(tx, deps.jobs, {
+      reservationId: row.id,
+      borrowerId: row.borrowerId,
       purpose: 'early_return',
       amountCents: cents,
       paymentIntentId: intentId,

@@ -1,7 +1,6 @@
-import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
-import { billingService } from '../billing/service.ts';
 import { impactService } from '../impact/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { waitlistService } from '../waitlist/service.ts';
@@ -16,7 +15,6 @@ import {
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { endExtensionsOf } from './extensions/with-booking.ts';
 import type { LockedRow } from './locking.ts';
-import { refund } from './money.ts';
 import * as queries from './queries.ts';
 
 /**
@@ -59,16 +57,19 @@ export async function settleDeposit(
     paid,
   };
   if (paid && kept > 0) {
-    await billingService.addToEarning(tx, {
+    await ledgerService.keepFromDeposit(tx, {
       reservationId: id,
-      userId: row.providerId,
-      stripePaymentIntentId: row.stripePaymentIntentId!,
-      addCents: kept,
-      description: await writtenFor(tx, row.providerId, () => keptEarningWords(names, kept)),
+      paymentIntentId: row.stripePaymentIntentId!,
+      lenderId: row.providerId,
+      keptCents: kept,
+      description: () => keptEarningWords(names, kept),
     });
   }
   if (paid && back > 0) {
-    await refund(tx, deps, row, {
+    await ledgerService.refund(tx, deps.jobs, {
+      reservationId: id,
+      paymentIntentId: row.stripePaymentIntentId!,
+      borrowerId: row.borrowerId,
       purpose: kept > 0 ? 'claim' : 'deposit',
       amountCents: back,
       description: () => depositRefundWords(names.title, amounts),

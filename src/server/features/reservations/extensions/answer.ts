@@ -8,11 +8,11 @@ import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { AppError, conflict, forbidden, notFound } from '../../../errors.ts';
 import { emailVerificationService } from '../../email-verification/service.ts';
+import { ledgerService } from '../../ledger/service.ts';
 import { type NoticeText, notificationService } from '../../notifications/service.ts';
 import { reminderService } from '../../reminders/service.ts';
 import { declineOverlapping } from '../answer.ts';
 import type { ExtensionDeps } from '../deps.ts';
-import { chargeApproved, release } from '../money.ts';
 import * as reservationQueries from '../queries.ts';
 import {
   approvedTextForBorrower,
@@ -130,15 +130,15 @@ export async function approve(
       relatedItemId: booking.itemId,
     });
     if (ext.paymentIntentId) {
-      await chargeApproved(tx, deps, {
+      await ledgerService.charge(tx, deps.jobs, {
         reservationId: booking.id,
-        borrowerId: ext.borrowerId,
-        providerId: ext.providerId,
         paymentIntentId: ext.paymentIntentId,
+        amountCents: ext.rentalCents,
+        borrowerId: ext.borrowerId,
+        paymentDescription: () => paymentWords(item, ext.newEndDate),
+        lenderId: ext.providerId,
         earningCents: ext.rentalCents,
-        captureCents: ext.rentalCents,
-        payment: () => paymentWords(item, ext.newEndDate),
-        earning: () => earningWords(item, borrower, ext.newEndDate),
+        earningDescription: () => earningWords(item, borrower, ext.newEndDate),
       });
     }
     // Requests for those days can no longer be met: declined, their holds released.
@@ -168,7 +168,7 @@ export async function decline(deps: ExtensionDeps, userId: string, id: string): 
       relatedReservationId: booking.id,
       relatedItemId: booking.itemId,
     });
-    await release(tx, deps, heldByExtension(ext), 'decline');
+    await ledgerService.release(tx, deps.jobs, { ...heldByExtension(ext), purpose: 'decline' });
     return (await queries.findExtension(tx, ext.id))!;
   });
   return toExtension(row, deps.timeZone);
@@ -195,7 +195,7 @@ export async function cancel(deps: ExtensionDeps, userId: string, id: string): P
       relatedReservationId: booking.id,
       relatedItemId: booking.itemId,
     });
-    await release(tx, deps, heldByExtension(ext), 'cancellation');
+    await ledgerService.release(tx, deps.jobs, { ...heldByExtension(ext), purpose: 'cancellation' });
     return (await queries.findExtension(tx, ext.id))!;
   });
   return toExtension(row, deps.timeZone);
@@ -225,7 +225,7 @@ export async function expirePending(deps: ExtensionDeps, now = new Date()): Prom
           relatedItemId: booking.itemId,
         });
       }
-      await release(tx, deps, heldByExtension(ext), 'expiry');
+      await ledgerService.release(tx, deps.jobs, { ...heldByExtension(ext), purpose: 'expiry' });
       return true;
     }).catch((error) => {
       if (error instanceof AppError) return false;

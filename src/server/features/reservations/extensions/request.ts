@@ -5,12 +5,12 @@ import { campusToday } from '#shared/calendar.ts';
 import { EXTENDABLE_STATUSES, extensionIssue, extensionRentalCents, extraDays } from '#shared/extensions.ts';
 import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
-import { dayWhenWritten, writtenFor } from '../../../booking-words.ts';
+import { dayWhenWritten } from '../../../booking-words.ts';
 import type { Db } from '../../../db/client.ts';
 import { sqlState, transaction } from '../../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.ts';
-import { billingService } from '../../billing/service.ts';
 import { emailVerificationService } from '../../email-verification/service.ts';
+import { ledgerService } from '../../ledger/service.ts';
 import { notificationService } from '../../notifications/service.ts';
 import { paymentStepService } from '../../payment-steps/service.ts';
 import type { ExtensionDeps } from '../deps.ts';
@@ -244,21 +244,14 @@ export async function request(
         relatedReservationId: reservationId,
         relatedItemId: checked.booking.itemId,
       });
-      await billingService.record(tx, [
-        {
-          kind: 'payment',
-          userId: borrower.id,
-          reservationId,
-          stripePaymentIntentId: intentId,
-          amountCents: rentalCents,
-          status: 'pending',
-          description: await writtenFor(tx, borrower.id, () =>
-            paymentAuthorisedWords(names.item, input.endDate),
-          ),
-          paymentMethodType: card?.type ?? null,
-          paymentMethodLast4: card?.last4 ?? null,
-        },
-      ]);
+      await ledgerService.hold(tx, {
+        reservationId,
+        borrowerId: borrower.id,
+        paymentIntentId: intentId,
+        amountCents: rentalCents,
+        description: () => paymentAuthorisedWords(names.item, input.endDate),
+        card,
+      });
       return ext;
     });
     return toExtension(row, deps.timeZone);

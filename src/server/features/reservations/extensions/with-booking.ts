@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/client.ts';
+import { ledgerService } from '../../ledger/service.ts';
 import { notificationService } from '../../notifications/service.ts';
 import type { ExtensionDeps } from '../deps.ts';
-import { giveBackApproved, type Hold, release } from '../money.ts';
+import type { Hold } from '../money.ts';
 import { cancelledRefundWords, overlapDeclinedText } from './notices.ts';
 import * as queries from './queries.ts';
 
@@ -37,7 +38,7 @@ export async function declineOverlappingExtensions(
       relatedReservationId: ext.reservationId,
       relatedItemId: ext.itemId,
     });
-    await release(tx, deps, heldByExtension(ext), 'overlap');
+    await ledgerService.release(tx, deps.jobs, { ...heldByExtension(ext), purpose: 'overlap' });
   }
 }
 
@@ -45,7 +46,7 @@ export async function declineOverlappingExtensions(
 export async function endExtensionsOf(tx: Db, deps: ExtensionDeps, reservationId: string) {
   for (const ext of await queries.extensionsOfReservation(tx, reservationId, ['pending'])) {
     await queries.setStatus(tx, ext.id, 'cancelled');
-    await release(tx, deps, heldByExtension(ext), 'cancellation');
+    await ledgerService.release(tx, deps.jobs, { ...heldByExtension(ext), purpose: 'cancellation' });
   }
 }
 
@@ -57,17 +58,13 @@ export async function cancelExtensionsOf(tx: Db, deps: ExtensionDeps, reservatio
   await endExtensionsOf(tx, deps, reservationId);
   for (const ext of await queries.extensionsOfReservation(tx, reservationId, ['approved'])) {
     if (!ext.paymentIntentId) continue;
-    await giveBackApproved(
-      tx,
-      deps,
-      {
-        reservationId,
-        borrowerId: ext.borrowerId,
-        paymentIntentId: ext.paymentIntentId,
-        amountCents: ext.rentalCents,
-      },
-      () => cancelledRefundWords(ext.newEndDate),
-    );
+    await ledgerService.giveBack(tx, deps.jobs, {
+      reservationId,
+      borrowerId: ext.borrowerId,
+      paymentIntentId: ext.paymentIntentId,
+      amountCents: ext.rentalCents,
+      description: () => cancelledRefundWords(ext.newEndDate),
+    });
   }
 }
 
