@@ -17,7 +17,7 @@ const BOOKING_FEATURES = [
   'waitlist',
   'handovers',
   'reminders',
-  'billing',
+  'ledger',
 ];
 
 const config: LinguiConfig = {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { billingHistory, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
-import { quote } from '../../src/shared/pricing.ts';
+import { quote } from '../../src/shared/booking/pricing.ts';
 import { settlePayments } from './money.ts';
 import { day, scenario, VISA } from './reservation-fixtures.ts';
 import type { TestContext } from './test-app.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { quote } from '#shared/booking/pricing.ts';
 import { campusPeriods, campusToday } from '#shared/calendar.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import { quote } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
 import { reviews } from '../db/schema/community.ts';
 import { paymentIntents } from '../db/schema/payments.ts';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { requestAnswerBy } from '#shared/booking-deadlines.ts';
+import { requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { NotificationType } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CancellationPolicy } from '../cancellation-policy.ts';
+import type { CancellationPolicy } from './cancellation-policy.ts';
 import {
   type ExtensionMoney,
   earningChangeCents,

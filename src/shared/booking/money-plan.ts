@@ -1,5 +1,5 @@
-import { borrowerCancellationRefund, type CancellationPolicy } from '../cancellation-policy.ts';
 import type { EarningReason as StoredEarningReason } from '../constants.ts';
+import { borrowerCancellationRefund, type CancellationPolicy } from './cancellation-policy.ts';
 import type { ExtensionStatus } from './statuses.ts';
 
 // What a booking's event does with money, worked out without touching any: from the booking (its

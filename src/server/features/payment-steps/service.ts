@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PaymentStepKind, PaymentStepPurpose, PaymentStepStatus } from '#shared/constants.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import type { AdminPayments } from '#shared/schemas/payment-steps.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';

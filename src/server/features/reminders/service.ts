@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { requestAnswerBy } from '#shared/booking-deadlines.ts';
+import { requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
+import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/booking/deposit-claims.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { NotificationType, ReminderKind } from '#shared/constants.ts';
-import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/deposit-claims.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

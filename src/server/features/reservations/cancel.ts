@@ -1,4 +1,4 @@
-import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/cancellation-policy.ts';
+import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';

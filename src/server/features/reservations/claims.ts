@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { CLAIM_WINDOW_HOURS, claimTimeProblem, confirmBy } from '#shared/deposit-claims.ts';
-import { toCents } from '#shared/pricing.ts';
+import { CLAIM_WINDOW_HOURS, claimTimeProblem, confirmBy } from '#shared/booking/deposit-claims.ts';
+import { toCents } from '#shared/booking/pricing.ts';
 import type { DisputeChat } from '#shared/schemas/handovers.ts';
 import type { OwnCases } from '#shared/schemas/moderation.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';

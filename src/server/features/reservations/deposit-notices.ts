@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { CLAIM_WINDOW_HOURS } from '#shared/deposit-claims.ts';
+import { CLAIM_WINDOW_HOURS } from '#shared/booking/deposit-claims.ts';
 import type { NoticeText } from '../notifications/service.ts';
 import { dollars } from './notices.ts';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { msg } from '@lingui/core/macro';
+import { type ReservationAction, type Role, transition } from '#shared/booking/reservation-rules.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
-import { type ReservationAction, type Role, transition } from '#shared/reservation-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, forbidden, notFound, type UserMessage } from '../../errors.ts';

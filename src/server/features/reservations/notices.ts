@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import { daysOf, policyName } from '../../booking-words.ts';
 import type { NoticeText } from '../notifications/service.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BOOKED_STATUSES } from '#shared/availability.ts';
+import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';

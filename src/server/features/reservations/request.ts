@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { rangeIssue } from '#shared/availability.ts';
+import { rangeIssue } from '#shared/booking/availability.ts';
+import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
-import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/pricing.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import { dayWhenWritten } from '../../booking-words.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
+import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
+import { confirmBy } from '#shared/booking/deposit-claims.ts';
+import { type EarlyReturnRefund, earlyReturnRefund } from '#shared/booking/early-return.ts';
+import { toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
-import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
-import { confirmBy } from '#shared/deposit-claims.ts';
-import { type EarlyReturnRefund, earlyReturnRefund } from '#shared/early-return.ts';
-import { toCents } from '#shared/pricing.ts';
 import { dayWhenWritten } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import { ACTION_FOR_STATUS } from '#shared/reservation-rules.ts';
+import { ACTION_FOR_STATUS } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { approve, authorisationLapsed, decline, expirePending } from './answer.ts';
 import { cancel } from './cancel.ts';

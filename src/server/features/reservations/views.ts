@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { requestAnswerBy } from '#shared/booking-deadlines.ts';
-import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
+import { requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
+import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
+import { confirmBy, isOverdue, overdueClaimFrom } from '#shared/booking/deposit-claims.ts';
+import type { RentalPayment } from '#shared/booking/early-return.ts';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PickupMethod, RentalPeriod, ReservationStatus } from '#shared/constants.ts';
-import { confirmBy, isOverdue, overdueClaimFrom } from '#shared/deposit-claims.ts';
-import type { RentalPayment } from '#shared/early-return.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import type { Handover } from '#shared/schemas/handovers.ts';
 import type { DepositClaim, Reservation } from '#shared/schemas/reservations.ts';
 import { notFound } from '../../errors.ts';

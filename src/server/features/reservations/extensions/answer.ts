@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { BOOKED_STATUSES } from '#shared/availability.ts';
+import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
+import { EXTENDABLE_STATUSES, extraDays } from '#shared/booking/extensions.ts';
 import { campusToday } from '#shared/calendar.ts';
-import { EXTENDABLE_STATUSES, extraDays } from '#shared/extensions.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import type { NoticeText } from '../../notifications/service.ts';
 
 // Every notification and billing wording of a request for more days (decision 031). Each is called when

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ExtensionStatus } from '#shared/extensions.ts';
+import type { ExtensionStatus } from '#shared/booking/extensions.ts';
 import type { Db } from '../../../db/client.ts';
 import { reservationExtensions } from '../../../db/schema/extensions.ts';
 import { items } from '../../../db/schema/items.ts';

@@ -1,9 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { BOOKED_STATUSES } from '#shared/availability.ts';
+import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
+import {
+  EXTENDABLE_STATUSES,
+  extensionIssue,
+  extensionRentalCents,
+  extraDays,
+} from '#shared/booking/extensions.ts';
+import { centsToDecimal, toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
-import { EXTENDABLE_STATUSES, extensionIssue, extensionRentalCents, extraDays } from '#shared/extensions.ts';
-import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import { dayWhenWritten } from '../../../booking-words.ts';
 import type { Db } from '../../../db/client.ts';

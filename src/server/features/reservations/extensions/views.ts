@@ -1,6 +1,6 @@
-import { extensionLapsesAt } from '#shared/booking-deadlines.ts';
-import type { ExtensionStatus } from '#shared/extensions.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
+import { extensionLapsesAt } from '#shared/booking/booking-deadlines.ts';
+import type { ExtensionStatus } from '#shared/booking/extensions.ts';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import type { Db } from '../../../db/client.ts';
 import * as queries from './queries.ts';

@@ -7,14 +7,14 @@ import { type ReactNode, useId } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { campusToday } from '#shared/calendar.ts';
 import {
   CANCELLATION_POLICIES,
   CANCELLATION_POLICY_LABELS,
   CANCELLATION_POLICY_TEXT,
   type CancellationPolicy,
   DEFAULT_CANCELLATION_POLICY,
-} from '#shared/cancellation-policy.ts';
+} from '#shared/booking/cancellation-policy.ts';
+import { campusToday } from '#shared/calendar.ts';
 import {
   CATEGORIES,
   type Category,

@@ -1,5 +1,5 @@
+import { campusMidnight } from '../calendar.ts';
 import { addDays } from './availability.ts';
-import { campusMidnight } from './calendar.ts';
 
 // When a booking's open questions run out, read by the server (which expires by them), its reminders
 // and the screens that say "the lender answers by …". Pure: the clock and the campus time zone are

@@ -1,9 +1,9 @@
 // Money arithmetic, in integer cents, shared by the web app and the server (ARCHITECTURE §4).
 
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { LIMITS } from './constants.ts';
-import { intlLocale } from './format.ts';
-import { writtenLater } from './text.ts';
+import { LIMITS } from '../constants.ts';
+import { intlLocale } from '../format.ts';
+import { writtenLater } from '../text.ts';
 
 /** "12.5" or "12.50" → 1250; empty, null or undefined → null. The schema has already checked the shape. */
 export function toCents(amount: string | number | null | undefined): number | null {
