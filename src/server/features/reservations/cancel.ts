@@ -1,11 +1,11 @@
-import { borrowerCancellationRefund, type CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
+import { cancellationKeptCents, moneyPlan } from '#shared/booking/money-plan.ts';
 import type { Db } from '../../db/client.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import type { ReservationDeps } from './deps.ts';
 import { cancelExtensionsOf } from './extensions/with-booking.ts';
 import { type LockedRow, roleOf } from './locking.ts';
-import { heldBy } from './money.ts';
+import { moneyOf } from './money.ts';
 import { cancellationFeeWords, cancelledRefundWords, cancelledText, policyRefundWords } from './notices.ts';
 import * as queries from './queries.ts';
 
@@ -21,19 +21,18 @@ export async function cancel(
   view: queries.ReservationRow,
 ) {
   const id = row.id;
-  const role = roleOf(row, userId);
+  const role = roleOf(row, userId) as 'borrower' | 'provider';
   const wasApproved = row.status === 'approved';
-  const byPolicy =
-    wasApproved && role === 'borrower' && row.stripePaymentIntentId
-      ? borrowerCancellationRefund(
-          row.cancellationPolicy as CancellationPolicy,
-          row,
-          new Date(),
-          deps.timeZone,
-        )
-      : null;
-  const keptCents = byPolicy?.rentalKeptCents ?? 0;
-  await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role as 'borrower' | 'provider' });
+  const booking = moneyOf(row);
+  const event = {
+    type: 'cancel',
+    by: role,
+    approved: wasApproved,
+    at: new Date(),
+    timeZone: deps.timeZone,
+  } as const;
+  const keptCents = cancellationKeptCents(booking, event);
+  await queries.setStatus(tx, id, 'cancelled', { cancelledBy: role });
   // Its extensions end too (a waiting one released, an approved one given back).
   await cancelExtensionsOf(tx, deps, id);
   const item = view.item.title;
@@ -45,38 +44,18 @@ export async function cancel(
     relatedReservationId: id,
     relatedItemId: row.itemId,
   });
-  if (!row.stripePaymentIntentId) return;
-  if (!wasApproved) {
-    await ledgerService.release(tx, deps.jobs, { ...heldBy(row), purpose: 'cancellation' });
-    return;
-  }
-  const totalCents = heldBy(row).amountCents;
-  if (keptCents > 0) {
-    // The lender keeps part of the rental: the capture stands (it runs first when it has not yet; steps
-    // of one payment run in order), then the rest is refunded. The lender's earning becomes what they keep.
-    await ledgerService.earn(tx, {
-      reservationId: id,
-      paymentIntentId: row.stripePaymentIntentId,
-      lenderId: row.providerId,
-      byCents: keptCents - row.rentalCents,
-      reason: 'cancellation_fee',
-      description: () => cancellationFeeWords(item, row, row.cancellationPolicy),
-    });
-    await ledgerService.refund(tx, deps.jobs, {
-      reservationId: id,
-      paymentIntentId: row.stripePaymentIntentId,
-      borrowerId: row.borrowerId,
-      purpose: 'policy',
-      amountCents: totalCents - keptCents,
-      description: () => policyRefundWords(item, row, row.cancellationPolicy),
-    });
-    return;
-  }
-  await ledgerService.giveBack(tx, deps.jobs, {
-    reservationId: id,
-    borrowerId: row.borrowerId,
-    paymentIntentId: row.stripePaymentIntentId,
-    amountCents: totalCents,
-    description: () => cancelledRefundWords(item, row),
-  });
+  // The lender keeping part of the rental: the capture stands (it runs first when it has not yet; steps
+  // of one payment run in order), the rest is refunded and the lender's earning becomes what they keep.
+  // Otherwise an approved payment is given back whole, and a request's hold released.
+  await ledgerService.carryOut(
+    tx,
+    deps.jobs,
+    { reservationId: id, borrowerId: row.borrowerId, lenderId: row.providerId },
+    moneyPlan(booking, event),
+    (movement) => {
+      if (movement.kind === 'earn') return () => cancellationFeeWords(item, row, row.cancellationPolicy);
+      if (movement.kind === 'refund') return () => policyRefundWords(item, row, row.cancellationPolicy);
+      return () => cancelledRefundWords(item, row);
+    },
+  );
 }
