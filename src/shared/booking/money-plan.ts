@@ -1,5 +1,6 @@
 import type { EarningReason as StoredEarningReason } from '../constants.ts';
 import { borrowerCancellationRefund, type CancellationPolicy } from './cancellation-policy.ts';
+import { heldCents } from './pricing.ts';
 import type { ExtensionStatus } from './statuses.ts';
 
 // What a booking's event does with money, worked out without touching any: from the booking (its
@@ -9,10 +10,8 @@ import type { ExtensionStatus } from './statuses.ts';
 // two never differ. Pure: no clock (the event says when), no database, no words.
 // Decision 044.
 
-/** What a booking holds on the borrower's card: the rental and the deposit. The one place they add up. */
-export function heldCents(booking: { rentalCents: number; depositCents: number }): number {
-  return booking.rentalCents + booking.depositCents;
-}
+/** What a booking holds on the borrower's card (pricing.ts: the one place rental and deposit add up). */
+export { heldCents };
 
 export type ReleasePurpose = 'decline' | 'cancellation' | 'expiry' | 'overlap';
 export type RefundPurpose = 'deposit' | 'claim' | 'cancellation' | 'policy' | 'early_return';

@@ -34,6 +34,11 @@ export function startedPeriods(period: RentalPeriod, startDate: string, endDate:
   return Math.ceil(bookingDays(startDate, endDate) / PERIOD_DAYS[period]);
 }
 
+/** What a booking holds on the borrower's card: the rental and the deposit. The one place they add up. */
+export function heldCents(booking: { rentalCents: number; depositCents: number }): number {
+  return booking.rentalCents + booking.depositCents;
+}
+
 export interface Quote {
   days: number;
   rentalCents: number;
@@ -60,7 +65,7 @@ export function quote(
   const periods = item.rentalPeriod ? startedPeriods(item.rentalPeriod, startDate, endDate) : 1;
   const rentalCents = price * periods;
   const depositCents = item.depositCents ?? 0;
-  return { days, rentalCents, depositCents, totalCents: rentalCents + depositCents };
+  return { days, rentalCents, depositCents, totalCents: heldCents({ rentalCents, depositCents }) };
 }
 
 /**

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { MessageDescriptor } from '@lingui/core';
 import type { MoneyMovement } from '#shared/booking/money-plan.ts';
-import type {
-  BillingKind,
-  BillingStatus,
-  EarningReason,
-  PaymentStepKind,
-  PaymentStepPurpose,
-} from '#shared/constants.ts';
-import { writtenFor } from '../../booking-words.ts';
+import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
+import * as earnings from './earnings.ts';
 import * as queries from './queries.ts';
+import * as rows from './rows.ts';
+import { type BillingRecord, type Words, written } from './rows.ts';
+import * as settlement from './settlement.ts';
+
+export type { BillingRecord, Words };
 
 // The ledger (decision 045): the one writer of billing rows, payment steps and earning entries. A
 // booking's event works out its money plan (src/shared/booking/money-plan.ts); the ledger carries it
@@ -27,28 +25,6 @@ import * as queries from './queries.ts';
 
 export type StepRow = queries.StepRow;
 export type EarningsFigure = queries.EarningsFigure;
-
-/** Words stored for one person: already written, or a message written in their language here. */
-export type Words = string | (() => MessageDescriptor);
-
-const written = (tx: Db, userId: string, words: Words) =>
-  typeof words === 'string' ? Promise.resolve(words) : writtenFor(tx, userId, words);
-
-/** A row of the billing history as its writers describe it. */
-export interface BillingRecord {
-  kind: BillingKind;
-  userId: string;
-  reservationId: string;
-  stripePaymentIntentId: string | null;
-  amountCents: number;
-  status: BillingStatus;
-  description: string;
-  paymentMethodType?: string | null;
-  paymentMethodLast4?: string | null;
-  refundAmountCents?: number | null;
-  refundedAt?: Date | null;
-  createdAt?: Date;
-}
 
 export interface PlannedStep {
   paymentIntentId: string;
@@ -91,6 +67,14 @@ async function rowsSettledBy(tx: Db, step: PlannedStep): Promise<string[]> {
 }
 
 export const ledgerService = {
+  recordRows: rows.recordRows,
+  earn: earnings.earn,
+  keepFromDeposit: earnings.keepFromDeposit,
+  dropEarning: earnings.dropEarning,
+  stepSucceeded: settlement.stepSucceeded,
+  stepFailed: settlement.stepFailed,
+  recordOutsideRefund: settlement.recordOutsideRefund,
+
   /**
    * Inside a status change's transaction: the provider call it needs, the rows that call settles, and
    * the job that will make it. All exist exactly when the change commits.
@@ -124,29 +108,6 @@ export const ledgerService = {
       },
       { idempotencyKey: `release-abandoned-${intent.id}`, wakeRunner: false },
     ),
-
-  /** Writes the rows that carry an amount (a lender's earning with its first entry); answers their ids. */
-  async recordRows(tx: Db, records: BillingRecord[]): Promise<string[]> {
-    const rows = await queries.insertRows(
-      tx,
-      records.filter((r) => r.amountCents > 0 || (r.refundAmountCents ?? 0) > 0),
-    );
-    await queries.insertEntries(
-      tx,
-      rows
-        .filter((r) => r.kind === 'earning')
-        .map((r) => ({
-          lenderId: r.userId,
-          reservationId: r.reservationId,
-          paymentIntentId: r.stripePaymentIntentId,
-          billingId: r.id,
-          amountCents:
-            r.status === 'refunded' ? r.amountCents - (r.refundAmountCents ?? r.amountCents) : r.amountCents,
-          reason: 'rental' as const,
-        })),
-    );
-    return rows.map((r) => r.id);
-  },
 
   /** The borrower's card is authorised: their payment row, pending until it is charged or released. */
   async hold(
@@ -319,109 +280,6 @@ export const ledgerService = {
   },
 
   /**
-   * The lender's earning on a payment grows or shrinks by `byCents` (never below zero): an entry of the
-   * history, and the statement line (their billing row of the payment) showing the new figure with
-   * `description`. A first earning on a payment gets its line, pending until the payment is charged.
-   */
-  async earn(
-    tx: Db,
-    what: {
-      reservationId: string;
-      paymentIntentId: string;
-      lenderId: string;
-      byCents: number;
-      reason: EarningReason;
-      description: Words;
-    },
-  ): Promise<void> {
-    const of = { reservationId: what.reservationId, paymentIntentId: what.paymentIntentId };
-    const lines = await queries.rowsOf(tx, { ...of, kinds: ['earning'] });
-    const description = await written(tx, what.lenderId, what.description);
-    if (lines.length) {
-      for (const line of lines) {
-        const amount = Math.max(0, line.amountCents + what.byCents);
-        await queries.setRowAmount(tx, line.id, amount, description);
-        await queries.insertEntries(tx, [
-          {
-            lenderId: line.userId,
-            reservationId: what.reservationId,
-            paymentIntentId: what.paymentIntentId,
-            billingId: line.id,
-            amountCents: amount - line.amountCents,
-            reason: what.reason,
-          },
-        ]);
-      }
-      return;
-    }
-    if (what.byCents <= 0) return;
-    // The line takes the payment's status, so the charge's success settles it like the rest.
-    const [payment] = await queries.rowsOf(tx, { ...of, kinds: ['payment'] });
-    const status = payment?.status === 'completed' ? 'completed' : 'pending';
-    const [line] = await queries.insertRows(tx, [
-      {
-        kind: 'earning',
-        userId: what.lenderId,
-        reservationId: what.reservationId,
-        stripePaymentIntentId: what.paymentIntentId,
-        amountCents: what.byCents,
-        status,
-        description,
-      },
-    ]);
-    await queries.insertEntries(tx, [
-      {
-        lenderId: what.lenderId,
-        reservationId: what.reservationId,
-        paymentIntentId: what.paymentIntentId,
-        billingId: line!.id,
-        amountCents: what.byCents,
-        reason: what.reason,
-      },
-    ]);
-    if (status === 'pending') {
-      for (const capture of await queries.unfinishedSteps(tx, what.paymentIntentId, 'capture')) {
-        await queries.linkRows(tx, capture.id, [line!.id]);
-      }
-    }
-  },
-
-  /** The lender keeps part of the deposit (an accepted or decided claim): their earning grows by it. */
-  keepFromDeposit: (
-    tx: Db,
-    what: {
-      reservationId: string;
-      paymentIntentId: string;
-      lenderId: string;
-      keptCents: number;
-      description: Words;
-    },
-  ) => ledgerService.earn(tx, { ...what, byCents: what.keptCents, reason: 'deposit_kept' }),
-
-  /** An earning whose charge was called off will never happen: its lines go, and an entry takes it back. */
-  async dropEarning(
-    tx: Db,
-    what: { reservationId: string; paymentIntentId: string; statuses: BillingStatus[] },
-  ): Promise<void> {
-    const lines = await queries.rowsOf(tx, { ...what, kinds: ['earning'] });
-    await queries.insertEntries(
-      tx,
-      lines.map((line) => ({
-        lenderId: line.userId,
-        reservationId: what.reservationId,
-        paymentIntentId: what.paymentIntentId,
-        billingId: line.id,
-        amountCents: -line.amountCents,
-        reason: 'cancelled' as const,
-      })),
-    );
-    await queries.deleteRows(
-      tx,
-      lines.map((line) => line.id),
-    );
-  },
-
-  /**
    * Carries out a money plan's movements for a booking, in order. `words` gives each row's description
    * (the borrower's payment and refunds, the lender's earning), written in its reader's language.
    */
@@ -462,109 +320,6 @@ export const ledgerService = {
         });
       }
     }
-  },
-
-  /** A step the provider has done: the rows recorded for it say so (in the transaction marking it done). */
-  async stepSucceeded(tx: Db, step: StepRow, providerRef: string | null): Promise<void> {
-    const now = new Date();
-    if (step.kind === 'capture') {
-      await queries.settleRowsOfStep(
-        tx,
-        step.id,
-        { kinds: ['payment', 'earning'], statuses: ['pending', 'failed'] },
-        { status: 'completed' },
-      );
-    } else if (step.kind === 'release') {
-      await queries.settleRowsOfStep(
-        tx,
-        step.id,
-        { kinds: ['payment'], statuses: ['pending', 'failed'] },
-        { status: 'refunded', refundAmountCents: step.amountCents, refundedAt: now },
-      );
-    } else {
-      await queries.settleRowsOfStep(
-        tx,
-        step.id,
-        { kinds: ['refund'] },
-        {
-          status: 'refunded',
-          refundAmountCents: step.amountCents,
-          refundedAt: now,
-          providerRefundId: providerRef,
-        },
-      );
-      // A payment given back whole: the lender's earning of it did not happen.
-      const ended = await queries.settleRowsOfStep(
-        tx,
-        step.id,
-        { kinds: ['earning'], statuses: ['completed', 'pending'] },
-        (row) => ({ status: 'refunded', refundAmountCents: row.amountCents, refundedAt: now }),
-      );
-      await queries.insertEntries(
-        tx,
-        ended.map((line) => ({
-          lenderId: line.userId,
-          reservationId: line.reservationId,
-          paymentIntentId: line.stripePaymentIntentId,
-          billingId: line.id,
-          amountCents: -line.amountCents,
-          reason: 'cancelled' as const,
-        })),
-      );
-    }
-  },
-
-  /** A step that failed for good: the rows recorded for it say so. */
-  async stepFailed(tx: Db, step: StepRow): Promise<void> {
-    if (step.kind === 'capture') {
-      await queries.settleRowsOfStep(
-        tx,
-        step.id,
-        { kinds: ['payment', 'earning'], statuses: ['pending'] },
-        { status: 'failed' },
-      );
-    } else if (step.kind === 'refund') {
-      await queries.settleRowsOfStep(tx, step.id, { kinds: ['refund'] }, { status: 'failed' });
-    }
-  },
-
-  /**
-   * A refund made outside CampusLoop (the provider's dashboard): its row, and a step recorded as done
-   * (nothing more to call), so our rows keep saying what the card saw. `key` makes a repeat harmless.
-   */
-  async recordOutsideRefund(
-    tx: Db,
-    what: {
-      paymentIntentId: string;
-      reservationId: string;
-      borrowerId: string;
-      amountCents: number;
-      description: string;
-      key: string;
-    },
-  ): Promise<void> {
-    const [billingId] = await ledgerService.recordRows(tx, [
-      {
-        kind: 'refund',
-        userId: what.borrowerId,
-        reservationId: what.reservationId,
-        stripePaymentIntentId: what.paymentIntentId,
-        amountCents: what.amountCents,
-        status: 'pending',
-        description: what.description,
-      },
-    ]);
-    const step = await queries.insertFinishedStep(tx, {
-      paymentIntentId: what.paymentIntentId,
-      reservationId: what.reservationId,
-      kind: 'refund',
-      purpose: 'support',
-      amountCents: what.amountCents,
-      idempotencyKey: what.key,
-      billingId: billingId ?? null,
-    });
-    await queries.linkRows(tx, step.id, billingId ? [billingId] : []);
-    await ledgerService.stepSucceeded(tx, step, null);
   },
 
   /** Marks the intent's unfinished steps of this kind moot (a cancel before the capture ran). */

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { centsToDecimal } from '#shared/booking/pricing.ts';
+import { centsToDecimal, heldCents } from '#shared/booking/pricing.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { daysOf, policyName } from '../../booking-words.ts';
@@ -61,7 +61,7 @@ export function approvedText(
       message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your pickup code is in My Reservations.`,
     };
   }
-  const total = dollars(row.depositCents + row.rentalCents);
+  const total = dollars(heldCents(row));
   if (!row.depositCents) {
     return {
       title,
@@ -299,14 +299,14 @@ export function cancelledText(
   }
   if (keptCents) {
     const policy = policyName(cancellationPolicy);
-    const refunded = dollars(row.depositCents + row.rentalCents - keptCents);
+    const refunded = dollars(heldCents(row) - keptCents);
     const kept = dollars(keptCents);
     return {
       title,
       message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). By the item's ${policy} cancellation policy, ${refunded} is refunded and the lender keeps ${kept} of the rental.`,
     };
   }
-  const total = dollars(row.depositCents + row.rentalCents);
+  const total = dollars(heldCents(row));
   return {
     title,
     message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The full ${total} is refunded.`,
