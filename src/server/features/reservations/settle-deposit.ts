@@ -1,3 +1,4 @@
+import { moneyPlan } from '#shared/booking/money-plan.ts';
 import type { Db } from '../../db/client.ts';
 import { impactService } from '../impact/service.ts';
 import { ledgerService } from '../ledger/service.ts';
@@ -15,6 +16,7 @@ import {
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { endExtensionsOf } from './extensions/with-booking.ts';
 import type { LockedRow } from './locking.ts';
+import { moneyOf } from './money.ts';
 import * as queries from './queries.ts';
 
 /**
@@ -56,25 +58,17 @@ export async function settleDeposit(
     back,
     paid,
   };
-  if (paid && kept > 0) {
-    await ledgerService.keepFromDeposit(tx, {
-      reservationId: id,
-      paymentIntentId: row.stripePaymentIntentId!,
-      lenderId: row.providerId,
-      keptCents: kept,
-      description: () => keptEarningWords(names, kept),
-    });
-  }
-  if (paid && back > 0) {
-    await ledgerService.refund(tx, deps.jobs, {
-      reservationId: id,
-      paymentIntentId: row.stripePaymentIntentId!,
-      borrowerId: row.borrowerId,
-      purpose: kept > 0 ? 'claim' : 'deposit',
-      amountCents: back,
-      description: () => depositRefundWords(names.title, amounts),
-    });
-  }
+  // What the lender keeps is added to their earning, the rest of the deposit comes back (its money plan).
+  await ledgerService.carryOut(
+    tx,
+    deps.jobs,
+    { reservationId: id, borrowerId: row.borrowerId, lenderId: row.providerId },
+    moneyPlan(moneyOf(row), { type: 'depositSettled', keptCents: kept }),
+    (movement) =>
+      movement.kind === 'earn'
+        ? () => keptEarningWords(names, kept)
+        : () => depositRefundWords(names.title, amounts),
+  );
   for (const userId of [row.borrowerId, row.providerId]) {
     await notificationService.notify(tx, {
       userId,
