@@ -122,3 +122,38 @@ describe('earnings as a history', () => {
     );
   });
 });
+
+describe('the rows a payment step settles', () => {
+  /** Per step of the intent (in order): its kind, and the rows recorded for it as 'kind:amount'. */
+  async function settles(intentId: string) {
+    const { rows } = await db().execute<{ step: string; row: string }>(sql`
+      select s.kind || ':' || s.purpose as step, b.kind || ':' || b.amount_cents as row
+      from payment_steps s
+      join payment_step_rows l on l.step_id = s.id
+      join billing_history b on b.id = l.billing_id
+      where s.payment_intent_id = ${intentId}
+      order by s.seq, b.kind`);
+    return rows.map((r) => `${r.step} ${r.row}`);
+  }
+
+  it('are recorded when the step is planned, and the step settles exactly those', async () => {
+    const b = await bookingAt(t, 'approved', { settle: false, policy: 'strict', days: { from: 0, to: 2 } });
+    expect(await settles(b.intent)).toEqual([
+      'capture:approval earning:1000',
+      'capture:approval payment:3000',
+    ]);
+    // Picked up, then the lender confirms it back (strict: an early return refunds no rental).
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'active' }, b.borrower.cookie)).statusCode,
+    ).toBe(200);
+    await settlePayments(t);
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
+    ).toBe(200);
+    expect(await settles(b.intent)).toEqual([
+      'capture:approval earning:1000',
+      'capture:approval payment:3000',
+      'refund:deposit refund:2000',
+    ]);
+  });
+});
