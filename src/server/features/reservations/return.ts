@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
 import { confirmBy } from '#shared/booking/deposit-claims.ts';
 import { type EarlyReturnRefund, earlyReturnRefund } from '#shared/booking/early-return.ts';
+import { moneyPlan } from '#shared/booking/money-plan.ts';
 import { toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
@@ -14,6 +15,7 @@ import { waitlistService } from '../waitlist/service.ts';
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { approvedExtensionsOf, endExtensionsOf } from './extensions/with-booking.ts';
 import type { LockedRow } from './locking.ts';
+import { moneyOf } from './money.ts';
 import {
   dollars,
   earlyEarningWords,
@@ -76,27 +78,22 @@ async function endEarly(
     earlyRefundCents: early.refundCents,
   });
   const names = { title: view.item.title, borrower: view.borrower.fullName };
-  const intents = [row.stripePaymentIntentId, ...approved.map((ext) => ext.paymentIntentId)];
-  for (const [i, cents] of early.refunds.entries()) {
-    const intentId = intents[i];
-    if (!intentId || cents <= 0) continue;
-    await ledgerService.earn(tx, {
-      reservationId: row.id,
-      paymentIntentId: intentId,
-      lenderId: row.providerId,
-      byCents: -cents,
-      reason: 'early_return',
-      description: () => earlyEarningWords(names, early, row.endDate, cents),
-    });
-    await ledgerService.refund(tx, deps.jobs, {
-      reservationId: row.id,
-      borrowerId: row.borrowerId,
-      purpose: 'early_return',
-      amountCents: cents,
-      paymentIntentId: intentId,
-      description: () => earlyRefundWords(names.title, early, row.endDate, row.cancellationPolicy),
-    });
-  }
+  // Each payment (the booking's, then its approved extensions') gives back its share: the lender's
+  // earning of it smaller by it, a refund to the borrower's card (the early return's money plan).
+  const booking = {
+    ...moneyOf(row),
+    extensions: approved.map((ext) => ({ ...ext, status: 'approved' as const })),
+  };
+  await ledgerService.carryOut(
+    tx,
+    deps.jobs,
+    { reservationId: row.id, borrowerId: row.borrowerId, lenderId: row.providerId },
+    moneyPlan(booking, { type: 'earlyReturn', refunds: early.refunds }),
+    (movement) =>
+      movement.kind === 'earn'
+        ? () => earlyEarningWords(names, early, row.endDate, -movement.amountCents)
+        : () => earlyRefundWords(names.title, early, row.endDate, row.cancellationPolicy),
+  );
   for (const userId of [row.borrowerId, row.providerId]) {
     const toBorrower = userId === row.borrowerId;
     await notificationService.notify(tx, {
