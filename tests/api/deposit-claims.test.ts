@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { fixedClock } from '../../src/server/clock.ts';
-import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createSignedInUser } from '../factories.ts';
-import { bookingAt, notices, providerIntent, rowsOf } from '../helpers/booking-scenario.ts';
+import { billingOf, bookingAt, notices, providerIntent, rowsOf } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
@@ -275,18 +274,17 @@ describe('a deposit claim', () => {
     expect((await claim(id, PROBLEM, lender.cookie)).statusCode).toBe(200);
     expect((await t.post(`/api/reservations/${id}/claim/accept`, {}, borrower.cookie)).statusCode).toBe(200);
     await settlePayments(t);
-    const byIntent = async (intentId: string) =>
-      (await db().select().from(billingHistory).where(eq(billingHistory.stripePaymentIntentId, intentId)))
-        .map((r) => `${r.kind}:${r.amountCents}:${r.status}`)
-        .sort();
     // The booking's payment: its $10 rental and the $8 claimed; the rest of the deposit back.
-    expect(await byIntent(intent)).toEqual([
+    expect(await billingOf(t, { intentId: intent })).toEqual([
       'earning:1800:completed',
       'payment:3000:completed',
       'refund:1200:refunded',
     ]);
     // The extension's payment: its $10 rental only (the claim counted once).
-    expect(await byIntent(extra)).toEqual(['earning:1000:completed', 'payment:1000:completed']);
+    expect(await billingOf(t, { intentId: extra })).toEqual([
+      'earning:1000:completed',
+      'payment:1000:completed',
+    ]);
   });
 
   it('the rest of the deposit, when the provider acts but its answer is lost: refunded once', async () => {

@@ -369,6 +369,43 @@ describe('overlaps', () => {
     await settlePayments(t);
   });
 
+  it('count the days of a returned or claimed booking as booked, up front and again at approval', async () => {
+    // A returned item's days stay taken while its lender may still report a problem (BOOKED_STATUSES):
+    // more days over them are refused with a 409, never left to the database's overlap constraint.
+    const s = await approvedBooking();
+    const other = await createSignedInUser(db());
+    const cameBack = (status: 'returned' | 'claimed', from: number, to: number) =>
+      db()
+        .insert(reservations)
+        .values({
+          itemId: s.item.id,
+          borrowerId: other.user.id,
+          providerId: s.lender.user.id,
+          startDate: day(from),
+          endDate: day(to),
+          status,
+        });
+    await cameBack('returned', 6, 7);
+    const upFront = await t.post(
+      `/api/reservations/${s.id}/extension-payment-intent`,
+      { endDate: day(6), rentalAmount: '15.00' },
+      s.borrower.cookie,
+    );
+    expect(upFront.statusCode).toBe(409);
+    expect(upFront.json()).toMatchObject({ code: 'DATES_TAKEN' });
+    // Asked for while the days were free; a claimed booking holds one of them by the approval.
+    const ask = await askForMoreDays(s.borrower.cookie, s.id, day(5), '10.00');
+    expect(ask.request?.statusCode).toBe(201);
+    await cameBack('claimed', 5, 5);
+    const approve = await t.post(`/api/extensions/${ask.extension.id}/approve`, {}, s.lender.cookie);
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toMatchObject({ code: 'DATES_TAKEN' });
+    expect(await endDateOf(s.id)).toBe(day(3));
+    const decline = await t.post(`/api/extensions/${ask.extension.id}/decline`, {}, s.lender.cookie);
+    expect(decline.statusCode).toBe(200);
+    await settlePayments(t);
+  });
+
   it('racing: an extension’s approval and another student’s overlapping request’s approval, exactly one wins', async () => {
     for (let round = 0; round < 3; round++) {
       const s = await approvedBooking();
