@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { moneyPlan } from '#shared/booking/money-plan.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { BOOKED_FOR_OVERLAPPING_DATES, overlapDeclinedText, writtenFor } from '../../booking-words.ts';
@@ -10,7 +11,7 @@ import { type NoticeText, notificationService } from '../notifications/service.t
 import type { ExtensionDeps, ReservationDeps } from './deps.ts';
 import { declineOverlappingExtensions } from './extensions/with-booking.ts';
 import { changeStatus, newPickupCode, requireTransition, roleOf, withItemLocked } from './locking.ts';
-import { heldBy } from './money.ts';
+import { heldBy, moneyOf } from './money.ts';
 import {
   approvedText,
   declinedText,
@@ -90,18 +91,16 @@ export async function approve(
       relatedReservationId: id,
       relatedItemId: row.itemId,
     });
-    if (row.stripePaymentIntentId) {
-      await ledgerService.charge(tx, deps.jobs, {
-        reservationId: id,
-        paymentIntentId: row.stripePaymentIntentId,
-        amountCents: heldBy(row).amountCents,
-        borrowerId: row.borrowerId,
-        paymentDescription: () => paymentWords(title, row),
-        lenderId: row.providerId,
-        earningCents: row.rentalCents,
-        earningDescription: () => earningWords(title, borrower),
-      });
-    }
+    // The hold is charged and the lender earns the rental; rows wait as pending until the capture step
+    // has charged the card (decision 012).
+    await ledgerService.carryOut(
+      tx,
+      deps.jobs,
+      { reservationId: id, borrowerId: row.borrowerId, lenderId: row.providerId },
+      moneyPlan(moneyOf(row), { type: 'approve' }),
+      (movement) =>
+        movement.kind === 'earn' ? () => earningWords(title, borrower) : () => paymentWords(title, row),
+    );
     for (const other of await queries.findOverlappingPending(
       tx,
       row.itemId,
