@@ -12,13 +12,12 @@ const exclude = ['**/*.test.ts', '**/*.test.tsx'];
 // The server's booking features have their own catalogue (the rest of the server has another).
 const BOOKING_FEATURES = [
   'reservations',
-  'extensions',
   'payments',
   'payment-steps',
   'waitlist',
   'handovers',
   'reminders',
-  'billing',
+  'ledger',
 ];
 
 const config: LinguiConfig = {

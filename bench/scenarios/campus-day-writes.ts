@@ -1,4 +1,4 @@
-import { centsToDecimal, quote } from '#shared/pricing.ts';
+import { centsToDecimal, quote } from '#shared/booking/pricing.ts';
 import { listingAt } from '../catalogue.ts';
 import type { BookableItem, Fixtures, Person } from '../fixtures.ts';
 import { type LatencySummary, Samples } from '../load.ts';

@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { eq } from 'drizzle-orm';
-import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
+import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from './db/client.ts';

@@ -52,6 +52,21 @@ export type BillingStatus = (typeof BILLING_STATUSES)[number];
 export const BILLING_KINDS = ['payment', 'refund', 'earning'] as const;
 export type BillingKind = (typeof BILLING_KINDS)[number];
 
+/**
+ * Why a lender's earning changed (an entry of the append-only earnings history, decision 045): the
+ * rental of an approved payment, a cancellation fee, an early return's refund, a deposit kept, the
+ * payment given back; 'carried_over' for the figures earnings had before they became a history.
+ */
+export const EARNING_REASONS = [
+  'rental',
+  'cancellation_fee',
+  'early_return',
+  'deposit_kept',
+  'cancelled',
+  'carried_over',
+] as const;
+export type EarningReason = (typeof EARNING_REASONS)[number];
+
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
 export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];

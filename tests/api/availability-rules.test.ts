@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { availableNowCondition } from '../../src/server/features/items/queries.ts';
-import { addDays, availableOn, BOOKED_STATUSES, weekdayOf } from '../../src/shared/availability.ts';
+import { addDays, availableOn, BOOKED_STATUSES, weekdayOf } from '../../src/shared/booking/availability.ts';
 import { campusToday } from '../../src/shared/calendar.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE, RESERVATION_STATUSES } from '../../src/shared/constants.ts';
 import { createItem, createUser } from '../factories.ts';

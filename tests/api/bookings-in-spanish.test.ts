@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Notice, notices } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario, VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -19,20 +20,8 @@ function dayLabel(date: string, locale: 'es-US' | 'en-US'): string {
   );
 }
 
-interface Notice {
-  type: string;
-  title: string;
-  message: string;
-}
-
-async function notices(cookie: string): Promise<Notice[]> {
-  const response = await t.get('/api/notifications', cookie);
-  expect(response.statusCode).toBe(200);
-  return response.json().notifications as Notice[];
-}
-
 async function noticeOf(cookie: string, type: string): Promise<Notice> {
-  const found = (await notices(cookie)).find((n) => n.type === type);
+  const found = (await notices(t, cookie)).find((n) => n.type === type);
   expect(found, `a ${type} notification`).toBeDefined();
   return found!;
 }

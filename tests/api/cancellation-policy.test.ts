@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingAt, providerIntent, rowsOf as reservationRows } from '../helpers/booking-scenario.ts';
+import { bookingAt, providerIntent, rowsOf } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { reserve as baseReserve, scenario as baseScenario, day } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -13,7 +13,6 @@ const scenario = (policy: 'flexible' | 'moderate' | 'strict') =>
   baseScenario(t, { cancellationPolicy: policy });
 
 const intent = (id: string) => providerIntent(t, id);
-const rowsOf = (reservationId: string) => reservationRows(t, reservationId);
 
 /** A $5/day booking with a $20 deposit, requested and approved. */
 async function approvedBooking(policy: 'flexible' | 'moderate' | 'strict', start: number, end: number) {
@@ -56,7 +55,7 @@ describe('cancellation policies', () => {
     const paid = await intent(b.intentId);
     expect(paid.amountReceivedCents).toBe(2500);
     expect(paid.amountRefundedCents).toBe(2250);
-    expect(await rowsOf(b.id)).toEqual([
+    expect(await rowsOf(t, b.id)).toEqual([
       'earning:250:completed',
       'payment:2500:completed',
       'refund:2250:refunded',
@@ -71,7 +70,7 @@ describe('cancellation policies', () => {
     await t.put(`/api/reservations/${b.id}`, { status: 'cancelled' }, b.borrower.cookie);
     await settlePayments(t);
     expect((await intent(b.intentId)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(b.id)).toEqual([
+    expect(await rowsOf(t, b.id)).toEqual([
       'earning:500:completed',
       'payment:2500:completed',
       'refund:2000:refunded',

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingHistory } from '../../src/server/db/schema/payments.ts';
-import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { campusMidnight } from '../../src/shared/calendar.ts';
 import { createSignedInUser } from '../factories.ts';
+import { providerIntent } from '../helpers/booking-scenario.ts';
 import { cardExpiry } from '../helpers/cards.ts';
 import { expectMoneyBalanced, settlePayments } from '../helpers/money.ts';
 import { day, quoteFor, reserve, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
@@ -35,11 +35,6 @@ async function saveCard(cookie: string, card = VISA) {
   return saved.json().paymentMethod as { id: string; last4: string };
 }
 
-async function intentRow(id: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-  return row!;
-}
-
 async function counts(itemId: string, intentId: string) {
   const { rows } = await db().execute<{ reservations: number; bills: number }>(sql`
     select (select count(*) from reservations where item_id = ${itemId})::int as reservations,
@@ -61,7 +56,7 @@ describe('checkout with a saved card', () => {
     );
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({ status: 'requires_capture', paymentIntentId, nextActionUrl: null });
-    expect((await intentRow(paymentIntentId)).card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect((await providerIntent(t, paymentIntentId)).card).toMatchObject({ brand: 'visa', last4: '4242' });
 
     const created = await t.post(
       '/api/reservations',
@@ -92,7 +87,7 @@ describe('checkout with a saved card', () => {
     );
     expect(pays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(pays.map((r) => r.json().status))).toEqual(new Set(['requires_capture']));
-    const intent = await intentRow(paymentIntentId);
+    const intent = await providerIntent(t, paymentIntentId);
     expect(intent).toMatchObject({ status: 'requires_capture', amountCents: 2500, amountReceivedCents: 0 });
 
     const requests = await Promise.all(
@@ -144,7 +139,7 @@ describe('checkout with a saved card', () => {
       (await pay({ paymentIntentId: 'pi_nope', paymentMethodId: mine.id }, borrower.cookie)).statusCode,
     ).toBe(404);
     expect((await pay({ paymentIntentId, paymentMethodId: mine.id })).statusCode).toBe(401);
-    expect((await intentRow(paymentIntentId)).status).toBe('requires_payment_method');
+    expect((await providerIntent(t, paymentIntentId)).status).toBe('requires_payment_method');
   });
 
   it('a removed card cannot pay, and an expired saved card is declined', async () => {
@@ -174,7 +169,7 @@ describe('checkout with a saved card', () => {
     );
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('Your card has expired.');
-    expect((await intentRow(paymentIntentId)).status).toBe('requires_payment_method');
+    expect((await providerIntent(t, paymentIntentId)).status).toBe('requires_payment_method');
     expect(cardExpiry(1).expYear).toBeGreaterThan(2020);
   });
 });

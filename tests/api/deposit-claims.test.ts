@@ -2,17 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { fixedClock } from '../../src/server/clock.ts';
-import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createSignedInUser } from '../factories.ts';
-import {
-  bookingAt,
-  notices,
-  providerIntent,
-  rowsOf as reservationRows,
-} from '../helpers/booking-scenario.ts';
+import { billingOf, bookingAt, notices, providerIntent, rowsOf } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
@@ -40,8 +34,6 @@ const t = setupTestApp(
 const db = () => t.database.db;
 const HOUR = 3600_000;
 
-const provider = (intentId: string) => providerIntent(t, intentId);
-const rowsOf = (reservationId: string) => reservationRows(t, reservationId);
 async function statusOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));
   return row!;
@@ -105,8 +97,8 @@ describe('the return and its window', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().reservation.status).toBe('completed');
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1000:completed',
       'payment:3000:completed',
       'refund:2000:refunded',
@@ -124,7 +116,7 @@ describe('the return and its window', () => {
     expect(codes).toEqual([200, ...Array(9).fill(409)]);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
   });
 
   it('silence for 48 hours releases the deposit by the job, once; not a minute before', async () => {
@@ -142,7 +134,7 @@ describe('the return and its window', () => {
     await settlePayments(t);
     expect((await statusOf(id)).status).toBe('completed');
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
     const words = (await titles(lender.cookie, id)).find((n) => n.title === 'Item returned')!.message;
     expect(words).toContain('No problem was reported within 48 hours');
     expect((await titles(borrower.cookie, id)).map((n) => n.title)).toContain('Deposit refunded');
@@ -161,7 +153,7 @@ describe('the return and its window', () => {
     await settlePayments(t);
     expect((await statusOf(id)).status).toBe('completed');
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
   });
 
   it('a refund the provider fails is retried; counted once', async () => {
@@ -170,12 +162,12 @@ describe('the return and its window', () => {
     flaky.failNext('refund', 2);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:pending']);
-    expect(await rowsOf(id)).toContain('refund:2000:pending');
+    expect(await rowsOf(t, id)).toContain('refund:2000:pending');
     await settlePayments(t);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1000:completed',
       'payment:3000:completed',
       'refund:2000:refunded',
@@ -243,8 +235,8 @@ describe('a deposit claim', () => {
     });
     await settlePayments(t);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect((await provider(intent)).amountRefundedCents).toBe(1200);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1200);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1800:completed',
       'payment:3000:completed',
       'refund:1200:refunded',
@@ -282,18 +274,17 @@ describe('a deposit claim', () => {
     expect((await claim(id, PROBLEM, lender.cookie)).statusCode).toBe(200);
     expect((await t.post(`/api/reservations/${id}/claim/accept`, {}, borrower.cookie)).statusCode).toBe(200);
     await settlePayments(t);
-    const byIntent = async (intentId: string) =>
-      (await db().select().from(billingHistory).where(eq(billingHistory.stripePaymentIntentId, intentId)))
-        .map((r) => `${r.kind}:${r.amountCents}:${r.status}`)
-        .sort();
     // The booking's payment: its $10 rental and the $8 claimed; the rest of the deposit back.
-    expect(await byIntent(intent)).toEqual([
+    expect(await billingOf(t, { intentId: intent })).toEqual([
       'earning:1800:completed',
       'payment:3000:completed',
       'refund:1200:refunded',
     ]);
     // The extension's payment: its $10 rental only (the claim counted once).
-    expect(await byIntent(extra)).toEqual(['earning:1000:completed', 'payment:1000:completed']);
+    expect(await billingOf(t, { intentId: extra })).toEqual([
+      'earning:1000:completed',
+      'payment:1000:completed',
+    ]);
   });
 
   it('the rest of the deposit, when the provider acts but its answer is lost: refunded once', async () => {
@@ -303,13 +294,13 @@ describe('a deposit claim', () => {
     flaky.loseAnswers('refund', 1);
     await settlePayments(t);
     // The provider refunded; we do not know it yet, so nothing says so.
-    expect((await provider(intent)).amountRefundedCents).toBe(1200);
-    expect(await rowsOf(id)).toContain('refund:1200:pending');
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1200);
+    expect(await rowsOf(t, id)).toContain('refund:1200:pending');
     await settlePayments(t);
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(1200);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1200);
     expect(await refunds(intent)).toEqual(['refund:succeeded']);
-    expect(await rowsOf(id)).toEqual([
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1800:completed',
       'payment:3000:completed',
       'refund:1200:refunded',
@@ -322,7 +313,7 @@ describe('a deposit claim', () => {
     expect((await t.post(`/api/reservations/${id}/claim/accept`, {}, borrower.cookie)).statusCode).toBe(200);
     await settlePayments(t);
     expect(await refunds(intent)).toEqual([]);
-    expect(await rowsOf(id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
+    expect(await rowsOf(t, id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
   });
 
   it("disputed: in the moderators' queue with both sides; the moderator decides the amount", async () => {
@@ -385,8 +376,8 @@ describe('a deposit claim', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => decide('5.00', moderator.cookie)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(1500);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(1500);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1500:completed',
       'payment:3000:completed',
       'refund:1500:refunded',
@@ -413,8 +404,8 @@ describe('a deposit claim', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     expect(decided.json().reservation.claim).toMatchObject({ amountAwarded: '0.00', depositRefund: '20.00' });
     await settlePayments(t);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
-    expect(await rowsOf(id)).toEqual([
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
+    expect(await rowsOf(t, id)).toEqual([
       'earning:1000:completed',
       'payment:3000:completed',
       'refund:2000:refunded',
@@ -481,7 +472,7 @@ describe('late returns', () => {
       (await t.post(`/api/reservations/${late.id}/claim/accept`, {}, late.borrower.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    expect((await provider(late.intent)).amountRefundedCents).toBe(0);
-    expect(await rowsOf(late.id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
+    expect((await providerIntent(t, late.intent)).amountRefundedCents).toBe(0);
+    expect(await rowsOf(t, late.id)).toEqual(['earning:3000:completed', 'payment:3000:completed']);
   });
 });

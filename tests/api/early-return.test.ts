@@ -3,16 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { fixedClock } from '../../src/server/clock.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
-import { paymentStepService } from '../../src/server/features/payment-steps/service.ts';
+import { ledgerService } from '../../src/server/features/ledger/service.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { campusAt } from '../../src/shared/calendar.ts';
 import { formatDayLabel } from '../../src/shared/format.ts';
-import { quote } from '../../src/shared/pricing.ts';
 import { createSignedInUser } from '../factories.ts';
 import {
-  billingOf as billingRowsOf,
-  notices as noticesOf,
+  billingOf,
+  bookingAt,
+  notices,
   providerIntent,
+  reserveAtQuote,
 } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
@@ -44,59 +45,9 @@ beforeEach(() => clock.set(new Date()));
 
 type Item = NonNullable<Parameters<typeof scenario>[1]>;
 
-/** The Reserve dialog's calls for any item: the server's own quote, the card, the request. */
-async function book(cookie: string, item: Item & { id: string }, startDate: string, endDate: string) {
-  const price = quote(
-    {
-      rentalPriceCents: item.rentalPriceCents ?? null,
-      rentalPeriod: (item.rentalPeriod as 'day' | 'week' | 'month' | null) ?? null,
-      depositCents: item.depositCents ?? null,
-    },
-    startDate,
-    endDate,
-  );
-  const money = (cents: number) => (cents / 100).toFixed(2);
-  let paymentIntentId: string | null = null;
-  if (price.totalCents > 0) {
-    const intent = await t.post(
-      '/api/create-payment-intent',
-      {
-        itemId: item.id,
-        startDate,
-        endDate,
-        depositAmount: money(price.depositCents),
-        rentalAmount: money(price.rentalCents),
-      },
-      cookie,
-    );
-    expect(intent.statusCode, intent.body).toBe(200);
-    paymentIntentId = intent.json().paymentIntentId;
-    await t.post('/api/payments/test/confirm', { paymentIntentId, card: VISA }, cookie);
-  }
-  const create = await t.post(
-    '/api/reservations',
-    { itemId: item.id, startDate, endDate, stripePaymentIntentId: paymentIntentId },
-    cookie,
-  );
-  return { create, id: create.json().reservation?.id as string, intent: paymentIntentId };
-}
-
 /** A booking approved, charged and handed over today: `active`, the item with the borrower. */
-async function activeBorrow(item: Item = {}, from = 0, to = 6) {
-  const s = await scenario(t, item);
-  const b = await book(s.borrower.cookie, { ...item, ...s.item }, day(from), day(to));
-  expect(b.create.statusCode, b.create.body).toBe(201);
-  expect((await t.post(`/api/reservations/${b.id}/approve`, {}, s.lender.cookie)).statusCode).toBe(200);
-  await settlePayments(t);
-  const code = (await t.get('/api/reservations', s.borrower.cookie)).json().reservations[0].pickupCode;
-  const start = await t.put(
-    `/api/reservations/${b.id}`,
-    { status: 'active', pickupCode: code },
-    s.lender.cookie,
-  );
-  expect(start.statusCode, start.body).toBe(200);
-  return { ...s, id: b.id, intent: b.intent! };
-}
+const activeBorrow = (item: Item = {}, from = 0, to = 6) =>
+  bookingAt(t, 'active', { item, days: { from, to } });
 
 const put = (id: string, status: string, cookie?: string) =>
   t.put(`/api/reservations/${id}`, { status }, cookie);
@@ -104,15 +55,12 @@ async function rowOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));
   return row!;
 }
-const billingOf = (intentId: string) => billingRowsOf(t, { intentId });
-const providerRefunded = async (intentId: string) => (await providerIntent(t, intentId)).amountRefundedCents;
 async function earlySteps(intentId: string) {
   const { rows } = await db().execute<{ amount: number; status: string }>(
     sql`select amount_cents::int as amount, status from payment_steps where payment_intent_id = ${intentId} and purpose = 'early_return' order by seq`,
   );
   return rows.map((r) => `${r.amount}:${r.status}`);
 }
-const notices = (cookie: string, id: string, type: string) => noticesOf(t, cookie, { id, type });
 /** The instant the campus clock shows hh:mm on a day. */
 const campus = (date: string, hour: number, minute = 0) =>
   new Date(campusAt(date, hour, TZ).getTime() + minute * 60_000);
@@ -139,7 +87,7 @@ describe('an early return ends the booking on the return day', () => {
     expect(booked).toEqual([{ startDate: day(0), endDate: day(0) }]);
     // Another student books the freed days at once, and the lender can approve them.
     const other = await createSignedInUser(db());
-    const next = await book(other.cookie, s.item, day(1), day(4));
+    const next = await reserveAtQuote(t, other.cookie, s.item, day(1), day(4));
     expect(next.create.statusCode, next.create.body).toBe(201);
     expect((await t.post(`/api/reservations/${next.id}/approve`, {}, s.lender.cookie)).statusCode).toBe(200);
     // Today is still the returned booking's (the lender may still report a problem).
@@ -155,25 +103,25 @@ describe('an early return ends the booking on the return day', () => {
     // The money: $25 of the rental back through the outbox, the lender's earning $5.
     await settlePayments(t);
     expect(await earlySteps(s.intent)).toEqual(['2500:succeeded']);
-    expect(await providerRefunded(s.intent)).toBe(2500);
-    expect(await billingOf(s.intent)).toEqual([
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(2500);
+    expect(await billingOf(t, { intentId: s.intent })).toEqual([
       'earning:500:completed',
       'payment:5000:completed',
       'refund:2500:refunded',
     ]);
-    const [borrowerNotice] = await notices(s.borrower.cookie, s.id, 'early_return');
+    const [borrowerNotice] = await notices(t, s.borrower.cookie, { id: s.id, type: 'early_return' });
     expect(borrowerNotice?.message).toContain(
       `your booking now ends ${formatDayLabel(day(0))} instead of ${formatDayLabel(day(6))}`,
     );
     expect(borrowerNotice?.message).toContain(
       "$25.00 of the rental for the unused days goes back to the borrower's card",
     );
-    expect(await notices(s.lender.cookie, s.id, 'early_return')).toHaveLength(1);
+    expect(await notices(t, s.lender.cookie, { id: s.id, type: 'early_return' })).toHaveLength(1);
 
     // The lender's confirm then gives the deposit back, as for any return: $45 back of $50 in all.
     expect((await put(s.id, 'completed', s.lender.cookie)).statusCode).toBe(200);
     await settlePayments(t);
-    expect(await providerRefunded(s.intent)).toBe(4500);
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(4500);
     expect(await earlySteps(s.intent)).toEqual(['2500:succeeded']);
   });
 
@@ -212,8 +160,8 @@ describe('an early return ends the booking on the return day', () => {
       earlyReturn: { bookedEndDate: day(6), rentalRefund: '12.50' },
     });
     await settlePayments(t);
-    expect(await providerRefunded(s.intent)).toBe(1250 + 2000);
-    expect(await billingOf(s.intent)).toEqual([
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(1250 + 2000);
+    expect(await billingOf(t, { intentId: s.intent })).toEqual([
       'earning:1750:completed',
       'payment:5000:completed',
       'refund:1250:refunded',
@@ -229,7 +177,7 @@ describe('an early return ends the booking on the return day', () => {
     expect(back.json().reservation).toMatchObject({ endDate: day(2), earlyReturn: null });
     await settlePayments(t);
     expect(await earlySteps(s.intent)).toEqual([]);
-    expect(await notices(s.borrower.cookie, s.id, 'early_return')).toEqual([]);
+    expect(await notices(t, s.borrower.cookie, { id: s.id, type: 'early_return' })).toEqual([]);
   });
 
   it('sends no reminder for the old end date', async () => {
@@ -238,7 +186,7 @@ describe('an early return ends the booking on the return day', () => {
     for (const at of [campus(day(2), 19), campus(day(3), 8)]) {
       await reminderService.sendDue({ db: db(), clock: fixedClock(at), timeZone: TZ, expiryHours: 48 });
     }
-    expect(await notices(s.borrower.cookie, s.id, 'return_reminder')).toEqual([]);
+    expect(await notices(t, s.borrower.cookie, { id: s.id, type: 'return_reminder' })).toEqual([]);
   });
 });
 
@@ -252,11 +200,11 @@ describe('what comes back, by policy and period (campus calendar)', () => {
     const back = await put(s.id, 'returned', s.borrower.cookie);
     expect(back.json().reservation.earlyReturn.rentalRefund).toBe((cents / 100).toFixed(2));
     await settlePayments(t);
-    expect(await providerRefunded(s.intent)).toBe(cents);
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(cents);
     expect(await earlySteps(s.intent)).toEqual(cents ? [`${cents}:succeeded`] : []);
     // Strict keeps the rental, and says so; the days are freed all the same.
     if (!cents) {
-      const [notice] = await notices(s.borrower.cookie, s.id, 'early_return');
+      const [notice] = await notices(t, s.borrower.cookie, { id: s.id, type: 'early_return' });
       expect(notice?.message).toContain('the rental of the unused days is not refunded');
     }
     expect((await t.get(`/api/items/${s.item.id}/availability`)).json().booked).toEqual([
@@ -280,7 +228,7 @@ describe('what comes back, by policy and period (campus calendar)', () => {
       const returned = await put(s.id, 'returned', s.borrower.cookie);
       expect(returned.statusCode, returned.body).toBe(200);
       await settlePayments(t);
-      expect(await providerRefunded(s.intent)).toBe(back);
+      expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(back);
     },
   );
 
@@ -289,8 +237,11 @@ describe('what comes back, by policy and period (campus calendar)', () => {
     const back = await put(s.id, 'returned', s.borrower.cookie);
     expect(back.json().reservation.earlyReturn).toEqual({ bookedEndDate: day(6), rentalRefund: '0.00' });
     await settlePayments(t);
-    expect(await providerRefunded(s.intent)).toBe(0);
-    expect(await billingOf(s.intent)).toEqual(['earning:1500:completed', 'payment:3500:completed']);
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(0);
+    expect(await billingOf(t, { intentId: s.intent })).toEqual([
+      'earning:1500:completed',
+      'payment:3500:completed',
+    ]);
   });
 
   it('a free item: the days are freed, no money moves', async () => {
@@ -335,9 +286,9 @@ describe('what comes back, by policy and period (campus calendar)', () => {
       earlyReturn: { bookedEndDate: day(6), rentalRefund: '25.00' },
     });
     await settlePayments(t);
-    expect(await providerRefunded(s.intent)).toBe(1000);
-    expect(await providerRefunded(extensionIntent)).toBe(1500);
-    expect(await billingOf(extensionIntent)).toEqual([
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(1000);
+    expect((await providerIntent(t, extensionIntent)).amountRefundedCents).toBe(1500);
+    expect(await billingOf(t, { intentId: extensionIntent })).toEqual([
       'earning:0:completed',
       'payment:1500:completed',
       'refund:1500:refunded',
@@ -378,16 +329,16 @@ describe('once, whatever happens', () => {
       if (approve.statusCode === 200) {
         // Approved first: the three extra days were charged, then all given back with the booking's two.
         expect(row.bookedEndDate).toBe(day(6));
-        expect(await providerRefunded(s.intent)).toBe(1000);
-        expect(await providerRefunded(extensionIntent)).toBe(1500);
+        expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(1000);
+        expect((await providerIntent(t, extensionIntent)).amountRefundedCents).toBe(1500);
       } else {
         // Returned first: the request for more days ended with the borrow and its hold was released.
         expect(approve.statusCode).toBe(409);
         expect(row.bookedEndDate).toBe(day(3));
-        expect(await providerRefunded(s.intent)).toBe(1000);
+        expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(1000);
         // A released hold is recorded as the payment given back (as for a declined extension).
-        expect(await billingOf(extensionIntent)).toEqual(['payment:1500:refunded']);
-        expect(await providerRefunded(extensionIntent)).toBe(0);
+        expect(await billingOf(t, { intentId: extensionIntent })).toEqual(['payment:1500:refunded']);
+        expect((await providerIntent(t, extensionIntent)).amountRefundedCents).toBe(0);
       }
       clock.set(new Date());
     }
@@ -402,7 +353,7 @@ describe('once, whatever happens', () => {
     expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
     await settlePayments(t);
     expect(await earlySteps(s.intent)).toEqual(['2500:succeeded']);
-    expect(await notices(s.borrower.cookie, s.id, 'early_return')).toHaveLength(1);
+    expect(await notices(t, s.borrower.cookie, { id: s.id, type: 'early_return' })).toHaveLength(1);
     const row = await rowOf(s.id);
     expect(row).toMatchObject({ endDate: day(0), bookedEndDate: day(6), earlyRefundCents: 2500 });
     // A double click after the fact: refused, nothing more.
@@ -416,33 +367,36 @@ describe('once, whatever happens', () => {
     flaky.failNext('refund', 1);
     expect((await put(s.id, 'returned', s.borrower.cookie)).statusCode).toBe(200);
     await settlePayments(t).catch(() => {});
-    expect(await providerRefunded(s.intent)).toBe(0);
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(0);
     // The answer of the next try is lost: the provider refunded, we did not hear it.
     flaky.loseAnswers('refund', 1);
     await settlePayments(t).catch(() => {});
     await settlePayments(t);
-    expect(await providerRefunded(s.intent)).toBe(2500);
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(2500);
     expect(await earlySteps(s.intent)).toEqual(['2500:succeeded']);
-    expect(await billingOf(s.intent)).toContain('refund:2500:refunded');
+    expect(await billingOf(t, { intentId: s.intent })).toContain('refund:2500:refunded');
   });
 
   it('a crash between ending the booking and writing its refund leaves both undone; the retry does both', async () => {
     const s = await activeBorrow();
     const enqueue = vi
-      .spyOn(paymentStepService, 'enqueue')
+      .spyOn(ledgerService, 'queueStep')
       .mockRejectedValueOnce(new Error('the process died here'));
     const failed = await put(s.id, 'returned', s.borrower.cookie);
     enqueue.mockRestore();
     expect(failed.statusCode).toBe(500);
     // Nothing of it stayed: still active, still booked to day 6, no refund row.
     expect(await rowOf(s.id)).toMatchObject({ status: 'active', endDate: day(6), bookedEndDate: null });
-    expect(await billingOf(s.intent)).toEqual(['earning:3000:completed', 'payment:5000:completed']);
+    expect(await billingOf(t, { intentId: s.intent })).toEqual([
+      'earning:3000:completed',
+      'payment:5000:completed',
+    ]);
     expect((await put(s.id, 'returned', s.borrower.cookie)).statusCode).toBe(200);
     // A crash after the commit, before the refund ran: the outbox still holds it for the next run.
     expect(await earlySteps(s.intent)).toEqual(['2500:pending']);
     await settlePayments(t);
     expect(await earlySteps(s.intent)).toEqual(['2500:succeeded']);
-    expect(await providerRefunded(s.intent)).toBe(2500);
+    expect((await providerIntent(t, s.intent)).amountRefundedCents).toBe(2500);
   });
 });
 
@@ -501,7 +455,7 @@ describe('who may, and bad input', () => {
 
   it('an approved booking not yet picked up cannot be returned', async () => {
     const s = await scenario(t);
-    const b = await book(s.borrower.cookie, s.item, day(0), day(4));
+    const b = await reserveAtQuote(t, s.borrower.cookie, s.item, day(0), day(4));
     await t.post(`/api/reservations/${b.id}/approve`, {}, s.lender.cookie);
     const refused = await put(b.id, 'returned', s.borrower.cookie);
     expect(refused.statusCode).toBe(409);

@@ -4,14 +4,14 @@ import { TestPaymentProvider } from '../../src/server/adapters/payments/test-pro
 import { reservationExtensions } from '../../src/server/db/schema/extensions.ts';
 import { billingHistory, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { reservationReminders, reservations } from '../../src/server/db/schema/reservations.ts';
-import { extensionService } from '../../src/server/features/extensions/service.ts';
+import { extensionService } from '../../src/server/features/reservations/service.ts';
 import { campusMidnight } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import {
   askForMoreDays as askForMoreDaysOn,
-  billingOf as billingRowsOf,
+  billingOf,
   bookingAt,
-  providerIntent as providerIntentOf,
+  providerIntent,
 } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
@@ -46,10 +46,6 @@ const approvedBooking = (item: Parameters<typeof scenario>[1] = {}) => bookingAt
 const askForMoreDays = (cookie: string, id: string, endDate: string, rentalAmount: string, card = VISA) =>
   askForMoreDaysOn(t, cookie, id, endDate, rentalAmount, card);
 
-const providerIntent = (id: string) => providerIntentOf(t, id);
-
-const billingOf = (intentId: string) => billingRowsOf(t, { intentId }, 'kind:status:amount');
-
 async function endDateOf(id: string) {
   const [row] = await db().select().from(reservations).where(eq(reservations.id, id));
   return row!.endDate;
@@ -75,7 +71,7 @@ describe('asking for more days on a paid booking', () => {
       status: 'pending',
     });
     // Authorised, not charged; the booking is unchanged until the lender answers.
-    expect(await providerIntent(ask.paymentIntentId!)).toMatchObject({
+    expect(await providerIntent(t, ask.paymentIntentId!)).toMatchObject({
       status: 'requires_capture',
       amountCents: 1000,
     });
@@ -103,18 +99,24 @@ describe('asking for more days on a paid booking', () => {
     });
 
     // The billing rows wait for the provider, then say what it did: the borrower paid, the lender earned.
-    expect(await billingOf(ask.paymentIntentId!)).toEqual(['earning:pending:1000', 'payment:pending:1000']);
+    expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
+      'earning:pending:1000',
+      'payment:pending:1000',
+    ]);
     await settlePayments(t);
-    expect(await providerIntent(ask.paymentIntentId!)).toMatchObject({
+    expect(await providerIntent(t, ask.paymentIntentId!)).toMatchObject({
       status: 'succeeded',
       amountReceivedCents: 1000,
     });
-    expect(await billingOf(ask.paymentIntentId!)).toEqual([
+    expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
       'earning:completed:1000',
       'payment:completed:1000',
     ]);
     // The booking's own payment is untouched: $30 charged, earning $10.
-    expect(await billingOf(s.intent)).toEqual(['earning:completed:1000', 'payment:completed:3000']);
+    expect(await billingOf(t, { intentId: s.intent }, 'kind:status:amount')).toEqual([
+      'earning:completed:1000',
+      'payment:completed:3000',
+    ]);
     const earning = await t.get('/api/billing-history', s.lender.cookie);
     expect(JSON.stringify(earning.json())).toContain('extended to');
     expect(await noticeTypes(s.borrower.cookie)).toContain('extension_approved');
@@ -147,7 +149,10 @@ describe('asking for more days on a paid booking', () => {
       .from(reservationReminders)
       .where(eq(reservationReminders.reservationId, s.id));
     expect(reminders.map((r) => r.kind)).toEqual(['pickup_eve']);
-    expect(await billingOf(ask.paymentIntentId!)).toEqual(['earning:completed:500', 'payment:completed:500']);
+    expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
+      'earning:completed:500',
+      'payment:completed:500',
+    ]);
   });
 
   it('a decline, the borrower taking it back, and expiry each release the hold and keep the end date', async () => {
@@ -169,9 +174,9 @@ describe('asking for more days on a paid booking', () => {
     expect(await extensionService.expirePending(deps, campusMidnight(day(4), deps.timeZone))).toBe(1);
     await settlePayments(t);
     for (const intent of [declined, cancelled, lapsing].map((a) => a.paymentIntentId!)) {
-      expect(await providerIntent(intent)).toMatchObject({ status: 'canceled', amountReceivedCents: 0 });
-      expect(await billingOf(intent)).toEqual([
-        `payment:refunded:${(await providerIntent(intent)).amountCents}`,
+      expect(await providerIntent(t, intent)).toMatchObject({ status: 'canceled', amountReceivedCents: 0 });
+      expect(await billingOf(t, { intentId: intent }, 'kind:status:amount')).toEqual([
+        `payment:refunded:${(await providerIntent(t, intent)).amountCents}`,
       ]);
     }
     const statuses = await db()
@@ -193,11 +198,11 @@ describe('asking for more days on a paid booking', () => {
       (await t.put(`/api/reservations/${s.id}`, { status: 'cancelled' }, s.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    expect(await providerIntent(ask.paymentIntentId!)).toMatchObject({
+    expect(await providerIntent(t, ask.paymentIntentId!)).toMatchObject({
       amountReceivedCents: 1000,
       amountRefundedCents: 1000,
     });
-    expect(await billingOf(ask.paymentIntentId!)).toEqual([
+    expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
       'earning:refunded:1000',
       'payment:completed:1000',
       'refund:refunded:1000',
@@ -364,6 +369,43 @@ describe('overlaps', () => {
     await settlePayments(t);
   });
 
+  it('count the days of a returned or claimed booking as booked, up front and again at approval', async () => {
+    // A returned item's days stay taken while its lender may still report a problem (BOOKED_STATUSES):
+    // more days over them are refused with a 409, never left to the database's overlap constraint.
+    const s = await approvedBooking();
+    const other = await createSignedInUser(db());
+    const cameBack = (status: 'returned' | 'claimed', from: number, to: number) =>
+      db()
+        .insert(reservations)
+        .values({
+          itemId: s.item.id,
+          borrowerId: other.user.id,
+          providerId: s.lender.user.id,
+          startDate: day(from),
+          endDate: day(to),
+          status,
+        });
+    await cameBack('returned', 6, 7);
+    const upFront = await t.post(
+      `/api/reservations/${s.id}/extension-payment-intent`,
+      { endDate: day(6), rentalAmount: '15.00' },
+      s.borrower.cookie,
+    );
+    expect(upFront.statusCode).toBe(409);
+    expect(upFront.json()).toMatchObject({ code: 'DATES_TAKEN' });
+    // Asked for while the days were free; a claimed booking holds one of them by the approval.
+    const ask = await askForMoreDays(s.borrower.cookie, s.id, day(5), '10.00');
+    expect(ask.request?.statusCode).toBe(201);
+    await cameBack('claimed', 5, 5);
+    const approve = await t.post(`/api/extensions/${ask.extension.id}/approve`, {}, s.lender.cookie);
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toMatchObject({ code: 'DATES_TAKEN' });
+    expect(await endDateOf(s.id)).toBe(day(3));
+    const decline = await t.post(`/api/extensions/${ask.extension.id}/decline`, {}, s.lender.cookie);
+    expect(decline.statusCode).toBe(200);
+    await settlePayments(t);
+  });
+
   it('racing: an extension’s approval and another student’s overlapping request’s approval, exactly one wins', async () => {
     for (let round = 0; round < 3; round++) {
       const s = await approvedBooking();
@@ -388,7 +430,7 @@ describe('overlaps', () => {
       expect(ext!.status).toBe(extension.statusCode === 200 ? 'approved' : 'declined');
       // The loser's hold is released; the winner's is charged.
       const loser = extension.statusCode === 200 ? rival.paymentIntentId! : ask.paymentIntentId!;
-      expect((await providerIntent(loser)).status).toBe('canceled');
+      expect((await providerIntent(t, loser)).status).toBe('canceled');
     }
   });
 });
@@ -413,8 +455,8 @@ describe('at once', () => {
       );
     expect(captures).toHaveLength(1);
     await settlePayments(t);
-    expect((await providerIntent(ask.paymentIntentId!)).amountReceivedCents).toBe(1000);
-    expect(await billingOf(ask.paymentIntentId!)).toEqual([
+    expect((await providerIntent(t, ask.paymentIntentId!)).amountReceivedCents).toBe(1000);
+    expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
       'earning:completed:1000',
       'payment:completed:1000',
     ]);
@@ -447,21 +489,27 @@ describe('a provider that fails the capture', () => {
     flaky.failNext('capturePaymentIntent', 2);
     for (let attempt = 1; attempt <= 2; attempt++) {
       await settlePayments(t);
-      expect(await billingOf(ask.paymentIntentId!)).toEqual(['earning:pending:1000', 'payment:pending:1000']);
+      expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
+        'earning:pending:1000',
+        'payment:pending:1000',
+      ]);
     }
     flaky.loseAnswers('capturePaymentIntent', 1);
     await settlePayments(t);
-    expect((await providerIntent(ask.paymentIntentId!)).amountReceivedCents).toBe(1000);
+    expect((await providerIntent(t, ask.paymentIntentId!)).amountReceivedCents).toBe(1000);
     const captures = flaky.calls.capturePaymentIntent;
     await settlePayments(t);
     // The retry asked the provider first, found the capture made, and did not capture again.
     expect(flaky.calls.capturePaymentIntent).toBe(captures);
-    expect((await providerIntent(ask.paymentIntentId!)).amountReceivedCents).toBe(1000);
-    expect(await billingOf(ask.paymentIntentId!)).toEqual([
+    expect((await providerIntent(t, ask.paymentIntentId!)).amountReceivedCents).toBe(1000);
+    expect(await billingOf(t, { intentId: ask.paymentIntentId! }, 'kind:status:amount')).toEqual([
       'earning:completed:1000',
       'payment:completed:1000',
     ]);
-    expect(await billingOf(s.intent)).toEqual(['earning:completed:1000', 'payment:completed:3000']);
+    expect(await billingOf(t, { intentId: s.intent }, 'kind:status:amount')).toEqual([
+      'earning:completed:1000',
+      'payment:completed:3000',
+    ]);
   });
 });
 

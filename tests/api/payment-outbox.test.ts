@@ -34,8 +34,6 @@ const t = setupTestApp(
 const db = () => t.database.db;
 const retryLimit = () => t.config.payments.retryLimit;
 
-const provider = (intentId: string) => providerIntent(t, intentId);
-
 const billing = (reservationId: string) => billingOf(t, { reservationId }, 'kind:status:amount');
 
 async function stepOf(intentId: string, kind: string) {
@@ -69,7 +67,7 @@ describe('a provider that fails', () => {
       lastError: null,
     });
     expect(await billing(id)).toEqual(['earning:completed:1000', 'payment:completed:3000']);
-    expect((await provider(intent)).amountReceivedCents).toBe(3000);
+    expect((await providerIntent(t, intent)).amountReceivedCents).toBe(3000);
   });
 
   it('acts but loses its answer: the retry finds the refund made and does not refund twice', async () => {
@@ -83,12 +81,12 @@ describe('a provider that fails', () => {
     flaky.loseAnswers('refund', 1);
     await settlePayments(t);
     // The provider refunded; we did not hear it. Our row still waits, the provider says refunded.
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
     expect(await billing(id)).toContain('refund:pending:2000');
     const refundsBefore = flaky.calls.refund;
     await settlePayments(t);
     expect(flaky.calls.refund).toBe(refundsBefore);
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
     expect(await billing(id)).toEqual([
       'earning:completed:1000',
       'payment:completed:3000',
@@ -116,7 +114,7 @@ describe('a provider that fails', () => {
     }) as typeof cutOnce.transaction;
     const deps = { ...stepDeps(t), db: cutOnce };
     await expect(paymentStepService.runIntent(deps, intent)).rejects.toThrow('administrator command');
-    expect((await provider(intent)).amountRefundedCents).toBe(2000);
+    expect((await providerIntent(t, intent)).amountRefundedCents).toBe(2000);
     // Given back, not held under its lease: the next attempt (the job's retry) runs it now.
     expect(await stepOf(intent, 'refund')).toMatchObject({ status: 'pending', lockedUntil: null });
     const refundsBefore = flaky.calls.refund;
@@ -211,7 +209,7 @@ describe('a provider that fails', () => {
     await t.put(`/api/reservations/${id}`, { status: 'cancelled' }, lender.cookie);
     await settlePayments(t);
     expect(await stepStatuses(t, intent)).toEqual(['capture:superseded', 'release:succeeded']);
-    expect((await provider(intent)).status).toBe('canceled');
+    expect((await providerIntent(t, intent)).status).toBe('canceled');
     expect(await billing(id)).toEqual(['payment:refunded:3000']);
   });
 });
@@ -244,8 +242,8 @@ describe('a crash between the commit and the provider call', () => {
       await restarted.close();
     }
     expect(await billing(id)).toEqual(['earning:completed:1000', 'payment:completed:3000']);
-    expect((await provider(intent)).amountReceivedCents).toBe(3000);
-    expect((await provider(second.intent)).amountReceivedCents).toBe(3000);
+    expect((await providerIntent(t, intent)).amountReceivedCents).toBe(3000);
+    expect((await providerIntent(t, second.intent)).amountReceivedCents).toBe(3000);
   });
 });
 
@@ -268,7 +266,7 @@ describe('the job queue', () => {
       await waitFor(async () => (await stepOf(intent, 'capture')).status === 'succeeded', 30_000);
       expect(await stepOf(intent, 'capture')).toMatchObject({ status: 'succeeded', attempts: 3 });
       expect(await billing(id)).toEqual(['earning:completed:1000', 'payment:completed:3000']);
-      expect((await provider(intent)).amountReceivedCents).toBe(3000);
+      expect((await providerIntent(t, intent)).amountReceivedCents).toBe(3000);
     } finally {
       flaky.heal();
       await worker.close();
@@ -286,7 +284,7 @@ describe('authorisations nobody used', () => {
     expect(await paymentStepService.releaseAbandoned(stepDeps(t), 60 * 60_000)).toBe(0);
     expect(await paymentStepService.releaseAbandoned(stepDeps(t), 0)).toBe(1);
     await settlePayments(t);
-    expect((await provider(paymentIntentId)).status).toBe('canceled');
+    expect((await providerIntent(t, paymentIntentId)).status).toBe('canceled');
     const [recorded] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, paymentIntentId));
     expect(recorded!.status).toBe('abandoned');
     const late = await t.post(
@@ -327,7 +325,9 @@ describe('authorisations nobody used', () => {
         .from(paymentIntents)
         .where(eq(paymentIntents.id, paymentIntentId));
       expect(recorded!.status, `round ${round}`).toBe(booked ? 'used' : 'abandoned');
-      expect((await provider(paymentIntentId)).status).toBe(booked ? 'requires_capture' : 'canceled');
+      expect((await providerIntent(t, paymentIntentId)).status).toBe(
+        booked ? 'requires_capture' : 'canceled',
+      );
       if (booked) expect(released).toBe(0);
     }
   }, 120_000);

@@ -5,6 +5,7 @@ import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import type { ReminderKind } from '../../src/shared/constants.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { notices } from '../helpers/booking-scenario.ts';
 import { TZ } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -40,19 +41,6 @@ async function booking(
   return { lender, borrower, reservation: row! };
 }
 
-async function notices(cookie: string, reservationId: string) {
-  const response = await t.get('/api/notifications', cookie);
-  expect(response.statusCode).toBe(200);
-  return (
-    response.json().notifications as {
-      type: string;
-      title: string;
-      message: string;
-      relatedReservationId: string;
-    }[]
-  ).filter((n) => n.relatedReservationId === reservationId);
-}
-
 async function sentKinds(reservationId: string): Promise<ReminderKind[]> {
   return (await reminderService.sentFor(t.database.db, [reservationId])).map((r) => r.kind as ReminderKind);
 }
@@ -71,17 +59,17 @@ describe('pickup reminders', () => {
     const { lender, borrower, reservation } = await booking('approved', '2026-11-01', '2026-11-03');
 
     await roundAt('2026-11-01T00:59:00Z');
-    expect(await notices(borrower.cookie, reservation.id)).toEqual([]);
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toEqual([]);
 
     await roundAt('2026-11-01T01:00:00Z');
-    const [eve] = await notices(borrower.cookie, reservation.id);
+    const [eve] = await notices(t, borrower.cookie, { id: reservation.id });
     expect(eve).toMatchObject({
       type: 'pickup_reminder',
       title: 'Pickup tomorrow',
       message:
         'You pick up Film camera from Maya Chen tomorrow, Nov 1. Your 6-digit pickup code is in My Reservations.',
     });
-    expect(await notices(lender.cookie, reservation.id)).toEqual([
+    expect(await notices(t, lender.cookie, { id: reservation.id })).toEqual([
       expect.objectContaining({
         title: 'Handover tomorrow',
         message:
@@ -92,17 +80,17 @@ describe('pickup reminders', () => {
     // The next rounds of the evening send nothing more.
     await roundAt('2026-11-01T01:05:00Z');
     await roundAt('2026-11-01T06:00:00Z');
-    expect(await notices(borrower.cookie, reservation.id)).toHaveLength(1);
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toHaveLength(1);
 
     // 7:59 am PST is not 8 am, though it would have been 8:59 am yesterday's way.
     await roundAt('2026-11-01T15:59:00Z');
-    expect(await notices(borrower.cookie, reservation.id)).toHaveLength(1);
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toHaveLength(1);
     await roundAt('2026-11-01T16:00:00Z');
-    expect((await notices(borrower.cookie, reservation.id)).map((n) => n.title)).toEqual([
+    expect((await notices(t, borrower.cookie, { id: reservation.id })).map((n) => n.title)).toEqual([
       'Pickup today',
       'Pickup tomorrow',
     ]);
-    expect((await notices(lender.cookie, reservation.id)).map((n) => n.title)).toEqual([
+    expect((await notices(t, lender.cookie, { id: reservation.id })).map((n) => n.title)).toEqual([
       'Handover today',
       'Handover tomorrow',
     ]);
@@ -117,15 +105,17 @@ describe('pickup reminders', () => {
       .where(eq(reservations.id, reservation.id));
     await roundAt('2026-11-05T02:00:00Z');
     await roundAt('2026-11-05T16:30:00Z');
-    expect(await notices(borrower.cookie, reservation.id)).toEqual([]);
-    expect(await notices(lender.cookie, reservation.id)).toEqual([]);
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toEqual([]);
+    expect(await notices(t, lender.cookie, { id: reservation.id })).toEqual([]);
     expect(await sentKinds(reservation.id)).toEqual([]);
   });
 
   it('a server down all evening does not send "tomorrow" the next morning', async () => {
     const { borrower, reservation } = await booking('approved', '2026-11-10', '2026-11-11');
     await roundAt('2026-11-10T16:30:00Z');
-    expect((await notices(borrower.cookie, reservation.id)).map((n) => n.title)).toEqual(['Pickup today']);
+    expect((await notices(t, borrower.cookie, { id: reservation.id })).map((n) => n.title)).toEqual([
+      'Pickup today',
+    ]);
   });
 });
 
@@ -134,10 +124,10 @@ describe('return reminders', () => {
     const { borrower, lender, reservation } = await booking('active', '2026-10-30', '2026-11-02');
     // 6 pm PST on 1 November is 02:00 UTC on the 2nd.
     await roundAt('2026-11-02T01:59:00Z');
-    expect(await notices(borrower.cookie, reservation.id)).toEqual([]);
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toEqual([]);
     await roundAt('2026-11-02T02:00:00Z');
     await roundAt('2026-11-02T16:00:00Z');
-    expect(await notices(borrower.cookie, reservation.id)).toEqual([
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toEqual([
       expect.objectContaining({
         type: 'return_reminder',
         title: 'Return due today',
@@ -149,7 +139,7 @@ describe('return reminders', () => {
         message: 'Film camera is due back to Maya Chen tomorrow, Nov 2.',
       }),
     ]);
-    expect(await notices(lender.cookie, reservation.id)).toEqual([]);
+    expect(await notices(t, lender.cookie, { id: reservation.id })).toEqual([]);
   });
 });
 
@@ -159,10 +149,10 @@ describe('a request about to expire', () => {
     const { borrower, lender, reservation } = await booking('pending', '2026-11-20', '2026-11-21', createdAt);
     // 48 hours to answer: it expires on the 14th at 18:00 UTC; the lender hears at 06:00 UTC.
     await roundAt('2026-11-14T05:59:00Z');
-    expect(await notices(lender.cookie, reservation.id)).toEqual([]);
+    expect(await notices(t, lender.cookie, { id: reservation.id })).toEqual([]);
     await roundAt('2026-11-14T06:00:00Z');
     await roundAt('2026-11-14T07:00:00Z');
-    expect(await notices(lender.cookie, reservation.id)).toEqual([
+    expect(await notices(t, lender.cookie, { id: reservation.id })).toEqual([
       expect.objectContaining({
         type: 'request_expiring',
         title: 'Request expires soon',
@@ -170,7 +160,7 @@ describe('a request about to expire', () => {
           "Jordan Lee's request for Film camera (Nov 20 to Nov 21) expires Sat, Nov 14, 10:00 AM unless you approve or decline it.",
       }),
     ]);
-    expect(await notices(borrower.cookie, reservation.id)).toEqual([]);
+    expect(await notices(t, borrower.cookie, { id: reservation.id })).toEqual([]);
 
     // Answering the request reads its reminder too (acting on a notification reads it).
     const declined = await t.post(`/api/reservations/${reservation.id}/decline`, {}, lender.cookie);
@@ -194,7 +184,7 @@ describe('many rounds at once (several instances, a slow round overlapping the n
     const sent = await Promise.all(Array.from({ length: 8 }, () => roundAt('2026-11-15T16:10:00Z')));
     expect(sent.reduce((a, b) => a + b, 0)).toBe(3);
     for (const { borrower, reservation } of made) {
-      expect(await notices(borrower.cookie, reservation.id)).toHaveLength(1);
+      expect(await notices(t, borrower.cookie, { id: reservation.id })).toHaveLength(1);
       expect(await sentKinds(reservation.id)).toHaveLength(1);
     }
   });

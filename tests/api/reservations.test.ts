@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
-import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { billingRows, bookingAt, providerIntent } from '../helpers/booking-scenario.ts';
 import { reservationDeps, settlePayments } from '../helpers/money.ts';
 import {
   reserve as baseReserve,
@@ -20,15 +19,6 @@ const db = () => t.database.db;
 const scenario = (item: Parameters<typeof baseScenario>[1] = {}) => baseScenario(t, item);
 const reserve = (cookie: string, itemId: string, startDate: string, endDate: string, card = VISA) =>
   baseReserve(t, cookie, itemId, startDate, endDate, card);
-
-async function intentStatus(id: string) {
-  const [row] = await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-  return row!;
-}
-
-async function billingOf(userId: string) {
-  return db().select().from(billingHistory).where(eq(billingHistory.userId, userId));
-}
 
 async function reservationCount(itemId: string) {
   const { rows } = await db().execute<{ n: number }>(
@@ -61,7 +51,7 @@ describe('requesting a reservation', () => {
       type: 'reservation_request',
       relatedReservationId: response.json().reservation.id,
     });
-    expect(await billingOf(borrower.user.id)).toEqual([]);
+    expect(await billingRows(t, { userId: borrower.user.id })).toEqual([]);
   });
 
   it('authorises a paid item by card, at the server’s price, and records the authorisation', async () => {
@@ -71,8 +61,8 @@ describe('requesting a reservation', () => {
     expect(r.confirm!.json()).toMatchObject({ status: 'requires_capture' });
     expect(r.create!.statusCode).toBe(201);
     expect(r.reservation).toMatchObject({ status: 'pending', rentalAmount: '15.00', depositAmount: '20.00' });
-    expect((await intentStatus(r.paymentIntentId!)).status).toBe('requires_capture');
-    expect(await billingOf(borrower.user.id)).toEqual([
+    expect((await providerIntent(t, r.paymentIntentId!)).status).toBe('requires_capture');
+    expect(await billingRows(t, { userId: borrower.user.id })).toEqual([
       expect.objectContaining({ amountCents: 3500, status: 'pending', paymentMethodLast4: '4242' }),
     ]);
   });
@@ -214,16 +204,10 @@ describe('requesting a reservation', () => {
   });
 
   it('refuses dates that overlap an approved reservation, and shows them as booked', async () => {
-    const { lender, borrower, stranger, item } = await scenario({
-      rentalPriceCents: null,
-      depositCents: null,
+    const { stranger, item } = await bookingAt(t, 'approved', {
+      item: { rentalPriceCents: null, depositCents: null },
+      days: { from: 3, to: 6 },
     });
-    const first = await t.post(
-      '/api/reservations',
-      { itemId: item.id, startDate: day(3), endDate: day(6) },
-      borrower.cookie,
-    );
-    await t.post(`/api/reservations/${first.json().reservation.id}/approve`, {}, lender.cookie);
     const overlap = await t.post(
       '/api/reservations',
       { itemId: item.id, startDate: day(6), endDate: day(8) },
@@ -248,7 +232,7 @@ describe('the reservation lifecycle and its money', () => {
     expect(approved.json().reservation.pickupCode).toBeNull();
     expect((await t.get('/api/reservations', lender.cookie)).json().reservations[0].pickupCode).toBeNull();
     await settlePayments(t);
-    expect((await intentStatus(r.paymentIntentId!)).status).toBe('succeeded');
+    expect((await providerIntent(t, r.paymentIntentId!)).status).toBe('succeeded');
     const borrowerView = (await t.get('/api/reservations', borrower.cookie)).json().reservations[0];
     expect(borrowerView).toMatchObject({ status: 'approved' });
     const code = borrowerView.pickupCode;
@@ -279,20 +263,20 @@ describe('the reservation lifecycle and its money', () => {
     const returned = await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     expect(returned.json().reservation.status).toBe('completed');
     await settlePayments(t);
-    expect((await intentStatus(r.paymentIntentId!)).amountRefundedCents).toBe(2500);
+    expect((await providerIntent(t, r.paymentIntentId!)).amountRefundedCents).toBe(2500);
 
     const borrowerBills =
       (await t.get('/api/billing-history', borrower.cookie)).json().transactions ??
-      (await billingOf(borrower.user.id));
+      (await billingRows(t, { userId: borrower.user.id }));
     expect(borrowerBills).toBeDefined();
-    const rows = await billingOf(borrower.user.id);
+    const rows = await billingRows(t, { userId: borrower.user.id });
     expect(rows.map((b) => [b.kind, b.status, b.amountCents]).sort()).toEqual([
       ['payment', 'completed', 3000],
       ['refund', 'refunded', 2000],
       ['refund', 'refunded', 500],
     ]);
     expect(rows.find((b) => b.kind === 'refund')!.providerRefundId).toMatch(/^re_/);
-    expect((await billingOf(lender.user.id)).map((b) => [b.status, b.amountCents])).toEqual([
+    expect((await billingRows(t, { userId: lender.user.id })).map((b) => [b.status, b.amountCents])).toEqual([
       ['completed', 500],
     ]);
     const notes = (await t.get('/api/notifications', borrower.cookie))
@@ -304,15 +288,10 @@ describe('the reservation lifecycle and its money', () => {
   });
 
   it('lets the borrower mark Picked Up without a code', async () => {
-    const { lender, borrower, item } = await scenario({ rentalPriceCents: null, depositCents: null });
-    const id = (
-      await t.post(
-        '/api/reservations',
-        { itemId: item.id, startDate: day(1), endDate: day(2) },
-        borrower.cookie,
-      )
-    ).json().reservation.id;
-    await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie);
+    const { id, borrower } = await bookingAt(t, 'approved', {
+      item: { rentalPriceCents: null, depositCents: null },
+      days: { from: 1, to: 2 },
+    });
     const picked = await t.put(`/api/reservations/${id}`, { status: 'active' }, borrower.cookie);
     expect(picked.json().reservation.status).toBe('active');
   });
@@ -327,7 +306,7 @@ describe('the reservation lifecycle and its money', () => {
     );
     expect(d.json().reservation).toMatchObject({ status: 'declined', declineReason: 'Away that weekend' });
     await settlePayments(t);
-    expect((await intentStatus(declined.paymentIntentId!)).status).toBe('canceled');
+    expect((await providerIntent(t, declined.paymentIntentId!)).status).toBe('canceled');
     expect((await t.get('/api/notifications', borrower.cookie)).json().notifications[0].message).toContain(
       'Reason: Away that weekend',
     );
@@ -335,15 +314,17 @@ describe('the reservation lifecycle and its money', () => {
     const cancelled = await reserve(borrower.cookie, item.id, day(3), day(4));
     await t.put(`/api/reservations/${cancelled.reservation.id}`, { status: 'cancelled' }, borrower.cookie);
     await settlePayments(t);
-    expect((await intentStatus(cancelled.paymentIntentId!)).status).toBe('canceled');
+    expect((await providerIntent(t, cancelled.paymentIntentId!)).status).toBe('canceled');
 
     const late = await reserve(borrower.cookie, item.id, day(5), day(6));
     await t.post(`/api/reservations/${late.reservation.id}/approve`, {}, lender.cookie);
     await settlePayments(t);
     await t.put(`/api/reservations/${late.reservation.id}`, { status: 'cancelled' }, lender.cookie);
     await settlePayments(t);
-    expect((await intentStatus(late.paymentIntentId!)).amountRefundedCents).toBe(2500);
-    const rows = (await billingOf(borrower.user.id)).map((b) => `${b.kind}:${b.status}:${b.amountCents}`);
+    expect((await providerIntent(t, late.paymentIntentId!)).amountRefundedCents).toBe(2500);
+    const rows = (await billingRows(t, { userId: borrower.user.id })).map(
+      (b) => `${b.kind}:${b.status}:${b.amountCents}`,
+    );
     expect(rows.sort()).toEqual([
       // Two authorisations released, one payment charged and refunded in full.
       'payment:completed:2500',
@@ -351,7 +332,7 @@ describe('the reservation lifecycle and its money', () => {
       'payment:refunded:2500',
       'refund:refunded:2500',
     ]);
-    expect((await billingOf(lender.user.id)).map((b) => `${b.kind}:${b.status}`)).toEqual([
+    expect((await billingRows(t, { userId: lender.user.id })).map((b) => `${b.kind}:${b.status}`)).toEqual([
       'earning:refunded',
     ]);
   });
@@ -461,7 +442,7 @@ describe('the reservation lifecycle and its money', () => {
     expect(rows.filter((r) => r.status === 'declined')).toHaveLength(19);
     const winner = rows.find((r) => r.status === 'approved')!;
     for (const r of requests) {
-      expect((await intentStatus(r.intent)).status).toBe(r.id === winner.id ? 'succeeded' : 'canceled');
+      expect((await providerIntent(t, r.intent)).status).toBe(r.id === winner.id ? 'succeeded' : 'canceled');
     }
   }, 120_000);
 
@@ -480,7 +461,7 @@ describe('the reservation lifecycle and its money', () => {
     const [kept] = await db().select().from(reservations).where(eq(reservations.id, fresh.reservation.id));
     expect(expired!.status).toBe('cancelled');
     expect(kept!.status).toBe('pending');
-    expect((await intentStatus(old.paymentIntentId!)).status).toBe('canceled');
+    expect((await providerIntent(t, old.paymentIntentId!)).status).toBe('canceled');
     for (const who of [borrower, lender]) {
       const types = (await t.get('/api/notifications', who.cookie))
         .json()

@@ -5,7 +5,7 @@ import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { waitlistEntries } from '../../src/server/db/schema/waitlist.ts';
 import { waitlistService } from '../../src/server/features/waitlist/service.ts';
-import { WAITLIST_HEAD_START_HOURS } from '../../src/shared/waitlist.ts';
+import { WAITLIST_HEAD_START_HOURS } from '../../src/shared/booking/waitlist.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { day, TZ } from '../helpers/reservation-fixtures.ts';
 import { rowCounts } from '../helpers/row-counts.ts';

@@ -2,8 +2,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { billingHistory, paymentSteps } from '../../src/server/db/schema/payments.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
+import { quote } from '../../src/shared/booking/pricing.ts';
 import { settlePayments } from './money.ts';
-import { day, reserve, scenario, VISA } from './reservation-fixtures.ts';
+import { day, scenario, VISA } from './reservation-fixtures.ts';
 import type { TestContext } from './test-app.ts';
 
 // A booking in any state of its life, built through the API as the two students would click it (the
@@ -48,10 +49,10 @@ export async function bookingAt(t: TestContext, state: BookingState, options: Bo
   const item = { ...options.item, ...(options.policy ? { cancellationPolicy: options.policy } : {}) };
   const s = await scenario(t, item);
   const { from, to } = options.days ?? { from: 1, to: 3 };
-  const booked = await reserve(t, s.borrower.cookie, s.item.id, day(from), day(to), options.card ?? VISA);
-  expect(booked.create?.statusCode, booked.create?.body).toBe(201);
-  const id = booked.reservation.id as string;
-  const b = { ...s, id, intent: booked.paymentIntentId as string, reservation: booked.reservation };
+  const booked = await reserveAtQuote(t, s.borrower.cookie, s.item, day(from), day(to), options.card ?? VISA);
+  expect(booked.create.statusCode, booked.create.body).toBe(201);
+  const id = booked.id;
+  const b = { ...s, id, intent: booked.intent as string, reservation: booked.reservation };
   let extension: Awaited<ReturnType<typeof askForMoreDays>> | undefined;
   if (!reached('approved')) return { ...b, extension };
 
@@ -86,6 +87,61 @@ export async function bookingAt(t: TestContext, state: BookingState, options: Bo
 }
 
 export type Booking = Awaited<ReturnType<typeof bookingAt>>;
+
+type PricedItem = {
+  id: string;
+  rentalPriceCents: number | null;
+  rentalPeriod: string | null;
+  depositCents: number | null;
+};
+
+/**
+ * The Reserve dialog's calls for any item (by the day, week or month, or free): the server's own quote,
+ * the card, the request. A free item is requested without a payment.
+ */
+export async function reserveAtQuote(
+  t: TestContext,
+  cookie: string,
+  item: PricedItem,
+  startDate: string,
+  endDate: string,
+  card = VISA,
+) {
+  const price = quote(
+    {
+      rentalPriceCents: item.rentalPriceCents,
+      rentalPeriod: item.rentalPeriod as 'day' | 'week' | 'month' | null,
+      depositCents: item.depositCents,
+    },
+    startDate,
+    endDate,
+  );
+  const money = (cents: number) => (cents / 100).toFixed(2);
+  let paymentIntentId: string | null = null;
+  if (price.totalCents > 0) {
+    const intent = await t.post(
+      '/api/create-payment-intent',
+      {
+        itemId: item.id,
+        startDate,
+        endDate,
+        depositAmount: money(price.depositCents),
+        rentalAmount: money(price.rentalCents),
+      },
+      cookie,
+    );
+    expect(intent.statusCode, intent.body).toBe(200);
+    paymentIntentId = intent.json().paymentIntentId;
+    await t.post('/api/payments/test/confirm', { paymentIntentId, card }, cookie);
+  }
+  const create = await t.post(
+    '/api/reservations',
+    { itemId: item.id, startDate, endDate, stripePaymentIntentId: paymentIntentId },
+    cookie,
+  );
+  const reservation = create.json().reservation;
+  return { create, id: reservation?.id as string, intent: paymentIntentId, reservation };
+}
 
 /** The handover: the lender types the code the borrower shows, or the borrower says "Picked Up". */
 async function pickUp(
@@ -191,7 +247,9 @@ export interface Notice {
 
 /** A person's notifications, newest first, about one reservation and of one type when told. */
 export async function notices(t: TestContext, cookie: string, about: { id?: string; type?: string } = {}) {
-  const list = (await t.get('/api/notifications', cookie)).json().notifications as Notice[];
+  const response = await t.get('/api/notifications', cookie);
+  expect(response.statusCode).toBe(200);
+  const list = response.json().notifications as Notice[];
   return list.filter(
     (n) =>
       (about.id === undefined || n.relatedReservationId === about.id) &&

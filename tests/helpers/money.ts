@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
+import { ledgerService } from '../../src/server/features/ledger/service.ts';
 import { type PaymentStepDeps, paymentStepService } from '../../src/server/features/payment-steps/service.ts';
 import type { ReservationDeps } from '../../src/server/features/reservations/service.ts';
 import type { TestContext } from './test-app.ts';
@@ -53,4 +54,7 @@ export async function expectMoneyBalanced(t: TestContext): Promise<void> {
     from payment_intents p join test_payment_intents t on t.id = p.id`);
   const unbalanced = rows.filter((r) => r.billing !== r.provider);
   expect(unbalanced, 'billing rows match the provider for every payment').toEqual([]);
+  // The ledger's own reconciliation: each payment's earning entries add up to its earning rows.
+  const earnings = await ledgerService.earningMismatches(t.database.db);
+  expect(earnings, 'earning entries match the earning rows of every payment').toEqual([]);
 }

@@ -8,14 +8,13 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
-import { extensionService } from '../features/extensions/service.ts';
 import {
   type PaymentStepDeps,
   paymentStepService,
   StepBusyError,
 } from '../features/payment-steps/service.ts';
 import { reminderService } from '../features/reminders/service.ts';
-import { reservationService } from '../features/reservations/service.ts';
+import { extensionService, reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
 import { waitlistService } from '../features/waitlist/service.ts';
 import { idempotencyService } from '../http/idempotency-keys.ts';

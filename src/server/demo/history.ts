@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { quote } from '#shared/booking/pricing.ts';
 import { campusPeriods, campusToday } from '#shared/calendar.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import { quote } from '#shared/pricing.ts';
 import type { Db } from '../db/client.ts';
 import { reviews } from '../db/schema/community.ts';
-import { billingHistory, paymentIntents } from '../db/schema/payments.ts';
+import { paymentIntents } from '../db/schema/payments.ts';
 import { reservations } from '../db/schema/reservations.ts';
 import { testPaymentIntents } from '../db/schema/test-payments.ts';
 import { users } from '../db/schema/users.ts';
 import { transaction } from '../db/transaction.ts';
 import { impactService } from '../features/impact/service.ts';
+import { ledgerService } from '../features/ledger/service.ts';
 
 // The demo campus's past: classmates who borrowed, and about eight weeks of returned borrows on both
 // campuses (this week, earlier this month, last month, before). Each goes through the impact
@@ -297,7 +298,7 @@ export async function seedBorrowingHistory(
                   createdAt,
                 });
                 const base = { reservationId: reservation!.id, stripePaymentIntentId: intentId };
-                await tx.insert(billingHistory).values([
+                await ledgerService.recordRows(tx, [
                   {
                     ...base,
                     kind: 'payment',
@@ -313,10 +314,10 @@ export async function seedBorrowingHistory(
                     ? [
                         {
                           ...base,
-                          kind: 'earning',
+                          kind: 'earning' as const,
                           userId: item.userId,
                           amountCents: price.rentalCents,
-                          status: 'completed',
+                          status: 'completed' as const,
                           description: `Earning: ${item.title} lent to ${nameOf.get(borrower.id)}`,
                           createdAt: charged,
                         },
@@ -326,10 +327,10 @@ export async function seedBorrowingHistory(
                     ? [
                         {
                           ...base,
-                          kind: 'refund',
+                          kind: 'refund' as const,
                           userId: borrower.id,
                           amountCents: price.depositCents,
-                          status: 'refunded',
+                          status: 'refunded' as const,
                           description: `Deposit refund for ${item.title}`,
                           refundAmountCents: price.depositCents,
                           refundedAt: at,

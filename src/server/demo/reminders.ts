@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import { requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { NotificationType } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
@@ -11,7 +12,6 @@ import { reservations } from '../db/schema/reservations.ts';
 import { users } from '../db/schema/users.ts';
 import { reminderSlots } from '../features/reminders/schedule.ts';
 import { reminderService } from '../features/reminders/service.ts';
-import { requestAnswerBy } from '../features/reservations/service.ts';
 
 // The demo campus shows every reminder in someone's notifications. Diego (a README
 // account) lends his helmet to Noah, who picks it up today; borrows Priya's course reader, which is

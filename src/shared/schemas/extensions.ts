@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { EXTENSION_STATUSES } from '../extensions.ts';
+import { EXTENSION_STATUSES } from '../booking/extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';
 
 // Decision 031: asking for more days on a booking, and the lender's answer.

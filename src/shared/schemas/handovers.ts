@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { HANDOVER_MAX_PHOTOS, HANDOVER_NOTE_MAX, HANDOVER_STAGES } from '../handovers.ts';
+import { HANDOVER_MAX_PHOTOS, HANDOVER_NOTE_MAX, HANDOVER_STAGES } from '../booking/handovers.ts';
 import { plainText } from './fields.ts';
 import { photoUrl } from './items.ts';
 

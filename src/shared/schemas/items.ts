@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
+import { CANCELLATION_POLICIES } from '../booking/cancellation-policy.ts';
 import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
 import { calendarDay, plainText } from './fields.ts';
 import { review } from './reviews.ts';

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
+import { CANCELLATION_POLICIES } from '../booking/cancellation-policy.ts';
 import { LIMITS, PICKUP_METHODS, RENTAL_PERIODS, RESERVATION_STATUSES } from '../constants.ts';
 import { extension } from './extensions.ts';
 import { calendarDayOf, plainText } from './fields.ts';

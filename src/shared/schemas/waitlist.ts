@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { WAITLIST_STATUSES } from '../waitlist.ts';
+import { WAITLIST_STATUSES } from '../booking/waitlist.ts';
 import { calendarDayOf } from './fields.ts';
 
 // The waitlist: "Notify me when available" for chosen dates of an item.

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EXTENSION_STATUSES } from '#shared/extensions.ts';
+import { EXTENSION_STATUSES } from '#shared/booking/extensions.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { reservations } from './reservations.ts';

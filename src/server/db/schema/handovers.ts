@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { HANDOVER_MAX_PHOTOS, HANDOVER_NOTE_MAX, HANDOVER_STAGES } from '#shared/handovers.ts';
+import { HANDOVER_MAX_PHOTOS, HANDOVER_NOTE_MAX, HANDOVER_STAGES } from '#shared/booking/handovers.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { reservations } from './reservations.ts';
 import { users } from './users.ts';

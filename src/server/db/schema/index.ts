@@ -6,6 +6,7 @@ export * from './extensions.ts';
 export * from './handovers.ts';
 export * from './idempotency.ts';
 export * from './items.ts';
+export * from './ledger.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './rate-limits.ts';

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation-policy.ts';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/booking/cancellation-policy.ts';
 import { CATEGORIES, CONDITIONS, PICKUP_METHODS, RENTAL_PERIODS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { users } from './users.ts';

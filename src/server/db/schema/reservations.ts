@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation-policy.ts';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '#shared/booking/cancellation-policy.ts';
 import { REMINDER_KINDS, RENTAL_PERIODS, RESERVATION_STATUSES } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { WAITLIST_STATUSES } from '#shared/waitlist.ts';
+import { WAITLIST_STATUSES } from '#shared/booking/waitlist.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { users } from './users.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BOOKED_STATUSES } from '#shared/availability.ts';
+import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
 import { FORMER_STUDENT } from '#shared/schemas/leaving.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema/users.ts';
 import { waitlistEntries } from '../../db/schema/waitlist.ts';
+import { ledgerService } from '../ledger/service.ts';
 
 // The only place that reads a person's data for their export and erases it when they leave
 // (decision 023). It reaches across tables on purpose: leaving touches everything a person has.
@@ -260,10 +261,7 @@ export async function removeItems(db: Db, userId: string, now: Date) {
  */
 export async function forgetName(db: Db, userId: string, fullName: string) {
   const theirReservations = db.select({ id: reservations.id }).from(reservations).where(theirs(userId));
-  await db
-    .update(billingHistory)
-    .set({ description: sql`replace(${billingHistory.description}, ${fullName}, ${FORMER_STUDENT})` })
-    .where(inArray(billingHistory.reservationId, theirReservations));
+  await ledgerService.forgetName(db, userId, fullName, FORMER_STUDENT);
   await db
     .update(notifications)
     .set({

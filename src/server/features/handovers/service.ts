@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { HANDOVER_MAX_PHOTOS, type HandoverStage, handoverIssue } from '#shared/handovers.ts';
+import { HANDOVER_MAX_PHOTOS, type HandoverStage, handoverIssue } from '#shared/booking/handovers.ts';
 import type { Handover } from '#shared/schemas/handovers.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import { campusPeriods } from '#shared/calendar.ts';
 import { CATEGORIES, type Category } from '#shared/constants.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
@@ -9,7 +10,6 @@ import {
   IMPACT_ACHIEVEMENTS,
   MONTHLY_SHARING_GOAL,
 } from '#shared/impact.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import type {
   CampusImpact,
   ImpactCampuses,

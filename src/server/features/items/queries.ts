@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { OUT_STATUS } from '#shared/availability.ts';
+import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
+import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
+import { centsToDecimal, toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
-import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
 import type { Category, Condition, PickupMethod, RentalPeriod } from '#shared/constants.ts';
-import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import {
   type Item,
   type ItemList,

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
 import { paymentIntents, paymentMismatches, paymentSteps } from '../../db/schema/payments.ts';
@@ -7,7 +6,8 @@ import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 
 // The only place with Drizzle queries about recorded payment intents, the payment outbox (steps) and
-// reconciliation findings. The billing rows a step settles are the billing feature's.
+// reconciliation findings, and the runner's own state of a step. Steps are created, and the billing rows
+// they settle written, by the ledger (features/ledger).
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 export type StepRow = typeof paymentSteps.$inferSelect;
@@ -92,22 +92,6 @@ export async function setReconciled(db: Db, id: string, at: Date): Promise<void>
 
 // ---------------------------------------------------------------------------------------------
 // Steps
-
-export async function insertStep(
-  db: Db,
-  values: {
-    paymentIntentId: string;
-    reservationId: string | null;
-    kind: PaymentStepKind;
-    purpose: PaymentStepPurpose;
-    amountCents: number;
-    idempotencyKey: string;
-    billingId?: string | null;
-  },
-): Promise<StepRow> {
-  const [row] = await db.insert(paymentSteps).values(values).returning();
-  return row!;
-}
 
 export async function findStep(db: Db, id: string): Promise<StepRow | undefined> {
   const [row] = await db.select().from(paymentSteps).where(eq(paymentSteps.id, id));
@@ -216,24 +200,6 @@ export async function recordFailure(
     .where(and(eq(paymentSteps.id, id), eq(paymentSteps.status, 'running')))
     .returning();
   return row;
-}
-
-/**
- * Steps of the intent of this kind that have not started, or failed, made moot by a later change (a
- * cancel before the capture ran). A step running now is not touched: it will finish first.
- */
-export async function supersede(db: Db, intentId: string, kind: PaymentStepKind): Promise<StepRow[]> {
-  return db
-    .update(paymentSteps)
-    .set({ status: 'superseded', updatedAt: new Date(), lockedUntil: null })
-    .where(
-      and(
-        eq(paymentSteps.paymentIntentId, intentId),
-        eq(paymentSteps.kind, kind),
-        inArray(paymentSteps.status, ['pending', 'failed']),
-      ),
-    )
-    .returning();
 }
 
 /** A moderator's retry: a failed step goes back to pending, with a fresh set of retries. */

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { msg } from '@lingui/core/macro';
-import { sql } from 'drizzle-orm';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PaymentStepKind, PaymentStepPurpose, PaymentStepStatus } from '#shared/constants.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import type { AdminPayments } from '#shared/schemas/payment-steps.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
-import { afterCommit, transaction } from '../../db/transaction.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
-import { billingService } from '../billing/service.ts';
+import { ledgerService, wakeRunnerAfterCommit } from '../ledger/service.ts';
 import { moderationService } from '../moderation/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
@@ -98,70 +96,15 @@ async function perform(deps: PaymentStepDeps, step: queries.StepRow): Promise<st
   return refund.id;
 }
 
-/** The billing rows a succeeded step settles, in the transaction that marks it done. */
-async function applySuccess(tx: Db, step: queries.StepRow, providerRef: string | null) {
-  const now = new Date();
-  if (step.kind === 'capture' && step.reservationId) {
-    await billingService.settleKinds(
-      tx,
-      {
-        reservationId: step.reservationId,
-        stripePaymentIntentId: step.paymentIntentId,
-        kinds: ['payment', 'earning'],
-        statuses: ['pending', 'failed'],
-      },
-      { status: 'completed' },
-    );
-  } else if (step.kind === 'release' && step.reservationId) {
-    await billingService.settleKinds(
-      tx,
-      {
-        reservationId: step.reservationId,
-        stripePaymentIntentId: step.paymentIntentId,
-        kinds: ['payment'],
-        statuses: ['pending', 'failed'],
-      },
-      { status: 'refunded', refundAmountCents: step.amountCents, refundedAt: now },
-    );
-  } else if (step.kind === 'refund') {
-    if (step.billingId) {
-      await billingService.settleRow(tx, step.billingId, {
-        status: 'refunded',
-        refundAmountCents: step.amountCents,
-        refundedAt: now,
-        providerRefundId: providerRef,
-      });
-    }
-    if (step.purpose === 'cancellation' && step.reservationId) {
-      // The whole payment went back, so the lender's earning did not happen.
-      await billingService.settleKinds(
-        tx,
-        {
-          reservationId: step.reservationId,
-          stripePaymentIntentId: step.paymentIntentId,
-          kinds: ['earning'],
-          statuses: ['completed', 'pending'],
-        },
-        { status: 'refunded', refundAmountCents: sql`amount_cents` as unknown as number, refundedAt: now },
-      );
-    }
-  }
-}
+/** The billing rows a succeeded step settles (the ledger recorded them when it planned the step). */
+const applySuccess = (tx: Db, step: queries.StepRow, providerRef: string | null) =>
+  ledgerService.stepSucceeded(tx, step, providerRef);
 
 /** A step that failed for good: its rows say so, and the people whose money it is are told. */
 async function applyFailure(tx: Db, step: queries.StepRow) {
   const parties = step.reservationId ? await queries.reservationParties(tx, step.reservationId) : undefined;
+  await ledgerService.stepFailed(tx, step);
   if (step.kind === 'capture' && step.reservationId) {
-    await billingService.settleKinds(
-      tx,
-      {
-        reservationId: step.reservationId,
-        stripePaymentIntentId: step.paymentIntentId,
-        kinds: ['payment', 'earning'],
-        statuses: ['pending'],
-      },
-      { status: 'failed' },
-    );
     if (parties) {
       const item = parties.title;
       await notificationService.notify(tx, {
@@ -176,7 +119,6 @@ async function applyFailure(tx: Db, step: queries.StepRow) {
       });
     }
   } else if (step.kind === 'refund') {
-    if (step.billingId) await billingService.settleRow(tx, step.billingId, { status: 'failed' });
     if (parties) {
       const item = parties.title;
       await notificationService.notify(tx, {
@@ -238,12 +180,8 @@ async function complete(deps: PaymentStepDeps, step: queries.StepRow, providerRe
   });
 }
 
-const WAKE_RUNNER = Symbol('wake the payment steps runner');
-
-/** Once the transaction that queued a step commits, this process runs it now rather than at its next poll. */
-export function wakeRunnerAfterCommit(tx: Db, jobs: JobQueue): void {
-  afterCommit(tx, () => jobs.kick(QUEUES.paymentSteps), WAKE_RUNNER);
-}
+/** Once the transaction that queued a step commits, this process runs it now (the ledger's, re-exported). */
+export { wakeRunnerAfterCommit };
 
 export const paymentStepService = {
   /** What a checkout authorised, as asked of the provider: a request must match it (issue 12). */
@@ -265,29 +203,6 @@ export const paymentStepService = {
   resendStuck,
   reconcile,
   providerReported,
-
-  /**
-   * Inside a status change's transaction: the provider call it needs, and the job that will make it.
-   * Both exist exactly when the change commits.
-   */
-  async enqueue(
-    tx: Db,
-    jobs: JobQueue,
-    step: {
-      paymentIntentId: string;
-      reservationId: string | null;
-      kind: PaymentStepKind;
-      purpose: PaymentStepPurpose;
-      amountCents: number;
-      billingId?: string | null;
-    },
-  ): Promise<queries.StepRow> {
-    // The step's own key: every attempt of this step is the same call to the provider.
-    const row = await queries.insertStep(tx, { ...step, idempotencyKey: `${step.kind}-${randomUUID()}` });
-    await jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: step.paymentIntentId });
-    wakeRunnerAfterCommit(tx, jobs);
-    return row;
-  },
 
   /**
    * Runs the intent's steps in order until none is left, one fails, or another runner holds one.
@@ -335,10 +250,6 @@ export const paymentStepService = {
       }
     }
   },
-
-  /** Marks the intent's unfinished steps of this kind moot (a cancel before the capture ran). */
-  supersede: (tx: Db, paymentIntentId: string, kind: PaymentStepKind) =>
-    queries.supersede(tx, paymentIntentId, kind),
 
   /** Unfinished steps by status: pending, running, failed (GET /metrics). */
   unfinishedCounts: (db: Db) => queries.countUnfinishedSteps(db),

@@ -4,7 +4,7 @@ import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
-import { billingService } from '../billing/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import * as queries from './queries.ts';
 
 // The payment outbox's upkeep (decision 012), run by the background jobs: authorisations that never
@@ -36,15 +36,7 @@ export async function releaseAbandoned(
     const abandoned = await queries.lockOpenIntentsBefore(tx, new Date(now.getTime() - olderThanMs), 100);
     for (const intent of abandoned) {
       await queries.markIntentAbandoned(tx, intent.id);
-      await queries.insertStep(tx, {
-        paymentIntentId: intent.id,
-        reservationId: null,
-        kind: 'release',
-        purpose: 'abandoned',
-        amountCents: intent.amountCents,
-        idempotencyKey: `release-abandoned-${intent.id}`,
-      });
-      await deps.jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId: intent.id });
+      await ledgerService.releaseAbandoned(tx, deps.jobs, intent);
     }
     return abandoned.length;
   });
@@ -85,7 +77,7 @@ export async function reconcile(
       deps.log?.warn?.({ err: error, intentId: intent.id }, 'reconciliation could not read the intent');
       continue;
     }
-    const billing = await billingService.netCents(deps.db, intent.id);
+    const billing = await ledgerService.netCents(deps.db, intent.id);
     // Counted after the commit: an attempt run again must not count twice.
     await transaction(deps.db, async (tx) => {
       if (billing !== provider) {
@@ -132,32 +124,13 @@ export async function providerReported(
       if (extra <= 0 || !intent.borrowerId) return 0;
       const description = await writtenFor(tx, intent.borrowerId, () => msg`Refund from CampusLoop support`);
       // Idempotent: the next report finds this row counted among ours.
-      const [billingId] = await billingService.record(tx, [
-        {
-          kind: 'refund',
-          userId: intent.borrowerId,
-          reservationId,
-          stripePaymentIntentId: intent.id,
-          amountCents: extra,
-          status: 'pending',
-          description,
-        },
-      ]);
-      const step = await queries.insertStep(tx, {
+      await ledgerService.recordOutsideRefund(tx, {
         paymentIntentId: intent.id,
         reservationId,
-        kind: 'refund',
-        purpose: 'support',
+        borrowerId: intent.borrowerId,
         amountCents: extra,
-        idempotencyKey: `refund-outside-${intent.id}-${report.refundedCents}`,
-        billingId: billingId ?? null,
-      });
-      // Already made at the provider: recorded as done, with nothing more to call.
-      await queries.finishStep(tx, step.id, null);
-      await billingService.settleRow(tx, billingId!, {
-        status: 'refunded',
-        refundAmountCents: extra,
-        refundedAt: new Date(),
+        description,
+        key: `refund-outside-${intent.id}-${report.refundedCents}`,
       });
       return extra;
     });

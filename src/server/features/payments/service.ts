@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
-import { centsToDecimal } from '#shared/pricing.ts';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import type { CardDetails, PaymentProvider } from '../../adapters/payments/provider.ts';
 import { StripePaymentProvider } from '../../adapters/payments/stripe-provider.ts';

@@ -112,3 +112,15 @@ export async function sentFor(db: Db, reservationIds: string[]) {
     .from(reservationReminders)
     .where(inArray(reservationReminders.reservationId, reservationIds));
 }
+
+/** A booking's return day moved: its return reminders are forgotten so they go out for the new day. */
+export async function forgetReturnReminders(db: Db, reservationId: string) {
+  await db
+    .delete(reservationReminders)
+    .where(
+      and(
+        eq(reservationReminders.reservationId, reservationId),
+        inArray(reservationReminders.kind, ['return_eve', 'return_morning']),
+      ),
+    );
+}

@@ -1,6 +1,6 @@
+import { overdueSince } from '#shared/booking/deposit-claims.ts';
 import { campusAt, campusMidnight } from '#shared/calendar.ts';
 import type { ReminderKind, ReservationStatus } from '#shared/constants.ts';
-import { overdueSince } from '#shared/deposit-claims.ts';
 
 // When each reminder of a borrow is due, by the campus clock. Pure, so the hours (and the
 // daylight-saving days) are tested without a database: the job asks it which reminders are due now.

@@ -1,13 +1,13 @@
 import { msg } from '@lingui/core/macro';
+import { requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
+import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/booking/deposit-claims.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { NotificationType, ReminderKind } from '#shared/constants.ts';
-import { OVERDUE_CLAIM_AFTER_HOURS } from '#shared/deposit-claims.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
-import { requestAnswerBy } from '../reservations/service.ts';
 import * as queries from './queries.ts';
 import { dueReminders, type Recipient, type ReminderSlot } from './schedule.ts';
 
@@ -173,4 +173,7 @@ export const reminderService = {
   },
 
   sentFor: queries.sentFor,
+
+  /** The booking's last day moved (an approved extension): the return reminders go out for the new one. */
+  forgetReturnReminders: queries.forgetReturnReminders,
 };

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BOOKED_STATUSES } from '#shared/availability.ts';
+import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';
@@ -341,4 +341,12 @@ export async function listDisputed(db: Db): Promise<ReservationRow[]> {
     .orderBy(reservations.disputedAt)
     .limit(200);
   return rows as ReservationRow[];
+}
+
+/** The booking's new last day, an approved extension's (the exclusion constraint is the last word on overlaps). */
+export async function moveEndDate(db: Db, reservationId: string, endDate: string) {
+  await db
+    .update(reservations)
+    .set({ endDate, updatedAt: new Date() })
+    .where(eq(reservations.id, reservationId));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { BOOKED_STATUSES } from '#shared/availability.ts';
+import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';
 import { items } from '../../db/schema/items.ts';

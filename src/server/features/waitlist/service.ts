@@ -1,15 +1,15 @@
 import { msg } from '@lingui/core/macro';
-import type { CalendarAvailability } from '#shared/availability.ts';
-import { campusToday } from '#shared/calendar.ts';
-import { formatDayLabel } from '#shared/format.ts';
-import { bookingLimitIssue, quote } from '#shared/pricing.ts';
-import type { WaitlistEntry } from '#shared/schemas/waitlist.ts';
+import type { CalendarAvailability } from '#shared/booking/availability.ts';
+import { bookingLimitIssue, quote } from '#shared/booking/pricing.ts';
 import {
   entriesToTell,
   WAITLIST_ENTRIES_PER_ITEM,
   WAITLIST_HEAD_START_HOURS,
   type WaitlistStatus,
-} from '#shared/waitlist.ts';
+} from '#shared/booking/waitlist.ts';
+import { campusToday } from '#shared/calendar.ts';
+import { formatDayLabel } from '#shared/format.ts';
+import type { WaitlistEntry } from '#shared/schemas/waitlist.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
+import { toCents } from '#shared/booking/pricing.ts';
 import { formatMoney } from '#shared/format.ts';
-import { toCents } from '#shared/pricing.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 
 // What the money does, in the words the screens use (decision 025). The flow they describe

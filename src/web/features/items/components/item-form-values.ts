@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { t as translate } from '@lingui/core/macro';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { type CancellationPolicy, DEFAULT_CANCELLATION_POLICY } from '#shared/booking/cancellation-policy.ts';
 import { campusToday } from '#shared/calendar.ts';
-import { type CancellationPolicy, DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation-policy.ts';
 import {
   type Category,
   type Condition,

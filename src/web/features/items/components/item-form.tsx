@@ -7,7 +7,7 @@ import {
   CANCELLATION_POLICY_LABELS,
   CANCELLATION_POLICY_TEXT,
   DEFAULT_CANCELLATION_POLICY,
-} from '#shared/cancellation-policy.ts';
+} from '#shared/booking/cancellation-policy.ts';
 import { CATEGORIES, CONDITIONS, LIMITS, RENTAL_PERIODS } from '#shared/constants.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';

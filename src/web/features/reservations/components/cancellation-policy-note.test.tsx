@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_POLICIES, CANCELLATION_POLICY_TEXT } from '#shared/cancellation-policy.ts';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_TEXT } from '#shared/booking/cancellation-policy.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { CancellationPolicyNote, POLICY_TEXT, termsText } from './cancellation-policy-note.tsx';
 

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { CalendarX } from 'lucide-react';
-import { type CancellationPolicy, cancellationTerms } from '#shared/cancellation-policy.ts';
+import { type CancellationPolicy, cancellationTerms } from '#shared/booking/cancellation-policy.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 

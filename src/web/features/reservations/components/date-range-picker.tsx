@@ -7,7 +7,7 @@ import {
   isBookableRange,
   isSelectableDay as isSelectableShared,
   weekdayOf,
-} from '#shared/availability.ts';
+} from '#shared/booking/availability.ts';
 import { LIMITS } from '#shared/constants.ts';
 import type { Availability } from '#shared/schemas/reservations.ts';
 import { IconTooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { HANDOVER_STAGES } from '#shared/handovers.ts';
+import { HANDOVER_STAGES } from '#shared/booking/handovers.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

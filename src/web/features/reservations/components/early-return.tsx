@@ -3,17 +3,17 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarCheck } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { campusToday } from '#shared/calendar.ts';
-import type { CancellationPolicy } from '#shared/cancellation-policy.ts';
-import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
+import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
 import {
   type EarlyReturnBooking,
   type EarlyReturnRefund,
   earlyReturnRefund,
   earlyReturnSentence,
-} from '#shared/early-return.ts';
+} from '#shared/booking/early-return.ts';
+import { centsToDecimal, toCents } from '#shared/booking/pricing.ts';
+import { campusToday } from '#shared/calendar.ts';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
-import { centsToDecimal, toCents } from '#shared/pricing.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 

@@ -9,7 +9,7 @@ import {
   HANDOVER_STAGES,
   type HandoverStage,
   openStages,
-} from '#shared/handovers.ts';
+} from '#shared/booking/handovers.ts';
 import type { Handover } from '#shared/schemas/handovers.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Field } from '../../../components/ui/field.tsx';

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { CalendarClock, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { OPEN_STATUSES } from '#shared/reservation-rules.ts';
+import { OPEN_STATUSES } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../paths.ts';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { can, type PartyRole, type ReservationAction } from '#shared/reservation-rules.ts';
+import { can, type PartyRole, type ReservationAction } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays } from '#shared/availability.ts';
+import { addDays } from '#shared/booking/availability.ts';
 import { campusToday } from '#shared/calendar.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE, type ReservationStatus } from '#shared/constants.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';

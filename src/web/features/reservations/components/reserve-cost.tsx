@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { type Quote, toCents } from '#shared/booking/pricing.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
 import { formatMoney, formatPrice } from '#shared/format.ts';
-import { type Quote, toCents } from '#shared/pricing.ts';
 import type { Item } from '#shared/schemas/items.ts';
 import { dayLabel } from '../dates.ts';
 import { CancellationPolicyNote } from './cancellation-policy-note.tsx';

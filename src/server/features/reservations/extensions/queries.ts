@@ -1,14 +1,13 @@
 import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ExtensionStatus } from '#shared/extensions.ts';
-import type { Db } from '../../db/client.ts';
-import { lockItemCalendar } from '../../db/item-lock.ts';
-import { reservationExtensions } from '../../db/schema/extensions.ts';
-import { items } from '../../db/schema/items.ts';
-import { reservationReminders, reservations } from '../../db/schema/reservations.ts';
-import { users } from '../../db/schema/users.ts';
+import type { ExtensionStatus } from '#shared/booking/extensions.ts';
+import type { Db } from '../../../db/client.ts';
+import { reservationExtensions } from '../../../db/schema/extensions.ts';
+import { items } from '../../../db/schema/items.ts';
+import { reservations } from '../../../db/schema/reservations.ts';
+import { users } from '../../../db/schema/users.ts';
 
-// The only place with Drizzle queries about booking extensions (issue 18 item 3).
+// The only place with Drizzle queries about booking extensions (decision 031).
 
 export type ExtensionRow = typeof reservationExtensions.$inferSelect;
 
@@ -46,14 +45,6 @@ export async function findBooking(db: Db, reservationId: string) {
   return row;
 }
 export type Booking = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
-
-/** The item's calendar lock (db/item-lock.ts), taken first by every change to its bookings. */
-export const lockItem = lockItemCalendar;
-
-export async function lockReservation(db: Db, id: string) {
-  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update').limit(1);
-  return row;
-}
 
 export async function findExtension(db: Db, id: string): Promise<ExtensionRow | undefined> {
   const [row] = await db.select().from(reservationExtensions).where(eq(reservationExtensions.id, id));
@@ -139,14 +130,6 @@ export async function setStatus(db: Db, id: string, status: ExtensionStatus) {
     .where(eq(reservationExtensions.id, id));
 }
 
-/** The booking's new last day (the exclusion constraint on reservations is the last word on overlaps). */
-export async function moveEndDate(db: Db, reservationId: string, endDate: string) {
-  await db
-    .update(reservations)
-    .set({ endDate, updatedAt: new Date() })
-    .where(eq(reservations.id, reservationId));
-}
-
 /** A booking's extensions in these statuses, locked (the booking ends: they end with it). */
 export async function extensionsOfReservation(db: Db, reservationId: string, statuses: ExtensionStatus[]) {
   return db
@@ -184,14 +167,6 @@ export async function lapsedPending(db: Db, today: string) {
     .limit(500);
 }
 
-/** A pending request for days an approved extension took: declined (reservations' own status). */
-export async function declineRequest(db: Db, reservationId: string, declineReason: string) {
-  await db
-    .update(reservations)
-    .set({ status: 'declined', declineReason, updatedAt: new Date() })
-    .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'pending')));
-}
-
 /** The extension a payment was used for, if any (the 3-D Secure return may arrive twice). */
 export async function findByPaymentIntent(db: Db, paymentIntentId: string) {
   const [row] = await db
@@ -219,19 +194,4 @@ export async function approvedFor(db: Db, reservationIds: string[]) {
       ),
     )
     .orderBy(reservationExtensions.previousEndDate);
-}
-
-/**
- * A booking's return day moved: its return reminders are forgotten so they go out for the new day. Here,
- * not through the reminders' service, which depends on the reservations' (a cycle).
- */
-export async function forgetReturnReminders(db: Db, reservationId: string) {
-  await db
-    .delete(reservationReminders)
-    .where(
-      and(
-        eq(reservationReminders.reservationId, reservationId),
-        inArray(reservationReminders.kind, ['return_eve', 'return_morning']),
-      ),
-    );
 }

@@ -1,8 +1,8 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import './i18n.ts';
-import type { ReservationStatus } from './constants.ts';
-import { writtenLater } from './text.ts';
+import '../i18n.ts';
+import type { ReservationStatus } from '../constants.ts';
+import { writtenLater } from '../text.ts';
 
 // Spec §4 reservation statuses, in one table: who may do what from which status, and where it leads.
 // The one home of the rule (issue 17 item 4): the server refuses by it, and the web app's cards offer a

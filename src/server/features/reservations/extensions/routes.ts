@@ -5,14 +5,15 @@ import {
   extensionResponse,
 } from '#shared/schemas/extensions.ts';
 import { paymentIntentResponse, reservationIdParams } from '#shared/schemas/reservations.ts';
-import type { PaymentProvider } from '../../adapters/payments/provider.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { signedInRoutes } from '../../http/route-scopes.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { type ExtensionDeps, extensionService } from './service.ts';
+import type { PaymentProvider } from '../../../adapters/payments/provider.ts';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { signedInRoutes } from '../../../http/route-scopes.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import type { ExtensionDeps } from '../deps.ts';
+import { extensionService } from './service.ts';
 
-// Issue 18 item 3: more days on a booking (decision 031).
+// More days on a booking (decision 031).
 
 export const extensionRoutes = signedInRoutes<{
   db: Db;

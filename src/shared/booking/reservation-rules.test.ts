@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVATION_STATUSES } from './constants.ts';
+import { RESERVATION_STATUSES } from '../constants.ts';
 import {
   actionsFor,
   can,

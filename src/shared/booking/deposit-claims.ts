@@ -1,5 +1,5 @@
+import { campusMidnight, campusToday } from '../calendar.ts';
 import { addDays } from './availability.ts';
-import { campusMidnight, campusToday } from './calendar.ts';
 
 // Issue 17 items 2 and 5: the times of a deposit claim, in one place for the server's checks, the job
 // and the reservation card. Pure, so the boundaries are tested without a database.

@@ -1,5 +1,5 @@
-import { campusMidnight } from './calendar.ts';
-import { textTable } from './text.ts';
+import { campusMidnight } from '../calendar.ts';
+import { textTable } from '../text.ts';
 
 // Issue 17 item 3: each item's cancellation policy, chosen when listing. One rule for the server (what
 // a borrower's cancellation refunds), the item page and the Reserve dialog (the exact amounts for the

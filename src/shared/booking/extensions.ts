@@ -1,14 +1,13 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
+import { dayLabel } from '../text.ts';
 import { type AvailabilityWindow, addDays, inWindow } from './availability.ts';
 import { bookingLimitIssue, quote } from './pricing.ts';
-import { dayLabel } from './text.ts';
 
 // Issue 18 item 3, decision 031: a borrower asks for more days on a booking. One home for what an
 // extension may be and what it costs, read by the server (which refuses by it) and the card's dialog.
 
-/** An extension request moves through these; only a pending one holds money and can be answered. */
-export const EXTENSION_STATUSES = ['pending', 'approved', 'declined', 'cancelled', 'expired'] as const;
-export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
+/** An extension request's statuses: their table lives with the reservation's (booking/statuses.ts). */
+export { EXTENSION_STATUSES, type ExtensionStatus } from './statuses.ts';
 
 /** Bookings that may be extended: approved (not picked up yet) or active (with the borrower). */
 export const EXTENDABLE_STATUSES = ['approved', 'active'] as const;

@@ -1,22 +1,14 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import type { ReservationStatus } from './constants.ts';
-import { dayLabel } from './text.ts';
+import type { ReservationStatus } from '../constants.ts';
+import { dayLabel } from '../text.ts';
 
 // When an item can be borrowed (issue 17 item 4): the one home of the rule. The server's booking check,
 // the Reserve dialog's calendar and the SQL of the "available now" filter and the booked days all read
 // it; tests/api/availability-rules.test.ts holds the SQL (and the database's exclusion constraint) to it.
 // Days are calendar days 'YYYY-MM-DD' in the campus time zone throughout, so no time zone shifts a date.
 
-/** Reservations whose days are taken: no other booking may share a day with them. */
-// A returned item's days stay taken while its lender may still report a problem and until a claim is
-// settled (issue 17): the reservation is not over yet.
-export const BOOKED_STATUSES = [
-  'approved',
-  'active',
-  'returned',
-  'claimed',
-  'disputed',
-] as const satisfies readonly ReservationStatus[];
+/** Reservations whose days are taken (one list, with the booking's other statuses). */
+export { BOOKED_STATUSES } from './statuses.ts';
 /** A reservation of this status has the item out with its borrower: not "available now". */
 export const OUT_STATUS = 'active' satisfies ReservationStatus;
 

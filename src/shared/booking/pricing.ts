@@ -1,9 +1,9 @@
 // Money arithmetic, in integer cents, shared by the web app and the server (ARCHITECTURE §4).
 
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { LIMITS } from './constants.ts';
-import { intlLocale } from './format.ts';
-import { writtenLater } from './text.ts';
+import { LIMITS } from '../constants.ts';
+import { intlLocale } from '../format.ts';
+import { writtenLater } from '../text.ts';
 
 /** "12.5" or "12.50" → 1250; empty, null or undefined → null. The schema has already checked the shape. */
 export function toCents(amount: string | number | null | undefined): number | null {
@@ -34,6 +34,11 @@ export function startedPeriods(period: RentalPeriod, startDate: string, endDate:
   return Math.ceil(bookingDays(startDate, endDate) / PERIOD_DAYS[period]);
 }
 
+/** What a booking holds on the borrower's card: the rental and the deposit. The one place they add up. */
+export function heldCents(booking: { rentalCents: number; depositCents: number }): number {
+  return booking.rentalCents + booking.depositCents;
+}
+
 export interface Quote {
   days: number;
   rentalCents: number;
@@ -60,7 +65,7 @@ export function quote(
   const periods = item.rentalPeriod ? startedPeriods(item.rentalPeriod, startDate, endDate) : 1;
   const rentalCents = price * periods;
   const depositCents = item.depositCents ?? 0;
-  return { days, rentalCents, depositCents, totalCents: rentalCents + depositCents };
+  return { days, rentalCents, depositCents, totalCents: heldCents({ rentalCents, depositCents }) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { plural, select, t } from '@lingui/core/macro';
+import type { RentalPeriod } from '../constants.ts';
+import { formatDayLabel } from '../format.ts';
 import type { CancellationPolicy } from './cancellation-policy.ts';
-import type { RentalPeriod } from './constants.ts';
-import { formatDayLabel } from './format.ts';
 import { centsToDecimal, startedPeriods } from './pricing.ts';
 
 // Issue 18 item 3, decision 034: an early return ends the booking on the return day and gives back the

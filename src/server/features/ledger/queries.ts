@@ -1,0 +1,294 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  BillingKind,
+  BillingStatus,
+  EarningReason,
+  PaymentStepKind,
+  PaymentStepPurpose,
+} from '#shared/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { earningEntries, paymentStepRows } from '../../db/schema/ledger.ts';
+import { billingHistory, paymentSteps } from '../../db/schema/payments.ts';
+import { reservations } from '../../db/schema/reservations.ts';
+
+// The only place that writes billing rows, payment steps (their creation and what each settles) and
+// earning entries. Reads that the ledger's reconciliation needs live here too.
+
+export type BillingInsert = typeof billingHistory.$inferInsert;
+export type BillingRow = typeof billingHistory.$inferSelect;
+export type StepRow = typeof paymentSteps.$inferSelect;
+
+const ofPayment = (reservationId: string, paymentIntentId: string | null | undefined) =>
+  and(
+    eq(billingHistory.reservationId, reservationId),
+    paymentIntentId ? eq(billingHistory.stripePaymentIntentId, paymentIntentId) : undefined,
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Billing rows
+
+export async function insertRows(db: Db, rows: BillingInsert[]): Promise<BillingRow[]> {
+  if (!rows.length) return [];
+  return db.insert(billingHistory).values(rows).returning();
+}
+
+/** A user's rows of one payment in one status, given new values (a payment's description on approval). */
+export async function updateRowsOf(
+  db: Db,
+  where: {
+    reservationId: string;
+    paymentIntentId?: string | null;
+    userId?: string;
+    kinds?: BillingKind[];
+    statuses?: BillingStatus[];
+  },
+  values: Partial<BillingInsert>,
+): Promise<BillingRow[]> {
+  return db
+    .update(billingHistory)
+    .set(values)
+    .where(
+      and(
+        ofPayment(where.reservationId, where.paymentIntentId),
+        where.userId ? eq(billingHistory.userId, where.userId) : undefined,
+        where.kinds ? inArray(billingHistory.kind, where.kinds) : undefined,
+        where.statuses ? inArray(billingHistory.status, where.statuses) : undefined,
+      ),
+    )
+    .returning();
+}
+
+export async function rowsOf(
+  db: Db,
+  where: {
+    reservationId: string;
+    paymentIntentId?: string | null;
+    kinds: BillingKind[];
+    statuses?: BillingStatus[];
+  },
+): Promise<BillingRow[]> {
+  return db
+    .select()
+    .from(billingHistory)
+    .where(
+      and(
+        ofPayment(where.reservationId, where.paymentIntentId),
+        inArray(billingHistory.kind, where.kinds),
+        where.statuses ? inArray(billingHistory.status, where.statuses) : undefined,
+      ),
+    );
+}
+
+export async function setRowAmount(db: Db, id: string, amountCents: number, description: string) {
+  await db.update(billingHistory).set({ amountCents, description }).where(eq(billingHistory.id, id));
+}
+
+export async function deleteRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(billingHistory).where(inArray(billingHistory.id, ids));
+}
+
+/** The billing rows a step settles, of these kinds and statuses, given new values. */
+export async function settleRowsOfStep(
+  db: Db,
+  stepId: string,
+  where: { kinds: BillingKind[]; statuses?: BillingStatus[] },
+  values: Partial<BillingInsert> | ((row: BillingRow) => Partial<BillingInsert>),
+): Promise<BillingRow[]> {
+  const linked = await db
+    .select({ row: billingHistory })
+    .from(paymentStepRows)
+    .innerJoin(billingHistory, eq(billingHistory.id, paymentStepRows.billingId))
+    .where(
+      and(
+        eq(paymentStepRows.stepId, stepId),
+        inArray(billingHistory.kind, where.kinds),
+        where.statuses ? inArray(billingHistory.status, where.statuses) : undefined,
+      ),
+    );
+  const settled: BillingRow[] = [];
+  for (const { row } of linked) {
+    const set = typeof values === 'function' ? values(row) : values;
+    const [after] = await db.update(billingHistory).set(set).where(eq(billingHistory.id, row.id)).returning();
+    if (after) settled.push(after);
+  }
+  return settled;
+}
+
+/** Charged minus refunded for a payment intent, as the rows say. */
+export async function netCents(db: Db, paymentIntentId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      net: sql<number>`coalesce(sum(case
+        when ${billingHistory.kind} = 'payment' and ${billingHistory.status} = 'completed' then ${billingHistory.amountCents}
+        when ${billingHistory.kind} = 'refund' and ${billingHistory.status} = 'refunded' then -${billingHistory.amountCents}
+        else 0 end), 0)::int`,
+    })
+    .from(billingHistory)
+    .where(eq(billingHistory.stripePaymentIntentId, paymentIntentId));
+  return row?.net ?? 0;
+}
+
+/** Takes a leaving person's name out of the descriptions of rows about reservations they were part of. */
+export async function replaceNameInDescriptions(
+  db: Db,
+  userId: string,
+  fullName: string,
+  replacement: string,
+): Promise<void> {
+  const theirReservations = db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(or(eq(reservations.borrowerId, userId), eq(reservations.providerId, userId)));
+  await db
+    .update(billingHistory)
+    .set({ description: sql`replace(${billingHistory.description}, ${fullName}, ${replacement})` })
+    .where(inArray(billingHistory.reservationId, theirReservations));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment steps
+
+export async function insertStep(
+  db: Db,
+  values: {
+    paymentIntentId: string;
+    reservationId: string | null;
+    kind: PaymentStepKind;
+    purpose: PaymentStepPurpose;
+    amountCents: number;
+    idempotencyKey: string;
+    billingId?: string | null;
+  },
+): Promise<StepRow> {
+  const [row] = await db.insert(paymentSteps).values(values).returning();
+  return row!;
+}
+
+/** Records which billing rows a step settles. */
+export async function linkRows(db: Db, stepId: string, billingIds: string[]): Promise<void> {
+  if (!billingIds.length) return;
+  await db
+    .insert(paymentStepRows)
+    .values(billingIds.map((billingId) => ({ stepId, billingId })))
+    .onConflictDoNothing();
+}
+
+/** The intent's steps of this kind that have not finished (a capture still to run). */
+export async function unfinishedSteps(db: Db, paymentIntentId: string, kind: PaymentStepKind) {
+  return db
+    .select()
+    .from(paymentSteps)
+    .where(
+      and(
+        eq(paymentSteps.paymentIntentId, paymentIntentId),
+        eq(paymentSteps.kind, kind),
+        inArray(paymentSteps.status, ['pending', 'running', 'failed']),
+      ),
+    );
+}
+
+/**
+ * Steps of the intent of this kind that have not started, or failed, made moot by a later change (a
+ * cancel before the capture ran). A step running now is not touched: it will finish first.
+ */
+export async function supersede(db: Db, paymentIntentId: string, kind: PaymentStepKind): Promise<StepRow[]> {
+  return db
+    .update(paymentSteps)
+    .set({ status: 'superseded', updatedAt: new Date(), lockedUntil: null })
+    .where(
+      and(
+        eq(paymentSteps.paymentIntentId, paymentIntentId),
+        eq(paymentSteps.kind, kind),
+        inArray(paymentSteps.status, ['pending', 'failed']),
+      ),
+    )
+    .returning();
+}
+
+/** A step already made at the provider (a refund from its dashboard): recorded as done. */
+export async function insertFinishedStep(db: Db, values: Parameters<typeof insertStep>[1]): Promise<StepRow> {
+  const now = new Date();
+  const [row] = await db
+    .insert(paymentSteps)
+    .values({ ...values, status: 'succeeded', completedAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Earning entries (append-only: inserted, never updated or deleted)
+
+export async function insertEntries(
+  db: Db,
+  entries: {
+    lenderId: string;
+    reservationId: string | null;
+    paymentIntentId: string | null;
+    billingId: string | null;
+    amountCents: number;
+    reason: EarningReason;
+  }[],
+): Promise<void> {
+  const rows = entries.filter((e) => e.amountCents !== 0);
+  if (rows.length) await db.insert(earningEntries).values(rows);
+}
+
+/** A billing row's earning as it counts: its amount, none of it once the payment was given back. */
+const earningOfRow = sql`case when ${billingHistory.status} = 'refunded'
+  then ${billingHistory.amountCents} - coalesce(${billingHistory.refundAmountCents}, ${billingHistory.amountCents})
+  else ${billingHistory.amountCents} end`;
+
+export interface EarningsFigure {
+  /** The sum of the earning entries. */
+  entriesCents: number;
+  /** What the lender's earning billing rows say. */
+  billingCents: number;
+}
+
+async function earningsWhere(
+  db: Db,
+  entries: SQL | undefined,
+  rows: SQL | undefined,
+): Promise<EarningsFigure> {
+  const [e] = await db
+    .select({ cents: sql<number>`coalesce(sum(${earningEntries.amountCents}), 0)::int` })
+    .from(earningEntries)
+    .where(entries);
+  const [b] = await db
+    .select({ cents: sql<number>`coalesce(sum(${earningOfRow}), 0)::int` })
+    .from(billingHistory)
+    .where(and(eq(billingHistory.kind, 'earning'), rows));
+  return { entriesCents: e?.cents ?? 0, billingCents: b?.cents ?? 0 };
+}
+
+export const earningsOfBooking = (db: Db, reservationId: string) =>
+  earningsWhere(
+    db,
+    eq(earningEntries.reservationId, reservationId),
+    eq(billingHistory.reservationId, reservationId),
+  );
+
+export const earningsOfLender = (db: Db, lenderId: string) =>
+  earningsWhere(db, eq(earningEntries.lenderId, lenderId), eq(billingHistory.userId, lenderId));
+
+/**
+ * Payments whose earning entries and earning rows disagree, for payments CampusLoop recorded (rows
+ * written by hand, outside any payment, are not the ledger's). One row per payment intent.
+ */
+export async function earningMismatches(db: Db) {
+  const { rows } = await db.execute<{
+    paymentIntentId: string;
+    entriesCents: number;
+    billingCents: number;
+  }>(sql`
+    select p.id as "paymentIntentId",
+           coalesce((select sum(e.amount_cents) from earning_entries e where e.payment_intent_id = p.id), 0)::int
+             as "entriesCents",
+           coalesce((select sum(case when b.status = 'refunded'
+                                  then b.amount_cents - coalesce(b.refund_amount_cents, b.amount_cents)
+                                  else b.amount_cents end)
+                     from billing_history b where b.kind = 'earning' and b.stripe_payment_intent_id = p.id), 0)::int
+             as "billingCents"
+    from payment_intents p`);
+  return rows.filter((r) => r.entriesCents !== r.billingCents);
+}

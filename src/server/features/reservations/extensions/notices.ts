@@ -1,0 +1,142 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
+import { formatDayLabel } from '#shared/format.ts';
+import type { NoticeText } from '../../notifications/service.ts';
+
+// Every notification and billing wording of a request for more days (decision 031). Each is called when
+// it is written, in its reader's language, so days and amounts are formatted inside.
+
+const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+
+interface Asked {
+  newEndDate: string;
+  rentalCents: number;
+  paymentIntentId: string | null;
+}
+
+export function requestedTextForLender(
+  names: { who: string; item: string },
+  ext: Asked,
+  previousEndDate: string,
+): NoticeText {
+  const { who, item } = names;
+  const until = formatDayLabel(ext.newEndDate);
+  const end = formatDayLabel(previousEndDate);
+  const extra = dollars(ext.rentalCents);
+  return {
+    title: msg`More days requested`,
+    message: ext.rentalCents
+      ? msg`${who} asks to keep ${item} until ${until} instead of ${end} for ${extra} more. Please answer by the end of ${end}.`
+      : msg`${who} asks to keep ${item} until ${until} instead of ${end}. Please answer by the end of ${end}.`,
+  };
+}
+
+export function requestedTextForBorrower(names: { lender: string; item: string }, ext: Asked): NoticeText {
+  const { lender, item } = names;
+  const until = formatDayLabel(ext.newEndDate);
+  const extra = dollars(ext.rentalCents);
+  return {
+    title: msg`More days requested`,
+    message: ext.rentalCents
+      ? msg`You asked ${lender} to keep ${item} until ${until}. ${extra} is held on your card and charged only if they approve.`
+      : msg`You asked ${lender} to keep ${item} until ${until}.`,
+  };
+}
+
+export function paymentAuthorisedWords(item: string, newEndDate: string): MessageDescriptor {
+  const until = formatDayLabel(newEndDate);
+  return msg`Payment authorised for ${item} (extended to ${until})`;
+}
+
+export function approvedTextForBorrower(lenderName: string, item: string, ext: Asked): NoticeText {
+  const until = formatDayLabel(ext.newEndDate);
+  const extraAmount = dollars(ext.rentalCents);
+  return {
+    title: msg`More days approved`,
+    message: ext.rentalCents
+      ? msg`${lenderName} approved: keep ${item} until ${until}. Your card is charged ${extraAmount} now.`
+      : msg`${lenderName} approved: keep ${item} until ${until}.`,
+  };
+}
+
+export function approvedTextForLender(borrower: string, item: string, ext: Asked): NoticeText {
+  const until = formatDayLabel(ext.newEndDate);
+  const extraAmount = dollars(ext.rentalCents);
+  return {
+    title: msg`More days approved`,
+    message: ext.rentalCents
+      ? msg`${borrower} now returns ${item} on ${until}. You earn ${extraAmount} more.`
+      : msg`${borrower} now returns ${item} on ${until}.`,
+  };
+}
+
+export function paymentWords(item: string, newEndDate: string): MessageDescriptor {
+  const until = formatDayLabel(newEndDate);
+  return msg`Payment for ${item} (extended to ${until})`;
+}
+
+export function earningWords(item: string, borrower: string, newEndDate: string): MessageDescriptor {
+  const until = formatDayLabel(newEndDate);
+  return msg`Earning: ${item} (extended to ${until}) lent to ${borrower}`;
+}
+
+export function declinedText(lender: string, item: string, endDate: string, ext: Asked): NoticeText {
+  const due = formatDayLabel(endDate);
+  return {
+    title: msg`More days declined`,
+    message: ext.paymentIntentId
+      ? msg`${lender} declined more days for ${item}: it is still due back on ${due}. The hold on your card was released.`
+      : msg`${lender} declined more days for ${item}: it is still due back on ${due}.`,
+  };
+}
+
+export function cancelledText(borrower: string, item: string, ext: Asked): NoticeText {
+  const until = formatDayLabel(ext.newEndDate);
+  return {
+    title: msg`More days no longer needed`,
+    message: msg`${borrower} took back the request to keep ${item} until ${until}.`,
+  };
+}
+
+export function expiredTextForBorrower(lender: string, item: string, ext: Asked): NoticeText {
+  const until = formatDayLabel(ext.newEndDate);
+  return {
+    title: msg`Request for more days expired`,
+    message: ext.paymentIntentId
+      ? msg`${lender} did not answer your request to keep ${item} until ${until}. The hold on your card was released.`
+      : msg`${lender} did not answer your request to keep ${item} until ${until}.`,
+  };
+}
+
+export function expiredTextForLender(borrower: string, item: string): NoticeText {
+  return {
+    title: msg`Request for more days expired`,
+    message: msg`${borrower}'s request for more days with ${item} expired unanswered.`,
+  };
+}
+
+/** Another booking was approved for the days this request wanted. */
+export function overlapDeclinedText(item: string | undefined, ext: Asked): NoticeText {
+  const until = formatDayLabel(ext.newEndDate);
+  const title = msg`More days declined`;
+  if (!item) {
+    return {
+      title,
+      message: ext.paymentIntentId
+        ? msg`Your request to keep the item until ${until} was declined: those days were booked by someone else. The hold on your card was released.`
+        : msg`Your request to keep the item until ${until} was declined: those days were booked by someone else.`,
+    };
+  }
+  return {
+    title,
+    message: ext.paymentIntentId
+      ? msg`Your request to keep ${item} until ${until} was declined: those days were booked by someone else. The hold on your card was released.`
+      : msg`Your request to keep ${item} until ${until} was declined: those days were booked by someone else.`,
+  };
+}
+
+export function cancelledRefundWords(newEndDate: string): MessageDescriptor {
+  const until = formatDayLabel(newEndDate);
+  return msg`Refund of the extra days (to ${until}) of a cancelled booking`;
+}

@@ -1,0 +1,289 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { rangeIssue } from '#shared/booking/availability.ts';
+import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
+import { campusToday } from '#shared/calendar.ts';
+import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
+import { dayWhenWritten } from '../../booking-words.ts';
+import { sqlState, transaction } from '../../db/transaction.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { emailVerificationService } from '../email-verification/service.ts';
+import { ledgerService } from '../ledger/service.ts';
+import { notificationService } from '../notifications/service.ts';
+import { paymentStepService } from '../payment-steps/service.ts';
+import { nowOf, type ReservationDeps } from './deps.ts';
+import { completeExtensionPayment } from './extensions/request.ts';
+import { dollars, paymentAuthorisedWords, requestedText } from './notices.ts';
+import * as queries from './queries.ts';
+import { loadForViewer } from './views.ts';
+
+// The request (spec §4): dates that make sense, the server's own price, and the borrower's card
+// authorised for exactly this booking before the lender is asked.
+
+const PAYMENT_ALREADY_USED: MessageDescriptor = msg`That payment is already used by another reservation.`;
+const paymentReleased = () =>
+  conflict(
+    msg`That payment was released because no request followed it in time. Please pay again.`,
+    'PAYMENT_RELEASED',
+  );
+
+/** Deleted, hidden by a moderator, or of a suspended owner: gone for borrowers. */
+function offered(item: queries.BookableItem | undefined): item is queries.BookableItem {
+  return Boolean(item && !item.deletedAt && !item.hiddenAt && !item.ownerSuspendedAt);
+}
+
+/** The item, checked bookable by this borrower for these days; answers the server's own quote. */
+async function checkBooking(
+  deps: ReservationDeps,
+  borrowerId: string,
+  input: { itemId: string; startDate: string; endDate: string },
+) {
+  // Nothing new while something borrowed is overdue.
+  const overdue = await queries.findOverdueOf(
+    deps.db,
+    borrowerId,
+    campusToday(deps.timeZone, nowOf(deps)).date,
+  );
+  if (overdue) {
+    const item = overdue.title;
+    const due = dayWhenWritten(overdue.endDate);
+    throw new AppError(
+      403,
+      'OVERDUE_RETURN',
+      msg`Please return ${item} first: it was due back on ${due}. You can request new items once it is returned.`,
+    );
+  }
+  const item = await queries.findBookableItem(deps.db, input.itemId);
+  if (!offered(item)) throw notFound(msg`Item not found.`);
+  if (item.userId === borrowerId) throw forbidden(msg`You cannot reserve your own item.`);
+  if (!item.isAvailable) throw conflict(msg`This item is not available right now.`, 'ITEM_UNAVAILABLE');
+
+  const { startDate, endDate } = input;
+  // The item's window: the shared rule the Reserve dialog's calendar greys days out by.
+  const problem = rangeIssue({ startDate, endDate }, item, campusToday(deps.timeZone).date);
+  if (problem) throw badRequest(problem.message, [problem]);
+  const price = quote(
+    {
+      rentalPriceCents: item.rentalPriceCents,
+      rentalPeriod: item.rentalPeriod as 'day' | 'week' | 'month' | null,
+      depositCents: item.depositCents,
+    },
+    startDate,
+    endDate,
+  );
+  const tooMuch = bookingLimitIssue(price);
+  if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
+  if ((await queries.findOverlapping(deps.db, item.id, startDate, endDate)).length) {
+    throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
+  }
+  return { item, price };
+}
+
+/** A reservation insert that met the one-payment-one-booking index: the payment was used meanwhile. */
+function paymentUsedRace(error: unknown): boolean {
+  return (
+    sqlState(error) === '23505' &&
+    String((error as { cause?: unknown }).cause ?? error).includes('reservations_payment_intent_unique')
+  );
+}
+
+export async function availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
+  const item = await queries.findBookableItem(deps.db, itemId);
+  if (!offered(item)) throw notFound(msg`Item not found.`);
+  const today = campusToday(deps.timeZone).date;
+  return {
+    today,
+    availableFrom: item.availableFrom,
+    availableUntil: item.availableUntil,
+    availableDays: item.availableDays,
+    booked: await queries.bookedRanges(deps.db, itemId, today),
+  };
+}
+
+/** Step 2 of the Reserve dialog: an authorisation for the server's own total (409 when the dialog's differs). */
+export async function createPaymentIntent(
+  deps: ReservationDeps,
+  borrower: { id: string; email: string; fullName: string; isVerified: boolean },
+  input: {
+    itemId: string;
+    startDate: string;
+    endDate: string;
+    depositAmount: string;
+    rentalAmount: string;
+  },
+) {
+  // Before any money is authorised: the request itself would be refused.
+  emailVerificationService.requireVerified(borrower);
+  const { item, price } = await checkBooking(deps, borrower.id, input);
+  if (
+    toCents(input.depositAmount) !== price.depositCents ||
+    toCents(input.rentalAmount) !== price.rentalCents
+  ) {
+    const rental = dollars(price.rentalCents);
+    const deposit = dollars(price.depositCents);
+    throw conflict(
+      msg`The price has changed: the rental is ${rental} and the deposit ${deposit}. Please review and try again.`,
+      'AMOUNT_MISMATCH',
+    );
+  }
+  if (price.totalCents === 0) throw badRequest(msg`This item is free: reserve it without a payment.`);
+  const intent = await deps.payments.createPaymentIntent({
+    amountCents: price.totalCents,
+    currency: 'usd',
+    customerId: null,
+    metadata: {
+      itemId: item.id,
+      borrowerId: borrower.id,
+      startDate: input.startDate,
+      endDate: input.endDate,
+    },
+    idempotencyKey: `pi-${borrower.id}-${item.id}-${input.startDate}-${input.endDate}-${price.totalCents}-${Date.now()}`,
+  });
+  // What this authorisation is for: the request must match it, and if no request ever comes (the
+  // tab closed after paying) the sweeper releases it.
+  await paymentStepService.recordIntent(deps.db, {
+    id: intent.id,
+    borrowerId: borrower.id,
+    itemId: item.id,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    rentalCents: price.rentalCents,
+    depositCents: price.depositCents,
+    amountCents: price.totalCents,
+  });
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amount: centsToDecimal(price.totalCents)!,
+  };
+}
+
+export async function create(
+  deps: ReservationDeps,
+  borrower: { id: string; fullName: string; email: string; isVerified: boolean },
+  input: { itemId: string; startDate: string; endDate: string; stripePaymentIntentId?: string | null },
+): Promise<Reservation> {
+  emailVerificationService.requireVerified(borrower);
+  const { item, price } = await checkBooking(deps, borrower.id, input);
+  const intentId = price.totalCents > 0 ? (input.stripePaymentIntentId ?? null) : null;
+  let card: { type: string; last4: string | null } | null = null;
+  if (price.totalCents > 0) {
+    // The money must already be authorised, for exactly this booking, and not used before.
+    if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', msg`Please pay to send this request.`);
+    const intent = await deps.payments.retrievePaymentIntent(intentId).catch(() => null);
+    if (!intent || intent.metadata.borrowerId !== borrower.id || intent.metadata.itemId !== item.id) {
+      throw badRequest(msg`That payment does not belong to this reservation.`);
+    }
+    if (intent.status === 'canceled') throw paymentReleased();
+    if (intent.status !== 'requires_capture')
+      throw new AppError(402, 'PAYMENT_NOT_AUTHORISED', msg`The card payment has not been completed.`);
+    if (intent.amountCents !== price.totalCents)
+      throw conflict(msg`The payment does not match the price. Please start again.`, 'AMOUNT_MISMATCH');
+    card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
+  }
+  let id: string;
+  try {
+    id = await transaction(deps.db, async (tx) => {
+      if (intentId) {
+        // Checked again under the intent's lock: ten requests with one payment make one booking.
+        const recorded = await paymentStepService.lockIntent(tx, intentId);
+        if (!recorded || recorded.borrowerId !== borrower.id) {
+          throw badRequest(msg`That payment does not belong to this reservation.`);
+        }
+        if (recorded.status === 'used') throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
+        if (recorded.status === 'abandoned') throw paymentReleased();
+        if (
+          recorded.itemId !== item.id ||
+          recorded.startDate !== input.startDate ||
+          recorded.endDate !== input.endDate ||
+          recorded.rentalCents !== price.rentalCents ||
+          recorded.depositCents !== price.depositCents
+        ) {
+          throw conflict(
+            msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
+            'PAYMENT_MISMATCH',
+          );
+        }
+      }
+      const reservationId = await queries.insertReservation(tx, {
+        itemId: item.id,
+        borrowerId: borrower.id,
+        providerId: item.userId,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        depositCents: price.depositCents,
+        rentalCents: price.rentalCents,
+        stripePaymentIntentId: intentId,
+        cancellationPolicy: item.cancellationPolicy,
+        rentalPeriod: item.rentalPeriod,
+      });
+      if (intentId) await paymentStepService.markIntentUsed(tx, intentId, reservationId);
+      const who = borrower.fullName;
+      const title = item.title;
+      await notificationService.notify(tx, {
+        userId: item.userId,
+        type: 'reservation_request',
+        text: () => requestedText(who, title, input),
+        relatedReservationId: reservationId,
+        relatedItemId: item.id,
+      });
+      await ledgerService.hold(tx, {
+        reservationId,
+        borrowerId: borrower.id,
+        paymentIntentId: intentId,
+        amountCents: price.totalCents,
+        description: () => paymentAuthorisedWords(title, input),
+        card,
+      });
+      return reservationId;
+    });
+  } catch (error) {
+    if (paymentUsedRace(error)) throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
+    throw error;
+  }
+  return loadForViewer(deps, id, borrower.id);
+}
+
+/**
+ * The 3-D Secure return (spec §4: the return address is /reservations): the bank sent the borrower
+ * back after authorising, and the Reserve dialog that would have sent the request is gone. The
+ * request is made from what the payment was recorded for; a second return finds it made.
+ */
+export async function completePayment(
+  deps: ReservationDeps,
+  borrower: { id: string; fullName: string; email: string; isVerified: boolean },
+  paymentIntentId: string,
+): Promise<{ reservation: Reservation; created: boolean }> {
+  const existing = await queries.findByPaymentIntent(deps.db, paymentIntentId);
+  if (existing) {
+    if (existing.borrowerId !== borrower.id) throw notFound(msg`Payment not found.`);
+    return { reservation: await loadForViewer(deps, existing.id, borrower.id), created: false };
+  }
+  const recorded = await paymentStepService.findIntent(deps.db, paymentIntentId);
+  if (recorded?.extensionOf && recorded.borrowerId === borrower.id) {
+    // Back from the bank for a request for more days; the booking itself is unchanged.
+    const created = await completeExtensionPayment(deps, borrower, recorded);
+    return { reservation: await loadForViewer(deps, recorded.extensionOf, borrower.id), created };
+  }
+  if (!recorded || recorded.borrowerId !== borrower.id || !recorded.itemId) {
+    throw notFound(msg`Payment not found.`);
+  }
+  try {
+    const reservation = await create(deps, borrower, {
+      itemId: recorded.itemId,
+      startDate: recorded.startDate,
+      endDate: recorded.endDate,
+      stripePaymentIntentId: paymentIntentId,
+    });
+    return { reservation, created: true };
+  } catch (error) {
+    // Two returns at once (a reload): the other one made it.
+    if (error instanceof AppError && error.code === 'PAYMENT_ALREADY_USED') {
+      const made = await queries.findByPaymentIntent(deps.db, paymentIntentId);
+      if (made?.borrowerId === borrower.id) {
+        return { reservation: await loadForViewer(deps, made.id, borrower.id), created: false };
+      }
+    }
+    throw error;
+  }
+}
