@@ -97,8 +97,11 @@ export function createReadCaches(ttlMs: number): ReadCaches {
   };
 }
 
-/** The caches that may serve a stale answer while recomputing it: their writers must be named. */
-const servingStale = (caches: ReadCaches) => [caches.catalogue, caches.pages];
+/**
+ * The caches read with the reader named (the catalogue's answers and their counts): after a write,
+ * its writer is named to them (ReadCache.wrote). The pages are for visitors, who write nothing.
+ */
+const readByWriters = (caches: ReadCaches) => [caches.catalogue, caches.counts];
 
 /** Empties what a committed change makes stale, as the hub hears of it (migration 0011's tags). */
 export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () => void {
@@ -218,11 +221,11 @@ export async function dropAfterWrite(
     for (const [userId, theirs] of unheard.writers) {
       if (theirs >= asked) continue;
       unheard.writers.delete(userId);
-      for (const cache of servingStale(caches)) cache.wrote(userId);
+      for (const cache of readByWriters(caches)) cache.wrote(userId);
     }
   }
   if (!writer.userId) return;
-  for (const cache of servingStale(caches)) cache.wrote(writer.userId, heard);
+  for (const cache of readByWriters(caches)) cache.wrote(writer.userId, heard);
   if (!heard) {
     unheard.writers.delete(writer.userId);
     unheard.writers.set(writer.userId, asked);

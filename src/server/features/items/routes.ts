@@ -129,7 +129,7 @@ export async function itemListJson(
       const countKey = countKeyOf(today, query);
       const [found, counted] = await Promise.all([
         itemService.findPage(db, query, timeZone),
-        query.skipTotal ? undefined : countJson(db, caches, countKey, query, timeZone),
+        query.skipTotal ? undefined : countJson(db, caches, countKey, query, timeZone, reader),
       ]);
       const ids = found.items.map((item) => item.id);
       // A search's count is dropped with the items any of its pages showed, as the pages are.
@@ -159,6 +159,7 @@ async function countJson(
   key: string,
   query: z.output<typeof itemSearchQuery>,
   timeZone: string,
+  reader: string | undefined,
 ): Promise<string> {
   const answer = await caches.counts.get(
     key,
@@ -168,6 +169,7 @@ async function countJson(
       tags: itemService.searches(query) ? [catalogueTags.everyList] : listTags(query.campus, query.category),
     }),
     answerTags,
+    { reader },
   );
   return (answer as { json: string }).json;
 }
