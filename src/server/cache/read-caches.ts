@@ -148,9 +148,11 @@ function dropTagged(caches: ReadCaches, tag: string) {
       return;
     case 'list': {
       const [campus, category, ...rest] = id.split(':');
+      // `list:<campus>` comes with `list:<campus>:<category>`, for instances of the previous version
+      // during a rolling deploy (the cache_tags_by_category migration): the longer tag says more.
+      if (campus && category === undefined) return;
       if (!campus || !category || rest.length) {
-        // Not ours (an older instance's `list:<campus>`): every list, the safe answer.
-        dropTagged(caches, catalogueTags.everyList);
+        dropTagged(caches, catalogueTags.everyList); // not a shape this version knows: every list
         return;
       }
       for (const list of listsShowing(campus, category)) {

@@ -1,6 +1,6 @@
 // The tags that name what a cached answer was built from (decisions 016 and 049), as the database's
-// announcements name them (migrations 0011 and 0031). A module of its own: sessions (auth) and the
-// caches both use them.
+// announcements name them (migrations 0011 and cache_tags_by_category). A module of its own: sessions
+// (auth) and the caches both use them.
 
 /** A campus or a category a list is narrowed to, or '*' for a list of every one. */
 const either = (value: string | undefined) => (!value || value === 'all' ? '*' : value);
@@ -20,7 +20,7 @@ export const catalogueTags = {
    * show that item (listsShowing).
    */
   list: (campus: string | undefined, category?: string) => `list:${either(campus)}:${either(category)}`,
-  /** An item went out with a borrower or came back: it leaves or joins "available now" (migration 0031). */
+  /** An item went out with a borrower or came back: it leaves or joins "available now". */
   availability: (id: string) => `availability:${id}`,
   /** Carried by every list and search: a change to an owner's name or standing empties them all. */
   everyList: 'lists',
