@@ -246,7 +246,10 @@ export class ReadCache<V> {
    * wrote(writer) again, or until everything remembered now has expired.
    */
   wrote(writer: string, heard = true) {
-    if (!this.options.serveStale && heard) return;
+    if (!this.options.serveStale && heard) {
+      this.writers.delete(writer); // only an unheard write needs remembering here
+      return;
+    }
     this.writers.set(writer, heard ? this.epoch : UNHEARD, heard ? {} : { ttl: this.options.ttlMs });
   }
 
