@@ -7,23 +7,23 @@ import { catalogueTags, listsShowing } from './tags.ts';
 
 export { catalogueTags, listTags, searchTags } from './tags.ts';
 
-// The server's read caches and what empties them (issues 7 and 13, docs/performance.md):
+// The server's read caches and what empties them (docs/performance.md, decisions 016 and 049):
 // - catalogue: answers everyone may see alike (item lists and searches, public item pages and
 //   profiles), as JSON text ready to send, and pages: Home and Browse as rendered for visitors;
-// - counts: how many items a list or search finds, once per filter whatever the page (decision 049);
+// - counts: how many items a list or search finds, once per filter whatever the page;
 // - sessions: a session cookie's person, so a poll does not ask the database who is asking;
 // - notificationsUnread, chatUnread: each person's unread polls.
-// Each answer carries tags naming what it was built from (catalogueTags below). The database
-// announces, when a change commits, the tags of what it touched (migration 0011), to every instance;
-// each drops only the answers carrying them: a chat message or a read mark never touches the
-// catalogue, a new listing empties the lists of its campus and category (and of every campus or every
-// category) but no search and no item page, a booking going out empties the lists' "available now" and
-// the searches that show the item (decision 049). Live events (a notification, a message, a read mark: migration 0006)
-// drop the unread answers of the people they name, before their sockets hear of it. The instance that
-// served a change waits, before answering, until it has heard its own announcement (hub.caughtUp), so
-// its writer reads nothing stale; if it cannot hear it in time, the writer alone reads around the
-// caches until it can (decision 049), and nothing is emptied. While the hub is down (its database connection lost), the caches
-// serve nothing, and they start empty when it is back.
+// Each answer carries tags naming what it was built from (tags.ts). The database announces, when a
+// change commits, the tags of what it touched, to every instance; each drops only the answers carrying
+// them: a chat message or a read mark never touches the catalogue; a new listing empties the lists of
+// its campus and category (and of every campus or every category) but no search and no item page; a
+// booking going out empties the lists' "available now" and the searches that show the item. Live
+// events (a notification, a message, a read mark: migration 0006) drop the unread answers of the
+// people they name, before their sockets hear of it. The instance that served a change waits, before
+// answering, until it has heard its own announcement (hub.caughtUp), so its writer reads nothing
+// stale; if it cannot hear it in time, the writer alone reads around the caches until it can, and
+// nothing is emptied. While the hub is down (its database connection lost), the caches serve nothing,
+// and they start empty when it is back.
 
 export interface ReadCaches {
   catalogue: ReadCache<CachedAnswer>;
