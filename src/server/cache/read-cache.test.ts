@@ -261,6 +261,16 @@ describe('ReadCache', () => {
     expect(await Promise.all(readers)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('queues each lane apart: slow searches never hold up a quick item page', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 100, ttlMs: 60_000, maxConcurrentMisses: 1 });
+    const slow = deferred<string>();
+    const search = cache.get('search', () => slow.promise, undefined, { lane: 'lists' });
+    const queued = cache.get('search 2', async () => 'second search', undefined, { lane: 'lists' });
+    expect(await cache.get('item', async () => 'item page')).toBe('item page');
+    slow.resolve('first search');
+    expect(await Promise.all([search, queued])).toEqual(['first search', 'second search']);
+  });
+
   it('adds tags learnt later to a stored answer, or drops it if one was invalidated since', async () => {
     const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000 });
     await cache.get(

@@ -31,7 +31,7 @@ export interface ReadCacheOptions {
   serveStale?: boolean;
   /** Tags every answer carries besides its own (a cache whose answers are all dropped together). */
   everyAnswerTags?: readonly string[];
-  /** At most this many computations at once; the others wait their turn. */
+  /** At most this many computations at once in each lane (get's `lane`); the others wait their turn. */
   maxConcurrentMisses?: number;
   now?: () => number;
 }
@@ -85,7 +85,8 @@ export class ReadCache<V> {
    * invalidation up to it may be theirs to miss), or UNHEARD.
    */
   private readonly writers: LRUCache<string, number>;
-  private readonly limit: <T>(compute: () => Promise<T>) => Promise<T>;
+  /** A queue per lane (maxConcurrentMisses each), so slow answers never hold up quick ones. */
+  private readonly lanes = new Map<string, ReturnType<typeof pLimit>>();
   private readonly now: () => number;
   /** While the changes that invalidate answers cannot be heard, every read computes. */
   private suspended = false;
@@ -106,13 +107,6 @@ export class ReadCache<V> {
       },
     });
     this.writers = new LRUCache<string, number>({ max: MAX_WRITERS });
-    const cap = options.maxConcurrentMisses;
-    if (cap) {
-      const queue = pLimit(cap);
-      this.limit = (compute) => queue(compute);
-    } else {
-      this.limit = (compute) => compute();
-    }
   }
 
   get size() {
@@ -142,7 +136,11 @@ export class ReadCache<V> {
     key: string,
     compute: () => Promise<V>,
     tagsOf?: TagsOf<V>,
-    { reader, fresh = false }: { reader?: string | undefined; fresh?: boolean } = {},
+    {
+      reader,
+      fresh = false,
+      lane = 'default',
+    }: { reader?: string | undefined; fresh?: boolean; lane?: string } = {},
   ): Promise<V> {
     if (this.options.ttlMs <= 0 || this.suspended) {
       this.lookups?.(false);
@@ -153,7 +151,7 @@ export class ReadCache<V> {
       // Anything remembered may predate their write: computed afresh for them, and not kept (the
       // announcement on its way decides what is stale for everyone else).
       this.lookups?.(false);
-      return this.limit(compute);
+      return this.limit(lane, compute);
     }
     for (;;) {
       let entry = this.entries.get(key);
@@ -169,7 +167,7 @@ export class ReadCache<V> {
       if (!running) {
         // Nothing stored, or only a stale answer: this reader computes, and waits for it.
         this.lookups?.(false);
-        return this.start(key, compute, tagsOf);
+        return this.start(key, compute, tagsOf, lane);
       }
       // Its replacement is being computed: the stale answer, unless this reader's write made it stale.
       if (
@@ -276,13 +274,30 @@ export class ReadCache<V> {
     this.clear();
   }
 
-  private start(key: string, compute: () => Promise<V>, tagsOf?: TagsOf<V>): Promise<V> {
+  /** Runs `compute` in its lane's queue, or at once without a cap. */
+  private limit<T>(lane: string, compute: () => Promise<T>): Promise<T> {
+    const cap = this.options.maxConcurrentMisses;
+    if (!cap) return compute();
+    let queue = this.lanes.get(lane);
+    if (!queue) {
+      queue = pLimit(cap);
+      this.lanes.set(lane, queue);
+    }
+    return queue(compute);
+  }
+
+  private start(
+    key: string,
+    compute: () => Promise<V>,
+    tagsOf: TagsOf<V> | undefined,
+    lane: string,
+  ): Promise<V> {
     const startedAt = this.epoch;
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => {
       settle = resolve;
     });
-    const promise: Promise<V> = this.limit(compute)
+    const promise: Promise<V> = this.limit(lane, compute)
       .then((value) => {
         const tags = [...(this.options.everyAnswerTags ?? []), ...(tagsOf?.(value) ?? [])];
         if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags);

@@ -68,8 +68,9 @@ function pageBytes(value: unknown): number {
 
 /**
  * The sizes (decision 049): the catalogue by bytes (lists, item pages, profiles, one to a few dozen KB
- * each), the rest by count. The miss caps keep a burst of distinct questions from queueing every
- * connection of the database pool behind them: the others wait in memory, in order.
+ * each), the rest by count. The miss caps (per lane: the catalogue's lists and searches queue apart
+ * from its item pages and profiles) keep a burst of distinct questions from taking every connection
+ * of the database pool (10) from the writes and polls: the others wait in memory, in order.
  */
 export function createReadCaches(ttlMs: number): ReadCaches {
   return {

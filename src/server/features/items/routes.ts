@@ -141,7 +141,9 @@ export async function itemListJson(
       };
     },
     answerTags,
-    { reader },
+    // Lists and searches queue apart from item pages and profiles: a burst of slow searches never
+    // holds up a quick item page.
+    { reader, lane: 'lists' },
   );
   return (answer as { json: string }).json;
 }
