@@ -63,7 +63,10 @@ export function campusReader(fixtures: Fixtures, seed = 13): CampusReader {
 
   const build: Record<ReadClass, () => RequestSpec> = {
     // A visitor's Home shows every campus, a signed-in student's their own (spec §2).
-    home: () => ({ path: itemsPath({ campus: any(campuses), availableNow: true, page: 1, limit: 8 }) }),
+    // Home shows no count, and asks for none (decision 049).
+    home: () => ({
+      path: itemsPath({ campus: any(campuses), availableNow: true, skipTotal: true, page: 1, limit: 8 }),
+    }),
     // Each filter set or not independently, as people combine them; only truthy values are sent.
     browse: () => ({
       path: itemsPath({

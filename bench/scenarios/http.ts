@@ -79,6 +79,8 @@ export const HTTP_SCENARIOS: HttpScenario[] = [
       path: itemsPath({
         campus: n % 2 ? pick(f.campuses, n >> 1) : 'all',
         availableNow: true,
+        // Home shows no count, and asks for none (decision 049).
+        skipTotal: true,
         page: 1,
         limit: 8,
       }),

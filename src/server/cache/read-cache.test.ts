@@ -151,4 +151,139 @@ describe('ReadCache', () => {
     // Computed, joined the computation, stored, expired, paused.
     expect(seen).toEqual([false, true, true, false, false]);
   });
+
+  it('keeps at most maxBytes, dropping the least recently used first', async () => {
+    const cache = new ReadCache<string>({
+      maxEntries: 100,
+      maxBytes: 30,
+      sizeOf: (value) => (value as string).length,
+      ttlMs: 60_000,
+    });
+    await cache.get('a', async () => 'a'.repeat(10));
+    await cache.get('b', async () => 'b'.repeat(10));
+    await cache.get('c', async () => 'c'.repeat(10));
+    expect(cache.bytes).toBe(30);
+    await cache.get('a', async () => 'not asked'); // a is now the most recently used
+    await cache.get('d', async () => 'd'.repeat(10));
+    expect(cache.bytes).toBe(30);
+    expect(await cache.get('a', async () => 'recomputed')).toBe('a'.repeat(10));
+    expect(await cache.get('b', async () => 'recomputed')).toBe('recomputed'); // b went first
+    // An answer bigger than the whole cache is answered, not kept.
+    expect(await cache.get('huge', async () => 'h'.repeat(31))).toBe('h'.repeat(31));
+    expect(await cache.get('huge', async () => 'again')).toBe('again');
+    expect(cache.bytes).toBeLessThanOrEqual(30);
+  });
+
+  it('after an invalidation, computes once for its first reader and serves the old answer meanwhile, but not to its writer', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000, serveStale: true });
+    await cache.get(
+      'home',
+      async () => 'tent',
+      () => ['list:stanford'],
+    );
+    cache.invalidate('list:stanford'); // ana's write, as its announcement is heard here…
+    cache.wrote('ana'); // …before her request answers
+    const fresh = deferred<string>();
+    let calls = 0;
+    const first = cache.get(
+      'home',
+      () => {
+        calls++;
+        return fresh.promise;
+      },
+      () => ['list:stanford'],
+    );
+    // While it is computed: the old answer, at once, to everyone but its writer.
+    expect(await cache.get('home', async () => 'not asked')).toBe('tent');
+    expect(await cache.get('home', async () => 'not asked', undefined, { reader: 'bo' })).toBe('tent');
+    const ana = cache.get('home', async () => 'not asked', undefined, { reader: 'ana' });
+    fresh.resolve('tent, lantern');
+    expect(await first).toBe('tent, lantern');
+    expect(await ana).toBe('tent, lantern');
+    expect(calls).toBe(1);
+    // Someone else's change after ana's: the old answer may go to ana while it is computed.
+    const again = deferred<string>();
+    cache.invalidate('list:stanford');
+    const recomputing = cache.get(
+      'home',
+      () => again.promise,
+      () => ['list:stanford'],
+    );
+    expect(await cache.get('home', async () => 'not asked', undefined, { reader: 'ana' })).toBe(
+      'tent, lantern',
+    );
+    again.resolve('tent, lantern, stove');
+    await recomputing;
+  });
+
+  it('runs one computation per key at a time, even when one under way was made void', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    const old = deferred<string>();
+    let running = 0;
+    let most = 0;
+    const compute = (answer: Promise<string>) => async () => {
+      running++;
+      most = Math.max(most, running);
+      try {
+        return await answer;
+      } finally {
+        running--;
+      }
+    };
+    const first = cache.get('list', compute(old.promise), () => ['list:stanford']);
+    cache.invalidate('list:stanford'); // the first may have read the old rows
+    const waiting = [1, 2, 3].map(() =>
+      cache.get('list', compute(Promise.resolve('after')), () => ['list:stanford']),
+    );
+    old.resolve('before');
+    expect(await first).toBe('before');
+    expect(await Promise.all(waiting)).toEqual(['after', 'after', 'after']);
+    expect(most).toBe(1);
+  });
+
+  it('computes at most maxConcurrentMisses answers at once; the others wait their turn', async () => {
+    const cache = new ReadCache<number>({ maxEntries: 100, ttlMs: 60_000, maxConcurrentMisses: 2 });
+    const gates = [0, 1, 2, 3, 4].map(() => deferred<number>());
+    let started = 0;
+    const readers = gates.map((gate, i) =>
+      cache.get(`search ${i}`, () => {
+        started++;
+        return gate.promise;
+      }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(2);
+    gates[0]!.resolve(0);
+    await readers[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(3);
+    for (const [i, gate] of gates.entries()) gate.resolve(i);
+    expect(await Promise.all(readers)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('queues each lane apart: slow searches never hold up a quick item page', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 100, ttlMs: 60_000, maxConcurrentMisses: 1 });
+    const slow = deferred<string>();
+    const search = cache.get('search', () => slow.promise, undefined, { lane: 'lists' });
+    const queued = cache.get('search 2', async () => 'second search', undefined, { lane: 'lists' });
+    expect(await cache.get('item', async () => 'item page')).toBe('item page');
+    slow.resolve('first search');
+    expect(await Promise.all([search, queued])).toEqual(['first search', 'second search']);
+  });
+
+  it('adds tags learnt later to a stored answer, or drops it if one was invalidated since', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    await cache.get(
+      'count',
+      async () => '12',
+      () => ['lists'],
+    );
+    cache.addTags('count', ['item:lamp'], cache.invalidations);
+    cache.invalidate('item:lamp');
+    expect(await cache.get('count', async () => '11')).toBe('11');
+    const since = cache.invalidations;
+    cache.invalidate('item:desk'); // while a page naming the desk was read
+    cache.addTags('count', ['item:desk'], since);
+    expect(await cache.get('count', async () => '10')).toBe('10');
+  });
 });

@@ -1,15 +1,38 @@
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
+
 // Recent answers kept in memory, for the reads that every visitor and every open tab repeat: the
-// catalogue's lists, item pages and profiles, sessions, and the unread polls
-// (docs/performance.md). Correctness comes from invalidation, not from the time limit: the database
-// announces what every change touches (migration 0011, read-caches.ts), each answer carries tags that
-// name what it was built from, and an announcement drops only the answers with its tags. The time
-// limit only bounds what no write announces (a review revealed by time, a clock change).
+// catalogue's lists, item pages and profiles, sessions, and the unread polls (docs/performance.md,
+// decisions 016 and 049). Correctness comes from invalidation, not from the time limit: the database
+// announces what every change touches (read-caches.ts), each answer carries tags that name what it was
+// built from, and an announcement drops only the answers with its tags. The time limit bounds what no
+// write announces (a review revealed by time, a new listing a search would now find).
+//
+// Under load (decision 049): the least recently used answers go first once the cache holds more than
+// its bytes; one computation per key runs at a time, however many readers miss it; at most a few
+// computations run at once, the others queue; and a cache that may serve stale answers keeps an
+// invalidated answer for the readers who arrive while its replacement is computed, except for the
+// person whose write invalidated it.
 
 export interface ReadCacheOptions {
-  /** Oldest entries go first beyond this many. */
+  /** Beyond this many answers, the least recently used go first. */
   maxEntries: number;
+  /** Beyond this many bytes (as `sizeOf` counts them), the least recently used go first. */
+  maxBytes?: number;
+  /** An answer's size in bytes, roughly; required with maxBytes. */
+  sizeOf?: (value: unknown) => number;
   /** How long an entry may be served at most. 0 turns the cache off: every read computes. */
   ttlMs: number;
+  /**
+   * After an invalidation, the old answer goes to the readers who arrive while the new one is being
+   * computed (the first reader computes and waits), never to its writer. Not for answers whose
+   * staleness harms (a session that was ended, a person's unread count).
+   */
+  serveStale?: boolean;
+  /** Tags every answer carries besides its own (a cache whose answers are all dropped together). */
+  everyAnswerTags?: readonly string[];
+  /** At most this many computations at once in each lane (get's `lane`); the others wait their turn. */
+  maxConcurrentMisses?: number;
   now?: () => number;
 }
 
@@ -17,6 +40,15 @@ interface Entry<V> {
   value: V;
   expires: number;
   tags: readonly string[];
+  /** Set when invalidated in a cache that serves stale answers: the invalidation's number. */
+  staleSince?: number;
+}
+
+interface Computation<V> {
+  startedAt: number;
+  promise: Promise<V>;
+  /** Resolves when the computation ends, whichever way. */
+  settled: Promise<void>;
 }
 
 /**
@@ -27,13 +59,17 @@ export type TagsOf<V> = (value: V) => readonly string[];
 
 /** Beyond this many remembered invalidations, they are forgotten and every computation under way is void. */
 const MAX_REMEMBERED_INVALIDATIONS = 10_000;
+/** How many recent writers the cache remembers, for read-your-writes under serve-stale. */
+const MAX_WRITERS = 20_000;
+/** A writer whose write this instance has not heard yet: nothing remembered may be served to them. */
+const UNHEARD = Number.POSITIVE_INFINITY;
 
 export class ReadCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   /** Keys by tag, to drop a tag's answers without looking at the others. */
   private readonly keysByTag = new Map<string, Set<string>>();
-  /** Computations under way, so 50 requests that miss at once ask the database once. */
-  private readonly pending = new Map<string, { startedAt: number; promise: Promise<V> }>();
+  /** Computations under way: one per key. */
+  private readonly pending = new Map<string, Computation<V>>();
   /**
    * Every invalidation takes the next number. A computation remembers the number current when it
    * began; if a tag or key of its answer was invalidated after that, it may have read the old rows, so
@@ -44,6 +80,13 @@ export class ReadCache<V> {
   private voidUpTo = 0;
   private readonly tagInvalidatedAt = new Map<string, number>();
   private readonly keyInvalidatedAt = new Map<string, number>();
+  /**
+   * Recent writers: the invalidation number once their write was heard here (a stale answer from an
+   * invalidation up to it may be theirs to miss), or UNHEARD.
+   */
+  private readonly writers: LRUCache<string, number>;
+  /** A queue per lane (maxConcurrentMisses each), so slow answers never hold up quick ones. */
+  private readonly lanes = new Map<string, ReturnType<typeof pLimit>>();
   private readonly now: () => number;
   /** While the changes that invalidate answers cannot be heard, every read computes. */
   private suspended = false;
@@ -52,15 +95,32 @@ export class ReadCache<V> {
 
   constructor(private readonly options: ReadCacheOptions) {
     this.now = options.now ?? Date.now;
+    const { maxBytes, sizeOf } = options;
+    this.entries = new LRUCache<string, Entry<V>>({
+      max: Math.max(1, options.maxEntries),
+      ...(maxBytes && sizeOf
+        ? { maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) }
+        : {}),
+      // Evicted for room: its keys leave the tag index too (other removals unindex it themselves).
+      dispose: (entry, key, reason) => {
+        if (reason === 'evict') this.unindex(key, entry);
+      },
+    });
+    this.writers = new LRUCache<string, number>({ max: MAX_WRITERS });
   }
 
   get size() {
     return this.entries.size;
   }
 
+  /** The bytes held, as `sizeOf` counts them (0 without a byte bound). */
+  get bytes() {
+    return this.entries.calculatedSize;
+  }
+
   /**
-   * Hears every lookup: a hit is answered without computing (stored, or joining a computation under
-   * way); a miss computes (the cache off or paused counts as a miss: the database is asked).
+   * Hears every lookup: a hit is answered without computing (stored, stale while recomputed, or
+   * joining a computation under way); a miss computes (the cache off or paused counts as a miss).
    */
   observeLookups(observer: (hit: boolean) => void) {
     this.lookups = observer;
@@ -68,43 +128,87 @@ export class ReadCache<V> {
 
   /**
    * The stored answer for `key`, or `compute()`'s, stored with the tags `tagsOf` names unless one of
-   * them (or the key) was invalidated while it was computed.
+   * them (or the key) was invalidated while it was computed. `reader` is the signed-in person asking,
+   * if any: after their own write (wrote()) they never get an answer it made stale; `fresh` refuses
+   * stale answers altogether (a computation that stores what it reads).
    */
-  get(key: string, compute: () => Promise<V>, tagsOf?: TagsOf<V>): Promise<V> {
+  async get(
+    key: string,
+    compute: () => Promise<V>,
+    tagsOf?: TagsOf<V>,
+    {
+      reader,
+      fresh = false,
+      lane = 'default',
+    }: { reader?: string | undefined; fresh?: boolean; lane?: string } = {},
+  ): Promise<V> {
     if (this.options.ttlMs <= 0 || this.suspended) {
       this.lookups?.(false);
       return compute();
     }
-    const entry = this.entries.get(key);
-    if (entry) {
-      if (entry.expires > this.now()) {
-        this.lookups?.(true);
-        return Promise.resolve(entry.value);
+    const wroteAt = reader === undefined ? undefined : this.writers.get(reader);
+    if (wroteAt === UNHEARD) {
+      // Anything remembered may predate their write: computed afresh for them, and not kept (the
+      // announcement on its way decides what is stale for everyone else).
+      this.lookups?.(false);
+      return this.limit(lane, compute);
+    }
+    for (;;) {
+      let entry = this.entries.get(key);
+      if (entry && entry.expires <= this.now()) {
+        this.remove(key);
+        entry = undefined;
       }
+      if (entry && entry.staleSince === undefined) {
+        this.lookups?.(true);
+        return entry.value;
+      }
+      const running = this.pending.get(key);
+      if (!running) {
+        // Nothing stored, or only a stale answer: this reader computes, and waits for it.
+        this.lookups?.(false);
+        return this.start(key, compute, tagsOf, lane);
+      }
+      // Its replacement is being computed: the stale answer, unless this reader's write made it stale.
+      if (
+        entry?.staleSince !== undefined &&
+        !fresh &&
+        (wroteAt === undefined || entry.staleSince > wroteAt)
+      ) {
+        this.lookups?.(true);
+        return entry.value;
+      }
+      // Joining is safe only if nothing at all was invalidated since it began: its tags are not known
+      // yet. Otherwise wait for it to end (one computation per key at a time) and look again.
+      if (running.startedAt === this.epoch) {
+        this.lookups?.(true);
+        return running.promise;
+      }
+      await running.settled;
+    }
+  }
+
+  /**
+   * Adds tags to a stored answer, learnt after it was stored (the items a later page of a search
+   * showed, for the search's count). If one of them was invalidated since `since` (the invalidation
+   * number when the caller began reading), the answer is dropped instead.
+   */
+  addTags(key: string, tags: readonly string[], since: number) {
+    const entry = this.entries.peek(key);
+    if (!entry || entry.staleSince !== undefined) return;
+    const added = tags.filter((tag) => !entry.tags.includes(tag));
+    if (!added.length) return;
+    if (!this.stillValid(key, added, since)) {
       this.remove(key);
+      return;
     }
-    const running = this.pending.get(key);
-    // Joining is safe only if nothing at all was invalidated since it began: its tags are not known yet.
-    if (running && running.startedAt === this.epoch) {
-      this.lookups?.(true);
-      return running.promise;
-    }
-    this.lookups?.(false);
-    const startedAt = this.epoch;
-    const promise = compute().then(
-      (value) => {
-        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
-        const tags = tagsOf?.(value) ?? [];
-        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags);
-        return value;
-      },
-      (error: unknown) => {
-        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
-        throw error;
-      },
-    );
-    this.pending.set(key, { startedAt, promise });
-    return promise;
+    entry.tags = [...entry.tags, ...added];
+    this.index(key, added);
+  }
+
+  /** The current invalidation number, for addTags(). */
+  get invalidations() {
+    return this.epoch;
   }
 
   /** Drops one key's answer (and voids any being computed). */
@@ -114,11 +218,37 @@ export class ReadCache<V> {
     this.remember(this.keyInvalidatedAt, key);
   }
 
-  /** Drops every answer carrying `tag` (and voids any being computed that will carry it). */
+  /**
+   * Every answer carrying `tag` is stale (kept for serve-stale, else dropped), and any being computed
+   * that will carry it is void.
+   */
   invalidate(tag: string) {
+    const at = this.remember(this.tagInvalidatedAt, tag);
     const keys = this.keysByTag.get(tag);
-    if (keys) for (const key of [...keys]) this.remove(key);
-    this.remember(this.tagInvalidatedAt, tag);
+    if (!keys) return;
+    for (const key of [...keys]) {
+      const entry = this.entries.peek(key);
+      if (entry && this.options.serveStale) {
+        entry.staleSince = at;
+        // Stale already: later invalidations change nothing for it.
+        this.unindex(key, entry);
+      } else {
+        this.remove(key);
+      }
+    }
+  }
+
+  /**
+   * `writer`'s change has been heard here: they are never served an answer it made stale. With
+   * `heard` false, this instance cannot tell yet: they get no remembered answer at all until
+   * wrote(writer) again, or until everything remembered now has expired.
+   */
+  wrote(writer: string, heard = true) {
+    if (!this.options.serveStale && heard) {
+      this.writers.delete(writer); // only an unheard write needs remembering here
+      return;
+    }
+    this.writers.set(writer, heard ? this.epoch : UNHEARD, heard ? {} : { ttl: this.options.ttlMs });
   }
 
   /** Drops every answer (and voids any being computed). */
@@ -144,18 +274,57 @@ export class ReadCache<V> {
     this.clear();
   }
 
+  /** Runs `compute` in its lane's queue, or at once without a cap. */
+  private limit<T>(lane: string, compute: () => Promise<T>): Promise<T> {
+    const cap = this.options.maxConcurrentMisses;
+    if (!cap) return compute();
+    let queue = this.lanes.get(lane);
+    if (!queue) {
+      queue = pLimit(cap);
+      this.lanes.set(lane, queue);
+    }
+    return queue(compute);
+  }
+
+  private start(
+    key: string,
+    compute: () => Promise<V>,
+    tagsOf: TagsOf<V> | undefined,
+    lane: string,
+  ): Promise<V> {
+    const startedAt = this.epoch;
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const promise: Promise<V> = this.limit(lane, compute)
+      .then((value) => {
+        const tags = [...(this.options.everyAnswerTags ?? []), ...(tagsOf?.(value) ?? [])];
+        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags);
+        return value;
+      })
+      .finally(() => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+        settle();
+      });
+    this.pending.set(key, { startedAt, promise, settled });
+    return promise;
+  }
+
+  /** Numbers the invalidation and remembers it; returns its number. */
   private remember(invalidations: Map<string, number>, name: string) {
     this.epoch++;
     if (this.tagInvalidatedAt.size + this.keyInvalidatedAt.size >= MAX_REMEMBERED_INVALIDATIONS) {
-      // Forget them all, and with them every computation that might have needed one.
+      // Forget them all, and with them every computation that might have needed one (they end as
+      // usual, unstored; readers waiting for them then compute again).
       this.voidUpTo = this.epoch;
       this.tagInvalidatedAt.clear();
       this.keyInvalidatedAt.clear();
-      this.pending.clear();
-      return;
+      return this.epoch;
     }
     invalidations.delete(name); // re-inserted last: the map stays in invalidation order
     invalidations.set(name, this.epoch);
+    return this.epoch;
   }
 
   private stillValid(key: string, tags: readonly string[], startedAt: number) {
@@ -166,7 +335,13 @@ export class ReadCache<V> {
 
   private store(key: string, value: V, tags: readonly string[]) {
     this.remove(key);
-    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs, tags });
+    const entry: Entry<V> = { value, expires: this.now() + this.options.ttlMs, tags };
+    this.entries.set(key, entry);
+    // Too big to keep at all (lru-cache refuses it): not indexed either.
+    if (this.entries.peek(key) === entry) this.index(key, tags);
+  }
+
+  private index(key: string, tags: readonly string[]) {
     for (const tag of tags) {
       let keys = this.keysByTag.get(tag);
       if (!keys) {
@@ -175,20 +350,20 @@ export class ReadCache<V> {
       }
       keys.add(key);
     }
-    if (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.remove(oldest);
-    }
   }
 
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
+  private unindex(key: string, entry: Entry<V>) {
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) this.keysByTag.delete(tag);
     }
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.peek(key);
+    if (!entry) return;
+    if (entry.staleSince === undefined) this.unindex(key, entry);
+    this.entries.delete(key);
   }
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCaches, dropAfterWrite } from './read-caches.ts';
+import { type CachedAnswer, createReadCaches, dropAfterWrite } from './read-caches.ts';
 
-// The writer's instance answers a write only once it has heard what the write changed;
-// if it cannot know that, it empties what anyone could read stale rather than wait forever.
+const jsonOf = (answer: CachedAnswer) => ('json' in answer ? answer.json : undefined);
+
+// The writer's instance answers a write only once it has heard what the write changed; if it cannot
+// know that, its writer reads around the caches until it can, and nothing is emptied (decision 049:
+// emptying every cache on a late mark made a miss storm under load).
 
 describe('dropAfterWrite', () => {
   const fill = async (caches: ReturnType<typeof createReadCaches>) => {
@@ -18,11 +21,23 @@ describe('dropAfterWrite', () => {
     expect(caches.chatUnread.size).toBe(0);
   });
 
-  it('empties the catalogue when the hub cannot say it has heard the change', async () => {
+  it('empties nothing when the hub cannot say it has heard the change: the writer alone reads around it', async () => {
     const caches = createReadCaches(60_000);
     await fill(caches);
     await dropAfterWrite(caches, { caughtUp: async () => false }, { userId: 'bo' });
-    expect(caches.catalogue.size).toBe(0);
+    expect(caches.catalogue.size).toBe(1);
     expect(caches.chatUnread.size).toBe(1);
+    // Everyone else is answered from memory; the writer gets the list computed afresh.
+    expect(jsonOf(await caches.catalogue.get('list', async () => ({ json: 'fresh', tags: [] })))).toBe('[]');
+    const forBo = await caches.catalogue.get('list', async () => ({ json: 'fresh', tags: [] }), undefined, {
+      reader: 'bo',
+    });
+    expect(jsonOf(forBo)).toBe('fresh');
+    // A later write's mark, once heard, proves bo's was heard too: bo is answered from memory again.
+    await dropAfterWrite(caches, { caughtUp: async () => true }, { userId: 'cy' });
+    const later = await caches.catalogue.get('list', async () => ({ json: 'again', tags: [] }), undefined, {
+      reader: 'bo',
+    });
+    expect(jsonOf(later)).toBe('[]');
   });
 });

@@ -1,29 +1,34 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { RealtimeHub } from '../db/realtime-hub.ts';
-import type { LiveSession } from './live-session.ts';
+import type { LiveSession } from '../features/auth/service.ts';
+import type { RealtimeHub } from '../plugins/realtime-hub.ts';
 import { ReadCache } from './read-cache.ts';
-import { catalogueTags } from './tags.ts';
+import { catalogueTags, listsShowing } from './tags.ts';
 
-export { catalogueTags, listTags } from './tags.ts';
+export { catalogueTags, listTags, searchTags } from './tags.ts';
 
-// The server's read caches and what empties them (docs/performance.md):
+// The server's read caches and what empties them (docs/performance.md, decisions 016 and 049):
 // - catalogue: answers everyone may see alike (item lists and searches, public item pages and
 //   profiles), as JSON text ready to send, and pages: Home and Browse as rendered for visitors;
+// - counts: how many items a list or search finds, once per filter whatever the page;
 // - sessions: a session cookie's person, so a poll does not ask the database who is asking;
 // - notificationsUnread, chatUnread: each person's unread polls.
-// Each answer carries tags naming what it was built from (catalogueTags below). The database
-// announces, when a change commits, the tags of what it touched (migration 0011), to every instance;
-// each drops only the answers carrying them: a chat message or a read mark never touches the
-// catalogue, a new listing empties its campus's lists but no item page, a booking going out empties
-// the lists' "available now". Live events (a notification, a message, a read mark: migration 0006)
-// drop the unread answers of the people they name, before their sockets hear of it. The instance that
-// served a change waits, before answering, until it has heard its own announcement (hub.caughtUp), so
-// nobody reads a write stale there. While the hub is down (its database connection lost), the caches
-// serve nothing, and they start empty when it is back.
+// Each answer carries tags naming what it was built from (tags.ts). The database announces, when a
+// change commits, the tags of what it touched, to every instance; each drops only the answers carrying
+// them: a chat message or a read mark never touches the catalogue; a new listing empties the lists of
+// its campus and category (and of every campus or every category) but no search and no item page; a
+// booking going out empties the lists' "available now" and the searches that show the item. Live
+// events (a notification, a message, a read mark: migration 0006) drop the unread answers of the
+// people they name, before their sockets hear of it. The instance that served a change waits, before
+// answering, until it has heard its own announcement (hub.caughtUp), so its writer reads nothing
+// stale; if it cannot hear it in time, the writer alone reads around the caches until it can, and
+// nothing is emptied. While the hub is down (its database connection lost), the caches serve nothing,
+// and they start empty when it is back.
 
 export interface ReadCaches {
   catalogue: ReadCache<CachedAnswer>;
+  /** How many items a filter (a list or a search, any page) finds: `{ total, totalCapped }` as JSON. */
+  counts: ReadCache<CachedAnswer>;
   /**
    * By cookie token, like any in-memory session store (the database keeps only its hash). Unknown,
    * ended and suspended ones too (undefined): any change to users or sessions empties it.
@@ -50,16 +55,54 @@ export type CachedAnswer = ({ json: string } | { missing: true }) & { tags: read
 /** The tags a catalogue answer declares for itself. */
 export const answerTags = (answer: CachedAnswer) => answer.tags;
 
+/** Roughly what an answer costs in memory: its text (one byte a character for JSON) and its tags. */
+function answerBytes(value: unknown): number {
+  const answer = value as CachedAnswer;
+  const text = 'json' in answer ? answer.json.length : 0;
+  return 200 + text + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0);
+}
+
+function pageBytes(value: unknown): number {
+  return 200 + ((value as CachedPage | undefined)?.body.length ?? 0);
+}
+
+/**
+ * The sizes (decision 049): the catalogue by bytes (lists, item pages, profiles, one to a few dozen KB
+ * each), the rest by count. The miss caps (per lane: the catalogue's lists and searches queue apart
+ * from its item pages and profiles) keep a burst of distinct questions from taking every connection
+ * of the database pool (10) from the writes and polls: the others wait in memory, in order.
+ */
 export function createReadCaches(ttlMs: number): ReadCaches {
   return {
-    // Lists (a key per query and day), item pages and profiles: a few thousand answers, a few MB.
-    catalogue: new ReadCache({ maxEntries: 5000, ttlMs }),
+    catalogue: new ReadCache({
+      maxEntries: 50_000,
+      maxBytes: 64 * 1024 * 1024,
+      sizeOf: answerBytes,
+      ttlMs,
+      serveStale: true,
+      maxConcurrentMisses: 6,
+    }),
+    counts: new ReadCache({ maxEntries: 20_000, ttlMs, maxConcurrentMisses: 3 }),
     sessions: new ReadCache({ maxEntries: 20_000, ttlMs }),
     notificationsUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
     chatUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
-    pages: new ReadCache({ maxEntries: 300, ttlMs }),
+    pages: new ReadCache({
+      maxEntries: 1000,
+      maxBytes: 16 * 1024 * 1024,
+      sizeOf: pageBytes,
+      ttlMs,
+      serveStale: true,
+      maxConcurrentMisses: 2,
+      everyAnswerTags: [catalogueTags.renderedPages],
+    }),
   };
 }
+
+/**
+ * The caches read with the reader named (the catalogue's answers and their counts): after a write,
+ * its writer is named to them (ReadCache.wrote). The pages are for visitors, who write nothing.
+ */
+const readByWriters = (caches: ReadCaches) => [caches.catalogue, caches.counts];
 
 /** Empties what a committed change makes stale, as the hub hears of it (migration 0011's tags). */
 export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () => void {
@@ -94,21 +137,36 @@ function dropTagged(caches: ReadCaches, tag: string) {
   const id = colon < 0 ? '' : tag.slice(colon + 1);
   switch (kind) {
     case 'item':
+    case 'availability':
+      // Item pages and the searches that show it; a search's count carries its pages' items.
+      caches.catalogue.invalidate(tag);
+      caches.counts.invalidate(tag);
+      return;
     case 'profile':
     case 'user':
     case 'rating':
       caches.catalogue.invalidate(tag);
       return;
-    case 'list':
-      // A campus's change shows in that campus's lists and in the lists of every campus; Home and
-      // Browse as rendered for visitors are lists of every campus.
-      caches.catalogue.invalidate(tag);
-      caches.catalogue.invalidate(catalogueTags.list('all'));
-      caches.pages.clear();
+    case 'list': {
+      const [campus, category, ...rest] = id.split(':');
+      // `list:<campus>` comes with `list:<campus>:<category>`, for instances of the previous version
+      // during a rolling deploy (the cache_tags_by_category migration): the longer tag says more.
+      if (campus && category === undefined) return;
+      if (!campus || !category || rest.length) {
+        dropTagged(caches, catalogueTags.everyList); // not a shape this version knows: every list
+        return;
+      }
+      for (const list of listsShowing(campus, category)) {
+        caches.catalogue.invalidate(list);
+        caches.counts.invalidate(list);
+      }
+      caches.pages.invalidate(catalogueTags.renderedPages);
       return;
+    }
     case catalogueTags.everyList:
       caches.catalogue.invalidate(catalogueTags.everyList);
-      caches.pages.clear();
+      caches.counts.invalidate(catalogueTags.everyList);
+      caches.pages.invalidate(catalogueTags.renderedPages);
       return;
     case 'session':
       caches.sessions.invalidate(catalogueTags.user(id));
@@ -129,10 +187,21 @@ function dropTagged(caches: ReadCaches, tag: string) {
 }
 
 /**
+ * Writers whose write was not heard in time, by the number of the write that asked: a later write's
+ * mark, once heard, proves theirs was heard too (notifications arrive in commit order).
+ */
+const unheardWriters = new WeakMap<ReadCaches, { asked: number; writers: Map<string, number> }>();
+/** Beyond this many unheard writers, the oldest are left to their record's expiry. */
+const MAX_UNHEARD_WRITERS = 10_000;
+
+/**
  * After a request that changed something, on the instance that served it and before its answer
  * leaves: the writer's own unread polls and session at once; everything else its change touched once
- * this instance has heard the announcement (hub.caughtUp()). If it cannot hear it now, the catalogue
- * empties, as it did before the caches listened to the database: a write is never read stale where it was made.
+ * this instance has heard the announcement (hub.caughtUp()), and from then on the writer is never
+ * served an answer their change made stale (a stale answer may go to others while it is recomputed).
+ * If it cannot hear it now, nothing is emptied (that was a miss storm under load): the writer alone
+ * reads around the caches until a later write's mark is heard, or until everything remembered now
+ * has expired; everyone else reads as they would on any other instance until the announcement lands.
  */
 export async function dropAfterWrite(
   caches: ReadCaches,
@@ -144,10 +213,29 @@ export async function dropAfterWrite(
     caches.chatUnread.delete(writer.userId);
   }
   if (writer.sessionToken) caches.sessions.delete(writer.sessionToken);
-  if (!(await hub.caughtUp())) {
-    caches.catalogue.clear();
-    caches.pages.clear();
-    caches.sessions.clear();
+  let unheard = unheardWriters.get(caches);
+  if (!unheard) {
+    unheard = { asked: 0, writers: new Map() };
+    unheardWriters.set(caches, unheard);
+  }
+  const asked = ++unheard.asked;
+  const heard = await hub.caughtUp();
+  if (heard) {
+    for (const [userId, theirs] of unheard.writers) {
+      if (theirs >= asked) continue;
+      unheard.writers.delete(userId);
+      for (const cache of readByWriters(caches)) cache.wrote(userId);
+    }
+  }
+  if (!writer.userId) return;
+  for (const cache of readByWriters(caches)) cache.wrote(writer.userId, heard);
+  if (!heard) {
+    unheard.writers.delete(writer.userId);
+    unheard.writers.set(writer.userId, asked);
+    if (unheard.writers.size > MAX_UNHEARD_WRITERS) {
+      const oldest = unheard.writers.keys().next().value;
+      if (oldest !== undefined) unheard.writers.delete(oldest);
+    }
   }
 }
 

@@ -1,7 +1,11 @@
-// The tags that name what a cached answer was built from (decision 016), as migration 0011's
-// announcements name them. A module of its own: sessions (auth) and the caches both use them.
+// The tags that name what a cached answer was built from (decisions 016 and 049), as the database's
+// announcements name them (migrations 0011 and cache_tags_by_category). A module of its own: sessions
+// (auth) and the caches both use them.
 
-/** The tags of the catalogue's answers, as migration 0011's announcements name them. */
+/** A campus or a category a list is narrowed to, or '*' for a list of every one. */
+const either = (value: string | undefined) => (!value || value === 'all' ? '*' : value);
+
+/** The tags of the catalogue's answers, as the database's announcements name them. */
 export const catalogueTags = {
   item: (id: string) => `item:${id}`,
   /** What a person's profile lists: their items, badges, reviews received, how many are available. */
@@ -10,13 +14,40 @@ export const catalogueTags = {
   user: (id: string) => `user:${id}`,
   /** What a person's rating shows on: the "Listed by" card of their items' pages (migration 0014). */
   rating: (id: string) => `rating:${id}`,
-  /** A list of one campus, or of every campus ('all'); every list also carries everyList. */
-  list: (campus: string | undefined) => `list:${!campus || campus === 'all' ? '*' : campus}`,
-  /** Carried by every list: a change to an owner's name or standing empties them all. */
+  /**
+   * The lists of one campus (or of every campus) and one category (or of every category). A change
+   * announces `list:<campus>:<category>` for the item it touched; it reaches the four lists that can
+   * show that item (listsShowing).
+   */
+  list: (campus: string | undefined, category?: string) => `list:${either(campus)}:${either(category)}`,
+  /** An item went out with a borrower or came back: it leaves or joins "available now". */
+  availability: (id: string) => `availability:${id}`,
+  /** Carried by every list and search: a change to an owner's name or standing empties them all. */
   everyList: 'lists',
+  /** Carried by every page rendered for visitors (Home, Browse, an item): any list change reaches them. */
+  renderedPages: 'pages',
 };
 
-/** The tags a list for `campus` carries. */
-export function listTags(campus: string | undefined): string[] {
-  return [catalogueTags.list(campus), catalogueTags.everyList];
+/** The tags a list (no search words) for `campus` and `category` carries. */
+export function listTags(campus: string | undefined, category?: string): string[] {
+  return [catalogueTags.list(campus, category), catalogueTags.everyList];
+}
+
+/**
+ * The tags of a search's answer (decision 049): it is dropped when an item it shows changes, goes out
+ * or comes back, or when an owner's name or standing changes; a new listing it would now find shows
+ * when the answer expires. Emptying every search at every new listing was the campus day's miss storm.
+ */
+export function searchTags(itemIds: readonly string[]): string[] {
+  return [
+    ...itemIds.flatMap((id) => [catalogueTags.item(id), catalogueTags.availability(id)]),
+    catalogueTags.everyList,
+  ];
+}
+
+/** The lists an announced `list:<campus>:<category>` reaches: its own, and those of every campus or category. */
+export function listsShowing(campus: string, category: string): string[] {
+  return [...new Set([campus, '*'])].flatMap((c) =>
+    [...new Set([category, '*'])].map((k) => catalogueTags.list(c, k)),
+  );
 }

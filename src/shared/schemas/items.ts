@@ -165,15 +165,20 @@ export const itemSearchQuery = z.object({
   pickupMethod: z.enum(PICKUP_METHODS, { error: () => t`Unknown pickup method` }).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(12),
+  /** Home shows no count: the answer then has none, and the server counts nothing (decision 049). */
+  skipTotal: flag,
 });
 export type ItemSearchQuery = z.input<typeof itemSearchQuery>;
 
 export const itemList = z.object({
   items: z.array(item),
-  /** How many items match, counted up to 1,000 (then `totalCapped`: the page says "1,000+"). */
-  total: z.number().int(),
+  /**
+   * How many items match, counted up to 1,000 (then `totalCapped`: the page says "1,000+"); absent
+   * when the query says skipTotal.
+   */
+  total: z.number().int().optional(),
   /** More than `total` match: counting stops at 1,000 (features/items/queries.ts, COUNT_CAP). */
-  totalCapped: z.boolean(),
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   limit: z.number().int(),
   hasMore: z.boolean(),

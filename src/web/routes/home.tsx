@@ -34,7 +34,8 @@ export const HOME_PAGE_SIZE = 8;
 
 /** What 'Available Near You' lists (the server pre-renders it for visitors with the same filters). */
 export function homeItemFilters(campus: string, category?: Category): ItemFilters {
-  return { campus, category, availableNow: true };
+  // Home shows no count: the server then counts nothing (decision 049).
+  return { campus, category, availableNow: true, skipTotal: true };
 }
 
 const steps: { icon: typeof Search; title: MessageDescriptor; text: MessageDescriptor }[] = [

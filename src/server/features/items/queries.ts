@@ -291,14 +291,14 @@ function listQueriesFor(db: Db, shape: Shape) {
   return queries;
 }
 
-export async function searchItems(
-  db: Db,
-  f: SearchFilters,
-): Promise<{ rows: ItemRow[]; total: number; totalCapped: boolean; hasMore: boolean }> {
-  const asked = searchWordsOf(f.searchQuery ?? '');
-  const tsquery = prefixQuery(asked.length ? await knownWords(db, asked) : []);
-  const { page, count } = listQueriesFor(db, shapeOf(f, Boolean(tsquery)));
-  const values = {
+/** The full-text query a search's words stand for (the vocabulary's spelling), or null without words. */
+async function tsqueryOf(db: Db, searchQuery: string | undefined): Promise<string | null> {
+  const asked = searchWordsOf(searchQuery ?? '');
+  return prefixQuery(asked.length ? await knownWords(db, asked) : []);
+}
+
+function valuesOf(f: SearchFilters, tsquery: string | null) {
+  return {
     campus: f.campus,
     category: f.category,
     pickupMethod: f.pickupMethod,
@@ -310,14 +310,29 @@ export async function searchItems(
     limit: f.limit + 1,
     offset: f.offset,
   };
-  const [rows, counted] = await Promise.all([page.execute(values), count.execute(values)]);
+}
+
+/** One page of a list or search; one row more than the page says whether there is a next page. */
+export async function findItemsPage(
+  db: Db,
+  f: SearchFilters,
+): Promise<{ rows: ItemRow[]; hasMore: boolean }> {
+  const tsquery = await tsqueryOf(db, f.searchQuery);
+  const { page } = listQueriesFor(db, shapeOf(f, Boolean(tsquery)));
+  const rows = await page.execute(valuesOf(f, tsquery));
+  return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
+}
+
+/**
+ * How many items a list or search finds, up to COUNT_CAP. Every match is read (and, with "available
+ * now", probed against the bookings): the caller counts once per filter, not once per page.
+ */
+export async function countItems(db: Db, f: SearchFilters): Promise<{ total: number; totalCapped: boolean }> {
+  const tsquery = await tsqueryOf(db, f.searchQuery);
+  const { count } = listQueriesFor(db, shapeOf(f, Boolean(tsquery)));
+  const counted = await count.execute(valuesOf(f, tsquery));
   const n = Number(counted[0]?.n ?? 0);
-  return {
-    rows: rows.slice(0, f.limit) as ItemRow[],
-    total: Math.min(n, COUNT_CAP),
-    totalCapped: n > COUNT_CAP,
-    hasMore: rows.length > f.limit,
-  };
+  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   catalogueTags,
   listTags,
   type ReadCaches,
+  searchTags,
   sendJson,
   toJson,
 } from '../../cache/read-caches.ts';
@@ -43,7 +44,10 @@ export const itemRoutes: FastifyPluginAsyncZod<{
         '/items',
         { config: { public: true }, schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
         async (request, reply) =>
-          sendJson(reply, await itemListJson(db, caches, request.query, config.campusTimeZone)),
+          sendJson(
+            reply,
+            await itemListJson(db, caches, request.query, config.campusTimeZone, request.user?.id),
+          ),
       );
 
       app.get(
@@ -56,7 +60,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{
           if (viewer?.isAdmin) return itemService.get(db, id, viewer);
           // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
           // its owner may still open a hidden one, so a signed-in visitor then asks the service.
-          const json = await publicItemJson(db, caches, id);
+          const json = await publicItemJson(db, caches, id, viewer?.id);
           if (json !== undefined) return sendJson(reply, json);
           if (!viewer) throw notFound(msg`Item not found.`);
           return itemService.get(db, id, viewer);
@@ -104,21 +108,70 @@ export const itemRoutes: FastifyPluginAsyncZod<{
 /**
  * GET /api/items's JSON for a validated query, through the catalogue cache: the same answer for
  * everyone who asks the same question on the same campus day. Pages rendered on the server use it too.
+ * A list is remembered until an item of its campus and category changes (or goes out, or an owner's
+ * name or standing changes); a search until an item it shows changes, or it expires (decision 049).
+ * The count is asked apart, once per filter whatever the page, and not at all for Home (skipTotal).
+ * `reader`: the signed-in person asking, who never reads an answer their own write made stale.
  */
 export async function itemListJson(
   db: Db,
   caches: ReadCaches,
   query: z.output<typeof itemSearchQuery>,
   timeZone: string,
+  reader?: string,
 ): Promise<string> {
   const today = campusToday(timeZone).date;
+  const searches = itemService.searches(query);
   const answer = await caches.catalogue.get(
     `items:${today}:${JSON.stringify(query)}`,
+    async () => {
+      const since = caches.counts.invalidations;
+      const countKey = countKeyOf(today, query);
+      const [found, counted] = await Promise.all([
+        itemService.findPage(db, query, timeZone),
+        query.skipTotal ? undefined : countJson(db, caches, countKey, query, timeZone, reader),
+      ]);
+      const ids = found.items.map((item) => item.id);
+      // A search's count is dropped with the items any of its pages showed, as the pages are.
+      if (searches && counted) caches.counts.addTags(countKey, searchTags(ids), since);
+      const count = counted ? (JSON.parse(counted) as { total: number; totalCapped: boolean }) : {};
+      return {
+        json: toJson(itemList, { ...found, ...count }),
+        tags: searches ? searchTags(ids) : listTags(query.campus, query.category),
+      };
+    },
+    answerTags,
+    // Lists and searches queue apart from item pages and profiles: a burst of slow searches never
+    // holds up a quick item page.
+    { reader, lane: 'lists' },
+  );
+  return (answer as { json: string }).json;
+}
+
+/** A count's key: the query without its page, its size or whether it wants the count. */
+function countKeyOf(today: string, query: z.output<typeof itemSearchQuery>) {
+  const { page: _page, limit: _limit, skipTotal: _skip, ...filter } = query;
+  return `count:${today}:${JSON.stringify(filter)}`;
+}
+
+/** `{ total, totalCapped }` as JSON, counted once per filter until a change it could alter. */
+async function countJson(
+  db: Db,
+  caches: ReadCaches,
+  key: string,
+  query: z.output<typeof itemSearchQuery>,
+  timeZone: string,
+  reader: string | undefined,
+): Promise<string> {
+  const answer = await caches.counts.get(
+    key,
     async () => ({
-      json: toJson(itemList, await itemService.search(db, query, timeZone)),
-      tags: listTags(query.campus),
+      json: JSON.stringify(await itemService.count(db, query, timeZone)),
+      // A search's count is tagged by its pages' items as they are computed (addTags above).
+      tags: itemService.searches(query) ? [catalogueTags.everyList] : listTags(query.campus, query.category),
     }),
     answerTags,
+    { reader },
   );
   return (answer as { json: string }).json;
 }
@@ -127,8 +180,15 @@ export async function itemListJson(
  * GET /api/items/:id's JSON as a visitor gets it, through the catalogue cache; undefined when the item
  * is hidden, missing, or its owner suspended. The item page rendered on the server uses it too.
  */
-export async function publicItemJson(db: Db, caches: ReadCaches, id: string): Promise<string | undefined> {
-  const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(db, id), answerTags);
+export async function publicItemJson(
+  db: Db,
+  caches: ReadCaches,
+  id: string,
+  reader?: string,
+): Promise<string | undefined> {
+  const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(db, id), answerTags, {
+    reader,
+  });
   return 'json' in answer ? answer.json : undefined;
 }
 

@@ -119,33 +119,42 @@ function requireOwnPhotos(storage: Storage, input: ItemInput, already: readonly 
   }
 }
 
+/** A list query as the database reads it. */
+function filtersOf(query: SearchInput, timeZone: string): queries.SearchFilters {
+  return {
+    campus: query.campus,
+    category: query.category,
+    searchQuery: query.searchQuery,
+    availableNow: query.availableNow,
+    freeOnly: query.freeOnly,
+    maxPriceCents: query.maxPrice === undefined ? undefined : Math.round(query.maxPrice * 100),
+    pickupMethod: query.pickupMethod,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    today: campusToday(timeZone),
+    now: new Date(),
+  };
+}
+
 export const itemService = {
   /** Every item everyone may see, newest change first, for sitemap.xml. */
   publicItemIds: (db: Db) => queries.listPublicItemIds(db),
 
-  async search(db: Db, query: SearchInput, timeZone: string): Promise<ItemList> {
-    const { rows, total, totalCapped, hasMore } = await queries.searchItems(db, {
-      campus: query.campus,
-      category: query.category,
-      searchQuery: query.searchQuery,
-      availableNow: query.availableNow,
-      freeOnly: query.freeOnly,
-      maxPriceCents: query.maxPrice === undefined ? undefined : Math.round(query.maxPrice * 100),
-      pickupMethod: query.pickupMethod,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-      today: campusToday(timeZone),
-      now: new Date(),
-    });
-    return {
-      items: rows.map(toItem),
-      total,
-      totalCapped,
-      page: query.page,
-      limit: query.limit,
-      hasMore,
-    };
+  /** One page of a list or search, without the count (Home shows none; Browse's is asked apart). */
+  async findPage(
+    db: Db,
+    query: SearchInput,
+    timeZone: string,
+  ): Promise<Omit<ItemList, 'total' | 'totalCapped'>> {
+    const { rows, hasMore } = await queries.findItemsPage(db, filtersOf(query, timeZone));
+    return { items: rows.map(toItem), page: query.page, limit: query.limit, hasMore };
   },
+
+  /** Whether a query searches by words (a search's answer is tagged by the items it shows). */
+  searches: (query: SearchInput) => queries.searchWordsOf(query.searchQuery ?? '').length > 0,
+
+  /** How many items a list or search finds, up to 1,000 (then `totalCapped`); the page does not matter. */
+  count: (db: Db, query: SearchInput, timeZone: string) => queries.countItems(db, filtersOf(query, timeZone)),
 
   /**
    * An item page. A hidden item, or one whose owner is suspended, is a 404 like a missing one for

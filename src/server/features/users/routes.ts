@@ -35,6 +35,7 @@ export const userRoutes = publicRoutes<{ db: Db; config: Config; caches: ReadCac
           `profile:${id}:${locale}`,
           () => publicProfile(id, locale),
           answerTags,
+          { reader: viewer?.id },
         );
         if ('missing' in answer) throw notFound(msg`User not found.`);
         return sendJson(reply, answer.json);

@@ -24,6 +24,8 @@ export interface ItemFilters {
   freeOnly?: boolean;
   maxPrice?: number;
   pickupMethod?: PickupMethod;
+  /** The list shows no count (Home): the server neither counts nor sends one. */
+  skipTotal?: boolean;
 }
 
 /** A single page of a list: the filters plus paging (1-based page; the server's limit is 12 by default). */

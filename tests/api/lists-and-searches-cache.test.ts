@@ -1,0 +1,166 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { items } from '../../src/server/db/schema/items.ts';
+import { reservations } from '../../src/server/db/schema/reservations.ts';
+import type { Category } from '../../src/shared/constants.ts';
+import { createItem, createSignedInUser } from '../factories.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
+
+// Decision 049: lists are remembered by campus and category, searches by the items they show (a new
+// listing reaches a search when it expires), and the count of a filter is computed once, apart from
+// its pages; Home asks for none. As in precise-invalidation.test.ts, a remembered answer is told from
+// a fresh one by changes made "silently" (the announcing trigger off for that transaction), and one
+// successful request lets the set-up's announcements land first.
+
+const t = setupTestApp();
+const db = () => t.database.db;
+
+async function renameSilently(ids: string[], suffix: string) {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`alter table items disable trigger items_cache_update`);
+    await tx
+      .update(items)
+      .set({ title: sql`${items.title} || ${suffix}` })
+      .where(inArray(items.id, ids));
+    await tx.execute(sql`alter table items enable trigger items_cache_update`);
+  });
+}
+
+/** A listing nobody hears of: only an answer computed afresh shows it. */
+async function listSilently(values: Parameters<typeof createItem>[1]) {
+  let id = '';
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`alter table items disable trigger items_cache_insert`);
+    id = (await createItem(tx as unknown as ReturnType<typeof db>, values)).id;
+    await tx.execute(sql`alter table items enable trigger items_cache_insert`);
+  });
+  return id;
+}
+
+async function settle() {
+  const { cookie } = await createSignedInUser(db());
+  expect((await t.post('/api/notifications/read-all', {}, cookie)).statusCode).toBe(200);
+}
+
+interface ListAnswer {
+  items: { title: string }[];
+  total?: number;
+  totalCapped?: boolean;
+}
+const list = async (url: string, cookie?: string) => {
+  const answer = await t.get(url, cookie);
+  expect(answer.statusCode).toBe(200);
+  return answer.json() as ListAnswer;
+};
+const titles = async (url: string) => (await list(url)).items.map((item) => item.title).sort();
+
+describe('lists by campus and category, searches by their items', () => {
+  it('a new listing empties the lists of its campus and category, of every campus and of every category, and no other', async () => {
+    const owner = await createSignedInUser(db());
+    const category: Category = 'kitchen';
+    const kettle = await createItem(db(), { userId: owner.user.id, title: 'Tagged kettle', category });
+    const book = await createItem(db(), { userId: owner.user.id, title: 'Tagged atlas', category: 'books' });
+    const kitchen = `/api/items?campus=stanford.edu&category=${category}`;
+    const kitchenEverywhere = `/api/items?campus=all&category=${category}`;
+    const books = '/api/items?campus=stanford.edu&category=books';
+    const berkeley = '/api/items?campus=berkeley.edu';
+    await settle();
+    expect(await titles(kitchen)).toEqual(['Tagged kettle']);
+    expect(await titles(kitchenEverywhere)).toEqual(['Tagged kettle']);
+    expect(await titles(books)).toEqual(['Tagged atlas']);
+    await list(berkeley);
+    const stanfordAll = (await list('/api/items?campus=stanford.edu&limit=50')).items.length;
+    await renameSilently([kettle.id, book.id], ' (renamed)');
+
+    await createItem(db(), { userId: owner.user.id, title: 'Tagged toaster', category });
+    await settle();
+
+    expect(await titles(kitchen)).toEqual(['Tagged kettle (renamed)', 'Tagged toaster']);
+    expect(await titles(kitchenEverywhere)).toEqual(['Tagged kettle (renamed)', 'Tagged toaster']);
+    expect((await list('/api/items?campus=stanford.edu&limit=50')).items).toHaveLength(stanfordAll + 1);
+    // Another category's list, and another campus's, are still remembered.
+    expect(await titles(books)).toEqual(['Tagged atlas']);
+  });
+
+  it('a new listing leaves searches alone; an edit of an item a search shows empties it', async () => {
+    const owner = await createSignedInUser(db());
+    const lamp = await createItem(db(), { userId: owner.user.id, title: 'Searched brass lamp' });
+    const search = '/api/items?campus=all&searchQuery=brass%20lamp';
+    await settle();
+    expect(await titles(search)).toEqual(['Searched brass lamp']);
+
+    // A new match: the search keeps its answer until it expires.
+    await createItem(db(), { userId: owner.user.id, title: 'Another brass lamp' });
+    await settle();
+    expect(await titles(search)).toEqual(['Searched brass lamp']);
+    expect((await list(search)).total).toBe(1);
+
+    // An item it shows changes: computed again, new match and count included.
+    const edited = await db()
+      .update(items)
+      .set({ title: 'Searched brass lamp, green shade' })
+      .where(eq(items.id, lamp.id))
+      .returning();
+    expect(edited).toHaveLength(1);
+    await settle();
+    expect(await titles(search)).toEqual(['Another brass lamp', 'Searched brass lamp, green shade']);
+    expect((await list(search)).total).toBe(2);
+  });
+
+  it('an item going out empties the searches that show it, and no other search', async () => {
+    const owner = await createSignedInUser(db());
+    const borrower = await createSignedInUser(db());
+    const canoe = await createItem(db(), { userId: owner.user.id, title: 'Outbound canoe' });
+    const paddle = await createItem(db(), { userId: owner.user.id, title: 'Spare paddle' });
+    const canoes = '/api/items?campus=all&availableNow=true&searchQuery=outbound%20canoe';
+    const paddles = '/api/items?campus=all&availableNow=true&searchQuery=spare%20paddle';
+    await settle();
+    expect(await titles(canoes)).toEqual(['Outbound canoe']);
+    expect(await titles(paddles)).toEqual(['Spare paddle']);
+    await renameSilently([paddle.id], ' (renamed)');
+
+    await db().insert(reservations).values({
+      itemId: canoe.id,
+      borrowerId: borrower.user.id,
+      providerId: owner.user.id,
+      startDate: '2026-01-01',
+      endDate: '2030-01-03',
+      status: 'active',
+    });
+    await settle();
+
+    expect(await titles(canoes)).toEqual([]);
+    expect((await list(canoes)).total).toBe(0);
+    expect(await titles(paddles)).toEqual(['Spare paddle']);
+  });
+});
+
+describe('counts', () => {
+  it('Home gets no count; Browse counts once per filter, whatever the page', async () => {
+    const owner = await createSignedInUser(db());
+    const category: Category = 'professional';
+    for (const n of [1, 2, 3]) {
+      await createItem(db(), { userId: owner.user.id, title: `Counted suit ${n}`, category });
+    }
+    await settle();
+    const home = await list(
+      `/api/items?campus=stanford.edu&category=${category}&availableNow=true&skipTotal=true&limit=8`,
+    );
+    expect(home.items).toHaveLength(3);
+    expect(home.total).toBeUndefined();
+    expect(home.totalCapped).toBeUndefined();
+
+    const browse = `/api/items?campus=all&category=${category}&limit=2`;
+    expect(await list(`${browse}&page=1`)).toMatchObject({ total: 3, totalCapped: false, hasMore: true });
+    // Listed unheard: a page computed now shows it, but the filter's count is the remembered one.
+    await listSilently({ userId: owner.user.id, title: 'Counted suit 4', category });
+    const second = await list(`${browse}&page=2`);
+    expect(second.items.map((item) => item.title)).toEqual(['Counted suit 2', 'Counted suit 1']);
+    expect(second.total).toBe(3);
+
+    // An announced listing of that category counts again.
+    await createItem(db(), { userId: owner.user.id, title: 'Counted suit 5', category });
+    await settle();
+    expect((await list(`${browse}&page=3`)).total).toBe(5);
+  });
+});
