@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { ReadCache } from '#server/cache/read-cache.ts';
 import { createReadCaches, invalidateOnChanges } from '#server/cache/read-caches.ts';
 import { listTags, searchTags } from '#server/cache/tags.ts';
-import type { RealtimeHub } from '#server/plugins/realtime-hub.ts';
+import type { RealtimeHub } from '#server/db/realtime-hub.ts';
 import { CATEGORIES } from '#shared/constants.ts';
 import type { Fixtures } from './fixtures.ts';
 import { seededRandom } from './popularity.ts';

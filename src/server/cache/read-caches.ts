@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { LiveSession } from '../features/auth/service.ts';
-import type { RealtimeHub } from '../plugins/realtime-hub.ts';
+import type { RealtimeHub } from '../db/realtime-hub.ts';
+import type { LiveSession } from './live-session.ts';
 import { ReadCache } from './read-cache.ts';
 import { catalogueTags, listsShowing } from './tags.ts';
 
