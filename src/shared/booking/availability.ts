@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { ReservationStatus } from '../constants.ts';
 import { dayLabel } from '../text.ts';
 
-// When an item can be borrowed (issue 17 item 4): the one home of the rule. The server's booking check,
+// When an item can be borrowed: the one home of the rule. The server's booking check,
 // the Reserve dialog's calendar and the SQL of the "available now" filter and the booked days all read
 // it; tests/api/availability-rules.test.ts holds the SQL (and the database's exclusion constraint) to it.
 // Days are calendar days 'YYYY-MM-DD' in the campus time zone throughout, so no time zone shifts a date.

@@ -12,7 +12,7 @@ const booking = { startDate: '2026-12-10', rentalCents: 2001, depositCents: 5000
 const at = (iso: string) => new Date(iso);
 const ms = (d: Date, n: number) => new Date(d.getTime() + n);
 
-describe('cancellation policies (issue 17 item 3)', () => {
+describe('cancellation policies', () => {
   it("deadlines count from the start day's midnight on campus", () => {
     // Dec 10 00:00 in Los Angeles is 08:00 UTC.
     expect(cancellationDeadline('flexible', '2026-12-10', TZ).toISOString()).toBe('2026-12-09T08:00:00.000Z');

@@ -1,7 +1,7 @@
 import { campusMidnight } from '../calendar.ts';
 import { textTable } from '../text.ts';
 
-// Issue 17 item 3: each item's cancellation policy, chosen when listing. One rule for the server (what
+// Each item's cancellation policy, chosen when listing. One rule for the server (what
 // a borrower's cancellation refunds), the item page and the Reserve dialog (the exact amounts for the
 // chosen dates). Decision 024.
 //
@@ -23,7 +23,7 @@ const RULES: Record<CancellationPolicy, { hoursBefore: number; before: number; a
   strict: { hoursBefore: 7 * 24, before: 50, after: 0 },
 };
 
-// Written in the active language when read (issue 19; text.ts: no macros in this module).
+// Written in the active language when read (decision 035; text.ts: no macros in this module).
 export const CANCELLATION_POLICY_LABELS: Readonly<Record<CancellationPolicy, string>> = textTable({
   flexible: /*i18n*/ { id: 'cancellation-policy.flexible', message: 'Flexible' },
   moderate: /*i18n*/ { id: 'cancellation-policy.moderate', message: 'Moderate' },

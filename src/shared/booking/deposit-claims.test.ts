@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimTimeProblem, confirmBy, isOverdue, overdueClaimFrom, overdueSince } from './deposit-claims.ts';
 
-// Issue 17 items 2 and 5: the times of a claim, by the campus clock (Los Angeles; summer time ends on
+// The times of a claim, by the campus clock (Los Angeles; summer time ends on
 // Sunday 1 November 2026).
 
 const TZ = 'America/Los_Angeles';

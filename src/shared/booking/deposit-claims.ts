@@ -1,7 +1,7 @@
 import { campusMidnight, campusToday } from '../calendar.ts';
 import { addDays } from './availability.ts';
 
-// Issue 17 items 2 and 5: the times of a deposit claim, in one place for the server's checks, the job
+// The times of a deposit claim, in one place for the server's checks, the job
 // and the reservation card. Pure, so the boundaries are tested without a database.
 
 /** After the borrower's "Item Returned", the lender has this long to confirm or report a problem. */

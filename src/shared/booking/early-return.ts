@@ -4,7 +4,7 @@ import { formatDayLabel } from '../format.ts';
 import type { CancellationPolicy } from './cancellation-policy.ts';
 import { centsToDecimal, startedPeriods } from './pricing.ts';
 
-// Issue 18 item 3, decision 034: an early return ends the booking on the return day and gives back the
+// Decision 034: an early return ends the booking on the return day and gives back the
 // rental of the full periods it no longer uses, by the item's policy. One rule for the server (what it
 // refunds, per payment) and the "Item Returned" dialog (what it will refund), so the two never differ.
 
@@ -98,7 +98,7 @@ export function earlyReturnSentence(
   refund: EarlyReturnRefund,
   lender: { borrowerName: string } | null = null,
 ): string {
-  // Issue 19: written in the active language, each sentence whole (the policy's name and the unused
+  // Written in the active language, each sentence whole (the policy's name and the unused
   // periods chosen inside the message, so a translation can place and inflect them).
   const today = formatDayLabel(refund.newEndDate);
   const end = formatDayLabel(booking.endDate);

@@ -3,7 +3,7 @@ import { dayLabel } from '../text.ts';
 import { type AvailabilityWindow, addDays, inWindow } from './availability.ts';
 import { bookingLimitIssue, quote } from './pricing.ts';
 
-// Issue 18 item 3, decision 031: a borrower asks for more days on a booking. One home for what an
+// Decision 031: a borrower asks for more days on a booking. One home for what an
 // extension may be and what it costs, read by the server (which refuses by it) and the card's dialog.
 
 /** An extension request's statuses: their table lives with the reservation's (booking/statuses.ts). */

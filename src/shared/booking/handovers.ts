@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { LIMITS } from '../constants.ts';
 
-// Issue 17 item 1, decision 033: the condition of the item at handover. Either person of a reservation
+// Decision 033: the condition of the item at handover. Either person of a reservation
 // adds photos and a note at pickup and at return; when each stage is open lives here, for the server's
 // check and the card's form alike. Pure, so the boundaries are tested without a database.
 

@@ -19,7 +19,7 @@ describe('cents', () => {
   });
 });
 
-describe('quote (issue 4)', () => {
+describe('quote', () => {
   const daily = { rentalPriceCents: 500, rentalPeriod: 'day' as const, depositCents: 2000 };
   it('charges per started period and adds the deposit', () => {
     expect(quote(daily, '2026-12-01', '2026-12-05')).toEqual({

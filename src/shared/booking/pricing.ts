@@ -47,7 +47,7 @@ export interface Quote {
 }
 
 /**
- * Spec §9 and issue 4: days = the rounded-up difference of the dates, at least 1; rental = price ×
+ * Spec §9: days = the rounded-up difference of the dates, at least 1; rental = price ×
  * number of started periods (day 1, week 7, month 30 days), a price without a period is flat;
  * total = rental + deposit. The Reserve dialog shows it; the server recomputes it.
  */
@@ -69,7 +69,7 @@ export function quote(
 }
 
 /**
- * Issue 12: a booking is at most LIMITS.bookingDaysMax days and LIMITS.bookingTotalCentsMax in all
+ * A booking is at most LIMITS.bookingDaysMax days and LIMITS.bookingTotalCentsMax in all
  * (2,299 days at $10,000 a day overflowed the total). The Reserve dialog and the server say the same:
  * a descriptor, written in its reader's language (no macros in this module, text.ts).
  */

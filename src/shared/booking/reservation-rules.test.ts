@@ -19,7 +19,7 @@ const allowed: Record<string, string> = {
   'approved cancel provider': 'cancelled',
   'approved start borrower': 'active',
   'approved start provider': 'active',
-  // Issue 17: the borrower says it is back; the lender confirms (or does so straight from active).
+  // The borrower says it is back; the lender confirms (or does so straight from active).
   'active return borrower': 'returned',
   'active complete provider': 'completed',
   'returned complete provider': 'completed',

@@ -5,7 +5,7 @@ import type { ReservationStatus } from '../constants.ts';
 import { writtenLater } from '../text.ts';
 
 // Spec §4 reservation statuses, in one table: who may do what from which status, and where it leads.
-// The one home of the rule (issue 17 item 4): the server refuses by it, and the web app's cards offer a
+// The one home of the rule: the server refuses by it, and the web app's cards offer a
 // button only for what it allows, so the browser never keeps a copy of its own.
 
 export type ReservationAction =
@@ -50,7 +50,7 @@ export const TRANSITIONS: Readonly<
   decline: { from: ['pending'], to: 'declined', roles: ['provider'] },
   cancel: { from: ['pending', 'approved'], to: 'cancelled', roles: ['borrower', 'provider'] },
   start: { from: ['approved'], to: 'active', roles: ['borrower', 'provider'] },
-  // Issue 17 item 2: the borrower's "Item Returned" asks the lender to confirm; only the lender's
+  // The borrower's "Item Returned" asks the lender to confirm; only the lender's
   // "Returned in good condition" (or the window closing unanswered) gives the deposit back. The lender
   // may confirm an active borrow too: the item came back before the borrower pressed anything.
   return: { from: ['active'], to: 'returned', roles: ['borrower'] },
@@ -74,7 +74,7 @@ export type TransitionResult =
   | { ok: true; to: ReservationStatus }
   | { ok: false; reason: 'forbidden' | 'illegal'; issue: MessageDescriptor; readonly message: string };
 
-// Issue 19: the words of "A {status} reservation cannot be {done}.", each written in the sentence's
+// The words of "A {status} reservation cannot be {done}.", each written in the sentence's
 // language (Spanish puts them the other way round: "No se puede {done} una reserva {status}.").
 const STATUS_WORDS: Record<ReservationStatus, MessageDescriptor> = {
   pending: msg({ message: 'pending', context: 'a reservation status, inside a sentence' }),

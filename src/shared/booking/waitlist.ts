@@ -1,6 +1,6 @@
 import { type CalendarAvailability, type DayRange, isBookableRange, overlaps } from './availability.ts';
 
-// The waitlist (issue 18 item 4): who is told when booked or unavailable dates free up. The one home of
+// The waitlist: who is told when booked or unavailable dates free up. The one home of
 // the rule; the server applies it under the item's lock (features/waitlist), this module only decides.
 
 export const WAITLIST_STATUSES = ['waiting', 'notified'] as const;

@@ -9,7 +9,7 @@ import { moderatorRoutes } from '../../http/route-scopes.ts';
 import { type PaymentStepDeps, paymentStepService } from './service.ts';
 
 // /api/admin/payments…: moderators see provider calls that keep failing and reconciliation findings,
-// retry a step, and close a finding (issue 12). One hook guards the group.
+// retry a step, and close a finding (decision 012). One hook guards the group.
 
 export const paymentStepRoutes = moderatorRoutes<{ deps: PaymentStepDeps }>(async (app, { deps }) => {
   app.get('/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async (request) =>

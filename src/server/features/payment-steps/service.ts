@@ -42,7 +42,7 @@ export interface PaymentStepMetrics {
 
 /**
  * The provider refused in a way a retry cannot change: moderators must look. Its message is the step's
- * diagnostic record (last_error), kept in English beside the provider's own English errors (issue 19).
+ * diagnostic record (last_error), kept in English beside the provider's own English errors.
  */
 class PermanentStepError extends Error {}
 
@@ -184,7 +184,7 @@ async function complete(deps: PaymentStepDeps, step: queries.StepRow, providerRe
 export { wakeRunnerAfterCommit };
 
 export const paymentStepService = {
-  /** What a checkout authorised, as asked of the provider: a request must match it (issue 12). */
+  /** What a checkout authorised, as asked of the provider: a request must match it. */
   recordIntent: (db: Db, values: Parameters<typeof queries.insertIntent>[1]) =>
     queries.insertIntent(db, values),
 
@@ -194,7 +194,7 @@ export const paymentStepService = {
   markIntentUsed: (tx: Db, id: string, reservationId: string) =>
     queries.markIntentUsed(tx, id, reservationId),
 
-  /** An extension's authorisation taken by its request (issue 18 item 3): used, with no reservation of its own. */
+  /** An extension's authorisation taken by its request (decision 031): used, with no reservation of its own. */
   markExtensionIntentUsed: (tx: Db, id: string) => queries.markIntentUsedByExtension(tx, id),
 
   findIntent: (db: Db, id: string) => queries.findIntent(db, id),

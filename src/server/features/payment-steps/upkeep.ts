@@ -114,7 +114,7 @@ export async function providerReported(
     ...(report.status ? { providerStatus: report.status } : {}),
     ...(report.lastError !== undefined ? { lastError: report.lastError } : {}),
   });
-  // An extension's payment (issue 18 item 3) belongs to the booking it extends.
+  // An extension's payment (decision 031) belongs to the booking it extends.
   const reservationId = intent.reservationId ?? intent.extensionOf;
   if (report.refundedCents !== undefined && reservationId) {
     const outside = await transaction(deps.db, async (tx) => {

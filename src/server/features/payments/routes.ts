@@ -115,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         },
       );
 
-      // Checkout with a saved card: authorises the Reserve dialog's intent without typing the card (issue 16).
+      // Checkout with a saved card: authorises the Reserve dialog's intent without typing the card.
       app.post(
         '/payments/saved-card',
         {

@@ -174,7 +174,7 @@ export const paymentService = {
   },
 
   /**
-   * Checkout with a saved card (issue 16): the borrower's own checkout intent is authorised with one of
+   * Checkout with a saved card: the borrower's own checkout intent is authorised with one of
    * their saved cards, no card typed. The idempotency key is the intent's and the card's, so a double
    * click or a retry confirms once and answers the same; the request that follows still takes the
    * intent under its lock (one payment, one request).

@@ -293,7 +293,7 @@ export async function endEarly(
     .where(eq(reservations.id, id));
 }
 
-/** Pending requests nobody answered in time, or whose start day has come (issue 4 expiry). */
+/** Pending requests nobody answered in time, or whose start day has come: they expire. */
 export async function findExpiredPending(db: Db, createdBefore: Date, today: string) {
   return db
     .select({ id: reservations.id })
@@ -316,7 +316,7 @@ export async function findUnansweredReturns(db: Db, returnedBefore: Date) {
     .limit(500);
 }
 
-/** A borrow of this borrower still out after its end day (issue 17 item 5), if any. */
+/** A borrow of this borrower still out after its end day, if any. */
 export async function findOverdueOf(db: Db, borrowerId: string, today: string) {
   const [row] = await db
     .select({ id: reservations.id, endDate: reservations.endDate, title: items.title })

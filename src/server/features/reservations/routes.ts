@@ -47,7 +47,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     adminEmails: config.adminEmails,
   };
 
-  // Issue 17 items 2 and 5: the lender's "Report a problem", the borrower's answer, the moderator's decision.
+  // Deposit claims: the lender's "Report a problem", the borrower's answer, the moderator's decision.
   const one = { params: reservationIdParams, response: { 200: reservationResponse } };
   await app.register(
     publicRoutes(async (app) => {
