@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro';
-import { toCents } from '#shared/booking/pricing.ts';
+import { heldCents, toCents } from '#shared/booking/pricing.ts';
 import { formatMoney } from '#shared/format.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 
 // What the money does, in the words the screens use (decision 025). The flow they describe
-// (reservations/service.ts, decision 012): at the request the whole total is authorised (held on the
+// (the money plan of src/shared/booking/money-plan.ts, decisions 012 and 044): at the request the whole total is authorised (held on the
 // card, nothing charged); the lender's approval captures all of it (rental and deposit); the deposit is
 // refunded when the item comes back; a decline, cancellation or expiry before approval releases the
-// hold. The server's approval notice says the same (chargedNow in reservations/service.ts).
+// hold. The server's approval notice says the same (approvedText in reservations/notices.ts).
 
 export interface Amounts {
   rentalCents: number;
@@ -19,7 +19,7 @@ export const amountsOf = (r: Pick<Reservation, 'rentalAmount' | 'depositAmount'>
   depositCents: toCents(r.depositAmount) ?? 0,
 });
 
-const total = (a: Amounts) => formatMoney(a.rentalCents + a.depositCents);
+const total = (a: Amounts) => formatMoney(heldCents(a));
 
 // Each sentence is one message with its amounts as placeholders, so it reads in any language.
 
@@ -56,7 +56,7 @@ export function depositReturnNote(a: Amounts, who: 'you' | 'them'): string | nul
 export function approvalToast(r: Pick<Reservation, 'rentalAmount' | 'depositAmount' | 'borrower'>): string {
   const a = amountsOf(r);
   const name = r.borrower.fullName;
-  if (a.rentalCents + a.depositCents === 0) {
+  if (heldCents(a) === 0) {
     return t`${name} has been notified. Nothing is charged: this item is free.`;
   }
   const amount = total(a);

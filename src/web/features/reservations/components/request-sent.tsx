@@ -3,6 +3,7 @@ import { CalendarCheck, CheckCircle2, Clock, KeyRound, Wallet } from 'lucide-rea
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { heldCents } from '#shared/booking/pricing.ts';
 import { formatMoney } from '#shared/format.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,7 +24,7 @@ export function RequestSent({ reservation: r, onDone }: { reservation: Reservati
   const from = dayLabel(r.startDate, 'short');
   const to = dayLabel(r.endDate, 'short');
   const amounts = amountsOf(r);
-  const total = amounts.rentalCents + amounts.depositCents;
+  const total = heldCents(amounts);
   const totalLabel = formatMoney(total);
   const parts = chargeParts(amounts);
   const by = r.respondBy ? answerBy(r.respondBy) : null;
