@@ -4,12 +4,12 @@ import { fixedClock } from '../../src/server/clock.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
-import { settlePayments } from '../helpers/money.ts';
+import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
-// The release of an unanswered return is the server's own timed job (plugins/jobs.ts),
+// The release of an unanswered return is the server's own timed job (composition/jobs.ts),
 // not something a test calls: with the jobs on and the app's clock moved 48 hours on, the deposit comes
 // back by itself, once. On both databases.
 
@@ -46,5 +46,13 @@ describe('the deposit release job', () => {
     };
     await waitFor(async () => (await refunded()) === 2000, 15_000, 'the deposit refund');
     expect(await refunded()).toBe(2000);
+    // The worker that made the refund settles its step (and the billing row) in its own commit after
+    // the provider answered: the books are compared once it has.
+    await waitFor(
+      async () =>
+        (await stepStatuses(t, r.paymentIntentId!)).every((step) => !/:(pending|running|failed)$/.test(step)),
+      15_000,
+      'the refund step to be settled',
+    );
   });
 });
