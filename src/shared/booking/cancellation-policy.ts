@@ -1,7 +1,7 @@
 import { campusMidnight } from '../calendar.ts';
 import { textTable } from '../text.ts';
 
-// Issue 17 item 3: each item's cancellation policy, chosen when listing. One rule for the server (what
+// Each item's cancellation policy, chosen when listing. One rule for the server (what
 // a borrower's cancellation refunds), the item page and the Reserve dialog (the exact amounts for the
 // chosen dates). Decision 024.
 //
@@ -23,7 +23,7 @@ const RULES: Record<CancellationPolicy, { hoursBefore: number; before: number; a
   strict: { hoursBefore: 7 * 24, before: 50, after: 0 },
 };
 
-// Written in the active language when read (issue 19; text.ts: no macros in this module).
+// Written in the active language when read (text.ts: no macros in this module).
 export const CANCELLATION_POLICY_LABELS: Readonly<Record<CancellationPolicy, string>> = textTable({
   flexible: /*i18n*/ { id: 'cancellation-policy.flexible', message: 'Flexible' },
   moderate: /*i18n*/ { id: 'cancellation-policy.moderate', message: 'Moderate' },
@@ -96,4 +96,27 @@ export function cancellationTerms(
     before: borrowerCancellationRefund(policy, booking, deadline, timeZone),
     after: borrowerCancellationRefund(policy, booking, new Date(deadline.getTime() + 1), timeZone),
   };
+}
+
+/**
+ * What the Reserve dialog may promise at `now` for these dates. While the better tier is still ahead,
+ * its deadline and both amounts ('open'); once the deadline has passed, only what a cancellation now
+ * returns ('closed'), because a deadline in the past is no promise at all; and one amount when both
+ * tiers give the same ('same': no rental to keep). A cancellation AT the deadline is still in time.
+ */
+export type CancellationOutlook =
+  | { kind: 'open'; deadline: Date; before: CancellationRefund; after: CancellationRefund }
+  | { kind: 'closed'; refund: CancellationRefund }
+  | { kind: 'same'; refund: CancellationRefund };
+
+export function cancellationOutlook(
+  policy: CancellationPolicy,
+  booking: { startDate: string; rentalCents: number; depositCents: number },
+  now: Date,
+  timeZone: string,
+): CancellationOutlook {
+  const terms = cancellationTerms(policy, booking, timeZone);
+  if (terms.before.refundCents === terms.after.refundCents) return { kind: 'same', refund: terms.before };
+  if (now.getTime() > terms.deadline.getTime()) return { kind: 'closed', refund: terms.after };
+  return { kind: 'open', ...terms };
 }
