@@ -26,13 +26,14 @@ import {
   type DateRange,
   DateRangePicker,
   defaultRange,
+  includesRequestedDays,
   isSelectableDay,
   isValidEnd,
 } from './date-range-picker.tsx';
 import { OtherCampusConfirm } from './other-campus-confirm.tsx';
 import { RequestSent } from './request-sent.tsx';
 import { CostBreakdown, OrderSummary, type ReservableItem } from './reserve-cost.tsx';
-import { Header, Status, WaitlistHandover } from './reserve-dialog-parts.tsx';
+import { Header, RequestedDaysNote, Status, WaitlistHandover } from './reserve-dialog-parts.tsx';
 
 // The reserve dialog's steps (spec §4 Reserve dialog): on another campus a question first, then the
 // dates and the cost, then the payment when there is something to pay, and what happens next once sent.
@@ -270,6 +271,7 @@ export function ReserveDialogBody({
         <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
           <div className="space-y-3">
             <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
+            <RequestedDaysNote show={includesRequestedDays(range, availability.data)} mayWait={mayWait} />
             {mayWait && <WaitlistHandover />}
           </div>
           <div className="space-y-4 md:sticky md:top-0">
