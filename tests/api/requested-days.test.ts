@@ -107,7 +107,9 @@ describe('requested days', () => {
       type: string;
       relatedItemId: string;
     }[];
-    expect(notices.filter((n) => n.type === 'waitlist_available' && n.relatedItemId === item.id)).toHaveLength(1);
+    expect(
+      notices.filter((n) => n.type === 'waitlist_available' && n.relatedItemId === item.id),
+    ).toHaveLength(1);
   });
 });
 
