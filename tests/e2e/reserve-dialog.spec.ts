@@ -45,6 +45,16 @@ async function openReserve(page: Page, itemId: string, dates?: { startDate: stri
   return dialog;
 }
 
+/** The screen at phone size with `shown` in view, then at desktop size (looked at before merging). */
+async function shoot(page: Page, shown: Locator, name: string) {
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/shots/${name}-375.png` }).catch(() => undefined);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/shots/${name}-1280.png` }).catch(() => undefined);
+  await page.setViewportSize(PHONE);
+}
+
 /** What a screen reader reads as a field's description: the texts its aria-describedby names. */
 function description(field: Locator): Promise<string> {
   return field.evaluate((element) =>
@@ -73,15 +83,18 @@ describe('the Reserve dialog on a phone', () => {
     const borrower = await student('Bea');
     const dialog = await openReserve(borrower, paidItem);
     // Flexible: the full refund ended 24 hours before today's start, so only the deposit comes back.
-    await dialog.getByText('If you cancel now, only the $60.00 deposit comes back.').waitFor();
+    const sentence = dialog.getByText('If you cancel now, only the $60.00 deposit comes back.');
+    await sentence.waitFor();
     expect(await dialog.getByText(/Cancel by/).count()).toBe(0);
     await expectAccessible(borrower);
-    await borrower.screenshot({ path: '/tmp/shots/u1-refund-now-375.png', fullPage: true });
+    await shoot(borrower, sentence, 'u1-refund-now');
 
     const spanish = await student('Eva', 'es');
     const dialogEs = await openReserve(spanish, paidItem);
-    await dialogEs.getByText('Si cancelas ahora, solo recuperas el depósito de $60.00.').waitFor();
+    const frase = dialogEs.getByText('Si cancelas ahora, solo recuperas el depósito de $60.00.');
+    await frase.waitFor();
     expect(await dialogEs.getByText(/Cancela antes del/).count()).toBe(0);
+    await shoot(spanish, frase, 'u1-refund-now-es');
   });
 
   it('a refused card says why under the card field, keeps the dialog, and another card goes through', async () => {
@@ -108,7 +121,7 @@ describe('the Reserve dialog on a phone', () => {
       await dialog.getByText(declined).waitFor();
       await expect.poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
       await expectAccessible(borrower);
-      await borrower.screenshot({ path: `/tmp/shots/u1-declined-${language ?? 'en'}-375.png` });
+      await shoot(borrower, number, `u1-declined-${language ?? 'en'}`);
 
       await number.fill('4242 4242 4242 4242');
       expect(await number.getAttribute('aria-invalid')).toBeNull();
@@ -138,7 +151,7 @@ describe('the Reserve dialog on a phone', () => {
       'Requested by someone: the lender may approve them first.',
     );
     await expectAccessible(borrower);
-    await borrower.screenshot({ path: '/tmp/shots/u1-requested-375.png', fullPage: true });
+    await shoot(borrower, note, 'u1-requested');
 
     // The waitlist, for those days.
     await dialog.getByRole('button', { name: 'Get notified if they free up' }).click();
@@ -157,7 +170,8 @@ describe('the Reserve dialog on a phone', () => {
     await dialogEs
       .getByText('Alguien ha pedido algunos de estos días: quien presta puede aprobar esa solicitud antes.')
       .waitFor();
-    await dialogEs.getByRole('button', { name: 'Recibe un aviso si quedan libres' }).waitFor();
-    await spanish.screenshot({ path: '/tmp/shots/u1-requested-es-375.png', fullPage: true });
+    const aviso = dialogEs.getByRole('button', { name: 'Recibe un aviso si quedan libres' });
+    await aviso.waitFor();
+    await shoot(spanish, aviso, 'u1-requested-es');
   });
 });
