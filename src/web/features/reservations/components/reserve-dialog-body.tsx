@@ -87,6 +87,9 @@ export function ReserveDialogBody({
       )
     : null;
 
+  // The chosen days include days someone else asked for (the lender may approve that request first).
+  const overRequested = Boolean(range && a && includesRequestedDays(range, a));
+
   // A booking has a longest length and a largest total; the server says the same.
   const overLimit = price ? bookingLimitError(price) : null;
 
@@ -271,8 +274,9 @@ export function ReserveDialogBody({
         <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
           <div className="space-y-3">
             <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
-            <RequestedDaysNote show={includesRequestedDays(range, availability.data)} mayWait={mayWait} />
-            {mayWait && <WaitlistHandover />}
+            <RequestedDaysNote show={overRequested} mayWait={mayWait} />
+            {/* The note offers the waitlist for those days itself: one offer at a time. */}
+            {mayWait && !overRequested && <WaitlistHandover />}
           </div>
           <div className="space-y-4 md:sticky md:top-0">
             <CostBreakdown item={item} price={price} startDate={range.startDate} />
