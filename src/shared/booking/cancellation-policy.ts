@@ -97,3 +97,26 @@ export function cancellationTerms(
     after: borrowerCancellationRefund(policy, booking, new Date(deadline.getTime() + 1), timeZone),
   };
 }
+
+/**
+ * What the Reserve dialog may promise at `now` for these dates. While the better tier is still ahead,
+ * its deadline and both amounts ('open'); once the deadline has passed, only what a cancellation now
+ * returns ('closed'), because a deadline in the past is no promise at all; and one amount when both
+ * tiers give the same ('same': no rental to keep). A cancellation AT the deadline is still in time.
+ */
+export type CancellationOutlook =
+  | { kind: 'open'; deadline: Date; before: CancellationRefund; after: CancellationRefund }
+  | { kind: 'closed'; refund: CancellationRefund }
+  | { kind: 'same'; refund: CancellationRefund };
+
+export function cancellationOutlook(
+  policy: CancellationPolicy,
+  booking: { startDate: string; rentalCents: number; depositCents: number },
+  now: Date,
+  timeZone: string,
+): CancellationOutlook {
+  const terms = cancellationTerms(policy, booking, timeZone);
+  if (terms.before.refundCents === terms.after.refundCents) return { kind: 'same', refund: terms.before };
+  if (now.getTime() > terms.deadline.getTime()) return { kind: 'closed', refund: terms.after };
+  return { kind: 'open', ...terms };
+}

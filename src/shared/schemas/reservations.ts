@@ -212,5 +212,10 @@ export const availabilityResponse = z.object({
   availableDays: z.array(z.number().int()),
   /** Inclusive ranges already taken by approved or active reservations. */
   booked: z.array(z.object({ startDate: z.string(), endDate: z.string() })),
+  /**
+   * Inclusive ranges asked for by requests the lender has not answered: still bookable (the lender
+   * decides), shown as requested. Only the days, never who asked. Absent from a server before it.
+   */
+  requested: z.array(z.object({ startDate: z.string(), endDate: z.string() })).optional(),
 });
 export type Availability = z.infer<typeof availabilityResponse>;

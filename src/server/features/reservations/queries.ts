@@ -210,6 +210,21 @@ export async function bookedRanges(db: Db, itemId: string, fromDate: string) {
     .orderBy(reservations.startDate);
 }
 
+/** Days asked for by requests not yet answered, from `fromDate` on (only the days: no requester). */
+export async function requestedRanges(db: Db, itemId: string, fromDate: string) {
+  return db
+    .select({ startDate: reservations.startDate, endDate: reservations.endDate })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.itemId, itemId),
+        eq(reservations.status, 'pending'),
+        gte(reservations.endDate, fromDate),
+      ),
+    )
+    .orderBy(reservations.startDate, reservations.endDate);
+}
+
 /** A reservation a payment paid for, if any (the 3-D Secure return may arrive twice). */
 export async function findByPaymentIntent(db: Db, paymentIntentId: string) {
   const [row] = await db

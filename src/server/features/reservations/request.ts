@@ -91,12 +91,17 @@ export async function availability(deps: ReservationDeps, itemId: string): Promi
   const item = await queries.findBookableItem(deps.db, itemId);
   if (!offered(item)) throw notFound(msg`Item not found.`);
   const today = campusToday(deps.timeZone).date;
+  const [booked, requested] = await Promise.all([
+    queries.bookedRanges(deps.db, itemId, today),
+    queries.requestedRanges(deps.db, itemId, today),
+  ]);
   return {
     today,
     availableFrom: item.availableFrom,
     availableUntil: item.availableUntil,
     availableDays: item.availableDays,
-    booked: await queries.bookedRanges(deps.db, itemId, today),
+    booked,
+    requested,
   };
 }
 

@@ -36,7 +36,10 @@ export type WaitlistItem = NonNullable<Awaited<ReturnType<typeof findItem>>>;
 /** The item's calendar lock (db/item-lock.ts), taken first by every change to its bookings. */
 export const lockItemForWaitlist = lockItemCalendar;
 
-/** Days taken by approved or active reservations, from `fromDate` on. */
+/**
+ * Days a waiting student cannot have yet, from `fromDate` on: booked ones, and ones a request the lender
+ * has not answered asks for (the lender may approve it first; decision 050).
+ */
 export function takenRanges(db: Db, itemId: string, fromDate: string) {
   return db
     .select({ startDate: reservations.startDate, endDate: reservations.endDate })
@@ -44,7 +47,7 @@ export function takenRanges(db: Db, itemId: string, fromDate: string) {
     .where(
       and(
         eq(reservations.itemId, itemId),
-        inArray(reservations.status, [...BOOKED_STATUSES]),
+        inArray(reservations.status, [...BOOKED_STATUSES, 'pending']),
         gte(reservations.endDate, fromDate),
       ),
     );

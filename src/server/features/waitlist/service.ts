@@ -17,8 +17,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
-// The waitlist (decision 030). A student of the item's campus waits for dates that are
-// booked, or for an item that is not offered for them now. Whatever frees dates (a cancellation, a
+// The waitlist (decisions 030, 050). A student of the item's campus waits for dates that are
+// booked or requested, or for an item that is not offered for them now. Whatever frees dates (a cancellation, a
 // decline, an expiry, a return, the owner's edit) calls `offerFreedDates` in its own transaction while
 // holding the item's lock, so the telling commits with the change or not at all, and two changes of
 // one item tell one after the other. Each entry is told once, then closed; the first told has the

@@ -127,13 +127,17 @@ function StripeConfirm({
 }) {
   const stripe = useStripe();
   const elements = useElements();
+  const { i18n } = useLingui();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** A refused card's reason, under the card fields (Stripe shows only its own field checks). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || busy) return;
     setBusy(true);
+    setRefusal(null);
     try {
       const returnUrl = `${window.location.origin}${kind === 'payment' ? '/reservations' : '/payment-methods'}`;
       const result =
@@ -148,8 +152,12 @@ function StripeConfirm({
               redirect: 'if_required',
               confirmParams: { return_url: returnUrl },
             });
-      if (result.error) onError(result.error.message ?? '');
-      else await onConfirmed();
+      if (result.error) {
+        if (result.error.type === 'card_error') {
+          setRefusal(refusedCardMessage(result.error.message ?? '', i18n));
+        }
+        onError(result.error.message ?? '');
+      } else await onConfirmed();
     } catch (error) {
       onError(error instanceof Error ? error.message : '');
     } finally {
@@ -160,7 +168,12 @@ function StripeConfirm({
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       {!ready && <Skeleton className="h-40 w-full" />}
-      <PaymentElement onReady={() => setReady(true)} />
+      <PaymentElement onReady={() => setReady(true)} onChange={() => setRefusal(null)} />
+      {refusal && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {refusal}
+        </p>
+      )}
       <SubmitButton busy={busy} disabled={!stripe || !elements || !ready} label={submitLabel} />
     </form>
   );
@@ -203,6 +216,16 @@ function checkCard(
     }
   }
   return Object.keys(errors).length ? { errors } : { card };
+}
+
+/** The provider refused the card (402, as Stripe answers a decline), not the network or the server. */
+export const isRefusedCard = (error: unknown) => error instanceof ApiError && error.status === 402;
+
+/** Why a card was refused, and what to do: under the card field, so the dialog stays usable. */
+export function refusedCardMessage(reason: string, i18n: I18n): string {
+  return reason
+    ? i18n._(msg`${reason} Try another card.`)
+    : i18n._(msg`The card was not accepted. Try another card.`);
 }
 
 /** The test provider's card fields; `onSubmit` throws an ApiError when the provider refuses the card. */
@@ -249,9 +272,18 @@ export function TestCardForm({
       }
       if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
       else {
-        onError(error instanceof ApiError ? error.message : '');
-        // The fields were disabled while waiting; put the person back on the card to try another.
-        setTimeout(() => document.getElementById('card-number')?.focus(), 0);
+        // A refused card: the provider's reason under the card number, tied to it for screen readers,
+        // and the form stays for another card.
+        const reason = error instanceof ApiError ? error.message : '';
+        if (isRefusedCard(error)) setErrors({ number: refusedCardMessage(reason, i18n) });
+        onError(reason);
+        // The fields were disabled while waiting; put the person back on the card to try another, its
+        // number selected so typing replaces it.
+        setTimeout(() => {
+          const number = document.getElementById('card-number') as HTMLInputElement | null;
+          number?.focus();
+          number?.select();
+        }, 0);
       }
     } finally {
       setBusy(false);

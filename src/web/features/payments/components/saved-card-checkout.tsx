@@ -12,6 +12,8 @@ import {
   CardFormSkeleton,
   CardPaymentForm,
   type CardPaymentFormProps,
+  isRefusedCard,
+  refusedCardMessage,
   stripeFor,
 } from './card-payment-form.tsx';
 
@@ -53,11 +55,18 @@ function SavedCardChoice({
   const initial = cards.find((m) => m.isDefault) ?? cards[0]!;
   const [choice, setChoice] = useState<string>(initial.id);
   const [busy, setBusy] = useState(false);
+  /** A refused card's reason, under the cards: another card or a new one can be chosen. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const choose = (id: string) => {
+    setChoice(id);
+    setRefusal(null);
+  };
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
+    setRefusal(null);
     try {
       const result = await payWithSavedCard(paymentIntentId, choice);
       if (result.nextActionUrl) {
@@ -70,13 +79,16 @@ function SavedCardChoice({
         const stripe = await stripeFor(config.data.publishableKey);
         const next = await stripe?.handleNextAction({ clientSecret });
         if (!next || next.error) {
+          setRefusal(refusedCardMessage(next?.error?.message ?? '', i18n));
           onError(next?.error?.message ?? '');
           return;
         }
       }
       onConfirmed();
     } catch (error) {
-      onError(error instanceof ApiError ? error.message : '');
+      const reason = error instanceof ApiError ? error.message : '';
+      if (isRefusedCard(error)) setRefusal(refusedCardMessage(reason, i18n));
+      onError(reason);
     } finally {
       setBusy(false);
     }
@@ -84,7 +96,7 @@ function SavedCardChoice({
 
   return (
     <div className="space-y-4">
-      <fieldset>
+      <fieldset aria-describedby={refusal ? `${ids}-refusal` : undefined}>
         <legend className="text-sm font-semibold text-ink">
           <Trans>Pay with</Trans>
         </legend>
@@ -97,7 +109,7 @@ function SavedCardChoice({
                 id={`${ids}-${m.id}`}
                 name={`${ids}-card`}
                 checked={choice === m.id}
-                onChange={() => setChoice(m.id)}
+                onChange={() => choose(m.id)}
                 disabled={busy}
               >
                 <CreditCard className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
@@ -121,7 +133,7 @@ function SavedCardChoice({
             id={`${ids}-new`}
             name={`${ids}-card`}
             checked={choice === 'new'}
-            onChange={() => setChoice('new')}
+            onChange={() => choose('new')}
             disabled={busy}
           >
             <span className="font-semibold text-ink">
@@ -129,6 +141,11 @@ function SavedCardChoice({
             </span>
           </Choice>
         </div>
+        {refusal && (
+          <p id={`${ids}-refusal`} role="alert" className="mt-2 text-sm font-medium text-danger">
+            {refusal}
+          </p>
+        )}
       </fieldset>
       {choice === 'new' ? (
         <CardPaymentForm

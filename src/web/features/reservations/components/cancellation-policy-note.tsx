@@ -2,12 +2,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { CalendarX } from 'lucide-react';
-import { type CancellationPolicy, cancellationTerms } from '#shared/booking/cancellation-policy.ts';
+import { type CancellationPolicy, cancellationOutlook } from '#shared/booking/cancellation-policy.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 
 // The item's cancellation policy on its page, and in the Reserve dialog with the exact amounts for the
-// chosen dates (src/shared/cancellation-policy.ts, the rule the server refunds by; decision 024), so the
+// chosen dates (src/shared/booking/cancellation-policy.ts, the rule the server refunds by; decision 024), so the
 // borrower knows what a cancellation would cost before reserving.
 
 /** The note's heading per policy ('Flexible cancellation:'), one message each so it reads in any language. */
@@ -47,25 +47,41 @@ export function campusInstant(at: Date): string {
   return t`${date} at ${time}`;
 }
 
-/** What cancelling refunds for these dates, in one sentence per tier. */
+/**
+ * What cancelling refunds for these dates, as of `now`: both tiers while the better one is ahead; once
+ * its deadline has passed, what a cancellation now returns (never a deadline in the past).
+ */
 export function termsText(
   policy: CancellationPolicy,
   booking: { startDate: string; rentalCents: number; depositCents: number },
+  now: Date = new Date(),
 ): string {
-  const terms = cancellationTerms(policy, booking, DEFAULT_CAMPUS_TIME_ZONE);
-  const by = campusInstant(terms.deadline);
-  const before = formatMoney(terms.before.refundCents);
-  const after = formatMoney(terms.after.refundCents);
-  return t`Cancel by ${by} and get ${before} back; after that, ${after}.`;
+  const outlook = cancellationOutlook(policy, booking, now, DEFAULT_CAMPUS_TIME_ZONE);
+  if (outlook.kind === 'open') {
+    const by = campusInstant(outlook.deadline);
+    const before = formatMoney(outlook.before.refundCents);
+    const after = formatMoney(outlook.after.refundCents);
+    return t`Cancel by ${by} and get ${before} back; after that, ${after}.`;
+  }
+  const refund = formatMoney(outlook.refund.refundCents);
+  if (outlook.kind === 'same') return t`Cancel before pickup and get ${refund} back.`;
+  if (outlook.refund.refundCents === 0) return t`Non-refundable if you cancel now.`;
+  if (outlook.refund.rentalRefundCents === 0) {
+    return t`If you cancel now, only the ${refund} deposit comes back.`;
+  }
+  return t`If you cancel now, you get ${refund} back.`;
 }
 
 export function CancellationPolicyNote({
   policy,
   booking,
+  now,
 }: {
   policy: CancellationPolicy;
   /** The chosen dates' amounts: the note names exact refunds (a paid booking only). */
   booking?: { startDate: string; rentalCents: number; depositCents: number };
+  /** The moment the refunds are told for (tests fix it). */
+  now?: Date;
 }) {
   const { i18n } = useLingui();
   const paid = booking && booking.rentalCents + booking.depositCents > 0;
@@ -74,7 +90,7 @@ export function CancellationPolicyNote({
       <CalendarX className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
       <p>
         <span className="font-semibold text-ink">{i18n._(POLICY_HEADINGS[policy])} </span>
-        {paid ? termsText(policy, booking) : i18n._(POLICY_TEXT[policy])}
+        {paid ? termsText(policy, booking, now) : i18n._(POLICY_TEXT[policy])}
       </p>
     </div>
   );

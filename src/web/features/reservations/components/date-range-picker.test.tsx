@@ -171,3 +171,34 @@ describe('DateRangePicker', () => {
     expect(day('Saturday, January 16, 2027').getAttribute('aria-disabled')).toBe('true');
   });
 });
+
+describe('requested days', () => {
+  const requested = availability({ requested: [{ startDate: '2026-12-03', endDate: '2026-12-04' }] });
+
+  it('marks days someone asked for, says why, and still lets them be chosen', () => {
+    const onChange = vi.fn();
+    render(
+      <Harness
+        a={requested}
+        initial={{ startDate: '2026-12-01', endDate: '2026-12-01' }}
+        onChange={onChange}
+      />,
+    );
+    const dec3 = day('Thursday, December 3, 2026');
+    expect(dec3.getAttribute('aria-disabled')).toBeNull();
+    const description = (dec3.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toContain('Requested by someone: the lender may approve them first.');
+    // A day nobody asked for says nothing of the kind.
+    expect(day('Saturday, December 5, 2026').getAttribute('aria-describedby')).toBeNull();
+    fireEvent.click(dec3);
+    expect(onChange).toHaveBeenLastCalledWith({ startDate: '2026-12-03', endDate: '2026-12-03' });
+  });
+
+  it('says nothing of requests when there are none (or the server does not say)', () => {
+    render(<Harness a={availability()} initial={{ startDate: '2026-12-01', endDate: '2026-12-01' }} />);
+    expect(screen.queryByText(/Requested by someone/)).toBeNull();
+  });
+});

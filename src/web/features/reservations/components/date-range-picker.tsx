@@ -50,6 +50,16 @@ export function isValidEnd(startDate: string, endDate: string, a: Availability):
   );
 }
 
+/** A day some request the lender has not answered asks for: bookable, but the lender may approve it first. */
+export function isRequestedDay(day: string, a: Availability): boolean {
+  return (a.requested ?? []).some((r) => r.startDate <= day && day <= r.endDate);
+}
+
+/** The chosen days include requested ones. */
+export function includesRequestedDays(range: DateRange, a: Availability): boolean {
+  return (a.requested ?? []).some((r) => r.startDate <= range.endDate && r.endDate >= range.startDate);
+}
+
 /** How far ahead the calendar looks for a free day (and lets anyone page). */
 const HORIZON_DAYS = 2 * 366;
 
@@ -255,6 +265,17 @@ export function DateRangePicker({
                   const isStart = day === value.startDate;
                   const isEnd = day === value.endDate;
                   const inRange = day > value.startDate && day < value.endDate;
+                  // Shown on days that can still be picked: a booked or greyed-out day says so already.
+                  const requested = !disabled && isRequestedDay(day, availability);
+                  const state = isStart
+                    ? `${id}-start`
+                    : isEnd
+                      ? `${id}-end`
+                      : inRange
+                        ? `${id}-in-range`
+                        : disabled
+                          ? `${id}-unavailable`
+                          : undefined;
                   return (
                     <td key={day} className={cn('p-0.5', inRange && 'bg-brand-50')}>
                       <button
@@ -265,15 +286,7 @@ export function DateRangePicker({
                         aria-disabled={disabled || undefined}
                         aria-current={day === availability.today ? 'date' : undefined}
                         aria-describedby={
-                          isStart
-                            ? `${id}-start`
-                            : isEnd
-                              ? `${id}-end`
-                              : inRange
-                                ? `${id}-in-range`
-                                : disabled
-                                  ? `${id}-unavailable`
-                                  : undefined
+                          [state, requested && `${id}-requested`].filter(Boolean).join(' ') || undefined
                         }
                         onClick={() => pick(day)}
                         onFocus={() => setFocused(day)}
@@ -290,6 +303,14 @@ export function DateRangePicker({
                         )}
                       >
                         {Number(day.slice(8))}
+                        {requested && (
+                          <RequestedMark
+                            className={cn(
+                              'absolute bottom-1 start-1/2 -translate-x-1/2 rtl:translate-x-1/2',
+                              isStart || isEnd ? 'bg-white' : 'bg-amber-600',
+                            )}
+                          />
+                        )}
                       </button>
                     </td>
                   );
@@ -301,6 +322,14 @@ export function DateRangePicker({
         <p className="mt-2 text-xs text-muted">
           <Trans>Greyed-out days are past, outside the lender's availability or already booked.</Trans>
         </p>
+        {(availability.requested ?? []).length > 0 && (
+          <p className="mt-1 flex items-center gap-2 text-xs text-stone-700">
+            <RequestedMark />
+            <span id={`${id}-requested`}>
+              <Trans>Requested by someone: the lender may approve them first.</Trans>
+            </span>
+          </p>
+        )}
         <span hidden id={`${id}-start`}>
           <Trans>Start date</Trans>
         </span>
@@ -315,6 +344,13 @@ export function DateRangePicker({
         </span>
       </div>
     </fieldset>
+  );
+}
+
+/** The dot under a requested day, and beside its explanation. */
+function RequestedMark({ className = 'bg-amber-600' }: { className?: string }) {
+  return (
+    <span aria-hidden="true" className={cn('inline-block h-1.5 w-1.5 shrink-0 rounded-full', className)} />
   );
 }
 

@@ -26,13 +26,14 @@ import {
   type DateRange,
   DateRangePicker,
   defaultRange,
+  includesRequestedDays,
   isSelectableDay,
   isValidEnd,
 } from './date-range-picker.tsx';
 import { OtherCampusConfirm } from './other-campus-confirm.tsx';
 import { RequestSent } from './request-sent.tsx';
 import { CostBreakdown, OrderSummary, type ReservableItem } from './reserve-cost.tsx';
-import { Header, Status, WaitlistHandover } from './reserve-dialog-parts.tsx';
+import { Header, RequestedDaysNote, Status, WaitlistHandover } from './reserve-dialog-parts.tsx';
 
 // The reserve dialog's steps (spec §4 Reserve dialog): on another campus a question first, then the
 // dates and the cost, then the payment when there is something to pay, and what happens next once sent.
@@ -85,6 +86,9 @@ export function ReserveDialogBody({
         range.endDate,
       )
     : null;
+
+  // The chosen days include days someone else asked for (the lender may approve that request first).
+  const overRequested = Boolean(range && a && includesRequestedDays(range, a));
 
   // A booking has a longest length and a largest total; the server says the same.
   const overLimit = price ? bookingLimitError(price) : null;
@@ -270,7 +274,9 @@ export function ReserveDialogBody({
         <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem] md:items-start">
           <div className="space-y-3">
             <DateRangePicker availability={availability.data} value={range} onChange={setChosen} />
-            {mayWait && <WaitlistHandover />}
+            <RequestedDaysNote show={overRequested} mayWait={mayWait} />
+            {/* The note offers the waitlist for those days itself: one offer at a time. */}
+            {mayWait && !overRequested && <WaitlistHandover />}
           </div>
           <div className="space-y-4 md:sticky md:top-0">
             <CostBreakdown item={item} price={price} startDate={range.startDate} />

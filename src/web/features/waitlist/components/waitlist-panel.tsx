@@ -131,12 +131,16 @@ function NotifyMeDialog({ item, prominent }: { item: WaitlistItem; prominent: bo
   );
 }
 
-/** Starts on the soonest booked days, the likeliest ones wanted. */
+/** Starts on the soonest booked or requested days, the likeliest ones wanted. */
 function NotifyMeForm({ item, onDone }: { item: WaitlistItem; onDone: () => void }) {
   const { t } = useLingui();
   const availability = useAvailability(item.id);
   const join = useJoinWaitlist(item.id);
-  const firstBooked = availability.data?.booked.find((b) => b.endDate >= availability.data!.today);
+  const firstBooked = availability.data
+    ? [...availability.data.booked, ...(availability.data.requested ?? [])]
+        .filter((b) => b.endDate >= availability.data!.today)
+        .sort((x, y) => x.startDate.localeCompare(y.startDate))[0]
+    : undefined;
   const [startDate, setStartDate] = useState<string | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
   const start = startDate ?? firstBooked?.startDate ?? '';
