@@ -288,7 +288,7 @@ describe('the reservation lifecycle and its money', () => {
   });
 
   it('answers a lender who cancels a pending request: it is declined, not cancelled', async () => {
-    const { id, lender } = await bookingAt(t, 'pending', {
+    const { id, lender } = await bookingAt(t, 'requested', {
       item: { rentalPriceCents: null, depositCents: null },
       days: { from: 1, to: 2 },
     });
