@@ -62,7 +62,7 @@ describe('the booking features in the reader’s language', () => {
     expect(approved.title).toBe('Reserva aprobada');
     expect(approved.message).toBe(
       `${s.lender.user.fullName} aprobó tu solicitud para Cordless drill (del ${esStart} al ${esEnd}). ` +
-        'Ahora se cobran $30.00 a tu tarjeta: $10.00 de precio y un depósito de $20.00 que se reembolsa ' +
+        'Ahora se cobran $30.00 a tu tarjeta: $10.00 de alquiler y un depósito de $20.00 que se reembolsa ' +
         'cuando devuelvas el artículo. Tu código de recogida está en Mis reservas.',
     );
     expect(approved.message).not.toMatch(/approved|Your card/);

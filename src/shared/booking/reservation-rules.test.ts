@@ -14,7 +14,6 @@ const allowed: Record<string, string> = {
   'pending approve provider': 'approved',
   'pending decline provider': 'declined',
   'pending cancel borrower': 'cancelled',
-  'pending cancel provider': 'cancelled',
   'approved cancel borrower': 'cancelled',
   'approved cancel provider': 'cancelled',
   'approved start borrower': 'active',
@@ -68,6 +67,11 @@ describe('reservation state machine (spec §4)', () => {
       reason: 'forbidden',
       message: "Only the borrower can answer the lender's claim.",
     });
+    // The lender answers a request with Decline: one word per action.
+    expect(transition('pending', 'cancel', 'provider')).toMatchObject({
+      reason: 'forbidden',
+      message: 'A request waiting for your answer is declined, not cancelled.',
+    });
     expect(transition('claimed', 'resolve', 'moderator')).toMatchObject({
       reason: 'illegal',
       message: 'A claimed reservation cannot be decided.',
@@ -77,7 +81,7 @@ describe('reservation state machine (spec §4)', () => {
 
 describe('the buttons a card offers come from the same table', () => {
   it("lists each party's actions per status", () => {
-    expect(actionsFor('pending', 'provider')).toEqual(['approve', 'decline', 'cancel']);
+    expect(actionsFor('pending', 'provider')).toEqual(['approve', 'decline']);
     expect(actionsFor('pending', 'borrower')).toEqual(['cancel']);
     expect(actionsFor('approved', 'borrower')).toEqual(['cancel', 'start']);
     expect(actionsFor('active', 'provider')).toEqual(['complete', 'claim']);

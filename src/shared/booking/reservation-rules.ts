@@ -40,15 +40,25 @@ export const RESERVATION_ACTIONS = [
   'expire',
 ] as const;
 
-export const TRANSITIONS: Readonly<
-  Record<
-    ReservationAction,
-    { from: readonly ReservationStatus[]; to: ReservationStatus; roles: readonly Role[] }
-  >
-> = {
+export interface TransitionRule {
+  from: readonly ReservationStatus[];
+  to: ReservationStatus;
+  roles: readonly Role[];
+  /** A role that may take the action from fewer of `from`'s statuses than the others. */
+  onlyFrom?: Partial<Record<Role, readonly ReservationStatus[]>>;
+}
+
+export const TRANSITIONS: Readonly<Record<ReservationAction, TransitionRule>> = {
   approve: { from: ['pending'], to: 'approved', roles: ['provider'] },
   decline: { from: ['pending'], to: 'declined', roles: ['provider'] },
-  cancel: { from: ['pending', 'approved'], to: 'cancelled', roles: ['borrower', 'provider'] },
+  // The lender answers a request with Decline; a Cancel beside it would be a second word for the same
+  // thing. Once approved, either may cancel the booking.
+  cancel: {
+    from: ['pending', 'approved'],
+    to: 'cancelled',
+    roles: ['borrower', 'provider'],
+    onlyFrom: { provider: ['approved'] },
+  },
   start: { from: ['approved'], to: 'active', roles: ['borrower', 'provider'] },
   // The borrower's "Item Returned" asks the lender to confirm; only the lender's
   // "Returned in good condition" (or the window closing unanswered) gives the deposit back. The lender
@@ -125,6 +135,16 @@ function forbiddenMessage(action: ReservationAction): MessageDescriptor {
   }
 }
 
+/** Why this party may not from this status, though the other may. */
+function narrowerMessage(action: ReservationAction): MessageDescriptor {
+  switch (action) {
+    case 'cancel':
+      return msg`A request waiting for your answer is declined, not cancelled.`;
+    default:
+      return forbiddenMessage(action);
+  }
+}
+
 function illegalMessage(current: ReservationStatus, action: ReservationAction): MessageDescriptor {
   const status = writtenLater(() => i18n._(STATUS_WORDS[current]));
   const done = writtenLater(() => i18n._(DONE[action]));
@@ -150,6 +170,8 @@ export function transition(
   const rule = TRANSITIONS[action];
   if (!rule.roles.includes(role)) return refusal('forbidden', forbiddenMessage(action));
   if (!rule.from.includes(status)) return refusal('illegal', illegalMessage(status, action));
+  const onlyFrom = rule.onlyFrom?.[role];
+  if (onlyFrom && !onlyFrom.includes(status)) return refusal('forbidden', narrowerMessage(action));
   return { ok: true, to: rule.to };
 }
 

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarCheck, PackageOpen } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -10,7 +11,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
 import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
-import { NextStep } from '../features/reservations/components/next-step.tsx';
+import { NextStep, waitsFor } from '../features/reservations/components/next-step.tsx';
 import { ReservationCard } from '../features/reservations/components/reservation-card.tsx';
 import { approvalToast } from '../features/reservations/money-wording.ts';
 import {
@@ -45,9 +46,35 @@ export default function ReservationsRoute() {
   );
 }
 
+// One line each at 375 px in either language: the waiting count sits on the tab's corner, not beside
+// its words.
 const tabClasses =
-  'min-h-11 flex-1 rounded-lg px-4 py-2 text-sm font-semibold text-stone-700 sm:flex-none ' +
-  'data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+  'relative min-h-11 flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 ' +
+  'sm:flex-none sm:px-4 data-[state=active]:bg-white data-[state=active]:text-brand-800 ' +
+  'data-[state=active]:shadow-sm';
+
+type ListTab = 'borrowing' | 'lending';
+const listTab = (value: string | null): ListTab | undefined =>
+  value === 'borrowing' || value === 'lending' ? value : undefined;
+
+/** How many reservations on a tab wait for this person; read out as part of the tab's name. */
+function WaitingBadge({ count }: { count: number }) {
+  const { t } = useLingui();
+  if (count === 0) return null;
+  return (
+    <>
+      <span className="sr-only">
+        , {t`${plural(count, { one: '# waits for you', other: '# wait for you' })}`}
+      </span>
+      <span
+        aria-hidden="true"
+        className="absolute -end-1 -top-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white"
+      >
+        {count}
+      </span>
+    </>
+  );
+}
 
 function ReservationsPage() {
   const { t } = useLingui();
@@ -66,6 +93,8 @@ function ReservationsPage() {
   const lending = reservations.filter((r) => r.providerId === userId);
   const borrowingCount = borrowing.length;
   const lendingCount = lending.length;
+  const borrowingWaiting = borrowing.filter((r) => waitsFor(r, userId)).length;
+  const lendingWaiting = lending.filter((r) => waitsFor(r, userId)).length;
 
   const myReviews = useMyReviews(reservations.some((r) => r.status === 'completed'));
   const reviewByReservation = new Map((myReviews.data ?? []).map((review) => [review.reservationId, review]));
@@ -73,8 +102,20 @@ function ReservationsPage() {
   const reviewTarget = reservations.find((r) => r.id === searchParams.get('review'));
   // `?reservation={id}` (a toast's 'View'): the card on its tab, in view, without a dialog.
   const shownTarget = reviewTarget ?? reservations.find((r) => r.id === searchParams.get('reservation'));
-  const [chosenTab, setChosenTab] = useState<string>();
-  const tab = chosenTab ?? (shownTarget && shownTarget.providerId === userId ? 'lending' : 'borrowing');
+  // Opened on the tab where something waits for this person, chosen once when the list arrives: a
+  // tab that moved under the student's thumb after an answer would lose their place.
+  const [openedOn, setOpenedOn] = useState<ListTab>();
+  if (openedOn === undefined && !isPending && user)
+    setOpenedOn(borrowingWaiting === 0 && lendingWaiting > 0 ? 'lending' : 'borrowing');
+  // A tab the student picked stays in the address (a reload or a shared link keeps it).
+  const chosenTab = listTab(searchParams.get('tab'));
+  const tab =
+    chosenTab ??
+    (shownTarget ? (shownTarget.providerId === userId ? 'lending' : 'borrowing') : (openedOn ?? 'borrowing'));
+  const chooseTab = (next: string) => {
+    const picked = listTab(next);
+    if (picked) setSearchParams({ tab: picked }, { replace: true });
+  };
   const reviewTargetId = reviewTarget?.id;
   const shownTargetId = shownTarget?.id;
   useEffect(() => {
@@ -84,8 +125,7 @@ function ReservationsPage() {
   const clearReviewTarget = () => {
     if (!searchParams.has('review')) return;
     // Stay on the tab the link opened.
-    setChosenTab(tab);
-    setSearchParams({}, { replace: true });
+    setSearchParams({ tab }, { replace: true });
   };
 
   const onUpdateStatus = (update: StatusUpdate) =>
@@ -98,11 +138,13 @@ function ReservationsPage() {
         return result;
       },
       (failure: unknown) => {
-        toast({
-          variant: 'destructive',
-          title: t`Update failed`,
-          description: errorMessage(failure, t`Failed to update reservation.`),
-        });
+        // The pickup-code dialog says why under its field; a toast would say it a second time.
+        if (update.pickupCode === undefined)
+          toast({
+            variant: 'destructive',
+            title: t`Update failed`,
+            description: errorMessage(failure, t`Failed to update reservation.`),
+          });
         throw failure;
       },
     );
@@ -216,16 +258,18 @@ function ReservationsPage() {
         <Trans>Manage your borrowing and lending activities</Trans>
       </p>
 
-      <Tabs.Root value={tab} onValueChange={setChosenTab} className="mt-6">
+      <Tabs.Root value={tab} onValueChange={chooseTab} className="mt-6">
         <Tabs.List
           aria-label={t`Reservation lists`}
           className="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
         >
           <Tabs.Trigger value="borrowing" className={tabClasses}>
             <Trans>Borrowing ({borrowingCount})</Trans>
+            <WaitingBadge count={borrowingWaiting} />
           </Tabs.Trigger>
           <Tabs.Trigger value="lending" className={tabClasses}>
             <Trans>Lending ({lendingCount})</Trans>
+            <WaitingBadge count={lendingWaiting} />
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="borrowing" className="mt-4">

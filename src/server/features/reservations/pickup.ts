@@ -8,7 +8,7 @@ import { type LockedRow, newPickupCode, roleOf } from './locking.ts';
 import { newPickupCodeText, startedText } from './notices.ts';
 import * as queries from './queries.ts';
 
-// The pickup ('Picked Up' / 'Item Collected'): the lender types the code the borrower shows, so the
+// The pickup ('Picked Up', on either side): the lender types the code the borrower shows, so the
 // item goes to the right person and the handover proves they met.
 
 /**

@@ -43,7 +43,7 @@ export const reservationService = {
   approve,
   decline,
 
-  /** PUT {status}: cancel, 'Picked Up' / 'Item Collected', 'Return Item' / 'Item Returned'. */
+  /** PUT {status}: cancel, 'Picked Up' (either side), 'Return Item' / 'Item Returned'. */
   async updateStatus(
     deps: ReservationDeps,
     userId: string,

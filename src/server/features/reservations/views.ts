@@ -88,7 +88,7 @@ export function toReservation(
     rentalAmount: centsToDecimal(row.rentalCents)!,
     stripePaymentIntentId: row.stripePaymentIntentId,
     // Spec §4: the pickup code shows only while approved, and only to the borrower: the lender must
-    // hear it from the borrower at the meetup, so 'Item Collected' proves they met.
+    // hear it from the borrower at the meetup, so the lender's 'Picked Up' proves they met.
     pickupCode: viewerId === row.borrowerId && row.status === 'approved' ? row.pickupCode : null,
     declineReason: row.declineReason,
     cancellationPolicy: row.cancellationPolicy as CancellationPolicy,

@@ -120,7 +120,7 @@ export function useCompletePayment() {
   });
 }
 
-/** PUT /api/reservations/:id: Picked Up / Item Collected (with the pickup code), returned, cancelled. */
+/** PUT /api/reservations/:id: Picked Up (the lender's with the pickup code), returned, cancelled. */
 export function useUpdateReservationStatus() {
   const refresh = useRefreshAfterChange();
   return useMutation({

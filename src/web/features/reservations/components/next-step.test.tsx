@@ -69,7 +69,7 @@ describe('the next step of a reservation', () => {
       'Your turn: meet Maya Chen on Fri, Nov 27 and show your pickup code.',
     );
     expect(nextStep(approved, LENDER)?.text).toBe(
-      'Your turn: hand it over to Jordan Lee on Fri, Nov 27 and enter their pickup code under Item Collected.',
+      'Your turn: hand it over to Jordan Lee on Fri, Nov 27 and enter their pickup code under Picked Up.',
     );
     const active = reservation({ status: 'active', respondBy: null });
     expect(nextStep(active, BORROWER)?.text).toBe(

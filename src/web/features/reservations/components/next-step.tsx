@@ -52,7 +52,7 @@ export function nextStep(r: Reservation, viewerId: string): { who: 'you' | 'them
           }
         : {
             who: 'you',
-            text: t`Your turn: hand it over to ${borrower} on ${start} and enter their pickup code under Item Collected.`,
+            text: t`Your turn: hand it over to ${borrower} on ${start} and enter their pickup code under Picked Up.`,
           };
     case 'active': {
       if (r.overdue) {
@@ -107,6 +107,11 @@ export function nextStep(r: Reservation, viewerId: string): { who: 'you' | 'them
     default:
       return null;
   }
+}
+
+/** Something on this reservation waits for this person (My Reservations opens on, and counts, these). */
+export function waitsFor(r: Reservation, viewerId: string): boolean {
+  return nextStep(r, viewerId)?.who === 'you';
 }
 
 export function NextStep({ reservation: r, viewerId }: { reservation: Reservation; viewerId: string }) {

@@ -12,7 +12,7 @@ import type { ClaimAction, StatusUpdate } from '../queries.ts';
 import { DisputeClaim, ReportProblem } from './deposit-claim.tsx';
 import { ItemReturned, ReturnedInGoodCondition } from './early-return.tsx';
 
-// A reservation card's actions (spec §4): approve, reject, the handover, the return, the deposit claim,
+// A reservation card's actions (spec §4): approve, decline, the handover, the return, the deposit claim,
 // cancel. The card only asks; the page makes the calls.
 
 /** The card's buttons: what this person may do from this status (spec §4). */
@@ -49,9 +49,10 @@ export function ReservationActions({
   if (may('decline'))
     buttons.push(
       <Button key="decline" variant="outline" onClick={() => onDecline(r.id)} disabled={busy}>
-        <Trans>Reject</Trans>
+        <Trans>Decline</Trans>
       </Button>,
     );
+  // One word for the handover on both sides: the borrower says so, the lender proves it with the code.
   if (may('start'))
     buttons.push(
       role === 'borrower' ? (
@@ -59,7 +60,7 @@ export function ReservationActions({
           <Trans>Picked Up</Trans>
         </Button>
       ) : (
-        <ItemCollected key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
+        <LenderPickup key="start" reservationId={r.id} busy={busy} onUpdateStatus={onUpdateStatus} />
       ),
     );
   // The borrower says it is back; the lender confirms it or reports a problem. Before the
@@ -146,8 +147,8 @@ function CancelReservation({ busy, onConfirm }: { busy: boolean; onConfirm: () =
   );
 }
 
-/** The lender's 'Item Collected': the handover is proven by the code the borrower shows (spec §4). */
-function ItemCollected({
+/** The lender's 'Picked Up': the handover is proven by the code the borrower shows (spec §4). */
+function LenderPickup({
   reservationId,
   busy,
   onUpdateStatus,
@@ -198,7 +199,7 @@ function ItemCollected({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
         <Button disabled={busy}>
-          <Trans>Item Collected</Trans>
+          <Trans>Picked Up</Trans>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>

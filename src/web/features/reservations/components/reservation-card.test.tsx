@@ -74,10 +74,9 @@ function renderCard(
 
 const ACTIONS = [
   'Approve',
-  'Reject',
+  'Decline',
   'Cancel',
   'Picked Up',
-  'Item Collected',
   'Item Returned',
   'Returned in good condition',
   'Report a problem',
@@ -96,10 +95,11 @@ afterEach(cleanup);
 
 describe('ReservationCard actions (spec §4)', () => {
   it.each<[ReservationStatus, 'borrower' | 'provider', string[]]>([
-    ['pending', 'provider', ['Approve', 'Reject', 'Cancel']],
+    // The lender answers a request; Cancel is the borrower's (withdrawing it) until it is approved.
+    ['pending', 'provider', ['Approve', 'Decline']],
     ['pending', 'borrower', ['Cancel']],
     ['approved', 'borrower', ['Picked Up', 'Cancel']],
-    ['approved', 'provider', ['Item Collected', 'Cancel']],
+    ['approved', 'provider', ['Picked Up', 'Cancel']],
     ['active', 'borrower', ['Item Returned']],
     ['active', 'provider', ['Returned in good condition']],
     // The lender answers a return; the borrower answers a claim; a dispute waits for a moderator.
@@ -124,7 +124,7 @@ describe('ReservationCard actions (spec §4)', () => {
     const handlers = renderCard('provider');
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(handlers.onApprove).toHaveBeenCalledWith(RESERVATION);
-    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(handlers.onDecline).toHaveBeenCalledWith(RESERVATION);
   });
 
@@ -284,7 +284,7 @@ describe('ReservationCard actions (spec §4)', () => {
       Promise.reject(new ApiError(400, 'That pickup code is not right. Ask the borrower to show it again.')),
     );
     renderCard('provider', { status: 'approved', pickupCode: '123456' }, { onUpdateStatus });
-    fireEvent.click(screen.getByRole('button', { name: 'Item Collected' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Picked Up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' });
     const input = within(dialog).getByLabelText('Pickup code');
 
@@ -303,7 +303,7 @@ describe('ReservationCard actions (spec §4)', () => {
 
   it('closes the pickup dialog once the server accepts the code', async () => {
     const handlers = renderCard('provider', { status: 'approved', pickupCode: '123456' });
-    fireEvent.click(screen.getByRole('button', { name: 'Item Collected' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Picked Up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm pickup' });
     fireEvent.change(within(dialog).getByLabelText('Pickup code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Pickup' }));
@@ -317,7 +317,7 @@ describe('ReservationCard actions (spec §4)', () => {
 
   it('disables every action while an update is in flight', () => {
     renderCard('provider', {}, { busy: true });
-    for (const name of ['Approve', 'Reject', 'Cancel']) {
+    for (const name of ['Approve', 'Decline']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
   });

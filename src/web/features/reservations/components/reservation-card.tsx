@@ -221,7 +221,7 @@ function Thumbnail({ images }: { images: readonly string[] }) {
 
 /**
  * Spec §2/§4: the code shows while approved. The borrower shows it at the handover; the lender
- * types it into 'Item Collected', so the lender's card says where to get it rather than showing it.
+ * types it in under 'Picked Up', so the lender's card says where to get it rather than showing it.
  */
 function PickupCode({ role, code }: { role: ReservationRole; code: string | null }) {
   return (
@@ -242,7 +242,7 @@ function PickupCode({ role, code }: { role: ReservationRole; code: string | null
         </>
       ) : (
         <p className="mt-1 text-sm text-blue-950">
-          <Trans>The borrower shows you a 6-digit code at pickup. Enter it under Item Collected.</Trans>
+          <Trans>The borrower shows you a 6-digit code at pickup. Enter it under Picked Up.</Trans>
         </p>
       )}
     </div>

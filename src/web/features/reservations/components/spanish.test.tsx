@@ -78,7 +78,7 @@ describe('reservations in Spanish', () => {
     expect(card.textContent).toContain('Te presta Maya Patel');
     expect(card.textContent).toContain('1 dic - 8 dic');
     expect(card.textContent).toContain('Encuentro en el campus');
-    expect(card.textContent).toContain('$20.00 de depósito + $35.00 de precio');
+    expect(card.textContent).toContain('$20.00 de depósito + $35.00 de alquiler');
     expect(screen.getByText('Código de recogida:')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     const text = document.body.textContent ?? '';
@@ -118,7 +118,7 @@ describe('reservations in Spanish', () => {
 
   it('says the money sentences and the next step in Spanish', () => {
     expect(holdNotice({ rentalCents: 1000, depositCents: 2000 }, 'Maya Chen')).toBe(
-      'Ahora retenemos $30.00 en tu tarjeta; todavía no se cobra nada. Si Maya Chen aprueba, se cobran $30.00 a tu tarjeta ($10.00 de precio y un depósito reembolsable de $20.00). Si la solicitud se rechaza o vence, se libera la retención.',
+      'Ahora retenemos $30.00 en tu tarjeta; todavía no se cobra nada. Si Maya Chen aprueba, se cobran $30.00 a tu tarjeta ($10.00 de alquiler y un depósito reembolsable de $20.00). Si la solicitud se rechaza o vence, se libera la retención.',
     );
     expect(
       approvalToast({ rentalAmount: '0.00', depositAmount: '0.00', borrower: reservation().borrower }),
