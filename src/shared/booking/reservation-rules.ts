@@ -44,20 +44,24 @@ export interface TransitionRule {
   from: readonly ReservationStatus[];
   to: ReservationStatus;
   roles: readonly Role[];
-  /** A role that may take the action from fewer of `from`'s statuses than the others. */
-  onlyFrom?: Partial<Record<Role, readonly ReservationStatus[]>>;
+  /**
+   * The statuses from which a card offers this role the action, where fewer than `from`: the API still
+   * allows the rest (spec §4), the card leaves out a button that would be a second word for another.
+   */
+  offeredOnlyFrom?: Partial<Record<Role, readonly ReservationStatus[]>>;
 }
 
 export const TRANSITIONS: Readonly<Record<ReservationAction, TransitionRule>> = {
   approve: { from: ['pending'], to: 'approved', roles: ['provider'] },
   decline: { from: ['pending'], to: 'declined', roles: ['provider'] },
-  // The lender answers a request with Decline; a Cancel beside it would be a second word for the same
-  // thing. Once approved, either may cancel the booking.
+  // The lender's card answers a request with Decline; a Cancel beside it would be a second word for the
+  // same thing (spec §4 still lets either party cancel a pending request through the API). Once
+  // approved, either may cancel the booking.
   cancel: {
     from: ['pending', 'approved'],
     to: 'cancelled',
     roles: ['borrower', 'provider'],
-    onlyFrom: { provider: ['approved'] },
+    offeredOnlyFrom: { provider: ['approved'] },
   },
   start: { from: ['approved'], to: 'active', roles: ['borrower', 'provider'] },
   // The borrower's "Item Returned" asks the lender to confirm; only the lender's
@@ -135,16 +139,6 @@ function forbiddenMessage(action: ReservationAction): MessageDescriptor {
   }
 }
 
-/** Why this party may not from this status, though the other may. */
-function narrowerMessage(action: ReservationAction): MessageDescriptor {
-  switch (action) {
-    case 'cancel':
-      return msg`A request waiting for your answer is declined, not cancelled.`;
-    default:
-      return forbiddenMessage(action);
-  }
-}
-
 function illegalMessage(current: ReservationStatus, action: ReservationAction): MessageDescriptor {
   const status = writtenLater(() => i18n._(STATUS_WORDS[current]));
   const done = writtenLater(() => i18n._(DONE[action]));
@@ -170,8 +164,6 @@ export function transition(
   const rule = TRANSITIONS[action];
   if (!rule.roles.includes(role)) return refusal('forbidden', forbiddenMessage(action));
   if (!rule.from.includes(status)) return refusal('illegal', illegalMessage(status, action));
-  const onlyFrom = rule.onlyFrom?.[role];
-  if (onlyFrom && !onlyFrom.includes(status)) return refusal('forbidden', narrowerMessage(action));
   return { ok: true, to: rule.to };
 }
 
@@ -180,9 +172,15 @@ export function can(status: ReservationStatus, action: ReservationAction, role: 
   return transition(status, action, role).ok;
 }
 
-/** What this party may do from this status, in the table's order. */
+/** Whether a card offers this party the action from this status (what it may do, less a second word). */
+export function offers(status: ReservationStatus, action: ReservationAction, role: PartyRole): boolean {
+  const offeredFrom = TRANSITIONS[action].offeredOnlyFrom?.[role];
+  return can(status, action, role) && (!offeredFrom || offeredFrom.includes(status));
+}
+
+/** What a card offers this party from this status, in the table's order. */
 export function actionsFor(status: ReservationStatus, role: PartyRole): ReservationAction[] {
-  return RESERVATION_ACTIONS.filter((action) => can(status, action, role));
+  return RESERVATION_ACTIONS.filter((action) => offers(status, action, role));
 }
 
 /** Statuses something can still happen from: the request or booking is open. */

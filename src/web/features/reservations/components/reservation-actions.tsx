@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { can, type PartyRole, type ReservationAction } from '#shared/booking/reservation-rules.ts';
+import { offers, type PartyRole, type ReservationAction } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
@@ -37,8 +37,8 @@ export function ReservationActions({
     void onUpdateStatus({ id: r.id, status, ...(earlyRefund === undefined ? {} : { earlyRefund }) }).catch(
       () => {},
     );
-  // Which buttons: the shared table of spec §4 (src/shared/reservation-rules.ts), the server's own.
-  const may = (action: ReservationAction) => can(r.status, action, role);
+  // Which buttons: the shared table of spec §4 (src/shared/booking/reservation-rules.ts), the server's own, less what the card leaves to another word.
+  const may = (action: ReservationAction) => offers(r.status, action, role);
   const buttons: ReactNode[] = [];
   if (may('approve'))
     buttons.push(
