@@ -14,6 +14,14 @@ import type { NoticeText } from '../notifications/service.ts';
 
 type Days = { startDate: string; endDate: string };
 
+/** A wording's `keep`: of a booking's row given for its days, only the days. */
+const keepDays = <A extends unknown[]>(...args: A): unknown[] =>
+  args.map((arg) =>
+    arg && typeof arg === 'object' && 'startDate' in arg && 'endDate' in arg
+      ? only(arg as Days, 'startDate', 'endDate')
+      : arg,
+  );
+
 export const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
 
 /** An instant as the campus reads it: "Thu, Nov 26, 6:00 PM" (in the active language). */
@@ -39,6 +47,7 @@ export const requestedText = wording(
       message: msg`${who} wants to borrow ${title} from ${start} to ${end}.`,
     };
   },
+  keepDays,
 );
 
 export const paymentAuthorisedWords = wording(
@@ -47,6 +56,7 @@ export const paymentAuthorisedWords = wording(
     const { start, end } = daysOf(days);
     return msg`Payment authorised for ${title} (${start} to ${end})`;
   },
+  keepDays,
 );
 
 // The answer.
@@ -96,6 +106,7 @@ export const paymentWords = wording(
     const { start, end } = daysOf(days);
     return msg`Payment for ${title} (${start} to ${end})`;
   },
+  keepDays,
 );
 
 export const earningWords = wording(
@@ -372,6 +383,7 @@ export const cancellationFeeWords = wording(
     const policy = policyName(cancellationPolicy);
     return msg`Cancellation fee: ${item} (${start} to ${end}), ${policy} policy`;
   },
+  keepDays,
 );
 
 export const policyRefundWords = wording(
@@ -381,6 +393,7 @@ export const policyRefundWords = wording(
     const policy = policyName(cancellationPolicy);
     return msg`Refund for the cancelled reservation of ${item} (${start} to ${end}): ${policy} policy`;
   },
+  keepDays,
 );
 
 export const cancelledRefundWords = wording(
@@ -389,4 +402,5 @@ export const cancelledRefundWords = wording(
     const { start, end } = daysOf(days);
     return msg`Refund for the cancelled reservation of ${item} (${start} to ${end})`;
   },
+  keepDays,
 );
