@@ -36,7 +36,10 @@ describe('earlier notifications after a switch of language', () => {
     await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
     const list = page.getByRole('tabpanel');
     await list.getByText('¡Bienvenido a CampusLoop!').waitFor();
-    await list.getByText(/^Nueva insignia: /).first().waitFor();
+    await list
+      .getByText(/^Nueva insignia: /)
+      .first()
+      .waitFor();
     expect(await list.getByText('Welcome to CampusLoop!').count()).toBe(0);
     expect(await list.getByText(/^New badge: /).count()).toBe(0);
     await expectAccessible(page);
