@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema/users.ts';
 import { inLocale, type NoticeText } from './i18n.ts';
+import { only, wording } from './wordings.ts';
 
 // What the booking features (reservations, extensions, payment steps) write for people, in the reader's language. A notification is
 // written by notificationService.notify in its recipient's; an error by the error handler in the
@@ -59,15 +60,19 @@ export const daysOf = (r: { startDate: string; endDate: string }) => ({
 export const BOOKED_FOR_OVERLAPPING_DATES: MessageDescriptor = msg`The item was booked for overlapping dates.`;
 
 /** The notice of a request that lost its dates to another booking (a reservation's or an extension's approval). */
-export function overlapDeclinedText(
-  item: string,
-  request: { startDate: string; endDate: string; stripePaymentIntentId: string | null },
-): NoticeText {
-  const { start, end } = daysOf(request);
-  return {
-    title: msg`Reservation declined`,
-    message: request.stripePaymentIntentId
-      ? msg`Your request for ${item} (${start} to ${end}) was declined: the item was booked for overlapping dates. Your payment was released.`
-      : msg`Your request for ${item} (${start} to ${end}) was declined: the item was booked for overlapping dates.`,
-  };
-}
+export const overlapDeclinedText = wording(
+  'bookings.overlapDeclinedText',
+  (
+    item: string,
+    request: { startDate: string; endDate: string; stripePaymentIntentId: string | null },
+  ): NoticeText => {
+    const { start, end } = daysOf(request);
+    return {
+      title: msg`Reservation declined`,
+      message: request.stripePaymentIntentId
+        ? msg`Your request for ${item} (${start} to ${end}) was declined: the item was booked for overlapping dates. Your payment was released.`
+        : msg`Your request for ${item} (${start} to ${end}) was declined: the item was booked for overlapping dates.`,
+    };
+  },
+  (item, request) => [item, only(request, 'startDate', 'endDate', 'stripePaymentIntentId')],
+);

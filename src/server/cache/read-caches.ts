@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { LOCALES, type Locale } from '#shared/i18n.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
 import type { LiveSession } from './live-session.ts';
 import { ReadCache } from './read-cache.ts';
@@ -111,7 +112,7 @@ export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () =>
   });
   const stopEvents = hub.observeEvents((userIds) => {
     for (const userId of userIds) {
-      caches.notificationsUnread.delete(userId);
+      forgetUnreadNotifications(caches, userId);
       caches.chatUnread.delete(userId);
     }
   });
@@ -173,7 +174,7 @@ function dropTagged(caches: ReadCaches, tag: string) {
       return;
     case 'unread':
       if (id) {
-        caches.notificationsUnread.delete(id);
+        forgetUnreadNotifications(caches, id);
         caches.chatUnread.delete(id);
       } else {
         caches.notificationsUnread.clear();
@@ -209,7 +210,7 @@ export async function dropAfterWrite(
   writer: { userId?: string; sessionToken?: string },
 ) {
   if (writer.userId) {
-    caches.notificationsUnread.delete(writer.userId);
+    forgetUnreadNotifications(caches, writer.userId);
     caches.chatUnread.delete(writer.userId);
   }
   if (writer.sessionToken) caches.sessions.delete(writer.sessionToken);
@@ -251,6 +252,13 @@ export function dropAfterMessage(caches: ReadCaches, recipientId: string) {
 /** The JSON a route's response schema would send for `value` (fastify-type-provider-zod's way). */
 export function toJson<S extends z.ZodType>(schema: S, value: z.output<S>): string {
   return JSON.stringify(z.encode(schema, value));
+}
+
+/** A person's unread notifications are remembered once per language they are read in. */
+export const unreadNotificationsKey = (userId: string, locale: Locale) => `${userId}:${locale}`;
+
+function forgetUnreadNotifications(caches: ReadCaches, userId: string) {
+  for (const locale of LOCALES) caches.notificationsUnread.delete(unreadNotificationsKey(userId, locale));
 }
 
 /** A remembered JSON answer for `key`, or `compute()`'s as the route's schema sends it. */

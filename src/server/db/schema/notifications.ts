@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
@@ -16,6 +16,12 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /**
+     * How the title and message were written (src/server/wordings.ts): written again in the reader's
+     * language when read. Null on rows from before (and on words no wording made): their text is read.
+     */
+    wordingKind: text('wording_kind'),
+    wordingValues: jsonb('wording_values'),
     relatedReservationId: uuid('related_reservation_id').references(() => reservations.id, {
       onDelete: 'set null',
     }),

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -68,6 +69,9 @@ export const billingHistory = pgTable(
     /** payment (the borrower's: held, charged or released), refund (of charged money), earning (the lender's). */
     kind: text('kind').notNull().default('payment'),
     description: text('description').notNull(),
+    /** How the description was written (src/server/wordings.ts), to write it in the reader's language. */
+    descriptionKind: text('description_kind'),
+    descriptionValues: jsonb('description_values'),
     paymentMethodType: text('payment_method_type'),
     paymentMethodLast4: text('payment_method_last4'),
     refundAmountCents: integer('refund_amount_cents'),

@@ -267,6 +267,9 @@ export async function forgetName(db: Db, userId: string, fullName: string) {
     .set({
       title: sql`replace(${notifications.title}, ${fullName}, ${FORMER_STUDENT})`,
       message: sql`replace(${notifications.message}, ${fullName}, ${FORMER_STUDENT})`,
+      // The wording's values hold the name too: the notice is read as stored from now on.
+      wordingKind: null,
+      wordingValues: null,
     })
     .where(
       or(

@@ -10,8 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { endTokensOfOldPassword } from '../../db/token-lifetimes.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { wording } from '../../wordings.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
-import { notificationService } from '../notifications/service.ts';
+import { type NoticeText, notificationService } from '../notifications/service.ts';
 import { universityService } from '../universities/service.ts';
 import { summariseDevice, UNKNOWN_DEVICE } from './device.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -68,6 +69,15 @@ function uniqueViolation(error: unknown): string | undefined {
 }
 
 export const USERNAME_TAKEN = msg`That username is already taken. Please choose another.`;
+
+/** A new account's first notification. */
+const welcomeText = wording(
+  'auth.welcome',
+  (campusName: string): NoticeText => ({
+    title: msg`Welcome to CampusLoop!`,
+    message: msg`Your ${campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
+  }),
+);
 
 /** Who a registration's e-mail goes to, and which e-mail (decision 023); the answer is the same for all. */
 export type Registration =
@@ -136,10 +146,7 @@ export async function register(
       await notificationService.notify(tx, {
         userId: user.id,
         type: 'system',
-        text: () => ({
-          title: msg`Welcome to CampusLoop!`,
-          message: msg`Your ${campusName} account is ready. Read How It Works to see how borrowing and lending work, and keep your stuff in the loop.`,
-        }),
+        text: () => welcomeText(campusName),
       });
       const verificationToken = await emailVerificationService.issueLink(tx, user.id, verificationLinkHours);
       return { kind: 'created' as const, user, verificationToken };

@@ -4,7 +4,8 @@ import type { Locale } from '#shared/i18n.ts';
 import type { Badge } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { inLocale } from '../../i18n.ts';
-import { notificationService } from '../notifications/service.ts';
+import { wording } from '../../wordings.ts';
+import { type NoticeText, notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { earnedBadges } from './rules.ts';
 
@@ -17,6 +18,15 @@ import { earnedBadges } from './rules.ts';
  * earned but not yet held, each with a 'badge_earned' notification. Answers the new ones. Safe to
  * call any number of times: a badge is stored once per person.
  */
+/** The notice of a new badge; the badge's words are read inside, in the reader's language. */
+const badgeEarnedText = wording('badges.earned', (type: BadgeType): NoticeText => {
+  const { name, description } = BADGES[type];
+  return {
+    title: msg`New badge: ${name}`,
+    message: msg`${description} The ${name} badge now shows on your profile.`,
+  };
+});
+
 export async function awardBadges(tx: Db, userId: string, now = new Date()): Promise<BadgeType[]> {
   const held = new Set(await queries.heldBadgeTypes(tx, userId));
   if (BADGE_TYPES.every((type) => held.has(type))) return [];
@@ -28,14 +38,7 @@ export async function awardBadges(tx: Db, userId: string, now = new Date()): Pro
     await notificationService.notify(tx, {
       userId,
       type: 'badge_earned',
-      // The badge's words are read here, in the recipient's language.
-      text: () => {
-        const { name, description } = BADGES[type];
-        return {
-          title: msg`New badge: ${name}`,
-          message: msg`${description} The ${name} badge now shows on your profile.`,
-        };
-      },
+      text: () => badgeEarnedText(type),
     });
   }
   return awarded;

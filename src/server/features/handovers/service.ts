@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { wording } from '../../wordings.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
@@ -45,32 +46,35 @@ function tooManyPhotos(stage: HandoverStage, left: number): MessageDescriptor {
 }
 
 /** The other person's notice of what was added to a stage's record. */
-function addedText(
-  stage: HandoverStage,
-  wording: { author: string; title: string },
-  photos: number,
-  note: boolean,
-): NoticeText {
-  const { author, title } = wording;
-  if (stage === 'pickup') {
+const addedText = wording(
+  'handovers.addedText',
+  (
+    stage: HandoverStage,
+    wording: { author: string; title: string },
+    photos: number,
+    note: boolean,
+  ): NoticeText => {
+    const { author, title } = wording;
+    if (stage === 'pickup') {
+      return {
+        title: msg`Condition at pickup`,
+        message: !note
+          ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} of ${title}'s condition at pickup. They are kept with the reservation.`
+          : photos
+            ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} and a note of ${title}'s condition at pickup. They are kept with the reservation.`
+            : msg`${author} added a note of ${title}'s condition at pickup. They are kept with the reservation.`,
+      };
+    }
     return {
-      title: msg`Condition at pickup`,
+      title: msg`Condition at return`,
       message: !note
-        ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} of ${title}'s condition at pickup. They are kept with the reservation.`
+        ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} of ${title}'s condition at return. They are kept with the reservation.`
         : photos
-          ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} and a note of ${title}'s condition at pickup. They are kept with the reservation.`
-          : msg`${author} added a note of ${title}'s condition at pickup. They are kept with the reservation.`,
+          ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} and a note of ${title}'s condition at return. They are kept with the reservation.`
+          : msg`${author} added a note of ${title}'s condition at return. They are kept with the reservation.`,
     };
-  }
-  return {
-    title: msg`Condition at return`,
-    message: !note
-      ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} of ${title}'s condition at return. They are kept with the reservation.`
-      : photos
-        ? msg`${author} added ${plural(photos, { one: '# photo', other: '# photos' })} and a note of ${title}'s condition at return. They are kept with the reservation.`
-        : msg`${author} added a note of ${title}'s condition at return. They are kept with the reservation.`,
-  };
-}
+  },
+);
 
 export function toHandover(row: queries.HandoverRow, reservation: { borrowerId: string }): Handover {
   return {

@@ -24,11 +24,11 @@ export async function earn(
 ): Promise<void> {
   const of = { reservationId: what.reservationId, paymentIntentId: what.paymentIntentId };
   const lines = await queries.rowsOf(tx, { ...of, kinds: ['earning'] });
-  const description = await written(tx, what.lenderId, what.description);
+  const described = await written(tx, what.lenderId, what.description);
   if (lines.length) {
     for (const line of lines) {
       const amount = Math.max(0, line.amountCents + what.byCents);
-      await queries.setRowAmount(tx, line.id, amount, description);
+      await queries.setRowAmount(tx, line.id, amount, described);
       await queries.insertEntries(tx, [
         {
           lenderId: line.userId,
@@ -54,7 +54,7 @@ export async function earn(
       stripePaymentIntentId: what.paymentIntentId,
       amountCents: what.byCents,
       status,
-      description,
+      ...described,
     },
   ]);
   await queries.insertEntries(tx, [

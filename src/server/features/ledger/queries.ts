@@ -15,6 +15,9 @@ import { reservations } from '../../db/schema/reservations.ts';
 // earning entries. Reads that the ledger's reconciliation needs live here too.
 
 export type BillingInsert = typeof billingHistory.$inferInsert;
+
+/** A billing row's description as stored: written, and how (wordings.ts) when a wording wrote it. */
+export type Described = Pick<BillingInsert, 'description' | 'descriptionKind' | 'descriptionValues'>;
 export type BillingRow = typeof billingHistory.$inferSelect;
 export type StepRow = typeof paymentSteps.$inferSelect;
 
@@ -79,8 +82,11 @@ export async function rowsOf(
     );
 }
 
-export async function setRowAmount(db: Db, id: string, amountCents: number, description: string) {
-  await db.update(billingHistory).set({ amountCents, description }).where(eq(billingHistory.id, id));
+export async function setRowAmount(db: Db, id: string, amountCents: number, described: Described) {
+  await db
+    .update(billingHistory)
+    .set({ amountCents, ...described })
+    .where(eq(billingHistory.id, id));
 }
 
 export async function deleteRows(db: Db, ids: string[]): Promise<void> {
@@ -141,7 +147,12 @@ export async function replaceNameInDescriptions(
     .where(or(eq(reservations.borrowerId, userId), eq(reservations.providerId, userId)));
   await db
     .update(billingHistory)
-    .set({ description: sql`replace(${billingHistory.description}, ${fullName}, ${replacement})` })
+    .set({
+      description: sql`replace(${billingHistory.description}, ${fullName}, ${replacement})`,
+      // The wording's values hold the name too: the row is read as stored from now on.
+      descriptionKind: null,
+      descriptionValues: null,
+    })
     .where(inArray(billingHistory.reservationId, theirReservations));
 }
 

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
+import { type StoredWording, storedWordingOf } from '../../wordings.ts';
 import * as queries from './queries.ts';
 
 // Billing rows as the ledger's verbs write them, and the words they carry.
@@ -9,8 +10,25 @@ import * as queries from './queries.ts';
 /** Words stored for one person: already written, or a message written in their language here. */
 export type Words = string | (() => MessageDescriptor);
 
-export const written = (tx: Db, userId: string, words: Words) =>
-  typeof words === 'string' ? Promise.resolve(words) : writtenFor(tx, userId, words);
+/**
+ * The description to store: written in the person's language, with its wording (wordings.ts) when one
+ * made it, so the billing history writes it again in whatever language it is read in.
+ */
+export async function written(tx: Db, userId: string, words: Words): Promise<queries.Described> {
+  if (typeof words === 'string')
+    return { description: words, descriptionKind: null, descriptionValues: null };
+  const made: { wording: StoredWording | null } = { wording: null };
+  const description = await writtenFor(tx, userId, () => {
+    const message = words();
+    made.wording = storedWordingOf(message);
+    return message;
+  });
+  return {
+    description,
+    descriptionKind: made.wording?.kind ?? null,
+    descriptionValues: made.wording?.values ?? null,
+  };
+}
 
 /** A row of the billing history as its writers describe it. */
 export interface BillingRecord {
@@ -21,6 +39,8 @@ export interface BillingRecord {
   amountCents: number;
   status: BillingStatus;
   description: string;
+  descriptionKind?: string | null;
+  descriptionValues?: unknown;
   paymentMethodType?: string | null;
   paymentMethodLast4?: string | null;
   refundAmountCents?: number | null;

@@ -129,7 +129,7 @@ export const ledgerService = {
         stripePaymentIntentId: what.paymentIntentId,
         amountCents: what.amountCents,
         status: 'pending',
-        description: await written(tx, what.borrowerId, what.description),
+        ...(await written(tx, what.borrowerId, what.description)),
         paymentMethodType: what.card?.type ?? null,
         paymentMethodLast4: what.card?.last4 ?? null,
       },
@@ -149,7 +149,7 @@ export const ledgerService = {
         userId: what.borrowerId,
         statuses: ['pending'],
       },
-      { description: await written(tx, what.borrowerId, what.description) },
+      await written(tx, what.borrowerId, what.description),
     );
   },
 
@@ -231,7 +231,7 @@ export const ledgerService = {
         stripePaymentIntentId: what.paymentIntentId,
         amountCents: what.amountCents,
         status: 'pending',
-        description: await written(tx, what.borrowerId, what.description),
+        ...(await written(tx, what.borrowerId, what.description)),
       },
     ]);
     await ledgerService.queueStep(tx, jobs, {

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ReportReason } from '#shared/constants.ts';
 import { REPORT_REASON_LABELS } from '#shared/constants.ts';
 import type { NoticeText } from '../../i18n.ts';
+import { wording } from '../../wordings.ts';
 
 // The words of moderation: what the reporter is told, and why a decided report cannot be decided again.
 
@@ -10,40 +11,51 @@ import type { NoticeText } from '../../i18n.ts';
  * What the reporter is told of the decision, in their language (called inside notify's text()): what
  * they reported (an item by its title, a person by name) and why, as the Report dialog named it.
  */
-export function decisionNotice(
-  status: 'resolved' | 'dismissed',
-  report: { item: { title: string } | null; user: { fullName: string } | null; reason: string },
-): NoticeText {
-  const reason = REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason;
-  const title = msg`Your report was reviewed`;
-  if (report.item) {
-    const itemTitle = report.item.title;
+export const decisionNotice = wording(
+  'moderation.decisionNotice',
+  (
+    status: 'resolved' | 'dismissed',
+    report: { item: { title: string } | null; user: { fullName: string } | null; reason: string },
+  ): NoticeText => {
+    const reason = REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason;
+    const title = msg`Your report was reviewed`;
+    if (report.item) {
+      const itemTitle = report.item.title;
+      return {
+        title,
+        message:
+          status === 'resolved'
+            ? msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and took action.`
+            : msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+      };
+    }
+    if (report.user) {
+      const name = report.user.fullName;
+      return {
+        title,
+        message:
+          status === 'resolved'
+            ? msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and took action.`
+            : msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+      };
+    }
     return {
       title,
       message:
         status === 'resolved'
-          ? msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and took action.`
-          : msg`Thank you for reporting “${itemTitle}” (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
+          ? msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and took action.`
+          : msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
     };
-  }
-  if (report.user) {
-    const name = report.user.fullName;
-    return {
-      title,
-      message:
-        status === 'resolved'
-          ? msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and took action.`
-          : msg`Thank you for reporting ${name} (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
-    };
-  }
-  return {
-    title,
-    message:
-      status === 'resolved'
-        ? msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and took action.`
-        : msg`Thank you for reporting a user (${reason}). Our moderators reviewed your report and found no breach of the community guidelines, so no action was taken.`,
-  };
-}
+  },
+  (status, report) => [
+    status,
+    {
+      item: report.item && { title: report.item.title },
+      user: report.user && { fullName: report.user.fullName },
+      reason: report.reason,
+    },
+  ],
+);
 
 /** A report decided already, by what became of it. */
 export function alreadyDecided(status: string | undefined): MessageDescriptor {

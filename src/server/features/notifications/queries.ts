@@ -74,6 +74,8 @@ export async function insert(
     type: NotificationType;
     title: string;
     message: string;
+    wordingKind?: string | null;
+    wordingValues?: unknown;
     relatedReservationId?: string | null;
     relatedItemId?: string | null;
   },

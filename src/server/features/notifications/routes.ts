@@ -4,17 +4,29 @@ import {
   notificationIdParams,
   notificationList,
 } from '#shared/schemas/notifications.ts';
-import { type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
+import {
+  type ReadCaches,
+  rememberedJson,
+  sendJson,
+  unreadNotificationsKey,
+} from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { signedInRoutes } from '../../http/route-scopes.ts';
+import { requestLocale } from '../../i18n.ts';
 import { notificationService } from './service.ts';
 
 export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>(
   async (app, { db, caches }) => {
-    // Everything here is about the signed-in person's own notifications.
+    // Everything here is about the signed-in person's own notifications, written in their language of
+    // the moment (the request's), whatever it was when each was sent.
 
     app.get('/notifications', { schema: { response: { 200: notificationList } } }, async (request) => ({
-      notifications: await notificationService.list(db, request.signedInUser.id),
+      notifications: await notificationService.list(
+        db,
+        request.signedInUser.id,
+        false,
+        requestLocale(request),
+      ),
     }));
 
     // The header polls this in every tab (spec §8); remembered until a notification or a read mark for
@@ -24,8 +36,10 @@ export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>
       { schema: { response: { 200: notificationList } } },
       async (request, reply) => {
         const userId = request.signedInUser.id;
-        const json = await rememberedJson(caches.notificationsUnread, userId, notificationList, async () => ({
-          notifications: await notificationService.list(db, userId, true),
+        const locale = requestLocale(request);
+        const key = unreadNotificationsKey(userId, locale);
+        const json = await rememberedJson(caches.notificationsUnread, key, notificationList, async () => ({
+          notifications: await notificationService.list(db, userId, true, locale),
         }));
         return sendJson(reply, json);
       },

@@ -1,9 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import type { NotificationType } from '#shared/constants.ts';
+import type { Locale } from '#shared/i18n.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { i18n, inLocale, type NoticeText } from '../../i18n.ts';
+import { rewritten, storedWordingOf } from '../../wordings.ts';
 import { deliveryService } from '../deliveries/service.ts';
 import * as queries from './queries.ts';
 
@@ -14,17 +16,35 @@ type Row = Awaited<ReturnType<typeof queries.insert>>;
 
 export type { NoticeText };
 
-export type NoticeValues = Omit<Parameters<typeof queries.insert>[1], 'title' | 'message'> & {
+export type NoticeValues = Omit<
+  Parameters<typeof queries.insert>[1],
+  'title' | 'message' | 'wordingKind' | 'wordingValues'
+> & {
   /** Called once, in the recipient's language: msg`…` for the title and the message. */
   text: () => NoticeText;
 };
 
-function toNotification(row: Row): Notification {
+/**
+ * A notification's title and message in `locale`: written again from its wording (wordings.ts) when it
+ * has one, else (rows from before, words no wording made) as stored.
+ */
+function wordsIn(row: Row, locale: Locale | undefined): { title: string; message: string } {
+  if (locale && row.wordingKind) {
+    const again = inLocale(locale, () => {
+      const text = rewritten<NoticeText>(row.wordingKind, row.wordingValues);
+      return text && { title: i18n._(text.title), message: i18n._(text.message) };
+    });
+    if (again) return again;
+  }
+  return { title: row.title, message: row.message };
+}
+
+/** `locale` is the reader's; without one, the words as stored (in the recipient's, when it was sent). */
+function toNotification(row: Row, locale?: Locale): Notification {
   return {
     id: row.id,
     type: row.type as NotificationType,
-    title: row.title,
-    message: row.message,
+    ...wordsIn(row, locale),
     relatedReservationId: row.relatedReservationId,
     relatedItemId: row.relatedItemId,
     isRead: row.isRead,
@@ -33,8 +53,9 @@ function toNotification(row: Row): Notification {
 }
 
 export const notificationService = {
-  async list(db: Db, userId: string, onlyUnread = false) {
-    return (await queries.listForUser(db, userId, onlyUnread)).map(toNotification);
+  /** A person's notifications, written in `locale` (the reader's language); as stored without one. */
+  async list(db: Db, userId: string, onlyUnread = false, locale?: Locale) {
+    return (await queries.listForUser(db, userId, onlyUnread)).map((row) => toNotification(row, locale));
   },
 
   /** Only the recipient may mark a notification; anyone else gets the same 404 as for a missing one. */
@@ -57,7 +78,8 @@ export const notificationService = {
 
   /**
    * Stores the notification and, in the same transaction, its e-mail and push deliveries.
-   * Written in the recipient's language. `text` gives the title and message as `msg`
+   * Written in the recipient's language; its wording is kept too, when a wording made `text`'s answer
+   * (wordings.ts), so the notification is written again in whatever language it is later read in. `text` gives the title and message as `msg`
    * descriptors; it is called with that language active, so what it formats inside (a day, an amount,
    * format.ts) is written in that language too.
    */
@@ -65,8 +87,14 @@ export const notificationService = {
     const { text, ...rest } = values;
     const locale = await queries.localeOf(db, values.userId);
     const written = inLocale(locale, () => {
-      const { title, message } = text();
-      return { title: i18n._(title), message: i18n._(message) };
+      const words = text();
+      const wording = storedWordingOf(words);
+      return {
+        title: i18n._(words.title),
+        message: i18n._(words.message),
+        wordingKind: wording?.kind ?? null,
+        wordingValues: wording?.values ?? null,
+      };
     });
     const row = await queries.insert(db, { ...rest, ...written });
     await deliveryService.enqueue(db, row);

@@ -16,6 +16,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
+import { requestLocale } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { paymentService } from './service.ts';
 
@@ -128,7 +129,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         '/billing-history',
         { schema: { response: { 200: billingHistoryResponse } } },
         async (request) => ({
-          transactions: await paymentService.billingHistory(db, request.signedInUser.id),
+          transactions: await paymentService.billingHistory(
+            db,
+            request.signedInUser.id,
+            requestLocale(request),
+          ),
         }),
       );
     }),

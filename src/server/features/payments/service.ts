@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { MessageDescriptor } from '@lingui/core';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
+import type { Locale } from '#shared/i18n.ts';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import type { CardDetails, PaymentProvider } from '../../adapters/payments/provider.ts';
 import { StripePaymentProvider } from '../../adapters/payments/stripe-provider.ts';
@@ -10,7 +11,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { inLocale } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { rewritten } from '../../wordings.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { reservationService } from '../reservations/service.ts';
 import * as queries from './queries.ts';
@@ -51,7 +54,22 @@ function toSavedMethod(row: queries.SavedMethodRow): SavedPaymentMethod {
   };
 }
 
-function toBillingEntry(row: queries.BillingRow): BillingEntry {
+/**
+ * A billing row's description in `locale`: written again from its wording (wordings.ts) when it has
+ * one, else (rows from before, text written by hand) as stored.
+ */
+function describedIn(row: queries.BillingRow, locale: Locale | undefined): string {
+  if (!locale || !row.descriptionKind) return row.description;
+  return (
+    inLocale(locale, () => {
+      const words = rewritten<MessageDescriptor>(row.descriptionKind, row.descriptionValues);
+      return words && i18n._(words);
+    }) ?? row.description
+  );
+}
+
+/** `locale` is the reader's; without one, the description as stored. */
+function toBillingEntry(row: queries.BillingRow, locale?: Locale): BillingEntry {
   return {
     id: row.id,
     reservationId: row.reservationId,
@@ -61,7 +79,7 @@ function toBillingEntry(row: queries.BillingRow): BillingEntry {
     status: row.status as BillingStatus,
     kind: row.kind as BillingKind,
     refundId: row.kind === 'refund' ? row.providerRefundId : null,
-    description: row.description,
+    description: describedIn(row, locale),
     paymentMethodType: row.paymentMethodType,
     paymentMethodLast4: row.paymentMethodLast4,
     refundAmount: centsToDecimal(row.refundAmountCents),
@@ -208,8 +226,9 @@ export const paymentService = {
     return { status: intent.status, paymentIntentId: intent.id, nextActionUrl: intent.nextActionUrl ?? null };
   },
 
-  async billingHistory(db: Db, userId: string): Promise<BillingEntry[]> {
-    return (await queries.listBilling(db, userId)).map(toBillingEntry);
+  /** A person's billing rows, described in `locale` (the reader's language); as stored without one. */
+  async billingHistory(db: Db, userId: string, locale?: Locale): Promise<BillingEntry[]> {
+    return (await queries.listBilling(db, userId)).map((row) => toBillingEntry(row, locale));
   },
 
   /**

@@ -7,6 +7,7 @@ import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { only, wording } from '../../wordings.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { dueReminders, type Recipient, type ReminderSlot } from './schedule.ts';
@@ -44,83 +45,93 @@ interface Wording {
  * What each person reads, in the product's voice: what, with whom, when, and what to bring. Called in
  * the recipient's language (the notice's text), so the days and times are written in it.
  */
-function words(
-  kind: ReminderKind,
-  to: Recipient,
-  w: Wording,
-  r: { startDate: string; endDate: string },
-  answerBy: Date | null,
-  timeZone: string,
-): NoticeText {
-  const pickup = formatDayLabel(r.startDate);
-  const due = formatDayLabel(r.endDate);
-  const { title: item, borrowerName: borrower, lenderName: lender } = w;
-  const hours = OVERDUE_CLAIM_AFTER_HOURS;
-  switch (kind) {
-    case 'pickup_eve':
-      return to === 'borrower'
-        ? {
-            title: msg`Pickup tomorrow`,
-            message: msg`You pick up ${item} from ${lender} tomorrow, ${pickup}. Your 6-digit pickup code is in My Reservations.`,
-          }
-        : {
-            title: msg`Handover tomorrow`,
-            message: msg`${borrower} picks up ${item} tomorrow, ${pickup}. Ask for their 6-digit pickup code at the handover.`,
+const words = wording(
+  'reminders.words',
+  (
+    kind: ReminderKind,
+    to: Recipient,
+    w: Wording,
+    r: { startDate: string; endDate: string },
+    answerBy: Date | null,
+    timeZone: string,
+  ): NoticeText => {
+    const pickup = formatDayLabel(r.startDate);
+    const due = formatDayLabel(r.endDate);
+    const { title: item, borrowerName: borrower, lenderName: lender } = w;
+    const hours = OVERDUE_CLAIM_AFTER_HOURS;
+    switch (kind) {
+      case 'pickup_eve':
+        return to === 'borrower'
+          ? {
+              title: msg`Pickup tomorrow`,
+              message: msg`You pick up ${item} from ${lender} tomorrow, ${pickup}. Your 6-digit pickup code is in My Reservations.`,
+            }
+          : {
+              title: msg`Handover tomorrow`,
+              message: msg`${borrower} picks up ${item} tomorrow, ${pickup}. Ask for their 6-digit pickup code at the handover.`,
+            };
+      case 'pickup_morning':
+        return to === 'borrower'
+          ? {
+              title: msg`Pickup today`,
+              message: msg`You pick up ${item} from ${lender} today. Your 6-digit pickup code is in My Reservations.`,
+            }
+          : {
+              title: msg`Handover today`,
+              message: msg`${borrower} picks up ${item} today. Ask for their 6-digit pickup code at the handover.`,
+            };
+      case 'return_eve':
+        return {
+          title: msg`Return due tomorrow`,
+          message: msg`${item} is due back to ${lender} tomorrow, ${due}.`,
+        };
+      case 'return_morning':
+        return {
+          title: msg`Return due today`,
+          message: msg`${item} is due back to ${lender} today. Your deposit comes back once it is returned.`,
+        };
+      case 'overdue':
+        // Told once, both of them, what it means for each.
+        return to === 'borrower'
+          ? {
+              title: msg`Item overdue`,
+              message: msg`${item} was due back to ${lender} on ${due}. Please return it now: after ${hours} hours overdue ${lender} may claim from your deposit, and you cannot request anything new until it is back.`,
+            }
+          : {
+              title: msg`Item overdue`,
+              message: msg`${borrower} has not returned ${item}, due back on ${due}. If it is not back within ${hours} hours you can report a problem and claim from the deposit in My Reservations.`,
+            };
+      case 'request_expiring': {
+        const title = msg`Request expires soon`;
+        if (!answerBy) {
+          return {
+            title,
+            message: msg`${borrower}'s request for ${item} (${pickup} to ${due}) expires soon unless you approve or decline it.`,
           };
-    case 'pickup_morning':
-      return to === 'borrower'
-        ? {
-            title: msg`Pickup today`,
-            message: msg`You pick up ${item} from ${lender} today. Your 6-digit pickup code is in My Reservations.`,
-          }
-        : {
-            title: msg`Handover today`,
-            message: msg`${borrower} picks up ${item} today. Ask for their 6-digit pickup code at the handover.`,
-          };
-    case 'return_eve':
-      return {
-        title: msg`Return due tomorrow`,
-        message: msg`${item} is due back to ${lender} tomorrow, ${due}.`,
-      };
-    case 'return_morning':
-      return {
-        title: msg`Return due today`,
-        message: msg`${item} is due back to ${lender} today. Your deposit comes back once it is returned.`,
-      };
-    case 'overdue':
-      // Told once, both of them, what it means for each.
-      return to === 'borrower'
-        ? {
-            title: msg`Item overdue`,
-            message: msg`${item} was due back to ${lender} on ${due}. Please return it now: after ${hours} hours overdue ${lender} may claim from your deposit, and you cannot request anything new until it is back.`,
-          }
-        : {
-            title: msg`Item overdue`,
-            message: msg`${borrower} has not returned ${item}, due back on ${due}. If it is not back within ${hours} hours you can report a problem and claim from the deposit in My Reservations.`,
-          };
-    case 'request_expiring': {
-      const title = msg`Request expires soon`;
-      if (!answerBy) {
+        }
+        const at = answerBy.toLocaleString(intlLocale(), {
+          timeZone,
+          weekday: 'short',
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        });
         return {
           title,
-          message: msg`${borrower}'s request for ${item} (${pickup} to ${due}) expires soon unless you approve or decline it.`,
+          message: msg`${borrower}'s request for ${item} (${pickup} to ${due}) expires ${at} unless you approve or decline it.`,
         };
       }
-      const at = answerBy.toLocaleString(intlLocale(), {
-        timeZone,
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      });
-      return {
-        title,
-        message: msg`${borrower}'s request for ${item} (${pickup} to ${due}) expires ${at} unless you approve or decline it.`,
-      };
     }
-  }
-}
+  },
+  (kind, to, w, r, ...rest) => [
+    kind,
+    to,
+    only(w, 'title', 'borrowerName', 'lenderName'),
+    only(r, 'startDate', 'endDate'),
+    ...rest,
+  ],
+);
 
 async function sendOne(
   deps: ReminderDeps,

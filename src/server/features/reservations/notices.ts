@@ -4,6 +4,7 @@ import { centsToDecimal, heldCents } from '#shared/booking/pricing.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { daysOf, policyName } from '../../booking-words.ts';
+import { only, wording } from '../../wordings.ts';
 import type { NoticeText } from '../notifications/service.ts';
 
 // Every notification and billing wording of a booking's transitions (deposit-notices.ts has a claim's and a
@@ -12,6 +13,14 @@ import type { NoticeText } from '../notifications/service.ts';
 // these only say it.
 
 type Days = { startDate: string; endDate: string };
+
+/** A wording's `keep`: of a booking's row given for its days, only the days. */
+const keepDays = <A extends unknown[]>(...args: A): unknown[] =>
+  args.map((arg) =>
+    arg && typeof arg === 'object' && 'startDate' in arg && 'endDate' in arg
+      ? only(arg as Days, 'startDate', 'endDate')
+      : arg,
+  );
 
 export const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
 
@@ -29,18 +38,26 @@ function campusTime(at: Date, timeZone: string): string {
 
 // The request.
 
-export function requestedText(who: string, title: string, days: Days): NoticeText {
-  const { start, end } = daysOf(days);
-  return {
-    title: msg`New reservation request`,
-    message: msg`${who} wants to borrow ${title} from ${start} to ${end}.`,
-  };
-}
+export const requestedText = wording(
+  'reservations.requestedText',
+  (who: string, title: string, days: Days): NoticeText => {
+    const { start, end } = daysOf(days);
+    return {
+      title: msg`New reservation request`,
+      message: msg`${who} wants to borrow ${title} from ${start} to ${end}.`,
+    };
+  },
+  keepDays,
+);
 
-export function paymentAuthorisedWords(title: string, days: Days): MessageDescriptor {
-  const { start, end } = daysOf(days);
-  return msg`Payment authorised for ${title} (${start} to ${end})`;
-}
+export const paymentAuthorisedWords = wording(
+  'reservations.paymentAuthorisedWords',
+  (title: string, days: Days): MessageDescriptor => {
+    const { start, end } = daysOf(days);
+    return msg`Payment authorised for ${title} (${start} to ${end})`;
+  },
+  keepDays,
+);
 
 // The answer.
 
@@ -48,66 +65,83 @@ export function paymentAuthorisedWords(title: string, days: Days): MessageDescri
  * The approval notice, with what approval does to the borrower's card: the whole authorised amount is
  * captured now, the deposit in it comes back on return.
  */
-export function approvedText(
-  row: { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number } & Days,
-  names: { lender: string; item: string },
-): NoticeText {
-  const { lender, item } = names;
-  const { start, end } = daysOf(row);
-  const title = msg`Reservation approved`;
-  if (!row.stripePaymentIntentId) {
+export const approvedText = wording(
+  'reservations.approvedText',
+  (
+    row: { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number } & Days,
+    names: { lender: string; item: string },
+  ): NoticeText => {
+    const { lender, item } = names;
+    const { start, end } = daysOf(row);
+    const title = msg`Reservation approved`;
+    if (!row.stripePaymentIntentId) {
+      return {
+        title,
+        message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your pickup code is in My Reservations.`,
+      };
+    }
+    const total = dollars(heldCents(row));
+    if (!row.depositCents) {
+      return {
+        title,
+        message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now. Your pickup code is in My Reservations.`,
+      };
+    }
+    const rental = dollars(row.rentalCents);
+    const deposit = dollars(row.depositCents);
     return {
       title,
-      message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your pickup code is in My Reservations.`,
+      message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now: ${rental} rental and a ${deposit} deposit that is refunded when you return the item. Your pickup code is in My Reservations.`,
     };
-  }
-  const total = dollars(heldCents(row));
-  if (!row.depositCents) {
-    return {
-      title,
-      message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now. Your pickup code is in My Reservations.`,
-    };
-  }
-  const rental = dollars(row.rentalCents);
-  const deposit = dollars(row.depositCents);
-  return {
-    title,
-    message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now: ${rental} rental and a ${deposit} deposit that is refunded when you return the item. Your pickup code is in My Reservations.`,
-  };
-}
+  },
+  (row, names) => [
+    only(row, 'startDate', 'endDate', 'stripePaymentIntentId', 'depositCents', 'rentalCents'),
+    names,
+  ],
+);
 
-export function paymentWords(title: string, days: Days): MessageDescriptor {
-  const { start, end } = daysOf(days);
-  return msg`Payment for ${title} (${start} to ${end})`;
-}
+export const paymentWords = wording(
+  'reservations.paymentWords',
+  (title: string, days: Days): MessageDescriptor => {
+    const { start, end } = daysOf(days);
+    return msg`Payment for ${title} (${start} to ${end})`;
+  },
+  keepDays,
+);
 
-export const earningWords = (title: string, borrower: string): MessageDescriptor =>
-  msg`Earning: ${title} lent to ${borrower}`;
+export const earningWords = wording(
+  'reservations.earningWords',
+  (title: string, borrower: string): MessageDescriptor => msg`Earning: ${title} lent to ${borrower}`,
+);
 
-export function declinedText(
-  row: Days,
-  names: { lender: string; item: string },
-  why: string | undefined,
-  paid: boolean,
-): NoticeText {
-  const { lender, item } = names;
-  const { start, end } = daysOf(row);
-  const title = msg`Reservation declined`;
-  if (why) {
+export const declinedText = wording(
+  'reservations.declinedText',
+  (
+    row: Days,
+    names: { lender: string; item: string },
+    why: string | undefined,
+    paid: boolean,
+  ): NoticeText => {
+    const { lender, item } = names;
+    const { start, end } = daysOf(row);
+    const title = msg`Reservation declined`;
+    if (why) {
+      return {
+        title,
+        message: paid
+          ? msg`${lender} declined your request for ${item} (${start} to ${end}). Reason: ${why} Your payment was released.`
+          : msg`${lender} declined your request for ${item} (${start} to ${end}). Reason: ${why}`,
+      };
+    }
     return {
       title,
       message: paid
-        ? msg`${lender} declined your request for ${item} (${start} to ${end}). Reason: ${why} Your payment was released.`
-        : msg`${lender} declined your request for ${item} (${start} to ${end}). Reason: ${why}`,
+        ? msg`${lender} declined your request for ${item} (${start} to ${end}). Your payment was released.`
+        : msg`${lender} declined your request for ${item} (${start} to ${end}).`,
     };
-  }
-  return {
-    title,
-    message: paid
-      ? msg`${lender} declined your request for ${item} (${start} to ${end}). Your payment was released.`
-      : msg`${lender} declined your request for ${item} (${start} to ${end}).`,
-  };
-}
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
+);
 
 export type ExpiryReason = 'unanswered' | 'authorisation';
 
@@ -116,220 +150,257 @@ export const expiredReasonWords = (why: ExpiryReason): MessageDescriptor =>
     ? msg`The request expired before the lender answered.`
     : msg`The card authorisation expired before the lender answered.`;
 
-export function expiredTextForBorrower(
-  row: Days & { stripePaymentIntentId: string | null },
-  names: { item: string; lender: string },
-  why: ExpiryReason,
-): NoticeText {
-  const { item, lender } = names;
-  const title = msg`Reservation request expired`;
-  const { start, end } = daysOf(row);
-  if (why === 'authorisation') {
+export const expiredTextForBorrower = wording(
+  'reservations.expiredTextForBorrower',
+  (
+    row: Days & { stripePaymentIntentId: string | null },
+    names: { item: string; lender: string },
+    why: ExpiryReason,
+  ): NoticeText => {
+    const { item, lender } = names;
+    const title = msg`Reservation request expired`;
+    const { start, end } = daysOf(row);
+    if (why === 'authorisation') {
+      return {
+        title,
+        message: msg`Your request for ${item} (${start} to ${end}) ended because the card authorisation expired. Nothing was charged; you can request it again.`,
+      };
+    }
     return {
       title,
-      message: msg`Your request for ${item} (${start} to ${end}) ended because the card authorisation expired. Nothing was charged; you can request it again.`,
+      message: row.stripePaymentIntentId
+        ? msg`Your request for ${item} (${start} to ${end}) expired before ${lender} answered. Your payment was released.`
+        : msg`Your request for ${item} (${start} to ${end}) expired before ${lender} answered.`,
     };
-  }
-  return {
-    title,
-    message: row.stripePaymentIntentId
-      ? msg`Your request for ${item} (${start} to ${end}) expired before ${lender} answered. Your payment was released.`
-      : msg`Your request for ${item} (${start} to ${end}) expired before ${lender} answered.`,
-  };
-}
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate', 'stripePaymentIntentId'), ...rest],
+);
 
-export function expiredTextForLender(
-  row: Days,
-  names: { item: string; borrower: string },
-  why: ExpiryReason,
-): NoticeText {
-  const { item, borrower } = names;
-  const title = msg`Reservation request expired`;
-  const { start, end } = daysOf(row);
-  return {
-    title,
-    message:
-      why === 'unanswered'
-        ? msg`${borrower}'s request for ${item} (${start} to ${end}) expired without an answer.`
-        : msg`${borrower}'s request for ${item} (${start} to ${end}) ended because the card authorisation expired.`,
-  };
-}
+export const expiredTextForLender = wording(
+  'reservations.expiredTextForLender',
+  (row: Days, names: { item: string; borrower: string }, why: ExpiryReason): NoticeText => {
+    const { item, borrower } = names;
+    const title = msg`Reservation request expired`;
+    const { start, end } = daysOf(row);
+    return {
+      title,
+      message:
+        why === 'unanswered'
+          ? msg`${borrower}'s request for ${item} (${start} to ${end}) expired without an answer.`
+          : msg`${borrower}'s request for ${item} (${start} to ${end}) ended because the card authorisation expired.`,
+    };
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
+);
 
 // The pickup.
 
-export function startedText(endDate: string, byBorrower: boolean, actor: string, item: string): NoticeText {
-  const due = formatDayLabel(endDate);
-  return {
-    title: byBorrower ? msg`Item picked up` : msg`Item collected`,
-    message: msg`${actor} marked ${item} as handed over. It is due back on ${due}.`,
-  };
-}
+export const startedText = wording(
+  'reservations.startedText',
+  (endDate: string, byBorrower: boolean, actor: string, item: string): NoticeText => {
+    const due = formatDayLabel(endDate);
+    return {
+      title: byBorrower ? msg`Item picked up` : msg`Item collected`,
+      message: msg`${actor} marked ${item} as handed over. It is due back on ${due}.`,
+    };
+  },
+);
 
-export function newPickupCodeText(item: string): NoticeText {
+export const newPickupCodeText = wording('reservations.newPickupCodeText', (item: string): NoticeText => {
   const times = LIMITS.pickupCodeAttempts;
   return {
     title: msg`New pickup code`,
     message: msg`A wrong pickup code for ${item} was typed ${times} times, so your code was changed. Show the new one in My Reservations at the meetup.`,
   };
-}
+});
 
 // The return.
 
-export function returnedTextForLender(
-  confirmByAt: Date,
-  timeZone: string,
-  names: { borrower: string; item: string },
-  depositCents: number,
-): NoticeText {
-  const { borrower, item } = names;
-  const by = campusTime(confirmByAt, timeZone);
-  const deposit = dollars(depositCents);
-  return {
-    title: msg`Confirm the return`,
-    message: depositCents
-      ? msg`${borrower} says ${item} is back. Confirm it came back in good condition, or report a problem by ${by}. With no answer by then, the ${deposit} deposit goes back to them.`
-      : msg`${borrower} says ${item} is back. Confirm it came back in good condition, or report a problem by ${by}.`,
-  };
-}
+export const returnedTextForLender = wording(
+  'reservations.returnedTextForLender',
+  (
+    confirmByAt: Date,
+    timeZone: string,
+    names: { borrower: string; item: string },
+    depositCents: number,
+  ): NoticeText => {
+    const { borrower, item } = names;
+    const by = campusTime(confirmByAt, timeZone);
+    const deposit = dollars(depositCents);
+    return {
+      title: msg`Confirm the return`,
+      message: depositCents
+        ? msg`${borrower} says ${item} is back. Confirm it came back in good condition, or report a problem by ${by}. With no answer by then, the ${deposit} deposit goes back to them.`
+        : msg`${borrower} says ${item} is back. Confirm it came back in good condition, or report a problem by ${by}.`,
+    };
+  },
+);
 
-export function returnedTextForBorrower(
-  confirmByAt: Date,
-  timeZone: string,
-  names: { lender: string; item: string },
-  depositCents: number,
-): NoticeText {
-  const { lender, item } = names;
-  const by = campusTime(confirmByAt, timeZone);
-  const deposit = dollars(depositCents);
-  return {
-    title: msg`Return noted`,
-    message: depositCents
-      ? msg`${lender} has until ${by} to confirm ${item} came back in good condition. Your ${deposit} deposit comes back then at the latest, unless they report a problem.`
-      : msg`${lender} has until ${by} to confirm ${item} came back in good condition.`,
-  };
-}
+export const returnedTextForBorrower = wording(
+  'reservations.returnedTextForBorrower',
+  (
+    confirmByAt: Date,
+    timeZone: string,
+    names: { lender: string; item: string },
+    depositCents: number,
+  ): NoticeText => {
+    const { lender, item } = names;
+    const by = campusTime(confirmByAt, timeZone);
+    const deposit = dollars(depositCents);
+    return {
+      title: msg`Return noted`,
+      message: depositCents
+        ? msg`${lender} has until ${by} to confirm ${item} came back in good condition. Your ${deposit} deposit comes back then at the latest, unless they report a problem.`
+        : msg`${lender} has until ${by} to confirm ${item} came back in good condition.`,
+    };
+  },
+);
 
 /** The new last day and the booked one of an early return, in the active language. */
 function earlyDays(early: { newEndDate: string }, bookedEndDate: string) {
   return { newEnd: formatDayLabel(early.newEndDate), bookedEnd: formatDayLabel(bookedEndDate) };
 }
 
-export function earlyEarningWords(
-  names: { title: string; borrower: string },
-  early: { newEndDate: string },
-  bookedEndDate: string,
-  cents: number,
-): MessageDescriptor {
-  const { title, borrower } = names;
-  const { newEnd, bookedEnd } = earlyDays(early, bookedEndDate);
-  const amount = dollars(cents);
-  return msg`Earning: ${title} lent to ${borrower}, returned early (${newEnd} instead of ${bookedEnd}), ${amount} of the rental refunded`;
-}
+export const earlyEarningWords = wording(
+  'reservations.earlyEarningWords',
+  (
+    names: { title: string; borrower: string },
+    early: { newEndDate: string },
+    bookedEndDate: string,
+    cents: number,
+  ): MessageDescriptor => {
+    const { title, borrower } = names;
+    const { newEnd, bookedEnd } = earlyDays(early, bookedEndDate);
+    const amount = dollars(cents);
+    return msg`Earning: ${title} lent to ${borrower}, returned early (${newEnd} instead of ${bookedEnd}), ${amount} of the rental refunded`;
+  },
+);
 
-export function earlyRefundWords(
-  title: string,
-  early: { newEndDate: string },
-  bookedEndDate: string,
-  cancellationPolicy: string,
-): MessageDescriptor {
-  const { newEnd, bookedEnd } = earlyDays(early, bookedEndDate);
-  const policy = policyName(cancellationPolicy);
-  return msg`Rental refund for ${title}: returned early (${newEnd} instead of ${bookedEnd}), ${policy} policy`;
-}
+export const earlyRefundWords = wording(
+  'reservations.earlyRefundWords',
+  (
+    title: string,
+    early: { newEndDate: string },
+    bookedEndDate: string,
+    cancellationPolicy: string,
+  ): MessageDescriptor => {
+    const { newEnd, bookedEnd } = earlyDays(early, bookedEndDate);
+    const policy = policyName(cancellationPolicy);
+    return msg`Rental refund for ${title}: returned early (${newEnd} instead of ${bookedEnd}), ${policy} policy`;
+  },
+);
 
-export function earlyReturnText(
-  toBorrower: boolean,
-  names: { title: string; borrower: string },
-  early: { newEndDate: string; refundCents: number; unusedRentalCents: number },
-  bookedEndDate: string,
-  cancellationPolicy: string,
-): NoticeText {
-  const { title, borrower } = names;
-  const { newEnd, bookedEnd } = earlyDays(early, bookedEndDate);
-  const policy = policyName(cancellationPolicy);
-  const amount = dollars(early.refundCents);
-  const heading = msg`Returned early`;
-  if (early.refundCents > 0) {
+export const earlyReturnText = wording(
+  'reservations.earlyReturnText',
+  (
+    toBorrower: boolean,
+    names: { title: string; borrower: string },
+    early: { newEndDate: string; refundCents: number; unusedRentalCents: number },
+    bookedEndDate: string,
+    cancellationPolicy: string,
+  ): NoticeText => {
+    const { title, borrower } = names;
+    const { newEnd, bookedEnd } = earlyDays(early, bookedEndDate);
+    const policy = policyName(cancellationPolicy);
+    const amount = dollars(early.refundCents);
+    const heading = msg`Returned early`;
+    if (early.refundCents > 0) {
+      return {
+        title: heading,
+        message: toBorrower
+          ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, ${amount} of the rental for the unused days goes back to the borrower's card.`
+          : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, ${amount} of the rental for the unused days goes back to the borrower's card.`,
+      };
+    }
+    if (early.unusedRentalCents > 0) {
+      return {
+        title: heading,
+        message: toBorrower
+          ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, the rental of the unused days is not refunded.`
+          : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, the rental of the unused days is not refunded.`,
+      };
+    }
     return {
       title: heading,
       message: toBorrower
-        ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, ${amount} of the rental for the unused days goes back to the borrower's card.`
-        : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, ${amount} of the rental for the unused days goes back to the borrower's card.`,
+        ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book.`
+        : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book.`,
     };
-  }
-  if (early.unusedRentalCents > 0) {
-    return {
-      title: heading,
-      message: toBorrower
-        ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, the rental of the unused days is not refunded.`
-        : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book. By the item's ${policy} policy, the rental of the unused days is not refunded.`,
-    };
-  }
-  return {
-    title: heading,
-    message: toBorrower
-      ? msg`You returned ${title} early: your booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book.`
-      : msg`${borrower} returned ${title} early: the booking now ends ${newEnd} instead of ${bookedEnd}. The days after it are free for others to book.`,
-  };
-}
+  },
+);
 
 // The cancellation.
 
-export function cancelledText(
-  row: Days & { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number },
-  names: { actor: string; item: string },
-  wasApproved: boolean,
-  keptCents: number,
-  cancellationPolicy: string,
-): NoticeText {
-  const { actor, item } = names;
-  const { start, end } = daysOf(row);
-  const title = msg`Reservation cancelled`;
-  if (!row.stripePaymentIntentId) {
+export const cancelledText = wording(
+  'reservations.cancelledText',
+  (
+    row: Days & { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number },
+    names: { actor: string; item: string },
+    wasApproved: boolean,
+    keptCents: number,
+    cancellationPolicy: string,
+  ): NoticeText => {
+    const { actor, item } = names;
+    const { start, end } = daysOf(row);
+    const title = msg`Reservation cancelled`;
+    if (!row.stripePaymentIntentId) {
+      return {
+        title,
+        message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}).`,
+      };
+    }
+    if (!wasApproved) {
+      return {
+        title,
+        message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The payment was released.`,
+      };
+    }
+    if (keptCents) {
+      const policy = policyName(cancellationPolicy);
+      const refunded = dollars(heldCents(row) - keptCents);
+      const kept = dollars(keptCents);
+      return {
+        title,
+        message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). By the item's ${policy} cancellation policy, ${refunded} is refunded and the lender keeps ${kept} of the rental.`,
+      };
+    }
+    const total = dollars(heldCents(row));
     return {
       title,
-      message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}).`,
+      message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The full ${total} is refunded.`,
     };
-  }
-  if (!wasApproved) {
-    return {
-      title,
-      message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The payment was released.`,
-    };
-  }
-  if (keptCents) {
+  },
+  (row, ...rest) => [
+    only(row, 'startDate', 'endDate', 'stripePaymentIntentId', 'depositCents', 'rentalCents'),
+    ...rest,
+  ],
+);
+
+export const cancellationFeeWords = wording(
+  'reservations.cancellationFeeWords',
+  (item: string, days: Days, cancellationPolicy: string): MessageDescriptor => {
+    const { start, end } = daysOf(days);
     const policy = policyName(cancellationPolicy);
-    const refunded = dollars(heldCents(row) - keptCents);
-    const kept = dollars(keptCents);
-    return {
-      title,
-      message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). By the item's ${policy} cancellation policy, ${refunded} is refunded and the lender keeps ${kept} of the rental.`,
-    };
-  }
-  const total = dollars(heldCents(row));
-  return {
-    title,
-    message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The full ${total} is refunded.`,
-  };
-}
+    return msg`Cancellation fee: ${item} (${start} to ${end}), ${policy} policy`;
+  },
+  keepDays,
+);
 
-export function cancellationFeeWords(
-  item: string,
-  days: Days,
-  cancellationPolicy: string,
-): MessageDescriptor {
-  const { start, end } = daysOf(days);
-  const policy = policyName(cancellationPolicy);
-  return msg`Cancellation fee: ${item} (${start} to ${end}), ${policy} policy`;
-}
+export const policyRefundWords = wording(
+  'reservations.policyRefundWords',
+  (item: string, days: Days, cancellationPolicy: string): MessageDescriptor => {
+    const { start, end } = daysOf(days);
+    const policy = policyName(cancellationPolicy);
+    return msg`Refund for the cancelled reservation of ${item} (${start} to ${end}): ${policy} policy`;
+  },
+  keepDays,
+);
 
-export function policyRefundWords(item: string, days: Days, cancellationPolicy: string): MessageDescriptor {
-  const { start, end } = daysOf(days);
-  const policy = policyName(cancellationPolicy);
-  return msg`Refund for the cancelled reservation of ${item} (${start} to ${end}): ${policy} policy`;
-}
-
-export function cancelledRefundWords(item: string, days: Days): MessageDescriptor {
-  const { start, end } = daysOf(days);
-  return msg`Refund for the cancelled reservation of ${item} (${start} to ${end})`;
-}
+export const cancelledRefundWords = wording(
+  'reservations.cancelledRefundWords',
+  (item: string, days: Days): MessageDescriptor => {
+    const { start, end } = daysOf(days);
+    return msg`Refund for the cancelled reservation of ${item} (${start} to ${end})`;
+  },
+  keepDays,
+);
