@@ -143,6 +143,8 @@ describe('a paid borrow, from the request to the return', () => {
       .first();
     await refund.getByText('Refunded', { exact: true }).waitFor();
     await refund.getByText(/^\+\$25\.00$/).waitFor();
+    // The provider's ids wait behind the row's details toggle.
+    await refund.locator('summary').click();
     await refund.getByText(/^Refund ID: /).waitFor();
     const payment = borrower
       .getByRole('listitem')

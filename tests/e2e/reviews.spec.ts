@@ -68,9 +68,15 @@ describe('reviews journey', () => {
     await dialog.getByText('Please choose a star rating').waitFor();
     await dialog.getByText('Comment is required').waitFor();
     await expectAccessible(borrower);
-    await dialog.getByRole('radio', { name: /^1 star/ }).focus();
+    // Two ratings (decision 053): the lender's, then the item's.
+    const lenderStars = dialog.getByRole('group', { name: 'Priya Patel, the lender' });
+    await lenderStars.getByRole('radio', { name: /^1 star/ }).focus();
     for (let i = 0; i < 3; i++) await borrower.keyboard.press('ArrowRight');
-    expect(await dialog.getByRole('radio', { name: /^4 stars/ }).isChecked()).toBe(true);
+    expect(await lenderStars.getByRole('radio', { name: /^4 stars/ }).isChecked()).toBe(true);
+    const itemStars = dialog.getByRole('group', { name: 'The item, Rice cooker (6 cups)' });
+    await itemStars.getByRole('radio', { name: /^1 star/ }).focus();
+    for (let i = 0; i < 4; i++) await borrower.keyboard.press('ArrowRight');
+    expect(await itemStars.getByRole('radio', { name: /^5 stars/ }).isChecked()).toBe(true);
     await dialog.getByLabel('Comment').fill('Spotless rice cooker and an easy handover at Flo Mo.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await borrower.getByText('Review submitted', { exact: true }).waitFor();

@@ -8,15 +8,23 @@ import { plainText } from './fields.ts';
 
 const { ratingMin, ratingMax, reviewCommentMax } = LIMITS;
 const ratingMessage = () => t`Rating must be a whole number from ${ratingMin} to ${ratingMax}`;
+const stars = (missing: () => string) =>
+  z
+    .number({ error: missing })
+    .int({ error: ratingMessage })
+    .min(ratingMin, { error: ratingMessage })
+    .max(ratingMax, { error: ratingMessage });
 
 /** POST /api/reviews; the form in My Reservations uses the same rules. */
 export const reviewInput = z.object({
   reservationId: z.uuid({ error: () => t`Reservation not found` }),
-  rating: z
-    .number({ error: () => t`Please choose a star rating` })
-    .int({ error: ratingMessage })
-    .min(ratingMin, { error: ratingMessage })
-    .max(ratingMax, { error: ratingMessage }),
+  /** Of the other party: the lender for a borrower, the borrower for a lender. */
+  rating: stars(() => t`Please choose a star rating`),
+  /**
+   * The borrower's rating of the item, apart from the lender's (decision 053). Optional: without it a
+   * borrower's `rating` stands for both, as before; a lender's review has none and ignores it.
+   */
+  itemRating: stars(() => t`Please rate the item`).optional(),
   comment: plainText(() => t`Comment is required`)
     .trim()
     .min(1, { error: () => t`Comment is required` })
@@ -24,10 +32,15 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 
+/** The borrower's form in My Reservations: both ratings are asked, the lender's and the item's. */
+export const borrowerReviewInput = reviewInput.extend({ itemRating: stars(() => t`Please rate the item`) });
+
 /** A revealed review as item pages and profiles show it (spec §2, §3: with the reviewer's names). */
 export const review = z.object({
   id: z.uuid(),
   rating: z.number().int(),
+  /** The borrower's rating of the item; null on a lender's review or a single rating for both. */
+  itemRating: z.number().int().nullable(),
   comment: z.string(),
   createdAt: z.string(),
   reviewType: z.enum(REVIEW_TYPES),
@@ -48,6 +61,7 @@ export const writtenReview = z.object({
   reservationId: z.uuid(),
   reviewType: z.enum(REVIEW_TYPES),
   rating: z.number().int(),
+  itemRating: z.number().int().nullable(),
   comment: z.string(),
   createdAt: z.string(),
   /** True once the other party has written theirs, or the waiting time is over. */

@@ -28,6 +28,7 @@ export function StarRatingInput({
   onBlur,
   error,
   disabled,
+  legend,
 }: {
   /** Prefix of the radios' ids and of the error's id (`${id}-error`). */
   id: string;
@@ -37,6 +38,8 @@ export function StarRatingInput({
   onBlur?: () => void;
   error?: string;
   disabled?: boolean;
+  /** What is rated, when a form asks more than one rating; 'Rating' unless given. */
+  legend?: string;
 }) {
   const { i18n, t } = useLingui();
   const [hovered, setHovered] = useState<number | null>(null);
@@ -52,9 +55,7 @@ export function StarRatingInput({
   const shown = hovered ?? value ?? 0;
   return (
     <fieldset aria-describedby={error ? `${id}-error` : `${id}-hint`} className="space-y-1.5">
-      <legend className="text-sm font-semibold text-ink">
-        <Trans>Rating</Trans>
-      </legend>
+      <legend className="text-sm font-semibold text-ink">{legend ?? <Trans>Rating</Trans>}</legend>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews; the radios do the choosing. */}
       <div className="flex flex-wrap items-center gap-x-1" onMouseLeave={() => setHovered(null)}>
         {STARS.map((n) => (

@@ -1,21 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowDownLeft, ArrowLeft, ArrowUpRight, Clock, Receipt } from 'lucide-react';
+import { ArrowDownLeft, ArrowLeft, ArrowUpRight, ChevronDown, Clock, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toCents } from '#shared/booking/pricing.ts';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
+import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { type BillingTone, billingLabel } from '../features/payments/billing-labels.ts';
 import { useBillingHistory } from '../features/payments/queries.ts';
+import { useReservations } from '../features/reservations/queries.ts';
 import { cn } from '../lib/cn.ts';
+import { formatDate } from '../lib/item-labels.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 import { AuthGuard } from '../shell/auth-guard.tsx';
 
-// Spec §2 Billing History: every payment, earning and refund of the signed-in person, newest first.
+// Spec §2 Billing History: every payment, earning and refund of the signed-in person, newest first,
+// grouped by booking (the item and its dates as the group's heading), in plain words first; the
+// provider's ids wait behind a details toggle for the rare talk with support.
 
 export default function BillingHistoryRoute() {
   return (
@@ -58,6 +63,9 @@ function BillingHistoryPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Billing History`);
   const { data: transactions = [], isPending, isError, refetch } = useBillingHistory();
+  // The group headings' item and dates; the rows show without them while these load.
+  const { data: reservations = [] } = useReservations();
+  const bookings = new Map(reservations.map((r) => [r.id, r]));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -97,20 +105,83 @@ function BillingHistoryPage() {
         ) : transactions.length === 0 ? (
           <EmptyHistory />
         ) : (
-          <ul className="space-y-3">
-            {transactions.map((entry) => (
-              <li key={entry.id}>
-                <TransactionCard entry={entry} />
-              </li>
+          <div className="space-y-4">
+            {byBooking(transactions).map((group) => (
+              <BookingGroup
+                key={group.reservationId ?? 'other'}
+                reservation={group.reservationId ? bookings.get(group.reservationId) : undefined}
+                hasBooking={group.reservationId !== null}
+                entries={group.entries}
+              />
             ))}
-          </ul>
+          </div>
         )}
       </div>
     </div>
   );
 }
 
-function TransactionCard({ entry }: { entry: BillingEntry }) {
+interface BookingEntries {
+  reservationId: string | null;
+  entries: BillingEntry[];
+}
+
+/** The entries by booking, the booking with the newest entry first; those of no booking last. */
+function byBooking(entries: readonly BillingEntry[]): BookingEntries[] {
+  const groups = new Map<string | null, BillingEntry[]>();
+  for (const entry of entries) {
+    const list = groups.get(entry.reservationId);
+    if (list) list.push(entry);
+    else groups.set(entry.reservationId, [entry]);
+  }
+  const all = [...groups].map(([reservationId, list]) => ({ reservationId, entries: list }));
+  return [...all.filter((g) => g.reservationId !== null), ...all.filter((g) => g.reservationId === null)];
+}
+
+function BookingGroup({
+  reservation,
+  hasBooking,
+  entries,
+}: {
+  reservation: Reservation | undefined;
+  hasBooking: boolean;
+  entries: BillingEntry[];
+}) {
+  const title = reservation?.item.title.trim();
+  const start = reservation ? formatDate(reservation.startDate, 'MMM d') : '';
+  const end = reservation ? formatDate(reservation.endDate, 'MMM d, yyyy') : '';
+  return (
+    <Card className="overflow-hidden p-0">
+      <section aria-label={title || undefined}>
+        <header className="border-b border-line bg-stone-50 px-4 py-3 sm:px-5">
+          <h2 className="font-semibold break-words text-ink">
+            {title ? title : hasBooking ? <Trans>A booking</Trans> : <Trans>Other payments</Trans>}
+          </h2>
+          {reservation && (
+            <p className="text-sm text-muted">
+              {start === end ? (
+                end
+              ) : (
+                <Trans>
+                  {start} to {end}
+                </Trans>
+              )}
+            </p>
+          )}
+        </header>
+        <ul className="divide-y divide-line">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <BillingRow entry={entry} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+function BillingRow({ entry }: { entry: BillingEntry }) {
   const { t, i18n } = useLingui();
   const what = billingLabel(entry, i18n);
   const tone = toneStyles[what.tone];
@@ -122,55 +193,70 @@ function TransactionCard({ entry }: { entry: BillingEntry }) {
   const method = entry.paymentMethodType === 'card' ? t`card` : entry.paymentMethodType;
   const last4 = entry.paymentMethodLast4;
   const refundId = entry.refundId?.slice(-8);
-  const via = !method ? t`Payment` : last4 ? t`Via ${method} •••• ${last4}` : t`Via ${method}`;
+  // Only a payment names the card it used; a refund goes back to the same card.
+  const via =
+    entry.kind === 'payment' && method ? (last4 ? t`Via ${method} •••• ${last4}` : t`Via ${method}`) : null;
+  const description = entry.description;
   return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 space-y-1.5">
-          <h2 className="font-semibold break-words text-ink">{entry.description}</h2>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold [&_svg]:h-3.5 [&_svg]:w-3.5',
-                tone.badge,
-              )}
-            >
-              {tone.icon}
-              {what.label}
-            </span>
-            <time dateTime={entry.createdAt} className="text-sm text-muted">
-              {t`${day} at ${time}`}
-            </time>
-          </div>
-          {entry.kind === 'refund' ? (
-            <p className="text-sm text-muted">
-              {refundId ? (
-                <Trans>
-                  Refund ID: <span className="font-mono text-stone-700">{refundId}</span>
-                </Trans>
-              ) : (
-                <Trans>Refund ID: given once the refund is made</Trans>
-              )}
-            </p>
-          ) : null}
-          {paymentId && (
-            <p className="text-sm text-muted">
-              <Trans>
-                Payment ID: <span className="font-mono text-stone-700">{paymentId}</span>
-              </Trans>
-            </p>
-          )}
+    <div className="px-4 py-3 sm:px-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h3 className="font-medium break-words text-ink">{description}</h3>
+          <p className="text-sm text-stone-700">{what.detail}</p>
         </div>
-        <div className="flex shrink-0 items-baseline justify-between gap-3 border-t border-line pt-3 sm:block sm:border-0 sm:pt-0 sm:text-end">
-          <p className={cn('text-xl font-bold tabular-nums', tone.amount)}>
-            {what.sign}
-            {formatMoney(toCents(entry.amount) ?? 0)}
-          </p>
-          <p className="text-sm text-muted">{what.detail}</p>
-          {entry.kind !== 'earning' && <p className="text-sm text-muted">{via}</p>}
-        </div>
+        <p className={cn('shrink-0 whitespace-nowrap text-lg font-bold tabular-nums', tone.amount)}>
+          {what.sign}
+          {formatMoney(toCents(entry.amount) ?? 0)}
+        </p>
       </div>
-    </Card>
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold [&_svg]:h-3.5 [&_svg]:w-3.5',
+            tone.badge,
+          )}
+        >
+          {tone.icon}
+          {what.label}
+        </span>
+        <time dateTime={entry.createdAt} className="text-sm text-muted">
+          {t`${day} at ${time}`}
+        </time>
+      </div>
+      {(via || paymentId || entry.kind === 'refund') && (
+        <details className="group mt-2 text-sm">
+          <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
+            <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+            <Trans>Details</Trans>{' '}
+            <span className="sr-only">
+              <Trans>for {description}</Trans>
+            </span>
+          </summary>
+          <ul className="mt-1 space-y-1 text-muted">
+            {via && <li>{via}</li>}
+            {entry.kind === 'refund' &&
+              (refundId ? (
+                <li>
+                  <Trans>
+                    Refund ID: <span className="font-mono text-stone-700">{refundId}</span>
+                  </Trans>
+                </li>
+              ) : (
+                <li>
+                  <Trans>Refund ID: given once the refund is made</Trans>
+                </li>
+              ))}
+            {paymentId && (
+              <li>
+                <Trans>
+                  Payment ID: <span className="font-mono text-stone-700">{paymentId}</span>
+                </Trans>
+              </li>
+            )}
+          </ul>
+        </details>
+      )}
+    </div>
   );
 }
 

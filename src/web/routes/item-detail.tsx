@@ -107,7 +107,7 @@ export default function ItemDetailPage() {
           {reviews.length > 0 && <span className="font-normal text-muted">({reviews.length})</span>}
         </h2>
         <div className="mt-4">
-          <ReviewsList reviews={reviews} />
+          <ReviewsList reviews={reviews} ratingOf="item" />
         </div>
       </section>
       <ItemActionBar item={item} closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)} />

@@ -41,12 +41,18 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
+    /**
+     * The borrower's rating of the item, apart from `rating` (of the lender). Null on the lender's
+     * review, and on a borrower's review written with a single rating for both (decision 053).
+     */
+    itemRating: smallint('item_rating'),
     comment: text('comment').notNull(),
     reviewType: text('review_type').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_item_rating_check', sql`${t.itemRating} between 1 and 5`),
     check('reviews_type_check', oneOf(t.reviewType, REVIEW_TYPES)),
     check('reviews_parties_check', sql`${t.reviewerId} <> ${t.revieweeId}`),
     // Each party reviews a reservation once.

@@ -126,6 +126,7 @@ export function listReviewsWritten(db: Db, userId: string) {
       reservationId: reviews.reservationId,
       about: other.fullName,
       rating: reviews.rating,
+      itemRating: reviews.itemRating,
       comment: reviews.comment,
       reviewType: reviews.reviewType,
       createdAt: reviews.createdAt,

@@ -47,23 +47,25 @@ export const itemColumns = {
  * reads a few index entries each. `cutoff` is `revealCutoff(now)` as SQL (a placeholder in
  * prepared lists).
  */
-function revealedRating(of: SQL, cutoff: SQL) {
+function revealedRating(of: SQL, cutoff: SQL, stars: SQL = sql`${reviews.rating}`) {
   const where = sql`${of} and ${revealedBy(cutoff)}`;
   return {
-    average: sql<
-      number | null
-    >`(select avg(${reviews.rating})::float8 from ${reviews} where ${where})`.mapWith((v: unknown) =>
-      v === null ? null : Number(v),
+    average: sql<number | null>`(select avg(${stars})::float8 from ${reviews} where ${where})`.mapWith(
+      (v: unknown) => (v === null ? null : Number(v)),
     ),
     count: sql<number>`(select count(*)::int from ${reviews} where ${where})`.mapWith(Number),
   };
 }
 
-/** What borrowers rated the row's item (the reviews' (item_id, created_at) index). */
+/**
+ * What borrowers rated the row's item (the reviews' (item_id, created_at) index): their item rating,
+ * or their single rating where the review gave one for both (decision 053).
+ */
 function itemRating(cutoff: SQL) {
   const { average, count } = revealedRating(
     sql`"reviews"."item_id" = ${items.id} and "reviews"."review_type" = 'borrower_to_lender'`,
     cutoff,
+    sql`coalesce(${reviews.itemRating}, ${reviews.rating})`,
   );
   return { ratingAverage: average, ratingCount: count };
 }

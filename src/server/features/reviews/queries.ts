@@ -22,6 +22,7 @@ function selectPublic(db: Db) {
     .select({
       id: reviews.id,
       rating: reviews.rating,
+      itemRating: reviews.itemRating,
       comment: reviews.comment,
       createdAt: reviews.createdAt,
       reviewType: reviews.reviewType,
@@ -75,6 +76,7 @@ export function listWrittenBy(db: Db, reviewerId: string, now: Date) {
       reservationId: reviews.reservationId,
       reviewType: reviews.reviewType,
       rating: reviews.rating,
+      itemRating: reviews.itemRating,
       comment: reviews.comment,
       createdAt: reviews.createdAt,
       revealed: isRevealed(now),
@@ -126,6 +128,7 @@ export async function insertReview(
     revieweeId: string;
     itemId: string | null;
     rating: number;
+    itemRating: number | null;
     comment: string;
     reviewType: ReviewType;
   },

@@ -11,7 +11,7 @@ import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 
 // Reviews: after a completed reservation each party reviews the other once. The borrower's
-// review is about the lender and the item, the lender's about the borrower. A review stays hidden
+// review rates the lender and the item apart (decision 053), the lender's rates the borrower. A review stays hidden
 // until both are written or REVIEW_REVEAL_DAYS have passed (db/review-visibility.ts), so neither can retaliate.
 
 export interface ReviewDeps {
@@ -29,6 +29,7 @@ function toReview(row: queries.PublicReviewRow): Review {
   return {
     id: row.id,
     rating: row.rating,
+    itemRating: row.itemRating,
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
     reviewType: row.reviewType as ReviewType,
@@ -43,6 +44,7 @@ function toWritten(
     reservationId: string;
     reviewType: string;
     rating: number;
+    itemRating: number | null;
     comment: string;
     createdAt: Date;
   },
@@ -53,6 +55,7 @@ function toWritten(
     reservationId: row.reservationId,
     reviewType: row.reviewType as ReviewType,
     rating: row.rating,
+    itemRating: row.itemRating,
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
     revealed,
@@ -85,6 +88,8 @@ export const reviewService = {
         // The borrower's review is also the item's (spec §2 Item detail reviews).
         itemId: asBorrower ? reservation.itemId : null,
         rating: input.rating,
+        // The lender's review is about the borrower alone: no item rating, whatever was sent.
+        itemRating: asBorrower ? (input.itemRating ?? null) : null,
         comment: input.comment.trim(),
         reviewType: asBorrower ? 'borrower_to_lender' : 'lender_to_borrower',
       });

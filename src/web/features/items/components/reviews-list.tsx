@@ -16,11 +16,14 @@ export function ReviewsList({
   reviews,
   empty,
   showContext = false,
+  ratingOf = 'person',
 }: {
   reviews: readonly Review[];
   /** What an empty list says; 'No reviews yet' unless given. */
   empty?: ReactNode;
   showContext?: boolean;
+  /** Whose stars each shows: the reviewed person's, or (an item page) the item's own (decision 053). */
+  ratingOf?: 'person' | 'item';
 }) {
   const { t } = useLingui();
   if (reviews.length === 0) {
@@ -56,7 +59,9 @@ export function ReviewsList({
                   </time>
                 </div>
                 <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <Stars rating={review.rating} />
+                  <Stars
+                    rating={ratingOf === 'item' ? (review.itemRating ?? review.rating) : review.rating}
+                  />
                   {showContext && (
                     <span className="text-sm text-stone-700">
                       {review.reviewType === 'borrower_to_lender' ? (

@@ -48,6 +48,7 @@ const written = (overrides: Partial<WrittenReview> = {}): WrittenReview => ({
   reservationId: RESERVATION,
   reviewType: 'borrower_to_lender',
   rating: 4,
+  itemRating: null,
   comment: 'Great drill',
   createdAt: '2026-11-22T18:00:00.000Z',
   revealed: false,
@@ -98,7 +99,7 @@ describe('ReservationReview', () => {
     expect(screen.getByText(/Leave a review for Jordan Lee\./)).toBeTruthy();
   });
 
-  it('validates the dialog, then sends the stars and the trimmed comment', async () => {
+  it('validates the dialog, then sends both ratings and the trimmed comment', async () => {
     const fetchMock = vi.fn(
       async () =>
         new Response(JSON.stringify({ success: true, review: written() }), {
@@ -116,7 +117,9 @@ describe('ReservationReview', () => {
     expect(within(dialog).getByText('Comment is required')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[];
+    expect(within(dialog).getByText('Please rate the item')).toBeTruthy();
+    const lenderStars = within(dialog).getByRole('group', { name: 'Maya Patel, the lender' });
+    const radios = within(lenderStars).getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((r) => r.labels?.[0]?.textContent)).toEqual([
       '1 star (Poor)',
       '2 stars (Fair)',
@@ -124,7 +127,9 @@ describe('ReservationReview', () => {
       '4 stars (Very good)',
       '5 stars (Excellent)',
     ]);
-    fireEvent.click(within(dialog).getByLabelText('4 stars (Very good)'));
+    fireEvent.click(within(lenderStars).getByLabelText('4 stars (Very good)'));
+    const itemStars = within(dialog).getByRole('group', { name: 'The item, Cordless drill' });
+    fireEvent.click(within(itemStars).getByLabelText('5 stars (Excellent)'));
     fireEvent.change(within(dialog).getByLabelText('Comment'), { target: { value: '  Great drill  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }));
 
@@ -135,6 +140,7 @@ describe('ReservationReview', () => {
     expect(JSON.parse(String(init.body))).toEqual({
       reservationId: RESERVATION,
       rating: 4,
+      itemRating: 5,
       comment: 'Great drill',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -153,6 +159,21 @@ describe('ReservationReview', () => {
     expect(screen.getByRole('link', { name: "Maya Patel's profile" }).getAttribute('href')).toBe(
       `/profile/${PROVIDER}`,
     );
+  });
+
+  it('asks the lender for one rating, of the borrower', async () => {
+    renderReview({ viewerId: PROVIDER });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Jordan Lee' });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(5);
+    expect(within(dialog).getByRole('group', { name: 'Rating' })).toBeTruthy();
+  });
+
+  it('shows both ratings the borrower gave', () => {
+    renderReview({ written: written({ itemRating: 5 }) });
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(screen.getByText('and the item')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
   });
 
   it('opens by itself when the page was opened from the notification', async () => {

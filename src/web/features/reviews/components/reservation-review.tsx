@@ -53,6 +53,12 @@ export function ReservationReview({
             <Trans>You reviewed {name}</Trans>
             <Stars rating={written.rating} />
           </p>
+          {written.itemRating !== null && (
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+              <Trans>and the item</Trans>
+              <Stars rating={written.itemRating} />
+            </p>
+          )}
           <p className="text-stone-700">
             {written.revealed ? (
               <Trans>

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LIMITS, REVIEW_REVEAL_DAYS } from '#shared/constants.ts';
-import { reviewInput, type WrittenReview } from '#shared/schemas/reviews.ts';
+import { borrowerReviewInput, reviewInput, type WrittenReview } from '#shared/schemas/reviews.ts';
 import { StarRatingInput } from '../../../components/star-rating-input.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
@@ -42,6 +42,7 @@ export function ReviewDialog({
   const { t } = useLingui();
   const createReview = useCreateReview();
   const ratingId = useId();
+  const itemRatingId = useId();
   const commentId = useId();
   const {
     control,
@@ -52,7 +53,8 @@ export function ReviewDialog({
     watch,
     formState: { errors },
   } = useForm<FormValues, unknown, Payload>({
-    resolver: zodResolver(reviewInput),
+    // A borrower rates the lender and the item apart (decision 053); a lender rates the borrower.
+    resolver: zodResolver(subject.asBorrower ? borrowerReviewInput : reviewInput),
     defaultValues: { reservationId: subject.reservationId, rating: undefined, comment: '' },
   });
   const commentLength = watch('comment')?.length ?? 0;
@@ -74,7 +76,7 @@ export function ReviewDialog({
         onOpenChange(false);
       },
       onError: (failure) => {
-        applyServerErrors(failure, setError, ['rating', 'comment']);
+        applyServerErrors(failure, setError, ['rating', 'itemRating', 'comment']);
         toast({
           variant: 'destructive',
           title: t`Review failed`,
@@ -119,9 +121,28 @@ export function ReviewDialog({
                   onBlur={field.onBlur}
                   error={errors.rating?.message}
                   disabled={createReview.isPending}
+                  legend={subject.asBorrower ? t`${name}, the lender` : undefined}
                 />
               )}
             />
+            {subject.asBorrower && (
+              <Controller
+                control={control}
+                name="itemRating"
+                render={({ field }) => (
+                  <StarRatingInput
+                    id={itemRatingId}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.itemRating?.message}
+                    disabled={createReview.isPending}
+                    legend={t`The item, ${item}`}
+                  />
+                )}
+              />
+            )}
             <Field
               id={commentId}
               label={t`Comment`}
