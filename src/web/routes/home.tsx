@@ -170,7 +170,8 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
                 type="search"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
-                placeholder={t`What do you need to borrow?`}
+                // Short enough to show whole beside the button on a 375 px phone, in Spanish too.
+                placeholder={t`What do you need?`}
                 autoComplete="off"
                 enterKeyHint="search"
                 className="block h-12 w-full rounded-lg border border-white bg-white ps-10 pe-3 text-base text-ink shadow-sm placeholder:text-stone-500 focus-visible:outline-white"
