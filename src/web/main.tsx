@@ -20,12 +20,17 @@ recordOfflineSnapshots(queryClient);
 // And the language it was shown in, for that page's words.
 recordOfflineLocale(i18n);
 const router = createBrowserRouter(routes);
+// Navigations are plain updates, not transitions: in a transition React keeps the page being left on
+// screen, and usable, until the next page's code has arrived, so what a person typed into a field
+// that looked like the new page's (the sign-in e-mail under 'Forgot password?') was thrown away a
+// moment later. Now the page being left gives way at once to the loading placeholder, and the first
+// field anyone can type into is the new page's own.
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} useTransitions={false} />
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>

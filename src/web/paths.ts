@@ -69,9 +69,13 @@ export function impactPath(campus?: string): string {
   return campus ? `/impact?campus=${encodeURIComponent(campus)}` : '/impact';
 }
 
-/** /browse with a search already typed (spec §2 Home: only non-blank text searches). */
-export function browseSearch(q: string): string {
-  return `/browse?q=${encodeURIComponent(q.trim())}`;
+/**
+ * /browse with a search already typed (spec §2 Home: only non-blank text searches), on `campus` when
+ * given: the campus Home showed, so Browse does not switch to another one behind the student's back.
+ */
+export function browseSearch(q: string, campus?: string): string {
+  const onCampus = campus ? `&campus=${encodeURIComponent(campus)}` : '';
+  return `/browse?q=${encodeURIComponent(q.trim())}${onCampus}`;
 }
 
 /** /browse on one campus (a domain) or 'all' (the campus lives in the address bar, so a link keeps it). */

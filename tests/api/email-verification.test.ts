@@ -80,6 +80,14 @@ const itemInput = {
 };
 
 describe('the verification e-mail sent on registration', () => {
+  it('says what is true until the link is opened: no signing in, not browsing and chatting', async () => {
+    const { mail } = await register({ fullName: 'Grace Hopper' });
+    expect(mail!.text).toContain(
+      'It finishes creating your account and signs you in: until you open it, you cannot sign in.',
+    );
+    expect(mail!.text).not.toContain('browse and chat');
+  });
+
   it('goes to the new address with a link that works once, and stores only its hash', async () => {
     const before = Date.now();
     const { user, cookie, mail, link } = await register({ fullName: 'Ada <b>Lovelace</b> & Co' });

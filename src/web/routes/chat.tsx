@@ -204,7 +204,11 @@ function ChatPage({ user }: { user: PublicUser }) {
         >
           {selectedId ? (
             <>
-              <div className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4">
+              {/* data-toast-avoid: a toast keeps clear of who this is with and the way back (decision 026). */}
+              <div
+                className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4"
+                data-toast-avoid=""
+              >
                 <IconTooltip label={t`Back to conversations`}>
                   <Button
                     variant="ghost"

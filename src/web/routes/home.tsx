@@ -68,7 +68,7 @@ export default function HomePage() {
   const campus = { campus: shown, campusError: viewer.isError, onCampusRetry: viewer.retry };
   return (
     <div>
-      <Hero firstName={user?.fullName.split(' ')[0]} campusName={user?.campusName} />
+      <Hero firstName={user?.fullName.split(' ')[0]} campusName={user?.campusName} campus={shown} />
       <section aria-label={t`Campus shown`} className="border-b border-line bg-brand-50">
         <div className="mx-auto max-w-6xl px-4 py-2 sm:py-4">
           {shown ? (
@@ -118,7 +118,15 @@ export default function HomePage() {
   );
 }
 
-function Hero({ firstName, campusName }: { firstName?: string; campusName?: string }) {
+function Hero({
+  firstName,
+  campusName,
+  campus,
+}: {
+  firstName?: string;
+  campusName?: string;
+  campus?: string;
+}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -127,7 +135,7 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
   // Spec §2: only a non-blank search goes to Browse; Enter submits the form like the button.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (query.trim()) navigate(browseSearch(query));
+    if (query.trim()) navigate(browseSearch(query, campus));
   };
 
   return (
@@ -170,7 +178,8 @@ function Hero({ firstName, campusName }: { firstName?: string; campusName?: stri
                 type="search"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
-                placeholder={t`What do you need to borrow?`}
+                // Short enough to show whole beside the button on a 375 px phone, in Spanish too.
+                placeholder={t`What do you need?`}
                 autoComplete="off"
                 enterKeyHint="search"
                 className="block h-12 w-full rounded-lg border border-white bg-white ps-10 pe-3 text-base text-ink shadow-sm placeholder:text-stone-500 focus-visible:outline-white"

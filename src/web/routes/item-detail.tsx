@@ -148,7 +148,8 @@ function Summary({ item }: { item: Item }) {
           <RatingSummary rating={item.rating} starClassName="h-4 w-4" />
         </p>
       )}
-      <p className="flex flex-wrap items-baseline gap-x-2">
+      {/* data-toast-avoid: the toast that says the item was listed never covers its price (decision 026). */}
+      <p className="flex flex-wrap items-baseline gap-x-2" data-toast-avoid="">
         <span className="sr-only">
           <Trans>Rental price:</Trans>{' '}
         </span>

@@ -59,6 +59,8 @@ export default function RegisterPage() {
   }, [detected, chosenByHand, setValue, isSubmitted]);
 
   const autoDetected = !chosenByHand && detected !== null && university?.domain === detected.domain;
+  // Only an address that was looked up and matched no university is news; before that, nothing failed.
+  const detectionFailed = emailValid && !detect.isFetching && detect.isFetched && detected === null;
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(returnTo ? { ...values, returnTo } : values, {
@@ -129,8 +131,10 @@ export default function RegisterPage() {
               <span className="font-medium text-brand-800">
                 <Trans>✓ Auto-detected from your email domain</Trans>
               </span>
-            ) : university ? undefined : (
+            ) : university ? undefined : detectionFailed ? (
               t`University not auto-detected. Please select manually.`
+            ) : (
+              t`Filled in from your university email, or choose it here.`
             )
           }
         >

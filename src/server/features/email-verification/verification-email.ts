@@ -22,7 +22,7 @@ export function verificationEmail(input: {
     const greeting = t`Hi ${firstName},`;
     const welcome = t`Welcome to CampusLoop! Please confirm that ${to} is your university e-mail address.`;
     const openLink = t`Open this link to verify:`;
-    const rules = t`The link works once and expires in ${plural(hours, { one: '# hour', other: '# hours' })}. Until you verify, you can browse and chat, but you cannot request, lend or list items.`;
+    const rules = t`The link works once and expires in ${plural(hours, { one: '# hour', other: '# hours' })}. It finishes creating your account and signs you in: until you open it, you cannot sign in.`;
     const ignore = t`If you did not create a CampusLoop account, you can ignore this e-mail.`;
     const signature = t`The CampusLoop team`;
     const button = t`Verify my e-mail`;

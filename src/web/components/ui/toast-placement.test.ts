@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlacement, edgeGaps } from './toast-placement.ts';
+import { choosePlacement, chooseSpot, edgeGaps } from './toast-placement.ts';
 
 // A phone of 375 × 667: a toast 80 px high, full width less the padding.
 const phone = edgeGaps(false);
@@ -31,5 +31,22 @@ describe('choosePlacement', () => {
     const corner = { top: 788, bottom: 868, left: 844, right: 1264 };
     expect(choosePlacement(corner, [box(800, 880, 0, 800)], 900, wide)).toBe('bottom');
     expect(choosePlacement(corner, [box(800, 880, 700, 1280)], 900, wide)).toBe('top');
+  });
+});
+
+describe('chooseSpot', () => {
+  it('keeps to an edge when that edge covers nothing', () => {
+    expect(chooseSpot(toast, [box(550, 610)], 667, phone)).toEqual({ placement: 'top' });
+    expect(chooseSpot(toast, [], 667, phone)).toEqual({ placement: 'bottom' });
+  });
+
+  it('goes between the chat header and the message box when both edges would cover one', () => {
+    const header = box(0, 60);
+    const composer = box(480, 560);
+    expect(chooseSpot(toast, [header, composer], 667, phone)).toEqual({ placement: 'between', top: 68 });
+  });
+
+  it('stays at the edge that covers less when no gap holds the toast', () => {
+    expect(chooseSpot(toast, [box(0, 330), box(335, 667)], 667, phone)).toEqual({ placement: 'bottom' });
   });
 });

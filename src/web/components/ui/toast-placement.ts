@@ -57,3 +57,33 @@ export function boxesToAvoid(doc: Document): Box[] {
   }
   return boxes;
 }
+
+/** Where the toast area goes: an edge, or (`between`) its top at `top` px, clear of both edges' content. */
+export type ToastSpot = { placement: ToastPlacement } | { placement: 'between'; top: number };
+
+const SPACING = 8;
+
+/**
+ * Like choosePlacement, but when both edges would cover something (the chat: its header with the way
+ * back on top, the message box below), the toasts go in the first gap between the marked boxes that
+ * holds them, from the top: they cover neither what was just produced nor the controls in use.
+ */
+export function chooseSpot(
+  toasts: Box,
+  avoid: readonly Box[],
+  viewportHeight: number,
+  gaps: { bottom: number; top: number },
+): ToastSpot {
+  const placement = choosePlacement(toasts, avoid, viewportHeight, gaps);
+  const height = toasts.bottom - toasts.top;
+  const at = (top: number): Box => ({ top, bottom: top + height, left: toasts.left, right: toasts.right });
+  const covers = (top: number) => avoid.some((a) => overlap(at(top), a) > 0);
+  const edgeTop = placement === 'bottom' ? viewportHeight - gaps.bottom - height : gaps.top;
+  if (!covers(edgeTop)) return { placement };
+  const candidates = avoid
+    .flatMap((a) => [a.bottom + SPACING, a.top - SPACING - height])
+    .filter((top) => top >= gaps.top && top + height <= viewportHeight - SPACING)
+    .sort((a, b) => a - b);
+  const clear = candidates.find((top) => !covers(top));
+  return clear === undefined ? { placement } : { placement: 'between', top: clear };
+}

@@ -4,17 +4,18 @@ import { Toast as RadixToast } from 'radix-ui';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { dismiss, TOAST_DURATION, useToasts } from '../../lib/toast.ts';
-import { boxesToAvoid, choosePlacement, edgeGaps, type ToastPlacement } from './toast-placement.ts';
+import { boxesToAvoid, chooseSpot, edgeGaps, type ToastSpot } from './toast-placement.ts';
 
 /** The toast area: swipe right to dismiss, F8 jumps to it (Radix's default hotkey; spec §9). */
 export function Toaster() {
   const { t } = useLingui();
   const toasts = useToasts();
   const viewport = useRef<HTMLOListElement>(null);
-  const placement = useAvoidingPlacement(
+  const spot = useAvoidingPlacement(
     viewport,
     toasts.some((toast) => toast.open),
   );
+  const placement = spot.placement;
   return (
     <RadixToast.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION}>
       {toasts.map((toast) => (
@@ -69,8 +70,10 @@ export function Toaster() {
         data-placement={placement}
         className={cn(
           'fixed start-0 end-0 z-[100] mx-auto flex max-h-screen w-full flex-col gap-2 p-4 md:start-auto md:end-4 md:max-w-[420px]',
-          placement === 'bottom' ? 'bottom-20 md:bottom-4' : 'top-0 md:top-16',
+          placement === 'bottom' ? 'bottom-20 md:bottom-4' : placement === 'top' ? 'top-0 md:top-16' : '',
         )}
+        // Between: its list's top at the gap's top (the area's own padding above it).
+        style={spot.placement === 'between' ? { top: spot.top - 16 } : undefined}
       />
     </RadixToast.Provider>
   );
@@ -81,8 +84,8 @@ export function Toaster() {
  * (the Pay button, the message box, the sticky Reserve bar) and moves the toast area to the other edge
  * if so; the frame's check runs before that frame is painted.
  */
-function useAvoidingPlacement(viewport: RefObject<HTMLOListElement | null>, active: boolean): ToastPlacement {
-  const [placement, setPlacement] = useState<ToastPlacement>('bottom');
+function useAvoidingPlacement(viewport: RefObject<HTMLOListElement | null>, active: boolean): ToastSpot {
+  const [placement, setPlacement] = useState<ToastSpot>({ placement: 'bottom' });
   const current = useRef(placement);
   current.current = placement;
   useEffect(() => {
@@ -100,8 +103,12 @@ function useAvoidingPlacement(viewport: RefObject<HTMLOListElement | null>, acti
             right: Math.max(...items.map((r) => r.right)),
           };
           const wide = window.matchMedia('(min-width: 768px)').matches;
-          const next = choosePlacement(box, boxesToAvoid(document), window.innerHeight, edgeGaps(wide));
-          if (next !== current.current) {
+          const next = chooseSpot(box, boxesToAvoid(document), window.innerHeight, edgeGaps(wide));
+          const now = current.current;
+          const same =
+            next.placement === now.placement &&
+            (next.placement !== 'between' || (now.placement === 'between' && next.top === now.top));
+          if (!same) {
             current.current = next;
             setPlacement(next);
           }

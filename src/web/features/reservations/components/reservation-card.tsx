@@ -225,7 +225,8 @@ function Thumbnail({ images }: { images: readonly string[] }) {
  */
 function PickupCode({ role, code }: { role: ReservationRole; code: string | null }) {
   return (
-    <div className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-3">
+    // data-toast-avoid: the code is what the approval produced; no toast covers it (decision 026).
+    <div className="mt-4 rounded-xl border border-blue-200 bg-blue-50 p-3" data-toast-avoid="">
       <p className="text-sm font-semibold text-blue-950">
         <Trans>Pickup Code:</Trans>
       </p>

@@ -65,7 +65,9 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
               </>
             )}
           </p>
-          <LenderCancellations {...stats.lenderCancellations} />
+          {stats.lenderCancellations.approved >= RELIABILITY_SHOWN_FROM && (
+            <LenderCancellations {...stats.lenderCancellations} />
+          )}
         </div>
       </div>
       {(badges.length > 0 || own) && (
@@ -87,6 +89,12 @@ export function ProfileHeader({ profile, own }: { profile: ProfileResponse; own:
     </Card>
   );
 }
+
+/**
+ * How many approved borrows a lender needs before their cancellations show (decision 054): over fewer,
+ * the figure says more about chance than about the lender, and a new lender's profile led with it.
+ */
+export const RELIABILITY_SHOWN_FROM = 5;
 
 /**
  * A lender's own cancellations of bookings they had approved, so a borrower knows how far
