@@ -261,8 +261,11 @@ describe('telling the waitlist', () => {
       waitlistService.runRound({ db: db(), timeZone: TZ, clock: fixedClock(new Date()) }),
       cancel(borrower.cookie, booked[0]!.id),
     ]);
-    expect(answers.slice(0, 2).map((r) => (r as { statusCode: number }).statusCode)).toEqual([200, 200]);
-    expect((answers[3] as { statusCode: number }).statusCode).toBe(409);
+    const status = (i: number) => (answers[i] as { statusCode: number }).statusCode;
+    expect(status(1)).toBe(200);
+    // The same cancellation twice at once: one is made, the other refused, whichever the database took
+    // first (a transaction retried after a deadlock with the other cancellation may come second).
+    expect([status(0), status(3)].sort()).toEqual([200, 409]);
 
     // Whichever cancellation came first, each freed stretch went to the first who waited for just it;
     // the one who waited for both stretches finds them held by those two for the head start.
