@@ -255,6 +255,9 @@ describe('a deposit claim, disputed and decided', () => {
 
   it('both cards say how it was settled', async () => {
     await maya.reload();
+    // My Reservations opens where something waits for the reader: Maya's borrow is settled, so her own
+    // card is under Borrowing whichever tab opened.
+    await maya.getByRole('tab', { name: /Borrowing/ }).click();
     const mine = card(maya);
     await mine.getByText('Completed', { exact: true }).waitFor();
     await mine.getByText(/the lender keeps \$10\.00;\s*\$30\.00 of the deposit is refunded/).waitFor();

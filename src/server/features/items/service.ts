@@ -193,9 +193,14 @@ export const itemService = {
   ): Promise<Item> {
     emailVerificationService.requireVerified(owner);
     requireOwnPhotos(storage, input);
-    // An item's campus is its owner's, whatever the request says.
-    const id = await queries.insertItem(db, { ...toValues(input), userId: owner.id, campus: owner.campus });
-    return toItem((await queries.findItem(db, id, new Date()))!);
+    // An item's campus is its owner's, whatever the request says. Read back in the same transaction: an
+    // account deletion waits for it (migration 0027's lock on the author), so the new item is never gone
+    // before it is answered.
+    const row = await transaction(db, async (tx) => {
+      const id = await queries.insertItem(tx, { ...toValues(input), userId: owner.id, campus: owner.campus });
+      return (await queries.findItem(tx, id, new Date()))!;
+    });
+    return toItem(row);
   },
 
   /** The item, if `userId` owns it: 404 when it does not exist, 403 when it is someone else's. */
