@@ -104,9 +104,11 @@ function ReservationsPage() {
   const shownTarget = reviewTarget ?? reservations.find((r) => r.id === searchParams.get('reservation'));
   // Opened on the tab where something waits for this person, chosen once when the list arrives: a
   // tab that moved under the student's thumb after an answer would lose their place.
+  // Back from the bank with a request just made: it is under Borrowing, whatever waits elsewhere.
+  const [backFromPayment] = useState(() => searchParams.has('payment_intent'));
   const [openedOn, setOpenedOn] = useState<ListTab>();
   if (openedOn === undefined && !isPending && user)
-    setOpenedOn(borrowingWaiting === 0 && lendingWaiting > 0 ? 'lending' : 'borrowing');
+    setOpenedOn(!backFromPayment && borrowingWaiting === 0 && lendingWaiting > 0 ? 'lending' : 'borrowing');
   // A tab the student picked stays in the address (a reload or a shared link keeps it).
   const chosenTab = listTab(searchParams.get('tab'));
   const tab =
