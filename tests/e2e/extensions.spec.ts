@@ -8,6 +8,7 @@ import {
   expectAccessible,
   journeySteps,
   newStudent,
+  paidRequestThroughApi,
   setupBrowser,
   signIn,
 } from './helpers.ts';
@@ -32,40 +33,14 @@ describe('extension journey', () => {
 
   beforeAll(async () => {
     [lena, bo] = await Promise.all([student('Lena'), student('Bo', { width: 375, height: 812 })]);
-    const listed = await callApi(lena, 'POST', '/api/items', {
-      title,
-      description: 'A small LED projector with an HDMI cable and a remote.',
-      category: 'electronics',
-      condition: 'good',
-      pickupMethod: 'meetup',
-      pickupLocation: 'White Plaza',
-      rentalPrice: '4.00',
-      rentalPeriod: 'day',
-      availableFrom: '2026-01-01',
-      availableDays: [0, 1, 2, 3, 4, 5, 6],
-      images: [],
-    });
-    const itemId = listed.item.id;
     // The booking as the Reserve dialog makes it: $8 for two days, the test card, then the request.
-    const intent = await callApi(bo, 'POST', '/api/create-payment-intent', {
-      itemId,
-      startDate: day(1),
-      endDate: day(3),
-      depositAmount: '0',
-      rentalAmount: '8.00',
-    });
-    const { expMonth, expYear } = cardExpiry(12);
-    await callApi(bo, 'POST', '/api/payments/test/confirm', {
-      paymentIntentId: intent.paymentIntentId,
-      card: { number: '4242 4242 4242 4242', expMonth, expYear, cvc: '123' },
-    });
-    const requested = await callApi(bo, 'POST', '/api/reservations', {
-      itemId,
-      startDate: day(1),
-      endDate: day(3),
-      stripePaymentIntentId: intent.paymentIntentId,
-    });
-    await callApi(lena, 'POST', `/api/reservations/${requested.reservation.id}/approve`, {});
+    const requested = await paidRequestThroughApi(
+      lena,
+      bo,
+      { title, description: 'A small LED projector with an HDMI cable and a remote.' },
+      { startDate: day(1), endDate: day(3) },
+    );
+    await callApi(lena, 'POST', `/api/reservations/${requested.reservationId}/approve`, {});
   });
 
   const cardOf = (page: Page) =>

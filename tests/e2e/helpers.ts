@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { campusToday } from '../../src/shared/calendar.ts';
+import { cardExpiry } from '../helpers/cards.ts';
 import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 
@@ -215,4 +216,47 @@ export async function callApi(page: Page, method: 'POST' | 'PUT', path: string, 
   const response = await page.request.fetch(path, { method, headers: { origin }, data });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return response.json();
+}
+
+/**
+ * `lender` lists an item at $4 a day with no deposit, and `borrower` asks for it from `startDate` to
+ * `endDate` as the Reserve dialog does (the payment intent, the test card, then the request). Answers
+ * the item's id and the request's.
+ */
+export async function paidRequestThroughApi(
+  lender: Page,
+  borrower: Page,
+  item: { title: string; description: string },
+  dates: { startDate: string; endDate: string },
+): Promise<{ itemId: string; reservationId: string }> {
+  const listed = await callApi(lender, 'POST', '/api/items', {
+    ...item,
+    category: 'electronics',
+    condition: 'good',
+    pickupMethod: 'meetup',
+    pickupLocation: 'White Plaza',
+    rentalPrice: '4.00',
+    rentalPeriod: 'day',
+    availableFrom: '2026-01-01',
+    availableDays: [0, 1, 2, 3, 4, 5, 6],
+    images: [],
+  });
+  const itemId = listed.item.id as string;
+  const intent = await callApi(borrower, 'POST', '/api/create-payment-intent', {
+    itemId,
+    ...dates,
+    depositAmount: '0',
+    rentalAmount: '8.00',
+  });
+  const { expMonth, expYear } = cardExpiry(12);
+  await callApi(borrower, 'POST', '/api/payments/test/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    card: { number: '4242 4242 4242 4242', expMonth, expYear, cvc: '123' },
+  });
+  const requested = await callApi(borrower, 'POST', '/api/reservations', {
+    itemId,
+    ...dates,
+    stripePaymentIntentId: intent.paymentIntentId,
+  });
+  return { itemId, reservationId: requested.reservation.id as string };
 }

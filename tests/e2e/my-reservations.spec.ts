@@ -1,7 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardExpiry } from '../helpers/cards.ts';
-import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
+import {
+  callApi,
+  campusDay,
+  expectAccessible,
+  journeySteps,
+  newStudent,
+  paidRequestThroughApi,
+  setupBrowser,
+} from './helpers.ts';
 
 // My Reservations on a 375 px phone: Lena has a request waiting, so the page opens on Lending and the
 // tab says how many wait for her; the card answers with Approve and Decline (the bell's words), the
@@ -38,39 +45,13 @@ describe('My Reservations on a phone', () => {
       newStudent(b, { name: 'Lena', surname: 'Tabs', tag, viewport: PHONE }),
       newStudent(b, { name: 'Bo', surname: 'Tabs', tag, viewport: PHONE, language: 'es' }),
     ]);
-    const listed = await callApi(lena, 'POST', '/api/items', {
-      title,
-      description: 'A sturdy aluminium tripod with a phone clamp and a carry bag.',
-      category: 'electronics',
-      condition: 'good',
-      pickupMethod: 'meetup',
-      pickupLocation: 'White Plaza',
-      rentalPrice: '4.00',
-      rentalPeriod: 'day',
-      availableFrom: '2026-01-01',
-      availableDays: [0, 1, 2, 3, 4, 5, 6],
-      images: [],
-    });
-    const itemId = listed.item.id;
     // The request as the Reserve dialog makes it: $8 for two days, the test card, then the request.
-    const intent = await callApi(bo, 'POST', '/api/create-payment-intent', {
-      itemId,
-      startDate: day(2),
-      endDate: day(4),
-      depositAmount: '0',
-      rentalAmount: '8.00',
-    });
-    const { expMonth, expYear } = cardExpiry(12);
-    await callApi(bo, 'POST', '/api/payments/test/confirm', {
-      paymentIntentId: intent.paymentIntentId,
-      card: { number: '4242 4242 4242 4242', expMonth, expYear, cvc: '123' },
-    });
-    await callApi(bo, 'POST', '/api/reservations', {
-      itemId,
-      startDate: day(2),
-      endDate: day(4),
-      stripePaymentIntentId: intent.paymentIntentId,
-    });
+    await paidRequestThroughApi(
+      lena,
+      bo,
+      { title, description: 'A sturdy aluminium tripod with a phone clamp and a carry bag.' },
+      { startDate: day(2), endDate: day(4) },
+    );
   });
 
   it('opens on Lending, where the request waits, and counts what waits on each tab', async () => {
