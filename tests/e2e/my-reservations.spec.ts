@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  callApi,
   campusDay,
   expectAccessible,
   journeySteps,
