@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badgeCount } from './constants.ts';
 import {
+  formatCo2,
   formatCo2Small,
   formatCo2Tons,
   formatDayLabel,
@@ -43,6 +44,23 @@ describe('display rules (spec §9)', () => {
     expect(formatCo2Small(2500)).toBe('2.5T');
   });
 
+  it('shows a campus CO2 in kilograms below a ton and in tons with one decimal from a ton up', () => {
+    expect(formatCo2(320)).toBe('320 kg');
+    expect(formatCo2(264.85)).toBe('265 kg');
+    expect(formatCo2(0)).toBe('0 kg');
+    // A first borrow's few kilograms keep a decimal instead of reading '0 kg'.
+    expect(formatCo2(0.4)).toBe('0.4 kg');
+    expect(formatCo2(6.66)).toBe('6.7 kg');
+    expect(formatCo2(999.4)).toBe('999 kg');
+    // What would be shown as 1,000 kg is a ton.
+    expect(formatCo2(999.6)).toBe('1.0T');
+    expect(formatCo2(1000)).toBe('1.0T');
+    expect(formatCo2(1250)).toBe('1.3T');
+    expect(formatCo2(12_345_000)).toBe('12,345.0T');
+    expect(formatCo2(Number.NaN)).toBe('0 kg');
+    expect(formatCo2(-5)).toBe('0 kg');
+  });
+
   it("names a calendar day as 'Mar 5', whatever the time zone", () => {
     expect(formatDayLabel('2026-03-05')).toBe('Mar 5');
     expect(formatDayLabel('2026-12-31')).toBe('Dec 31');
@@ -63,6 +81,9 @@ describe('display rules in Spanish', () => {
       expect(formatPrice(0)).toBe('GRATIS');
       expect(formatMoney(123456)).toBe('$1,234.56');
       expect(formatWasteLbs(100)).toBe('220 lb');
+      expect(formatCo2(320)).toBe('320 kg');
+      expect(formatCo2(6.66)).toBe('6.7 kg');
+      expect(formatCo2(1250)).toBe('1.3T');
     } finally {
       i18n.activate('en');
     }

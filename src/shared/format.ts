@@ -30,6 +30,22 @@ export function formatCo2Tons(kg: number): string {
   return `${(kg / 1000).toLocaleString(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}T`;
 }
 
+/**
+ * A campus's CO2 saved, as the impact figures show it (decision 060): kilograms below one ton
+ * ('320 kg', one decimal under 10 kg so a first borrow does not read '0 kg'), tons with one decimal
+ * and spec §9's 'T' from a ton up ('1.3T'). Spec §9's tons alone made a young campus read '0.3T' or
+ * '0.0T', which says nothing was saved.
+ */
+export function formatCo2(kg: number): string {
+  const safe = Number.isFinite(kg) && kg > 0 ? kg : 0;
+  const digits = safe < 10 ? 1 : 0;
+  // Rounded as it will be shown, so 999.7 kg is '1.0T' rather than '1,000 kg'.
+  const shown = Number(safe.toFixed(digits));
+  if (shown >= 1000) return formatCo2Tons(safe);
+  const amount = shown.toLocaleString(intlLocale(), { minimumFractionDigits: 0, maximumFractionDigits: digits });
+  return i18n._(/*i18n*/ { id: 'format.kilograms', message: '{amount} kg', values: { amount } });
+}
+
 const POUNDS_PER_KG = 2.20462;
 
 /** Spec §9: waste in pounds with no decimals (100 kg → '220 lbs'). */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatCo2Tons, formatMoneySaved, formatWasteLbs } from '../../src/shared/format.ts';
+import { formatCo2, formatMoneySaved, formatWasteLbs } from '../../src/shared/format.ts';
 import type { CampusImpact, ImpactDashboard } from '../../src/shared/schemas/impact.ts';
 import { expectAccessible, pressItemReturned, setupBrowser, signIn } from './helpers.ts';
 
@@ -26,7 +26,7 @@ describe('campus impact journeys', () => {
     for (const value of [
       stanford.itemsShared.toLocaleString('en-US'),
       formatMoneySaved(stanford.moneySaved),
-      formatCo2Tons(stanford.co2Saved),
+      formatCo2(stanford.co2Saved),
       formatWasteLbs(stanford.wasteReduced),
     ]) {
       await row.getByText(value, { exact: true }).waitFor();

@@ -43,7 +43,7 @@ describe('in Spanish', () => {
 
     await screen.findByText('$45,210');
     const ours = screen.getByRole('region', { name: 'Nuestro impacto' });
-    for (const text of ['1,200', '1.0T', '1,411 lb', 'Artículos compartidos', 'préstamos devueltos'])
+    for (const text of ['1,200', '980 kg', '1,411 lb', 'Artículos compartidos', 'préstamos devueltos'])
       expect(within(ours).getByText(text)).toBeTruthy();
 
     const goals = screen.getByRole('region', { name: 'Metas de sostenibilidad' });

@@ -119,7 +119,8 @@ describe('Home impact sections', () => {
     });
     renderWithApi(<HomeImpact />);
     expect(await screen.findByText(/Nothing has been returned at Stanford University yet/)).toBeTruthy();
-    expect(screen.getAllByText('0.0T')).toHaveLength(2);
+    // Nothing saved reads as kilograms, not as a ton-sized '0.0T' (decision 060).
+    expect(screen.getAllByText('0 kg')).toHaveLength(2);
     expect(screen.getAllByText('$0')).toHaveLength(2);
     expect(await screen.findByText(/Nothing has come back yet this week/)).toBeTruthy();
   });

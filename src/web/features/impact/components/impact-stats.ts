@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Leaf, type LucideIcon, Package, PiggyBank, Recycle } from 'lucide-react';
-import { formatCo2Tons, formatMoneySaved, formatWasteLbs, intlLocale } from '#shared/format.ts';
+import { formatCo2, formatMoneySaved, formatWasteLbs, intlLocale } from '#shared/format.ts';
 import type { ImpactFigures } from '#shared/schemas/impact.ts';
 
 // Spec §3 Impact: the four figures every impact screen shows, displayed as spec §9 says.
@@ -34,9 +34,9 @@ export const IMPACT_STATS: ImpactStat[] = [
   {
     key: 'co2Saved',
     label: msg`CO₂ saved`,
-    detail: msg`tons not emitted making new things`,
+    detail: msg`not emitted making new things`,
     icon: Leaf,
-    value: (f) => formatCo2Tons(f.co2Saved),
+    value: (f) => formatCo2(f.co2Saved),
   },
   {
     key: 'wasteReduced',
