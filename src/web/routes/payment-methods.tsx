@@ -275,13 +275,15 @@ function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
                   onOpenChange(false);
                   toast({ title: t`Payment method added`, description: t`Your card has been saved.` });
                 }}
-                onError={(message) =>
+                // A refused card is said under the card field; a toast would repeat it over the form.
+                onError={(message, shownInForm) => {
+                  if (shownInForm) return;
                   toast({
                     variant: 'destructive',
                     title: t`Payment setup failed`,
                     description: message || t`Please try again.`,
-                  })
-                }
+                  });
+                }}
               />
             )}
           </div>

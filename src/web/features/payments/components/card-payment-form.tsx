@@ -19,12 +19,19 @@ import { confirmTestPayment, useClientConfig } from '../queries.ts';
 // Stripe Elements (card data never touches our server); with the built-in test provider it is a
 // plain form whose card goes to the test provider's confirm call, the way Stripe.js would send it.
 
+/**
+ * A payment that did not go through: the provider's reason (may be empty), and whether the form already
+ * shows it beside the card (a refused card, said under the card field and announced): then a toast
+ * would only repeat it, and on a phone cover the form the person is about to correct.
+ */
+export type CardError = (message: string, shownInForm: boolean) => void;
+
 export interface CardPaymentFormProps {
   clientSecret: string;
   paymentIntentId: string;
   submitLabel: string;
   onConfirmed(): void;
-  onError(message: string): void;
+  onError: CardError;
 }
 
 export function CardPaymentForm({
@@ -102,7 +109,7 @@ export function StripeCardForm({
   clientSecret: string;
   submitLabel: string;
   onConfirmed(): void | Promise<void>;
-  onError(message: string): void;
+  onError: CardError;
 }) {
   // Stripe writes its own fields and messages in the app's language.
   const { i18n } = useLingui();
@@ -123,7 +130,7 @@ function StripeConfirm({
   kind: 'payment' | 'setup';
   submitLabel: string;
   onConfirmed(): void | Promise<void>;
-  onError(message: string): void;
+  onError: CardError;
 }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -153,13 +160,12 @@ function StripeConfirm({
               confirmParams: { return_url: returnUrl },
             });
       if (result.error) {
-        if (result.error.type === 'card_error') {
-          setRefusal(refusedCardMessage(result.error.message ?? '', i18n));
-        }
-        onError(result.error.message ?? '');
+        const refused = result.error.type === 'card_error';
+        if (refused) setRefusal(refusedCardMessage(result.error.message ?? '', i18n));
+        onError(result.error.message ?? '', refused);
       } else await onConfirmed();
     } catch (error) {
-      onError(error instanceof Error ? error.message : '');
+      onError(error instanceof Error ? error.message : '', false);
     } finally {
       setBusy(false);
     }
@@ -237,7 +243,7 @@ export function TestCardForm({
 }: {
   submitLabel: string;
   onSubmit(card: TestCard): Promise<void>;
-  onError(message: string): void;
+  onError: CardError;
   footer?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
@@ -275,8 +281,9 @@ export function TestCardForm({
         // A refused card: the provider's reason under the card number, tied to it for screen readers,
         // and the form stays for another card.
         const reason = error instanceof ApiError ? error.message : '';
-        if (isRefusedCard(error)) setErrors({ number: refusedCardMessage(reason, i18n) });
-        onError(reason);
+        const refused = isRefusedCard(error);
+        if (refused) setErrors({ number: refusedCardMessage(reason, i18n) });
+        onError(reason, refused);
         // The fields were disabled while waiting; put the person back on the card to try another, its
         // number selected so typing replaces it.
         setTimeout(() => {

@@ -4,7 +4,13 @@ import type { SavedPaymentMethod } from '#shared/schemas/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { confirmTestSetup, useClientConfig, useCreateSetupIntent, useSavePaymentMethod } from '../queries.ts';
-import { CardFormSkeleton, CardFormUnavailable, StripeCardForm, TestCardForm } from './card-payment-form.tsx';
+import {
+  type CardError,
+  CardFormSkeleton,
+  CardFormUnavailable,
+  StripeCardForm,
+  TestCardForm,
+} from './card-payment-form.tsx';
 
 // Saving a card (spec §2 Payment Methods): a SetupIntent is made when the form opens, the card form
 // confirms it (Stripe Elements, or the test provider's form), then the card joins the list.
@@ -17,7 +23,7 @@ export function CardSetupForm({
   submitLabel?: string;
   /** The saved card; null when Stripe's webhook had already saved it. */
   onSaved(method: SavedPaymentMethod | null): void;
-  onError(message: string): void;
+  onError: CardError;
 }) {
   const { t } = useLingui();
   const submitLabel = label ?? t`Save Card`;
@@ -73,7 +79,7 @@ export function CardSetupForm({
           try {
             await saveCard(setupIntentId);
           } catch (error) {
-            onError(errorMessage(error, ''));
+            onError(errorMessage(error, ''), false);
           }
         }}
         onError={onError}

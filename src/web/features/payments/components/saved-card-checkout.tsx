@@ -80,15 +80,16 @@ function SavedCardChoice({
         const next = await stripe?.handleNextAction({ clientSecret });
         if (!next || next.error) {
           setRefusal(refusedCardMessage(next?.error?.message ?? '', i18n));
-          onError(next?.error?.message ?? '');
+          onError(next?.error?.message ?? '', true);
           return;
         }
       }
       onConfirmed();
     } catch (error) {
       const reason = error instanceof ApiError ? error.message : '';
-      if (isRefusedCard(error)) setRefusal(refusedCardMessage(reason, i18n));
-      onError(reason);
+      const refused = isRefusedCard(error);
+      if (refused) setRefusal(refusedCardMessage(reason, i18n));
+      onError(reason, refused);
     } finally {
       setBusy(false);
     }

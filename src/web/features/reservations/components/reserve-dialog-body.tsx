@@ -211,13 +211,15 @@ export function ReserveDialogBody({
                 paymentIntentId={intent.paymentIntentId}
                 submitLabel={t`Pay ${totalLabel}`}
                 onConfirmed={() => sendRequest(intent.paymentIntentId)}
-                onError={(message) =>
+                // A refused card is said under the card field; a toast would repeat it over the form.
+                onError={(message, shownInForm) => {
+                  if (shownInForm) return;
                   toast({
                     variant: 'destructive',
                     title: t`Payment Failed`,
                     description: message || t`Please try again.`,
-                  })
-                }
+                  });
+                }}
               />
             ) : (
               <Status>{t`Setting up payment...`}</Status>
