@@ -18,6 +18,7 @@ import { sessionKey } from './features/auth/api.ts';
 import { impactKeys } from './features/impact/api.ts';
 import type { ItemDetail } from './features/items/api.ts';
 import { type ItemListParams, infiniteItemsQuery, itemKeys, itemsQueryString } from './features/items/api.ts';
+import { readBrowseAddress } from './features/items/browse-address.ts';
 import { campusNameKey } from './features/universities/queries.ts';
 import { activateLocale, i18n } from './lib/i18n.ts';
 import { amountOf, formatRentalPrice, usableImages } from './lib/item-labels.ts';
@@ -25,7 +26,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ID } from './lib/query-state.ts';
 import { documentTitle } from './lib/use-document-title.ts';
 import { routes } from './router.tsx';
-import { BROWSE_PAGE_SIZE, browseFilters, initialBrowseState } from './routes/browse.tsx';
+import { BROWSE_PAGE_SIZE, browseFilters } from './routes/browse.tsx';
 import { HOME_PAGE_SIZE, homeItemFilters } from './routes/home.tsx';
 
 // The server's side of the web app (built by Vite into dist/server, loaded by plugins/web-render.ts):
@@ -106,19 +107,18 @@ const pages: Record<string, Page> = {
     title: msg`Browse Items`,
     modules: ['routes/browse.tsx'],
     load: async (queryClient, url, sources) => {
-      await queryClient.fetchInfiniteQuery(
-        infiniteItemsQuery(
-          browseFilters(
-            initialBrowseState(
-              url.searchParams.get('q') ?? '',
-              // As the page reads it (useBrowseCampus): a visitor without ?campus= sees every campus.
-              url.searchParams.get('campus')?.trim().toLowerCase() || 'all',
-            ),
-          ),
+      // As the page reads its address (features/items/browse-address.ts): every filter, and as many
+      // pages as 'Load more' had shown, so a reload paints the same list.
+      const choice = readBrowseAddress(url.searchParams);
+      await queryClient.fetchInfiniteQuery({
+        ...infiniteItemsQuery(
+          // A visitor without ?campus= sees every campus (useBrowseCampus).
+          browseFilters(choice, choice.campus ?? 'all'),
           BROWSE_PAGE_SIZE,
           itemsFrom(sources),
         ),
-      );
+        pages: choice.pages,
+      });
       return undefined;
     },
   },

@@ -78,9 +78,13 @@ export function browseSearch(q: string, campus?: string): string {
   return `/browse?q=${encodeURIComponent(q.trim())}${onCampus}`;
 }
 
-/** /browse on one campus (a domain) or 'all' (the campus lives in the address bar, so a link keeps it). */
-export function browseCampus(campus: string): string {
-  return `/browse?campus=${encodeURIComponent(campus)}`;
+/**
+ * /browse on one campus (a domain) or 'all', in `category` when given (the campus and category live in
+ * the address bar, so a link keeps them).
+ */
+export function browseCampus(campus: string, category?: string): string {
+  const inCategory = category ? `&category=${encodeURIComponent(category)}` : '';
+  return `/browse?campus=${encodeURIComponent(campus)}${inCategory}`;
 }
 
 export const SUPPORT_EMAIL = SUPPORT_EMAIL_ADDRESS;

@@ -1,126 +1,118 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Category, PickupMethod } from '#shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
-import { BrowseFilters, type BrowseFilterValues } from '../features/items/components/browse-filters.tsx';
+import {
+  type BrowseChange,
+  type BrowseChoice,
+  CLEARED,
+  FILTERS_RESET,
+  parseMaxPrice,
+  readBrowseAddress,
+  TYPED_PARAMS,
+  writeBrowseAddress,
+} from '../features/items/browse-address.ts';
+import { BrowseFilters } from '../features/items/components/browse-filters.tsx';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { EmptyResults } from '../features/items/components/empty-results.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
 import { itemsFound } from '../features/items/items-found.ts';
-import { useSearchText } from '../features/items/use-search-text.ts';
+import { useAddressText } from '../features/items/use-address-text.ts';
+import { chosenCampus, rememberChosenCampus } from '../features/universities/chosen-campus.ts';
 import { ALL_CAMPUSES, CampusSwitch } from '../features/universities/components/campus-switch.tsx';
 import { useCampusName } from '../features/universities/queries.ts';
 import { cn } from '../lib/cn.ts';
-import { useDebounced } from '../lib/use-debounced.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// Spec §2 Browse: every campus, but the signed-in student's campus first, with a campus switch whose
-// choice is the address bar's ?campus=. The search text is the box's own and follows to the address bar
-// (?q=) once typing pauses (use-search-text.ts). Category and filters are local.
+// Spec §2 Browse: every campus, but the signed-in student's campus first, with a campus switch. Every
+// choice (search words, campus, category, filters, pages loaded) lives in the address
+// (features/items/browse-address.ts): Back restores the previous list, a reload or a shared link shows
+// the same one. The typed boxes (search, max price) reach it once typing pauses (use-address-text.ts).
+// On a phone the page is compact so the first results show on the first screen.
 
 /** Spec §9: 12 skeletons while loading; 'Load more' adds 12 (the server's default page). */
 export const BROWSE_PAGE_SIZE = 12;
 const PAGE_SIZE = BROWSE_PAGE_SIZE;
 /** The cards in view when the page opens: two rows on a phone, the first row on a wide screen. */
 const FIRST_VIEW_CARDS = 4;
-const MAX_PRICE_DEBOUNCE_MS = 300;
 
-/** The max-price box as a filter: empty (or not a number of at least 0) means no limit. */
-function parseMaxPrice(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const n = Number(trimmed);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
-interface BrowseState {
-  search: string;
-  /** A campus domain, or 'all' (in the address bar as ?campus=). */
-  campus: string;
-  category?: Category;
-  availableNow: boolean;
-  freeOnly: boolean;
-  maxPrice: string;
-  pickupMethod: PickupMethod | '';
-}
-
-/** What the page opens with: the address bar's search and campus, available now, nothing else. */
-export const initialBrowseState = (search: string, campus = 'all'): BrowseState => ({
-  search,
-  campus,
-  availableNow: true,
-  freeOnly: false,
-  maxPrice: '',
-  pickupMethod: '',
-});
-
-/** The list's filters for what the page shows (the server pre-renders the first view the same way). */
-export function browseFilters(state: BrowseState): ItemFilters {
+/** The list's filters for what the address asks (the server pre-renders the first view the same way). */
+export function browseFilters(choice: BrowseChoice, campus: string): ItemFilters {
   return {
-    campus: state.campus,
-    category: state.category,
-    searchQuery: state.search.trim(),
-    availableNow: state.availableNow,
-    freeOnly: state.freeOnly,
-    maxPrice: parseMaxPrice(state.maxPrice),
-    pickupMethod: state.pickupMethod || undefined,
+    campus,
+    category: choice.category,
+    searchQuery: choice.search.trim(),
+    availableNow: choice.availableNow,
+    freeOnly: choice.freeOnly,
+    maxPrice: parseMaxPrice(choice.maxPrice),
+    pickupMethod: choice.pickupMethod || undefined,
   };
 }
 
 /**
- * The campus Browse shows: the address bar's ?campus= when there is one, else the signed-in
- * student's own, else every campus (spec §2, a visitor; the server pre-renders that). Undefined while
- * the session is still being asked.
+ * The campus Browse shows: the address bar's ?campus= when there is one, else the campus last picked
+ * with a campus switch in this tab (written into the address), else the signed-in student's own, else
+ * every campus (spec §2, a visitor; the server pre-renders that). Undefined while the session is still
+ * being asked.
  */
-function useBrowseCampus() {
-  const [searchParams, setSearchParams] = useSearchParams();
+function useBrowseCampus(fromAddress: string | undefined, change: (change: AddressChange) => void) {
   const { user, isLoading } = useSession();
-  const fromAddress = searchParams.get('campus')?.trim().toLowerCase() || undefined;
-  const campus = fromAddress ?? (isLoading ? undefined : (user?.campus ?? ALL_CAMPUSES));
-  const choose = (next: string) =>
-    setSearchParams((previous) => {
-      const params = new URLSearchParams(previous);
-      params.set('campus', next);
-      return params;
-    });
+  // Read after hydration: the server cannot know it, and the first render must match the server's.
+  const [picked, setPicked] = useState<string>();
+  useEffect(() => {
+    const remembered = chosenCampus();
+    if (!fromAddress && remembered) setPicked(remembered);
+  }, [fromAddress]);
+  useEffect(() => {
+    // The campus picked on Home goes into the address, where Back and a shared link keep it.
+    if (!fromAddress && picked) change({ campus: picked, replace: true });
+  }, [fromAddress, picked, change]);
+  const campus = fromAddress ?? picked ?? (isLoading ? undefined : (user?.campus ?? ALL_CAMPUSES));
+  const choose = (next: string) => {
+    rememberChosenCampus(next);
+    change({ campus: next });
+  };
   return { campus, ownCampus: user?.campus, choose };
+}
+
+/** A change of the address: a new history entry unless `replace`. */
+type AddressChange = BrowseChange & { replace?: boolean };
+
+/** The page's choices as its address says, and a way to change them (a new history entry). */
+function useBrowseAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choice = readBrowseAddress(searchParams);
+  const setParams = useRef(setSearchParams);
+  setParams.current = setSearchParams;
+  // Stable, so effects may depend on it; React Router makes a new setter whenever the address changes.
+  const change = useCallback(({ replace, ...rest }: AddressChange) => {
+    setParams.current((previous) => writeBrowseAddress(previous, rest), { replace });
+  }, []);
+  return { choice, change };
 }
 
 export default function BrowsePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Browse Items`);
   const ids = useId();
-  const { search, setSearch, settledSearch, clearSearch, input: searchInput } = useSearchText();
-  const { campus, ownCampus, choose: chooseCampus } = useBrowseCampus();
+  const { choice, change } = useBrowseAddress();
+  const searchBox = useAddressText(TYPED_PARAMS.search, (previous, text) =>
+    writeBrowseAddress(previous, { search: text }),
+  );
+  const maxPriceBox = useAddressText(TYPED_PARAMS.maxPrice, (previous, text) =>
+    writeBrowseAddress(previous, { maxPrice: text }),
+  );
+  const { campus, ownCampus, choose: chooseCampus } = useBrowseCampus(choice.campus, change);
   const campusName = useCampusName(campus).data?.campusName;
-  const initial = initialBrowseState(search);
-  const [category, setCategory] = useState<Category | undefined>(initial.category);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [filterValues, setFilterValues] = useState<BrowseFilterValues>({
-    freeOnly: initial.freeOnly,
-    availableNow: initial.availableNow,
-    maxPrice: initial.maxPrice,
-    pickupMethod: initial.pickupMethod,
-  });
-  const { freeOnly, availableNow, maxPrice, pickupMethod } = filterValues;
 
-  const debouncedMaxPrice = useDebounced(maxPrice, MAX_PRICE_DEBOUNCE_MS);
-  const filters = browseFilters({
-    search: settledSearch,
-    campus: campus ?? ALL_CAMPUSES,
-    category,
-    availableNow,
-    freeOnly,
-    maxPrice: debouncedMaxPrice,
-    pickupMethod,
-  });
+  const filters = browseFilters(choice, campus ?? ALL_CAMPUSES);
   const {
     items,
     total,
@@ -132,31 +124,32 @@ export default function BrowsePage() {
     hasNextPage,
     fetchNextPage,
     isFetchingNextPage,
+    data,
   } = useInfiniteItems(filters, PAGE_SIZE, { enabled: Boolean(campus) });
 
-  // Spec §2: resets search and category, free-only off, available-now on. The max price and pickup
-  // method go too: a 'Clear all filters' that left a filter behind could leave the list empty.
-  const resetFilters = () =>
-    setFilterValues({ freeOnly: false, availableNow: true, maxPrice: '', pickupMethod: '' });
-  const clearAll = () => {
-    clearSearch();
-    setCategory(undefined);
-    resetFilters();
-  };
+  // The address says how many pages are shown: a reload or Back after 'Load more' shows them all again.
+  const loadedPages = data?.pages.length ?? 0;
+  useEffect(() => {
+    if (loadedPages > 0 && loadedPages < choice.pages && hasNextPage && !isFetchingNextPage && !isError)
+      void fetchNextPage();
+  }, [loadedPages, choice.pages, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  // 'Load more' is written over the entry: Back leaves the list rather than stepping through its pages.
+  const loadMore = () => change({ pages: Math.max(loadedPages, choice.pages) + 1, replace: true });
 
   const activeFilters = [
-    freeOnly,
-    !availableNow,
-    parseMaxPrice(maxPrice) !== undefined,
-    pickupMethod !== '',
+    choice.freeOnly,
+    !choice.availableNow,
+    parseMaxPrice(choice.maxPrice) !== undefined,
+    choice.pickupMethod !== '',
   ].filter(Boolean).length;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
         <Trans>Browse Items</Trans>
       </h1>
-      <p className="mt-1 text-muted">
+      {/* The campus switch just below names the campus on a phone; the line comes back from sm up. */}
+      <p className="mt-1 hidden text-muted sm:block">
         {campus === ALL_CAMPUSES || !campus ? (
           <Trans>Find what you need from students on campuses everywhere.</Trans>
         ) : campusName ? (
@@ -167,17 +160,18 @@ export default function BrowsePage() {
       </p>
       {campus ? (
         <CampusSwitch
-          className="mt-4"
+          className="mt-3 sm:mt-4"
           campus={campus}
           ownCampus={ownCampus}
           onChange={chooseCampus}
           allowAll
+          compact
         />
       ) : (
-        <Skeleton className="mt-4 h-[4.25rem] w-full max-w-md" />
+        <Skeleton className="mt-3 h-11 w-full max-w-md sm:mt-4 sm:h-[4.25rem]" />
       )}
 
-      <div className="mt-6 flex gap-2">
+      <div className="mt-3 flex gap-2 sm:mt-6">
         <search className="relative min-w-0 flex-1">
           <form onSubmit={(event) => event.preventDefault()}>
             <label htmlFor={`${ids}-q`} className="sr-only">
@@ -189,10 +183,10 @@ export default function BrowsePage() {
             />
             <input
               id={`${ids}-q`}
-              ref={searchInput}
+              ref={searchBox.input}
               type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              value={searchBox.text}
+              onChange={(event) => searchBox.setText(event.target.value)}
               placeholder={t`Search items...`}
               autoComplete="off"
               enterKeyHint="search"
@@ -223,25 +217,33 @@ export default function BrowsePage() {
         </Button>
       </div>
 
-      <CategoryBar value={category} onChange={setCategory} className="mt-4" />
+      <CategoryBar
+        value={choice.category}
+        onChange={(category) => change({ category: category ?? null })}
+        className="mt-1 sm:mt-4"
+      />
 
       <BrowseFilters
         ids={ids}
         hidden={!filtersOpen}
-        values={filterValues}
+        values={{ ...choice, maxPrice: maxPriceBox.text }}
+        maxPriceInput={maxPriceBox.input}
         activeFilters={activeFilters}
-        onChange={(change) => setFilterValues((values) => ({ ...values, ...change }))}
-        onReset={resetFilters}
+        onChange={({ maxPrice, ...rest }) => {
+          if (maxPrice !== undefined) maxPriceBox.setText(maxPrice);
+          if (Object.keys(rest).length > 0) change(rest);
+        }}
+        onReset={() => change(FILTERS_RESET)}
       />
 
-      <section aria-labelledby={`${ids}-results`} className="mt-6">
+      <section aria-labelledby={`${ids}-results`} className="mt-2 sm:mt-6">
         <h2 id={`${ids}-results`} className="sr-only">
           <Trans>Results</Trans>
         </h2>
         <p role="status" className="text-sm font-medium text-stone-700">
           {isPending ? t`Loading...` : isError ? '' : itemsFound(total, totalCapped)}
         </p>
-        <div className="mt-3">
+        <div className="mt-2 sm:mt-3">
           {isError ? (
             <EmptyResults
               title={t`Failed to fetch items`}
@@ -256,7 +258,7 @@ export default function BrowsePage() {
               title={t`No items found`}
               text={t`Try adjusting your search terms or filters to find what you're looking for.`}
             >
-              <Button variant="outline" onClick={clearAll}>
+              <Button variant="outline" onClick={() => change(CLEARED)}>
                 <Trans>Clear all filters</Trans>
               </Button>
               {campus !== ALL_CAMPUSES && (
@@ -277,7 +279,7 @@ export default function BrowsePage() {
         <LoadMore
           show={hasNextPage && !isPending}
           loading={isFetchingNextPage}
-          onLoad={() => void fetchNextPage()}
+          onLoad={loadMore}
           label={t`Load more`}
         />
       </section>

@@ -15,6 +15,7 @@ import { type ItemFilters, useInfiniteItems } from '../features/items/api.ts';
 import { CategoryBar } from '../features/items/components/category-bar.tsx';
 import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
+import { rememberChosenCampus } from '../features/universities/chosen-campus.ts';
 import { CampusSwitch } from '../features/universities/components/campus-switch.tsx';
 import { useCampusName } from '../features/universities/queries.ts';
 import { categoryLabel } from '../lib/category-labels.ts';
@@ -72,7 +73,15 @@ export default function HomePage() {
       <section aria-label={t`Campus shown`} className="border-b border-line bg-brand-50">
         <div className="mx-auto max-w-6xl px-4 py-2 sm:py-4">
           {shown ? (
-            <CampusSwitch campus={shown} ownCampus={user?.campus} onChange={setChosen} />
+            <CampusSwitch
+              campus={shown}
+              ownCampus={user?.campus}
+              onChange={(next) => {
+                // Browse opened from the menu afterwards shows this campus too.
+                rememberChosenCampus(next);
+                setChosen(next);
+              }}
+            />
           ) : (
             <Skeleton className="h-[4.25rem] w-full max-w-md" />
           )}
@@ -228,7 +237,8 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
           </p>
         </div>
         <Button asChild variant="outline" className="shrink-0">
-          <Link to={campus ? browseCampus(campus) : paths.browse}>
+          {/* Browse opens on this campus and the category chosen here. */}
+          <Link to={campus ? browseCampus(campus, category) : paths.browse}>
             <Trans>View All</Trans> <ArrowRight className="rtl:-scale-x-100 h-4 w-4" aria-hidden="true" />
           </Link>
         </Button>

@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, RefObject } from 'react';
 import { PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { inputClasses } from '../../../components/ui/input.tsx';
 
 // Browse's filters panel (spec §2 Browse): free only, available now, a max price and the pickup method.
-// The page holds the values; the panel shows them and says what changed.
+// The page holds the values (in its address); the panel shows them and says what changed.
 
 /** The panel's values as typed (the max price is the box's text; the page reads it as a number). */
 export interface BrowseFilterValues {
@@ -32,6 +32,7 @@ export function BrowseFilters({
   ids,
   hidden,
   values,
+  maxPriceInput,
   activeFilters,
   onChange,
   onReset,
@@ -40,6 +41,8 @@ export function BrowseFilters({
   ids: string;
   hidden: boolean;
   values: BrowseFilterValues;
+  /** The max-price box, read once after hydration for what was typed before the script took over. */
+  maxPriceInput?: RefObject<HTMLInputElement | null>;
   activeFilters: number;
   onChange: (change: Partial<BrowseFilterValues>) => void;
   onReset: () => void;
@@ -70,6 +73,7 @@ export function BrowseFilters({
             </label>
             <input
               id={`${ids}-max`}
+              ref={maxPriceInput}
               type="number"
               inputMode="decimal"
               min={0}

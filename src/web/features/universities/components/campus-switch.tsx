@@ -17,6 +17,7 @@ export function CampusSwitch({
   ownCampus,
   onChange,
   allowAll = false,
+  compact = false,
   tone = 'light',
   className,
 }: {
@@ -27,6 +28,11 @@ export function CampusSwitch({
   onChange: (campus: string) => void;
   /** Browse can show every campus at once. */
   allowAll?: boolean;
+  /**
+   * One row on a phone (Browse, where the results must start on the first screen): the label and the
+   * quick choices show their icons only, their words from sm up (still their accessible names).
+   */
+  compact?: boolean;
   tone?: 'light' | 'dark';
   className?: string;
 }) {
@@ -35,10 +41,19 @@ export function CampusSwitch({
   const name = useCampusName(campus);
   const shownName =
     campus === ALL_CAMPUSES ? t`All campuses` : (name.data?.campusName ?? (name.isError ? campus : ''));
+  const words = compact ? 'sr-only sm:not-sr-only' : undefined;
   return (
-    <div className={cn('flex flex-col gap-2 sm:flex-row sm:items-end', className)}>
+    <div
+      className={cn(
+        'flex gap-2 sm:flex-row sm:items-end',
+        compact ? 'flex-row items-center' : 'flex-col',
+        className,
+      )}
+    >
       {/* On a phone the label sits beside the list, one row: the first items stay on the first screen. */}
-      <div className="flex min-w-0 items-center gap-2 sm:block sm:w-96">
+      <div
+        className={cn('flex min-w-0 items-center gap-2 sm:block sm:w-96', compact && 'flex-1 sm:flex-none')}
+      >
         <label
           htmlFor={id}
           className={cn(
@@ -47,7 +62,9 @@ export function CampusSwitch({
           )}
         >
           <MapPin className="h-4 w-4" aria-hidden="true" />
-          <Trans>Campus</Trans>
+          <span className={words}>
+            <Trans>Campus</Trans>
+          </span>
         </label>
         <UniversitySelect
           id={id}
@@ -58,17 +75,29 @@ export function CampusSwitch({
           display={(university) => university.name}
         />
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className={cn('flex gap-2', compact ? 'shrink-0' : 'flex-wrap')}>
         {ownCampus && campus !== ownCampus && (
-          <Button variant="outline" onClick={() => onChange(ownCampus)}>
+          <Button
+            variant="outline"
+            onClick={() => onChange(ownCampus)}
+            className={cn(compact && 'px-3 sm:px-4')}
+          >
             <Home className="h-4 w-4" aria-hidden="true" />
-            <Trans>My campus</Trans>
+            <span className={words}>
+              <Trans>My campus</Trans>
+            </span>
           </Button>
         )}
         {allowAll && campus !== ALL_CAMPUSES && (
-          <Button variant="outline" onClick={() => onChange(ALL_CAMPUSES)}>
+          <Button
+            variant="outline"
+            onClick={() => onChange(ALL_CAMPUSES)}
+            className={cn(compact && 'px-3 sm:px-4')}
+          >
             <Globe className="h-4 w-4" aria-hidden="true" />
-            <Trans>All campuses</Trans>
+            <span className={words}>
+              <Trans>All campuses</Trans>
+            </span>
           </Button>
         )}
       </div>
