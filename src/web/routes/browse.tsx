@@ -84,29 +84,46 @@ function useBrowseCampus(fromAddress: string | undefined, change: (change: Addre
 /** A change of the address: a new history entry unless `replace`. */
 type AddressChange = BrowseChange & { replace?: boolean };
 
-/** The page's choices as its address says, and a way to change them (a new history entry). */
+/**
+ * The page's choices as its address says, and a way to change them (a new history entry unless
+ * `replace`). Changes build on the last one asked for, not on the address last rendered: two that come
+ * before the page renders again (both typed boxes settling at once) must not undo each other.
+ */
 function useBrowseAddress() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const choice = readBrowseAddress(searchParams);
+  const rendered = searchParams.toString();
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    // The address has caught up with (or moved past, Back) the changes asked for.
+    void rendered;
+    pending.current = null;
+  }, [rendered]);
   const setParams = useRef(setSearchParams);
   setParams.current = setSearchParams;
+  const base = useRef(rendered);
+  base.current = rendered;
   // Stable, so effects may depend on it; React Router makes a new setter whenever the address changes.
   const change = useCallback(({ replace, ...rest }: AddressChange) => {
-    setParams.current((previous) => writeBrowseAddress(previous, rest), { replace });
+    const next = writeBrowseAddress(new URLSearchParams(pending.current ?? base.current), rest);
+    pending.current = next.toString();
+    setParams.current(next, { replace });
   }, []);
-  return { choice, change };
+  return {
+    choice: readBrowseAddress(searchParams),
+    raw: (name: string) => searchParams.get(name) ?? '',
+    change,
+  };
 }
 
 export default function BrowsePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Browse Items`);
   const ids = useId();
-  const { choice, change } = useBrowseAddress();
-  const searchBox = useAddressText(TYPED_PARAMS.search, (previous, text) =>
-    writeBrowseAddress(previous, { search: text }),
-  );
-  const maxPriceBox = useAddressText(TYPED_PARAMS.maxPrice, (previous, text) =>
-    writeBrowseAddress(previous, { maxPrice: text }),
+  const { choice, raw, change } = useBrowseAddress();
+  // Typing replaces the entry: Back leaves the page rather than stepping through keystrokes.
+  const searchBox = useAddressText(raw(TYPED_PARAMS.search), (search) => change({ search, replace: true }));
+  const maxPriceBox = useAddressText(raw(TYPED_PARAMS.maxPrice), (maxPrice) =>
+    change({ maxPrice, replace: true }),
   );
   const { campus, ownCampus, choose: chooseCampus } = useBrowseCampus(choice.campus, change);
   const campusName = useCampusName(campus).data?.campusName;

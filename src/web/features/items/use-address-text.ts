@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
 // Browse's typed boxes (spec §2: the search words, and the max price): the text is the box's own and
@@ -10,36 +9,28 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 const TYPING_PAUSE_MS = 300;
 
 /**
- * A box's text, and the address bar's `name` kept in step with it both ways: typing writes it once it
- * pauses (replacing the entry, through `toAddress`, which may change more than the one name); a value
- * that arrives from elsewhere (Back, Forward, a link, 'Clear all filters') becomes the text. Only a value
- * this hook did not write itself is taken in, so the echo of an earlier write never overwrites keys
- * typed since.
+ * A box's text, kept in step both ways with `fromAddress`, its value in the address bar: typing calls
+ * `write` once it pauses (the caller replaces the history entry); a value that arrives from elsewhere
+ * (Back, Forward, a link, 'Clear all filters') becomes the text. Only a value this hook did not write
+ * itself is taken in, so the echo of an earlier write never overwrites keys typed since.
  */
-export function useAddressText(
-  name: string,
-  toAddress: (previous: URLSearchParams, text: string) => URLSearchParams,
-) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const addressBar = searchParams.get(name) ?? '';
-  const [text, setText] = useState(addressBar);
-  const written = useRef(addressBar);
-  // React Router makes a new setter whenever the address changes; the write below must not re-run then.
-  const setParams = useRef(setSearchParams);
-  setParams.current = setSearchParams;
-  const write = useRef(toAddress);
-  write.current = toAddress;
+export function useAddressText(fromAddress: string, write: (text: string) => void) {
+  const [text, setText] = useState(fromAddress);
+  const written = useRef(fromAddress);
+  // The caller's function may be new at every render; the write below must not re-run then.
+  const writeRef = useRef(write);
+  writeRef.current = write;
 
   const writeAddressBar = (typed: string) => {
     written.current = typed;
-    setParams.current((previous) => write.current(previous, typed), { replace: true });
+    writeRef.current(typed);
   };
 
   useEffect(() => {
-    if (addressBar === written.current) return;
-    written.current = addressBar;
-    setText(addressBar);
-  }, [addressBar]);
+    if (fromAddress === written.current) return;
+    written.current = fromAddress;
+    setText(fromAddress);
+  }, [fromAddress]);
 
   // Browse arrives pre-rendered: on a slow phone someone can type before the script has taken over the
   // page, and no change event reaches React for those keys. Once it has, the box's own text wins.

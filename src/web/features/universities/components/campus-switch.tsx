@@ -54,17 +54,17 @@ export function CampusSwitch({
       <div
         className={cn('flex min-w-0 items-center gap-2 sm:block sm:w-96', compact && 'flex-1 sm:flex-none')}
       >
+        {compact && <MapPin className="h-4 w-4 shrink-0 text-ink sm:hidden" aria-hidden="true" />}
         <label
           htmlFor={id}
           className={cn(
             'flex shrink-0 items-center gap-1.5 text-sm font-semibold sm:mb-1',
             tone === 'dark' ? 'text-white' : 'text-ink',
+            words,
           )}
         >
           <MapPin className="h-4 w-4" aria-hidden="true" />
-          <span className={words}>
-            <Trans>Campus</Trans>
-          </span>
+          <Trans>Campus</Trans>
         </label>
         <UniversitySelect
           id={id}
