@@ -31,8 +31,9 @@ export default function NotificationsRoute() {
   );
 }
 
+// A tab's words may wrap on a phone ('Solicitudes (0)' is wider than a third of 375 px), centred.
 const tabClasses =
-  'min-h-11 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 sm:px-3 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+  'min-h-11 min-w-0 rounded-lg px-1.5 py-1.5 text-center text-sm leading-tight font-semibold text-stone-700 break-words sm:px-3 sm:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
 type Tab = 'pending' | 'all' | 'unread';
 
@@ -221,23 +222,25 @@ function NotificationCard({
   const request = requestState(n, reservations);
   const link = notificationLink(n);
   return (
+    // The title and message take the card's whole width; the actions share a row below them that wraps
+    // (on a phone, in Spanish, 'Marcar como leída' beside the text left the title three words a line).
     <Card className={cn('p-4 sm:p-5', !n.isRead && 'border-brand-200 bg-brand-50/60')}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-            {n.title}
-            {!n.isRead && (
-              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
-                <Trans>New</Trans>
-              </span>
-            )}
-          </h2>
-          <p className="mt-1 text-stone-700">{n.message}</p>
-          <div className="mt-2">
-            <NotificationTime createdAt={n.createdAt} />
-          </div>
+      <h2 className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold leading-snug text-ink break-words">
+        <span className="min-w-0">{n.title}</span>
+        {!n.isRead && (
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+            <Trans>New</Trans>
+          </span>
+        )}
+      </h2>
+      <p className="mt-1 text-stone-700 break-words">{n.message}</p>
+      <div className="mt-2">
+        <NotificationTime createdAt={n.createdAt} />
+      </div>
+      {(link || !n.isRead) && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
           {link && (
-            <Button asChild variant="outline" size="sm" className="mt-3">
+            <Button asChild variant="outline">
               <Link
                 to={link.to}
                 onClick={() => {
@@ -248,18 +251,17 @@ function NotificationCard({
               </Link>
             </Button>
           )}
+          {!n.isRead && (
+            <Button
+              variant="ghost"
+              onClick={() => markRead.mutate(n.id)}
+              disabled={markRead.isPending}
+            >
+              <Trans>Mark as read</Trans>
+            </Button>
+          )}
         </div>
-        {!n.isRead && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => markRead.mutate(n.id)}
-            disabled={markRead.isPending}
-          >
-            <Trans>Mark as read</Trans>
-          </Button>
-        )}
-      </div>
+      )}
       {request &&
         (request.pending ? (
           <RequestDecision reservationId={request.reservationId} />

@@ -33,7 +33,8 @@ export function NotificationsDropdown() {
       <HeaderDropdownTrigger icon={Bell} label={t`Notifications`} unread={unreadCount} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={headerDropdownContentClasses}>
-          <div className="flex items-center justify-between px-3 py-2">
+          {/* 'Marcar todo como leído' beside the title: it wraps under it rather than squeezing it. */}
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2">
             <DropdownMenu.Label className="font-bold text-ink">
               <Trans>Notifications</Trans>
             </DropdownMenu.Label>
@@ -93,9 +94,9 @@ function NotificationEntries({
     const link = notificationLink(n);
     return (
       <div key={n.id} className={cn('rounded-lg px-3 py-2.5', !n.isRead && 'bg-brand-50')}>
-        <p className="text-sm font-semibold text-ink">{n.title}</p>
-        <p className="mt-0.5 line-clamp-2 text-sm text-stone-700">{n.message}</p>
-        <div className="mt-1 flex items-center justify-between gap-2">
+        <p className="text-sm font-semibold leading-snug text-ink break-words">{n.title}</p>
+        <p className="mt-0.5 line-clamp-2 text-sm text-stone-700 break-words">{n.message}</p>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2">
           <NotificationTime createdAt={n.createdAt} compact />
           {!n.isRead && (
             <DropdownMenu.Item
@@ -117,7 +118,7 @@ function NotificationEntries({
               onClick={() => {
                 if (!n.isRead) markRead(n.id);
               }}
-              className="mt-2 flex min-h-11 items-center justify-center rounded-lg border border-brand-200 bg-white px-3 text-sm font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
+              className="mt-2 flex min-h-11 items-center justify-center rounded-lg border border-brand-200 bg-white px-3 py-1.5 text-center text-sm font-semibold text-brand-800 outline-none data-[highlighted]:bg-brand-100"
             >
               {i18n._(link.label)}
             </Link>
@@ -132,7 +133,7 @@ function NotificationEntries({
 function RequestButtons({ reservationId }: { reservationId: string }) {
   const { busy, approve, decline } = useRequestDecision();
   const itemClasses =
-    'flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold outline-none data-[disabled]:cursor-default data-[disabled]:opacity-60';
+    'flex min-h-11 min-w-0 flex-1 cursor-pointer items-center justify-center rounded-lg px-3 py-1.5 text-center text-sm font-semibold outline-none data-[disabled]:cursor-default data-[disabled]:opacity-60';
   return (
     <div className="mt-2 flex gap-2">
       <DropdownMenu.Item
