@@ -28,6 +28,8 @@ async function overflowing(cards: Locator): Promise<string[]> {
       return [card, ...card.querySelectorAll<HTMLElement>('*')]
         .filter((el) => {
           if (el.getClientRects().length === 0) return false;
+          // Words only screen readers read (sr-only: a clipped 1 px box) overflow it on purpose.
+          if (el.clientWidth <= 1 && getComputedStyle(el).position === 'absolute') return false;
           const box = el.getBoundingClientRect();
           const wider = el.scrollWidth > el.clientWidth + 1;
           const past = box.right > edge.right + 1 || box.left < edge.left - 1;
@@ -64,7 +66,7 @@ describe('Spanish notification cards on a phone', () => {
         title: 'Calculadora gráfica científica con funda protectora y cable de datos',
         description: 'Para cálculo, estadística y física: pilas nuevas, funda y cable incluidos.',
       },
-      { startDate: campusDay(6), endDate: campusDay(7) },
+      { startDate: campusDay(6), endDate: campusDay(8) },
     );
     await borrower.context().close();
   });
