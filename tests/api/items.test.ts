@@ -315,6 +315,39 @@ describe('GET /api/items: search and filters', () => {
     expect(ids(await search('availableNow=true&category=electronics'))).toEqual([titles.calc]);
   });
 
+  it('orders by price either way or newest first, the same items and count whatever the order', async () => {
+    const price = (item: { rentalPrice: string | null }) => Number(item.rentalPrice ?? 0);
+    const all = await search('');
+    const low = await search('sort=price-low');
+    const high = await search('sort=price-high');
+    for (const sorted of [low, high]) {
+      expect(sorted.total).toBe(all.total);
+      expect(ids(sorted).sort()).toEqual(ids(all).sort());
+    }
+    const lowPrices = low.items.map(price);
+    expect(lowPrices).toEqual([...lowPrices].sort((a, b) => a - b));
+    expect(low.items.at(-1).id).toBe(titles.drill);
+    const highPrices = high.items.map(price);
+    expect(highPrices).toEqual([...highPrices].sort((a, b) => b - a));
+    expect(high.items[0].id).toBe(titles.drill);
+    // Newest first is what a list without an order shows.
+    expect(ids(await search('sort=newest'))).toEqual(ids(all));
+    // A search keeps to its matches in the order asked: the free book before the $3 calculator, which
+    // the best-match order puts first.
+    expect(ids(await search('searchQuery=calculator'))[0]).toBe(titles.calc);
+    expect(ids(await search('searchQuery=calculator&sort=price-low'))).toEqual([titles.book, titles.calc]);
+    // Pages follow the order.
+    const firstTwo = await search('sort=price-high&limit=2&page=1');
+    const nextTwo = await search('sort=price-high&limit=2&page=2');
+    expect([...ids(firstTwo), ...ids(nextTwo)]).toEqual(ids(high).slice(0, 4));
+  });
+
+  it('refuses an unknown order with a clear message', async () => {
+    const bad = await t.get('/api/items?sort=cheapest');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Unknown sort order');
+  });
+
   it('pages with a total count', async () => {
     const first = await search('limit=3&page=1');
     const third = await search('limit=3&page=3');

@@ -147,6 +147,13 @@ const flag = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+/**
+ * How a list is ordered. Without one: a search's best matches first, any other list newest first.
+ * Prices are compared as written, whatever the rental period (as the max-price filter does).
+ */
+export const ITEM_SORTS = ['newest', 'price-low', 'price-high'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
 /** GET /api/items (spec §7): only truthy values are sent; campus 'all' means every campus. */
 export const itemSearchQuery = z.object({
   campus: plainText().trim().max(100).optional(),
@@ -163,6 +170,7 @@ export const itemSearchQuery = z.object({
     .max(100_000)
     .optional(),
   pickupMethod: z.enum(PICKUP_METHODS, { error: () => t`Unknown pickup method` }).optional(),
+  sort: z.enum(ITEM_SORTS, { error: () => t`Unknown sort order` }).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(12),
   /** Home shows no count: the answer then has none, and the server counts nothing (decision 049). */

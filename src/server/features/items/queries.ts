@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
@@ -147,6 +147,8 @@ export interface SearchFilters {
   freeOnly?: boolean;
   maxPriceCents?: number;
   pickupMethod?: string;
+  /** Without one: a search's best matches first, any other list newest first. */
+  sort?: 'newest' | 'price-low' | 'price-high';
   limit: number;
   offset: number;
   today: { date: string; weekday: number };
@@ -212,6 +214,9 @@ function shapeOf(f: SearchFilters, search: boolean) {
     maxPrice: f.maxPriceCents !== undefined,
     availableNow: Boolean(f.availableNow),
     search,
+    newest: f.sort === 'newest',
+    priceLow: f.sort === 'price-low',
+    priceHigh: f.sort === 'price-high',
   };
 }
 type Shape = ReturnType<typeof shapeOf>;
@@ -222,7 +227,7 @@ const p = sql.placeholder;
  * The page and capped-count queries of one shape, with placeholders for every value. Built once per
  * shape and database, and prepared by name on PostgreSQL: building a list's SQL through Drizzle and
  * planning it in PostgreSQL cost more than running it (about 0.9 ms and 1.2 ms against 1.1 ms for
- * Home's two statements, docs/performance.md). At most 2^7 shapes.
+ * Home's two statements, docs/performance.md). At most 2^7 × 4 shapes (the four orders).
  */
 function buildListQueries(db: Db, shape: Shape, name: string) {
   const conditions: (SQL | undefined)[] = [listed];
@@ -247,7 +252,15 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
         .orderBy(...newest)
         .limit(SEARCH_CANDIDATES)})`
     : where;
-  const order = shape.search ? [desc(sql`ts_rank(${items.searchVector}, ${query})`), ...newest] : newest;
+  // A free item's price is 0: first from the cheapest, last from the dearest.
+  const price = sql`coalesce(${items.rentalPriceCents}, 0)`;
+  const order = shape.priceLow
+    ? [asc(price), ...newest]
+    : shape.priceHigh
+      ? [desc(price), ...newest]
+      : shape.search && !shape.newest
+        ? [desc(sql`ts_rank(${items.searchVector}, ${query})`), ...newest]
+        : newest;
   // One row more than the page says whether there is a next page; the count stops at COUNT_CAP.
   const page = db
     .select(itemColumnsRated(sql`${p('revealCutoff')}`))

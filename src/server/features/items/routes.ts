@@ -148,9 +148,9 @@ export async function itemListJson(
   return (answer as { json: string }).json;
 }
 
-/** A count's key: the query without its page, its size or whether it wants the count. */
+/** A count's key: the query without its page, its size, its order or whether it wants the count. */
 function countKeyOf(today: string, query: z.output<typeof itemSearchQuery>) {
-  const { page: _page, limit: _limit, skipTotal: _skip, ...filter } = query;
+  const { page: _page, limit: _limit, skipTotal: _skip, sort: _sort, ...filter } = query;
   return `count:${today}:${JSON.stringify(filter)}`;
 }
 

@@ -129,6 +129,7 @@ function filtersOf(query: SearchInput, timeZone: string): queries.SearchFilters 
     freeOnly: query.freeOnly,
     maxPriceCents: query.maxPrice === undefined ? undefined : Math.round(query.maxPrice * 100),
     pickupMethod: query.pickupMethod,
+    sort: query.sort,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     today: campusToday(timeZone),
