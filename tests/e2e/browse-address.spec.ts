@@ -33,6 +33,7 @@ async function controls(page: Page) {
     availableNow: await page.getByLabel('Available now').isChecked(),
     maxPrice: await page.getByLabel('Max price ($)').inputValue(),
     pickup: await page.getByLabel('Pickup method').inputValue(),
+    sort: await page.getByLabel('Sort by').inputValue(),
   };
 }
 
@@ -86,6 +87,8 @@ describe("Browse's address keeps what the student chose", () => {
 
       // Then the filters and search words.
       await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price-high');
       await page.getByLabel('Available now').uncheck();
       await page.getByLabel('Pickup method').selectOption('meetup');
       await page.getByLabel('Max price ($)').fill('5');
@@ -96,6 +99,7 @@ describe("Browse's address keeps what the student chose", () => {
       expect(params(page)).toEqual({
         campus: 'all',
         category: 'tools',
+        sort: 'price-high',
         available: 'any',
         pickup: 'meetup',
         max: '5',
@@ -111,7 +115,13 @@ describe("Browse's address keeps what the student chose", () => {
         availableNow: false,
         maxPrice: '5',
         pickup: 'meetup',
+        sort: 'price-high',
       });
+      // Dearest first.
+      const prices = await cards(page).evaluateAll((links) =>
+        links.map((link) => Number(/\$(\d+\.\d\d)/.exec(link.textContent ?? '')?.[1] ?? 0)),
+      );
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
       await page.screenshot({ path: `/tmp/shots/browse-filters-${name}.png` }).catch(() => undefined);
 
       // A reload shows the same filters and the same list.
@@ -127,10 +137,14 @@ describe("Browse's address keeps what the student chose", () => {
       expect(params(page).category).toBe('tools');
       expect(params(page).available).toBe('any');
       await expect.poll(() => page.getByLabel('Pickup method').inputValue()).toBe('');
-      // Back again: 'Available now' on; then before the category, every category.
+      // Back again: 'Available now' on; then the order the list had; then before the category, every
+      // category.
       await page.goBack();
       await page.waitForURL((url) => url.searchParams.get('available') === null);
       await expect.poll(() => page.getByLabel('Available now').isChecked()).toBe(true);
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get('sort') === null);
+      await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('');
       await page.goBack();
       await page.waitForURL((url) => url.searchParams.get('category') === null);
       await expect

@@ -52,6 +52,7 @@ export function browseFilters(choice: BrowseChoice, campus: string): ItemFilters
     freeOnly: choice.freeOnly,
     maxPrice: parseMaxPrice(choice.maxPrice),
     pickupMethod: choice.pickupMethod || undefined,
+    sort: choice.sort || undefined,
   };
 }
 
@@ -158,6 +159,7 @@ export default function BrowsePage() {
     !choice.availableNow,
     parseMaxPrice(choice.maxPrice) !== undefined,
     choice.pickupMethod !== '',
+    choice.sort !== '',
   ].filter(Boolean).length;
 
   return (

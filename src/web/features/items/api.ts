@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { Category, PickupMethod } from '#shared/constants.ts';
-import type { Item, ItemList, itemDetail } from '#shared/schemas/items.ts';
+import type { Item, ItemList, ItemSort, itemDetail } from '#shared/schemas/items.ts';
 import { api } from '../../lib/api.ts';
 
 // The items feature's public face: what other features may use of it (the list and item hooks, their
@@ -24,6 +24,8 @@ export interface ItemFilters {
   freeOnly?: boolean;
   maxPrice?: number;
   pickupMethod?: PickupMethod;
+  /** Without one: a search's best matches first, any other list newest first. */
+  sort?: ItemSort;
   /** The list shows no count (Home): the server neither counts nor sends one. */
   skipTotal?: boolean;
 }

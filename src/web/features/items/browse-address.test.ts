@@ -21,13 +21,16 @@ describe("Browse's address", () => {
       availableNow: true,
       maxPrice: '',
       pickupMethod: '',
+      sort: '',
       pages: 1,
     });
   });
 
   it('reads every filter a shared link carries', () => {
     expect(
-      read('q=drill&campus=Stanford.edu&category=tools&free=1&available=any&max=12.5&pickup=locker&page=3'),
+      read(
+        'q=drill&campus=Stanford.edu&category=tools&free=1&available=any&max=12.5&pickup=locker&sort=price-low&page=3',
+      ),
     ).toEqual({
       search: 'drill',
       campus: 'stanford.edu',
@@ -36,12 +39,14 @@ describe("Browse's address", () => {
       availableNow: false,
       maxPrice: '12.5',
       pickupMethod: 'locker',
+      sort: 'price-low',
       pages: 3,
     });
   });
 
   it('reads what it cannot use as the default, never as a broken list', () => {
-    const choice = read('category=boats&pickup=drone&max=-4&page=lots&free=yes&available=soon');
+    const choice = read('category=boats&pickup=drone&max=-4&page=lots&free=yes&available=soon&sort=random');
+    expect(choice.sort).toBe('');
     expect(choice.category).toBeUndefined();
     expect(choice.pickupMethod).toBe('');
     expect(choice.maxPrice).toBe('');
@@ -62,9 +67,10 @@ describe("Browse's address", () => {
       availableNow: false,
       maxPrice: ' 20 ',
       pickupMethod: 'meetup',
+      sort: 'newest',
     });
     expect(address).toBe(
-      'q=lamp&campus=berkeley.edu&category=furniture&free=1&available=any&max=20&pickup=meetup',
+      'q=lamp&campus=berkeley.edu&category=furniture&free=1&available=any&max=20&pickup=meetup&sort=newest',
     );
     expect(read(address)).toMatchObject({
       search: 'lamp',
@@ -72,7 +78,7 @@ describe("Browse's address", () => {
       freeOnly: true,
       availableNow: false,
     });
-    expect(write(address, { freeOnly: false, availableNow: true, category: null })).toBe(
+    expect(write(address, { freeOnly: false, availableNow: true, category: null, sort: '' })).toBe(
       'q=lamp&campus=berkeley.edu&max=20&pickup=meetup',
     );
   });
@@ -87,7 +93,7 @@ describe("Browse's address", () => {
 
   it("'Clear all filters' keeps the campus; 'Reset filters' keeps the search and category too", () => {
     const everything =
-      'q=lamp&campus=berkeley.edu&category=furniture&free=1&available=any&max=20&pickup=meetup&page=2';
+      'q=lamp&campus=berkeley.edu&category=furniture&free=1&available=any&max=20&pickup=meetup&sort=price-high&page=2';
     expect(write(everything, CLEARED)).toBe('campus=berkeley.edu');
     expect(write(everything, FILTERS_RESET)).toBe('q=lamp&campus=berkeley.edu&category=furniture');
   });

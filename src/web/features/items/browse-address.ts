@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category, PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
+import { ITEM_SORTS, type ItemSort } from '#shared/schemas/items.ts';
 
 // Everything Browse shows is in its address (spec §2 Browse): the search words, campus, category, the
 // filters and how many pages are loaded. Back and Forward step through what the student chose, a
@@ -17,6 +18,8 @@ export interface BrowseChoice {
   /** The max-price box's text as the address holds it ('' for no limit). */
   maxPrice: string;
   pickupMethod: PickupMethod | '';
+  /** '' for the default order: a search's best matches first, any other list newest first. */
+  sort: ItemSort | '';
   /** How many pages of results are shown (1 until 'Load more'). */
   pages: number;
 }
@@ -33,6 +36,7 @@ const PARAM = {
   availableNow: 'available',
   maxPrice: 'max',
   pickupMethod: 'pickup',
+  sort: 'sort',
   pages: 'page',
 } as const;
 
@@ -43,6 +47,8 @@ const isCategory = (value: string | null): value is Category =>
   (CATEGORIES as readonly string[]).includes(value ?? '');
 const isPickupMethod = (value: string | null): value is PickupMethod =>
   (PICKUP_METHODS as readonly string[]).includes(value ?? '');
+const isSort = (value: string | null): value is ItemSort =>
+  (ITEM_SORTS as readonly string[]).includes(value ?? '');
 
 /** The max-price text as a filter: empty (or not a number of at least 0) means no limit. */
 export function parseMaxPrice(text: string): number | undefined {
@@ -55,6 +61,7 @@ export function parseMaxPrice(text: string): number | undefined {
 export function readBrowseAddress(params: URLSearchParams): BrowseChoice {
   const category = params.get(PARAM.category);
   const pickup = params.get(PARAM.pickupMethod);
+  const sort = params.get(PARAM.sort);
   const max = params.get(PARAM.maxPrice) ?? '';
   const pages = Number.parseInt(params.get(PARAM.pages) ?? '', 10);
   return {
@@ -65,6 +72,7 @@ export function readBrowseAddress(params: URLSearchParams): BrowseChoice {
     availableNow: params.get(PARAM.availableNow) !== ANY_TIME,
     maxPrice: parseMaxPrice(max) === undefined ? '' : max.trim(),
     pickupMethod: isPickupMethod(pickup) ? pickup : '',
+    sort: isSort(sort) ? sort : '',
     pages: Number.isFinite(pages) ? Math.min(Math.max(pages, 1), MOST_PAGES_IN_ADDRESS) : 1,
   };
 }
@@ -91,6 +99,7 @@ export function writeBrowseAddress(previous: URLSearchParams, change: BrowseChan
     put(PARAM.maxPrice, parseMaxPrice(change.maxPrice) === undefined ? undefined : change.maxPrice.trim());
   }
   if (change.pickupMethod !== undefined) put(PARAM.pickupMethod, change.pickupMethod);
+  if (change.sort !== undefined) put(PARAM.sort, change.sort);
   const listChanged = Object.keys(change).some((key) => key !== 'pages');
   if (listChanged) next.delete(PARAM.pages);
   if (change.pages !== undefined) {
@@ -99,23 +108,17 @@ export function writeBrowseAddress(previous: URLSearchParams, change: BrowseChan
   return next;
 }
 
-/** Spec §2 'Clear all filters': no search words, every category, free-only off, available-now on. */
-export const CLEARED: BrowseChange = {
-  search: '',
-  category: null,
-  freeOnly: false,
-  availableNow: true,
-  maxPrice: '',
-  pickupMethod: '',
-};
-
-/** 'Reset filters' in the panel: its own four only. */
+/** 'Reset filters' in the panel: its own filters and the order. */
 export const FILTERS_RESET: BrowseChange = {
   freeOnly: false,
   availableNow: true,
   maxPrice: '',
   pickupMethod: '',
+  sort: '',
 };
+
+/** Spec §2 'Clear all filters': no search words, every category, free-only off, available-now on. */
+export const CLEARED: BrowseChange = { ...FILTERS_RESET, search: '', category: null };
 
 /** The address names of the typed boxes (search words, max price): written as typing pauses. */
 export const TYPED_PARAMS = { search: PARAM.search, maxPrice: PARAM.maxPrice } as const;

@@ -3,12 +3,14 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChangeEvent, RefObject } from 'react';
 import { PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
+import type { ItemSort } from '#shared/schemas/items.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { inputClasses } from '../../../components/ui/input.tsx';
 
-// Browse's filters panel (spec §2 Browse): free only, available now, a max price and the pickup method.
-// The page holds the values (in its address); the panel shows them and says what changed.
+// Browse's filters panel (spec §2 Browse): free only, available now, a max price, the pickup method, and
+// the order of the list. The page holds the values (in its address); the panel shows them and says what
+// changed.
 
 /** The panel's values as typed (the max price is the box's text; the page reads it as a number). */
 export interface BrowseFilterValues {
@@ -16,12 +18,20 @@ export interface BrowseFilterValues {
   availableNow: boolean;
   maxPrice: string;
   pickupMethod: PickupMethod | '';
+  sort: ItemSort | '';
 }
 
 const PICKUP_LABELS: Record<PickupMethod, MessageDescriptor> = {
   meetup: msg`Campus meetup`,
   locker: msg`Smart locker`,
 };
+
+const sortOptions: { value: ItemSort | ''; label: MessageDescriptor }[] = [
+  { value: '', label: msg`Best match` },
+  { value: 'newest', label: msg`Newest first` },
+  { value: 'price-low', label: msg`Price: low to high` },
+  { value: 'price-high', label: msg`Price: high to low` },
+];
 
 const pickupOptions: { value: PickupMethod | ''; label: MessageDescriptor }[] = [
   { value: '', label: msg`Any method` },
@@ -54,7 +64,7 @@ export function BrowseFilters({
         <legend className="sr-only">
           <Trans>Filters</Trans>
         </legend>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <Checkbox
             id={`${ids}-free`}
             label={t`Free only`}
@@ -96,6 +106,23 @@ export function BrowseFilters({
             >
               {pickupOptions.map((option) => (
                 <option key={option.value || 'any'} value={option.value}>
+                  {i18n._(option.label)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${ids}-sort`} className="block text-sm font-semibold text-ink">
+              <Trans>Sort by</Trans>
+            </label>
+            <select
+              id={`${ids}-sort`}
+              value={values.sort}
+              onChange={(event) => onChange({ sort: event.target.value as ItemSort | '' })}
+              className={inputClasses}
+            >
+              {sortOptions.map((option) => (
+                <option key={option.value || 'best'} value={option.value}>
                   {i18n._(option.label)}
                 </option>
               ))}
