@@ -42,7 +42,10 @@ export function formatCo2(kg: number): string {
   // Rounded as it will be shown, so 999.7 kg is '1.0T' rather than '1,000 kg'.
   const shown = Number(safe.toFixed(digits));
   if (shown >= 1000) return formatCo2Tons(safe);
-  const amount = shown.toLocaleString(intlLocale(), { minimumFractionDigits: 0, maximumFractionDigits: digits });
+  const amount = shown.toLocaleString(intlLocale(), {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: digits,
+  });
   return i18n._(/*i18n*/ { id: 'format.kilograms', message: '{amount} kg', values: { amount } });
 }
 

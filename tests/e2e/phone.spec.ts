@@ -123,7 +123,9 @@ describe('phone ergonomics (375 × 667)', () => {
     const reason = dialog.getByText('Your card was declined. Try another card.');
     await reason.waitFor();
     // The toast would have come with the reason, from the same answer; give it a frame to show.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     expect(await page.locator('ol[data-placement] > li').count(), 'a toast repeats the refusal').toBe(0);
     for (const shown of [number, reason, pay]) {
       const at = await box(shown);

@@ -252,11 +252,7 @@ function NotificationCard({
             </Button>
           )}
           {!n.isRead && (
-            <Button
-              variant="ghost"
-              onClick={() => markRead.mutate(n.id)}
-              disabled={markRead.isPending}
-            >
+            <Button variant="ghost" onClick={() => markRead.mutate(n.id)} disabled={markRead.isPending}>
               <Trans>Mark as read</Trans>
             </Button>
           )}
