@@ -66,7 +66,8 @@ export async function assembleEvidence(
     for (const h of handovers) {
       const who = h.author === 'borrower' ? 'the borrower' : 'the lender';
       lines.push(`- ${h.stage}, by ${who}, ${when(h.createdAt)}${h.note ? `: "${h.note}"` : ''}`);
-      for (const photo of h.photos) lines.push(`  photo (${when(photo.addedAt)}): ${absolute(appUrl, photo.url)}`);
+      for (const photo of h.photos)
+        lines.push(`  photo (${when(photo.addedAt)}): ${absolute(appUrl, photo.url)}`);
     }
   }
   if (messages.length > 0) {
@@ -83,10 +84,11 @@ export async function assembleEvidence(
   ].filter(Boolean);
 
   return {
-    product_description: `Peer-to-peer rental of "${item.title}" (${item.category}, condition: ${item.condition}). Listing: ${item.description}`.slice(
-      0,
-      5000,
-    ),
+    product_description:
+      `Peer-to-peer rental of "${item.title}" (${item.category}, condition: ${item.condition}). Listing: ${item.description}`.slice(
+        0,
+        5000,
+      ),
     customer_name: borrower.fullName,
     customer_email_address: borrower.email,
     service_date: r.startDate,

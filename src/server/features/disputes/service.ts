@@ -1,10 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
-import {
-  CLOSED_DISPUTE_STATUSES,
-  type DisputeFinding,
-  type DisputeStatus,
-} from '#shared/constants.ts';
+import { CLOSED_DISPUTE_STATUSES, type DisputeFinding, type DisputeStatus } from '#shared/constants.ts';
 import type { AdminDispute, AdminDisputes, DisputeEvidence } from '#shared/schemas/disputes.ts';
 import type { Dispute, PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
@@ -424,7 +420,8 @@ export const disputeService = {
     lenderId: string,
     cents: number,
   ): Promise<{ nettedCents: number; payableCents: number }> {
-    if (!Number.isInteger(cents) || cents < 0) throw badRequest(msg`The amount must be a positive number of cents.`);
+    if (!Number.isInteger(cents) || cents < 0)
+      throw badRequest(msg`The amount must be a positive number of cents.`);
     if (!(await queries.lockLender(tx, lenderId))) return { nettedCents: 0, payableCents: cents };
     const owed = await queries.receivableCents(tx, lenderId);
     const nettedCents = Math.min(owed, cents);
