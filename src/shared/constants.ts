@@ -82,7 +82,12 @@ export const DISPUTE_STATUSES = [
   'prevented',
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-export const CLOSED_DISPUTE_STATUSES: readonly DisputeStatus[] = ['warning_closed', 'won', 'lost', 'prevented'];
+export const CLOSED_DISPUTE_STATUSES: readonly DisputeStatus[] = [
+  'warning_closed',
+  'won',
+  'lost',
+  'prevented',
+];
 /** A moderator's finding on a lost dispute: who bears the loss. */
 export const DISPUTE_FINDINGS = ['lender_at_fault', 'platform_bears'] as const;
 export type DisputeFinding = (typeof DISPUTE_FINDINGS)[number];

@@ -17,7 +17,7 @@ const CHAT_MESSAGES = 200;
 
 const usd = (cents: number | null | undefined) => `$${centsToDecimal(cents ?? 0)}`;
 const when = (date: Date | string | null | undefined) =>
-  date ? new Date(date).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : null;
+  date ? `${new Date(date).toISOString().replace('T', ' ').slice(0, 16)} UTC` : null;
 
 function absolute(appUrl: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
