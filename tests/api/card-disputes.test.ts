@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
-import { transaction } from '../../src/server/db/transaction.ts';
+import type { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { disputes, lenderReceivables } from '../../src/server/db/schema/disputes.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
+import { transaction } from '../../src/server/db/transaction.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { settlePayments } from '../helpers/money.ts';

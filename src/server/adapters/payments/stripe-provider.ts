@@ -332,7 +332,11 @@ export class StripePaymentProvider implements PaymentProvider {
     return toDispute(await this.call((stripe) => stripe.disputes.retrieve(id)));
   }
 
-  async submitDisputeEvidence(id: string, evidence: DisputeEvidence, idempotencyKey: string): Promise<Dispute> {
+  async submitDisputeEvidence(
+    id: string,
+    evidence: DisputeEvidence,
+    idempotencyKey: string,
+  ): Promise<Dispute> {
     const dispute = await this.call((stripe) =>
       stripe.disputes.update(id, { evidence, submit: true }, { idempotencyKey }),
     );
