@@ -207,4 +207,19 @@ describe('evidence at Stripe', () => {
     expect(update.headers['idempotency-key']).toBe(`dispute-evidence-${dp}-0`);
     expect(fake.dispute(dp).evidence_details).toMatchObject({ submission_count: 1 });
   });
+
+  it('answers 503 when Stripe does not answer, and nothing is recorded as sent', async () => {
+    const { intent } = await stripeBorrow();
+    const dp = fake.openDispute(intent);
+    await send('charge.dispute.created', dp);
+    const row = (await disputeRow(dp))!;
+    fake.failNext(/^\/v1\/disputes\//, 1, 500);
+    const failed = await t.post(`/api/admin/disputes/${row.id}/evidence`, {}, moderator.cookie);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().code).toBe('PROVIDER_UNAVAILABLE');
+    expect(await disputeRow(dp)).toMatchObject({ status: 'needs_response', evidenceSubmittedAt: null });
+    const sent = await t.post(`/api/admin/disputes/${row.id}/evidence`, {}, moderator.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(fake.dispute(dp).evidence_details).toMatchObject({ submission_count: 1 });
+  });
 });

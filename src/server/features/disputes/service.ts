@@ -201,6 +201,23 @@ async function apply(
   return { outcome: `dispute ${opened ? 'opened' : 'updated'}: ${row.status}`, effects };
 }
 
+/**
+ * A provider call a moderator waits for: the provider's refusals stay as they are (a 409 for a dispute
+ * closed meanwhile), an outage is a 503 to try again, never a 500.
+ */
+async function orProviderUnavailable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      503,
+      'PROVIDER_UNAVAILABLE',
+      msg`The card provider did not answer. Please try again in a few minutes.`,
+    );
+  }
+}
+
 /** A dispute, the booking it is of, and the moderator's right to act on it. */
 async function disputeForModerator(db: Db, moderatorId: string, id: string) {
   const row = await queries.findDispute(db, id);
@@ -307,12 +324,14 @@ export const disputeService = {
       throw conflict(msg`This dispute is not waiting for evidence.`, 'DISPUTE_NOT_AWAITING_EVIDENCE');
     }
     const evidence = await assembleEvidence(deps.db, row, deps.appUrl ?? '', note || undefined);
-    const current = await deps.payments.retrieveDispute(row.providerDisputeId);
-    const submitted = await deps.payments.submitDisputeEvidence(
-      row.providerDisputeId,
-      evidence,
-      `dispute-evidence-${row.providerDisputeId}-${current.submissionCount}`,
-    );
+    const submitted = await orProviderUnavailable(async () => {
+      const current = await deps.payments.retrieveDispute(row.providerDisputeId);
+      return deps.payments.submitDisputeEvidence(
+        row.providerDisputeId,
+        evidence,
+        `dispute-evidence-${row.providerDisputeId}-${current.submissionCount}`,
+      );
+    });
     const booking = await queries.bookingOfPayment(deps.db, row.paymentIntentId);
     await transaction(deps.db, async (tx) => {
       if (booking) await apply(tx, deps, submitted, booking);
