@@ -357,3 +357,23 @@ describe('a lost dispute', () => {
     expect(rows[0]!.n).toBe(4);
   });
 });
+
+describe('the moderators’ notice', () => {
+  it('is read again in the reader’s language', async () => {
+    const { id } = await capturedBorrow();
+    const language = (locale: 'en' | 'es') => t.put('/api/account/language', { locale }, moderator.cookie);
+    expect((await language('es')).statusCode).toBe(200);
+    try {
+      const listed = (await t.get('/api/notifications', moderator.cookie)).json().notifications as {
+        title: string;
+        message: string;
+        relatedReservationId: string | null;
+      }[];
+      const notice = listed.find((n) => n.relatedReservationId === id);
+      expect(notice?.title).toBe('Disputa de tarjeta');
+      expect(notice?.message).toContain('El banco del prestatario disputó el pago con tarjeta de $30.00');
+    } finally {
+      await language('en');
+    }
+  });
+});
