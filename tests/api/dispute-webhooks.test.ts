@@ -154,6 +154,25 @@ describe('dispute webhooks', () => {
     expect(await disputeService.freezesTransfers(db(), id)).toBe(true);
   });
 
+  it('answers 503 while Stripe is down, so Stripe delivers the event again, and applies it then', async () => {
+    const { id, intent } = await stripeBorrow();
+    const dp = fake.openDispute(intent);
+    const { payload, signature } = signedWebhook(
+      stripeEvent('evt_dispute_outage', 'charge.dispute.created', fake.dispute(dp)),
+      SECRET,
+    );
+    fake.failNext(/^\/v1\/disputes\//, 1, 500);
+    const failed = await deliverWebhook(t.app, payload, { 'stripe-signature': signature });
+    expect(failed.statusCode).toBe(503);
+    expect(await disputeRow(dp)).toBeUndefined();
+    expect(
+      await db().select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_dispute_outage')),
+    ).toHaveLength(0);
+    const again = await deliverWebhook(t.app, payload, { 'stripe-signature': signature });
+    expect(again.statusCode).toBe(200);
+    expect(await disputeRow(dp)).toMatchObject({ reservationId: id, withdrawnCents: 3000 });
+  });
+
   it('refuses a bad signature with nothing recorded', async () => {
     const { intent } = await stripeBorrow();
     const dp = fake.openDispute(intent);

@@ -249,7 +249,8 @@ export const disputeService = {
   ): Promise<{ outcome: string; effects: DisputeMoneyEffect[] }> {
     let dispute: Dispute;
     try {
-      dispute = await deps.payments.retrieveDispute(providerDisputeId);
+      // An outage is a 503: Stripe delivers the event again, and it is applied then.
+      dispute = await orProviderUnavailable(() => deps.payments.retrieveDispute(providerDisputeId));
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) {
         return { outcome: 'unknown dispute', effects: [] };
