@@ -109,6 +109,7 @@ const config: LinguiConfig = {
         'features/chat/',
         'features/notifications/',
         'features/moderation/',
+        'features/disputes/',
         'features/reports/',
         'routes/chat.tsx',
         'routes/notifications.tsx',

@@ -67,6 +67,34 @@ export const EARNING_REASONS = [
 ] as const;
 export type EarningReason = (typeof EARNING_REASONS)[number];
 
+/**
+ * A card dispute's status, as the provider says (Stripe's Dispute.status). The warning_ ones are
+ * inquiries (no money taken yet); won, lost, warning_closed and prevented are closed.
+ */
+export const DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+  'prevented',
+] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const CLOSED_DISPUTE_STATUSES: readonly DisputeStatus[] = [
+  'warning_closed',
+  'won',
+  'lost',
+  'prevented',
+];
+/** A moderator's finding on a lost dispute: who bears the loss. */
+export const DISPUTE_FINDINGS = ['lender_at_fault', 'platform_bears'] as const;
+export type DisputeFinding = (typeof DISPUTE_FINDINGS)[number];
+/** Why a lender owes the platform (a receivable entry), or how it was paid back. */
+export const RECEIVABLE_REASONS = ['dispute_reversal', 'netted_from_transfer'] as const;
+export type ReceivableReason = (typeof RECEIVABLE_REASONS)[number];
+
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
 export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];

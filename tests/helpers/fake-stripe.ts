@@ -35,6 +35,7 @@ export async function startFakeStripe() {
   /** Injected outages: the next `count` requests whose path matches answer `status` (or the connection drops). */
   const faults: { path: RegExp; count: number; status: number | 'drop' | 'lose' }[] = [];
   const setups = new Map<string, Json>();
+  const disputes = new Map<string, Json>();
   const methods = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
   let counter = 0;
@@ -82,6 +83,40 @@ export async function startFakeStripe() {
     const setupPath = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
     const detachPath = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
     const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    const disputePath = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (disputePath && method === 'GET') {
+      const dispute = disputes.get(disputePath[1]!);
+      return dispute ? { status: 200, body: dispute } : missing('dispute', disputePath[1]!);
+    }
+    if (disputePath && method === 'POST') {
+      // Evidence staged, or submitted to the bank with submit=true (the default).
+      const dispute = disputes.get(disputePath[1]!);
+      if (!dispute) return missing('dispute', disputePath[1]!);
+      if (!['needs_response', 'warning_needs_response'].includes(dispute.status as string))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'This dispute is already closed or under review.',
+            },
+          },
+        };
+      const evidence = { ...(dispute.evidence as Json) };
+      for (const [key, value] of body) {
+        const m = /^evidence\[(.+)\]$/.exec(key);
+        if (m?.[1]) evidence[m[1]] = value;
+      }
+      dispute.evidence = evidence;
+      if (body.get('submit') !== 'false') {
+        const details = dispute.evidence_details as Json;
+        details.submission_count = (details.submission_count as number) + 1;
+        details.has_evidence = true;
+        dispute.status =
+          dispute.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review';
+      }
+      return { status: 200, body: dispute };
+    }
     const customerMethodsPath = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
     if (customerMethodsPath && method === 'GET') {
       const id = customerMethodsPath[1]!;
@@ -371,6 +406,67 @@ export async function startFakeStripe() {
       const charge = charges.get(String(intents.get(intentId)!.latest_charge))!;
       charge.amount_refunded = (charge.amount_refunded as number) + amount;
     },
+    /**
+     * The cardholder's bank disputes the intent's charge: as at Stripe, the amount and a $15 fee leave
+     * the balance at once (a balance transaction), unless `withdraw` is false (an inquiry).
+     */
+    openDispute(intentId: string, opts: { reason?: string; amount?: number; withdraw?: boolean } = {}) {
+      const intent = intents.get(intentId)!;
+      const id = newId('dp');
+      const amount = opts.amount ?? (intent.amount_received as number);
+      const withdraw = opts.withdraw ?? true;
+      const dispute: Json = {
+        id,
+        object: 'dispute',
+        amount,
+        currency: intent.currency,
+        charge: intent.latest_charge,
+        payment_intent: intent.id,
+        reason: opts.reason ?? 'fraudulent',
+        status: withdraw ? 'needs_response' : 'warning_needs_response',
+        created: now(),
+        livemode: false,
+        metadata: {},
+        is_charge_refundable: false,
+        evidence: {},
+        evidence_details: {
+          due_by: now() + 7 * 86_400,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        balance_transactions: withdraw
+          ? [
+              {
+                id: newId('txn'),
+                object: 'balance_transaction',
+                amount: -amount,
+                fee: 1500,
+                net: -amount - 1500,
+              },
+            ]
+          : [],
+      };
+      disputes.set(id, dispute);
+      return id;
+    },
+    /** The bank decides: won gives the amount and the fee back (a second balance transaction). */
+    closeDispute(id: string, outcome: 'won' | 'lost') {
+      const dispute = disputes.get(id)!;
+      dispute.status = outcome;
+      if (outcome === 'won') {
+        const amount = dispute.amount as number;
+        (dispute.balance_transactions as Json[]).push({
+          id: newId('txn'),
+          object: 'balance_transaction',
+          amount,
+          fee: -1500,
+          net: amount + 1500,
+        });
+      }
+    },
+    /** A dispute as Stripe holds it now (what a webhook would carry). */
+    dispute: (id: string) => structuredClone(disputes.get(id)!),
     /** Stripe cancels an authorisation on its own (it expired after 7 days). */
     expire(intentId: string) {
       Object.assign(intents.get(intentId)!, { status: 'canceled', amount_capturable: 0 });

@@ -57,4 +57,24 @@ export async function expectMoneyBalanced(t: TestContext): Promise<void> {
   // The ledger's own reconciliation: each payment's earning entries add up to its earning rows.
   const earnings = await ledgerService.earningMismatches(t.database.db);
   expect(earnings, 'earning entries match the earning rows of every payment').toEqual([]);
+  await expectDisputesBalanced(t);
+}
+
+/**
+ * Card disputes (decision 059): what our rows say was withdrawn and reinstated equals the provider's
+ * dispute, and no lender owes less than nothing, nor more for a dispute than its reversal.
+ */
+export async function expectDisputesBalanced(t: TestContext): Promise<void> {
+  const { rows: disputes } = await t.database.db.execute<{ id: string }>(sql`
+    select d.id from disputes d join test_disputes p on p.id = d.provider_dispute_id
+    where d.withdrawn_cents <> p.withdrawn_cents or d.reinstated_cents <> p.reinstated_cents
+       or d.fee_cents <> p.fee_cents or d.status <> p.status`);
+  expect(disputes, 'every dispute says what the provider withdrew and reinstated').toEqual([]);
+  const { rows: negative } = await t.database.db.execute<{ lender_id: string }>(sql`
+    select lender_id from lender_receivables group by lender_id having sum(amount_cents) < 0`);
+  expect(negative, 'no lender owes less than nothing').toEqual([]);
+  const { rows: over } = await t.database.db.execute<{ id: string }>(sql`
+    select d.id from disputes d join lender_receivables r on r.dispute_id = d.id
+    group by d.id, d.reversal_cents having sum(r.amount_cents) > coalesce(d.reversal_cents, 0)`);
+  expect(over, 'no dispute owed for more than its reversal').toEqual([]);
 }

@@ -15,6 +15,8 @@ import { conversationRoutes } from '../features/conversations/routes.ts';
 import type { ChatSendLimit } from '../features/conversations/send-limit.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryRoutes } from '../features/deliveries/routes.ts';
+import { disputeRoutes, testDisputeRoutes } from '../features/disputes/routes.ts';
+import { disputeService } from '../features/disputes/service.ts';
 import { emailVerificationRoutes } from '../features/email-verification/routes.ts';
 import { handoverRoutes } from '../features/handovers/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
@@ -100,6 +102,15 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
       adminEmails: config.adminEmails,
     },
   });
+  const disputeDeps = { db, payments, adminEmails: config.adminEmails, appUrl: config.appUrl };
+  await api.register(disputeRoutes, { deps: disputeDeps });
   await api.register(impactRoutes, { db, config });
-  if (payments instanceof TestPaymentProvider) await api.register(testPaymentRoutes, { provider: payments });
+  if (payments instanceof TestPaymentProvider) {
+    await api.register(testPaymentRoutes, { provider: payments });
+    await api.register(testDisputeRoutes, { deps: disputeDeps, provider: payments });
+    // The test provider tells of its disputes through the function Stripe's webhook events reach.
+    payments.onDispute = async (id) => {
+      await disputeService.providerReported(disputeDeps, id);
+    };
+  }
 }

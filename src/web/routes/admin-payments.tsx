@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { useDisputes } from '../features/disputes/api.ts';
+import { CardDisputes } from '../features/disputes/components/card-disputes.tsx';
 import { ModerationHeader } from '../features/moderation/components/moderation-nav.tsx';
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { OwnCasesNotice } from '../features/moderation/components/own-cases-notice.tsx';
@@ -6,7 +8,7 @@ import { usePaymentProblems } from '../features/payment-steps/api.ts';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/payments (decision 012): the payments that need a moderator.
+// /admin/payments (decisions 012 and 059): the payments that need a moderator, and card disputes.
 
 export default function AdminPaymentsRoute() {
   return (
@@ -19,12 +21,19 @@ export default function AdminPaymentsRoute() {
 function AdminPaymentsPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Payments · Moderation`);
-  const ownCases = usePaymentProblems().data?.ownCases;
+  const payments = usePaymentProblems().data?.ownCases;
+  const disputes = useDisputes().data?.ownCases;
+  // One notice for the page: the cases of both lists left out for being the moderator's own.
+  const ownCases =
+    payments && disputes
+      ? { withheld: payments.withheld + disputes.withheld, otherModerator: payments.otherModerator }
+      : payments;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <ModerationHeader />
       <OwnCasesNotice ownCases={ownCases} />
       <PaymentProblems />
+      <CardDisputes />
     </div>
   );
 }

@@ -36,6 +36,52 @@ export interface PaymentIntent {
   nextActionUrl?: string | null;
 }
 
+export type DisputeStatus =
+  | 'warning_needs_response'
+  | 'warning_under_review'
+  | 'warning_closed'
+  | 'needs_response'
+  | 'under_review'
+  | 'won'
+  | 'lost'
+  | 'prevented';
+
+/** A card dispute (chargeback) as the provider holds it now (Stripe's Dispute). */
+export interface Dispute {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  currency: string;
+  /** The bank's reason: fraudulent, product_not_received, … */
+  reason: string;
+  status: DisputeStatus;
+  evidenceDueBy: Date | null;
+  /** Taken from the platform's balance so far: the sum of the dispute's withdrawals. */
+  withdrawnCents: number;
+  /** Given back so far: the sum of its reinstatements. */
+  reinstatedCents: number;
+  /** Dispute fees, net of any the provider gave back. */
+  feeCents: number;
+  /** How many times evidence was submitted. */
+  submissionCount: number;
+}
+
+/**
+ * The text evidence fields of a dispute, named as Stripe names them. Stripe's file fields
+ * (customer_communication, service_documentation, …) take uploaded files; CampusLoop sends text only.
+ */
+export const DISPUTE_EVIDENCE_FIELDS = [
+  'product_description',
+  'customer_name',
+  'customer_email_address',
+  'service_date',
+  'refund_policy_disclosure',
+  'cancellation_policy_disclosure',
+  'access_activity_log',
+  'uncategorized_text',
+] as const;
+export type DisputeEvidence = Partial<Record<(typeof DISPUTE_EVIDENCE_FIELDS)[number], string>>;
+
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';
   /** Stripe's publishable key for the browser; null for the test provider. */
@@ -95,4 +141,9 @@ export interface PaymentProvider {
    * A customer already gone counts as done, so a retry after a partial run finishes the job.
    */
   forgetCustomer(customerId: string): Promise<void>;
+
+  /** A dispute as the provider holds it now (a webhook's copy may be stale or out of order). */
+  retrieveDispute(id: string): Promise<Dispute>;
+  /** Sends the evidence to the bank (Stripe: update the dispute with `submit: true`). */
+  submitDisputeEvidence(id: string, evidence: DisputeEvidence, idempotencyKey: string): Promise<Dispute>;
 }

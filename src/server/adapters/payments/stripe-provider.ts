@@ -1,7 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { CardDetails, PaymentIntent, PaymentIntentStatus, PaymentProvider } from './provider.ts';
+import type {
+  CardDetails,
+  Dispute,
+  DisputeEvidence,
+  DisputeStatus,
+  PaymentIntent,
+  PaymentIntentStatus,
+  PaymentProvider,
+} from './provider.ts';
 import { PaymentError } from './test-provider.ts';
 
 // The production payment provider: Stripe's PaymentIntents (manual capture), SetupIntents and
@@ -66,6 +74,48 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     currency: intent.currency,
     metadata: { ...intent.metadata },
     card: toCard(intent.payment_method),
+  };
+}
+
+const DISPUTE_STATUSES: readonly DisputeStatus[] = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+  'prevented',
+];
+
+/**
+ * Stripe's dispute as ours: its balance transactions summed into what was withdrawn (negative
+ * amounts), reinstated (positive ones) and the fees. A status this code does not know reads as
+ * needing a response, so a moderator looks at it.
+ */
+export function toDispute(dispute: Stripe.Dispute): Dispute {
+  let withdrawnCents = 0;
+  let reinstatedCents = 0;
+  let feeCents = 0;
+  for (const txn of dispute.balance_transactions ?? []) {
+    if (txn.amount < 0) withdrawnCents += -txn.amount;
+    else reinstatedCents += txn.amount;
+    feeCents += txn.fee;
+  }
+  return {
+    id: dispute.id,
+    paymentIntentId: idOf(dispute.payment_intent),
+    amountCents: dispute.amount,
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: (DISPUTE_STATUSES as readonly string[]).includes(dispute.status)
+      ? (dispute.status as DisputeStatus)
+      : 'needs_response',
+    evidenceDueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
+    withdrawnCents,
+    reinstatedCents,
+    feeCents: Math.max(0, feeCents),
+    submissionCount: dispute.evidence_details?.submission_count ?? 0,
   };
 }
 
@@ -276,6 +326,21 @@ export class StripePaymentProvider implements PaymentProvider {
         return;
       throw error;
     }
+  }
+
+  async retrieveDispute(id: string): Promise<Dispute> {
+    return toDispute(await this.call((stripe) => stripe.disputes.retrieve(id)));
+  }
+
+  async submitDisputeEvidence(
+    id: string,
+    evidence: DisputeEvidence,
+    idempotencyKey: string,
+  ): Promise<Dispute> {
+    const dispute = await this.call((stripe) =>
+      stripe.disputes.update(id, { evidence, submit: true }, { idempotencyKey }),
+    );
+    return toDispute(dispute);
   }
 
   /** Checks a webhook delivery's signature against the raw body; throws when it does not match. */

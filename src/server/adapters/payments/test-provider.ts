@@ -4,13 +4,21 @@ import { msg } from '@lingui/core/macro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  testDisputes,
   testIdempotency,
   testPaymentIntents,
   testPaymentMethods,
   testSetupIntents,
 } from '../../db/schema/test-payments.ts';
 import { AppError, type UserMessage } from '../../errors.ts';
-import type { CardDetails, PaymentIntent, PaymentProvider } from './provider.ts';
+import type {
+  CardDetails,
+  Dispute,
+  DisputeEvidence,
+  DisputeStatus,
+  PaymentIntent,
+  PaymentProvider,
+} from './provider.ts';
 
 // The built-in test provider: Stripe's objects, statuses and test cards, with its state in our own
 // database, so `npm start` takes (pretend) card payments with no account and no network.
@@ -27,9 +35,11 @@ export class PaymentError extends AppError {
 /** Stripe's documented test cards and their outcomes. */
 const OUTCOMES: Record<
   string,
-  { decline?: { code: string; message: MessageDescriptor }; authenticate?: true }
+  { decline?: { code: string; message: MessageDescriptor }; authenticate?: true; dispute?: true }
 > = {
   '4242424242424242': {},
+  // The charge succeeds, then the cardholder disputes it as fraudulent.
+  '4000000000000259': { dispute: true },
   // 3-D Secure: the bank asks the cardholder to authenticate every time.
   '4000002760003184': { authenticate: true },
   '4000056655665556': {},
@@ -133,11 +143,56 @@ export function needsAuthentication(number: string): boolean {
   return Boolean(OUTCOMES[number.replace(/\D/g, '')]?.authenticate);
 }
 
+/** Whether this card's charge is disputed right after capture (Stripe's dispute test card). */
+export function disputedOnCapture(number: string): boolean {
+  return Boolean(OUTCOMES[number.replace(/\D/g, '')]?.dispute);
+}
+
+/** Stripe's dispute fee, taken with the withdrawal and given back when the dispute is won. */
+export const TEST_DISPUTE_FEE_CENTS = 1500;
+/** Days the bank gives to answer a dispute (Stripe shows it as evidence_details.due_by). */
+const EVIDENCE_DAYS = 7;
+
+type DisputeRow = typeof testDisputes.$inferSelect;
+
+function toDispute(row: DisputeRow): Dispute {
+  return {
+    id: row.id,
+    paymentIntentId: row.paymentIntentId,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    reason: row.reason,
+    status: row.status as DisputeStatus,
+    evidenceDueBy: row.evidenceDueBy,
+    withdrawnCents: row.withdrawnCents,
+    reinstatedCents: row.reinstatedCents,
+    feeCents: row.feeCents,
+    submissionCount: row.submissionCount,
+  };
+}
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly kind = 'test' as const;
   readonly publishableKey = null;
+  /**
+   * Told of a dispute that opened or changed, as a webhook would tell us of one at Stripe (the app
+   * passes the same service function the webhook calls).
+   */
+  onDispute: ((disputeId: string) => Promise<void>) | null = null;
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * Tells the listener of a dispute. Its failure is not the caller's (a capture that succeeded stays
+   * succeeded): the dispute stays here, and the next change or a moderator's close tells it again.
+   */
+  private async announce(disputeId: string): Promise<void> {
+    try {
+      await this.onDispute?.(disputeId);
+    } catch {
+      // Told again on the dispute's next change; the listener reads it afresh each time.
+    }
+  }
 
   /** Runs a money-moving call once per idempotency key; a retry answers the first result. */
   private async once<T>(key: string, run: () => Promise<T>): Promise<T> {
@@ -210,7 +265,12 @@ export class TestPaymentProvider implements PaymentProvider {
     try {
       const details = checkTestCard(card);
       const status = needsAuthentication(card.number) ? 'requires_action' : 'requires_capture';
-      return this.setIntent(id, { status, card: details, lastError: null });
+      return this.setIntent(id, {
+        status,
+        card: details,
+        lastError: null,
+        disputeOnCapture: disputedOnCapture(card.number),
+      });
     } catch (error) {
       if (error instanceof PaymentError) await this.setIntent(id, { lastError: error.message });
       throw error;
@@ -285,7 +345,31 @@ export class TestPaymentProvider implements PaymentProvider {
         });
   }
 
-  capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
+  async capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
+    const captured = await this.capture(id, idempotencyKey);
+    const row = await this.intent(id);
+    if (row.disputeOnCapture && row.status === 'succeeded') {
+      await this.db
+        .insert(testDisputes)
+        .values({
+          id: `dp_test_${id.slice('pi_test_'.length)}`,
+          paymentIntentId: id,
+          amountCents: row.amountReceivedCents,
+          currency: row.currency,
+          reason: 'fraudulent',
+          status: 'needs_response',
+          evidenceDueBy: new Date(Date.now() + EVIDENCE_DAYS * 86_400_000),
+          // As at Stripe, the disputed amount and the fee leave the balance when the dispute opens.
+          withdrawnCents: row.amountReceivedCents,
+          feeCents: TEST_DISPUTE_FEE_CENTS,
+        })
+        .onConflictDoNothing();
+      for (const dispute of await this.disputesOf(id)) await this.announce(dispute.id);
+    }
+    return captured;
+  }
+
+  private capture(id: string, idempotencyKey: string): Promise<PaymentIntent> {
     return this.once(idempotencyKey, async () => {
       const row = await this.intent(id);
       if (row.status === 'succeeded') return toIntent(row);
@@ -409,5 +493,76 @@ export class TestPaymentProvider implements PaymentProvider {
       .update(testPaymentMethods)
       .set({ detached: new Date() })
       .where(and(eq(testPaymentMethods.customerId, customerId), isNull(testPaymentMethods.detached)));
+  }
+
+  private async disputeRow(id: string): Promise<DisputeRow> {
+    const [row] = await this.db.select().from(testDisputes).where(eq(testDisputes.id, id));
+    if (!row) throw new PaymentError(msg`No such dispute.`, 'resource_missing', 404);
+    return row;
+  }
+
+  /** The disputes of a payment (tests, and the announcements after a capture). */
+  async disputesOf(paymentIntentId: string): Promise<Dispute[]> {
+    const rows = await this.db
+      .select()
+      .from(testDisputes)
+      .where(eq(testDisputes.paymentIntentId, paymentIntentId));
+    return rows.map(toDispute);
+  }
+
+  async retrieveDispute(id: string): Promise<Dispute> {
+    return toDispute(await this.disputeRow(id));
+  }
+
+  /**
+   * Evidence goes to the (pretend) bank: the dispute is under review. As in Stripe's test mode,
+   * uncategorized_text "winning_evidence" or "losing_evidence" decides it at once.
+   */
+  submitDisputeEvidence(id: string, evidence: DisputeEvidence, idempotencyKey: string): Promise<Dispute> {
+    return this.once(idempotencyKey, async () => {
+      const row = await this.disputeRow(id);
+      if (!['needs_response', 'warning_needs_response'].includes(row.status)) {
+        throw new PaymentError(
+          msg`This dispute is no longer waiting for evidence.`,
+          'dispute_unexpected_state',
+          409,
+        );
+      }
+      await this.db
+        .update(testDisputes)
+        .set({
+          evidence: evidence as Record<string, string>,
+          submissionCount: row.submissionCount + 1,
+          status: row.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review',
+        })
+        .where(eq(testDisputes.id, id));
+      const text = evidence.uncategorized_text ?? '';
+      if (text.includes('winning_evidence')) return this.decide(id, 'won');
+      if (text.includes('losing_evidence')) return this.decide(id, 'lost');
+      return toDispute(await this.disputeRow(id));
+    });
+  }
+
+  /** The bank decides (tests and the demo): won gives the amount and the fee back. */
+  private async decide(id: string, outcome: 'won' | 'lost'): Promise<Dispute> {
+    const row = await this.disputeRow(id);
+    if (row.status === 'won' || row.status === 'lost') return toDispute(row);
+    const [updated] = await this.db
+      .update(testDisputes)
+      .set(
+        outcome === 'won'
+          ? { status: 'won', reinstatedCents: row.withdrawnCents, feeCents: 0 }
+          : { status: 'lost' },
+      )
+      .where(eq(testDisputes.id, id))
+      .returning();
+    return toDispute(updated!);
+  }
+
+  /** Closes a dispute as the bank would, then tells the listener (the test provider's stand-in for the bank). */
+  async closeDispute(id: string, outcome: 'won' | 'lost'): Promise<Dispute> {
+    const dispute = await this.decide(id, outcome);
+    await this.announce(id);
+    return dispute;
   }
 }

@@ -2,6 +2,7 @@
 export * from './chat.ts';
 export * from './community.ts';
 export * from './deliveries.ts';
+export * from './disputes.ts';
 export * from './extensions.ts';
 export * from './handovers.ts';
 export * from './idempotency.ts';

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 // The built-in test payment provider's own state (adapters/payments/test-provider.ts): it mimics
@@ -23,8 +23,27 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
     expiryYear: number;
   }>(),
   lastError: text('last_error'),
+  /** Confirmed with Stripe's dispute test card: a dispute opens right after the capture. */
+  disputeOnCapture: boolean('dispute_on_capture').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Card disputes of the test provider, shaped like Stripe's (its balance transactions as two sums). */
+export const testDisputes = pgTable('test_disputes', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  reason: text('reason').notNull(),
+  status: text('status').notNull(),
+  evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+  withdrawnCents: integer('withdrawn_cents').notNull().default(0),
+  reinstatedCents: integer('reinstated_cents').notNull().default(0),
+  feeCents: integer('fee_cents').notNull().default(0),
+  evidence: jsonb('evidence').$type<Record<string, string>>().notNull().default({}),
+  submissionCount: integer('submission_count').notNull().default(0),
+  createdAt: createdAt(),
 });
 
 export const testSetupIntents = pgTable('test_setup_intents', {

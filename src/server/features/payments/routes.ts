@@ -58,6 +58,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     payment: config.payments,
     timeZone: config.campusTimeZone,
     log: app.log,
+    adminEmails: config.adminEmails,
+    appUrl: config.appUrl,
   };
 
   await app.register(

@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { inLocale } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { rewritten } from '../../wordings.ts';
+import { disputeService } from '../disputes/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
 import { reservationService } from '../reservations/service.ts';
 import * as queries from './queries.ts';
@@ -29,7 +30,23 @@ export interface PaymentDeps {
   payment: Config['payments'];
   timeZone: string;
   log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
+  /** The moderators (ADMIN_EMAILS), told of a card dispute. */
+  adminEmails?: readonly string[];
+  /** Links in a dispute's evidence start with this. */
+  appUrl?: string;
 }
+
+/**
+ * Stripe's dispute events (decision 059): each names a dispute, which is read again from Stripe, so
+ * all five are handled alike, in any order.
+ */
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
 
 /** The payment intent events CampusLoop listens to (decision 012). */
 const INTENT_EVENTS = new Set([
@@ -286,6 +303,12 @@ export const paymentService = {
             ? (intent.last_payment_error?.message ?? 'The card payment failed.')
             : null,
       });
+    } else if (DISPUTE_EVENTS.has(event.type)) {
+      const dispute = event.data.object as { id?: unknown };
+      outcome =
+        typeof dispute.id === 'string'
+          ? (await disputeService.providerReported(deps, dispute.id)).outcome
+          : 'no dispute';
     } else if (event.type === 'charge.refunded') {
       const charge = event.data.object as {
         payment_intent: string | { id: string } | null;
