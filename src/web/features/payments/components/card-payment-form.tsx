@@ -5,7 +5,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Loader2, Lock } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type TestCard, testCard } from '#shared/schemas/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
@@ -250,6 +250,14 @@ export function TestCardForm({
   const [values, setValues] = useState<Record<CardField, string>>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   const [busy, setBusy] = useState(false);
+  const backToNumber = useRef(false);
+  useEffect(() => {
+    if (busy || !backToNumber.current) return;
+    backToNumber.current = false;
+    const number = document.getElementById('card-number') as HTMLInputElement | null;
+    number?.focus();
+    number?.select();
+  }, [busy]);
 
   const set = (field: CardField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -284,13 +292,9 @@ export function TestCardForm({
         const refused = isRefusedCard(error);
         if (refused) setErrors({ number: refusedCardMessage(reason, i18n) });
         onError(reason, refused);
-        // The fields were disabled while waiting; put the person back on the card to try another, its
-        // number selected so typing replaces it.
-        setTimeout(() => {
-          const number = document.getElementById('card-number') as HTMLInputElement | null;
-          number?.focus();
-          number?.select();
-        }, 0);
+        // Put the person back on the card to try another, its number selected so typing replaces it:
+        // once the fields, disabled while waiting, are enabled again (the effect below).
+        backToNumber.current = true;
       }
     } finally {
       setBusy(false);
