@@ -189,6 +189,8 @@ export async function create(
   let id: string;
   try {
     id = await transaction(deps.db, async (tx) => {
+      // When the card was authorised, at the latest: the request ends before that authorisation lapses.
+      let authorisedAt: Date | null = null;
       if (intentId) {
         // Checked again under the intent's lock: ten requests with one payment make one booking.
         const recorded = await paymentStepService.lockIntent(tx, intentId);
@@ -209,6 +211,7 @@ export async function create(
             'PAYMENT_MISMATCH',
           );
         }
+        authorisedAt = recorded.createdAt;
       }
       const reservationId = await queries.insertReservation(tx, {
         itemId: item.id,
@@ -219,6 +222,7 @@ export async function create(
         depositCents: price.depositCents,
         rentalCents: price.rentalCents,
         stripePaymentIntentId: intentId,
+        authorisedAt,
         cancellationPolicy: item.cancellationPolicy,
         rentalPeriod: item.rentalPeriod,
       });

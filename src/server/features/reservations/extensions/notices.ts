@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import { only, wording } from '../../../wordings.ts';
@@ -9,6 +10,7 @@ import type { NoticeText } from '../../notifications/service.ts';
 // it is written, in its reader's language, so days and amounts are formatted inside.
 
 const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+const HELD_DAYS = AUTHORISATION_ANSWER_DAYS;
 
 interface Asked {
   newEndDate: string;
@@ -137,10 +139,17 @@ export const cancelledText = wording(
   keepAsked,
 );
 
+/** `held`: unanswered while the card was held as long as an authorisation is kept (decision 057). */
 export const expiredTextForBorrower = wording(
   'extensions.expiredTextForBorrower',
-  (lender: string, item: string, ext: Asked): NoticeText => {
+  (lender: string, item: string, ext: Asked, held = false): NoticeText => {
     const until = formatDayLabel(ext.newEndDate);
+    if (held) {
+      return {
+        title: msg`Request for more days expired`,
+        message: msg`${lender} did not answer your request to keep ${item} until ${until} within ${HELD_DAYS} days, the longest your card is held for a request. The hold on your card was released; you can ask again.`,
+      };
+    }
     return {
       title: msg`Request for more days expired`,
       message: ext.paymentIntentId
@@ -153,10 +162,12 @@ export const expiredTextForBorrower = wording(
 
 export const expiredTextForLender = wording(
   'extensions.expiredTextForLender',
-  (borrower: string, item: string): NoticeText => {
+  (borrower: string, item: string, held = false): NoticeText => {
     return {
       title: msg`Request for more days expired`,
-      message: msg`${borrower}'s request for more days with ${item} expired unanswered.`,
+      message: held
+        ? msg`${borrower}'s request for more days with ${item} ended unanswered: a card is held for a request for ${HELD_DAYS} days at most.`
+        : msg`${borrower}'s request for more days with ${item} expired unanswered.`,
     };
   },
 );

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExtensionStatus } from '#shared/booking/extensions.ts';
 import type { Db } from '../../../db/client.ts';
@@ -158,12 +158,23 @@ export async function pendingForReservations(db: Db, reservationIds: string[]) {
     );
 }
 
-/** Pending extensions whose booking's current last day is over: they lapse unanswered. */
-export async function lapsedPending(db: Db, today: string) {
+/**
+ * Pending extensions whose booking's current last day is over, or whose card was authorised before
+ * `authorisedBefore` (kept as long as an authorisation is): they lapse unanswered.
+ */
+export async function lapsedPending(db: Db, today: string, authorisedBefore: Date) {
   return db
     .select({ id: reservationExtensions.id })
     .from(reservationExtensions)
-    .where(and(eq(reservationExtensions.status, 'pending'), lt(reservationExtensions.previousEndDate, today)))
+    .where(
+      and(
+        eq(reservationExtensions.status, 'pending'),
+        or(
+          lt(reservationExtensions.previousEndDate, today),
+          lte(reservationExtensions.authorisedAt, authorisedBefore),
+        ),
+      ),
+    )
     .limit(500);
 }
 

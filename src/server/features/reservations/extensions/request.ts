@@ -199,6 +199,8 @@ export async function request(
       if (checked.rentalCents !== rentalCents) {
         throw conflict(msg`The price has changed. Please start again.`, 'AMOUNT_MISMATCH');
       }
+      // When the extra rental was authorised, at the latest: the request ends before it lapses.
+      let authorisedAt: Date | null = null;
       if (intentId) {
         const recorded = await paymentStepService.lockIntent(tx, intentId);
         if (!recorded || recorded.borrowerId !== borrower.id || recorded.extensionOf !== reservationId) {
@@ -221,6 +223,7 @@ export async function request(
           );
         }
         await paymentStepService.markExtensionIntentUsed(tx, intentId);
+        authorisedAt = recorded.createdAt;
       }
       const ext = await queries.insertExtension(tx, {
         reservationId,
@@ -231,6 +234,7 @@ export async function request(
         newEndDate: input.endDate,
         rentalCents,
         paymentIntentId: intentId,
+        authorisedAt,
       });
       const names = { item: checked.booking.itemTitle };
       const who = borrower.fullName;
