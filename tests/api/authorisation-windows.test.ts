@@ -223,4 +223,28 @@ describe('a request for more days the lender has not answered while the card is 
     await settlePayments(t);
     expect((await statusOf(b.id)).endDate).toBe(day(22));
   });
+
+  it('reminds the lender once, half a day before it lapses, however many rounds run at once', async () => {
+    const b = await bookingAt(t, 'approved', { days: { from: 1, to: 20 } });
+    const ask = await askForMoreDays(t, b.borrower.cookie, b.id, day(22), '10.00');
+    const authorisedAt = (await extensionOf(ask.extension.id)).authorisedAt!;
+    const at = (when: number) => ({
+      ...reservationDeps(t),
+      clock: fixedClock(new Date(authorisedAt.getTime() + when)),
+    });
+    expect(await extensionService.remindLapsing(at(5 * DAY))).toBe(0);
+    const rounds = await Promise.all(
+      Array.from({ length: 4 }, () => extensionService.remindLapsing(at(5.6 * DAY))),
+    );
+    expect(rounds.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await extensionService.remindLapsing(at(5.7 * DAY))).toBe(0);
+    const [reminder] = await notices(t, b.lender.cookie, { id: b.id, type: 'extension_requested' });
+    expect(reminder?.title).toBe('Request for more days expires soon');
+    expect(reminder?.message).toMatch(/unless you approve or decline it/);
+    const lenderNotices = await notices(t, b.lender.cookie, { id: b.id, type: 'extension_requested' });
+    // The request's own notice, and one reminder.
+    expect(lenderNotices).toHaveLength(2);
+    await t.post(`/api/extensions/${ask.extension.id}/decline`, {}, b.lender.cookie);
+    await settlePayments(t);
+  });
 });

@@ -1,5 +1,6 @@
 ALTER TABLE "reservation_extensions" ADD COLUMN "authorised_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reservations" ADD COLUMN "authorised_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reservation_extensions" ADD COLUMN "lapse_reminded_at" timestamp with time zone;--> statement-breakpoint
 
 -- hand-written:
 -- Bookings and requests for more days made before this: their card was authorised no later than their

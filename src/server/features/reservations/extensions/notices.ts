@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
-import { formatDayLabel } from '#shared/format.ts';
+import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { only, wording } from '../../../wordings.ts';
 import type { NoticeText } from '../../notifications/service.ts';
 
@@ -202,4 +202,25 @@ export const cancelledRefundWords = wording(
     const until = formatDayLabel(newEndDate);
     return msg`Refund of the extra days (to ${until}) of a cancelled booking`;
   },
+);
+
+/** The lender's reminder that a request for more days lapses soon unless they answer it (decision 057). */
+export const lapsingTextForLender = wording(
+  'extensions.lapsingTextForLender',
+  (borrower: string, item: string, ext: Asked, lapsesAt: Date, timeZone: string): NoticeText => {
+    const until = formatDayLabel(ext.newEndDate);
+    const at = lapsesAt.toLocaleString(intlLocale(), {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    return {
+      title: msg`Request for more days expires soon`,
+      message: msg`${borrower}'s request to keep ${item} until ${until} expires ${at} unless you approve or decline it.`,
+    };
+  },
+  keepAsked,
 );
