@@ -8,6 +8,7 @@ import { paymentIntents } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { reminderService } from '../../src/server/features/reminders/service.ts';
 import { extensionService, reservationService } from '../../src/server/features/reservations/service.ts';
+import { campusMidnight } from '../../src/shared/calendar.ts';
 import {
   askForMoreDays,
   billingOf,
@@ -18,7 +19,7 @@ import {
 } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments } from '../helpers/money.ts';
-import { day } from '../helpers/reservation-fixtures.ts';
+import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Decision 057: a card authorisation lasts about 7 days, so a request (or a request for more days)
@@ -81,6 +82,18 @@ describe('a request the lender has not answered while the card is held', () => {
     const view = (await t.get('/api/reservations', b.lender.cookie)).json().reservations[0];
     // A month of RESERVATION_EXPIRY_HOURS and a start 20 days ahead: the card decides.
     expect(view.respondBy).toBe(new Date(row.authorisedAt!.getTime() + 6 * DAY).toISOString());
+  });
+
+  it('tells the Reserve dialog by when a request made now is answered: six days, or its start day when sooner', async () => {
+    const s = await scenario(t);
+    const before = Date.now();
+    const far = await quoteFor(t, s.borrower.cookie, s.item.id, day(20), day(22));
+    expect(far.statusCode, far.body).toBe(200);
+    const farBy = Date.parse(far.json().answerBy);
+    expect(farBy).toBeGreaterThanOrEqual(before + 6 * DAY);
+    expect(farBy).toBeLessThanOrEqual(Date.now() + 6 * DAY);
+    const soon = await quoteFor(t, s.borrower.cookie, s.item.id, day(1), day(2));
+    expect(soon.json().answerBy).toBe(campusMidnight(day(2), t.config.campusTimeZone).toISOString());
   });
 
   it('lapses at day 6: approving it is a 409 before the job and after it, both are told, the hold released', async () => {

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { rangeIssue } from '#shared/booking/availability.ts';
+import { AUTHORISATION_ANSWER_DAYS, requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
@@ -156,10 +157,18 @@ export async function createPaymentIntent(
     depositCents: price.depositCents,
     amountCents: price.totalCents,
   });
+  // The Reserve dialog says by when the lender answers (or the hold goes): a request made now.
+  const now = nowOf(deps);
+  const answerBy = requestAnswerBy(
+    { createdAt: now, startDate: input.startDate, authorisedAt: now },
+    deps.expiryHours ?? AUTHORISATION_ANSWER_DAYS * 24,
+    deps.timeZone,
+  );
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amount: centsToDecimal(price.totalCents)!,
+    answerBy: answerBy.toISOString(),
   };
 }
 

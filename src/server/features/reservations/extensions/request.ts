@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
+import { extensionLapsesAt } from '#shared/booking/booking-deadlines.ts';
 import {
   EXTENDABLE_STATUSES,
   extensionIssue,
@@ -18,7 +19,7 @@ import { emailVerificationService } from '../../email-verification/service.ts';
 import { ledgerService } from '../../ledger/service.ts';
 import { notificationService } from '../../notifications/service.ts';
 import { paymentStepService } from '../../payment-steps/service.ts';
-import type { ExtensionDeps } from '../deps.ts';
+import { type ExtensionDeps, nowOf } from '../deps.ts';
 import * as reservationQueries from '../queries.ts';
 import { paymentAuthorisedWords, requestedTextForBorrower, requestedTextForLender } from './notices.ts';
 import * as queries from './queries.ts';
@@ -141,6 +142,8 @@ export async function createPaymentIntent(
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amount: centsToDecimal(rentalCents)!,
+    // A request made now lapses by then, its hold released (decision 057).
+    answerBy: extensionLapsesAt(booking.endDate, deps.timeZone, nowOf(deps)).toISOString(),
   };
 }
 
