@@ -1,7 +1,7 @@
 import { extensionLapsesAt } from '#shared/booking/booking-deadlines.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { notificationService } from '../../notifications/service.ts';
-import { REQUEST_EXPIRING_MS } from '../../reminders/schedule.ts';
+import { reminderService } from '../../reminders/service.ts';
 import { type ExtensionDeps, nowOf } from '../deps.ts';
 import { lapsingTextForLender } from './notices.ts';
 import * as queries from './queries.ts';
@@ -17,7 +17,7 @@ export async function remindLapsing(deps: ExtensionDeps): Promise<number> {
   let sent = 0;
   for (const ext of await queries.pendingNotReminded(deps.db)) {
     const lapsesAt = extensionLapsesAt(ext.previousEndDate, deps.timeZone, ext.authorisedAt);
-    const dueAt = new Date(lapsesAt.getTime() - REQUEST_EXPIRING_MS);
+    const dueAt = new Date(lapsesAt.getTime() - reminderService.answerReminderMs);
     // Not due yet, lapsed already (the expiry round ends it), or asked with less than half a day left
     // (the request's own notice just told the lender).
     if (now < dueAt || now >= lapsesAt || dueAt < ext.createdAt) continue;
