@@ -78,6 +78,14 @@ describe('after paying, what happens next', () => {
     await dialog
       .getByText(`If ${item.user.fullName} approves, your card is charged`, { exact: false })
       .waitFor();
+    // By when the lender answers, or the hold goes (decision 057).
+    await dialog
+      .getByText(
+        new RegExp(
+          `If ${item.user.fullName} has not answered by \\w{3}, \\w{3} \\d+ at .+ the hold on your card is released\\. A card is never held for a request longer than 6 days\\.`,
+        ),
+      )
+      .waitFor();
     const saved = dialog.getByRole('radio', { name: /VISA •••• 4242/ });
     await saved.waitFor();
     expect(await saved.isChecked()).toBe(true);

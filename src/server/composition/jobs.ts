@@ -145,6 +145,9 @@ export default fp(
         expiryHours: opts.config.jobs.reservationExpiryHours,
       });
       if (sent) log.info({ sent }, 'sent reminders');
+      // Lenders of requests for more days that lapse within half a day (decision 057).
+      const lapsing = await extensionService.remindLapsing({ ...deps, clock: opts.clock });
+      if (lapsing) log.info({ lapsing }, 'reminded lenders of requests for more days that lapse soon');
     };
     // Past dates leave the waitlist; the next in line hears of dates still free after
     // the first one's head start (features/waitlist).

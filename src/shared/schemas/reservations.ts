@@ -40,6 +40,11 @@ export const paymentIntentResponse = z.object({
   paymentIntentId: z.string(),
   /** Decimal string of the total authorised. */
   amount: z.string(),
+  /**
+   * When a request made now must be answered at the latest, its hold released if not (decision 057): the
+   * expiry hours, its start day, or six days of the card held, whichever comes first.
+   */
+  answerBy: z.string(),
 });
 
 /** The 3-D Secure return to /reservations: the request is made from what the payment was for. */

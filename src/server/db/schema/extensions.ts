@@ -42,6 +42,10 @@ export const reservationExtensions = pgTable(
     rentalCents: integer('rental_cents').notNull().default(0),
     /** The authorisation of the extra rental (null when nothing is charged). */
     paymentIntentId: text('payment_intent_id'),
+    /** When the extra rental was authorised (no later than this): a pending request ends before it lapses (decision 057). */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** When the lender was reminded that the request lapses soon (sent once; decision 057). */
+    lapseRemindedAt: timestamp('lapse_reminded_at', { withTimezone: true }),
     status: text('status').notNull().default('pending'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -37,6 +37,11 @@ export const reservations = pgTable(
     depositCents: integer('deposit_cents').notNull().default(0),
     rentalCents: integer('rental_cents').notNull().default(0),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /**
+     * When the card was authorised for this booking (no later than this; null: nothing authorised). A
+     * pending request ends before the authorisation lapses (decision 057).
+     */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     /** Six digits the borrower shows at the meetup (spec §4). */
     pickupCode: text('pickup_code'),
     /** Wrong codes typed by the lender since the code was issued; at the limit a new code is issued. */

@@ -17,6 +17,7 @@ const reminderColumns = {
   startDate: reservations.startDate,
   endDate: reservations.endDate,
   createdAt: reservations.createdAt,
+  authorisedAt: reservations.authorisedAt,
 };
 
 export type ReminderCandidate = Awaited<ReturnType<typeof findCandidates>>[number];

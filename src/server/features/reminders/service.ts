@@ -10,7 +10,7 @@ import { transaction } from '../../db/transaction.ts';
 import { only, wording } from '../../wordings.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
-import { dueReminders, type Recipient, type ReminderSlot } from './schedule.ts';
+import { dueReminders, REQUEST_EXPIRING_MS, type Recipient, type ReminderSlot } from './schedule.ts';
 
 // The reminders of a borrow, sent by a timed job (plugins/jobs.ts) from the campus clock.
 // Each is sent at most once (a row per reservation and kind, written with its notifications in one
@@ -184,6 +184,9 @@ export const reminderService = {
   },
 
   sentFor: queries.sentFor,
+
+  /** How long before a pending request ends its lender is reminded (a request for more days's too). */
+  answerReminderMs: REQUEST_EXPIRING_MS,
 
   /** The booking's last day moved (an approved extension): the return reminders go out for the new one. */
   forgetReturnReminders: queries.forgetReturnReminders,

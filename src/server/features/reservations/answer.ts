@@ -1,4 +1,8 @@
 import { msg } from '@lingui/core/macro';
+import {
+  AUTHORISATION_ANSWER_DAYS,
+  authorisationLapsed as cardHeldTooLong,
+} from '#shared/booking/booking-deadlines.ts';
 import { moneyPlan } from '#shared/booking/money-plan.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
@@ -8,7 +12,8 @@ import { AppError, conflict } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
-import type { ExtensionDeps, ReservationDeps } from './deps.ts';
+import { requireRequestStillHeld } from './authorisation-window.ts';
+import { type ExtensionDeps, nowOf, type ReservationDeps } from './deps.ts';
 import { declineOverlappingExtensions } from './extensions/with-booking.ts';
 import { changeStatus, newPickupCode, requireTransition, roleOf, withItemLocked } from './locking.ts';
 import { heldBy, moneyOf } from './money.ts';
@@ -76,6 +81,7 @@ export async function approve(
   const userId = lender.id;
   await withItemLocked(deps, id, async (tx, row) => {
     requireTransition(row.status, 'approve', roleOf(row, userId));
+    requireRequestStillHeld(row, nowOf(deps));
     if ((await queries.findOverlapping(tx, row.itemId, row.startDate, row.endDate)).length) {
       throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
     }
@@ -141,9 +147,11 @@ export async function decline(
 }
 
 /** Ends a pending request on the system's behalf, releasing its money and telling both. */
-async function expire(deps: ReservationDeps, id: string, why: ExpiryReason): Promise<boolean> {
+async function expire(deps: ReservationDeps, id: string, reason: ExpiryReason, now: Date): Promise<boolean> {
   try {
     await changeStatus(deps, null, id, 'expire', async (tx, row, view) => {
+      // Unanswered while its card was held as long as it may be: said so (decision 057).
+      const why = reason === 'unanswered' && cardHeldTooLong(row.authorisedAt, now) ? 'held' : reason;
       await queries.setStatus(tx, id, 'cancelled', {
         declineReason: await writtenFor(tx, row.borrowerId, () => expiredReasonWords(why)),
       });
@@ -173,17 +181,21 @@ async function expire(deps: ReservationDeps, id: string, why: ExpiryReason): Pro
   }
 }
 
-/** Pending requests unanswered for `hours`, or whose start day has come: cancelled, money released, both told. */
+/**
+ * Pending requests unanswered for `hours`, whose start day has come, or whose card has been held for
+ * AUTHORISATION_ANSWER_DAYS: cancelled, money released, both told.
+ */
 export async function expirePending(deps: ReservationDeps, hours: number, now = new Date()): Promise<number> {
   const today = campusToday(deps.timeZone, now).date;
   const expired = await queries.findExpiredPending(
     deps.db,
     new Date(now.getTime() - hours * 3600_000),
     today,
+    new Date(now.getTime() - AUTHORISATION_ANSWER_DAYS * 86_400_000),
   );
   let count = 0;
   for (const { id } of expired) {
-    if (await expire(deps, id, 'unanswered')) count++;
+    if (await expire(deps, id, 'unanswered', now)) count++;
   }
   return count;
 }
@@ -195,5 +207,5 @@ export async function expirePending(deps: ReservationDeps, hours: number, now = 
  */
 export async function authorisationLapsed(deps: ReservationDeps, paymentIntentId: string): Promise<boolean> {
   const reservation = await queries.findByPaymentIntent(deps.db, paymentIntentId);
-  return reservation ? expire(deps, reservation.id, 'authorisation') : false;
+  return reservation ? expire(deps, reservation.id, 'authorisation', new Date()) : false;
 }

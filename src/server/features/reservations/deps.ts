@@ -26,8 +26,8 @@ export interface ReservationDeps {
   adminEmails?: readonly string[];
 }
 
-/** What a request for more days needs of them (its routes and jobs have no clock or storage). */
-export type ExtensionDeps = Pick<ReservationDeps, 'db' | 'payments' | 'jobs' | 'timeZone'>;
+/** What a request for more days needs of them (no storage; the clock only for tests). */
+export type ExtensionDeps = Pick<ReservationDeps, 'db' | 'payments' | 'jobs' | 'timeZone' | 'clock'>;
 
 export const nowOf = (deps: Pick<ReservationDeps, 'clock'>) => deps.clock?.now() ?? new Date();
 

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal, heldCents } from '#shared/booking/pricing.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
@@ -143,12 +144,20 @@ export const declinedText = wording(
   (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
 );
 
-export type ExpiryReason = 'unanswered' | 'authorisation';
+/**
+ * Why a pending request ended on its own: unanswered in time, its authorisation cancelled by the
+ * provider, or its card held as long as an authorisation is kept (decision 057).
+ */
+export type ExpiryReason = 'unanswered' | 'authorisation' | 'held';
+
+const HELD_DAYS = AUTHORISATION_ANSWER_DAYS;
 
 export const expiredReasonWords = (why: ExpiryReason): MessageDescriptor =>
   why === 'unanswered'
     ? msg`The request expired before the lender answered.`
-    : msg`The card authorisation expired before the lender answered.`;
+    : why === 'held'
+      ? msg`The lender did not answer within ${HELD_DAYS} days, the longest a card is held for a request.`
+      : msg`The card authorisation expired before the lender answered.`;
 
 export const expiredTextForBorrower = wording(
   'reservations.expiredTextForBorrower',
@@ -164,6 +173,12 @@ export const expiredTextForBorrower = wording(
       return {
         title,
         message: msg`Your request for ${item} (${start} to ${end}) ended because the card authorisation expired. Nothing was charged; you can request it again.`,
+      };
+    }
+    if (why === 'held') {
+      return {
+        title,
+        message: msg`${lender} did not answer your request for ${item} (${start} to ${end}) within ${HELD_DAYS} days, the longest your card is held for a request. Nothing was charged and the hold was released; you can request it again.`,
       };
     }
     return {
@@ -187,7 +202,9 @@ export const expiredTextForLender = wording(
       message:
         why === 'unanswered'
           ? msg`${borrower}'s request for ${item} (${start} to ${end}) expired without an answer.`
-          : msg`${borrower}'s request for ${item} (${start} to ${end}) ended because the card authorisation expired.`,
+          : why === 'held'
+            ? msg`${borrower}'s request for ${item} (${start} to ${end}) ended unanswered: a card is held for a request for ${HELD_DAYS} days at most.`
+            : msg`${borrower}'s request for ${item} (${start} to ${end}) ended because the card authorisation expired.`,
     };
   },
   (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],

@@ -30,6 +30,7 @@ const reservationColumns = {
   depositCents: reservations.depositCents,
   rentalCents: reservations.rentalCents,
   stripePaymentIntentId: reservations.stripePaymentIntentId,
+  authorisedAt: reservations.authorisedAt,
   pickupCode: reservations.pickupCode,
   declineReason: reservations.declineReason,
   cancellationPolicy: reservations.cancellationPolicy,
@@ -65,6 +66,7 @@ export type ReservationRow = {
   depositCents: number;
   rentalCents: number;
   stripePaymentIntentId: string | null;
+  authorisedAt: Date | null;
   pickupCode: string | null;
   declineReason: string | null;
   cancellationPolicy: string;
@@ -309,14 +311,24 @@ export async function endEarly(
 }
 
 /** Pending requests nobody answered in time, or whose start day has come: they expire. */
-export async function findExpiredPending(db: Db, createdBefore: Date, today: string) {
+export async function findExpiredPending(
+  db: Db,
+  createdBefore: Date,
+  today: string,
+  /** Requests whose card was authorised before this are past the time an authorisation is kept for. */
+  authorisedBefore: Date,
+) {
   return db
     .select({ id: reservations.id })
     .from(reservations)
     .where(
       and(
         eq(reservations.status, 'pending'),
-        or(lt(reservations.createdAt, createdBefore), lt(reservations.startDate, today)),
+        or(
+          lt(reservations.createdAt, createdBefore),
+          lt(reservations.startDate, today),
+          lte(reservations.authorisedAt, authorisedBefore),
+        ),
       ),
     )
     .limit(500);

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { rangeIssue } from '#shared/booking/availability.ts';
+import { AUTHORISATION_ANSWER_DAYS, requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
@@ -156,10 +157,18 @@ export async function createPaymentIntent(
     depositCents: price.depositCents,
     amountCents: price.totalCents,
   });
+  // The Reserve dialog says by when the lender answers (or the hold goes): a request made now.
+  const now = nowOf(deps);
+  const answerBy = requestAnswerBy(
+    { createdAt: now, startDate: input.startDate, authorisedAt: now },
+    deps.expiryHours ?? AUTHORISATION_ANSWER_DAYS * 24,
+    deps.timeZone,
+  );
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amount: centsToDecimal(price.totalCents)!,
+    answerBy: answerBy.toISOString(),
   };
 }
 
@@ -189,6 +198,8 @@ export async function create(
   let id: string;
   try {
     id = await transaction(deps.db, async (tx) => {
+      // When the card was authorised, at the latest: the request ends before that authorisation lapses.
+      let authorisedAt: Date | null = null;
       if (intentId) {
         // Checked again under the intent's lock: ten requests with one payment make one booking.
         const recorded = await paymentStepService.lockIntent(tx, intentId);
@@ -209,6 +220,7 @@ export async function create(
             'PAYMENT_MISMATCH',
           );
         }
+        authorisedAt = recorded.createdAt;
       }
       const reservationId = await queries.insertReservation(tx, {
         itemId: item.id,
@@ -219,6 +231,7 @@ export async function create(
         depositCents: price.depositCents,
         rentalCents: price.rentalCents,
         stripePaymentIntentId: intentId,
+        authorisedAt,
         cancellationPolicy: item.cancellationPolicy,
         rentalPeriod: item.rentalPeriod,
       });

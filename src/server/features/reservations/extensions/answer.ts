@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
+import { AUTHORISATION_ANSWER_DAYS, authorisationLapsed } from '#shared/booking/booking-deadlines.ts';
 import { EXTENDABLE_STATUSES, extraDays } from '#shared/booking/extensions.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
@@ -12,7 +13,8 @@ import { ledgerService } from '../../ledger/service.ts';
 import { type NoticeText, notificationService } from '../../notifications/service.ts';
 import { reminderService } from '../../reminders/service.ts';
 import { declineOverlapping } from '../answer.ts';
-import type { ExtensionDeps } from '../deps.ts';
+import { requireExtensionStillHeld } from '../authorisation-window.ts';
+import { type ExtensionDeps, nowOf } from '../deps.ts';
 import * as reservationQueries from '../queries.ts';
 import {
   approvedTextForBorrower,
@@ -90,6 +92,7 @@ export async function approve(
   const row = await withLocks(deps, id, async (tx, ext, booking) => {
     lenderOnly(ext, lender.id);
     requirePending(ext);
+    requireExtensionStillHeld(ext, nowOf(deps));
     if (
       !(EXTENDABLE_STATUSES as readonly string[]).includes(booking.status) ||
       booking.endDate !== ext.previousEndDate
@@ -201,20 +204,25 @@ export async function cancel(deps: ExtensionDeps, userId: string, id: string): P
   return toExtension(row, deps.timeZone);
 }
 
-/** Pending requests whose booking's current last day is over: they lapse, their holds released, both told. */
+/**
+ * Pending requests whose booking's current last day is over, or whose card has been held for
+ * AUTHORISATION_ANSWER_DAYS: they lapse, their holds released, both told.
+ */
 export async function expirePending(deps: ExtensionDeps, now = new Date()): Promise<number> {
   const today = campusToday(deps.timeZone, now).date;
+  const heldSince = new Date(now.getTime() - AUTHORISATION_ANSWER_DAYS * 86_400_000);
   let count = 0;
-  for (const { id } of await queries.lapsedPending(deps.db, today)) {
+  for (const { id } of await queries.lapsedPending(deps.db, today, heldSince)) {
     const expired = await withLocks(deps, id, async (tx, ext, booking) => {
       if (ext.status !== 'pending') return false;
       await queries.setStatus(tx, ext.id, 'expired');
       const lender = booking.lenderName;
       const borrower = booking.borrowerName;
       const item = booking.itemTitle;
+      const held = authorisationLapsed(ext.authorisedAt, now);
       const texts: [string, () => NoticeText][] = [
-        [ext.borrowerId, () => expiredTextForBorrower(lender, item, ext)],
-        [ext.providerId, () => expiredTextForLender(borrower, item)],
+        [ext.borrowerId, () => expiredTextForBorrower(lender, item, ext, held)],
+        [ext.providerId, () => expiredTextForLender(borrower, item, held)],
       ];
       for (const [userId, text] of texts) {
         await notificationService.notify(tx, {

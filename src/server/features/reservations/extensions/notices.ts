@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
-import { formatDayLabel } from '#shared/format.ts';
+import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { only, wording } from '../../../wordings.ts';
 import type { NoticeText } from '../../notifications/service.ts';
 
@@ -9,6 +10,7 @@ import type { NoticeText } from '../../notifications/service.ts';
 // it is written, in its reader's language, so days and amounts are formatted inside.
 
 const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+const HELD_DAYS = AUTHORISATION_ANSWER_DAYS;
 
 interface Asked {
   newEndDate: string;
@@ -137,10 +139,17 @@ export const cancelledText = wording(
   keepAsked,
 );
 
+/** `held`: unanswered while the card was held as long as an authorisation is kept (decision 057). */
 export const expiredTextForBorrower = wording(
   'extensions.expiredTextForBorrower',
-  (lender: string, item: string, ext: Asked): NoticeText => {
+  (lender: string, item: string, ext: Asked, held = false): NoticeText => {
     const until = formatDayLabel(ext.newEndDate);
+    if (held) {
+      return {
+        title: msg`Request for more days expired`,
+        message: msg`${lender} did not answer your request to keep ${item} until ${until} within ${HELD_DAYS} days, the longest your card is held for a request. The hold on your card was released; you can ask again.`,
+      };
+    }
     return {
       title: msg`Request for more days expired`,
       message: ext.paymentIntentId
@@ -153,10 +162,12 @@ export const expiredTextForBorrower = wording(
 
 export const expiredTextForLender = wording(
   'extensions.expiredTextForLender',
-  (borrower: string, item: string): NoticeText => {
+  (borrower: string, item: string, held = false): NoticeText => {
     return {
       title: msg`Request for more days expired`,
-      message: msg`${borrower}'s request for more days with ${item} expired unanswered.`,
+      message: held
+        ? msg`${borrower}'s request for more days with ${item} ended unanswered: a card is held for a request for ${HELD_DAYS} days at most.`
+        : msg`${borrower}'s request for more days with ${item} expired unanswered.`,
     };
   },
 );
@@ -191,4 +202,25 @@ export const cancelledRefundWords = wording(
     const until = formatDayLabel(newEndDate);
     return msg`Refund of the extra days (to ${until}) of a cancelled booking`;
   },
+);
+
+/** The lender's reminder that a request for more days lapses soon unless they answer it (decision 057). */
+export const lapsingTextForLender = wording(
+  'extensions.lapsingTextForLender',
+  (borrower: string, item: string, ext: Asked, lapsesAt: Date, timeZone: string): NoticeText => {
+    const until = formatDayLabel(ext.newEndDate);
+    const at = lapsesAt.toLocaleString(intlLocale(), {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    return {
+      title: msg`Request for more days expires soon`,
+      message: msg`${borrower}'s request to keep ${item} until ${until} expires ${at} unless you approve or decline it.`,
+    };
+  },
+  keepAsked,
 );

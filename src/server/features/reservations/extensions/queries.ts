@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExtensionStatus } from '#shared/booking/extensions.ts';
 import type { Db } from '../../../db/client.ts';
@@ -158,12 +158,23 @@ export async function pendingForReservations(db: Db, reservationIds: string[]) {
     );
 }
 
-/** Pending extensions whose booking's current last day is over: they lapse unanswered. */
-export async function lapsedPending(db: Db, today: string) {
+/**
+ * Pending extensions whose booking's current last day is over, or whose card was authorised before
+ * `authorisedBefore` (kept as long as an authorisation is): they lapse unanswered.
+ */
+export async function lapsedPending(db: Db, today: string, authorisedBefore: Date) {
   return db
     .select({ id: reservationExtensions.id })
     .from(reservationExtensions)
-    .where(and(eq(reservationExtensions.status, 'pending'), lt(reservationExtensions.previousEndDate, today)))
+    .where(
+      and(
+        eq(reservationExtensions.status, 'pending'),
+        or(
+          lt(reservationExtensions.previousEndDate, today),
+          lte(reservationExtensions.authorisedAt, authorisedBefore),
+        ),
+      ),
+    )
     .limit(500);
 }
 
@@ -194,4 +205,29 @@ export async function approvedFor(db: Db, reservationIds: string[]) {
       ),
     )
     .orderBy(reservationExtensions.previousEndDate);
+}
+
+/** Pending extensions whose lender has not been reminded yet that they lapse (few: they lapse within days). */
+export async function pendingNotReminded(db: Db) {
+  return db
+    .select()
+    .from(reservationExtensions)
+    .where(and(eq(reservationExtensions.status, 'pending'), isNull(reservationExtensions.lapseRemindedAt)))
+    .limit(500);
+}
+
+/** Records the lender's reminder; false when it was recorded already, or the request is answered. */
+export async function markLapseReminded(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(reservationExtensions)
+    .set({ lapseRemindedAt: at })
+    .where(
+      and(
+        eq(reservationExtensions.id, id),
+        eq(reservationExtensions.status, 'pending'),
+        isNull(reservationExtensions.lapseRemindedAt),
+      ),
+    )
+    .returning({ id: reservationExtensions.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
+import { extensionLapsesAt } from '#shared/booking/booking-deadlines.ts';
 import {
   EXTENDABLE_STATUSES,
   extensionIssue,
@@ -18,7 +19,7 @@ import { emailVerificationService } from '../../email-verification/service.ts';
 import { ledgerService } from '../../ledger/service.ts';
 import { notificationService } from '../../notifications/service.ts';
 import { paymentStepService } from '../../payment-steps/service.ts';
-import type { ExtensionDeps } from '../deps.ts';
+import { type ExtensionDeps, nowOf } from '../deps.ts';
 import * as reservationQueries from '../queries.ts';
 import { paymentAuthorisedWords, requestedTextForBorrower, requestedTextForLender } from './notices.ts';
 import * as queries from './queries.ts';
@@ -141,6 +142,8 @@ export async function createPaymentIntent(
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amount: centsToDecimal(rentalCents)!,
+    // A request made now lapses by then, its hold released (decision 057).
+    answerBy: extensionLapsesAt(booking.endDate, deps.timeZone, nowOf(deps)).toISOString(),
   };
 }
 
@@ -199,6 +202,8 @@ export async function request(
       if (checked.rentalCents !== rentalCents) {
         throw conflict(msg`The price has changed. Please start again.`, 'AMOUNT_MISMATCH');
       }
+      // When the extra rental was authorised, at the latest: the request ends before it lapses.
+      let authorisedAt: Date | null = null;
       if (intentId) {
         const recorded = await paymentStepService.lockIntent(tx, intentId);
         if (!recorded || recorded.borrowerId !== borrower.id || recorded.extensionOf !== reservationId) {
@@ -221,6 +226,7 @@ export async function request(
           );
         }
         await paymentStepService.markExtensionIntentUsed(tx, intentId);
+        authorisedAt = recorded.createdAt;
       }
       const ext = await queries.insertExtension(tx, {
         reservationId,
@@ -231,6 +237,7 @@ export async function request(
         newEndDate: input.endDate,
         rentalCents,
         paymentIntentId: intentId,
+        authorisedAt,
       });
       const names = { item: checked.booking.itemTitle };
       const who = borrower.fullName;

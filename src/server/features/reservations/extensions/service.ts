@@ -1,4 +1,5 @@
 import { approve, cancel, decline, expirePending } from './answer.ts';
+import { remindLapsing } from './lapse-reminders.ts';
 import { completeExtensionPayment, createPaymentIntent, request } from './request.ts';
 import { summaryFor } from './views.ts';
 
@@ -13,5 +14,6 @@ export const extensionService = {
   decline,
   cancel,
   expirePending,
+  remindLapsing,
   summaryFor,
 };

@@ -23,7 +23,9 @@ export function toExtension(row: queries.ExtensionRow, timeZone: string): Extens
     rentalAmount: centsToDecimal(row.rentalCents)!,
     status: row.status as ExtensionStatus,
     respondBy:
-      row.status === 'pending' ? extensionLapsesAt(row.previousEndDate, timeZone).toISOString() : null,
+      row.status === 'pending'
+        ? extensionLapsesAt(row.previousEndDate, timeZone, row.authorisedAt).toISOString()
+        : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -14,6 +14,7 @@ import { useSession } from '../../auth/api.ts';
 import { VerificationRequired } from '../../email-verification/api.ts';
 import { itemKeys } from '../../items/api.ts';
 import { SavedCardCheckout } from '../../payments/api.ts';
+import { answerWindowNote } from '../answer-window.ts';
 import { holdNotice } from '../money-wording.ts';
 import {
   type PaymentIntent,
@@ -187,6 +188,9 @@ export function ReserveDialogBody({
     return (
       <div className="space-y-5">
         <Header title={t`Payment`} description={holdNotice(price, item.user.fullName)} />
+        {intent ? (
+          <p className="text-sm text-stone-700">{answerWindowNote(item.user.fullName, intent.answerBy)}</p>
+        ) : null}
         <div className="grid gap-5 md:grid-cols-2 md:items-start">
           <OrderSummary title={item.title} range={range} price={price} />
           <div className="space-y-4">
