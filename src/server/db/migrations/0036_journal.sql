@@ -23,6 +23,7 @@ CREATE TABLE "journal_lines" (
 --> statement-breakpoint
 CREATE TABLE "journal_transactions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "journal_transactions_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"kind" text NOT NULL,
 	"reservation_id" uuid,
 	"payment_intent_id" text,
@@ -99,7 +100,8 @@ FROM "payment_steps" s
 WHERE s."kind" = 'release' AND s."status" = 'succeeded';--> statement-breakpoint
 INSERT INTO "journal_transactions" ("kind", "reservation_id", "payment_intent_id", "source", "released_cents", "created_at")
 SELECT "kind", "reservation_id", "intent", "source", CASE WHEN "kind" = 'release' THEN "cents" END, "at"
-FROM "journal_backfill";--> statement-breakpoint
+FROM "journal_backfill"
+ORDER BY "at", CASE "kind" WHEN 'capture' THEN 0 WHEN 'earning' THEN 1 ELSE 2 END;--> statement-breakpoint
 -- Capture: the provider holds the money, as the borrower's. Earning: the borrower's money becomes what
 -- we owe the lender. Refund: the borrower's money goes back out of the provider's hands.
 INSERT INTO "journal_lines" ("transaction_id", "account", "person_id", "reservation_id", "payment_intent_id", "amount_cents", "created_at")

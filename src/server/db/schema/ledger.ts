@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EARNING_REASONS, JOURNAL_ACCOUNTS, JOURNAL_KINDS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { billingHistory, paymentSteps } from './payments.ts';
@@ -72,6 +72,8 @@ export const journalTransactions = pgTable(
   'journal_transactions',
   {
     id: id(),
+    /** The order they were written in (several share one database transaction's time). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
     reservationId: uuid('reservation_id'),
     paymentIntentId: text('payment_intent_id'),
