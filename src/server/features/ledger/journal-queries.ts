@@ -71,7 +71,9 @@ export async function captureOf(db: Db, paymentIntentId: string) {
   const [row] = await db
     .select({ id: journalTransactions.id, reservationId: journalTransactions.reservationId })
     .from(journalTransactions)
-    .where(and(eq(journalTransactions.kind, 'capture'), eq(journalTransactions.paymentIntentId, paymentIntentId)))
+    .where(
+      and(eq(journalTransactions.kind, 'capture'), eq(journalTransactions.paymentIntentId, paymentIntentId)),
+    )
     .limit(1);
   return row;
 }

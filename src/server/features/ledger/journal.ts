@@ -54,7 +54,13 @@ async function stepSucceeded(tx: Db, step: StepRow): Promise<void> {
   const of = { reservationId: step.reservationId, paymentIntentId: step.paymentIntentId };
   const source = `step:${step.id}`;
   if (step.kind === 'release') {
-    await queries.insertTransaction(tx, { kind: 'release', ...of, source, releasedCents: step.amountCents, lines: [] });
+    await queries.insertTransaction(tx, {
+      kind: 'release',
+      ...of,
+      source,
+      releasedCents: step.amountCents,
+      lines: [],
+    });
     return;
   }
   await queries.lockIntent(tx, step.paymentIntentId);
@@ -105,7 +111,8 @@ async function rowsRecorded(
   const done = rows.filter(
     (r) =>
       r.stripePaymentIntentId &&
-      ((r.kind === 'payment' && r.status === 'completed') || (r.kind === 'refund' && r.status === 'refunded')),
+      ((r.kind === 'payment' && r.status === 'completed') ||
+        (r.kind === 'refund' && r.status === 'refunded')),
   );
   // Charges first, so a refund recorded with its payment follows it.
   done.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'payment' ? -1 : 1));
@@ -129,7 +136,13 @@ async function rowsRecorded(
 
 /** One movement between two accounts, journalled once per source. */
 function movement(
-  kind: 'fee' | 'fee_returned' | 'transfer' | 'transfer_reversal' | 'dispute_withdrawn' | 'dispute_reinstated',
+  kind:
+    | 'fee'
+    | 'fee_returned'
+    | 'transfer'
+    | 'transfer_reversal'
+    | 'dispute_withdrawn'
+    | 'dispute_reinstated',
   debit: (w: Moved) => queries.LineInsert['account'],
   credit: (w: Moved) => queries.LineInsert['account'],
   person: (w: Moved, account: queries.LineInsert['account']) => string | null,
@@ -163,7 +176,11 @@ type Moved = OfPayment &
   };
 
 const whose = (w: Moved, account: queries.LineInsert['account']) =>
-  account === 'lender_payable' ? (w.lenderId ?? null) : account === 'borrower' ? (w.borrowerId ?? null) : null;
+  account === 'lender_payable'
+    ? (w.lenderId ?? null)
+    : account === 'borrower'
+      ? (w.borrowerId ?? null)
+      : null;
 
 export const journal = {
   stepSucceeded,
@@ -171,17 +188,47 @@ export const journal = {
   rowsRecorded,
 
   /** A service fee on a charged payment: the borrower's money becomes CampusLoop's. */
-  feeCharged: movement('fee', () => 'borrower', () => 'platform_fees', whose),
+  feeCharged: movement(
+    'fee',
+    () => 'borrower',
+    () => 'platform_fees',
+    whose,
+  ),
   /** A service fee given back with a refund: CampusLoop's money becomes the borrower's again. */
-  feeReturned: movement('fee_returned', () => 'platform_fees', () => 'borrower', whose),
+  feeReturned: movement(
+    'fee_returned',
+    () => 'platform_fees',
+    () => 'borrower',
+    whose,
+  ),
   /** Money sent to a lender's own account (a transfer): we owe them that much less. */
-  transferSent: movement('transfer', () => 'lender_payable', () => 'provider_cash', whose),
+  transferSent: movement(
+    'transfer',
+    () => 'lender_payable',
+    () => 'provider_cash',
+    whose,
+  ),
   /** A transfer taken back from the lender's account: we owe them that much again. */
-  transferReversed: movement('transfer_reversal', () => 'provider_cash', () => 'lender_payable', whose),
+  transferReversed: movement(
+    'transfer_reversal',
+    () => 'provider_cash',
+    () => 'lender_payable',
+    whose,
+  ),
   /** A dispute took the money back to the borrower's bank. */
-  disputeFundsWithdrawn: movement('dispute_withdrawn', () => 'borrower', () => 'provider_cash', whose),
+  disputeFundsWithdrawn: movement(
+    'dispute_withdrawn',
+    () => 'borrower',
+    () => 'provider_cash',
+    whose,
+  ),
   /** A dispute won: the money is back with the provider. */
-  disputeFundsReinstated: movement('dispute_reinstated', () => 'provider_cash', () => 'borrower', whose),
+  disputeFundsReinstated: movement(
+    'dispute_reinstated',
+    () => 'provider_cash',
+    () => 'borrower',
+    whose,
+  ),
 
   booksOfBookings: queries.booksOfBookings,
   unbalancedTransactions: queries.unbalancedTransactions,
