@@ -253,6 +253,32 @@ export async function payableOf(db: Db, personId: string): Promise<number> {
   return Number(rows[0]?.cents ?? 0);
 }
 
+/**
+ * Money between a person and CampusLoop: theirs we still hold as a borrower (below zero: what they owe
+ * after a dispute), what we owe them as a lender (below zero: what they owe), and whether a payment
+ * step of one of their bookings or payments is still on its way.
+ */
+export async function moneyOfPerson(db: Db, personId: string) {
+  const { rows } = await db.execute<{ held: number; payable: number; moving: boolean }>(sql`
+    select
+      (-coalesce((select sum(amount_cents) from journal_lines
+                  where account = 'borrower' and person_id = ${personId}), 0))::int as held,
+      (-coalesce((select sum(amount_cents) from journal_lines
+                  where account = 'lender_payable' and person_id = ${personId}), 0))::int as payable,
+      exists (select 1 from payment_steps s
+              left join reservations r on r.id = s.reservation_id
+              left join payment_intents p on p.id = s.payment_intent_id
+              where s.status in ('pending', 'running', 'failed')
+                and (r.borrower_id = ${personId} or r.provider_id = ${personId} or p.borrower_id = ${personId}))
+        as moving`);
+  const row = rows[0];
+  return {
+    heldCents: Number(row?.held ?? 0),
+    payableCents: Number(row?.payable ?? 0),
+    moving: Boolean(row?.moving),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Yearly totals (US 1099-K)
 

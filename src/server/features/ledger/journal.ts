@@ -236,6 +236,7 @@ export const journal = {
   lendersDisagreeingWithEntries: queries.lendersDisagreeingWithEntries,
   providerCashByIntent: queries.providerCashByIntent,
   payableOf: queries.payableOf,
+  moneyOfPerson: queries.moneyOfPerson,
   lenderTotals: queries.lenderTotals,
   openFindings: queries.openFindings,
 };
