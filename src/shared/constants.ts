@@ -91,6 +91,13 @@ export const JOURNAL_KINDS = [
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
+/**
+ * What the journal's reconciliation can find wrong with a booking: its figures do not add up, the
+ * journal and the billing rows or earning entries disagree, or the journal and the provider disagree.
+ */
+export const JOURNAL_PROBLEMS = ['does_not_add_up', 'rows_disagree', 'provider_disagrees'] as const;
+export type JournalProblem = (typeof JOURNAL_PROBLEMS)[number];
+
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
 export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];

@@ -20,6 +20,7 @@ import { handoverRoutes } from '../features/handovers/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { impactRoutes } from '../features/impact/routes.ts';
 import { itemRoutes } from '../features/items/routes.ts';
+import { ledgerRoutes } from '../features/ledger/routes.ts';
 import { moderationRoutes } from '../features/moderation/routes.ts';
 import { notificationRoutes } from '../features/notifications/routes.ts';
 import { passwordResetRoutes } from '../features/password-reset/routes.ts';
@@ -100,6 +101,7 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
       adminEmails: config.adminEmails,
     },
   });
+  await api.register(ledgerRoutes, { db, config });
   await api.register(impactRoutes, { db, config });
   if (payments instanceof TestPaymentProvider) await api.register(testPaymentRoutes, { provider: payments });
 }

@@ -173,7 +173,17 @@ export async function unbalancedTransactions(db: Db) {
  * Per payment intent: what the journal says was charged, refunded and made payable, beside what the
  * billing rows and earning entries say. Only the intents where they disagree.
  */
-export async function intentsDisagreeingWithRows(db: Db) {
+const inList = (column: ReturnType<typeof sql.raw>, ids: string[] | undefined) =>
+  ids === undefined
+    ? sql`true`
+    : ids.length
+      ? sql`${column} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+
+export async function intentsDisagreeingWithRows(db: Db, intentIds?: string[]) {
   const { rows } = await db.execute<{
     paymentIntentId: string;
     journalCaptured: number;
@@ -206,9 +216,9 @@ export async function intentsDisagreeingWithRows(db: Db) {
       case when coalesce(j.captured, 0) > 0 then coalesce(e.earned, 0) else 0 end as "entriesEarned"
     from payment_intents p
     left join j on j.id = p.id left join b on b.id = p.id left join e on e.id = p.id
-    where coalesce(j.captured, 0) <> coalesce(b.captured, 0)
+    where ${inList(sql.raw('p.id'), intentIds)} and (coalesce(j.captured, 0) <> coalesce(b.captured, 0)
        or coalesce(j.refunded, 0) <> coalesce(b.refunded, 0)
-       or coalesce(j.earned, 0) <> case when coalesce(j.captured, 0) > 0 then coalesce(e.earned, 0) else 0 end`);
+       or coalesce(j.earned, 0) <> case when coalesce(j.captured, 0) > 0 then coalesce(e.earned, 0) else 0 end)`);
   return rows;
 }
 
@@ -233,11 +243,12 @@ export async function lendersDisagreeingWithEntries(db: Db) {
 }
 
 /** The provider's net (received − refunded) per intent, as the journal says, for comparing with it. */
-export async function providerCashByIntent(db: Db) {
+export async function providerCashByIntent(db: Db, intentIds?: string[]) {
   const { rows } = await db.execute<{ paymentIntentId: string; cents: number }>(sql`
     select l.payment_intent_id as "paymentIntentId", sum(l.amount_cents)::int as cents
     from journal_lines l join journal_transactions t on t.id = l.transaction_id
     where l.account = 'provider_cash' and t.kind in ('capture', 'refund') and l.payment_intent_id is not null
+      and ${inList(sql.raw('l.payment_intent_id'), intentIds)}
     group by l.payment_intent_id`);
   return rows;
 }
@@ -292,20 +303,21 @@ export async function lenderTotals(db: Db, year: number) {
   const { rows } = await db.execute<{
     lenderId: string;
     name: string | null;
-    email: string | null;
     grossCents: number;
     transactions: number;
   }>(sql`
-    select l.person_id as "lenderId", u.full_name as name, u.email,
-           (-sum(l.amount_cents))::int as "grossCents",
-           (count(distinct l.payment_intent_id) filter (where l.amount_cents < 0))::int as transactions
-    from journal_lines l
-    join journal_transactions t on t.id = l.transaction_id
-    left join users u on u.id = l.person_id
-    where t.kind = 'earning' and l.account = 'lender_payable'
-      and t.created_at >= ${from}::timestamptz and t.created_at < ${to}::timestamptz
-    group by l.person_id, u.full_name, u.email
-    order by 4 desc, 1`);
+    with per_payment as (
+      select l.person_id, l.payment_intent_id, (-sum(l.amount_cents))::int as cents
+      from journal_lines l join journal_transactions t on t.id = l.transaction_id
+      where t.kind = 'earning' and l.account = 'lender_payable' and l.person_id is not null
+        and t.created_at >= ${from}::timestamptz and t.created_at < ${to}::timestamptz
+      group by l.person_id, l.payment_intent_id)
+    select p.person_id as "lenderId", u.full_name as name,
+           sum(p.cents)::int as "grossCents", (count(*) filter (where p.cents > 0))::int as transactions
+    from per_payment p left join users u on u.id = p.person_id and u.deleted_at is null
+    group by p.person_id, u.full_name
+    having sum(p.cents) <> 0
+    order by 3 desc, 1`);
   return rows.map((r) => ({ ...r, grossCents: Number(r.grossCents), transactions: Number(r.transactions) }));
 }
 
@@ -343,10 +355,22 @@ export async function resolveFindings(db: Db, reservationIds: string[]): Promise
 }
 
 export async function openFindings(db: Db, limit = 100) {
-  return db
-    .select()
-    .from(journalFindings)
-    .where(sql`${journalFindings.resolvedAt} is null`)
-    .orderBy(sql`${journalFindings.detectedAt} desc`)
-    .limit(limit);
+  const { rows } = await db.execute<{
+    id: string;
+    reservationId: string;
+    itemTitle: string | null;
+    problem: string;
+    cashCents: number;
+    accountedCents: number;
+    detectedAt: Date | string;
+  }>(sql`
+    select f.id, f.reservation_id as "reservationId", i.title as "itemTitle", f.problem,
+           f.cash_cents as "cashCents", f.accounted_cents as "accountedCents", f.detected_at as "detectedAt"
+    from journal_findings f
+    left join reservations r on r.id = f.reservation_id
+    left join items i on i.id = r.item_id
+    where f.resolved_at is null
+    order by f.detected_at desc
+    limit ${limit}`);
+  return rows;
 }

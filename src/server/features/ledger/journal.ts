@@ -1,3 +1,4 @@
+import type { JournalProblem } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import * as queries from './journal-queries.ts';
 import type { StepRow } from './queries.ts';
@@ -182,7 +183,48 @@ const whose = (w: Moved, account: queries.LineInsert['account']) =>
       ? (w.borrowerId ?? null)
       : null;
 
+/**
+ * The journal's reconciliation of the bookings whose payments were just compared with the provider:
+ * each booking's equation, the journal against the billing rows and earning entries, and its cash per
+ * payment against what the provider said. A booking found wrong gets one open finding (kept up to
+ * date); one found right again has its finding closed.
+ */
+async function reconcileBookings(
+  db: Db,
+  compared: { reservationId: string; paymentIntentId: string; providerNetCents: number }[],
+): Promise<{ checked: number; found: number }> {
+  const ids = [...new Set(compared.map((c) => c.reservationId))];
+  if (!ids.length) return { checked: 0, found: 0 };
+  const books = new Map((await queries.booksOfBookings(db, ids)).map((b) => [b.reservationId, b]));
+  const intents = compared.map((c) => c.paymentIntentId);
+  const rowsDisagree = new Set(
+    (await queries.intentsDisagreeingWithRows(db, intents)).map((r) => r.paymentIntentId),
+  );
+  const cash = new Map((await queries.providerCashByIntent(db, intents)).map((r) => [r.paymentIntentId, r.cents]));
+  const right: string[] = [];
+  let found = 0;
+  for (const reservationId of ids) {
+    const b = books.get(reservationId);
+    const { cashCents, accountedCents } = b ? bookingEquation(b) : { cashCents: 0, accountedCents: 0 };
+    const payments = compared.filter((c) => c.reservationId === reservationId);
+    let problem: JournalProblem | null = null;
+    if (cashCents !== accountedCents) problem = 'does_not_add_up';
+    else if (payments.some((p) => rowsDisagree.has(p.paymentIntentId))) problem = 'rows_disagree';
+    else if (payments.some((p) => (cash.get(p.paymentIntentId) ?? 0) !== p.providerNetCents))
+      problem = 'provider_disagrees';
+    if (!problem) {
+      right.push(reservationId);
+      continue;
+    }
+    found++;
+    await queries.recordFinding(db, { reservationId, cashCents, accountedCents, problem });
+  }
+  await queries.resolveFindings(db, right);
+  return { checked: ids.length, found };
+}
+
 export const journal = {
+  reconcileBookings,
   stepSucceeded,
   earningsChanged: (tx: Db, paymentIntentId: string) => earningsChanged(tx, paymentIntentId),
   rowsRecorded,
