@@ -3,10 +3,12 @@ import { ModerationHeader } from '../features/moderation/components/moderation-n
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { OwnCasesNotice } from '../features/moderation/components/own-cases-notice.tsx';
 import { usePaymentProblems } from '../features/payment-steps/api.ts';
+import { JournalBooks } from '../features/payment-steps/components/journal-books.tsx';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/payments (decision 012): the payments that need a moderator.
+// /admin/payments (decisions 012 and 058): the payments that need a moderator, the journal's findings
+// and lenders' yearly totals.
 
 export default function AdminPaymentsRoute() {
   return (
@@ -25,6 +27,7 @@ function AdminPaymentsPage() {
       <ModerationHeader />
       <OwnCasesNotice ownCases={ownCases} />
       <PaymentProblems />
+      <JournalBooks />
     </div>
   );
 }
