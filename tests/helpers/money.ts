@@ -74,7 +74,9 @@ export async function expectJournalBalanced(
   const broken = (await journal.booksOfBookings(db))
     .map((b) => ({ ...b, ...bookingEquation(b) }))
     .filter((b) => b.cashCents !== b.accountedCents);
-  expect(broken, 'captured − refunded − disputed = transferred − reversed + fees + payable + held').toEqual([]);
+  expect(broken, 'captured − refunded − disputed = transferred − reversed + fees + payable + held').toEqual(
+    [],
+  );
   expect(
     await journal.intentsDisagreeingWithRows(db),
     'the journal says what the billing rows and earning entries say',

@@ -34,6 +34,19 @@ CREATE TABLE "journal_transactions" (
 	CONSTRAINT "journal_transactions_kind_check" CHECK ("journal_transactions"."kind" in ('capture', 'refund', 'release', 'earning', 'fee', 'fee_returned', 'transfer', 'transfer_reversal', 'dispute_withdrawn', 'dispute_reinstated'))
 );
 --> statement-breakpoint
+CREATE TABLE "receipts" (
+	"step_id" uuid PRIMARY KEY NOT NULL,
+	"borrower_id" uuid NOT NULL,
+	"reservation_id" uuid,
+	"payment_intent_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"purpose" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	CONSTRAINT "receipts_kind_check" CHECK ("receipts"."kind" in ('capture', 'refund'))
+);
+--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_transaction_id_journal_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."journal_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_findings_open_idx" ON "journal_findings" USING btree ("reservation_id") WHERE "journal_findings"."resolved_at" is null;--> statement-breakpoint
 CREATE INDEX "journal_lines_transaction_idx" ON "journal_lines" USING btree ("transaction_id");--> statement-breakpoint
@@ -41,6 +54,7 @@ CREATE INDEX "journal_lines_reservation_idx" ON "journal_lines" USING btree ("re
 CREATE INDEX "journal_lines_person_idx" ON "journal_lines" USING btree ("person_id","account");--> statement-breakpoint
 CREATE INDEX "journal_transactions_reservation_idx" ON "journal_transactions" USING btree ("reservation_id");--> statement-breakpoint
 CREATE INDEX "journal_transactions_intent_idx" ON "journal_transactions" USING btree ("payment_intent_id");--> statement-breakpoint
+CREATE INDEX "receipts_unsent_idx" ON "receipts" USING btree ("created_at") WHERE "receipts"."sent_at" is null;--> statement-breakpoint
 -- hand-written:
 -- The journal is append-only: no line or transaction is ever changed or taken away.
 CREATE FUNCTION "journal_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { EARNING_REASONS, JOURNAL_ACCOUNTS, JOURNAL_KINDS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { billingHistory, paymentSteps } from './payments.ts';
@@ -130,4 +141,28 @@ export const journalFindings = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('journal_findings_open_idx').on(t.reservationId).where(sql`${t.resolvedAt} is null`)],
+);
+
+/**
+ * A receipt e-mail owed to a borrower for a charge or a refund the provider made (decision 058): written
+ * in the transaction that recorded the step's success, so there is one per step however often the step
+ * was tried; `sent_at` once the mailer took it.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    stepId: uuid('step_id').primaryKey(),
+    borrowerId: uuid('borrower_id').notNull(),
+    reservationId: uuid('reservation_id'),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    kind: text('kind').notNull(),
+    purpose: text('purpose').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('receipts_kind_check', oneOf(t.kind, ['capture', 'refund'])),
+    index('receipts_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
 );

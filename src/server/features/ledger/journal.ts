@@ -2,6 +2,7 @@ import type { JournalProblem } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import * as queries from './journal-queries.ts';
 import type { StepRow } from './queries.ts';
+import { receiptOwed } from './receipts.ts';
 
 // The double-entry journal (decision 058): every money movement the platform makes, as a transaction
 // whose lines add up to zero (a debit positive, a credit negative) over four accounts:
@@ -89,6 +90,7 @@ async function stepSucceeded(tx: Db, step: StepRow): Promise<void> {
   }
   // A charge makes the lender's earning real; a refund of the whole payment takes it back.
   await earningsChanged(tx, step.paymentIntentId);
+  await receiptOwed(tx, step, borrowerId);
 }
 
 /**
@@ -200,7 +202,9 @@ async function reconcileBookings(
   const rowsDisagree = new Set(
     (await queries.intentsDisagreeingWithRows(db, intents)).map((r) => r.paymentIntentId),
   );
-  const cash = new Map((await queries.providerCashByIntent(db, intents)).map((r) => [r.paymentIntentId, r.cents]));
+  const cash = new Map(
+    (await queries.providerCashByIntent(db, intents)).map((r) => [r.paymentIntentId, r.cents]),
+  );
   const right: string[] = [];
   let found = 0;
   for (const reservationId of ids) {

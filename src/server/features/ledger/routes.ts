@@ -1,8 +1,4 @@
-import {
-  journalFindingsResponse,
-  lenderTotalsQuery,
-  lenderTotalsResponse,
-} from '#shared/schemas/ledger.ts';
+import { journalFindingsResponse, lenderTotalsQuery, lenderTotalsResponse } from '#shared/schemas/ledger.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { moderatorRoutes } from '../../http/route-scopes.ts';
@@ -12,10 +8,8 @@ import { booksForModerators } from './books-for-moderators.ts';
 // guards the group.
 
 export const ledgerRoutes = moderatorRoutes<{ db: Db; config: Config }>(async (app, { db, config }) => {
-  app.get(
-    '/admin/journal-findings',
-    { schema: { response: { 200: journalFindingsResponse } } },
-    async () => booksForModerators.findings(db),
+  app.get('/admin/journal-findings', { schema: { response: { 200: journalFindingsResponse } } }, async () =>
+    booksForModerators.findings(db),
   );
 
   app.get(

@@ -97,7 +97,8 @@ export async function reconcile(
     if (billing !== provider) mismatched++;
     checked++;
     const reservationId = intent.reservationId ?? intent.extensionOf;
-    if (reservationId) compared.push({ reservationId, paymentIntentId: intent.id, providerNetCents: provider });
+    if (reservationId)
+      compared.push({ reservationId, paymentIntentId: intent.id, providerNetCents: provider });
   }
   // The journal's books of the same bookings (decision 058): findings for moderators beside these.
   await ledgerService.reconcileJournal(deps.db, compared);

@@ -85,8 +85,8 @@ export function DeleteAccountSection() {
       <p className="mt-3 text-sm text-muted">
         <Trans>
           You cannot delete your account while a reservation is approved or in progress, while money is held
-          for a request, or while money is still owed to you or by you (earnings not yet paid out, a refund
-          on its way).
+          for a request, or while money is still owed to you or by you (earnings not yet paid out, a refund on
+          its way).
         </Trans>
       </p>
       {refused && (
