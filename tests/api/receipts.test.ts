@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import type { Mailer } from '../../src/server/adapters/mail/mailer.ts';
+import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { sendReceipts } from '../../src/server/features/ledger/receipts.ts';
 import { bookingAt } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Mailer } from '../adapters/mail/mailer.ts';
-import { sendReceipts } from '../features/ledger/receipts.ts';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
+import { sendReceipts } from '../features/ledger/receipts.ts';
 import {
   type PaymentStepDeps,
   paymentStepService,

@@ -17,7 +17,7 @@ import { AppError, conflict } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { addressKey, CHAT_SEND_PREFIX, PASSWORD_RESET_ACCOUNT_PREFIX } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
-import { journal } from '../ledger/journal.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { deleteAvatar, deletePhotos } from '../uploads/service.ts';
 import { accountDeletedNotice } from './account-emails.ts';
@@ -36,7 +36,7 @@ const plain = (row: Record<string, unknown>) =>
  * still on its way or their money still held, earnings not yet paid out to them, or money they owe.
  */
 async function refuseWhileMoneyIsOwed(tx: Db, userId: string): Promise<void> {
-  const money = await journal.moneyOfPerson(tx, userId);
+  const money = await ledgerService.moneyOfPerson(tx, userId);
   const owed = Math.min(money.heldCents, 0) + Math.min(money.payableCents, 0);
   if (owed < 0) throw conflict(accountYouOwe(formatMoney(-owed)), 'ACCOUNT_IN_USE');
   if (money.moving || money.heldCents > 0) throw conflict(ACCOUNT_MONEY_ON_ITS_WAY, 'ACCOUNT_IN_USE');

@@ -6,8 +6,8 @@ import type { Mailer, MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { inLocale } from '../../i18n.ts';
-import * as queries from './receipt-queries.ts';
 import type { StepRow } from './queries.ts';
+import * as queries from './receipt-queries.ts';
 
 // Receipts (decision 058): a borrower gets an e-mail for every charge and every refund the provider made,
 // with its lines (rental, deposit; for a refund, what came back of each), in their language. The receipt

@@ -339,6 +339,16 @@ export const ledgerService = {
   /** The journal's reconciliation of bookings whose payments were compared with the provider (decision 058). */
   reconcileJournal: journal.reconcileBookings,
 
+  /**
+   * The journal (decision 058), for features that move money the provider tells them of: transfers to
+   * lenders and their reversals, service fees, disputes (`journal.transferSent`, `transferReversed`,
+   * `feeCharged`, `feeReturned`, `disputeFundsWithdrawn`, `disputeFundsReinstated`).
+   */
+  journal,
+
+  /** Money between a person and CampusLoop, as the journal says (account deletion waits for it). */
+  moneyOfPerson: journal.moneyOfPerson,
+
   /** Payments whose earning entries and earning rows disagree (none, when the ledger is sound). */
   earningMismatches: (db: Db) => queries.earningMismatches(db),
 
