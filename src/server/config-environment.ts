@@ -150,6 +150,10 @@ export const envSchema = z.object({
   PAYMENT_RETRY_DELAY_SECONDS: positiveInt.default(10),
   /** A card authorisation that no reservation request used within this many minutes is released. */
   PAYMENT_ABANDONED_MINUTES: positiveInt.default(60),
+  /** US 1099-K: a lender paid more than this many cents in a calendar year… */
+  TAX_REPORT_THRESHOLD_CENTS: positiveInt.default(2_000_000),
+  /** …in more than this many payments is flagged for moderators (decision 058). */
+  TAX_REPORT_THRESHOLD_COUNT: positiveInt.default(200),
   /** Pending requests not answered within this many hours expire. */
   RESERVATION_EXPIRY_HOURS: positiveInt.default(48),
   /**

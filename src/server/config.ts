@@ -63,6 +63,11 @@ function toConfig(env: Env) {
       stepLeaseMs: 120_000,
       abandonedAfterMs: env.PAYMENT_ABANDONED_MINUTES * 60_000,
     },
+    /** The US 1099-K thresholds a lender's yearly totals are flagged over (decision 058). */
+    taxReport: {
+      thresholdCents: env.TAX_REPORT_THRESHOLD_CENTS,
+      thresholdCount: env.TAX_REPORT_THRESHOLD_COUNT,
+    },
     campusTimeZone: env.CAMPUS_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     /** Set: GET /metrics is served to this bearer token; unset: no /metrics, nothing measured. */

@@ -95,6 +95,37 @@ export type DisputeFinding = (typeof DISPUTE_FINDINGS)[number];
 export const RECEIVABLE_REASONS = ['dispute_reversal', 'netted_from_transfer'] as const;
 export type ReceivableReason = (typeof RECEIVABLE_REASONS)[number];
 
+/**
+ * The journal's chart of accounts (decision 058). provider_cash: money the provider holds for us;
+ * borrower: money of a borrower's we hold (deposits, what is still to go back; below zero, what a
+ * dispute took back beyond it); lender_payable: what we owe a lender (below zero, what they owe us);
+ * platform_fees: what CampusLoop earned.
+ */
+export const JOURNAL_ACCOUNTS = ['provider_cash', 'borrower', 'lender_payable', 'platform_fees'] as const;
+export type JournalAccount = (typeof JOURNAL_ACCOUNTS)[number];
+
+/** What a journal transaction records: one kind per money movement the platform makes. */
+export const JOURNAL_KINDS = [
+  'capture',
+  'refund',
+  'release',
+  'earning',
+  'fee',
+  'fee_returned',
+  'transfer',
+  'transfer_reversal',
+  'dispute_withdrawn',
+  'dispute_reinstated',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/**
+ * What the journal's reconciliation can find wrong with a booking: its figures do not add up, the
+ * journal and the billing rows or earning entries disagree, or the journal and the provider disagree.
+ */
+export const JOURNAL_PROBLEMS = ['does_not_add_up', 'rows_disagree', 'provider_disagrees'] as const;
+export type JournalProblem = (typeof JOURNAL_PROBLEMS)[number];
+
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
 export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];

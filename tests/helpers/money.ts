@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
+import { bookingEquation, journal } from '../../src/server/features/ledger/journal.ts';
 import { ledgerService } from '../../src/server/features/ledger/service.ts';
 import { type PaymentStepDeps, paymentStepService } from '../../src/server/features/payment-steps/service.ts';
 import type { ReservationDeps } from '../../src/server/features/reservations/service.ts';
@@ -58,6 +59,7 @@ export async function expectMoneyBalanced(t: TestContext): Promise<void> {
   const earnings = await ledgerService.earningMismatches(t.database.db);
   expect(earnings, 'earning entries match the earning rows of every payment').toEqual([]);
   await expectDisputesBalanced(t);
+  await expectJournalBalanced(t, rows);
 }
 
 /**
@@ -77,4 +79,35 @@ export async function expectDisputesBalanced(t: TestContext): Promise<void> {
     select d.id from disputes d join lender_receivables r on r.dispute_id = d.id
     group by d.id, d.reversal_cents having sum(r.amount_cents) > coalesce(d.reversal_cents, 0)`);
   expect(over, 'no dispute owed for more than its reversal').toEqual([]);
+}
+
+/**
+ * The journal (decision 058): every transaction adds up to zero, every booking's equation holds, and
+ * it says what the billing rows, the earning entries and the provider say, per payment and per lender.
+ */
+export async function expectJournalBalanced(
+  t: TestContext,
+  provider: { id: string; provider: number }[],
+): Promise<void> {
+  const db = t.database.db;
+  expect(await journal.unbalancedTransactions(db), 'every journal transaction adds up to zero').toEqual([]);
+  const broken = (await journal.booksOfBookings(db))
+    .map((b) => ({ ...b, ...bookingEquation(b) }))
+    .filter((b) => b.cashCents !== b.accountedCents);
+  expect(broken, 'captured − refunded − disputed = transferred − reversed + fees + payable + held').toEqual(
+    [],
+  );
+  expect(
+    await journal.intentsDisagreeingWithRows(db),
+    'the journal says what the billing rows and earning entries say',
+  ).toEqual([]);
+  expect(
+    await journal.lendersDisagreeingWithEntries(db),
+    'each lender’s journalled earnings are their earning entries',
+  ).toEqual([]);
+  const cash = new Map((await journal.providerCashByIntent(db)).map((r) => [r.paymentIntentId, r.cents]));
+  const differ = provider
+    .map((r) => ({ id: r.id, provider: r.provider, journal: cash.get(r.id) ?? 0 }))
+    .filter((r) => r.provider !== r.journal);
+  expect(differ, 'the journal says what the provider holds for every payment').toEqual([]);
 }

@@ -14,6 +14,8 @@ it('reports money writes outside src/server/features/ledger, and lets the ledger
     '  await tx.insert(earningEntries).values(entry);',
     '  await tx.update(earningEntries).set(entry);',
     '  await tx.insert(paymentStepRows).values(link);',
+    '  await tx.insert(journalTransactions).values(posting);',
+    '  await tx.insert(journalLines).values(lines);',
     '}',
   ];
   const reported = await pluginDiagnostics(
@@ -30,5 +32,7 @@ it('reports money writes outside src/server/features/ledger, and lets the ledger
     },
     'ledger',
   );
-  expect(reported).toEqual([2, 3, 4, 5, 6, 7, 8].map((n) => `src/server/features/orders/service.ts:${n}`));
+  expect(reported).toEqual(
+    [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => `src/server/features/orders/service.ts:${n}`),
+  );
 }, 60_000);

@@ -22,6 +22,7 @@ import { handoverRoutes } from '../features/handovers/routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { impactRoutes } from '../features/impact/routes.ts';
 import { itemRoutes } from '../features/items/routes.ts';
+import { ledgerRoutes } from '../features/ledger/routes.ts';
 import { moderationRoutes } from '../features/moderation/routes.ts';
 import { notificationRoutes } from '../features/notifications/routes.ts';
 import { passwordResetRoutes } from '../features/password-reset/routes.ts';
@@ -104,6 +105,7 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
   });
   const disputeDeps = { db, payments, adminEmails: config.adminEmails, appUrl: config.appUrl };
   await api.register(disputeRoutes, { deps: disputeDeps });
+  await api.register(ledgerRoutes, { db, config });
   await api.register(impactRoutes, { db, config });
   if (payments instanceof TestPaymentProvider) {
     await api.register(testPaymentRoutes, { provider: payments });

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
+import { sendReceipts } from '../features/ledger/receipts.ts';
 import {
   type PaymentStepDeps,
   paymentStepService,
@@ -89,6 +90,10 @@ export default fp(
           job.data.paymentIntentId,
           job.retryCount >= job.retryLimit,
         );
+        // The receipts the steps just made owed (decision 058); one not sent now waits for the next round.
+        await sendReceipts({ db: opts.database.db, mailer: opts.mailer, log }).catch((error: unknown) =>
+          log.warn({ err: error }, 'receipts will be sent on a later round'),
+        );
       } catch (error) {
         if (!(error instanceof StepBusyError)) {
           opts.metrics?.jobFailed(QUEUES.paymentSteps);
@@ -125,6 +130,8 @@ export default fp(
       if (resent) log.warn({ resent }, 'sent payment steps whose job was lost again');
       const { checked, mismatched } = await paymentStepService.reconcile(upkeepDeps);
       if (mismatched) log.error({ checked, mismatched }, 'billing rows and the provider disagree');
+      // Receipts the mailer refused before: tried again each round.
+      await sendReceipts({ db: opts.database.db, mailer: opts.mailer, log });
     };
     let running: Promise<unknown> | null = null;
     // Reviews that start to show when their waiting time runs out may complete a 'top_rated' badge;

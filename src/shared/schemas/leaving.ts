@@ -21,6 +21,11 @@ export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
 /** Why an account cannot be deleted yet (409 ACCOUNT_IN_USE), in the words the page shows (`msg` descriptors). */
 export const ACCOUNT_IN_USE_ACTIVE = msg`You have a reservation that is approved or in progress. Finish it (or cancel it) first, then delete your account.`;
 export const ACCOUNT_IN_USE_MONEY = msg`Money is still held for one of your requests. Cancel the request (or wait for the lender to answer) first, then delete your account.`;
+export const ACCOUNT_MONEY_ON_ITS_WAY = msg`A payment or refund for one of your bookings has not gone through yet. Once it has, you can delete your account.`;
+export const accountOwedToYou = (amount: string) =>
+  msg`CampusLoop still owes you ${amount} for lending your items, not yet paid out. Once it has been paid to you, you can delete your account.`;
+export const accountYouOwe = (amount: string) =>
+  msg`You owe ${amount} on a booking (money taken back after it was paid). Settle it with CampusLoop support first, then delete your account.`;
 
 /** What the export holds: everything CampusLoop keeps about the person, as plain JSON. */
 export const dataExport = z.object({

@@ -5,10 +5,12 @@ import { ModerationHeader } from '../features/moderation/components/moderation-n
 import { ModeratorsOnly } from '../features/moderation/components/moderators-only.tsx';
 import { OwnCasesNotice } from '../features/moderation/components/own-cases-notice.tsx';
 import { usePaymentProblems } from '../features/payment-steps/api.ts';
+import { JournalBooks } from '../features/payment-steps/components/journal-books.tsx';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/payments (decisions 012 and 059): the payments that need a moderator, and card disputes.
+// /admin/payments (decisions 012, 058 and 059): the payments that need a moderator, card disputes, the
+// journal's findings and lenders' yearly totals.
 
 export default function AdminPaymentsRoute() {
   return (
@@ -34,6 +36,7 @@ function AdminPaymentsPage() {
       <OwnCasesNotice ownCases={ownCases} />
       <PaymentProblems />
       <CardDisputes />
+      <JournalBooks />
     </div>
   );
 }

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { EARNING_REASONS } from '#shared/constants.ts';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { EARNING_REASONS, JOURNAL_ACCOUNTS, JOURNAL_KINDS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { billingHistory, paymentSteps } from './payments.ts';
 import { reservations } from './reservations.ts';
@@ -58,5 +69,100 @@ export const paymentStepRows = pgTable(
   (t) => [
     primaryKey({ columns: [t.stepId, t.billingId] }),
     index('payment_step_rows_billing_idx').on(t.billingId),
+  ],
+);
+
+/**
+ * The double-entry journal (decision 058): every money movement the platform makes, as a transaction
+ * whose lines add up to zero over a small chart of accounts (JOURNAL_ACCOUNTS). Written only by the
+ * ledger (features/ledger/journal.ts) when the provider has moved the money; the database refuses an
+ * unbalanced transaction and any change or deletion. Bookings, payments and lenders are named by id
+ * without foreign keys, so the history outlives them.
+ */
+export const journalTransactions = pgTable(
+  'journal_transactions',
+  {
+    id: id(),
+    /** The order they were written in (several share one database transaction's time). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    reservationId: uuid('reservation_id'),
+    paymentIntentId: text('payment_intent_id'),
+    /** What made it, once: a payment step ('step:<id>'), a transfer ('transfer:<id>')…; null for deltas. */
+    source: text('source').unique(),
+    /** A release moves no money: the authorisation it let go, for the record. */
+    releasedCents: integer('released_cents'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('journal_transactions_kind_check', oneOf(t.kind, JOURNAL_KINDS)),
+    index('journal_transactions_reservation_idx').on(t.reservationId),
+    index('journal_transactions_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: id(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => journalTransactions.id),
+    account: text('account').notNull(),
+    /** Whose account: the lender of a lender_payable line, the borrower of a borrower line. */
+    personId: uuid('person_id'),
+    reservationId: uuid('reservation_id'),
+    paymentIntentId: text('payment_intent_id'),
+    /** Signed: a debit is positive, a credit negative; a transaction's lines add up to zero. */
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('journal_lines_account_check', oneOf(t.account, JOURNAL_ACCOUNTS)),
+    check('journal_lines_amount_check', sql`${t.amountCents} <> 0`),
+    index('journal_lines_transaction_idx').on(t.transactionId),
+    index('journal_lines_reservation_idx').on(t.reservationId),
+    index('journal_lines_person_idx').on(t.personId, t.account),
+  ],
+);
+
+/** What the journal's reconciliation found wrong with a booking (decision 058), for moderators. */
+export const journalFindings = pgTable(
+  'journal_findings',
+  {
+    id: id(),
+    reservationId: uuid('reservation_id').notNull(),
+    /** captured − refunded − disputed, and transferred − reversed + fees + payable + held. */
+    cashCents: integer('cash_cents').notNull(),
+    accountedCents: integer('accounted_cents').notNull(),
+    /** What disagrees, in plain words. */
+    problem: text('problem').notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('journal_findings_open_idx').on(t.reservationId).where(sql`${t.resolvedAt} is null`)],
+);
+
+/**
+ * A receipt e-mail owed to a borrower for a charge or a refund the provider made (decision 058): written
+ * in the transaction that recorded the step's success, so there is one per step however often the step
+ * was tried; `sent_at` once the mailer took it.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    stepId: uuid('step_id').primaryKey(),
+    borrowerId: uuid('borrower_id').notNull(),
+    reservationId: uuid('reservation_id'),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    kind: text('kind').notNull(),
+    purpose: text('purpose').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('receipts_kind_check', oneOf(t.kind, ['capture', 'refund'])),
+    index('receipts_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );

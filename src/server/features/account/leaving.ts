@@ -1,9 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { SUPPORT_EMAIL_ADDRESS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/format.ts';
 import { DEFAULT_LOCALE, isLocale } from '#shared/i18n.ts';
 import {
   ACCOUNT_IN_USE_ACTIVE,
   ACCOUNT_IN_USE_MONEY,
+  ACCOUNT_MONEY_ON_ITS_WAY,
+  accountOwedToYou,
+  accountYouOwe,
   type DataExport,
   type DeleteAccountInput,
 } from '#shared/schemas/leaving.ts';
@@ -13,6 +17,7 @@ import { AppError, conflict } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { addressKey, CHAT_SEND_PREFIX, PASSWORD_RESET_ACCOUNT_PREFIX } from '../../rate-limited.ts';
 import * as auth from '../auth/service.ts';
+import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { deleteAvatar, deletePhotos } from '../uploads/service.ts';
 import { accountDeletedNotice } from './account-emails.ts';
@@ -25,6 +30,19 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : v
 /** A row as JSON would carry it, times as ISO strings. */
 const plain = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, iso(value)]));
+
+/**
+ * Money owed to or by the person, as the journal says (decision 058): a charge or refund of theirs
+ * still on its way or their money still held, earnings not yet paid out to them, or money they owe.
+ */
+async function refuseWhileMoneyIsOwed(tx: Db, userId: string): Promise<void> {
+  const money = await ledgerService.moneyOfPerson(tx, userId);
+  const owed = Math.min(money.heldCents, 0) + Math.min(money.payableCents, 0);
+  if (owed < 0) throw conflict(accountYouOwe(formatMoney(-owed)), 'ACCOUNT_IN_USE');
+  if (money.moving || money.heldCents > 0) throw conflict(ACCOUNT_MONEY_ON_ITS_WAY, 'ACCOUNT_IN_USE');
+  if (money.payableCents > 0)
+    throw conflict(accountOwedToYou(formatMoney(money.payableCents)), 'ACCOUNT_IN_USE');
+}
 
 export const leavingService = {
   /**
@@ -56,8 +74,8 @@ export const leavingService = {
   },
 
   /**
-   * Deletes the account, unless a reservation is approved or in progress or money is held (409, with the
-   * reason). Requests nothing stands behind are cancelled, listings removed, the person's name, address,
+   * Deletes the account, unless a reservation is approved or in progress, money is held, or money is
+   * owed to or by them (409, with the reason). Requests nothing stands behind are cancelled, listings removed, the person's name, address,
    * username, photo and password erased; messages and reviews stay under "Former student", billing rows
    * stay without the name. Every session ends (their sockets close on commit); a last e-mail confirms it.
    */
@@ -79,6 +97,7 @@ export const leavingService = {
       if (await queries.hasActiveReservation(tx, userId))
         throw conflict(ACCOUNT_IN_USE_ACTIVE, 'ACCOUNT_IN_USE');
       if (await queries.hasMoneyHeld(tx, userId)) throw conflict(ACCOUNT_IN_USE_MONEY, 'ACCOUNT_IN_USE');
+      await refuseWhileMoneyIsOwed(tx, userId);
       const profile = await queries.findProfile(tx, userId);
       for (const cancelled of await queries.cancelPendingReservations(tx, userId)) {
         const borrowerLeft = cancelled.borrowerId === userId;

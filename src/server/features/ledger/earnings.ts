@@ -1,5 +1,6 @@
 import type { BillingStatus, EarningReason } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { journal } from './journal.ts';
 import * as queries from './queries.ts';
 import { type Words, written } from './rows.ts';
 
@@ -40,6 +41,7 @@ export async function earn(
         },
       ]);
     }
+    await journal.earningsChanged(tx, what.paymentIntentId);
     return;
   }
   if (what.byCents <= 0) return;
@@ -67,6 +69,7 @@ export async function earn(
       reason: what.reason,
     },
   ]);
+  await journal.earningsChanged(tx, what.paymentIntentId);
   if (status === 'pending') {
     for (const capture of await queries.unfinishedSteps(tx, what.paymentIntentId, 'capture')) {
       await queries.linkRows(tx, capture.id, [line!.id]);
@@ -107,4 +110,5 @@ export async function dropEarning(
     tx,
     lines.map((line) => line.id),
   );
+  await journal.earningsChanged(tx, what.paymentIntentId);
 }

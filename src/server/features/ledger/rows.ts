@@ -3,6 +3,7 @@ import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { type StoredWording, storedWordingOf } from '../../wordings.ts';
+import { journal } from './journal.ts';
 import * as queries from './queries.ts';
 
 // Billing rows as the ledger's verbs write them, and the words they carry.
@@ -48,7 +49,7 @@ export interface BillingRecord {
   createdAt?: Date;
 }
 
-/** Writes the rows that carry an amount (a lender's earning with its first entry); answers their ids. */
+/** Writes the rows that carry an amount (a lender's earning with its first entry, a row already done with its journal); answers their ids. */
 export async function recordRows(tx: Db, records: BillingRecord[]): Promise<string[]> {
   const rows = await queries.insertRows(
     tx,
@@ -68,5 +69,7 @@ export async function recordRows(tx: Db, records: BillingRecord[]): Promise<stri
         reason: 'rental' as const,
       })),
   );
+  // Rows written as already done are money the provider moved: journalled with them.
+  await journal.rowsRecorded(tx, rows);
   return rows.map((r) => r.id);
 }

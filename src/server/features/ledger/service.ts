@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import * as earnings from './earnings.ts';
+import { journal } from './journal.ts';
 import * as queries from './queries.ts';
 import * as rows from './rows.ts';
 import { type BillingRecord, type Words, written } from './rows.ts';
@@ -334,6 +335,19 @@ export const ledgerService = {
 
   /** A lender's earnings: the sum of their entries beside what their earning rows say. */
   earningsOfLender: (db: Db, lenderId: string) => queries.earningsOfLender(db, lenderId),
+
+  /** The journal's reconciliation of bookings whose payments were compared with the provider (decision 058). */
+  reconcileJournal: journal.reconcileBookings,
+
+  /**
+   * The journal (decision 058), for features that move money the provider tells them of: transfers to
+   * lenders and their reversals, service fees, disputes (`journal.transferSent`, `transferReversed`,
+   * `feeCharged`, `feeReturned`, `disputeFundsWithdrawn`, `disputeFundsReinstated`).
+   */
+  journal,
+
+  /** Money between a person and CampusLoop, as the journal says (account deletion waits for it). */
+  moneyOfPerson: journal.moneyOfPerson,
 
   /** Payments whose earning entries and earning rows disagree (none, when the ledger is sound). */
   earningMismatches: (db: Db) => queries.earningMismatches(db),

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { journal } from './journal.ts';
 import * as queries from './queries.ts';
 import { recordRows } from './rows.ts';
 
@@ -7,7 +8,7 @@ import { recordRows } from './rows.ts';
 
 type StepRow = queries.StepRow;
 
-/** A step the provider has done: the rows recorded for it say so (in the transaction marking it done). */
+/** A step the provider has done: the rows recorded for it say so, and the journal (in the transaction marking it done). */
 export async function stepSucceeded(tx: Db, step: StepRow, providerRef: string | null): Promise<void> {
   const now = new Date();
   if (step.kind === 'capture') {
@@ -55,6 +56,8 @@ export async function stepSucceeded(tx: Db, step: StepRow, providerRef: string |
       })),
     );
   }
+  // The money the provider moved, journalled now that it has (decision 058).
+  await journal.stepSucceeded(tx, step);
 }
 
 /** A step that failed for good: the rows recorded for it say so. */

@@ -67,6 +67,8 @@ export async function reconcile(
 ): Promise<{ checked: number; mismatched: number }> {
   let checked = 0;
   let mismatched = 0;
+  // What the provider said of each booking's payments, for the journal's own reconciliation after.
+  const compared: { reservationId: string; paymentIntentId: string; providerNetCents: number }[] = [];
   for (const intent of await queries.intentsToReconcile(deps.db, limit)) {
     // Steps still under way (or waiting for a moderator) explain any difference already.
     if (await queries.firstUnfinishedStep(deps.db, intent.id)) continue;
@@ -94,7 +96,12 @@ export async function reconcile(
     });
     if (billing !== provider) mismatched++;
     checked++;
+    const reservationId = intent.reservationId ?? intent.extensionOf;
+    if (reservationId)
+      compared.push({ reservationId, paymentIntentId: intent.id, providerNetCents: provider });
   }
+  // The journal's books of the same bookings (decision 058): findings for moderators beside these.
+  await ledgerService.reconcileJournal(deps.db, compared);
   return { checked, mismatched };
 }
 

@@ -84,8 +84,9 @@ export function DeleteAccountSection() {
       </ul>
       <p className="mt-3 text-sm text-muted">
         <Trans>
-          You cannot delete your account while a reservation is approved or in progress, or while money is
-          held for a request.
+          You cannot delete your account while a reservation is approved or in progress, while money is held
+          for a request, or while money is still owed to you or by you (earnings not yet paid out, a refund on
+          its way).
         </Trans>
       </p>
       {refused && (
