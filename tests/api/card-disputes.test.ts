@@ -95,6 +95,13 @@ describe('the dispute test card', () => {
     });
     expect(row!.evidenceDueBy!.getTime()).toBeGreaterThan(Date.now());
     expect(await disputeService.freezesTransfers(db(), id)).toBe(true);
+    // The journal says the money left: the booking's books count it as disputed.
+    const { rows: journalled } = await db().execute<{ kind: string; cents: number }>(sql`
+      select t.kind, sum(l.amount_cents)::int as cents from journal_transactions t
+      join journal_lines l on l.transaction_id = t.id
+      where t.reservation_id = ${id} and t.kind = 'dispute_withdrawn' and l.account = 'provider_cash'
+      group by t.kind`);
+    expect(journalled).toEqual([{ kind: 'dispute_withdrawn', cents: -3000 }]);
     const told = await noticesOf(moderator.user.id, id);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ type: 'system', title: 'Card dispute' });

@@ -71,8 +71,20 @@ async function fundsWithdrawn(
     withdrawnCents: row.withdrawnCents + amountCents,
     feeCents: Math.max(0, row.feeCents + feeCents),
   });
+  // The journal's source names the running total, so a later withdrawal of the same dispute is its own.
+  await ledgerService.journal.disputeFundsWithdrawn(tx, {
+    ...journalled(row),
+    amountCents,
+    source: `dispute:${row.providerDisputeId}:withdrawn:${row.withdrawnCents + amountCents}`,
+  });
   return effectOf(row, amountCents, feeCents);
 }
+
+const journalled = (row: queries.DisputeRow) => ({
+  reservationId: row.reservationId,
+  paymentIntentId: row.paymentIntentId,
+  borrowerId: row.borrowerId,
+});
 
 /** The disputed money came back (a dispute won): recorded, and answered as the journal's movement. */
 async function fundsReinstated(
@@ -84,6 +96,11 @@ async function fundsReinstated(
   await queries.updateDispute(tx, row.id, {
     reinstatedCents: row.reinstatedCents + amountCents,
     feeCents: Math.max(0, row.feeCents + feeCents),
+  });
+  await ledgerService.journal.disputeFundsReinstated(tx, {
+    ...journalled(row),
+    amountCents,
+    source: `dispute:${row.providerDisputeId}:reinstated:${row.reinstatedCents + amountCents}`,
   });
   return effectOf(row, amountCents, feeCents);
 }
