@@ -21,7 +21,13 @@ export function stepDeps(t: TestContext, payments = t.app.payments): PaymentStep
 }
 
 export function reservationDeps(t: TestContext): ReservationDeps {
-  return { db: t.database.db, payments: t.app.payments, jobs: t.app.jobs, timeZone: t.config.campusTimeZone };
+  return {
+    db: t.database.db,
+    payments: t.app.payments,
+    jobs: t.app.jobs,
+    timeZone: t.config.campusTimeZone,
+    fees: t.config.fees,
+  };
 }
 
 /** Runs every payment step waiting in the outbox, as the background worker would. */

@@ -36,9 +36,16 @@ export type MoneyMovement =
   | { kind: 'refund'; paymentIntentId: string; amountCents: number; purpose: RefundPurpose }
   /**
    * An approved payment is given back whole: a capture that has not run is called off and the
-   * authorisation released; one that ran is refunded in full. The lender's earning of it goes with it.
+   * authorisation released; one that ran is refunded in full. The lender's earning of it goes with it,
+   * and the platform's share (fee and commission), when the refund is made or the charge called off.
    */
-  | { kind: 'giveBack'; paymentIntentId: string; amountCents: number; earningCents: number }
+  | {
+      kind: 'giveBack';
+      paymentIntentId: string;
+      amountCents: number;
+      earningCents: number;
+      platformCents: number;
+    }
   /** The lender's earning on the payment grows (positive) or shrinks (negative). */
   | { kind: 'earn'; paymentIntentId: string; amountCents: number; reason: EarningReason }
   /**
@@ -167,8 +174,8 @@ function givenBack(paymentIntentId: string, payment: RentalPayment, amountCents:
       paymentIntentId,
       amountCents,
       earningCents: payment.rentalCents - payment.lenderCommissionCents,
+      platformCents: payment.serviceFeeCents + payment.lenderCommissionCents,
     },
-    ...platform(paymentIntentId, -payment.serviceFeeCents, -payment.lenderCommissionCents),
   ];
 }
 
@@ -329,5 +336,9 @@ export function earningChangeCents(plan: readonly MoneyMovement[]): number {
 
 /** How the plan changes the platform's share (service fee and commission), in cents. */
 export function platformChangeCents(plan: readonly MoneyMovement[]): number {
-  return plan.reduce((sum, m) => (m.kind === 'platform' ? sum + m.amountCents : sum), 0);
+  return plan.reduce(
+    (sum, m) =>
+      m.kind === 'platform' ? sum + m.amountCents : m.kind === 'giveBack' ? sum - m.platformCents : sum,
+    0,
+  );
 }

@@ -11,6 +11,16 @@ export const clientConfig = z.object({
     /** Stripe's publishable key when the Stripe provider is active. */
     publishableKey: z.string().nullable(),
   }),
+  /**
+   * Decision 055: the platform's share of a rental, as the server charges it: the borrower's service
+   * fee (percent, smallest and largest, decimal strings) and the lender's commission percent.
+   */
+  fees: z.object({
+    serviceFeePercent: z.number(),
+    serviceFeeMin: z.string(),
+    serviceFeeMax: z.string(),
+    lenderCommissionPercent: z.number(),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 

@@ -3,11 +3,12 @@ import type {
   BillingKind,
   BillingStatus,
   EarningReason,
+  PlatformFeePart,
   PaymentStepKind,
   PaymentStepPurpose,
 } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { earningEntries, paymentStepRows } from '../../db/schema/ledger.ts';
+import { earningEntries, paymentStepRows, platformFeeEntries } from '../../db/schema/ledger.ts';
 import { billingHistory, paymentSteps } from '../../db/schema/payments.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 
@@ -242,6 +243,55 @@ export async function insertEntries(
 ): Promise<void> {
   const rows = entries.filter((e) => e.amountCents !== 0);
   if (rows.length) await db.insert(earningEntries).values(rows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Platform fee entries (append-only, decision 055)
+
+export async function insertPlatformEntries(
+  db: Db,
+  entries: {
+    reservationId: string | null;
+    paymentIntentId: string;
+    part: PlatformFeePart;
+    amountCents: number;
+  }[],
+): Promise<void> {
+  const rows = entries.filter((e) => e.amountCents !== 0);
+  if (rows.length) await db.insert(platformFeeEntries).values(rows);
+}
+
+/** The platform's share of a payment as its entries add up, per part. */
+export async function platformShareOf(
+  db: Db,
+  paymentIntentId: string,
+): Promise<{ part: PlatformFeePart; cents: number }[]> {
+  const rows = await db
+    .select({
+      part: platformFeeEntries.part,
+      cents: sql<number>`coalesce(sum(${platformFeeEntries.amountCents}), 0)::int`,
+    })
+    .from(platformFeeEntries)
+    .where(eq(platformFeeEntries.paymentIntentId, paymentIntentId))
+    .groupBy(platformFeeEntries.part);
+  return rows.map((r) => ({ part: r.part as PlatformFeePart, cents: r.cents }));
+}
+
+/** The platform's share of a booking's payments (its own and its extensions'), per part. */
+export async function platformShareOfBooking(
+  db: Db,
+  reservationId: string,
+): Promise<{ serviceFeeCents: number; commissionCents: number }> {
+  const rows = await db
+    .select({
+      part: platformFeeEntries.part,
+      cents: sql<number>`coalesce(sum(${platformFeeEntries.amountCents}), 0)::int`,
+    })
+    .from(platformFeeEntries)
+    .where(eq(platformFeeEntries.reservationId, reservationId))
+    .groupBy(platformFeeEntries.part);
+  const of = (part: PlatformFeePart) => rows.find((r) => r.part === part)?.cents ?? 0;
+  return { serviceFeeCents: of('service_fee'), commissionCents: of('commission') };
 }
 
 /** A billing row's earning as it counts: its amount, none of it once the payment was given back. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { dropShare } from './platform.ts';
 import * as queries from './queries.ts';
 import { recordRows } from './rows.ts';
 
@@ -54,6 +55,10 @@ export async function stepSucceeded(tx: Db, step: StepRow, providerRef: string |
         reason: 'cancelled' as const,
       })),
     );
+    // The platform's service fee and commission of it go back with it (decision 055).
+    if (step.purpose === 'cancellation') {
+      await dropShare(tx, { reservationId: step.reservationId, paymentIntentId: step.paymentIntentId });
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
+import type { ServiceFeeRates } from '#shared/booking/service-fee.ts';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import type { Locale } from '#shared/i18n.ts';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
@@ -28,6 +29,8 @@ export interface PaymentDeps {
   jobs: JobQueue;
   payment: Config['payments'];
   timeZone: string;
+  /** The service fee's rates (decision 055): the webhook may end a request, which reads reservations' deps. */
+  fees: ServiceFeeRates;
   log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
 }
 
@@ -122,8 +125,16 @@ async function saveCard(db: Db, userId: string, card: SetupCard): Promise<querie
 }
 
 export const paymentService = {
-  clientConfig(payments: PaymentProvider): ClientConfig {
-    return { payments: { provider: payments.kind, publishableKey: payments.publishableKey } };
+  clientConfig(payments: PaymentProvider, fees: ServiceFeeRates): ClientConfig {
+    return {
+      payments: { provider: payments.kind, publishableKey: payments.publishableKey },
+      fees: {
+        serviceFeePercent: fees.serviceFeePercent,
+        serviceFeeMin: centsToDecimal(fees.serviceFeeMinCents)!,
+        serviceFeeMax: centsToDecimal(fees.serviceFeeMaxCents)!,
+        lenderCommissionPercent: fees.lenderCommissionPercent,
+      },
+    };
   },
 
   async listMethods(db: Db, userId: string): Promise<SavedPaymentMethod[]> {

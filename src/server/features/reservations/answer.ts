@@ -38,6 +38,7 @@ export interface OverlappingRequest {
   endDate: string;
   depositCents: number;
   rentalCents: number;
+  serviceFeeCents: number;
   stripePaymentIntentId: string | null;
 }
 

@@ -29,6 +29,8 @@ const reservationColumns = {
   status: reservations.status,
   depositCents: reservations.depositCents,
   rentalCents: reservations.rentalCents,
+  serviceFeeCents: reservations.serviceFeeCents,
+  lenderCommissionCents: reservations.lenderCommissionCents,
   stripePaymentIntentId: reservations.stripePaymentIntentId,
   pickupCode: reservations.pickupCode,
   declineReason: reservations.declineReason,
@@ -64,6 +66,8 @@ export type ReservationRow = {
   status: string;
   depositCents: number;
   rentalCents: number;
+  serviceFeeCents: number;
+  lenderCommissionCents: number;
   stripePaymentIntentId: string | null;
   pickupCode: string | null;
   declineReason: string | null;

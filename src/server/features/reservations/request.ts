@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { rangeIssue } from '#shared/booking/availability.ts';
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
+import { lenderCommissionCents } from '#shared/booking/service-fee.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import { dayWhenWritten } from '../../booking-words.ts';
@@ -70,6 +71,7 @@ async function checkBooking(
     },
     startDate,
     endDate,
+    deps.fees,
   );
   const tooMuch = bookingLimitIssue(price);
   if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
@@ -154,12 +156,14 @@ export async function createPaymentIntent(
     endDate: input.endDate,
     rentalCents: price.rentalCents,
     depositCents: price.depositCents,
+    serviceFeeCents: price.serviceFeeCents,
     amountCents: price.totalCents,
   });
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amount: centsToDecimal(price.totalCents)!,
+    serviceFeeAmount: centsToDecimal(price.serviceFeeCents)!,
   };
 }
 
@@ -202,7 +206,8 @@ export async function create(
           recorded.startDate !== input.startDate ||
           recorded.endDate !== input.endDate ||
           recorded.rentalCents !== price.rentalCents ||
-          recorded.depositCents !== price.depositCents
+          recorded.depositCents !== price.depositCents ||
+          recorded.serviceFeeCents !== price.serviceFeeCents
         ) {
           throw conflict(
             msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
@@ -218,6 +223,11 @@ export async function create(
         endDate: input.endDate,
         depositCents: price.depositCents,
         rentalCents: price.rentalCents,
+        // The platform's share at the rates of this request (decision 055): later changes do not apply.
+        serviceFeeCents: price.serviceFeeCents,
+        serviceFeePercent: deps.fees.serviceFeePercent,
+        lenderCommissionCents: lenderCommissionCents(price.rentalCents, deps.fees),
+        lenderCommissionPercent: deps.fees.lenderCommissionPercent,
         stripePaymentIntentId: intentId,
         cancellationPolicy: item.cancellationPolicy,
         rentalPeriod: item.rentalPeriod,
