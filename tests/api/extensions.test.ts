@@ -169,7 +169,13 @@ describe('asking for more days on a paid booking', () => {
     const lapsing = await askForMoreDays(s.borrower.cookie, s.id, day(6), '15.00');
     expect(lapsing.request?.statusCode).toBe(201);
     // Not yet: the booking's last day is not over.
-    const deps = { db: db(), payments: t.app.payments, jobs: t.app.jobs, timeZone: t.config.campusTimeZone };
+    const deps = {
+      db: db(),
+      payments: t.app.payments,
+      jobs: t.app.jobs,
+      timeZone: t.config.campusTimeZone,
+      fees: t.config.fees,
+    };
     expect(await extensionService.expirePending(deps, campusMidnight(day(3), deps.timeZone))).toBe(0);
     expect(await extensionService.expirePending(deps, campusMidnight(day(4), deps.timeZone))).toBe(1);
     await settlePayments(t);

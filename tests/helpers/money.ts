@@ -63,4 +63,8 @@ export async function expectMoneyBalanced(t: TestContext): Promise<void> {
   // The ledger's own reconciliation: each payment's earning entries add up to its earning rows.
   const earnings = await ledgerService.earningMismatches(t.database.db);
   expect(earnings, 'earning entries match the earning rows of every payment').toEqual([]);
+  // Every cent charged is accounted for (decision 055): refunded, earned by the lender, the platform's
+  // service fee and commission, or the deposit still held.
+  const unaccounted = await ledgerService.unaccountedPayments(t.database.db);
+  expect(unaccounted, 'captured = refunded + lender earnings + platform fee + deposit held').toEqual([]);
 }

@@ -353,3 +353,50 @@ export async function earningMismatches(db: Db) {
     from payment_intents p`);
   return rows.filter((r) => r.entriesCents !== r.billingCents);
 }
+
+/**
+ * Decision 055: payments whose charged money is not accounted for. For each payment CampusLoop
+ * recorded whose provider steps have all finished (none waiting, running or failed for good, and no
+ * refund made outside CampusLoop): charged (the borrower's payment row, completed) equals what was
+ * refunded, plus the lender's earning entries, plus the platform's fee entries, plus the deposit still
+ * held (the booking's own payment, while the item is out or its deposit undecided). A payment never
+ * charged (released) leaves no earning and no platform share. One row per payment that disagrees.
+ */
+export async function unaccountedPayments(db: Db) {
+  const { rows } = await db.execute<{
+    paymentIntentId: string;
+    chargedCents: number;
+    refundedCents: number;
+    earnedCents: number;
+    platformCents: number;
+    depositHeldCents: number;
+  }>(sql`
+    with settled as (
+      select p.id, pay.status as payment_status, pay.amount_cents as payment_cents,
+             coalesce(r.deposit_cents, 0) as deposit_cents, r.status as reservation_status
+      from payment_intents p
+      join billing_history pay on pay.stripe_payment_intent_id = p.id and pay.kind = 'payment'
+      left join reservations r on r.id = p.reservation_id
+      where not exists (select 1 from payment_steps s where s.payment_intent_id = p.id
+                          and (s.status in ('pending', 'running', 'failed') or s.purpose = 'support'))
+        and not exists (select 1 from billing_history f where f.stripe_payment_intent_id = p.id
+                          and f.status = 'failed')
+        and pay.status in ('completed', 'refunded')
+    )
+    select s.id as "paymentIntentId",
+           (case when s.payment_status = 'completed' then s.payment_cents else 0 end)::int as "chargedCents",
+           coalesce((select sum(b.amount_cents) from billing_history b where b.stripe_payment_intent_id = s.id
+                       and b.kind = 'refund' and b.status = 'refunded'), 0)::int as "refundedCents",
+           coalesce((select sum(e.amount_cents) from earning_entries e where e.payment_intent_id = s.id), 0)::int
+             as "earnedCents",
+           coalesce((select sum(f.amount_cents) from platform_fee_entries f where f.payment_intent_id = s.id), 0)::int
+             as "platformCents",
+           (case when s.payment_status = 'completed'
+                  and s.reservation_status in ('approved', 'active', 'returned', 'claimed', 'disputed')
+                 then s.deposit_cents else 0 end)::int as "depositHeldCents"
+    from settled s`);
+  return rows.filter(
+    (r) =>
+      r.chargedCents !== r.refundedCents + r.earnedCents + r.platformCents + r.depositHeldCents,
+  );
+}

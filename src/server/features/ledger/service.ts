@@ -354,6 +354,12 @@ export const ledgerService = {
   /** The platform's share of a booking's payments (decision 055): service fee and commission. */
   platformShareOfBooking: (db: Db, reservationId: string) => queries.platformShareOfBooking(db, reservationId),
 
+  /**
+   * Payments whose charged money is not refunds + lender earnings + platform fee + deposit held
+   * (none, when the ledger is sound; decision 055).
+   */
+  unaccountedPayments: (db: Db) => queries.unaccountedPayments(db),
+
   /** Payments whose earning entries and earning rows disagree (none, when the ledger is sound). */
   earningMismatches: (db: Db) => queries.earningMismatches(db),
 
