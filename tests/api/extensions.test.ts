@@ -17,7 +17,7 @@ import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario, VISA, VISA_3DS } from '../helpers/reservation-fixtures.ts';
 import { rowCounts } from '../helpers/row-counts.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 031: more days on a booking. The borrower asks (a paid extension authorises
 // the extra rental on its own payment), the lender approves (the end date moves, the extra is captured)
@@ -27,8 +27,9 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // TEST_DATABASE_URL, on PostgreSQL.
 
 let flaky!: ReturnType<typeof flakyProvider>;
+// The extra rental's own arithmetic: the fee on an extension is in service-fee.test.ts.
 const t = setupTestApp(
-  {},
+  WITHOUT_SERVICE_FEE,
   {
     payments: (db) => {
       flaky = flakyProvider(new TestPaymentProvider(db));

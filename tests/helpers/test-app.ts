@@ -9,8 +9,16 @@ import { type Config, testConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
 import { expectMoneyBalanced } from './money.ts';
 import { createTestDatabase } from './test-database.ts';
+import { NO_PLATFORM_SHARE } from '../../src/shared/booking/service-fee.ts';
 
 export const ORIGIN = 'http://localhost:80';
+
+/**
+ * For a test file about something other than the service fee (a policy's or an early return's rental
+ * arithmetic): the app charges none, so its amounts stay the rental's and the deposit's. The fee's own
+ * tests (tests/api/service-fee.test.ts) and the pinned money of a booking run with the real defaults.
+ */
+export const WITHOUT_SERVICE_FEE = { fees: NO_PLATFORM_SHARE } as const;
 
 export interface TestContext {
   app: App;

@@ -96,12 +96,13 @@ export function bookingLimitIssue(price: Quote): MessageDescriptor | null {
       values: { days: LIMITS.bookingDaysMax },
     };
   }
-  if (price.totalCents > LIMITS.bookingTotalCentsMax) {
+  // Rental and deposit, as the lender priced them: the service fee on top is itself at most SERVICE_FEE_MAX.
+  if (price.rentalCents + price.depositCents > LIMITS.bookingTotalCentsMax) {
     const most = writtenLater(() => (LIMITS.bookingTotalCentsMax / 100).toLocaleString(intlLocale()));
     return /*i18n*/ {
       id: 'pricing.too-much',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: an ICU placeholder after the dollar sign.
-      message: 'A booking can cost at most ${most}, rental, service fee and deposit together. Choose fewer days.',
+      message: 'A booking can cost at most ${most}, rental and deposit together. Choose fewer days.',
       values: { most },
     };
   }
