@@ -100,6 +100,11 @@ export const billingEntry = z.object({
   paymentMethodLast4: z.string().nullable(),
   refundAmount: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /**
+   * Decision 055: the service fee a payment row's amount includes (decimal string), shown as its own
+   * line; null for other rows and for payments without one.
+   */
+  serviceFee: z.string().nullable(),
   createdAt: z.string(),
 });
 export type BillingEntry = z.infer<typeof billingEntry>;

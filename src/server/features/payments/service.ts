@@ -72,7 +72,10 @@ function describedIn(row: queries.BillingRow, locale: Locale | undefined): strin
 }
 
 /** `locale` is the reader's; without one, the description as stored. */
-function toBillingEntry(row: queries.BillingRow, locale?: Locale): BillingEntry {
+function toBillingEntry(
+  row: queries.BillingRow & { serviceFeeCents?: number | null },
+  locale?: Locale,
+): BillingEntry {
   return {
     id: row.id,
     reservationId: row.reservationId,
@@ -87,6 +90,8 @@ function toBillingEntry(row: queries.BillingRow, locale?: Locale): BillingEntry 
     paymentMethodLast4: row.paymentMethodLast4,
     refundAmount: centsToDecimal(row.refundAmountCents),
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    // A payment's service fee, its own line under it; none recorded (a free payment, an old one): null.
+    serviceFee: row.kind === 'payment' && row.serviceFeeCents ? centsToDecimal(row.serviceFeeCents) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
