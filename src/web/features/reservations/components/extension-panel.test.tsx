@@ -25,6 +25,7 @@ const pending = (overrides: Partial<Extension> = {}): Extension => ({
   previousEndDate: '2026-12-01',
   newEndDate: '2026-12-03',
   rentalAmount: '8.00',
+  serviceFeeAmount: '0.00',
   status: 'pending',
   respondBy: '2026-12-02T08:00:00.000Z',
   createdAt: '2026-11-30T10:00:00.000Z',
