@@ -29,7 +29,9 @@ const dollars = z.coerce
   .number({ error: 'must be an amount in dollars such as 1 or 1.50' })
   .min(0, 'must be 0 or more')
   .max(10_000, 'must be at most 10000')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { message: 'must have at most two decimals (cents)' })
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+    message: 'must have at most two decimals (cents)',
+  })
   .transform((v) => Math.round(v * 100));
 
 const postgresUrl = z

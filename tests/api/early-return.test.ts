@@ -30,16 +30,13 @@ import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 let flaky!: ReturnType<typeof flakyProvider>;
 const clock = fixedClock(new Date());
 // The rental's own arithmetic: the fee's share of an early return is in service-fee.test.ts.
-const t = setupTestApp(
-  WITHOUT_SERVICE_FEE,
-  {
-    clock,
-    payments: (db) => {
-      flaky = flakyProvider(new TestPaymentProvider(db));
-      return flaky.provider;
-    },
+const t = setupTestApp(WITHOUT_SERVICE_FEE, {
+  clock,
+  payments: (db) => {
+    flaky = flakyProvider(new TestPaymentProvider(db));
+    return flaky.provider;
   },
-);
+});
 const db = () => t.database.db;
 
 beforeEach(() => clock.set(new Date()));

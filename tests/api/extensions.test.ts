@@ -28,15 +28,12 @@ import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 let flaky!: ReturnType<typeof flakyProvider>;
 // The extra rental's own arithmetic: the fee on an extension is in service-fee.test.ts.
-const t = setupTestApp(
-  WITHOUT_SERVICE_FEE,
-  {
-    payments: (db) => {
-      flaky = flakyProvider(new TestPaymentProvider(db));
-      return flaky.provider;
-    },
+const t = setupTestApp(WITHOUT_SERVICE_FEE, {
+  payments: (db) => {
+    flaky = flakyProvider(new TestPaymentProvider(db));
+    return flaky.provider;
   },
-);
+});
 const db = () => t.database.db;
 const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 

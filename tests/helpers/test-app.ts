@@ -7,9 +7,9 @@ import type { PaymentProvider } from '../../src/server/adapters/payments/provide
 import { type App, type AppDeps, buildApp } from '../../src/server/composition/app.ts';
 import { type Config, testConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
+import { NO_PLATFORM_SHARE } from '../../src/shared/booking/service-fee.ts';
 import { expectMoneyBalanced } from './money.ts';
 import { createTestDatabase } from './test-database.ts';
-import { NO_PLATFORM_SHARE } from '../../src/shared/booking/service-fee.ts';
 
 export const ORIGIN = 'http://localhost:80';
 

@@ -70,7 +70,12 @@ describe('quote', () => {
     });
     // Only a deposit: no rental, so no fee.
     expect(
-      quote({ rentalPriceCents: null, rentalPeriod: null, depositCents: 3000 }, '2026-12-01', '2026-12-03', RATES),
+      quote(
+        { rentalPriceCents: null, rentalPeriod: null, depositCents: 3000 },
+        '2026-12-01',
+        '2026-12-03',
+        RATES,
+      ),
     ).toMatchObject({ serviceFeeCents: 0, totalCents: 3000 });
   });
 });

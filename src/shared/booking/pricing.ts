@@ -39,7 +39,11 @@ export function startedPeriods(period: RentalPeriod, startDate: string, endDate:
  * What a booking holds on the borrower's card: the rental, its service fee and the deposit. The one
  * place they add up.
  */
-export function heldCents(booking: { rentalCents: number; serviceFeeCents: number; depositCents: number }): number {
+export function heldCents(booking: {
+  rentalCents: number;
+  serviceFeeCents: number;
+  depositCents: number;
+}): number {
   return booking.rentalCents + booking.serviceFeeCents + booking.depositCents;
 }
 

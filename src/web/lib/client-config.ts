@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServiceFeeRates } from '#shared/booking/service-fee.ts';
 import { toCents } from '#shared/booking/pricing.ts';
+import type { ServiceFeeRates } from '#shared/booking/service-fee.ts';
 import type { ClientConfig } from '#shared/schemas/payments.ts';
 import { api } from './api.ts';
 

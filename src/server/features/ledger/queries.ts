@@ -3,9 +3,9 @@ import type {
   BillingKind,
   BillingStatus,
   EarningReason,
-  PlatformFeePart,
   PaymentStepKind,
   PaymentStepPurpose,
+  PlatformFeePart,
 } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { earningEntries, paymentStepRows, platformFeeEntries } from '../../db/schema/ledger.ts';
@@ -396,7 +396,6 @@ export async function unaccountedPayments(db: Db) {
                  then s.deposit_cents else 0 end)::int as "depositHeldCents"
     from settled s`);
   return rows.filter(
-    (r) =>
-      r.chargedCents !== r.refundedCents + r.earnedCents + r.platformCents + r.depositHeldCents,
+    (r) => r.chargedCents !== r.refundedCents + r.earnedCents + r.platformCents + r.depositHeldCents,
   );
 }

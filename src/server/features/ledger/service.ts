@@ -352,7 +352,8 @@ export const ledgerService = {
   earningsOfLender: (db: Db, lenderId: string) => queries.earningsOfLender(db, lenderId),
 
   /** The platform's share of a booking's payments (decision 055): service fee and commission. */
-  platformShareOfBooking: (db: Db, reservationId: string) => queries.platformShareOfBooking(db, reservationId),
+  platformShareOfBooking: (db: Db, reservationId: string) =>
+    queries.platformShareOfBooking(db, reservationId),
 
   /**
    * Payments whose charged money is not refunds + lender earnings + platform fee + deposit held

@@ -138,7 +138,12 @@ export function rentalPaymentsOf(
     row.bookedEndDate ?? row.endDate,
   );
   return [
-    { fromEndDate: null, endDate: ownEnd, rentalCents: row.rentalCents, serviceFeeCents: row.serviceFeeCents },
+    {
+      fromEndDate: null,
+      endDate: ownEnd,
+      rentalCents: row.rentalCents,
+      serviceFeeCents: row.serviceFeeCents,
+    },
     ...approved.map((ext) => ({
       fromEndDate: ext.previousEndDate,
       endDate: ext.newEndDate,

@@ -11,24 +11,30 @@ describe('money wording', () => {
     expect(holdNotice({ rentalCents: 1000, serviceFeeCents: 0, depositCents: 2000 }, 'Maya Chen')).toBe(
       'We hold $30.00 on your card now; nothing is charged yet. If Maya Chen approves, your card is charged $30.00 ($10.00 rental and a $20.00 refundable deposit). If the request is declined or expires, the hold is released.',
     );
-    expect(chargeParts({ rentalCents: 0, serviceFeeCents: 0, depositCents: 2500 })).toBe('a $25.00 refundable deposit');
+    expect(chargeParts({ rentalCents: 0, serviceFeeCents: 0, depositCents: 2500 })).toBe(
+      'a $25.00 refundable deposit',
+    );
     expect(chargeParts({ rentalCents: 1250, serviceFeeCents: 0, depositCents: 0 })).toBe('$12.50 rental');
   });
 
   it('tells the lender on approval what is charged now, what they earn and what goes back', () => {
-    expect(approvalToast({ rentalAmount: '10.00', serviceFeeAmount: '0.00', depositAmount: '20.00', borrower })).toBe(
+    expect(
+      approvalToast({ rentalAmount: '10.00', serviceFeeAmount: '0.00', depositAmount: '20.00', borrower }),
+    ).toBe(
       'Jordan Lee has been notified. Their card is charged $30.00 now ($10.00 rental and a $20.00 refundable deposit). You earn the $10.00 rental. The deposit goes back to Jordan Lee when the item is returned.',
     );
-    expect(approvalToast({ rentalAmount: '8.00', serviceFeeAmount: '0.00', depositAmount: '0.00', borrower })).toBe(
+    expect(
+      approvalToast({ rentalAmount: '8.00', serviceFeeAmount: '0.00', depositAmount: '0.00', borrower }),
+    ).toBe(
       'Jordan Lee has been notified. Their card is charged $8.00 now ($8.00 rental). You earn the $8.00 rental.',
     );
-    expect(approvalToast({ rentalAmount: '0.00', serviceFeeAmount: '0.00', depositAmount: '0.00', borrower })).toBe(
-      'Jordan Lee has been notified. Nothing is charged: this item is free.',
-    );
+    expect(
+      approvalToast({ rentalAmount: '0.00', serviceFeeAmount: '0.00', depositAmount: '0.00', borrower }),
+    ).toBe('Jordan Lee has been notified. Nothing is charged: this item is free.');
     // Never the spec's old promise of a payment still to come.
-    expect(approvalToast({ rentalAmount: '10.00', serviceFeeAmount: '0.00', depositAmount: '20.00', borrower })).not.toMatch(
-      /proceed with payment/,
-    );
+    expect(
+      approvalToast({ rentalAmount: '10.00', serviceFeeAmount: '0.00', depositAmount: '20.00', borrower }),
+    ).not.toMatch(/proceed with payment/);
   });
 
   it('says where a deposit goes back, only when there is one', () => {

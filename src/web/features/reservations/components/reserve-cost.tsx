@@ -52,15 +52,17 @@ export function CostBreakdown({
       </h3>
       <dl className="mt-3 space-y-2 text-sm">
         <Row label={t`Rental (${rate})`} value={formatMoney(price.rentalCents)} />
-        {price.serviceFeeCents > 0 && <Row label={t`Service fee`} value={formatMoney(price.serviceFeeCents)} />}
+        {price.serviceFeeCents > 0 && (
+          <Row label={t`Service fee`} value={formatMoney(price.serviceFeeCents)} />
+        )}
         <Row label={t`Deposit (refundable)`} value={formatMoney(price.depositCents)} />
         <Row label={t`Total`} value={formatMoney(price.totalCents)} strong />
       </dl>
       {price.serviceFeeCents > 0 && (
         <p className="mt-2 text-xs text-muted">
           <Trans>
-            The service fee keeps CampusLoop running. It comes back in the same proportion as the rental
-            when the rental is refunded.
+            The service fee keeps CampusLoop running. It comes back in the same proportion as the rental when
+            the rental is refunded.
           </Trans>
         </p>
       )}
@@ -102,7 +104,9 @@ export function OrderSummary({ title, range, price }: { title: string; range: Da
       </p>
       <dl className="mt-3 space-y-2 text-sm">
         <Row label={t`Rental`} value={formatMoney(price.rentalCents)} />
-        {price.serviceFeeCents > 0 && <Row label={t`Service fee`} value={formatMoney(price.serviceFeeCents)} />}
+        {price.serviceFeeCents > 0 && (
+          <Row label={t`Service fee`} value={formatMoney(price.serviceFeeCents)} />
+        )}
         <Row label={t`Deposit (refundable)`} value={formatMoney(price.depositCents)} />
         <Row label={t`Total`} value={formatMoney(price.totalCents)} strong />
       </dl>

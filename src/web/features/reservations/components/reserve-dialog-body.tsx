@@ -78,18 +78,19 @@ export function ReserveDialogBody({
   const bookable = (r: DateRange | null): r is DateRange =>
     Boolean(a && r && isSelectableDay(r.startDate, a) && isValidEnd(r.startDate, r.endDate, a));
   const range = !a ? null : ([chosen, fromAddress, suggested].find(bookable) ?? defaultRange(a));
-  const quoted = range && rates
-    ? quote(
-        {
-          rentalPriceCents: toCents(item.rentalPrice),
-          rentalPeriod: item.rentalPeriod,
-          depositCents: toCents(item.depositAmount),
-        },
-        range.startDate,
-        range.endDate,
-        rates,
-      )
-    : null;
+  const quoted =
+    range && rates
+      ? quote(
+          {
+            rentalPriceCents: toCents(item.rentalPrice),
+            rentalPeriod: item.rentalPeriod,
+            depositCents: toCents(item.depositAmount),
+          },
+          range.startDate,
+          range.endDate,
+          rates,
+        )
+      : null;
   // Once the server has answered the payment intent, its figures are what the card is authorised for.
   const price =
     quoted && intent

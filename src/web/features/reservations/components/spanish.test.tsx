@@ -123,7 +123,12 @@ describe('reservations in Spanish', () => {
       'Ahora retenemos $30.00 en tu tarjeta; todavía no se cobra nada. Si Maya Chen aprueba, se cobran $30.00 a tu tarjeta ($10.00 de alquiler y un depósito reembolsable de $20.00). Si la solicitud se rechaza o vence, se libera la retención.',
     );
     expect(
-      approvalToast({ rentalAmount: '0.00', serviceFeeAmount: '0.00', depositAmount: '0.00', borrower: reservation().borrower }),
+      approvalToast({
+        rentalAmount: '0.00',
+        serviceFeeAmount: '0.00',
+        depositAmount: '0.00',
+        borrower: reservation().borrower,
+      }),
     ).toBe('Le avisamos a Jordan Lee. No se cobra nada: este artículo es gratis.');
     expect(nextStep(reservation(), BORROWER)?.text).toBe(
       'Te toca: encuéntrate con Maya Patel el mar, 1 de dic y muestra tu código de recogida.',
