@@ -1,4 +1,5 @@
 import { centsToDecimal, quote } from '#shared/booking/pricing.ts';
+import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
 import { listingAt } from '../catalogue.ts';
 import type { BookableItem, Fixtures, Person } from '../fixtures.ts';
 import { type LatencySummary, Samples } from '../load.ts';
@@ -172,6 +173,8 @@ export function startWriters(options: {
         { rentalPriceCents: item.priceCents, rentalPeriod: item.period, depositCents: item.depositCents },
         dates.startDate,
         dates.endDate,
+        // Only the rental and the deposit are sent; the server adds its own service fee.
+        NO_PLATFORM_SHARE,
       );
       if (price.totalCents === 0) return must('/api/reservations', borrower, body);
       const intent = await must('/api/create-payment-intent', borrower, {

@@ -15,6 +15,25 @@ const positiveInt = z.coerce
   .int('must be a whole number')
   .positive('must be above 0');
 
+/** A percent from 0 to 100 with at most two decimals (7.5 is 7.5 %). */
+const percent = z.coerce
+  .number({ error: 'must be a percent such as 10 or 7.5' })
+  .min(0, 'must be 0 or more')
+  .max(100, 'must be at most 100')
+  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+    message: 'must have at most two decimals',
+  });
+
+/** An amount in dollars with at most two decimals (1 or 1.50), as whole cents. */
+const dollars = z.coerce
+  .number({ error: 'must be an amount in dollars such as 1 or 1.50' })
+  .min(0, 'must be 0 or more')
+  .max(10_000, 'must be at most 10000')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+    message: 'must have at most two decimals (cents)',
+  })
+  .transform((v) => Math.round(v * 100));
+
 const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
@@ -154,6 +173,15 @@ export const envSchema = z.object({
   TAX_REPORT_THRESHOLD_CENTS: positiveInt.default(2_000_000),
   /** …in more than this many payments is flagged for moderators (decision 058). */
   TAX_REPORT_THRESHOLD_COUNT: positiveInt.default(200),
+  /**
+   * Decision 055: the borrower's service fee, this percent of the rental, at least SERVICE_FEE_MIN and
+   * at most SERVICE_FEE_MAX dollars; none on a free item.
+   */
+  SERVICE_FEE_PERCENT: percent.default(10),
+  SERVICE_FEE_MIN: dollars.prefault(1),
+  SERVICE_FEE_MAX: dollars.prefault(15),
+  /** The commission taken from the lender's rental earning (never from a kept deposit); 0: none. */
+  LENDER_COMMISSION_PERCENT: percent.default(0),
   /** Pending requests not answered within this many hours expire. */
   RESERVATION_EXPIRY_HOURS: positiveInt.default(48),
   /**
@@ -267,6 +295,13 @@ export const settingsSchema = envSchema.superRefine((env, ctx) => {
       path: ['S3_PUBLIC_URL'],
       message:
         "must be set when S3_BUCKET is: the bucket's public address, e.g. https://photos.campusloop.app",
+    });
+  }
+  if (env.SERVICE_FEE_MIN > env.SERVICE_FEE_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SERVICE_FEE_MIN'],
+      message: 'must be at most SERVICE_FEE_MAX: the smallest fee cannot be above the largest',
     });
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {

@@ -265,3 +265,38 @@ describe('production is safe by default', () => {
     expect(problemsOf({ ...PRODUCTION, SEED_DEMO: 'true' })).toEqual([]);
   });
 });
+
+describe('the service fee settings', () => {
+  it('default to 10 % of the rental, at least $1 and at most $15, and no commission', () => {
+    expect(loadConfig({}).fees).toEqual({
+      serviceFeePercent: 10,
+      serviceFeeMinCents: 100,
+      serviceFeeMaxCents: 1500,
+      lenderCommissionPercent: 0,
+    });
+  });
+
+  it('read percents and dollar amounts with cents', () => {
+    expect(
+      loadConfig({
+        SERVICE_FEE_PERCENT: '7.5',
+        SERVICE_FEE_MIN: '0.50',
+        SERVICE_FEE_MAX: '20',
+        LENDER_COMMISSION_PERCENT: '3',
+      }).fees,
+    ).toEqual({
+      serviceFeePercent: 7.5,
+      serviceFeeMinCents: 50,
+      serviceFeeMaxCents: 2000,
+      lenderCommissionPercent: 3,
+    });
+  });
+
+  it('refuse figures that make no sense, naming the setting', () => {
+    expect(problemsOf({ SERVICE_FEE_PERCENT: '120' }).join()).toMatch(/SERVICE_FEE_PERCENT/);
+    expect(problemsOf({ SERVICE_FEE_PERCENT: '-1' }).join()).toMatch(/SERVICE_FEE_PERCENT/);
+    expect(problemsOf({ SERVICE_FEE_MIN: '1.005' }).join()).toMatch(/SERVICE_FEE_MIN/);
+    expect(problemsOf({ SERVICE_FEE_MIN: '20', SERVICE_FEE_MAX: '15' }).join()).toMatch(/SERVICE_FEE_MIN/);
+    expect(problemsOf({ LENDER_COMMISSION_PERCENT: 'ten' }).join()).toMatch(/LENDER_COMMISSION_PERCENT/);
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServiceFeeRates } from '#shared/booking/service-fee.ts';
 import { type Env, settingsSchema } from './config-environment.ts';
 import { DEMO_MODERATOR } from './demo/accounts.ts';
 import { productionRisks } from './production-risks.ts';
@@ -68,6 +69,13 @@ function toConfig(env: Env) {
       thresholdCents: env.TAX_REPORT_THRESHOLD_CENTS,
       thresholdCount: env.TAX_REPORT_THRESHOLD_COUNT,
     },
+    /** Decision 055: the platform's share of a rental, snapshotted on each request (service-fee.ts). */
+    fees: {
+      serviceFeePercent: env.SERVICE_FEE_PERCENT,
+      serviceFeeMinCents: env.SERVICE_FEE_MIN,
+      serviceFeeMaxCents: env.SERVICE_FEE_MAX,
+      lenderCommissionPercent: env.LENDER_COMMISSION_PERCENT,
+    } satisfies ServiceFeeRates,
     campusTimeZone: env.CAMPUS_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     /** Set: GET /metrics is served to this bearer token; unset: no /metrics, nothing measured. */

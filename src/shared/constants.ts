@@ -126,6 +126,13 @@ export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const JOURNAL_PROBLEMS = ['does_not_add_up', 'rows_disagree', 'provider_disagrees'] as const;
 export type JournalProblem = (typeof JOURNAL_PROBLEMS)[number];
 
+/**
+ * The platform's share of a payment (decision 055): the borrower's service fee, and the commission
+ * taken from the lender's rental earning. Each change is an entry of the platform's append-only history.
+ */
+export const PLATFORM_FEE_PARTS = ['service_fee', 'commission'] as const;
+export type PlatformFeePart = (typeof PLATFORM_FEE_PARTS)[number];
+
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
 export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];

@@ -20,7 +20,7 @@ import {
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments } from '../helpers/money.ts';
 import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 057: a card authorisation lasts about 7 days, so a request (or a request for more days)
 // waits for the lender 6 days at most from when the card was authorised, whatever
@@ -35,7 +35,7 @@ const DAY = 24 * HOUR;
 
 let flaky!: ReturnType<typeof flakyProvider>;
 const t = setupTestApp(
-  { jobs: { ...testConfig().jobs, reservationExpiryHours: EXPIRY_HOURS } },
+  { ...WITHOUT_SERVICE_FEE, jobs: { ...testConfig().jobs, reservationExpiryHours: EXPIRY_HOURS } },
   {
     payments: (db) => {
       flaky = flakyProvider(new TestPaymentProvider(db));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Notice, notices } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario, VISA } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // The booking features write for each person in their language. A borrower whose
 // account speaks Spanish reads Spanish notifications (with Spanish day labels) and billing rows; the
@@ -10,7 +10,8 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // language (their account's, else Accept-Language). Runs on PGlite and, with TEST_DATABASE_URL, on
 // PostgreSQL.
 
-const t = setupTestApp();
+// Words in the reader's language; the fee's own amounts are in service-fee.test.ts.
+const t = setupTestApp(WITHOUT_SERVICE_FEE);
 
 /** A day label as notifications write it ('5 mar' in Spanish, 'Mar 5' in English). */
 function dayLabel(date: string, locale: 'es-US' | 'en-US'): string {

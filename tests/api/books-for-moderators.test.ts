@@ -4,7 +4,7 @@ import { paymentStepService } from '../../src/server/features/payment-steps/serv
 import { createSignedInUser } from '../factories.ts';
 import { bookingAt } from '../helpers/booking-scenario.ts';
 import { settlePayments, stepDeps } from '../helpers/money.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 058: moderators see what the journal's reconciliation found wrong with a booking, and each
 // lender's yearly totals against the US 1099-K thresholds (lowered here so a booking and its extension cross them).
@@ -12,6 +12,7 @@ import { setupTestApp } from '../helpers/test-app.ts';
 
 const MODERATOR = 'books.moderator@stanford.edu';
 const t = setupTestApp({
+  ...WITHOUT_SERVICE_FEE,
   adminEmails: [MODERATOR],
   taxReport: { thresholdCents: 1400, thresholdCount: 1 },
 });

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { bookingAt, providerIntent, rowsOf } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { reserve as baseReserve, scenario as baseScenario, day } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // A borrower's cancellation of a paid booking refunds by the policy the item had when
 // it was requested; a lender's always refunds in full. The deposit always comes back. After every test
 // the billing rows equal the provider's money (test-app's afterEach).
 
-const t = setupTestApp();
+// The policies' own arithmetic: the fee's share of a cancellation is in service-fee.test.ts.
+const t = setupTestApp(WITHOUT_SERVICE_FEE);
 const scenario = (policy: 'flexible' | 'moderate' | 'strict') =>
   baseScenario(t, { cancellationPolicy: policy });
 

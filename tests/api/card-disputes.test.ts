@@ -8,7 +8,7 @@ import { disputeService } from '../../src/server/features/disputes/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, VISA } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Card chargebacks on the built-in test provider: Stripe's dispute test card opens a dispute right
 // after the capture, which the provider tells through the function Stripe's webhook events reach.
@@ -18,7 +18,7 @@ import { setupTestApp } from '../helpers/test-app.ts';
 
 const MODERATOR = 'dispute.moderator@stanford.edu';
 const LENDING_MODERATOR = 'lending.moderator@stanford.edu';
-const t = setupTestApp({ adminEmails: [MODERATOR, LENDING_MODERATOR] });
+const t = setupTestApp({ ...WITHOUT_SERVICE_FEE, adminEmails: [MODERATOR, LENDING_MODERATOR] });
 const db = () => t.database.db;
 const DISPUTE_CARD = { ...VISA, number: '4000 0000 0000 0259' };
 

@@ -7,13 +7,14 @@ import { providerIntent } from '../helpers/booking-scenario.ts';
 import { cardExpiry } from '../helpers/cards.ts';
 import { expectMoneyBalanced, settlePayments } from '../helpers/money.ts';
 import { day, quoteFor, reserve, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // The next steps on the server: checkout with a saved card (one authorisation however often
 // Pay is pressed), what approval says it charges, billing rows that say what they are, a pending
 // request's answer-by time, and the chat between a reservation's two people.
 
-const t = setupTestApp();
+// The steps after checkout; the fee's own amounts are in service-fee.test.ts.
+const t = setupTestApp(WITHOUT_SERVICE_FEE);
 const db = () => t.database.db;
 
 beforeAll(() => {

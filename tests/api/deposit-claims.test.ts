@@ -10,7 +10,7 @@ import { billingOf, bookingAt, notices, providerIntent, rowsOf } from '../helper
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { reservationDeps, settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decisions 024 and 029: the borrower's "Item Returned" opens the lender's
 // 48-hour window; the lender confirms (deposit back) or reports a problem (a claim up to the deposit);
@@ -23,7 +23,8 @@ let flaky!: ReturnType<typeof flakyProvider>;
 const MODERATOR = 'claims.moderator@stanford.edu';
 const SECOND_MODERATOR = 'claims.second@stanford.edu';
 const t = setupTestApp(
-  { adminEmails: [MODERATOR, SECOND_MODERATOR] },
+  // The deposit's own arithmetic (a deposit refund never touches the fee: service-fee.test.ts).
+  { adminEmails: [MODERATOR, SECOND_MODERATOR], ...WITHOUT_SERVICE_FEE },
   {
     payments: (db) => {
       flaky = flakyProvider(new TestPaymentProvider(db));

@@ -18,7 +18,7 @@ import {
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, scenario, TZ, VISA } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 034: an early return. The item comes back (the borrower's "Item Returned",
 // or the lender confirming an active borrow) on a campus day before the booking's last: the booking ends
@@ -29,16 +29,14 @@ import { setupTestApp } from '../helpers/test-app.ts';
 
 let flaky!: ReturnType<typeof flakyProvider>;
 const clock = fixedClock(new Date());
-const t = setupTestApp(
-  {},
-  {
-    clock,
-    payments: (db) => {
-      flaky = flakyProvider(new TestPaymentProvider(db));
-      return flaky.provider;
-    },
+// The rental's own arithmetic: the fee's share of an early return is in service-fee.test.ts.
+const t = setupTestApp(WITHOUT_SERVICE_FEE, {
+  clock,
+  payments: (db) => {
+    flaky = flakyProvider(new TestPaymentProvider(db));
+    return flaky.provider;
   },
-);
+});
 const db = () => t.database.db;
 
 beforeEach(() => clock.set(new Date()));

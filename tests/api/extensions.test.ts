@@ -17,7 +17,7 @@ import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario, VISA, VISA_3DS } from '../helpers/reservation-fixtures.ts';
 import { rowCounts } from '../helpers/row-counts.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 031: more days on a booking. The borrower asks (a paid extension authorises
 // the extra rental on its own payment), the lender approves (the end date moves, the extra is captured)
@@ -27,15 +27,13 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // TEST_DATABASE_URL, on PostgreSQL.
 
 let flaky!: ReturnType<typeof flakyProvider>;
-const t = setupTestApp(
-  {},
-  {
-    payments: (db) => {
-      flaky = flakyProvider(new TestPaymentProvider(db));
-      return flaky.provider;
-    },
+// The extra rental's own arithmetic: the fee on an extension is in service-fee.test.ts.
+const t = setupTestApp(WITHOUT_SERVICE_FEE, {
+  payments: (db) => {
+    flaky = flakyProvider(new TestPaymentProvider(db));
+    return flaky.provider;
   },
-);
+});
 const db = () => t.database.db;
 const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 
@@ -169,7 +167,13 @@ describe('asking for more days on a paid booking', () => {
     const lapsing = await askForMoreDays(s.borrower.cookie, s.id, day(6), '15.00');
     expect(lapsing.request?.statusCode).toBe(201);
     // Not yet: the booking's last day is not over.
-    const deps = { db: db(), payments: t.app.payments, jobs: t.app.jobs, timeZone: t.config.campusTimeZone };
+    const deps = {
+      db: db(),
+      payments: t.app.payments,
+      jobs: t.app.jobs,
+      timeZone: t.config.campusTimeZone,
+      fees: t.config.fees,
+    };
     expect(await extensionService.expirePending(deps, campusMidnight(day(3), deps.timeZone))).toBe(0);
     expect(await extensionService.expirePending(deps, campusMidnight(day(4), deps.timeZone))).toBe(1);
     await settlePayments(t);

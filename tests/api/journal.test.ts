@@ -6,7 +6,7 @@ import { journal } from '../../src/server/features/ledger/journal.ts';
 import { bookingAt } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 058: every money movement is a journal transaction whose lines add up to zero, written when
 // the provider has moved the money. The booking is the pinned one: $5/day for 2 days, a $20 deposit.
@@ -14,15 +14,12 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // earning entries and the provider.
 
 let flaky!: ReturnType<typeof flakyProvider>;
-const t = setupTestApp(
-  {},
-  {
-    payments: (db) => {
-      flaky = flakyProvider(new TestPaymentProvider(db));
-      return flaky.provider;
-    },
+const t = setupTestApp(WITHOUT_SERVICE_FEE, {
+  payments: (db) => {
+    flaky = flakyProvider(new TestPaymentProvider(db));
+    return flaky.provider;
   },
-);
+});
 const db = () => t.database.db;
 
 /** A booking's journal as 'kind account:cents' lines, in the order they were written. */

@@ -140,7 +140,7 @@ describe('the rows a payment step settles', () => {
     const b = await bookingAt(t, 'approved', { settle: false, policy: 'strict', days: { from: 0, to: 2 } });
     expect(await settles(b.intent)).toEqual([
       'capture:approval earning:1000',
-      'capture:approval payment:3000',
+      'capture:approval payment:3100',
     ]);
     // Picked up, then the lender confirms it back (strict: an early return refunds no rental).
     expect(
@@ -152,7 +152,7 @@ describe('the rows a payment step settles', () => {
     ).toBe(200);
     expect(await settles(b.intent)).toEqual([
       'capture:approval earning:1000',
-      'capture:approval payment:3000',
+      'capture:approval payment:3100',
       'refund:deposit refund:2000',
     ]);
   });

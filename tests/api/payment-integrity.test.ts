@@ -83,7 +83,8 @@ describe('one payment, one booking', () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ startDate: day(2), endDate: day(5) });
 
-    // The lender can approve it once, and the card is charged the $35 it authorised, once.
+    // The lender can approve it once, and the card is charged the $36.50 it authorised ($15 of rental,
+    // its $1.50 service fee, the $20 deposit), once.
     expect((await t.post(`/api/reservations/${made[0]!.id}/approve`, {}, lender.cookie)).statusCode).toBe(
       200,
     );
@@ -91,7 +92,7 @@ describe('one payment, one booking', () => {
     const { rows } = await db().execute<{ received: number }>(
       sql`select amount_received_cents as received from test_payment_intents where id = ${intent}`,
     );
-    expect(rows[0]!.received).toBe(3500);
+    expect(rows[0]!.received).toBe(3650);
   });
 
   it('lets the database itself refuse a second reservation with the same payment', async () => {
@@ -325,6 +326,7 @@ describe('payment steps of a reservation', () => {
       sql`select amount_received_cents as received, amount_refunded_cents as refunded
           from test_payment_intents where id = ${r.paymentIntentId}`,
     );
-    expect(rows[0]).toEqual({ received: 3000, refunded: 2000 });
+    // The service fee stays charged with the rental; only the deposit comes back.
+    expect(rows[0]).toEqual({ received: 3100, refunded: 2000 });
   });
 });

@@ -12,7 +12,7 @@ import { billingOf, bookingAt, providerIntent } from '../helpers/booking-scenari
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments, stepDeps, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario, VISA, VISA_3DS } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 // Provider calls never lost (decision 012): a provider that fails and comes back, one that
@@ -23,7 +23,8 @@ import { waitFor } from '../helpers/wait-for.ts';
 let flaky!: ReturnType<typeof flakyProvider>;
 const MODERATOR = 'payments.moderator@stanford.edu';
 const t = setupTestApp(
-  { adminEmails: [MODERATOR] },
+  // The outbox's retries and recovery; the fee's own amounts are in service-fee.test.ts.
+  { adminEmails: [MODERATOR], ...WITHOUT_SERVICE_FEE },
   {
     payments: (db) => {
       flaky = flakyProvider(new TestPaymentProvider(db));

@@ -7,22 +7,19 @@ import { bookingAt } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Decision 058: a receipt e-mail to the borrower for each charge and each refund the provider made, with
 // its lines, in the borrower's language, once per step however often the step or the sender ran. The
 // booking is the pinned one: $5/day for 2 days, a $20 deposit.
 
 let flaky!: ReturnType<typeof flakyProvider>;
-const t = setupTestApp(
-  {},
-  {
-    payments: (db) => {
-      flaky = flakyProvider(new TestPaymentProvider(db));
-      return flaky.provider;
-    },
+const t = setupTestApp(WITHOUT_SERVICE_FEE, {
+  payments: (db) => {
+    flaky = flakyProvider(new TestPaymentProvider(db));
+    return flaky.provider;
   },
-);
+});
 const mailer = (): Mailer => (t.app as unknown as { mailer: Mailer }).mailer;
 const send = () => sendReceipts({ db: t.database.db, mailer: mailer() });
 

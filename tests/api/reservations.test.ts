@@ -57,13 +57,20 @@ describe('requesting a reservation', () => {
   it('authorises a paid item by card, at the server’s price, and records the authorisation', async () => {
     const { borrower, item } = await scenario();
     const r = await reserve(borrower.cookie, item.id, day(2), day(5));
-    expect(r.quote.json()).toMatchObject({ amount: '35.00' });
+    // $15 of rental, its $1.50 service fee (10 %) and the $20 deposit.
+    expect(r.quote.json()).toMatchObject({ amount: '36.50', serviceFeeAmount: '1.50' });
     expect(r.confirm!.json()).toMatchObject({ status: 'requires_capture' });
     expect(r.create!.statusCode).toBe(201);
-    expect(r.reservation).toMatchObject({ status: 'pending', rentalAmount: '15.00', depositAmount: '20.00' });
+    expect(r.reservation).toMatchObject({
+      status: 'pending',
+      rentalAmount: '15.00',
+      serviceFeeAmount: '1.50',
+      depositAmount: '20.00',
+    });
     expect((await providerIntent(t, r.paymentIntentId!)).status).toBe('requires_capture');
+    expect((await providerIntent(t, r.paymentIntentId!)).amountCents).toBe(3650);
     expect(await billingRows(t, { userId: borrower.user.id })).toEqual([
-      expect.objectContaining({ amountCents: 3500, status: 'pending', paymentMethodLast4: '4242' }),
+      expect.objectContaining({ amountCents: 3650, status: 'pending', paymentMethodLast4: '4242' }),
     ]);
   });
 
@@ -259,11 +266,11 @@ describe('the reservation lifecycle and its money', () => {
     expect(collected.json().reservation).toMatchObject({ status: 'active', pickupCode: null });
 
     // Back before its first day is over (decision 034, an early return): of the 2 days ($10) the first
-    // is used, the $5 of the second comes back with the $20 deposit.
+    // is used, the $5 of the second comes back with half the $1 service fee and the $20 deposit.
     const returned = await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
     expect(returned.json().reservation.status).toBe('completed');
     await settlePayments(t);
-    expect((await providerIntent(t, r.paymentIntentId!)).amountRefundedCents).toBe(2500);
+    expect((await providerIntent(t, r.paymentIntentId!)).amountRefundedCents).toBe(2550);
 
     const borrowerBills =
       (await t.get('/api/billing-history', borrower.cookie)).json().transactions ??
@@ -271,9 +278,9 @@ describe('the reservation lifecycle and its money', () => {
     expect(borrowerBills).toBeDefined();
     const rows = await billingRows(t, { userId: borrower.user.id });
     expect(rows.map((b) => [b.kind, b.status, b.amountCents]).sort()).toEqual([
-      ['payment', 'completed', 3000],
+      ['payment', 'completed', 3100],
       ['refund', 'refunded', 2000],
-      ['refund', 'refunded', 500],
+      ['refund', 'refunded', 550],
     ]);
     expect(rows.find((b) => b.kind === 'refund')!.providerRefundId).toMatch(/^re_/);
     expect((await billingRows(t, { userId: lender.user.id })).map((b) => [b.status, b.amountCents])).toEqual([
@@ -321,16 +328,17 @@ describe('the reservation lifecycle and its money', () => {
     await settlePayments(t);
     await t.put(`/api/reservations/${late.reservation.id}`, { status: 'cancelled' }, lender.cookie);
     await settlePayments(t);
-    expect((await providerIntent(t, late.paymentIntentId!)).amountRefundedCents).toBe(2500);
+    // One day ($5), its $1 fee (the minimum) and the deposit: all of it back.
+    expect((await providerIntent(t, late.paymentIntentId!)).amountRefundedCents).toBe(2600);
     const rows = (await billingRows(t, { userId: borrower.user.id })).map(
       (b) => `${b.kind}:${b.status}:${b.amountCents}`,
     );
     expect(rows.sort()).toEqual([
       // Two authorisations released, one payment charged and refunded in full.
-      'payment:completed:2500',
-      'payment:refunded:2500',
-      'payment:refunded:2500',
-      'refund:refunded:2500',
+      'payment:completed:2600',
+      'payment:refunded:2600',
+      'payment:refunded:2600',
+      'refund:refunded:2600',
     ]);
     expect((await billingRows(t, { userId: lender.user.id })).map((b) => `${b.kind}:${b.status}`)).toEqual([
       'earning:refunded',

@@ -14,7 +14,8 @@ import {
 } from './helpers.ts';
 
 // Bo has Lena's projector from day 1 to day 3 and needs it two more days. On his phone he
-// asks for more days from the booking's card, the card holds $8.00 of extra rental, and his card says
+// asks for more days from the booking's card, the card holds $8.00 of extra rental and its $1.00 service
+// fee (the minimum), and his card says
 // whom it waits for; Lena approves on hers and the booking now ends on day 5. Then a card that asks for
 // 3-D Secure: back from the bank, the request is sent. Two students of its own,
 // registered here, and an item of its own: other journeys share the server.
@@ -52,7 +53,7 @@ describe('extension journey', () => {
     await card.getByRole('button', { name: 'Ask for more days' }).click();
     const dialog = bo.getByRole('dialog', { name: 'Ask for more days' });
     await dialog.getByLabel('New return date').fill(day(5));
-    await dialog.getByText('Extra rental: $8.00').waitFor();
+    await dialog.getByText('Extra rental: $8.00 + $1.00 service fee').waitFor();
     await expectAccessible(bo);
     await bo.screenshot({ path: '/tmp/extension-dialog-375.png' });
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();
@@ -62,7 +63,7 @@ describe('extension journey', () => {
       .getByLabel('Expiry (MM / YY)')
       .fill(`${String(expMonth).padStart(2, '0')} / ${String(expYear).slice(-2)}`);
     await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: 'Hold $8.00' }).click();
+    await dialog.getByRole('button', { name: 'Hold $9.00' }).click();
     await dialog.waitFor({ state: 'detached' });
     await card
       .getByText(`Extension requested to ${formatDayLabel(day(5))} · $8.00 · waiting for Lena Extend`)
@@ -98,7 +99,7 @@ describe('extension journey', () => {
     const card2 = cardOf(bo);
     await card2.getByText(`${formatDayLabel(day(1))} - ${formatDayLabel(day(5))}`).waitFor();
     await card2.getByRole('button', { name: 'Ask for more days' }).waitFor();
-    await card2.getByText('$8.00 rental + $8.00 for more days').waitFor();
+    await card2.getByText('$8.00 rental + $1.00 service fee + $9.00 for more days').waitFor();
     await bo.setViewportSize({ width: 1280, height: 900 });
     await bo.screenshot({ path: '/tmp/extension-card-borrower-1280.png' });
   });
@@ -109,7 +110,7 @@ describe('extension journey', () => {
     await card.getByRole('button', { name: 'Ask for more days' }).click();
     const dialog = bo.getByRole('dialog', { name: 'Ask for more days' });
     await dialog.getByLabel('New return date').fill(day(7));
-    await dialog.getByText('Extra rental: $8.00').waitFor();
+    await dialog.getByText('Extra rental: $8.00 + $1.00 service fee').waitFor();
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();
     await dialog.getByLabel('Card number').fill('4000 0027 6000 3184');
     const { expMonth, expYear } = cardExpiry(12);
@@ -117,7 +118,7 @@ describe('extension journey', () => {
       .getByLabel('Expiry (MM / YY)')
       .fill(`${String(expMonth).padStart(2, '0')} / ${String(expYear).slice(-2)}`);
     await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: 'Hold $8.00' }).click();
+    await dialog.getByRole('button', { name: 'Hold $9.00' }).click();
     await bo.getByRole('heading', { name: 'Confirm your payment', level: 1 }).waitFor();
     await bo.getByRole('button', { name: 'Complete authentication' }).click();
     await bo.waitForURL((url) => url.pathname === '/reservations');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { proportionBack } from '../../src/shared/booking/service-fee.ts';
 import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
 import { expectAccessible, journeySteps, pressItemReturned, setupBrowser, signIn } from './helpers.ts';
 
@@ -42,13 +43,16 @@ describe('a paid borrow, from the request to the return', () => {
     await borrower.getByRole('button', { name: 'Reserve Item' }).click();
     const dialog = borrower.getByRole('dialog');
     await dialog.getByText('Total').first().waitFor();
-    await dialog.getByText('$60.00').first().waitFor();
+    // $35 of rental, its $3.50 service fee (10 %, the server's default rates) and the $25 deposit.
+    await dialog.getByText('Service fee').first().waitFor();
+    await dialog.getByText('$3.50').first().waitFor();
+    await dialog.getByText('$63.50').first().waitFor();
     await expectAccessible(borrower);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await dialog.getByLabel('Card number').waitFor();
     // What the card sees now, at approval, and if the answer is no.
     await dialog
-      .getByText('We hold $60.00 on your card now; nothing is charged yet.', { exact: false })
+      .getByText('We hold $63.50 on your card now; nothing is charged yet.', { exact: false })
       .waitFor();
     await dialog.getByRole('button', { name: 'Back to Details' }).waitFor();
     await expectAccessible(borrower);
@@ -66,7 +70,7 @@ describe('a paid borrow, from the request to the return', () => {
     await lender.getByRole('menu').getByRole('menuitem', { name: 'Approve' }).first().click();
     // What approval does to the money, not 'can now proceed with payment'.
     await lender
-      .getByText(/Their card is charged \$60\.00 now/)
+      .getByText(/Their card is charged \$63\.50 now/)
       .first()
       .waitFor();
     await lender.keyboard.press('Escape');
@@ -129,7 +133,9 @@ describe('a paid borrow, from the request to the return', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Rental refund for Cordless drill with bit set' })
       .first();
-    await rentalRefund.getByText(`+$${rentalBack.toFixed(2)}`, { exact: true }).waitFor();
+    // The service fee comes back in the proportion the rental does, the half cent to the borrower.
+    const feeBack = proportionBack(350, Math.round(rentalBack * 100), 3500) / 100;
+    await rentalRefund.getByText(`+$${(rentalBack + feeBack).toFixed(2)}`, { exact: true }).waitFor();
     await borrower.getByText('Payment for Cordless drill with bit set', { exact: false }).first().waitFor();
     await borrower
       .getByText('Deposit refund for Cordless drill with bit set', { exact: false })
@@ -151,7 +157,8 @@ describe('a paid borrow, from the request to the return', () => {
       .filter({ hasText: 'Payment for Cordless drill with bit set' })
       .first();
     await payment.getByText('Paid', { exact: true }).waitFor();
-    await payment.getByText(/^−\$60\.00$/).waitFor();
+    await payment.getByText(/^−\$63\.50$/).waitFor();
+    await payment.getByText('Includes a $3.50 service fee').waitFor();
     await lender.goto('/billing-history');
     const earning = lender
       .getByRole('listitem')

@@ -115,6 +115,8 @@ export async function reserveAtQuote(
     },
     startDate,
     endDate,
+    // The rates this test's app charges by (decision 055).
+    t.config.fees,
   );
   const money = (cents: number) => (cents / 100).toFixed(2);
   let paymentIntentId: string | null = null;

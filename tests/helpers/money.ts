@@ -22,7 +22,13 @@ export function stepDeps(t: TestContext, payments = t.app.payments): PaymentStep
 }
 
 export function reservationDeps(t: TestContext): ReservationDeps {
-  return { db: t.database.db, payments: t.app.payments, jobs: t.app.jobs, timeZone: t.config.campusTimeZone };
+  return {
+    db: t.database.db,
+    payments: t.app.payments,
+    jobs: t.app.jobs,
+    timeZone: t.config.campusTimeZone,
+    fees: t.config.fees,
+  };
 }
 
 /** Runs every payment step waiting in the outbox, as the background worker would. */
@@ -58,6 +64,10 @@ export async function expectMoneyBalanced(t: TestContext): Promise<void> {
   // The ledger's own reconciliation: each payment's earning entries add up to its earning rows.
   const earnings = await ledgerService.earningMismatches(t.database.db);
   expect(earnings, 'earning entries match the earning rows of every payment').toEqual([]);
+  // Every cent charged is accounted for (decision 055): refunded, earned by the lender, the platform's
+  // service fee and commission, or the deposit still held.
+  const unaccounted = await ledgerService.unaccountedPayments(t.database.db);
+  expect(unaccounted, 'captured = refunded + lender earnings + platform fee + deposit held').toEqual([]);
   await expectDisputesBalanced(t);
   await expectJournalBalanced(t, rows);
 }
@@ -110,4 +120,8 @@ export async function expectJournalBalanced(
     .map((r) => ({ id: r.id, provider: r.provider, journal: cash.get(r.id) ?? 0 }))
     .filter((r) => r.provider !== r.journal);
   expect(differ, 'the journal says what the provider holds for every payment').toEqual([]);
+  expect(
+    await journal.feesDisagreeingWithShare(db),
+    'the journal’s fees of every charged payment are the platform’s share of it',
+  ).toEqual([]);
 }

@@ -7,10 +7,18 @@ import type { PaymentProvider } from '../../src/server/adapters/payments/provide
 import { type App, type AppDeps, buildApp } from '../../src/server/composition/app.ts';
 import { type Config, testConfig } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
+import { NO_PLATFORM_SHARE } from '../../src/shared/booking/service-fee.ts';
 import { expectMoneyBalanced } from './money.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ORIGIN = 'http://localhost:80';
+
+/**
+ * For a test file about something other than the service fee (a policy's or an early return's rental
+ * arithmetic): the app charges none, so its amounts stay the rental's and the deposit's. The fee's own
+ * tests (tests/api/service-fee.test.ts) and the pinned money of a booking run with the real defaults.
+ */
+export const WITHOUT_SERVICE_FEE = { fees: NO_PLATFORM_SHARE } as const;
 
 export interface TestContext {
   app: App;

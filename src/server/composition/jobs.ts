@@ -73,6 +73,7 @@ export default fp(
       payments: opts.payments,
       jobs: opts.jobs,
       timeZone: opts.config.campusTimeZone,
+      fees: opts.config.fees,
     };
     const stepDeps = (log: PaymentStepDeps['log']): PaymentStepDeps => ({
       db: opts.database.db,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { quote } from '#shared/booking/pricing.ts';
+import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
 import { campusPeriods, campusToday } from '#shared/calendar.ts';
 import type { RentalPeriod } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
@@ -235,6 +236,8 @@ export async function seedBorrowingHistory(
                 },
                 startDate,
                 endDate,
+                // Bookings of the past, from before the service fee (decision 055): none on them.
+                NO_PLATFORM_SHARE,
               );
               const paid = price.totalCents > 0;
               const intentId = paid ? `pi_test_demo_${randomBytes(12).toString('hex')}` : null;

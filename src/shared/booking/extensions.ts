@@ -2,6 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { dayLabel } from '../text.ts';
 import { type AvailabilityWindow, addDays, inWindow } from './availability.ts';
 import { bookingLimitIssue, quote } from './pricing.ts';
+import { NO_PLATFORM_SHARE } from './service-fee.ts';
 
 // Decision 031: a borrower asks for more days on a booking. One home for what an
 // extension may be and what it costs, read by the server (which refuses by it) and the card's dialog.
@@ -28,8 +29,8 @@ export function extensionRentalCents(
   booking: { startDate: string; endDate: string },
   newEndDate: string,
 ): number {
-  const before = quote(item, booking.startDate, booking.endDate).rentalCents;
-  const after = quote(item, booking.startDate, newEndDate).rentalCents;
+  const before = quote(item, booking.startDate, booking.endDate, NO_PLATFORM_SHARE).rentalCents;
+  const after = quote(item, booking.startDate, newEndDate, NO_PLATFORM_SHARE).rentalCents;
   return Math.max(0, after - before);
 }
 
@@ -71,7 +72,7 @@ export function extensionIssue(
       message: 'The return must fall on a day the lender is available.',
     };
   }
-  return bookingLimitIssue(quote(item, booking.startDate, newEndDate));
+  return bookingLimitIssue(quote(item, booking.startDate, newEndDate, NO_PLATFORM_SHARE));
 }
 
 /** The same in the active language (the page's). */

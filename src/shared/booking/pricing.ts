@@ -4,6 +4,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { LIMITS } from '../constants.ts';
 import { intlLocale } from '../format.ts';
 import { writtenLater } from '../text.ts';
+import { type ServiceFeeRates, serviceFeeCents } from './service-fee.ts';
 
 /** "12.5" or "12.50" → 1250; empty, null or undefined → null. The schema has already checked the shape. */
 export function toCents(amount: string | number | null | undefined): number | null {
@@ -34,14 +35,23 @@ export function startedPeriods(period: RentalPeriod, startDate: string, endDate:
   return Math.ceil(bookingDays(startDate, endDate) / PERIOD_DAYS[period]);
 }
 
-/** What a booking holds on the borrower's card: the rental and the deposit. The one place they add up. */
-export function heldCents(booking: { rentalCents: number; depositCents: number }): number {
-  return booking.rentalCents + booking.depositCents;
+/**
+ * What a booking holds on the borrower's card: the rental, its service fee and the deposit. The one
+ * place they add up.
+ */
+export function heldCents(booking: {
+  rentalCents: number;
+  serviceFeeCents: number;
+  depositCents: number;
+}): number {
+  return booking.rentalCents + booking.serviceFeeCents + booking.depositCents;
 }
 
 export interface Quote {
   days: number;
   rentalCents: number;
+  /** The borrower's service fee on the rental (service-fee.ts); 0 on a free item. */
+  serviceFeeCents: number;
   depositCents: number;
   totalCents: number;
 }
@@ -49,7 +59,8 @@ export interface Quote {
 /**
  * Spec §9: days = the rounded-up difference of the dates, at least 1; rental = price ×
  * number of started periods (day 1, week 7, month 30 days), a price without a period is flat;
- * total = rental + deposit. The Reserve dialog shows it; the server recomputes it.
+ * the service fee on the rental at `rates` (decision 055); total = rental + fee + deposit. The Reserve
+ * dialog shows it (with the rates the server gave it); the server recomputes it.
  */
 export function quote(
   item: {
@@ -59,13 +70,21 @@ export function quote(
   },
   startDate: string,
   endDate: string,
+  rates: ServiceFeeRates,
 ): Quote {
   const days = bookingDays(startDate, endDate);
   const price = item.rentalPriceCents ?? 0;
   const periods = item.rentalPeriod ? startedPeriods(item.rentalPeriod, startDate, endDate) : 1;
   const rentalCents = price * periods;
   const depositCents = item.depositCents ?? 0;
-  return { days, rentalCents, depositCents, totalCents: heldCents({ rentalCents, depositCents }) };
+  const fee = serviceFeeCents(rentalCents, rates);
+  return {
+    days,
+    rentalCents,
+    serviceFeeCents: fee,
+    depositCents,
+    totalCents: heldCents({ rentalCents, serviceFeeCents: fee, depositCents }),
+  };
 }
 
 /**
@@ -81,7 +100,8 @@ export function bookingLimitIssue(price: Quote): MessageDescriptor | null {
       values: { days: LIMITS.bookingDaysMax },
     };
   }
-  if (price.totalCents > LIMITS.bookingTotalCentsMax) {
+  // Rental and deposit, as the lender priced them: the service fee on top is itself at most SERVICE_FEE_MAX.
+  if (price.rentalCents + price.depositCents > LIMITS.bookingTotalCentsMax) {
     const most = writtenLater(() => (LIMITS.bookingTotalCentsMax / 100).toLocaleString(intlLocale()));
     return /*i18n*/ {
       id: 'pricing.too-much',

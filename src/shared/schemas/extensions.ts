@@ -28,6 +28,8 @@ export const extension = z.object({
   newEndDate: z.string(),
   /** Decimal string of the extra rental ("0.00" for a free item). */
   rentalAmount: z.string(),
+  /** The service fee on the extra rental (decision 055), held and charged with it ("0.00" when none). */
+  serviceFeeAmount: z.string(),
   status: z.enum(EXTENSION_STATUSES),
   /** When a pending request lapses unanswered (ISO): the end of the booking's current last day. */
   respondBy: z.string().nullable(),

@@ -11,6 +11,16 @@ export const clientConfig = z.object({
     /** Stripe's publishable key when the Stripe provider is active. */
     publishableKey: z.string().nullable(),
   }),
+  /**
+   * Decision 055: the platform's share of a rental, as the server charges it: the borrower's service
+   * fee (percent, smallest and largest, decimal strings) and the lender's commission percent.
+   */
+  fees: z.object({
+    serviceFeePercent: z.number(),
+    serviceFeeMin: z.string(),
+    serviceFeeMax: z.string(),
+    lenderCommissionPercent: z.number(),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 
@@ -90,6 +100,11 @@ export const billingEntry = z.object({
   paymentMethodLast4: z.string().nullable(),
   refundAmount: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /**
+   * Decision 055: the service fee a payment row's amount includes (decimal string), shown as its own
+   * line; null for other rows and for payments without one.
+   */
+  serviceFee: z.string().nullable(),
   createdAt: z.string(),
 });
 export type BillingEntry = z.infer<typeof billingEntry>;

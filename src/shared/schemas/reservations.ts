@@ -38,13 +38,15 @@ export const paymentIntentInput = reservationDates.extend({
 export const paymentIntentResponse = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
-  /** Decimal string of the total authorised. */
+  /** Decimal string of the total authorised: rental, service fee and deposit. */
   amount: z.string(),
   /**
    * When a request made now must be answered at the latest, its hold released if not (decision 057): the
    * expiry hours, its start day, or six days of the card held, whichever comes first.
    */
   answerBy: z.string(),
+  /** Decimal string of the service fee the total includes (decision 055); "0.00" when there is none. */
+  serviceFeeAmount: z.string(),
 });
 
 /** The 3-D Secure return to /reservations: the request is made from what the payment was for. */
@@ -154,6 +156,11 @@ export const reservation = z.object({
   status: z.enum(RESERVATION_STATUSES),
   depositAmount: z.string(),
   rentalAmount: z.string(),
+  /**
+   * Decision 055: the borrower's service fee on the rental, held and charged with it ("0.00" on a free
+   * item and on bookings made before the fee). Shown to both parties; the lender does not earn it.
+   */
+  serviceFeeAmount: z.string(),
   stripePaymentIntentId: z.string().nullable(),
   /** Only while approved, and only to the two parties. */
   pickupCode: z.string().nullable(),
@@ -181,6 +188,8 @@ export const reservation = z.object({
   pendingExtension: extension.nullable(),
   /** The extra rental of its approved extensions ("0.00" when none): charged on their own payments. */
   extraRentalAmount: z.string(),
+  /** The service fee on that extra rental ("0.00" when none). */
+  extraServiceFeeAmount: z.string(),
   /** When it was marked "Picked Up" / "Item Collected" (ISO); pickup photos may follow for 24 hours. */
   pickedUpAt: z.string().nullable(),
   /** Both people's records of the item's condition at pickup and at return. */
@@ -191,7 +200,13 @@ export const reservation = z.object({
    */
   rentalPeriod: z.enum(RENTAL_PERIODS).nullable(),
   rentalPayments: z.array(
-    z.object({ fromEndDate: z.string().nullable(), endDate: z.string(), rentalAmount: z.string() }),
+    z.object({
+      fromEndDate: z.string().nullable(),
+      endDate: z.string(),
+      rentalAmount: z.string(),
+      /** The service fee paid with this rental: it comes back in the proportion the rental does. */
+      serviceFeeAmount: z.string(),
+    }),
   ),
   /** The item came back before its last day: `endDate` is the return day, this the end it had. */
   earlyReturn: z.object({ bookedEndDate: z.string(), rentalRefund: z.string() }).nullable(),

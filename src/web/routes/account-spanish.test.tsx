@@ -143,6 +143,7 @@ describe('the account pages in Spanish', () => {
       amount: '1234.50',
       currency: 'usd',
       description: 'Taladro inalámbrico',
+      serviceFee: null,
       createdAt: '2026-11-20T18:30:00.000Z',
       stripePaymentIntentId: 'pi_test_0123456789abcdef',
       refundId: null,

@@ -197,12 +197,19 @@ function BillingRow({ entry }: { entry: BillingEntry }) {
   const via =
     entry.kind === 'payment' && method ? (last4 ? t`Via ${method} •••• ${last4}` : t`Via ${method}`) : null;
   const description = entry.description;
+  // The payment's service fee (decision 055), its own line under the description.
+  const serviceFee = entry.serviceFee ? formatMoney(toCents(entry.serviceFee) ?? 0) : null;
   return (
     <div className="px-4 py-3 sm:px-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <h3 className="font-medium break-words text-ink">{description}</h3>
           <p className="text-sm text-stone-700">{what.detail}</p>
+          {serviceFee && (
+            <p className="text-sm text-stone-700">
+              <Trans>Includes a {serviceFee} service fee</Trans>
+            </p>
+          )}
         </div>
         <p className={cn('shrink-0 whitespace-nowrap text-lg font-bold tabular-nums', tone.amount)}>
           {what.sign}

@@ -4,13 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { StaticPage } from '../components/layout/static-page.tsx';
+import { ServiceFeeTerms } from '../components/service-fee-terms.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { paths } from '../paths.ts';
 
 const topics: {
   id: string;
   title: MessageDescriptor;
-  faqs: { q: MessageDescriptor; a: MessageDescriptor }[];
+  /** An answer with the service fee's figures (decision 055) is 'service-fee': read from the server. */
+  faqs: { q: MessageDescriptor; a: MessageDescriptor | 'service-fee' }[];
 }[] = [
   {
     id: 'getting-started',
@@ -23,6 +25,10 @@ const topics: {
       {
         q: msg`Does it cost anything to sign up?`,
         a: msg`No. Creating an account, browsing and listing items are free. When you borrow an item, you pay any rental fee the lender has set plus a service fee, which is always shown at checkout before you confirm.`,
+      },
+      {
+        q: msg`How much is the service fee, and when is my card charged?`,
+        a: 'service-fee',
       },
       {
         q: msg`What kinds of items can be shared?`,
@@ -128,7 +134,13 @@ export default function HelpPage() {
                     aria-hidden="true"
                   />
                 </summary>
-                <p className="px-4 pb-4 text-muted">{i18n._(faq.a)}</p>
+                {faq.a === 'service-fee' ? (
+                  <div className="space-y-2 px-4 pb-4 text-muted">
+                    <ServiceFeeTerms />
+                  </div>
+                ) : (
+                  <p className="px-4 pb-4 text-muted">{i18n._(faq.a)}</p>
+                )}
               </details>
             ))}
           </div>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Prose, StaticPage } from '../components/layout/static-page.tsx';
+import { ServiceFeeTerms } from '../components/service-fee-terms.tsx';
 import { paths, SUPPORT_EMAIL } from '../paths.ts';
 
 export default function PrivacyPage() {
@@ -84,6 +85,7 @@ export default function PrivacyPage() {
             amounts and status of each charge and refund.
           </Trans>
         </p>
+        <ServiceFeeTerms />
         <h3>
           <Trans>Device and log data</Trans>
         </h3>

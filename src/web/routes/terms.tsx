@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Prose, StaticPage } from '../components/layout/static-page.tsx';
+import { ServiceFeeTerms } from '../components/service-fee-terms.tsx';
 import { paths, SUPPORT_EMAIL } from '../paths.ts';
 
 export default function TermsPage() {
@@ -97,8 +98,8 @@ export default function TermsPage() {
           </li>
           <li>
             <Trans>
-              Rental fees are set by the lender. A service fee is shown at checkout before you confirm a
-              reservation.
+              Rental fees are set by the lender. CampusLoop’s service fee, and how it is refunded, is set out
+              below this list.
             </Trans>
           </li>
           <li>
@@ -117,6 +118,7 @@ export default function TermsPage() {
             <Trans>Cancellation and refund rules are shown on each reservation before you confirm it.</Trans>
           </li>
         </ul>
+        <ServiceFeeTerms />
 
         <h2>
           <Trans>6. Lender responsibilities</Trans>

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -40,6 +41,15 @@ export const reservationExtensions = pgTable(
     previousEndDate: date('previous_end_date').notNull(),
     newEndDate: date('new_end_date').notNull(),
     rentalCents: integer('rental_cents').notNull().default(0),
+    /** Decision 055: the service fee on the extra rental and the commission on it, at the rates of its request. */
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    serviceFeePercent: numeric('service_fee_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    lenderCommissionCents: integer('lender_commission_cents').notNull().default(0),
+    lenderCommissionPercent: numeric('lender_commission_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     /** The authorisation of the extra rental (null when nothing is charged). */
     paymentIntentId: text('payment_intent_id'),
     /** When the extra rental was authorised (no later than this): a pending request ends before it lapses (decision 057). */
@@ -54,7 +64,10 @@ export const reservationExtensions = pgTable(
   (t) => [
     check('reservation_extensions_status_check', oneOf(t.status, EXTENSION_STATUSES)),
     check('reservation_extensions_dates_check', sql`${t.newEndDate} > ${t.previousEndDate}`),
-    check('reservation_extensions_amount_check', sql`${t.rentalCents} >= 0`),
+    check(
+      'reservation_extensions_amount_check',
+      sql`${t.rentalCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.lenderCommissionCents} >= 0 and ${t.lenderCommissionCents} <= ${t.rentalCents}`,
+    ),
     // One open request per booking (two at once: the second is a 409).
     uniqueIndex('reservation_extensions_one_pending').on(t.reservationId).where(sql`${t.status} = 'pending'`),
     // One payment, one extension.

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EARNING_REASONS, JOURNAL_ACCOUNTS, JOURNAL_KINDS } from '#shared/constants.ts';
+import { EARNING_REASONS, JOURNAL_ACCOUNTS, JOURNAL_KINDS, PLATFORM_FEE_PARTS } from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { billingHistory, paymentSteps } from './payments.ts';
 import { reservations } from './reservations.ts';
@@ -48,6 +48,33 @@ export const earningEntries = pgTable(
     check('earning_entries_amount_check', sql`${t.amountCents} <> 0`),
     index('earning_entries_lender_idx').on(t.lenderId, t.createdAt),
     index('earning_entries_reservation_idx').on(t.reservationId),
+  ],
+);
+
+/**
+ * The platform's share of each payment as a history that only grows (decision 055): the borrower's
+ * service fee and the commission on the lender's rental when a payment is charged, less the part given
+ * back with the rental (a cancellation, an early return, the payment given back whole). The platform's
+ * figure on a payment is the sum of its entries; with the refunds, the lender's earnings and the deposit
+ * still held, it accounts for every cent charged.
+ */
+export const platformFeeEntries = pgTable(
+  'platform_fee_entries',
+  {
+    id: id(),
+    /** Kept when the reservation goes, with the link cleared (as earning entries are). */
+    reservationId: uuid('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    /** The payment the share is of (the booking's own, or an extension's). */
+    paymentIntentId: text('payment_intent_id').notNull(),
+    part: text('part').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('platform_fee_entries_part_check', oneOf(t.part, PLATFORM_FEE_PARTS)),
+    check('platform_fee_entries_amount_check', sql`${t.amountCents} <> 0`),
+    index('platform_fee_entries_payment_idx').on(t.paymentIntentId),
+    index('platform_fee_entries_created_idx').on(t.createdAt),
   ],
 );
 

@@ -108,6 +108,8 @@ export const paymentIntents = pgTable(
     endDate: date('end_date').notNull(),
     rentalCents: integer('rental_cents').notNull(),
     depositCents: integer('deposit_cents').notNull(),
+    /** Decision 055: the service fee the authorisation includes (0 on intents made before the fee). */
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull(),
     /**
      * An extension's authorisation names the booking it extends here (item_id stays
@@ -133,7 +135,7 @@ export const paymentIntents = pgTable(
     check('payment_intents_status_check', oneOf(t.status, ['open', 'used', 'abandoned'])),
     check(
       'payment_intents_amounts_check',
-      sql`${t.rentalCents} >= 0 and ${t.depositCents} >= 0 and ${t.amountCents} = ${t.rentalCents} + ${t.depositCents}`,
+      sql`${t.rentalCents} >= 0 and ${t.depositCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.amountCents} = ${t.rentalCents} + ${t.serviceFeeCents} + ${t.depositCents}`,
     ),
     // The sweeper: open intents by age.
     index('payment_intents_open_created_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -36,6 +37,19 @@ export const reservations = pgTable(
     status: text('status').notNull().default('pending'),
     depositCents: integer('deposit_cents').notNull().default(0),
     rentalCents: integer('rental_cents').notNull().default(0),
+    /**
+     * Decision 055: the platform's share, at the rates in force when it was requested (0 on rows made
+     * before the fee): the borrower's service fee on the rental (held and charged with it), and the
+     * commission taken from the lender's rental earning.
+     */
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    serviceFeePercent: numeric('service_fee_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    lenderCommissionCents: integer('lender_commission_cents').notNull().default(0),
+    lenderCommissionPercent: numeric('lender_commission_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     /**
      * When the card was authorised for this booking (no later than this; null: nothing authorised). A
@@ -98,6 +112,10 @@ export const reservations = pgTable(
     ),
     check('reservations_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('reservations_amounts_check', sql`${t.depositCents} >= 0 and ${t.rentalCents} >= 0`),
+    check(
+      'reservations_platform_share_check',
+      sql`${t.serviceFeeCents} >= 0 and ${t.lenderCommissionCents} >= 0 and ${t.lenderCommissionCents} <= ${t.rentalCents}`,
+    ),
     check('reservations_parties_check', sql`${t.borrowerId} <> ${t.providerId}`),
     check(
       'reservations_claim_check',

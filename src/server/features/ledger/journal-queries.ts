@@ -374,3 +374,41 @@ export async function openFindings(db: Db, limit = 100) {
     limit ${limit}`);
   return rows;
 }
+
+/** The platform's share of a payment (service fee and commission), as its entries add up. */
+export async function platformShareCents(db: Db, paymentIntentId: string): Promise<number> {
+  const { rows } = await db.execute<{ cents: number }>(sql`
+    select coalesce(sum(amount_cents), 0)::int as cents
+    from platform_fee_entries where payment_intent_id = ${paymentIntentId}`);
+  return Number(rows[0]?.cents ?? 0);
+}
+
+/** The fees the journal holds of a payment: what its fee transactions credited to platform_fees. */
+export async function feesJournalled(db: Db, paymentIntentId: string): Promise<number> {
+  const { rows } = await db.execute<{ cents: number }>(sql`
+    select (-coalesce(sum(l.amount_cents), 0))::int as cents
+    from journal_lines l join journal_transactions t on t.id = l.transaction_id
+    where l.account = 'platform_fees' and t.kind in ('fee', 'fee_returned')
+      and l.payment_intent_id = ${paymentIntentId}`);
+  return Number(rows[0]?.cents ?? 0);
+}
+
+/** Charged payments whose journalled fees are not the platform's share of them (none, when sound). */
+export async function feesDisagreeingWithShare(db: Db) {
+  const { rows } = await db.execute<{ paymentIntentId: string; journalled: number; share: number }>(sql`
+    with share as (
+      select payment_intent_id as id, sum(amount_cents)::int as cents
+      from platform_fee_entries group by payment_intent_id),
+    fees as (
+      select l.payment_intent_id as id, (-sum(l.amount_cents))::int as cents
+      from journal_lines l join journal_transactions t on t.id = l.transaction_id
+      where l.account = 'platform_fees' and t.kind in ('fee', 'fee_returned') group by l.payment_intent_id),
+    charged as (
+      select distinct l.payment_intent_id as id
+      from journal_lines l join journal_transactions t on t.id = l.transaction_id
+      where t.kind = 'capture')
+    select c.id as "paymentIntentId", coalesce(f.cents, 0) as journalled, coalesce(s.cents, 0) as share
+    from charged c left join share s on s.id = c.id left join fees f on f.id = c.id
+    where coalesce(f.cents, 0) <> coalesce(s.cents, 0)`);
+  return rows;
+}

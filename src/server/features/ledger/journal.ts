@@ -49,6 +49,34 @@ async function earningsChanged(tx: Db, paymentIntentId: string, at?: Date): Prom
       ],
     });
   }
+  await feesChanged(tx, paymentIntentId, { reservationId: capture.reservationId, borrowerId, at });
+}
+
+/**
+ * The journal's fees of a charged intent brought up to the platform's share of it (decision 055: the
+ * service fee and the commission): what grew is the borrower's money become CampusLoop's, what shrank
+ * (a fee given back with the rental) goes the other way. A second call posts nothing.
+ */
+async function feesChanged(
+  tx: Db,
+  paymentIntentId: string,
+  of: { reservationId: string | null; borrowerId: string | null; at?: Date | undefined },
+): Promise<void> {
+  const delta =
+    (await queries.platformShareCents(tx, paymentIntentId)) -
+    (await queries.feesJournalled(tx, paymentIntentId));
+  if (!delta) return;
+  await queries.insertTransaction(tx, {
+    kind: delta > 0 ? 'fee' : 'fee_returned',
+    reservationId: of.reservationId,
+    paymentIntentId,
+    source: null,
+    ...(of.at ? { at: of.at } : {}),
+    lines: [
+      { account: 'borrower', personId: of.borrowerId, amountCents: delta },
+      { account: 'platform_fees', personId: null, amountCents: -delta },
+    ],
+  });
 }
 
 /** A payment step the provider has done: the money it moved (a release moves none, and is recorded). */
@@ -281,6 +309,7 @@ export const journal = {
   intentsDisagreeingWithRows: queries.intentsDisagreeingWithRows,
   lendersDisagreeingWithEntries: queries.lendersDisagreeingWithEntries,
   providerCashByIntent: queries.providerCashByIntent,
+  feesDisagreeingWithShare: queries.feesDisagreeingWithShare,
   payableOf: queries.payableOf,
   moneyOfPerson: queries.moneyOfPerson,
   lenderTotals: queries.lenderTotals,

@@ -5,9 +5,10 @@ import type {
   EarningReason,
   PaymentStepKind,
   PaymentStepPurpose,
+  PlatformFeePart,
 } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { earningEntries, paymentStepRows } from '../../db/schema/ledger.ts';
+import { earningEntries, paymentStepRows, platformFeeEntries } from '../../db/schema/ledger.ts';
 import { billingHistory, paymentSteps } from '../../db/schema/payments.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 
@@ -244,6 +245,55 @@ export async function insertEntries(
   if (rows.length) await db.insert(earningEntries).values(rows);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Platform fee entries (append-only, decision 055)
+
+export async function insertPlatformEntries(
+  db: Db,
+  entries: {
+    reservationId: string | null;
+    paymentIntentId: string;
+    part: PlatformFeePart;
+    amountCents: number;
+  }[],
+): Promise<void> {
+  const rows = entries.filter((e) => e.amountCents !== 0);
+  if (rows.length) await db.insert(platformFeeEntries).values(rows);
+}
+
+/** The platform's share of a payment as its entries add up, per part. */
+export async function platformShareOf(
+  db: Db,
+  paymentIntentId: string,
+): Promise<{ part: PlatformFeePart; cents: number }[]> {
+  const rows = await db
+    .select({
+      part: platformFeeEntries.part,
+      cents: sql<number>`coalesce(sum(${platformFeeEntries.amountCents}), 0)::int`,
+    })
+    .from(platformFeeEntries)
+    .where(eq(platformFeeEntries.paymentIntentId, paymentIntentId))
+    .groupBy(platformFeeEntries.part);
+  return rows.map((r) => ({ part: r.part as PlatformFeePart, cents: r.cents }));
+}
+
+/** The platform's share of a booking's payments (its own and its extensions'), per part. */
+export async function platformShareOfBooking(
+  db: Db,
+  reservationId: string,
+): Promise<{ serviceFeeCents: number; commissionCents: number }> {
+  const rows = await db
+    .select({
+      part: platformFeeEntries.part,
+      cents: sql<number>`coalesce(sum(${platformFeeEntries.amountCents}), 0)::int`,
+    })
+    .from(platformFeeEntries)
+    .where(eq(platformFeeEntries.reservationId, reservationId))
+    .groupBy(platformFeeEntries.part);
+  const of = (part: PlatformFeePart) => rows.find((r) => r.part === part)?.cents ?? 0;
+  return { serviceFeeCents: of('service_fee'), commissionCents: of('commission') };
+}
+
 /** A billing row's earning as it counts: its amount, none of it once the payment was given back. */
 const earningOfRow = sql`case when ${billingHistory.status} = 'refunded'
   then ${billingHistory.amountCents} - coalesce(${billingHistory.refundAmountCents}, ${billingHistory.amountCents})
@@ -302,4 +352,50 @@ export async function earningMismatches(db: Db) {
              as "billingCents"
     from payment_intents p`);
   return rows.filter((r) => r.entriesCents !== r.billingCents);
+}
+
+/**
+ * Decision 055: payments whose charged money is not accounted for. For each payment CampusLoop
+ * recorded whose provider steps have all finished (none waiting, running or failed for good, and no
+ * refund made outside CampusLoop): charged (the borrower's payment row, completed) equals what was
+ * refunded, plus the lender's earning entries, plus the platform's fee entries, plus the deposit still
+ * held (the booking's own payment, while the item is out or its deposit undecided). A payment never
+ * charged (released) leaves no earning and no platform share. One row per payment that disagrees.
+ */
+export async function unaccountedPayments(db: Db) {
+  const { rows } = await db.execute<{
+    paymentIntentId: string;
+    chargedCents: number;
+    refundedCents: number;
+    earnedCents: number;
+    platformCents: number;
+    depositHeldCents: number;
+  }>(sql`
+    with settled as (
+      select p.id, pay.status as payment_status, pay.amount_cents as payment_cents,
+             coalesce(r.deposit_cents, 0) as deposit_cents, r.status as reservation_status
+      from payment_intents p
+      join billing_history pay on pay.stripe_payment_intent_id = p.id and pay.kind = 'payment'
+      left join reservations r on r.id = p.reservation_id
+      where not exists (select 1 from payment_steps s where s.payment_intent_id = p.id
+                          and (s.status in ('pending', 'running', 'failed') or s.purpose = 'support'))
+        and not exists (select 1 from billing_history f where f.stripe_payment_intent_id = p.id
+                          and f.status = 'failed')
+        and pay.status in ('completed', 'refunded')
+    )
+    select s.id as "paymentIntentId",
+           (case when s.payment_status = 'completed' then s.payment_cents else 0 end)::int as "chargedCents",
+           coalesce((select sum(b.amount_cents) from billing_history b where b.stripe_payment_intent_id = s.id
+                       and b.kind = 'refund' and b.status = 'refunded'), 0)::int as "refundedCents",
+           coalesce((select sum(e.amount_cents) from earning_entries e where e.payment_intent_id = s.id), 0)::int
+             as "earnedCents",
+           coalesce((select sum(f.amount_cents) from platform_fee_entries f where f.payment_intent_id = s.id), 0)::int
+             as "platformCents",
+           (case when s.payment_status = 'completed'
+                  and s.reservation_status in ('approved', 'active', 'returned', 'claimed', 'disputed')
+                 then s.deposit_cents else 0 end)::int as "depositHeldCents"
+    from settled s`);
+  return rows.filter(
+    (r) => r.chargedCents !== r.refundedCents + r.earnedCents + r.platformCents + r.depositHeldCents,
+  );
 }

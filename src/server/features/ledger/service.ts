@@ -6,6 +6,7 @@ import { afterCommit } from '../../db/transaction.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import * as earnings from './earnings.ts';
 import { journal } from './journal.ts';
+import * as platform from './platform.ts';
 import * as queries from './queries.ts';
 import * as rows from './rows.ts';
 import { type BillingRecord, type Words, written } from './rows.ts';
@@ -72,6 +73,7 @@ export const ledgerService = {
   earn: earnings.earn,
   keepFromDeposit: earnings.keepFromDeposit,
   dropEarning: earnings.dropEarning,
+  takeShare: platform.takeShare,
   stepSucceeded: settlement.stepSucceeded,
   stepFailed: settlement.stepFailed,
   recordOutsideRefund: settlement.recordOutsideRefund,
@@ -156,7 +158,8 @@ export const ledgerService = {
 
   /**
    * The lender approved: the authorisation is charged (rows pending until the capture step has run,
-   * decision 012) and the lender earns the rental.
+   * decision 012), the lender earns the rental less the commission and the platform its share
+   * (decision 055).
    */
   async charge(
     tx: Db,
@@ -170,6 +173,8 @@ export const ledgerService = {
       lenderId: string;
       earningCents: number;
       earningDescription: Words;
+      serviceFeeCents: number;
+      commissionCents: number;
     },
   ): Promise<void> {
     await ledgerService.describePayment(tx, { ...what, description: what.paymentDescription });
@@ -181,6 +186,9 @@ export const ledgerService = {
       reason: 'rental',
       description: what.earningDescription,
     });
+    const of = { reservationId: what.reservationId, paymentIntentId: what.paymentIntentId };
+    await platform.takeShare(tx, { ...of, part: 'service_fee', byCents: what.serviceFeeCents });
+    await platform.takeShare(tx, { ...of, part: 'commission', byCents: what.commissionCents });
     await ledgerService.queueStep(tx, jobs, {
       paymentIntentId: what.paymentIntentId,
       reservationId: what.reservationId,
@@ -253,6 +261,7 @@ export const ledgerService = {
     const calledOff = await queries.supersede(tx, what.paymentIntentId, 'capture');
     if (!calledOff.length) return false;
     await ledgerService.dropEarning(tx, { ...what, statuses: ['pending', 'failed'] });
+    await platform.dropShare(tx, what);
     return true;
   },
 
@@ -310,6 +319,13 @@ export const ledgerService = {
         await ledgerService.refund(tx, jobs, { ...of, ...m, description: words(m) });
       } else if (m.kind === 'giveBack') {
         await ledgerService.giveBack(tx, jobs, { ...of, ...m, description: words(m) });
+      } else if (m.kind === 'platform') {
+        await platform.takeShare(tx, {
+          reservationId: booking.reservationId,
+          paymentIntentId: m.paymentIntentId,
+          part: m.part,
+          byCents: m.amountCents,
+        });
       } else {
         await ledgerService.earn(tx, {
           reservationId: booking.reservationId,
@@ -348,6 +364,15 @@ export const ledgerService = {
 
   /** Money between a person and CampusLoop, as the journal says (account deletion waits for it). */
   moneyOfPerson: journal.moneyOfPerson,
+  /** The platform's share of a booking's payments (decision 055): service fee and commission. */
+  platformShareOfBooking: (db: Db, reservationId: string) =>
+    queries.platformShareOfBooking(db, reservationId),
+
+  /**
+   * Payments whose charged money is not refunds + lender earnings + platform fee + deposit held
+   * (none, when the ledger is sound; decision 055).
+   */
+  unaccountedPayments: (db: Db) => queries.unaccountedPayments(db),
 
   /** Payments whose earning entries and earning rows disagree (none, when the ledger is sound). */
   earningMismatches: (db: Db) => queries.earningMismatches(db),

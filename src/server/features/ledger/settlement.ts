@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { journal } from './journal.ts';
+import { dropShare } from './platform.ts';
 import * as queries from './queries.ts';
 import { recordRows } from './rows.ts';
 
@@ -55,6 +56,10 @@ export async function stepSucceeded(tx: Db, step: StepRow, providerRef: string |
         reason: 'cancelled' as const,
       })),
     );
+    // The platform's service fee and commission of it go back with it (decision 055).
+    if (step.purpose === 'cancellation') {
+      await dropShare(tx, { reservationId: step.reservationId, paymentIntentId: step.paymentIntentId });
+    }
   }
   // The money the provider moved, journalled now that it has (decision 058).
   await journal.stepSucceeded(tx, step);

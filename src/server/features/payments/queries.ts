@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingHistory, savedPaymentMethods } from '../../db/schema/payments.ts';
+import { billingHistory, paymentIntents, savedPaymentMethods } from '../../db/schema/payments.ts';
 import { paymentEvents } from '../../db/schema/test-payments.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -122,11 +122,20 @@ export async function recordEvent(db: Db, id: string, type: string): Promise<voi
   await db.insert(paymentEvents).values({ id, type }).onConflictDoNothing();
 }
 
-export function listBilling(db: Db, userId: string): Promise<BillingRow[]> {
-  return db
-    .select()
+/** A person's billing rows, each payment with the service fee its authorisation includes (decision 055). */
+export async function listBilling(
+  db: Db,
+  userId: string,
+): Promise<(BillingRow & { serviceFeeCents: number | null })[]> {
+  const rows = await db
+    .select({ row: billingHistory, serviceFeeCents: paymentIntents.serviceFeeCents })
     .from(billingHistory)
+    .leftJoin(
+      paymentIntents,
+      and(eq(paymentIntents.id, billingHistory.stripePaymentIntentId), eq(billingHistory.kind, 'payment')),
+    )
     .where(eq(billingHistory.userId, userId))
     .orderBy(desc(billingHistory.createdAt), desc(billingHistory.id))
     .limit(LIST_LIMIT);
+  return rows.map(({ row, serviceFeeCents }) => ({ ...row, serviceFeeCents }));
 }

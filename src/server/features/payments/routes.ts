@@ -57,6 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     jobs,
     payment: config.payments,
     timeZone: config.campusTimeZone,
+    fees: config.fees,
     log: app.log,
     adminEmails: config.adminEmails,
     appUrl: config.appUrl,
@@ -143,7 +144,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   await app.register(
     publicRoutes(async (app) => {
       app.get('/config', { schema: { response: { 200: clientConfig } } }, async () =>
-        paymentService.clientConfig(payments),
+        paymentService.clientConfig(payments, config.fees),
       );
 
       // The signature covers the exact bytes Stripe sent, so this route alone keeps the body raw.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
+import type { ServiceFeeRates } from '#shared/booking/service-fee.ts';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
 import type { Locale } from '#shared/i18n.ts';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod } from '#shared/schemas/payments.ts';
@@ -29,6 +30,8 @@ export interface PaymentDeps {
   jobs: JobQueue;
   payment: Config['payments'];
   timeZone: string;
+  /** The service fee's rates (decision 055): the webhook may end a request, which reads reservations' deps. */
+  fees: ServiceFeeRates;
   log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
   /** The moderators (ADMIN_EMAILS), told of a card dispute. */
   adminEmails?: readonly string[];
@@ -86,7 +89,10 @@ function describedIn(row: queries.BillingRow, locale: Locale | undefined): strin
 }
 
 /** `locale` is the reader's; without one, the description as stored. */
-function toBillingEntry(row: queries.BillingRow, locale?: Locale): BillingEntry {
+function toBillingEntry(
+  row: queries.BillingRow & { serviceFeeCents?: number | null },
+  locale?: Locale,
+): BillingEntry {
   return {
     id: row.id,
     reservationId: row.reservationId,
@@ -101,6 +107,8 @@ function toBillingEntry(row: queries.BillingRow, locale?: Locale): BillingEntry 
     paymentMethodLast4: row.paymentMethodLast4,
     refundAmount: centsToDecimal(row.refundAmountCents),
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    // A payment's service fee, its own line under it; none recorded (a free payment, an old one): null.
+    serviceFee: row.kind === 'payment' && row.serviceFeeCents ? centsToDecimal(row.serviceFeeCents) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -139,8 +147,16 @@ async function saveCard(db: Db, userId: string, card: SetupCard): Promise<querie
 }
 
 export const paymentService = {
-  clientConfig(payments: PaymentProvider): ClientConfig {
-    return { payments: { provider: payments.kind, publishableKey: payments.publishableKey } };
+  clientConfig(payments: PaymentProvider, fees: ServiceFeeRates): ClientConfig {
+    return {
+      payments: { provider: payments.kind, publishableKey: payments.publishableKey },
+      fees: {
+        serviceFeePercent: fees.serviceFeePercent,
+        serviceFeeMin: centsToDecimal(fees.serviceFeeMinCents)!,
+        serviceFeeMax: centsToDecimal(fees.serviceFeeMaxCents)!,
+        lenderCommissionPercent: fees.lenderCommissionPercent,
+      },
+    };
   },
 
   async listMethods(db: Db, userId: string): Promise<SavedPaymentMethod[]> {

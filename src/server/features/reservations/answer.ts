@@ -43,6 +43,7 @@ export interface OverlappingRequest {
   endDate: string;
   depositCents: number;
   rentalCents: number;
+  serviceFeeCents: number;
   stripePaymentIntentId: string | null;
 }
 

@@ -1,3 +1,4 @@
+import type { ServiceFeeRates } from '#shared/booking/service-fee.ts';
 import { PHOTO_NOT_UPLOADED } from '#shared/schemas/items.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
@@ -15,6 +16,8 @@ export interface ReservationDeps {
   /** Where the payment steps' jobs go (sent in the status change's transaction). */
   jobs: JobQueue;
   timeZone: string;
+  /** The platform's share a request is priced with and snapshots (SERVICE_FEE_*, decision 055). */
+  fees: ServiceFeeRates;
   /** Pending requests expire after this many hours (RESERVATION_EXPIRY_HOURS): a request's answer-by time. */
   expiryHours?: number;
   log?: { error: (obj: object, msg: string) => void };
@@ -27,7 +30,7 @@ export interface ReservationDeps {
 }
 
 /** What a request for more days needs of them (no storage; the clock only for tests). */
-export type ExtensionDeps = Pick<ReservationDeps, 'db' | 'payments' | 'jobs' | 'timeZone' | 'clock'>;
+export type ExtensionDeps = Pick<ReservationDeps, 'db' | 'payments' | 'jobs' | 'timeZone' | 'clock' | 'fees'>;
 
 export const nowOf = (deps: Pick<ReservationDeps, 'clock'>) => deps.clock?.now() ?? new Date();
 

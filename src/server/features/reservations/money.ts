@@ -11,12 +11,13 @@ export interface Hold {
   amountCents: number;
 }
 
-/** What a reservation's own payment holds: its deposit and its rental. */
+/** What a reservation's own payment holds: its deposit, its rental and the service fee on it. */
 export function heldBy(row: {
   id: string;
   stripePaymentIntentId: string | null;
   depositCents: number;
   rentalCents: number;
+  serviceFeeCents: number;
 }): Hold {
   return { reservationId: row.id, paymentIntentId: row.stripePaymentIntentId, amountCents: heldCents(row) };
 }
@@ -26,6 +27,8 @@ export function moneyOf(row: {
   stripePaymentIntentId: string | null;
   rentalCents: number;
   depositCents: number;
+  serviceFeeCents: number;
+  lenderCommissionCents: number;
   startDate: string;
   cancellationPolicy: string;
 }): MoneyBooking {
@@ -33,6 +36,8 @@ export function moneyOf(row: {
     paymentIntentId: row.stripePaymentIntentId,
     rentalCents: row.rentalCents,
     depositCents: row.depositCents,
+    serviceFeeCents: row.serviceFeeCents,
+    lenderCommissionCents: row.lenderCommissionCents,
     startDate: row.startDate,
     cancellationPolicy: row.cancellationPolicy as CancellationPolicy,
   };

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal, heldCents } from '#shared/booking/pricing.ts';
+import { proportionBack } from '#shared/booking/service-fee.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { daysOf, policyName } from '../../booking-words.ts';
@@ -69,7 +70,13 @@ export const paymentAuthorisedWords = wording(
 export const approvedText = wording(
   'reservations.approvedText',
   (
-    row: { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number } & Days,
+    row: {
+      stripePaymentIntentId: string | null;
+      depositCents: number;
+      rentalCents: number;
+      /** Absent from notices written before the service fee (decision 055): none then. */
+      serviceFeeCents?: number;
+    } & Days,
     names: { lender: string; item: string },
   ): NoticeText => {
     const { lender, item } = names;
@@ -81,7 +88,8 @@ export const approvedText = wording(
         message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your pickup code is in My Reservations.`,
       };
     }
-    const total = dollars(heldCents(row));
+    const serviceFeeCents = row.serviceFeeCents ?? 0;
+    const total = dollars(heldCents({ ...row, serviceFeeCents }));
     if (!row.depositCents) {
       return {
         title,
@@ -90,13 +98,28 @@ export const approvedText = wording(
     }
     const rental = dollars(row.rentalCents);
     const deposit = dollars(row.depositCents);
+    if (serviceFeeCents > 0) {
+      const fee = dollars(serviceFeeCents);
+      return {
+        title,
+        message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now: ${rental} rental, a ${fee} service fee and a ${deposit} deposit that is refunded when you return the item. Your pickup code is in My Reservations.`,
+      };
+    }
     return {
       title,
       message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your card is charged ${total} now: ${rental} rental and a ${deposit} deposit that is refunded when you return the item. Your pickup code is in My Reservations.`,
     };
   },
   (row, names) => [
-    only(row, 'startDate', 'endDate', 'stripePaymentIntentId', 'depositCents', 'rentalCents'),
+    only(
+      { serviceFeeCents: 0, ...row },
+      'startDate',
+      'endDate',
+      'stripePaymentIntentId',
+      'depositCents',
+      'rentalCents',
+      'serviceFeeCents',
+    ),
     names,
   ],
 );
@@ -351,7 +374,13 @@ export const earlyReturnText = wording(
 export const cancelledText = wording(
   'reservations.cancelledText',
   (
-    row: Days & { stripePaymentIntentId: string | null; depositCents: number; rentalCents: number },
+    row: Days & {
+      stripePaymentIntentId: string | null;
+      depositCents: number;
+      rentalCents: number;
+      /** Absent from notices written before the service fee (decision 055): none then. */
+      serviceFeeCents?: number;
+    },
     names: { actor: string; item: string },
     wasApproved: boolean,
     keptCents: number,
@@ -374,21 +403,32 @@ export const cancelledText = wording(
     }
     if (keptCents) {
       const policy = policyName(cancellationPolicy);
-      const refunded = dollars(heldCents(row) - keptCents);
+      // The fee comes back in the proportion the rental does (service-fee.ts); the rest of it is kept.
+      const serviceFeeCents = row.serviceFeeCents ?? 0;
+      const feeBack = proportionBack(serviceFeeCents, row.rentalCents - keptCents, row.rentalCents);
+      const refunded = dollars(row.depositCents + row.rentalCents - keptCents + feeBack);
       const kept = dollars(keptCents);
       return {
         title,
         message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). By the item's ${policy} cancellation policy, ${refunded} is refunded and the lender keeps ${kept} of the rental.`,
       };
     }
-    const total = dollars(heldCents(row));
+    const total = dollars(heldCents({ ...row, serviceFeeCents: row.serviceFeeCents ?? 0 }));
     return {
       title,
       message: msg`${actor} cancelled the reservation of ${item} (${start} to ${end}). The full ${total} is refunded.`,
     };
   },
   (row, ...rest) => [
-    only(row, 'startDate', 'endDate', 'stripePaymentIntentId', 'depositCents', 'rentalCents'),
+    only(
+      { serviceFeeCents: 0, ...row },
+      'startDate',
+      'endDate',
+      'stripePaymentIntentId',
+      'depositCents',
+      'rentalCents',
+      'serviceFeeCents',
+    ),
     ...rest,
   ],
 );

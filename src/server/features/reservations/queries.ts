@@ -29,6 +29,8 @@ const reservationColumns = {
   status: reservations.status,
   depositCents: reservations.depositCents,
   rentalCents: reservations.rentalCents,
+  serviceFeeCents: reservations.serviceFeeCents,
+  lenderCommissionCents: reservations.lenderCommissionCents,
   stripePaymentIntentId: reservations.stripePaymentIntentId,
   authorisedAt: reservations.authorisedAt,
   pickupCode: reservations.pickupCode,
@@ -65,6 +67,8 @@ export type ReservationRow = {
   status: string;
   depositCents: number;
   rentalCents: number;
+  serviceFeeCents: number;
+  lenderCommissionCents: number;
   stripePaymentIntentId: string | null;
   authorisedAt: Date | null;
   pickupCode: string | null;

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { rangeIssue } from '#shared/booking/availability.ts';
 import { AUTHORISATION_ANSWER_DAYS, requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
+import { lenderCommissionCents } from '#shared/booking/service-fee.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import { dayWhenWritten } from '../../booking-words.ts';
@@ -71,6 +72,7 @@ async function checkBooking(
     },
     startDate,
     endDate,
+    deps.fees,
   );
   const tooMuch = bookingLimitIssue(price);
   if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
@@ -155,6 +157,7 @@ export async function createPaymentIntent(
     endDate: input.endDate,
     rentalCents: price.rentalCents,
     depositCents: price.depositCents,
+    serviceFeeCents: price.serviceFeeCents,
     amountCents: price.totalCents,
   });
   // The Reserve dialog says by when the lender answers (or the hold goes): a request made now.
@@ -169,6 +172,7 @@ export async function createPaymentIntent(
     paymentIntentId: intent.id,
     amount: centsToDecimal(price.totalCents)!,
     answerBy: answerBy.toISOString(),
+    serviceFeeAmount: centsToDecimal(price.serviceFeeCents)!,
   };
 }
 
@@ -213,7 +217,8 @@ export async function create(
           recorded.startDate !== input.startDate ||
           recorded.endDate !== input.endDate ||
           recorded.rentalCents !== price.rentalCents ||
-          recorded.depositCents !== price.depositCents
+          recorded.depositCents !== price.depositCents ||
+          recorded.serviceFeeCents !== price.serviceFeeCents
         ) {
           throw conflict(
             msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
@@ -230,6 +235,11 @@ export async function create(
         endDate: input.endDate,
         depositCents: price.depositCents,
         rentalCents: price.rentalCents,
+        // The platform's share at the rates of this request (decision 055): later changes do not apply.
+        serviceFeeCents: price.serviceFeeCents,
+        serviceFeePercent: deps.fees.serviceFeePercent,
+        lenderCommissionCents: lenderCommissionCents(price.rentalCents, deps.fees),
+        lenderCommissionPercent: deps.fees.lenderCommissionPercent,
         stripePaymentIntentId: intentId,
         authorisedAt,
         cancellationPolicy: item.cancellationPolicy,

@@ -40,6 +40,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     payments,
     jobs,
     timeZone: config.campusTimeZone,
+    fees: config.fees,
     expiryHours: config.jobs.reservationExpiryHours,
     log: app.log,
     clock,

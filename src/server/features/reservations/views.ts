@@ -86,6 +86,7 @@ export function toReservation(
     status: row.status as ReservationStatus,
     depositAmount: centsToDecimal(row.depositCents)!,
     rentalAmount: centsToDecimal(row.rentalCents)!,
+    serviceFeeAmount: centsToDecimal(row.serviceFeeCents)!,
     stripePaymentIntentId: row.stripePaymentIntentId,
     // Spec §4: the pickup code shows only while approved, and only to the borrower: the lender must
     // hear it from the borrower at the meetup, so the lender's 'Picked Up' proves they met.
@@ -102,6 +103,7 @@ export function toReservation(
     borrower: row.borrower,
     pendingExtension: extensions?.pending ?? null,
     extraRentalAmount: centsToDecimal(extensions?.approvedRentalCents ?? 0)!,
+    extraServiceFeeAmount: centsToDecimal(extensions?.approvedServiceFeeCents ?? 0)!,
     pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
     handovers: attached.handovers.get(row.id) ?? [],
     rentalPeriod: row.rentalPeriod as RentalPeriod | null,
@@ -109,6 +111,7 @@ export function toReservation(
       fromEndDate: p.fromEndDate,
       endDate: p.endDate,
       rentalAmount: centsToDecimal(p.rentalCents)!,
+      serviceFeeAmount: centsToDecimal(p.serviceFeeCents)!,
     })),
     earlyReturn:
       row.bookedEndDate === null
@@ -122,19 +125,30 @@ export function toReservation(
  * with (before any extension moved it, or an early return shortened it), then each approved extension's.
  */
 export function rentalPaymentsOf(
-  row: { endDate: string; bookedEndDate: string | null; rentalCents: number },
-  approved: readonly { previousEndDate: string; newEndDate: string; rentalCents: number }[],
-): RentalPayment[] {
+  row: { endDate: string; bookedEndDate: string | null; rentalCents: number; serviceFeeCents: number },
+  approved: readonly {
+    previousEndDate: string;
+    newEndDate: string;
+    rentalCents: number;
+    serviceFeeCents: number;
+  }[],
+): (RentalPayment & { serviceFeeCents: number })[] {
   const ownEnd = approved.reduce(
     (end, ext) => (ext.previousEndDate < end ? ext.previousEndDate : end),
     row.bookedEndDate ?? row.endDate,
   );
   return [
-    { fromEndDate: null, endDate: ownEnd, rentalCents: row.rentalCents },
+    {
+      fromEndDate: null,
+      endDate: ownEnd,
+      rentalCents: row.rentalCents,
+      serviceFeeCents: row.serviceFeeCents,
+    },
     ...approved.map((ext) => ({
       fromEndDate: ext.previousEndDate,
       endDate: ext.newEndDate,
       rentalCents: ext.rentalCents,
+      serviceFeeCents: ext.serviceFeeCents,
     })),
   ];
 }

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { CalendarAvailability } from '#shared/booking/availability.ts';
 import { bookingLimitIssue, quote } from '#shared/booking/pricing.ts';
+import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
 import {
   entriesToTell,
   WAITLIST_ENTRIES_PER_ITEM,
@@ -110,7 +111,7 @@ export const waitlistService = {
       throw badRequest(message, [{ path: 'endDate', message }]);
     }
     // Dates nobody could book are dates nobody can be told of (the booking length limit).
-    const tooLong = bookingLimitIssue(quote(FREE, startDate, endDate));
+    const tooLong = bookingLimitIssue(quote(FREE, startDate, endDate, NO_PLATFORM_SHARE));
     if (tooLong) throw badRequest(tooLong, [{ path: 'endDate', message: tooLong }]);
     try {
       const row = await transaction(deps.db, async (tx) => {

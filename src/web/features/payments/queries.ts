@@ -1,23 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingEntry, ClientConfig, SavedPaymentMethod, TestCard } from '#shared/schemas/payments.ts';
 import { api } from '../../lib/api.ts';
+import { clientConfigKey, useClientConfigPart } from '../../lib/client-config.ts';
 
 // Payments (spec §7): which card form to show, saved cards, billing history. Every change to the
 // saved cards refetches their list (spec §7: related lists are refetched after a mutation).
 
 export const paymentKeys = {
-  config: ['/api/config'] as const,
+  config: clientConfigKey,
   methods: ['/api/payment-methods'] as const,
   billing: ['/api/billing-history'] as const,
 };
 
 /** The provider the card forms talk to: the built-in test provider, or Stripe with its publishable key. */
 export function useClientConfig() {
-  return useQuery({
-    queryKey: paymentKeys.config,
-    queryFn: async () => (await api.get<ClientConfig>('/api/config')).payments,
-  });
+  return useClientConfigPart(paymentsPart);
 }
+
+const paymentsPart = (config: ClientConfig) => config.payments;
 
 export function usePaymentMethods() {
   return useQuery({

@@ -5,17 +5,23 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 
 // What the money does, in the words the screens use (decision 025). The flow they describe
 // (the money plan of src/shared/booking/money-plan.ts, decisions 012 and 044): at the request the whole total is authorised (held on the
-// card, nothing charged); the lender's approval captures all of it (rental and deposit); the deposit is
+// card, nothing charged); the lender's approval captures all of it (rental, service fee and deposit,
+// decision 055); the deposit is
 // refunded when the item comes back; a decline, cancellation or expiry before approval releases the
 // hold. The server's approval notice says the same (approvedText in reservations/notices.ts).
 
 export interface Amounts {
   rentalCents: number;
+  /** The borrower's service fee on the rental (decision 055). */
+  serviceFeeCents: number;
   depositCents: number;
 }
 
-export const amountsOf = (r: Pick<Reservation, 'rentalAmount' | 'depositAmount'>): Amounts => ({
+export const amountsOf = (
+  r: Pick<Reservation, 'rentalAmount' | 'depositAmount' | 'serviceFeeAmount'>,
+): Amounts => ({
   rentalCents: toCents(r.rentalAmount) ?? 0,
+  serviceFeeCents: toCents(r.serviceFeeAmount) ?? 0,
   depositCents: toCents(r.depositAmount) ?? 0,
 });
 
@@ -23,10 +29,17 @@ const total = (a: Amounts) => formatMoney(heldCents(a));
 
 // Each sentence is one message with its amounts as placeholders, so it reads in any language.
 
-/** What the charge at approval is made of: '$10.00 rental and a $20.00 refundable deposit'. */
+/**
+ * What the charge at approval is made of: '$10.00 rental, a $1.00 service fee and a $20.00 refundable
+ * deposit'.
+ */
 export function chargeParts(a: Amounts): string {
   const rental = formatMoney(a.rentalCents);
   const deposit = formatMoney(a.depositCents);
+  const fee = formatMoney(a.serviceFeeCents);
+  if (a.serviceFeeCents > 0 && a.depositCents > 0)
+    return t`${rental} rental, a ${fee} service fee and a ${deposit} refundable deposit`;
+  if (a.serviceFeeCents > 0) return t`${rental} rental and a ${fee} service fee`;
   if (a.rentalCents > 0 && a.depositCents > 0) return t`${rental} rental and a ${deposit} refundable deposit`;
   if (a.rentalCents > 0) return t`${rental} rental`;
   if (a.depositCents > 0) return t`a ${deposit} refundable deposit`;
@@ -53,7 +66,9 @@ export function depositReturnNote(a: Amounts, who: 'you' | 'them'): string | nul
  * The lender's toast on approving, saying what approval charged the borrower's card (spec §8's 'can now
  * proceed with payment' was not true: there is nothing left to pay).
  */
-export function approvalToast(r: Pick<Reservation, 'rentalAmount' | 'depositAmount' | 'borrower'>): string {
+export function approvalToast(
+  r: Pick<Reservation, 'rentalAmount' | 'depositAmount' | 'serviceFeeAmount' | 'borrower'>,
+): string {
   const a = amountsOf(r);
   const name = r.borrower.fullName;
   if (heldCents(a) === 0) {

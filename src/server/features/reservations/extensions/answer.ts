@@ -136,12 +136,15 @@ export async function approve(
       await ledgerService.charge(tx, deps.jobs, {
         reservationId: booking.id,
         paymentIntentId: ext.paymentIntentId,
-        amountCents: ext.rentalCents,
+        amountCents: heldByExtension(ext).amountCents,
         borrowerId: ext.borrowerId,
         paymentDescription: () => paymentWords(item, ext.newEndDate),
         lenderId: ext.providerId,
-        earningCents: ext.rentalCents,
+        // The lender earns the extra rental less the commission; the platform its fee and commission.
+        earningCents: ext.rentalCents - ext.lenderCommissionCents,
         earningDescription: () => earningWords(item, borrower, ext.newEndDate),
+        serviceFeeCents: ext.serviceFeeCents,
+        commissionCents: ext.lenderCommissionCents,
       });
     }
     // Requests for those days can no longer be met: declined, their holds released.

@@ -80,6 +80,7 @@ export async function otherReservationsOverlapping(
       status: reservations.status,
       depositCents: reservations.depositCents,
       rentalCents: reservations.rentalCents,
+      serviceFeeCents: reservations.serviceFeeCents,
       stripePaymentIntentId: reservations.stripePaymentIntentId,
     })
     .from(reservations)
@@ -196,6 +197,7 @@ export async function approvedFor(db: Db, reservationIds: string[]) {
       previousEndDate: reservationExtensions.previousEndDate,
       newEndDate: reservationExtensions.newEndDate,
       rentalCents: reservationExtensions.rentalCents,
+      serviceFeeCents: reservationExtensions.serviceFeeCents,
     })
     .from(reservationExtensions)
     .where(

@@ -9,6 +9,7 @@ import {
   extraDays,
 } from '#shared/booking/extensions.ts';
 import { centsToDecimal, toCents } from '#shared/booking/pricing.ts';
+import { platformShare } from '#shared/booking/service-fee.ts';
 import { campusToday } from '#shared/calendar.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import { dayWhenWritten } from '../../../booking-words.ts';
@@ -93,7 +94,9 @@ async function checkRequest(
       'DATES_TAKEN',
     );
   }
-  return { booking, rentalCents: extensionRentalCents(item, booking, endDate) };
+  const rentalCents = extensionRentalCents(item, booking, endDate);
+  // Decision 055: the service fee on the extra rental, at today's rates, held and charged with it.
+  return { booking, rentalCents, share: platformShare(rentalCents, deps.fees) };
 }
 
 /** Step 1 for a paid extension: an authorisation of the server's own extra rental (409 when the dialog's differs). */
@@ -104,13 +107,14 @@ export async function createPaymentIntent(
   input: { endDate: string; rentalAmount: string },
 ) {
   emailVerificationService.requireVerified(borrower);
-  const { booking, rentalCents } = await checkRequest(
+  const { booking, rentalCents, share } = await checkRequest(
     deps,
     deps.db,
     borrower.id,
     reservationId,
     input.endDate,
   );
+  const heldCents = rentalCents + share.serviceFeeCents;
   if (toCents(input.rentalAmount) !== rentalCents) {
     const rental = `$${centsToDecimal(rentalCents)}`;
     throw conflict(
@@ -120,12 +124,12 @@ export async function createPaymentIntent(
   }
   if (rentalCents === 0) throw badRequest(msg`These days cost nothing more: ask without a payment.`);
   const intent = await deps.payments.createPaymentIntent({
-    amountCents: rentalCents,
+    amountCents: heldCents,
     currency: 'usd',
     customerId: null,
     // No itemId: this authorisation can never pay for a new reservation, only this extension.
     metadata: { extensionOf: booking.id, borrowerId: borrower.id, endDate: input.endDate },
-    idempotencyKey: `pi-ext-${booking.id}-${input.endDate}-${rentalCents}-${Date.now()}`,
+    idempotencyKey: `pi-ext-${booking.id}-${input.endDate}-${heldCents}-${Date.now()}`,
   });
   await paymentStepService.recordIntent(deps.db, {
     id: intent.id,
@@ -136,12 +140,14 @@ export async function createPaymentIntent(
     endDate: input.endDate,
     rentalCents,
     depositCents: 0,
-    amountCents: rentalCents,
+    serviceFeeCents: share.serviceFeeCents,
+    amountCents: heldCents,
   });
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
-    amount: centsToDecimal(rentalCents)!,
+    amount: centsToDecimal(heldCents)!,
+    serviceFeeAmount: centsToDecimal(share.serviceFeeCents)!,
     // A request made now lapses by then, its hold released (decision 057).
     answerBy: extensionLapsesAt(booking.endDate, deps.timeZone, nowOf(deps)).toISOString(),
   };
@@ -155,7 +161,8 @@ export async function request(
   input: { endDate: string; paymentIntentId?: string | null },
 ): Promise<Extension> {
   emailVerificationService.requireVerified(borrower);
-  const { rentalCents } = await checkRequest(deps, deps.db, borrower.id, reservationId, input.endDate);
+  const { rentalCents, share } = await checkRequest(deps, deps.db, borrower.id, reservationId, input.endDate);
+  const heldCents = rentalCents + share.serviceFeeCents;
   const intentId = rentalCents > 0 ? (input.paymentIntentId ?? null) : null;
   let card: { type: string; last4: string | null } | null = null;
   if (rentalCents > 0) {
@@ -186,7 +193,7 @@ export async function request(
         msg`The card payment was not completed. Nothing was changed: try again or use another card.`,
       );
     }
-    if (intent.amountCents !== rentalCents) {
+    if (intent.amountCents !== heldCents) {
       throw conflict(msg`The payment does not match the price. Please start again.`, 'AMOUNT_MISMATCH');
     }
     card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
@@ -199,7 +206,7 @@ export async function request(
       await reservationQueries.lockReservation(tx, reservationId);
       // Checked again under the locks: the booking or its neighbours may have changed meanwhile.
       const checked = await checkRequest(deps, tx, borrower.id, reservationId, input.endDate);
-      if (checked.rentalCents !== rentalCents) {
+      if (checked.rentalCents !== rentalCents || checked.share.serviceFeeCents !== share.serviceFeeCents) {
         throw conflict(msg`The price has changed. Please start again.`, 'AMOUNT_MISMATCH');
       }
       // When the extra rental was authorised, at the latest: the request ends before it lapses.
@@ -218,7 +225,8 @@ export async function request(
         if (
           recorded.startDate !== checked.booking.endDate ||
           recorded.endDate !== input.endDate ||
-          recorded.rentalCents !== rentalCents
+          recorded.rentalCents !== rentalCents ||
+          recorded.serviceFeeCents !== share.serviceFeeCents
         ) {
           throw conflict(
             msg`That payment was made for another end date or amount. Please pay for this one.`,
@@ -236,6 +244,11 @@ export async function request(
         previousEndDate: checked.booking.endDate,
         newEndDate: input.endDate,
         rentalCents,
+        // The platform's share at the rates of this request (decision 055).
+        serviceFeeCents: share.serviceFeeCents,
+        serviceFeePercent: deps.fees.serviceFeePercent,
+        lenderCommissionCents: share.lenderCommissionCents,
+        lenderCommissionPercent: deps.fees.lenderCommissionPercent,
         paymentIntentId: intentId,
         authorisedAt,
       });
@@ -260,7 +273,7 @@ export async function request(
         reservationId,
         borrowerId: borrower.id,
         paymentIntentId: intentId,
-        amountCents: rentalCents,
+        amountCents: heldCents,
         description: () => paymentAuthorisedWords(names.item, input.endDate),
         card,
       });

@@ -21,7 +21,7 @@ export const extensionRoutes = signedInRoutes<{
   payments: PaymentProvider;
   jobs: JobQueue;
 }>(async (app, { db, config, payments, jobs }) => {
-  const deps: ExtensionDeps = { db, payments, jobs, timeZone: config.campusTimeZone };
+  const deps: ExtensionDeps = { db, payments, jobs, timeZone: config.campusTimeZone, fees: config.fees };
 
   app.post(
     '/reservations/:id/extension-payment-intent',

@@ -11,7 +11,9 @@ import * as queries from './queries.ts';
 export interface ExtensionSummary {
   pending: Extension | null;
   approvedRentalCents: number;
-  approved: { previousEndDate: string; newEndDate: string; rentalCents: number }[];
+  /** The service fee paid with those extra rentals (decision 055). */
+  approvedServiceFeeCents: number;
+  approved: { previousEndDate: string; newEndDate: string; rentalCents: number; serviceFeeCents: number }[];
 }
 
 export function toExtension(row: queries.ExtensionRow, timeZone: string): Extension {
@@ -21,6 +23,7 @@ export function toExtension(row: queries.ExtensionRow, timeZone: string): Extens
     previousEndDate: row.previousEndDate,
     newEndDate: row.newEndDate,
     rentalAmount: centsToDecimal(row.rentalCents)!,
+    serviceFeeAmount: centsToDecimal(row.serviceFeeCents)!,
     status: row.status as ExtensionStatus,
     respondBy:
       row.status === 'pending'
@@ -41,7 +44,12 @@ export async function summaryFor(
 ): Promise<Map<string, ExtensionSummary>> {
   const summary = new Map<string, ExtensionSummary>();
   const entry = (id: string) => {
-    const found = summary.get(id) ?? { pending: null, approvedRentalCents: 0, approved: [] };
+    const found = summary.get(id) ?? {
+      pending: null,
+      approvedRentalCents: 0,
+      approvedServiceFeeCents: 0,
+      approved: [],
+    };
     summary.set(id, found);
     return found;
   };
@@ -51,6 +59,7 @@ export async function summaryFor(
   for (const row of await queries.approvedFor(db, reservationIds)) {
     const found = entry(row.reservationId);
     found.approvedRentalCents += row.rentalCents;
+    found.approvedServiceFeeCents += row.serviceFeeCents;
     found.approved.push(row);
   }
   return summary;

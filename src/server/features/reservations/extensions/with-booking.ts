@@ -9,12 +9,15 @@ import * as queries from './queries.ts';
 // What happens to a booking's requests for more days when the booking itself changes: another booking
 // approved for their days, the booking cancelled or ended, an early return reading what they paid for.
 
-/** What an extension's own payment holds: its extra rental (the booking's deposit is on the booking's). */
+/**
+ * What an extension's own payment holds: its extra rental and the service fee on it (the booking's
+ * deposit is on the booking's).
+ */
 export function heldByExtension(ext: queries.ExtensionRow): Hold {
   return {
     reservationId: ext.reservationId,
     paymentIntentId: ext.paymentIntentId,
-    amountCents: ext.rentalCents,
+    amountCents: ext.rentalCents + ext.serviceFeeCents,
   };
 }
 
@@ -62,7 +65,7 @@ export async function cancelExtensionsOf(tx: Db, deps: ExtensionDeps, reservatio
       reservationId,
       borrowerId: ext.borrowerId,
       paymentIntentId: ext.paymentIntentId,
-      amountCents: ext.rentalCents,
+      amountCents: heldByExtension(ext).amountCents,
       description: () => cancelledRefundWords(ext.newEndDate),
     });
   }

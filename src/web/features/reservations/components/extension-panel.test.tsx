@@ -25,6 +25,7 @@ const pending = (overrides: Partial<Extension> = {}): Extension => ({
   previousEndDate: '2026-12-01',
   newEndDate: '2026-12-03',
   rentalAmount: '8.00',
+  serviceFeeAmount: '0.00',
   status: 'pending',
   respondBy: '2026-12-02T08:00:00.000Z',
   createdAt: '2026-11-30T10:00:00.000Z',
@@ -91,7 +92,8 @@ describe('a request for more days on the card', () => {
   it('the booking’s amount counts the extra rental of approved extensions', () => {
     stubApi({});
     renderCard('borrower', booking({ extraRentalAmount: '8.00' }));
-    expect(screen.getByText(/\$12\.00 rental \+ \$8\.00 for more days/)).toBeTruthy();
+    // The booking's own service fee is its own part; the extra days' follow.
+    expect(screen.getByText(/\$12\.00 rental \+ \$1\.20 service fee \+ \$8\.00 for more days/)).toBeTruthy();
   });
 
   it('says so when the days cost nothing more', () => {
@@ -102,6 +104,12 @@ describe('a request for more days on the card', () => {
     );
   });
 });
+
+/** The server's rates (GET /api/config): the dialog prices the fee with them. */
+const CONFIG = {
+  payments: { provider: 'test', publishableKey: null },
+  fees: { serviceFeePercent: 10, serviceFeeMin: '1.00', serviceFeeMax: '15.00', lenderCommissionPercent: 0 },
+};
 
 describe('asking for more days', () => {
   const freeItem = {
@@ -120,6 +128,7 @@ describe('asking for more days', () => {
   it('the borrower of an approved or picked-up booking chooses a day inside the lender’s window and sends it', async () => {
     const api = stubApi({
       [`/api/items/${ITEM}`]: { body: freeItem },
+      '/api/config': { body: CONFIG },
       [`/api/reservations/${ID}/extensions`]: { status: 201, body: { success: true, extension: pending() } },
     });
     renderCard('borrower', booking());

@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { addDays } from '#shared/booking/availability.ts';
 import { EXTENDABLE_STATUSES, extensionProblem, extensionRentalCents } from '#shared/booking/extensions.ts';
 import { centsToDecimal, toCents } from '#shared/booking/pricing.ts';
+import { serviceFeeCents } from '#shared/booking/service-fee.ts';
 import { formatMoney } from '#shared/format.ts';
 import type { Extension } from '#shared/schemas/extensions.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
@@ -13,6 +14,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useServiceFeeRates } from '../../../lib/client-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useItem } from '../../items/api.ts';
 import { SavedCardCheckout } from '../../payments/api.ts';
@@ -193,11 +195,15 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
   // The booking's own end is 'today' here: whether it has passed is the server's to say.
   const problem = pricing ? extensionProblem(r, endDate, pricing, r.endDate) : null;
   const cents = pricing && !problem ? extensionRentalCents(pricing, r, endDate) : 0;
+  // The service fee on the extra rental (decision 055), at the server's rates; its answer decides.
+  const rates = useServiceFeeRates();
+  const fee = rates ? serviceFeeCents(cents, rates) : 0;
   const lender = r.provider.fullName;
   const title = r.item.title;
   const until = dayLabel(endDate);
-  const more = formatMoney(cents);
+  const more = formatMoney((intent && toCents(intent.amount)) ?? cents + fee);
   const extra = extraLabel(centsToDecimal(cents)!);
+  const feeLabel = formatMoney(fee);
 
   const sendRequest = (paymentIntentId: string | null) =>
     request.mutate(
@@ -275,13 +281,19 @@ function AskForm({ reservation: r, onDone }: { reservation: Reservation; onDone:
         />
       </Field>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {!pricing ? t`Working out the price...` : problem ? '' : t`Extra rental: ${extra}`}
+        {!pricing || !rates
+          ? t`Working out the price...`
+          : problem
+            ? ''
+            : fee > 0
+              ? t`Extra rental: ${extra} + ${feeLabel} service fee`
+              : t`Extra rental: ${extra}`}
       </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close className={buttonClasses('outline')} disabled={busy}>
           <Trans>Cancel</Trans>
         </Dialog.Close>
-        <Button type="submit" disabled={busy || !pricing || Boolean(problem)}>
+        <Button type="submit" disabled={busy || !pricing || !rates || Boolean(problem)}>
           {busy ? t`Sending...` : cents > 0 ? t`Continue to payment` : t`Send request`}
         </Button>
       </div>

@@ -24,6 +24,7 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     status: 'pending',
     depositAmount: '20.00',
     rentalAmount: '35.00',
+    serviceFeeAmount: '0.00',
     stripePaymentIntentId: 'pi_123',
     pickupCode: null,
     declineReason: null,
@@ -35,6 +36,7 @@ function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
     respondBy: null,
     pendingExtension: null,
     extraRentalAmount: '0.00',
+    extraServiceFeeAmount: '0.00',
     pickedUpAt: null,
     handovers: [],
     rentalPeriod: null,
@@ -148,7 +150,7 @@ describe('ReservationCard actions (spec §4)', () => {
       endDate: end,
       cancellationPolicy: 'moderate',
       rentalPeriod: 'day',
-      rentalPayments: [{ fromEndDate: null, endDate: end, rentalAmount: '20.00' }],
+      rentalPayments: [{ fromEndDate: null, endDate: end, rentalAmount: '20.00', serviceFeeAmount: '0.00' }],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Item Returned' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Return it early?' });
@@ -175,7 +177,7 @@ describe('ReservationCard actions (spec §4)', () => {
       endDate: end,
       cancellationPolicy: 'flexible' as const,
       rentalPeriod: 'day' as const,
-      rentalPayments: [{ fromEndDate: null, endDate: end, rentalAmount: '20.00' }],
+      rentalPayments: [{ fromEndDate: null, endDate: end, rentalAmount: '20.00', serviceFeeAmount: '0.00' }],
     };
     const handlers = renderCard('provider', early);
     fireEvent.click(screen.getByRole('button', { name: 'Returned in good condition' }));

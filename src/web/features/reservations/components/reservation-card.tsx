@@ -78,12 +78,19 @@ const PICKUP_LABELS: Record<PickupMethod, MessageDescriptor> = {
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-/** Spec §2: '$X deposit' and/or '$Y rental', each only when above zero, joined by ' + '; else 'Free'. */
-export function amountLine(depositAmount: string, rentalAmount: string): string {
+/**
+ * Spec §2: '$X deposit' and/or '$Y rental', each only when above zero, joined by ' + ', and the
+ * service fee on the rental as its own part (decision 055); else 'Free'.
+ */
+export function amountLine(depositAmount: string, rentalAmount: string, serviceFeeAmount = '0.00'): string {
   const depositValue = amountOf(depositAmount);
   const rentalValue = amountOf(rentalAmount);
+  const feeValue = amountOf(serviceFeeAmount);
   const deposit = money(depositValue);
   const rental = money(rentalValue);
+  const fee = money(feeValue);
+  if (feeValue > 0 && depositValue > 0) return t`${deposit} deposit + ${rental} rental + ${fee} service fee`;
+  if (feeValue > 0) return t`${rental} rental + ${fee} service fee`;
   if (depositValue > 0 && rentalValue > 0) return t`${deposit} deposit + ${rental} rental`;
   if (depositValue > 0) return t`${deposit} deposit`;
   if (rentalValue > 0) return t`${rental} rental`;
@@ -104,8 +111,9 @@ export function ReservationCard({
   const role: ReservationRole = viewerId === r.providerId ? 'provider' : 'borrower';
   const other = role === 'borrower' ? r.provider : r.borrower;
   const title = r.item.title.trim() || t`Unknown Item`;
-  const amounts = amountLine(r.depositAmount, r.rentalAmount);
-  const extra = money(amountOf(r.extraRentalAmount));
+  const amounts = amountLine(r.depositAmount, r.rentalAmount, r.serviceFeeAmount);
+  // The extra days' rental and the service fee on it, paid on their own payments.
+  const extra = money(amountOf(r.extraRentalAmount) + amountOf(r.extraServiceFeeAmount));
   const otherLink = (
     <Link to={paths.profile(other.id)} className="font-semibold text-ink underline-offset-4 hover:underline">
       {other.fullName}

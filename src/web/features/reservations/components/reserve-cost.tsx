@@ -52,9 +52,20 @@ export function CostBreakdown({
       </h3>
       <dl className="mt-3 space-y-2 text-sm">
         <Row label={t`Rental (${rate})`} value={formatMoney(price.rentalCents)} />
+        {price.serviceFeeCents > 0 && (
+          <Row label={t`Service fee`} value={formatMoney(price.serviceFeeCents)} />
+        )}
         <Row label={t`Deposit (refundable)`} value={formatMoney(price.depositCents)} />
         <Row label={t`Total`} value={formatMoney(price.totalCents)} strong />
       </dl>
+      {price.serviceFeeCents > 0 && (
+        <p className="mt-2 text-xs text-muted">
+          <Trans>
+            The service fee keeps CampusLoop running. It comes back in the same proportion as the rental when
+            the rental is refunded.
+          </Trans>
+        </p>
+      )}
       <p className="mt-3 text-sm text-stone-700">
         <Trans>
           Borrowing period: <Plural value={days} one="# day" other="# days" />
@@ -93,6 +104,9 @@ export function OrderSummary({ title, range, price }: { title: string; range: Da
       </p>
       <dl className="mt-3 space-y-2 text-sm">
         <Row label={t`Rental`} value={formatMoney(price.rentalCents)} />
+        {price.serviceFeeCents > 0 && (
+          <Row label={t`Service fee`} value={formatMoney(price.serviceFeeCents)} />
+        )}
         <Row label={t`Deposit (refundable)`} value={formatMoney(price.depositCents)} />
         <Row label={t`Total`} value={formatMoney(price.totalCents)} strong />
       </dl>

@@ -8,6 +8,7 @@ import { type Reservation, reservationDates } from '#shared/schemas/reservations
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useServiceFeeRates } from '../../../lib/client-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useReserveDates } from '../../../lib/use-reserve-param.ts';
 import { useSession } from '../../auth/api.ts';
@@ -55,6 +56,8 @@ export function ReserveDialogBody({
   const queryClient = useQueryClient();
   const { user } = useSession();
   const availability = useAvailability(item.id);
+  // The service fee's rates as the server charges them (decision 055): the cost waits for them.
+  const rates = useServiceFeeRates();
   const createIntent = useCreatePaymentIntent();
   const createReservation = useCreateReservation();
   // Reserving on another campus asks first (the handover is in person, on the lender's campus).
@@ -76,17 +79,28 @@ export function ReserveDialogBody({
   const bookable = (r: DateRange | null): r is DateRange =>
     Boolean(a && r && isSelectableDay(r.startDate, a) && isValidEnd(r.startDate, r.endDate, a));
   const range = !a ? null : ([chosen, fromAddress, suggested].find(bookable) ?? defaultRange(a));
-  const price = range
-    ? quote(
-        {
-          rentalPriceCents: toCents(item.rentalPrice),
-          rentalPeriod: item.rentalPeriod,
-          depositCents: toCents(item.depositAmount),
-        },
-        range.startDate,
-        range.endDate,
-      )
-    : null;
+  const quoted =
+    range && rates
+      ? quote(
+          {
+            rentalPriceCents: toCents(item.rentalPrice),
+            rentalPeriod: item.rentalPeriod,
+            depositCents: toCents(item.depositAmount),
+          },
+          range.startDate,
+          range.endDate,
+          rates,
+        )
+      : null;
+  // Once the server has answered the payment intent, its figures are what the card is authorised for.
+  const price =
+    quoted && intent
+      ? {
+          ...quoted,
+          serviceFeeCents: toCents(intent.serviceFeeAmount) ?? quoted.serviceFeeCents,
+          totalCents: toCents(intent.amount) ?? quoted.totalCents,
+        }
+      : quoted;
 
   // The chosen days include days someone else asked for (the lender may approve that request first).
   const overRequested = Boolean(range && a && includesRequestedDays(range, a));

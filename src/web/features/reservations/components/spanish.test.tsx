@@ -27,6 +27,7 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     status: 'approved',
     depositAmount: '20.00',
     rentalAmount: '35.00',
+    serviceFeeAmount: '0.00',
     stripePaymentIntentId: 'pi_123',
     pickupCode: '123456',
     declineReason: null,
@@ -38,6 +39,7 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     respondBy: null,
     pendingExtension: null,
     extraRentalAmount: '0.00',
+    extraServiceFeeAmount: '0.00',
     pickedUpAt: null,
     handovers: [],
     rentalPeriod: null,
@@ -117,11 +119,16 @@ describe('reservations in Spanish', () => {
   });
 
   it('says the money sentences and the next step in Spanish', () => {
-    expect(holdNotice({ rentalCents: 1000, depositCents: 2000 }, 'Maya Chen')).toBe(
+    expect(holdNotice({ rentalCents: 1000, serviceFeeCents: 0, depositCents: 2000 }, 'Maya Chen')).toBe(
       'Ahora retenemos $30.00 en tu tarjeta; todavía no se cobra nada. Si Maya Chen aprueba, se cobran $30.00 a tu tarjeta ($10.00 de alquiler y un depósito reembolsable de $20.00). Si la solicitud se rechaza o vence, se libera la retención.',
     );
     expect(
-      approvalToast({ rentalAmount: '0.00', depositAmount: '0.00', borrower: reservation().borrower }),
+      approvalToast({
+        rentalAmount: '0.00',
+        serviceFeeAmount: '0.00',
+        depositAmount: '0.00',
+        borrower: reservation().borrower,
+      }),
     ).toBe('Le avisamos a Jordan Lee. No se cobra nada: este artículo es gratis.');
     expect(nextStep(reservation(), BORROWER)?.text).toBe(
       'Te toca: encuéntrate con Maya Patel el mar, 1 de dic y muestra tu código de recogida.',
