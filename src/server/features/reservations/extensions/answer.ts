@@ -10,6 +10,7 @@ import { AppError, conflict, forbidden, notFound } from '../../../errors.ts';
 import { emailVerificationService } from '../../email-verification/service.ts';
 import { ledgerService } from '../../ledger/service.ts';
 import { type NoticeText, notificationService } from '../../notifications/service.ts';
+import { payoutService } from '../../payouts/service.ts';
 import { reminderService } from '../../reminders/service.ts';
 import { declineOverlapping } from '../answer.ts';
 import type { ExtensionDeps } from '../deps.ts';
@@ -90,6 +91,8 @@ export async function approve(
   const row = await withLocks(deps, id, async (tx, ext, booking) => {
     lenderOnly(ext, lender.id);
     requirePending(ext);
+    // Paid days more are money for the lender: their account must be able to receive it.
+    if (ext.paymentIntentId) await payoutService.requireActive(tx, lender.id);
     if (
       !(EXTENDABLE_STATUSES as readonly string[]).includes(booking.status) ||
       booking.endDate !== ext.previousEndDate
