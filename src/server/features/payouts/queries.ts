@@ -5,6 +5,7 @@ import { items } from '../../db/schema/items.ts';
 import { connectedAccounts, payoutTransfers } from '../../db/schema/payouts.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
+import { transaction } from '../../db/transaction.ts';
 
 // Every query of the payouts feature (decision 056).
 
@@ -39,7 +40,7 @@ export async function setAccountStatus(
   accountId: string,
   values: { status: PayoutAccountStatus; requirementsDue: string[]; deauthorisedAt?: Date },
 ): Promise<{ before: PayoutAccountStatus; after: AccountRow } | undefined> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [before] = await tx
       .select({ status: connectedAccounts.status })
       .from(connectedAccounts)
