@@ -87,6 +87,7 @@ const config: LinguiConfig = {
         'features/account/',
         'features/payments/',
         'features/payment-steps/',
+        'features/payouts/',
         'features/email-verification/',
         'features/password-reset/',
         'routes/login.tsx',
@@ -100,6 +101,7 @@ const config: LinguiConfig = {
         'routes/payment-methods.tsx',
         'routes/billing-history.tsx',
         'routes/test-bank.tsx',
+        'routes/test-onboarding.tsx',
       ]),
     },
     {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { TestPaymentProvider } from '../src/server/adapters/payments/test-provider.ts';
 import type { Db } from '../src/server/db/client.ts';
 import { items } from '../src/server/db/schema/items.ts';
 import { users } from '../src/server/db/schema/users.ts';
 import { hashPassword } from '../src/server/features/auth/passwords.ts';
 import { startSession } from '../src/server/features/auth/service.ts';
+import { payoutService } from '../src/server/features/payouts/service.ts';
 
 // Factories make unique, valid rows with overrides (epic-stack's createUser habit).
 
@@ -45,11 +47,19 @@ export async function createSignedInUser(db: Db, overrides: Partial<typeof users
   return { user, cookie: `cl_session=${token}` };
 }
 
-/** An item with sensible defaults, listed today and available every day. */
+/**
+ * An item with sensible defaults, listed today and available every day. The lender of an item that costs
+ * something gets payouts set up (decision 056: approving a paid request needs them), unless
+ * `lenderPayouts: false` asks for a lender who never set them up.
+ */
 export async function createItem(
   db: Db,
   overrides: Partial<typeof items.$inferInsert> & { userId: string; campus?: string },
+  { lenderPayouts = true }: { lenderPayouts?: boolean } = {},
 ) {
+  if (lenderPayouts && ((overrides.rentalPriceCents ?? 0) > 0 || (overrides.depositCents ?? 0) > 0)) {
+    await givePayouts(db, overrides.userId);
+  }
   const [row] = await db
     .insert(items)
     .values({
@@ -64,6 +74,12 @@ export async function createItem(
     })
     .returning();
   return row!;
+}
+
+/** Payouts set up and active for a lender, with the built-in test provider (idempotent). */
+export async function givePayouts(db: Db, userId: string) {
+  if ((await payoutService.status(db, userId)) === 'active') return;
+  await payoutService.setUpWithTestProvider(new TestPaymentProvider(db), db, userId);
 }
 
 /**

@@ -132,6 +132,35 @@ export type JournalProblem = (typeof JOURNAL_PROBLEMS)[number];
  */
 export const PLATFORM_FEE_PARTS = ['service_fee', 'commission'] as const;
 export type PlatformFeePart = (typeof PLATFORM_FEE_PARTS)[number];
+/** Where a lender's payouts stand (decision 056); 'not_set_up' until they start onboarding. */
+export const PAYOUT_ACCOUNT_STATUSES = [
+  'not_set_up',
+  'in_review',
+  'action_needed',
+  'active',
+  'restricted',
+] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+/**
+ * A transfer to a lender (decision 056): scheduled until its time, waiting while the lender's account
+ * cannot receive it, sent, reversed (taken back, wholly or in part), failed (a moderator must look), or
+ * cancelled when nothing was left to send.
+ */
+export const PAYOUT_TRANSFER_STATUSES = [
+  'scheduled',
+  'waiting_account',
+  'sent',
+  'reversed',
+  'failed',
+  'cancelled',
+] as const;
+export type PayoutTransferStatus = (typeof PAYOUT_TRANSFER_STATUSES)[number];
+/**
+ * What a transfer pays: the rental no early return can take back (after pickup), the rest of the rental
+ * (at return), the part of the deposit the lender keeps (a settled claim).
+ */
+export const PAYOUT_PURPOSES = ['rental_secured', 'rental_rest', 'deposit_kept'] as const;
+export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number];
 
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: '/reservations', element: page(() => import('./routes/reservations.tsx')) },
       // The built-in test provider's 3-D Secure page (the card issuer's, with Stripe).
       { path: '/payments/test/authenticate', element: page(() => import('./routes/test-bank.tsx')) },
+      { path: '/payouts/test/onboarding', element: page(() => import('./routes/test-onboarding.tsx')) },
       { path: '/admin', element: page(() => import('./routes/admin.tsx')) },
       { path: '/admin/payments', element: page(() => import('./routes/admin-payments.tsx')) },
       { path: '/admin/claims', element: page(() => import('./routes/admin-claims.tsx')) },

@@ -132,6 +132,12 @@ const SCOPES: Record<string, RouteScope> = {
   'POST /api/payments/test/confirm': 'signedIn',
   'POST /api/payments/test/authenticate': 'signedIn',
   'POST /api/payments/test/confirm-setup': 'signedIn',
+  'GET /api/payouts': 'signedIn',
+  'POST /api/payouts/onboarding': 'signedIn',
+  'GET /api/payouts/onboarding/refresh': 'signedIn',
+  'POST /api/payouts/account/refresh': 'signedIn',
+  'POST /api/payouts/dashboard': 'signedIn',
+  'POST /api/payouts/test/onboarding': 'signedIn',
 };
 
 /**

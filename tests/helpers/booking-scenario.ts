@@ -32,6 +32,8 @@ export interface BookingOptions {
   claim?: { description: string; amount: string };
   /** The borrower's answer to the claim, for 'disputed'. */
   dispute?: { note: string };
+  /** False: a lender who never set up payouts (approving their paid request is refused). */
+  lenderPayouts?: boolean;
   /** More days asked for once the booking is approved: a new last day and the extra rental. */
   extension?: { to: number; rentalAmount: string; card?: typeof VISA };
 }
@@ -47,7 +49,7 @@ const DISPUTE = { note: 'The crack was there at pickup: see my pickup photos.' }
 export async function bookingAt(t: TestContext, state: BookingState, options: BookingOptions = {}) {
   const reached = (s: BookingState) => ORDER.indexOf(state) >= ORDER.indexOf(s);
   const item = { ...options.item, ...(options.policy ? { cancellationPolicy: options.policy } : {}) };
-  const s = await scenario(t, item);
+  const s = await scenario(t, item, { lenderPayouts: options.lenderPayouts ?? true });
   const { from, to } = options.days ?? { from: 1, to: 3 };
   const booked = await reserveAtQuote(t, s.borrower.cookie, s.item, day(from), day(to), options.card ?? VISA);
   expect(booked.create.statusCode, booked.create.body).toBe(201);

@@ -38,6 +38,10 @@ export async function startFakeStripe() {
   const disputes = new Map<string, Json>();
   const methods = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
+  // Connect: Express accounts, transfers (with their reversals) and the links into onboarding.
+  const accounts = new Map<string, Json>();
+  const transfers = new Map<string, Json>();
+  const accountLinks: Json[] = [];
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -118,6 +122,205 @@ export async function startFakeStripe() {
       return { status: 200, body: dispute };
     }
     const customerMethodsPath = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    const loginLinkPath = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
+    const transferPath = /^\/v1\/transfers\/([^/]+)$/.exec(path);
+    const reversalPath = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = {
+        id: newId('acct'),
+        object: 'account',
+        type: 'express',
+        country: body.get('country'),
+        email: body.get('email'),
+        created: now(),
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        controller: {
+          fees: { payer: body.get('controller[fees][payer]') },
+          losses: { payments: body.get('controller[losses][payments]') },
+          stripe_dashboard: { type: body.get('controller[stripe_dashboard][type]') },
+          is_controller: true,
+          type: 'application',
+        },
+        tos_acceptance: { service_agreement: body.get('tos_acceptance[service_agreement]') },
+        requirements: {
+          currently_due: ['external_account', 'individual.dob.day', 'tos_acceptance.date'],
+          past_due: [],
+          eventually_due: [],
+          disabled_reason: 'requirements.past_due',
+        },
+        metadata: metadataOf(body),
+        livemode: false,
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    if (accountPath && method === 'GET') {
+      const account = accounts.get(accountPath[1]!);
+      return account ? { status: 200, body: account } : missing('account', accountPath[1]!);
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = body.get('account') ?? '';
+      if (!accounts.has(account)) return missing('account', account);
+      const link = {
+        object: 'account_link',
+        created: now(),
+        expires_at: now() + 300,
+        url: `https://connect.stripe.com/setup/e/${account}/${newId('link')}`,
+        type: body.get('type'),
+        refresh_url: body.get('refresh_url'),
+        return_url: body.get('return_url'),
+        account,
+      };
+      accountLinks.push(link);
+      return { status: 200, body: link };
+    }
+    if (loginLinkPath && method === 'POST') {
+      const account = accounts.get(loginLinkPath[1]!);
+      if (!account) return missing('account', loginLinkPath[1]!);
+      if (!account.details_submitted)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Cannot create a login link for an account that has not completed onboarding.',
+            },
+          },
+        };
+      return {
+        status: 200,
+        body: {
+          object: 'login_link',
+          created: now(),
+          url: `https://connect.stripe.com/express/${newId('ll')}`,
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const destination = accounts.get(body.get('destination') ?? '');
+      if (!destination) return missing('account', body.get('destination') ?? '');
+      if ((destination.capabilities as Json).transfers !== 'active')
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'insufficient_capabilities_for_transfer',
+              message:
+                'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            },
+          },
+        };
+      const amount = Number(body.get('amount'));
+      const source = body.get('source_transaction');
+      if (source) {
+        const charge = charges.get(source);
+        if (!charge) return missing('charge', source);
+        const sent = [...transfers.values()]
+          .filter((t) => t.source_transaction === source)
+          .reduce((sum, t) => sum + (t.amount as number), 0);
+        if (sent + amount > (charge.amount as number))
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'balance_insufficient',
+                message: 'The transfer amount exceeds the source transaction amount.',
+              },
+            },
+          };
+      }
+      const transfer = {
+        id: newId('tr'),
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: body.get('currency'),
+        destination: destination.id,
+        source_transaction: source,
+        transfer_group: body.get('transfer_group'),
+        metadata: metadataOf(body),
+        reversed: false,
+        reversals: { object: 'list', data: [] as Json[], has_more: false },
+        created: now(),
+        livemode: false,
+      };
+      transfers.set(transfer.id, transfer);
+      return { status: 200, body: transfer };
+    }
+    if (method === 'GET' && path === '/v1/transfers') {
+      const group = query.get('transfer_group');
+      const data = [...transfers.values()].filter((t) => !group || t.transfer_group === group).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
+    if (transferPath && method === 'GET') {
+      const transfer = transfers.get(transferPath[1]!);
+      return transfer ? { status: 200, body: transfer } : missing('transfer', transferPath[1]!);
+    }
+    if (reversalPath && method === 'POST') {
+      const transfer = transfers.get(reversalPath[1]!);
+      if (!transfer) return missing('transfer', reversalPath[1]!);
+      const amount = Number(
+        body.get('amount') ?? (transfer.amount as number) - (transfer.amount_reversed as number),
+      );
+      if ((transfer.amount_reversed as number) + amount > (transfer.amount as number))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'The reversal amount exceeds the amount left on the transfer.',
+            },
+          },
+        };
+      const reversal = {
+        id: newId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        transfer: transfer.id,
+        created: now(),
+      };
+      transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      (transfer.reversals as { data: Json[] }).data.push(reversal);
+      return { status: 200, body: reversal };
+    }
+    if (method === 'GET' && path === '/v1/balance') {
+      const account = r.headers['stripe-account'];
+      const net = (t: Json) => (t.amount as number) - (t.amount_reversed as number);
+      if (typeof account === 'string') {
+        // A connected account's: transfers arrive pending, and are available once settled (settle()).
+        const mine = [...transfers.values()].filter((t) => t.destination === account);
+        const available = mine.filter((t) => t.settled).reduce((sum, t) => sum + net(t), 0);
+        const pending = mine.filter((t) => !t.settled).reduce((sum, t) => sum + net(t), 0);
+        return {
+          status: 200,
+          body: {
+            object: 'balance',
+            available: [{ amount: available, currency: 'usd' }],
+            pending: [{ amount: pending, currency: 'usd' }],
+            livemode: false,
+          },
+        };
+      }
+      const received = [...intents.values()].reduce((sum, i) => sum + (i.amount_received as number), 0);
+      const refunded = [...charges.values()].reduce((sum, c) => sum + (c.amount_refunded as number), 0);
+      const out = [...transfers.values()].reduce((sum, t) => sum + net(t), 0);
+      return {
+        status: 200,
+        body: {
+          object: 'balance',
+          available: [{ amount: received - refunded - out, currency: 'usd' }],
+          pending: [{ amount: 0, currency: 'usd' }],
+          livemode: false,
+        },
+      };
+    }
     if (customerMethodsPath && method === 'GET') {
       const id = customerMethodsPath[1]!;
       if (!customers.has(id)) return missing('customer', id);
@@ -374,6 +577,53 @@ export async function startFakeStripe() {
     customerOfCard: (paymentMethodId: string) => methods.get(paymentMethodId)?.customer ?? null,
     requests,
     customers,
+    /** Connect: the accounts, transfers and onboarding links Stripe holds, for assertions. */
+    accounts,
+    transfers,
+    accountLinks,
+    /**
+     * What the lender did on Stripe's hosted onboarding: 'complete' (transfers active), 'needs_information'
+     * (verification asks for a document), 'rejected', or 'deauthorised' (they disconnected the platform).
+     */
+    onboard(accountId: string, outcome: 'complete' | 'needs_information' | 'rejected') {
+      const account = accounts.get(accountId)!;
+      const requirements = account.requirements as Json;
+      if (outcome === 'complete') {
+        Object.assign(account, {
+          details_submitted: true,
+          charges_enabled: true,
+          payouts_enabled: true,
+          capabilities: { transfers: 'active' },
+        });
+        Object.assign(requirements, { currently_due: [], past_due: [], disabled_reason: null });
+      } else if (outcome === 'needs_information') {
+        Object.assign(account, {
+          details_submitted: true,
+          payouts_enabled: false,
+          capabilities: { transfers: 'inactive' },
+        });
+        Object.assign(requirements, {
+          currently_due: ['individual.verification.document'],
+          past_due: ['individual.verification.document'],
+          disabled_reason: 'requirements.past_due',
+        });
+      } else {
+        Object.assign(account, {
+          details_submitted: true,
+          charges_enabled: false,
+          payouts_enabled: false,
+          capabilities: { transfers: 'inactive' },
+        });
+        Object.assign(requirements, { currently_due: [], past_due: [], disabled_reason: 'rejected.fraud' });
+      }
+      return { ...account };
+    },
+    /** The account as Stripe holds it now (what an account.updated event carries). */
+    account: (id: string) => ({ ...accounts.get(id)! }),
+    /** A transfer's funds become available in the connected account's balance. */
+    settle(transferId: string) {
+      transfers.get(transferId)!.settled = true;
+    },
     reset: () => {
       requests.length = 0;
     },
@@ -504,6 +754,11 @@ export function stripeEvent(id: string, type: string, object: object) {
   };
 }
 
+/** An event of a connected account, as a Connect endpoint receives it (it names the account). */
+export function connectEvent(id: string, type: string, account: string, object: object) {
+  return { ...stripeEvent(id, type, object), account };
+}
+
 /** The event's JSON and the Stripe-Signature header Stripe would send with it. */
 export function signedWebhook(event: object, secret: string) {
   const payload = JSON.stringify(event);
@@ -515,10 +770,11 @@ export function deliverWebhook(
   app: { inject: (o: object) => Promise<LightMyRequestResponse> },
   payload: string,
   headers: Record<string, string>,
+  url = '/api/payments/webhook',
 ) {
   return app.inject({
     method: 'POST',
-    url: '/api/payments/webhook',
+    url,
     payload,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

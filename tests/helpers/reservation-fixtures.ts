@@ -21,19 +21,27 @@ export const VISA = { number: '4242 4242 4242 4242', ...cardExpiry(12), cvc: '12
 export const VISA_3DS = { ...VISA, number: '4000 0027 6000 3184' };
 
 /** A lender with a paid item ($5/day, $20 deposit) unless told otherwise, a borrower and a stranger. */
-export async function scenario(t: TestContext, item: Partial<Parameters<typeof createItem>[1]> = {}) {
+export async function scenario(
+  t: TestContext,
+  item: Partial<Parameters<typeof createItem>[1]> = {},
+  options: Parameters<typeof createItem>[2] = {},
+) {
   const db = t.database.db;
   const lender = await createSignedInUser(db);
   const borrower = await createSignedInUser(db);
   const stranger = await createSignedInUser(db);
-  const it = await createItem(db, {
-    userId: lender.user.id,
-    title: 'Cordless drill',
-    rentalPriceCents: 500,
-    rentalPeriod: 'day',
-    depositCents: 2000,
-    ...item,
-  });
+  const it = await createItem(
+    db,
+    {
+      userId: lender.user.id,
+      title: 'Cordless drill',
+      rentalPriceCents: 500,
+      rentalPeriod: 'day',
+      depositCents: 2000,
+      ...item,
+    },
+    options,
+  );
   return { lender, borrower, stranger, item: it };
 }
 

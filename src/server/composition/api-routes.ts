@@ -28,6 +28,7 @@ import { notificationRoutes } from '../features/notifications/routes.ts';
 import { passwordResetRoutes } from '../features/password-reset/routes.ts';
 import { paymentStepRoutes } from '../features/payment-steps/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
+import { payoutRoutes } from '../features/payouts/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { extensionRoutes } from '../features/reservations/extensions/routes.ts';
 import { reservationRoutes } from '../features/reservations/routes.ts';
@@ -90,6 +91,7 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
   await api.register(deliveryRoutes, { db, push });
   await api.register(reviewRoutes, { db, config });
   await api.register(paymentRoutes, { db, config, payments, jobs });
+  await api.register(payoutRoutes, { deps: { db, payments, appUrl: config.appUrl } });
   await api.register(reportRoutes, { db });
   await api.register(moderationRoutes, { db, config });
   await api.register(paymentStepRoutes, {

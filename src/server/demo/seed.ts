@@ -1,4 +1,5 @@
 import { campusToday } from '#shared/calendar.ts';
+import { TestPaymentProvider } from '../adapters/payments/test-provider.ts';
 import type { Storage } from '../adapters/storage/storage.ts';
 import type { Db } from '../db/client.ts';
 import { isEmpty } from '../db/client.ts';
@@ -7,6 +8,7 @@ import { users } from '../db/schema/users.ts';
 import { transaction } from '../db/transaction.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { awardBadges } from '../features/badges/service.ts';
+import { payoutService } from '../features/payouts/service.ts';
 import { preparePhotos, storePhotos } from '../features/uploads/service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { DEMO_ITEMS, type DemoItem } from './catalog.ts';
@@ -97,6 +99,13 @@ export async function seedDemo(
       .returning();
     listed.push(...inserted);
   }
+  // Lenders of paid items have payouts set up with the test provider (decision 056), so their requests
+  // can be approved at once; the rest may try "Get paid" themselves.
+  const payingLenders = new Set(
+    listed.filter((i) => i.rentalPriceCents || i.depositCents).map((i) => i.userId),
+  );
+  const testProvider = new TestPaymentProvider(db);
+  for (const lenderId of payingLenders) await payoutService.setUpWithTestProvider(testProvider, db, lenderId);
   await seedModeration(db, passwordHash);
   await seedBorrowingHistory(db, { timeZone, passwordHash, accounts: people, items: listed, now });
   // Borrows going on now, with the reminders they have had.

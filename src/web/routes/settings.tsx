@@ -11,6 +11,7 @@ import { EmailSection, PasswordSection } from '../features/account/components/se
 import { SessionsSection } from '../features/account/components/sessions-section.tsx';
 import { SettingsSection } from '../features/account/components/settings-section.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { GetPaidSection } from '../features/payouts/components/get-paid-section.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 import { AuthGuard } from '../shell/auth-guard.tsx';
@@ -73,6 +74,7 @@ function SettingsPage() {
             >
               <LanguageSwitch />
             </SettingsSection>
+            <GetPaidSection />
             <PreferencesSection preferences={account.data.preferences} />
             <SessionsSection />
             <Card className="p-5 sm:p-6">

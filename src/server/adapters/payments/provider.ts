@@ -82,7 +82,7 @@ export const DISPUTE_EVIDENCE_FIELDS = [
 ] as const;
 export type DisputeEvidence = Partial<Record<(typeof DISPUTE_EVIDENCE_FIELDS)[number], string>>;
 
-export interface PaymentProvider {
+export interface PaymentProvider extends ConnectProvider {
   readonly kind: 'test' | 'stripe';
   /** Stripe's publishable key for the browser; null for the test provider. */
   readonly publishableKey: string | null;
@@ -146,4 +146,99 @@ export interface PaymentProvider {
   retrieveDispute(id: string): Promise<Dispute>;
   /** Sends the evidence to the bank (Stripe: update the dispute with `submit: true`). */
   submitDisputeEvidence(id: string, evidence: DisputeEvidence, idempotencyKey: string): Promise<Dispute>;
+}
+
+// Stripe Connect (decision 056): lenders are paid by separate charges and transfers. The platform is
+// the merchant of record: the borrower's card is charged on the platform's account, and the lender's
+// share moves to their Express account as a transfer tied to that charge.
+
+/** Where a lender's connected account stands, as the Earnings page and the approval rule read it. */
+export type ConnectAccountStatus = 'in_review' | 'action_needed' | 'active' | 'restricted';
+
+/** A connected account as the provider reports it (Stripe's Account object, the fields we act on). */
+export interface ConnectedAccount {
+  id: string;
+  /** The lender finished the onboarding form (details_submitted). */
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** capabilities.transfers: only 'active' may receive transfers. */
+  transfersCapability: 'active' | 'inactive' | 'pending' | null;
+  /** requirements.currently_due with requirements.past_due, without repeats. */
+  requirementsDue: string[];
+  /** requirements.disabled_reason, e.g. 'rejected.fraud', 'requirements.past_due'. */
+  disabledReason: string | null;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The status a lender sees, derived from the account alone: rejected or deauthorised accounts are
+ * restricted; an account that may receive transfers and pay out is active; one with fields due needs
+ * action; one whose details are in but not yet verified is in review.
+ */
+export function connectStatus(account: ConnectedAccount, deauthorised = false): ConnectAccountStatus {
+  const reason = account.disabledReason ?? '';
+  if (deauthorised || reason.startsWith('rejected') || reason === 'platform_paused') return 'restricted';
+  if (account.transfersCapability === 'active' && account.payoutsEnabled && account.detailsSubmitted) {
+    return 'active';
+  }
+  if (account.requirementsDue.length > 0) return 'action_needed';
+  return 'in_review';
+}
+
+export interface Transfer {
+  id: string;
+  amountCents: number;
+  /** What was taken back of it so far (transfer reversals). */
+  amountReversedCents: number;
+  currency: string;
+  destination: string;
+  /** The charge the money came from (source_transaction). */
+  sourceTransaction: string | null;
+  transferGroup: string | null;
+  metadata: Record<string, string>;
+  /** ISO time it was made. */
+  created: string;
+}
+
+export interface ConnectProvider {
+  /** An Express account for a lender; the same user asking twice (two tabs) gets the same account. */
+  createConnectedAccount(args: {
+    userId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount>;
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  /** A single-use onboarding link (Account Links, type account_onboarding). */
+  createAccountLink(args: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string; expiresAt: Date }>;
+  /** A single-use link into the lender's Express dashboard. */
+  createLoginLink(accountId: string): Promise<{ url: string }>;
+  createTransfer(args: {
+    amountCents: number;
+    currency: string;
+    destination: string;
+    /** The charge the money comes from: the transfer waits for its funds, never the platform's. */
+    sourceTransaction: string | null;
+    transferGroup: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<Transfer>;
+  retrieveTransfer(id: string): Promise<Transfer>;
+  /** Every transfer of a group (one booking), newest first: looked up before a transfer is made. */
+  listTransfers(transferGroup: string): Promise<Transfer[]>;
+  /** Takes back part of a transfer from the lender's account. */
+  reverseTransfer(
+    transferId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; amountCents: number }>;
+  /** The charge behind a captured payment (what a transfer names as its source_transaction). */
+  chargeOf(paymentIntentId: string): Promise<string | null>;
+  /** A connected account's balance (or the platform's, without an account): available and pending. */
+  balance(accountId?: string): Promise<{ availableCents: number; pendingCents: number }>;
 }

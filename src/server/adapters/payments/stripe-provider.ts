@@ -3,12 +3,14 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type {
   CardDetails,
+  ConnectedAccount,
   Dispute,
   DisputeEvidence,
   DisputeStatus,
   PaymentIntent,
   PaymentIntentStatus,
   PaymentProvider,
+  Transfer,
 } from './provider.ts';
 import { PaymentError } from './test-provider.ts';
 
@@ -116,6 +118,37 @@ export function toDispute(dispute: Stripe.Dispute): Dispute {
     reinstatedCents,
     feeCents: Math.max(0, feeCents),
     submissionCount: dispute.evidence_details?.submission_count ?? 0,
+  };
+}
+
+/** Stripe's Account, as the fields Connect's status is derived from. */
+export function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
+  const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])];
+  const transfers = account.capabilities?.transfers ?? null;
+  return {
+    id: account.id,
+    detailsSubmitted: account.details_submitted ?? false,
+    chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    transfersCapability:
+      transfers === 'active' ? 'active' : transfers === 'pending' ? 'pending' : transfers ? 'inactive' : null,
+    requirementsDue: [...new Set(due)],
+    disabledReason: account.requirements?.disabled_reason ?? null,
+    metadata: { ...(account.metadata ?? {}) },
+  };
+}
+
+export function toTransfer(transfer: Stripe.Transfer): Transfer {
+  return {
+    id: transfer.id,
+    amountCents: transfer.amount,
+    amountReversedCents: transfer.amount_reversed,
+    currency: transfer.currency,
+    destination: idOf(transfer.destination as string | { id: string } | null) ?? '',
+    sourceTransaction: idOf(transfer.source_transaction as string | { id: string } | null),
+    transferGroup: transfer.transfer_group ?? null,
+    metadata: { ...transfer.metadata },
+    created: new Date(transfer.created * 1000).toISOString(),
   };
 }
 
@@ -341,6 +374,116 @@ export class StripePaymentProvider implements PaymentProvider {
       stripe.disputes.update(id, { evidence, submit: true }, { idempotencyKey }),
     );
     return toDispute(dispute);
+  }
+
+  // Connect (decision 056): Express accounts whose fees the platform pays and whose losses it bears,
+  // receiving transfers only (the recipient service agreement), paid by separate charges and transfers.
+
+  async createConnectedAccount(args: {
+    userId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount> {
+    const account = await this.call((stripe) =>
+      stripe.accounts.create(
+        {
+          country: args.country,
+          email: args.email,
+          controller: {
+            fees: { payer: 'application' },
+            losses: { payments: 'application' },
+            stripe_dashboard: { type: 'express' },
+          },
+          capabilities: { transfers: { requested: true } },
+          tos_acceptance: { service_agreement: 'recipient' },
+          metadata: { userId: args.userId },
+        },
+        { idempotencyKey: args.idempotencyKey },
+      ),
+    );
+    return toConnectedAccount(account);
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount> {
+    return toConnectedAccount(await this.call((stripe) => stripe.accounts.retrieve(accountId)));
+  }
+
+  async createAccountLink(args: { accountId: string; refreshUrl: string; returnUrl: string }) {
+    const link = await this.call((stripe) =>
+      stripe.accountLinks.create({
+        account: args.accountId,
+        refresh_url: args.refreshUrl,
+        return_url: args.returnUrl,
+        type: 'account_onboarding',
+      }),
+    );
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+  }
+
+  async createLoginLink(accountId: string): Promise<{ url: string }> {
+    const link = await this.call((stripe) => stripe.accounts.createLoginLink(accountId));
+    return { url: link.url };
+  }
+
+  async createTransfer(args: {
+    amountCents: number;
+    currency: string;
+    destination: string;
+    sourceTransaction: string | null;
+    transferGroup: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<Transfer> {
+    const transfer = await this.call((stripe) =>
+      stripe.transfers.create(
+        {
+          amount: args.amountCents,
+          currency: args.currency,
+          destination: args.destination,
+          ...(args.sourceTransaction ? { source_transaction: args.sourceTransaction } : {}),
+          transfer_group: args.transferGroup,
+          metadata: args.metadata,
+        },
+        { idempotencyKey: args.idempotencyKey },
+      ),
+    );
+    return toTransfer(transfer);
+  }
+
+  async retrieveTransfer(id: string): Promise<Transfer> {
+    return toTransfer(await this.call((stripe) => stripe.transfers.retrieve(id)));
+  }
+
+  async listTransfers(transferGroup: string): Promise<Transfer[]> {
+    return this.call(async (stripe) => {
+      const found: Transfer[] = [];
+      for await (const transfer of stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) {
+        found.push(toTransfer(transfer));
+      }
+      return found;
+    });
+  }
+
+  async reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string) {
+    const reversal = await this.call((stripe) =>
+      stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey }),
+    );
+    return { id: reversal.id, amountCents: reversal.amount };
+  }
+
+  async chargeOf(paymentIntentId: string): Promise<string | null> {
+    const intent = await this.call((stripe) => stripe.paymentIntents.retrieve(paymentIntentId));
+    return intent.status === 'succeeded' ? idOf(intent.latest_charge) : null;
+  }
+
+  async balance(accountId?: string): Promise<{ availableCents: number; pendingCents: number }> {
+    const balance = await this.call((stripe) =>
+      stripe.balance.retrieve({}, accountId ? { stripeAccount: accountId } : {}),
+    );
+    const sum = (funds: { amount: number; currency: string }[]) =>
+      funds.filter((f) => f.currency === 'usd').reduce((total, f) => total + f.amount, 0);
+    return { availableCents: sum(balance.available), pendingCents: sum(balance.pending) };
   }
 
   /** Checks a webhook delivery's signature against the raw body; throws when it does not match. */

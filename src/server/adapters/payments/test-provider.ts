@@ -1,23 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   testDisputes,
+  testConnectedAccounts,
   testIdempotency,
   testPaymentIntents,
   testPaymentMethods,
   testSetupIntents,
+  testTransfers,
 } from '../../db/schema/test-payments.ts';
 import { AppError, type UserMessage } from '../../errors.ts';
 import type {
   CardDetails,
+  ConnectedAccount,
   Dispute,
   DisputeEvidence,
   DisputeStatus,
   PaymentIntent,
   PaymentProvider,
+  Transfer,
 } from './provider.ts';
 
 // The built-in test provider: Stripe's objects, statuses and test cards, with its state in our own
@@ -170,6 +174,94 @@ function toDispute(row: DisputeRow): Dispute {
     submissionCount: row.submissionCount,
   };
 }
+
+/** Where the test onboarding page leaves an account (its buttons). */
+export type TestAccountState = 'onboarding' | 'complete' | 'needs_information' | 'rejected';
+export const TEST_ACCOUNT_STATES: readonly TestAccountState[] = [
+  'onboarding',
+  'complete',
+  'needs_information',
+  'rejected',
+];
+
+/** What Stripe asks of a new US individual Express account before it may receive transfers. */
+const ONBOARDING_DUE = [
+  'business_profile.url',
+  'external_account',
+  'individual.dob.day',
+  'individual.ssn_last_4',
+  'tos_acceptance.date',
+];
+
+type AccountRow = typeof testConnectedAccounts.$inferSelect;
+type TransferRow = typeof testTransfers.$inferSelect;
+
+/** A test account's state as Stripe's Account fields would show it. */
+function toAccount(row: AccountRow): ConnectedAccount {
+  const base = { id: row.id, metadata: { userId: row.userId } };
+  switch (row.state as TestAccountState) {
+    case 'complete':
+      return {
+        ...base,
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+        transfersCapability: 'active',
+        requirementsDue: [],
+        disabledReason: null,
+      };
+    case 'needs_information':
+      return {
+        ...base,
+        detailsSubmitted: true,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        transfersCapability: 'inactive',
+        requirementsDue: ['individual.verification.document'],
+        disabledReason: 'requirements.past_due',
+      };
+    case 'rejected':
+      return {
+        ...base,
+        detailsSubmitted: true,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        transfersCapability: 'inactive',
+        requirementsDue: [],
+        disabledReason: 'rejected.other',
+      };
+    default:
+      return {
+        ...base,
+        detailsSubmitted: false,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        transfersCapability: 'inactive',
+        requirementsDue: ONBOARDING_DUE,
+        disabledReason: 'requirements.past_due',
+      };
+  }
+}
+
+function toTransfer(row: TransferRow): Transfer {
+  return {
+    id: row.id,
+    amountCents: row.amountCents,
+    amountReversedCents: row.amountReversedCents,
+    currency: row.currency,
+    destination: row.destination,
+    sourceTransaction: row.sourceTransaction,
+    transferGroup: row.transferGroup,
+    metadata: row.metadata,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+/** Funds of a transfer are pending this long in the lender's balance, then available (a Stripe test-mode rhythm). */
+const TRANSFER_PENDING_MS = 2 * 24 * 3600_000;
+
+/** The test charge of a test intent: the same random part, Stripe's `ch_` prefix. */
+const chargeIdOf = (intentId: string) => intentId.replace(/^pi_/, 'ch_');
 
 export class TestPaymentProvider implements PaymentProvider {
   readonly kind = 'test' as const;
@@ -564,5 +656,204 @@ export class TestPaymentProvider implements PaymentProvider {
     const dispute = await this.decide(id, outcome);
     await this.announce(id);
     return dispute;
+  }
+
+  // Connect (decision 056).
+
+  private async account(id: string): Promise<AccountRow> {
+    const [row] = await this.db.select().from(testConnectedAccounts).where(eq(testConnectedAccounts.id, id));
+    if (!row) throw new PaymentError(msg`No such connected account.`, 'resource_missing', 404);
+    return row;
+  }
+
+  /**
+   * The account's id comes from the idempotency key, so calls at once with the same key (two tabs)
+   * meet on one row, as Stripe answers a repeated key with the first account.
+   */
+  async createConnectedAccount(args: {
+    userId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount> {
+    const id = `acct_test_${createHash('sha256').update(args.idempotencyKey).digest('hex').slice(0, 24)}`;
+    await this.db
+      .insert(testConnectedAccounts)
+      .values({ id, userId: args.userId, email: args.email, country: args.country })
+      .onConflictDoNothing();
+    return toAccount(await this.account(id));
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount> {
+    return toAccount(await this.account(accountId));
+  }
+
+  /** The onboarding page's answer (its buttons), or a test's. */
+  async setConnectedAccountState(accountId: string, state: TestAccountState): Promise<ConnectedAccount> {
+    const [row] = await this.db
+      .update(testConnectedAccounts)
+      .set({ state, updatedAt: new Date() })
+      .where(eq(testConnectedAccounts.id, accountId))
+      .returning();
+    if (!row) throw new PaymentError(msg`No such connected account.`, 'resource_missing', 404);
+    return toAccount(row);
+  }
+
+  /** Whose account it is (the onboarding page shows an account only to its lender). */
+  async ownerOfConnectedAccount(accountId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ userId: testConnectedAccounts.userId })
+      .from(testConnectedAccounts)
+      .where(eq(testConnectedAccounts.id, accountId));
+    return row?.userId ?? null;
+  }
+
+  async createAccountLink(args: { accountId: string; refreshUrl: string; returnUrl: string }) {
+    await this.account(args.accountId);
+    // The app's own onboarding page stands in for Stripe's hosted one; it goes back to return_url.
+    const query = new URLSearchParams({
+      account: args.accountId,
+      return_url: args.returnUrl,
+      refresh_url: args.refreshUrl,
+    });
+    return { url: `/payouts/test/onboarding?${query}`, expiresAt: new Date(Date.now() + 300_000) };
+  }
+
+  async createLoginLink(accountId: string): Promise<{ url: string }> {
+    await this.account(accountId);
+    // The test provider has no Express dashboard: its onboarding page shows the account instead.
+    return { url: `/payouts/test/onboarding?${new URLSearchParams({ account: accountId, dashboard: '1' })}` };
+  }
+
+  createTransfer(args: {
+    amountCents: number;
+    currency: string;
+    destination: string;
+    sourceTransaction: string | null;
+    transferGroup: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<Transfer> {
+    return this.once(args.idempotencyKey, async () => {
+      if (!Number.isInteger(args.amountCents) || args.amountCents <= 0) {
+        throw new PaymentError(
+          msg`A transfer must be of a positive amount.`,
+          'parameter_invalid_integer',
+          409,
+        );
+      }
+      const account = toAccount(await this.account(args.destination));
+      if (account.transfersCapability !== 'active') {
+        throw new PaymentError(
+          msg`The lender's account cannot receive transfers yet.`,
+          'insufficient_capabilities_for_transfer',
+          409,
+        );
+      }
+      if (args.sourceTransaction) {
+        const intentId = args.sourceTransaction.replace(/^ch_/, 'pi_');
+        const [intent] = await this.db
+          .select()
+          .from(testPaymentIntents)
+          .where(eq(testPaymentIntents.id, intentId));
+        if (intent?.status !== 'succeeded') {
+          throw new PaymentError(msg`No such charge.`, 'resource_missing', 404);
+        }
+        // As at Stripe: transfers from a charge never add up to more than the charge.
+        const [{ sent }] = (await this.db
+          .select({ sent: sql<number>`coalesce(sum(${testTransfers.amountCents}), 0)::int` })
+          .from(testTransfers)
+          .where(eq(testTransfers.sourceTransaction, args.sourceTransaction))) as [{ sent: number }];
+        if (sent + args.amountCents > intent.amountReceivedCents) {
+          throw new PaymentError(
+            msg`The transfer is larger than what is left of the charge.`,
+            'balance_insufficient',
+            409,
+          );
+        }
+      }
+      const created = new Date();
+      const [row] = await this.db
+        .insert(testTransfers)
+        .values({
+          id: newId('tr'),
+          amountCents: args.amountCents,
+          currency: args.currency,
+          destination: args.destination,
+          sourceTransaction: args.sourceTransaction,
+          transferGroup: args.transferGroup,
+          metadata: args.metadata,
+          availableAt: new Date(created.getTime() + TRANSFER_PENDING_MS),
+          createdAt: created,
+        })
+        .returning();
+      return toTransfer(row!);
+    });
+  }
+
+  async retrieveTransfer(id: string): Promise<Transfer> {
+    const [row] = await this.db.select().from(testTransfers).where(eq(testTransfers.id, id));
+    if (!row) throw new PaymentError(msg`No such transfer.`, 'resource_missing', 404);
+    return toTransfer(row);
+  }
+
+  async listTransfers(transferGroup: string): Promise<Transfer[]> {
+    const rows = await this.db
+      .select()
+      .from(testTransfers)
+      .where(eq(testTransfers.transferGroup, transferGroup))
+      .orderBy(sql`${testTransfers.createdAt} desc`);
+    return rows.map(toTransfer);
+  }
+
+  reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string) {
+    return this.once(idempotencyKey, async () => {
+      const transfer = await this.retrieveTransfer(transferId);
+      if (amountCents <= 0 || transfer.amountReversedCents + amountCents > transfer.amountCents) {
+        throw new PaymentError(
+          msg`The reversal is larger than what is left of the transfer.`,
+          'amount_too_large',
+          409,
+        );
+      }
+      await this.db
+        .update(testTransfers)
+        .set({ amountReversedCents: sql`${testTransfers.amountReversedCents} + ${amountCents}` })
+        .where(eq(testTransfers.id, transferId));
+      return { id: newId('trr'), amountCents };
+    });
+  }
+
+  async chargeOf(paymentIntentId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ status: testPaymentIntents.status })
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, paymentIntentId));
+    return row?.status === 'succeeded' ? chargeIdOf(paymentIntentId) : null;
+  }
+
+  async balance(accountId?: string): Promise<{ availableCents: number; pendingCents: number }> {
+    if (!accountId) {
+      // The platform's: what it received less refunds and transfers (test money is available at once).
+      const [{ net }] = (await this.db
+        .select({
+          net: sql<number>`coalesce(sum(${testPaymentIntents.amountReceivedCents} - ${testPaymentIntents.amountRefundedCents}), 0)::int`,
+        })
+        .from(testPaymentIntents)) as [{ net: number }];
+      const [{ out }] = (await this.db
+        .select({
+          out: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}), 0)::int`,
+        })
+        .from(testTransfers)) as [{ out: number }];
+      return { availableCents: net - out, pendingCents: 0 };
+    }
+    const [row] = (await this.db
+      .select({
+        available: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}) filter (where ${testTransfers.availableAt} <= now()), 0)::int`,
+        pending: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}) filter (where ${testTransfers.availableAt} > now()), 0)::int`,
+      })
+      .from(testTransfers)
+      .where(eq(testTransfers.destination, accountId))) as [{ available: number; pending: number }];
+    return { availableCents: row.available, pendingCents: row.pending };
   }
 }

@@ -10,6 +10,7 @@ export * from './items.ts';
 export * from './ledger.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './rate-limits.ts';
 export * from './reservations.ts';
 export * from './test-payments.ts';

@@ -79,3 +79,31 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The test provider's Express accounts. `state` is where its onboarding page left it: 'onboarding' (the
+ * form not finished), 'complete', 'needs_information' (verification asks for more), 'rejected'.
+ */
+export const testConnectedAccounts = pgTable('test_connected_accounts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  email: text('email').notNull(),
+  country: text('country').notNull(),
+  state: text('state').notNull().default('onboarding'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The test provider's transfers to connected accounts; funds are pending until `available_at`. */
+export const testTransfers = pgTable('test_transfers', {
+  id: text('id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  amountReversedCents: integer('amount_reversed_cents').notNull().default(0),
+  currency: text('currency').notNull(),
+  destination: text('destination').notNull(),
+  sourceTransaction: text('source_transaction'),
+  transferGroup: text('transfer_group'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -12,6 +12,7 @@ import { AppError, conflict } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
+import { payoutService } from '../payouts/service.ts';
 import { requireRequestStillHeld } from './authorisation-window.ts';
 import { type ExtensionDeps, nowOf, type ReservationDeps } from './deps.ts';
 import { declineOverlappingExtensions } from './extensions/with-booking.ts';
@@ -83,6 +84,8 @@ export async function approve(
   await withItemLocked(deps, id, async (tx, row) => {
     requireTransition(row.status, 'approve', roleOf(row, userId));
     requireRequestStillHeld(row, nowOf(deps));
+    // A paid request's money goes to the lender's connected account: it must be able to receive it.
+    if (row.stripePaymentIntentId) await payoutService.requireActive(tx, row.providerId);
     if ((await queries.findOverlapping(tx, row.itemId, row.startDate, row.endDate)).length) {
       throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
     }

@@ -11,6 +11,7 @@ import { AppError, conflict, forbidden, notFound } from '../../../errors.ts';
 import { emailVerificationService } from '../../email-verification/service.ts';
 import { ledgerService } from '../../ledger/service.ts';
 import { type NoticeText, notificationService } from '../../notifications/service.ts';
+import { payoutService } from '../../payouts/service.ts';
 import { reminderService } from '../../reminders/service.ts';
 import { declineOverlapping } from '../answer.ts';
 import { requireExtensionStillHeld } from '../authorisation-window.ts';
@@ -93,6 +94,8 @@ export async function approve(
     lenderOnly(ext, lender.id);
     requirePending(ext);
     requireExtensionStillHeld(ext, nowOf(deps));
+    // Paid days more are money for the lender: their account must be able to receive it.
+    if (ext.paymentIntentId) await payoutService.requireActive(tx, lender.id);
     if (
       !(EXTENDABLE_STATUSES as readonly string[]).includes(booking.status) ||
       booking.endDate !== ext.previousEndDate

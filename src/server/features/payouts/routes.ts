@@ -1,0 +1,58 @@
+import {
+  payoutAccountView,
+  payoutLinkResponse,
+  payoutsResponse,
+  testOnboardingInput,
+  testOnboardingResponse,
+} from '#shared/schemas/payouts.ts';
+import { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
+import { signedInRoutes } from '../../http/route-scopes.ts';
+import { type PayoutDeps, payoutService } from './service.ts';
+
+// Decision 056: GET /api/payouts (the lender's own account, totals and transfers), onboarding
+// (POST /api/payouts/onboarding → {url}; its refresh address mints a new link), the account read again on
+// the return from onboarding, the Express dashboard link, and the test provider's onboarding answers.
+
+export const payoutRoutes = signedInRoutes<{ deps: PayoutDeps }>(async (app, { deps }) => {
+  app.get('/payouts', { schema: { response: { 200: payoutsResponse } } }, async (request) =>
+    payoutService.overview(deps.db, request.signedInUser.id),
+  );
+
+  app.post('/payouts/onboarding', { schema: { response: { 200: payoutLinkResponse } } }, async (request) =>
+    payoutService.startOnboarding(deps, request.signedInUser),
+  );
+
+  // The provider sends the lender here when a link expired or was used: a new one, straight away.
+  app.get('/payouts/onboarding/refresh', async (request, reply) => {
+    const { url } = await payoutService.startOnboarding(deps, request.signedInUser);
+    return reply.redirect(url, 303);
+  });
+
+  // The return from onboarding proves nothing by itself: the account is read from the provider.
+  app.post(
+    '/payouts/account/refresh',
+    { schema: { response: { 200: payoutAccountView } } },
+    async (request) => payoutService.refreshOwn(deps, request.signedInUser.id),
+  );
+
+  app.post('/payouts/dashboard', { schema: { response: { 200: payoutLinkResponse } } }, async (request) =>
+    payoutService.dashboardLink(deps, request.signedInUser.id),
+  );
+
+  const { payments } = deps;
+  if (payments instanceof TestPaymentProvider) {
+    // The test provider's onboarding page (web route /payouts/test/onboarding) answers here.
+    app.post(
+      '/payouts/test/onboarding',
+      { schema: { body: testOnboardingInput, response: { 200: testOnboardingResponse } } },
+      async (request) => ({
+        account: await payoutService.answerTestOnboarding(
+          { ...deps, payments },
+          request.signedInUser.id,
+          request.body.accountId,
+          request.body.outcome,
+        ),
+      }),
+    );
+  }
+});

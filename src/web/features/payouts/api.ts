@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayoutAccountView, PayoutsResponse } from '#shared/schemas/payouts.ts';
+import { api } from '../../lib/api.ts';
+
+// Decision 056: the lender's payouts, as GET /api/payouts answers them, and the links into onboarding
+// and the Express dashboard.
+
+export const payoutKeys = { all: ['/api/payouts'] as const };
+
+export function usePayouts() {
+  return useQuery({ queryKey: payoutKeys.all, queryFn: () => api.get<PayoutsResponse>('/api/payouts') });
+}
+
+/** Onboarding: the provider's page (or the test provider's), where the browser goes next. */
+export function useStartOnboarding() {
+  return useMutation({
+    mutationFn: () => api.post<{ url: string }>('/api/payouts/onboarding', {}),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** Back from onboarding: the account read again from the provider. */
+export function useRefreshPayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PayoutAccountView>('/api/payouts/account/refresh', {}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}
+
+export function useOpenDashboard() {
+  return useMutation({
+    mutationFn: () => api.post<{ url: string }>('/api/payouts/dashboard', {}),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** The test provider's onboarding page answers for the lender's own account. */
+export function answerTestOnboarding(
+  accountId: string,
+  outcome: 'complete' | 'needs_information' | 'rejected',
+) {
+  return api.post<{ account: PayoutAccountView }>('/api/payouts/test/onboarding', { accountId, outcome });
+}
