@@ -121,3 +121,25 @@ describe('receipts', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe('receipts with the service fee', () => {
+  const withFee = setupTestApp();
+
+  it('a charge lists the service fee as its own line', async () => {
+    const b = await bookingAt(withFee, 'approved');
+    await settlePayments(withFee);
+    const feeMailer = (withFee.app as unknown as { mailer: Mailer }).mailer;
+    await sendReceipts({ db: withFee.database.db, mailer: feeMailer });
+    const charged = (await readOutbox(withFee.outboxDir)).filter(
+      (m) =>
+        recipients(m).includes(b.borrower.user.email.toLowerCase()) &&
+        (m.subject ?? '').startsWith('Your CampusLoop receipt'),
+    );
+    expect(charged).toHaveLength(1);
+    const text = charged[0]!.text ?? '';
+    // $10 rental: a 10 % fee is below the $1 minimum, so the fee is $1.00.
+    expect(text).toContain('Rental: $10.00');
+    expect(text).toContain('Service fee: $1.00');
+    expect(text).toContain('Total charged: $31.00');
+  });
+});

@@ -24,11 +24,13 @@ export async function lockUnsent(db: Db, limit: number) {
     itemTitle: string | null;
     rentalCents: number | null;
     depositCents: number | null;
+    serviceFeeCents: number | null;
   }>(sql`
     select r.step_id as "stepId", r.kind, r.purpose, r.amount_cents as "amountCents",
            r.payment_intent_id as "paymentIntentId", u.email, u.full_name as "fullName", u.locale,
            u.deleted_at as "deletedAt", i.title as "itemTitle",
-           p.rental_cents as "rentalCents", p.deposit_cents as "depositCents"
+           p.rental_cents as "rentalCents", p.deposit_cents as "depositCents",
+           p.service_fee_cents as "serviceFeeCents"
     from receipts r
     left join users u on u.id = r.borrower_id
     left join payment_intents p on p.id = r.payment_intent_id

@@ -10,7 +10,7 @@ import type { StepRow } from './queries.ts';
 import * as queries from './receipt-queries.ts';
 
 // Receipts (decision 058): a borrower gets an e-mail for every charge and every refund the provider made,
-// with its lines (rental, deposit; for a refund, what came back of each), in their language. The receipt
+// with its lines (rental, service fee, deposit; for a refund, what came back of each), in their language. The receipt
 // is written in the transaction that recorded the step's success, so a step tried many times owes one;
 // the sender marks it sent in the transaction that holds it, so two senders never send the same one.
 
@@ -48,7 +48,9 @@ export function receiptEmail(r: Unsent & { email: string; locale: Locale }): Mai
     const item = r.itemTitle ?? t`your booking`;
     const total = formatMoney(r.amountCents);
     const deposit = r.depositCents ?? 0;
-    const rental = r.rentalCents ?? r.amountCents - deposit;
+    const fee = r.serviceFeeCents ?? 0;
+    const feePaid = formatMoney(fee);
+    const rental = r.rentalCents ?? r.amountCents - deposit - fee;
     const rentalPaid = formatMoney(rental);
     const depositPaid = formatMoney(deposit);
     const back = refundLines({ purpose: r.purpose, amountCents: r.amountCents, depositCents: deposit });
@@ -58,11 +60,19 @@ export function receiptEmail(r: Unsent & { email: string; locale: Locale }): Mai
       r.kind === 'capture'
         ? [
             t`Rental: ${rentalPaid}`,
+            ...(fee > 0 ? [t`Service fee: ${feePaid}`] : []),
             ...(deposit > 0 ? [t`Deposit (given back when the item is returned): ${depositPaid}`] : []),
             t`Total charged: ${total}`,
           ]
         : [
-            ...(back.rentalCents > 0 ? [t`Rental refunded: ${rentalBack}`] : []),
+            // A refund of rental gives back the service fee in the same proportion (decision 055).
+            ...(back.rentalCents > 0
+              ? [
+                  fee > 0
+                    ? t`Rental and service fee refunded: ${rentalBack}`
+                    : t`Rental refunded: ${rentalBack}`,
+                ]
+              : []),
             ...(back.depositCents > 0 ? [t`Deposit refunded: ${depositBack}`] : []),
             t`Total refunded: ${total}`,
           ];
