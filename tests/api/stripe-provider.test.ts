@@ -294,7 +294,9 @@ describe('the app with Stripe configured', () => {
 
   it('tells the browser to use Stripe, and allows Stripe in the CSP', async () => {
     const response = await t.get('/api/config');
-    expect(response.json()).toEqual({ payments: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
+    expect(response.json()).toMatchObject({
+      payments: { provider: 'stripe', publishableKey: 'pk_test_fake' },
+    });
     const csp = response.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
