@@ -16,7 +16,7 @@ import {
 } from '../helpers/fake-stripe.ts';
 import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 // Stripe's dispute events (a local fake Stripe through the real SDK): each event only names the
@@ -34,7 +34,7 @@ const stripe = loadConfig({
   STRIPE_WEBHOOK_SECRET: SECRET,
   STRIPE_API_URL: fake.url,
 }).stripe!;
-const t = setupTestApp({ stripe, adminEmails: [MODERATOR] });
+const t = setupTestApp({ ...WITHOUT_SERVICE_FEE, stripe, adminEmails: [MODERATOR] });
 const db = () => t.database.db;
 const VISA: FakeCard = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: cardExpiry(8).expYear };
 let moderator: Awaited<ReturnType<typeof createSignedInUser>>;

@@ -15,7 +15,7 @@ import {
 } from '../helpers/fake-stripe.ts';
 import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Faults on Stripe (a local fake Stripe through the real SDK): the money flow runs through the
 // payment outbox and survives Stripe outages and lost answers; the payment intent and refund webhooks
@@ -31,7 +31,8 @@ const stripe = loadConfig({
   STRIPE_WEBHOOK_SECRET: SECRET,
   STRIPE_API_URL: fake.url,
 }).stripe!;
-const t = setupTestApp({ stripe });
+// The fee's own money is tested in service-fee.test.ts; these amounts are the pinned booking's.
+const t = setupTestApp({ ...WITHOUT_SERVICE_FEE, stripe });
 const db = () => t.database.db;
 const VISA: FakeCard = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: cardExpiry(8).expYear };
 

@@ -120,6 +120,8 @@ const SCOPES: Record<string, RouteScope> = {
   'GET /api/admin/payments': 'moderator',
   'POST /api/admin/payment-steps/:id/retry': 'moderator',
   'POST /api/admin/payment-mismatches/:id/resolve': 'moderator',
+  'GET /api/admin/journal-findings': 'moderator',
+  'GET /api/admin/lender-totals': 'moderator',
   'GET /api/admin/disputes': 'moderator',
   'GET /api/admin/disputes/:id/evidence': 'moderator',
   'POST /api/admin/disputes/:id/evidence': 'moderator',

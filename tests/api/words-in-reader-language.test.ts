@@ -5,14 +5,14 @@ import { billingHistory } from '../../src/server/db/schema/payments.ts';
 import { type Notice as ScenarioNotice, notices as scenarioNotices } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Notifications and billing rows are written in the language of the person reading them, at the moment
 // they read them (decision 052): a student who switches language reads the earlier ones in the new one
 // too. Rows stored before their wording was kept read as they were written. Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
 
-const t = setupTestApp();
+const t = setupTestApp(WITHOUT_SERVICE_FEE);
 const db = () => t.database.db;
 
 type Notice = ScenarioNotice & { id: string };

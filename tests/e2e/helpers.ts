@@ -189,6 +189,8 @@ export async function newStudent(
     tag: string;
     viewport?: { width: number; height: number };
     language?: 'es';
+    /** Whether they set up payouts (approving a paid request needs them); most journeys' lenders have. */
+    payouts?: boolean;
   },
 ): Promise<Page> {
   const page = await b.newPage(who.viewport, who.language);
@@ -207,7 +209,19 @@ export async function newStudent(
   });
   expect(registered.status(), await registered.text()).toBe(202);
   await verifyFromOutbox(page, inject('outboxDir'), email);
+  if (who.payouts ?? true) await setUpPayouts(page);
   return page;
+}
+
+/**
+ * The student sets up payouts with the test provider, as its onboarding page's "Complete onboarding"
+ * does: an account and its link, then the page's answer for that account.
+ */
+export async function setUpPayouts(page: Page): Promise<void> {
+  const { url } = (await callApi(page, 'POST', '/api/payouts/onboarding', {})) as { url: string };
+  const accountId = new URL(url, page.url()).searchParams.get('account');
+  expect(accountId, url).toBeTruthy();
+  await callApi(page, 'POST', '/api/payouts/test/onboarding', { accountId, outcome: 'complete' });
 }
 
 /** A same-origin API call from a page's session that must succeed; answers its JSON. */

@@ -261,20 +261,6 @@ export const journal = {
   earningsChanged: (tx: Db, paymentIntentId: string) => earningsChanged(tx, paymentIntentId),
   rowsRecorded,
 
-  /** A service fee on a charged payment: the borrower's money becomes CampusLoop's. */
-  feeCharged: movement(
-    'fee',
-    () => 'borrower',
-    () => 'platform_fees',
-    whose,
-  ),
-  /** A service fee given back with a refund: CampusLoop's money becomes the borrower's again. */
-  feeReturned: movement(
-    'fee_returned',
-    () => 'platform_fees',
-    () => 'borrower',
-    whose,
-  ),
   /** Money sent to a lender's own account (a transfer): we owe them that much less. */
   transferSent: movement(
     'transfer',

@@ -357,8 +357,8 @@ export const ledgerService = {
 
   /**
    * The journal (decision 058), for features that move money the provider tells them of: transfers to
-   * lenders and their reversals, service fees, disputes (`journal.transferSent`, `transferReversed`,
-   * `feeCharged`, `feeReturned`, `disputeFundsWithdrawn`, `disputeFundsReinstated`).
+   * lenders and their reversals, disputes (`journal.transferSent`, `transferReversed`,
+   * `disputeFundsWithdrawn`, `disputeFundsReinstated`).
    */
   journal,
 
