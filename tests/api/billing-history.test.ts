@@ -69,6 +69,8 @@ describe('GET /api/billing-history', () => {
       refundAmount: '20.00',
       refundedAt: '2026-03-02T10:00:00.000Z',
       createdAt: refunded.createdAt.toISOString(),
+      // A refund row names no fee: the fee is a line of the payment it was part of.
+      serviceFee: null,
     });
     expect(transactions[0]).toMatchObject({
       status: 'pending',

@@ -59,10 +59,13 @@ const moderatorNote = plainText()
   .trim()
   .max(noteMax, { error: () => t`The note must be at most ${noteMax} characters` });
 
-export const submitEvidenceInput = z.object({
-  /** The moderator's own words, put first in the evidence's text. */
-  note: moderatorNote.optional(),
-});
+export const submitEvidenceInput = z
+  .object({
+    /** The moderator's own words, put first in the evidence's text. */
+    note: moderatorNote.optional(),
+  })
+  // Sending with no note at all is sending with no body.
+  .nullish();
 
 export const disputeFindingInput = z.object({
   finding: z.enum(DISPUTE_FINDINGS, { error: () => t`Say who bears the loss` }),

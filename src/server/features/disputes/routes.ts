@@ -35,7 +35,7 @@ export const disputeRoutes = moderatorRoutes<{ deps: DisputeDeps }>(async (app, 
         deps,
         request.signedInUser.id,
         request.params.id,
-        request.body.note,
+        request.body?.note,
       ),
     }),
   );
