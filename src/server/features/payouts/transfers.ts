@@ -114,7 +114,9 @@ export const transferService = {
    */
   async run(deps: TransferDeps, transferId: string, lastAttempt: boolean): Promise<void> {
     const now = deps.now?.() ?? new Date();
-    const claim = await transaction(deps.db, (tx) => claimTransfer(tx, transferId, now, deps.leaseMs ?? LEASE_MS));
+    const claim = await transaction(deps.db, (tx) =>
+      claimTransfer(tx, transferId, now, deps.leaseMs ?? LEASE_MS),
+    );
     if (!claim) return;
     let transfer: Transfer;
     try {
@@ -179,7 +181,8 @@ async function claimTransfer(tx: Db, transferId: string, now: Date, leaseMs: num
   if (row.reservationId && (await disputeService.freezesTransfers(tx, row.reservationId))) return null;
   const account = await queries.findAccount(tx, row.lenderId);
   if (!account || account.status !== 'active' || account.deauthorisedAt) {
-    if (row.status !== 'waiting_account') await queries.updateTransfer(tx, row.id, { status: 'waiting_account' });
+    if (row.status !== 'waiting_account')
+      await queries.updateTransfer(tx, row.id, { status: 'waiting_account' });
     return null;
   }
   const earned = await queries.earnedOnIntent(tx, row.paymentIntentId, row.lenderId);
