@@ -36,16 +36,20 @@ const deps = (now = new Date()): TransferDeps => ({
   db: db(),
   payments: t.app.payments,
   jobs: t.app.jobs,
+  timeZone: t.config.campusTimeZone,
   now: () => now,
 });
 const DISPUTE_CARD = { ...VISA, number: '4000 0000 0000 0259' };
 
-const rowsOf = (reservationId: string) =>
+const allRowsOf = (reservationId: string) =>
   db().select().from(payoutTransfers).where(eq(payoutTransfers.reservationId, reservationId));
+/** The transfer the settled deposit scheduled (the pickup's secured part waits a day by default). */
+const rowsOf = async (reservationId: string) =>
+  (await allRowsOf(reservationId)).filter((r) => r.purpose === 'rental_rest');
 
 /** Every open transfer of the booking run once, as the worker would. */
 async function runTransfers(reservationId: string, now = new Date()) {
-  for (const row of await rowsOf(reservationId)) await transferService.run(deps(now), row.id, false);
+  for (const row of await allRowsOf(reservationId)) await transferService.run(deps(now), row.id, false);
 }
 
 async function earnedOn(reservationId: string): Promise<number> {
@@ -216,5 +220,40 @@ describe('transfers to lenders', () => {
     expect(earned).toBeLessThan(earnedBefore);
     const made = await providerTransfersOf(b.id);
     expect(made.map((m) => m.amountCents)).toEqual([earned]);
+  });
+
+  it('sends the rental no early return can take back a day after pickup, and the rest at the end', async () => {
+    // $5/day for six days from today, flexible: an early return gives back every unused day.
+    const b = await bookingAt(t, 'active', { days: { from: 0, to: 5 }, policy: 'flexible' });
+    const [secured] = await allRowsOf(b.id);
+    expect(secured).toMatchObject({ purpose: 'rental_secured', status: 'scheduled' });
+    const earnedAtPickup = await earnedOn(b.id);
+    // Not before the delay.
+    await runTransfers(b.id);
+    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+
+    // A day later, a return today (day 1) would give back days 2 to 5: $20 of it is not certain yet.
+    const dayLater = new Date(secured!.releaseAt.getTime() + 60_000);
+    clock.set(dayLater);
+    await runTransfers(b.id, dayLater);
+    const first = await providerTransfersOf(b.id);
+    expect(first.map((m) => m.amountCents)).toEqual([earnedAtPickup - 2000]);
+
+    // The borrower brings it back that day: $20 of rental back, and the lender's earning less by it.
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'returned' }, b.borrower.cookie)).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
+    ).toBe(200);
+    await settlePayments(t);
+    await runTransfers(b.id, dayLater);
+    const earned = await earnedOn(b.id);
+    const all = await providerTransfersOf(b.id);
+    expect(all.reduce((sum, m) => sum + m.amountCents, 0)).toBe(earned);
+    expect((await allRowsOf(b.id)).map((r) => r.status).sort()).toEqual(
+      earned > earnedAtPickup - 2000 ? ['sent', 'sent'] : ['cancelled', 'sent'],
+    );
+    clock.set(new Date());
   });
 });

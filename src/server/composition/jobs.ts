@@ -127,6 +127,7 @@ export default fp(
       db: opts.database.db,
       payments: opts.payments,
       jobs: opts.jobs,
+      timeZone: opts.config.campusTimeZone,
       leaseMs: opts.config.payments.stepLeaseMs,
       now: () => opts.clock.now(),
     };

@@ -4,8 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  testDisputes,
   testConnectedAccounts,
+  testDisputes,
   testIdempotency,
   testPaymentIntents,
   testPaymentMethods,

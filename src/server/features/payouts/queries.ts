@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { PayoutAccountStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
@@ -56,14 +56,14 @@ export async function setAccountStatus(
   });
 }
 
-/** A lender's transfers, newest first, with the item they were for. */
+/** A lender's transfers, newest first, with the item they were for (none that had nothing to send). */
 export async function transfersOf(db: Db, lenderId: string, limit = 200) {
   return db
     .select({ transfer: payoutTransfers, itemTitle: items.title })
     .from(payoutTransfers)
     .leftJoin(reservations, eq(reservations.id, payoutTransfers.reservationId))
     .leftJoin(items, eq(items.id, reservations.itemId))
-    .where(eq(payoutTransfers.lenderId, lenderId))
+    .where(and(eq(payoutTransfers.lenderId, lenderId), ne(payoutTransfers.status, 'cancelled')))
     .orderBy(desc(payoutTransfers.releaseAt), desc(payoutTransfers.createdAt))
     .limit(limit);
 }
@@ -175,6 +175,21 @@ export async function dueTransfers(db: Db, now: Date, limit = 100) {
     )
     .orderBy(asc(payoutTransfers.releaseAt))
     .limit(limit);
+}
+
+/** A booking's secured parts not sent and not being sent: the settlement's transfer sends it all. */
+export async function cancelOpenSecured(db: Db, reservationId: string, now: Date): Promise<void> {
+  await db
+    .update(payoutTransfers)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payoutTransfers.reservationId, reservationId),
+        eq(payoutTransfers.purpose, 'rental_secured'),
+        inArray(payoutTransfers.status, ['scheduled', 'waiting_account']),
+        or(isNull(payoutTransfers.leaseUntil), lt(payoutTransfers.leaseUntil, now)),
+      ),
+    );
 }
 
 /** A lender's transfers waiting for their account: scheduled again when it is active. */

@@ -10,6 +10,7 @@ import { disputeService } from '../disputes/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { dollars } from '../reservations/notices.ts';
+import { mostAnEarlyReturnTakes } from '../reservations/secured-rental.ts';
 import * as queries from './queries.ts';
 
 // Transfers to lenders (decision 056, "Transfers"): an outbox. A booking's event writes a row per
@@ -23,6 +24,8 @@ export interface TransferDeps {
   db: Db;
   payments: PaymentProvider;
   jobs: JobQueue;
+  /** The campus's time zone: the earliest day an early return could still be. */
+  timeZone: string;
   /** A runner holds a transfer this long; after it, a crashed runner's transfer is taken again. */
   leaseMs?: number;
   now?: () => Date;
@@ -72,6 +75,7 @@ export const transferService = {
     what: { reservationId: string; lenderId: string; purpose: PayoutPurpose; releaseAt: Date; now: Date },
   ): Promise<void> {
     const intents = await queries.earnedIntentsOf(tx, what.reservationId, what.lenderId);
+    if (what.purpose === 'rental_rest') await queries.cancelOpenSecured(tx, what.reservationId, what.now);
     await queries.insertTransfers(
       tx,
       intents.map((paymentIntentId) => ({
@@ -114,9 +118,7 @@ export const transferService = {
    */
   async run(deps: TransferDeps, transferId: string, lastAttempt: boolean): Promise<void> {
     const now = deps.now?.() ?? new Date();
-    const claim = await transaction(deps.db, (tx) =>
-      claimTransfer(tx, transferId, now, deps.leaseMs ?? LEASE_MS),
-    );
+    const claim = await transaction(deps.db, (tx) => claimTransfer(tx, deps, transferId, now));
     if (!claim) return;
     let transfer: Transfer;
     try {
@@ -168,7 +170,12 @@ export const transferService = {
 };
 
 /** Decides the transfer under the payment's lock and holds it for this runner (null: nothing to send now). */
-async function claimTransfer(tx: Db, transferId: string, now: Date, leaseMs: number): Promise<Claim | null> {
+async function claimTransfer(
+  tx: Db,
+  deps: TransferDeps,
+  transferId: string,
+  now: Date,
+): Promise<Claim | null> {
   const first = await queries.findTransfer(tx, transferId);
   if (!first) return null;
   const siblings = await queries.lockTransfersOfIntent(tx, first.paymentIntentId);
@@ -185,7 +192,11 @@ async function claimTransfer(tx: Db, transferId: string, now: Date, leaseMs: num
       await queries.updateTransfer(tx, row.id, { status: 'waiting_account' });
     return null;
   }
-  const earned = await queries.earnedOnIntent(tx, row.paymentIntentId, row.lenderId);
+  let earned = await queries.earnedOnIntent(tx, row.paymentIntentId, row.lenderId);
+  // Before the deposit is settled, only what no early return can take back is certain.
+  if (row.purpose === 'rental_secured' && row.reservationId) {
+    earned -= await mostAnEarlyReturnTakes(tx, row.reservationId, row.paymentIntentId, now, deps.timeZone);
+  }
   const amountCents = leftToSend(earned, siblings);
   if (amountCents <= 0) {
     await queries.updateTransfer(tx, row.id, { status: 'cancelled', leaseUntil: null });
@@ -193,7 +204,7 @@ async function claimTransfer(tx: Db, transferId: string, now: Date, leaseMs: num
   }
   const held = await queries.updateTransfer(tx, row.id, {
     status: 'scheduled',
-    leaseUntil: new Date(now.getTime() + leaseMs),
+    leaseUntil: new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)),
     attempts: row.attempts + 1,
   });
   return { row: held!, accountId: account.accountId, amountCents };
