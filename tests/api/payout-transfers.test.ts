@@ -7,6 +7,7 @@ import { testTransfers } from '../../src/server/db/schema/test-payments.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
 import { payoutService } from '../../src/server/features/payouts/service.ts';
 import { type TransferDeps, transferService } from '../../src/server/features/payouts/transfers.ts';
+import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { bookingAt, notices } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
@@ -37,6 +38,7 @@ const deps = (now = new Date()): TransferDeps => ({
   payments: t.app.payments,
   jobs: t.app.jobs,
   timeZone: t.config.campusTimeZone,
+  mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
   now: () => now,
 });
 const DISPUTE_CARD = { ...VISA, number: '4000 0000 0000 0259' };

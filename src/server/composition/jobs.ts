@@ -128,6 +128,7 @@ export default fp(
       payments: opts.payments,
       jobs: opts.jobs,
       timeZone: opts.config.campusTimeZone,
+      mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
       leaseMs: opts.config.payments.stepLeaseMs,
       now: () => opts.clock.now(),
     };

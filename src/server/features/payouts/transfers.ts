@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PayoutPurpose } from '#shared/constants.ts';
 import type { PaymentProvider, Transfer } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,8 +10,6 @@ import { wording } from '../../wordings.ts';
 import { disputeService } from '../disputes/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
-import { dollars } from '../reservations/notices.ts';
-import { mostAnEarlyReturnTakes } from '../reservations/secured-rental.ts';
 import * as queries from './queries.ts';
 
 // Transfers to lenders (decision 056, "Transfers"): an outbox. A booking's event writes a row per
@@ -26,6 +25,17 @@ export interface TransferDeps {
   jobs: JobQueue;
   /** The campus's time zone: the earliest day an early return could still be. */
   timeZone: string;
+  /**
+   * Of a payment, the most an early return could still give back (the reservations feature's rule,
+   * `reservationService.mostAnEarlyReturnTakes`): a secured part leaves it out.
+   */
+  mostAnEarlyReturnTakes: (
+    tx: Db,
+    reservationId: string,
+    paymentIntentId: string,
+    now: Date,
+    timeZone: string,
+  ) => Promise<number>;
   /** A runner holds a transfer this long; after it, a crashed runner's transfer is taken again. */
   leaseMs?: number;
   now?: () => Date;
@@ -40,7 +50,7 @@ const CURRENCY = 'usd';
 const transferSentText = wording(
   'payouts.transferSentText',
   (title: string | null, cents: number): { title: MessageDescriptor; message: MessageDescriptor } => {
-    const amount = dollars(cents);
+    const amount = `$${centsToDecimal(cents)}`;
     return {
       title: msg`Payout sent`,
       message: title
@@ -187,7 +197,7 @@ async function claimTransfer(
   }
   if (row.reservationId && (await disputeService.freezesTransfers(tx, row.reservationId))) return null;
   const account = await queries.findAccount(tx, row.lenderId);
-  if (!account || account.status !== 'active' || account.deauthorisedAt) {
+  if (account?.status !== 'active' || account.deauthorisedAt) {
     if (row.status !== 'waiting_account')
       await queries.updateTransfer(tx, row.id, { status: 'waiting_account' });
     return null;
@@ -195,7 +205,13 @@ async function claimTransfer(
   let earned = await queries.earnedOnIntent(tx, row.paymentIntentId, row.lenderId);
   // Before the deposit is settled, only what no early return can take back is certain.
   if (row.purpose === 'rental_secured' && row.reservationId) {
-    earned -= await mostAnEarlyReturnTakes(tx, row.reservationId, row.paymentIntentId, now, deps.timeZone);
+    earned -= await deps.mostAnEarlyReturnTakes(
+      tx,
+      row.reservationId,
+      row.paymentIntentId,
+      now,
+      deps.timeZone,
+    );
   }
   const amountCents = leftToSend(earned, siblings);
   if (amountCents <= 0) {

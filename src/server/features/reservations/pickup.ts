@@ -3,7 +3,7 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { notificationService } from '../notifications/service.ts';
-import { transferService } from '../payouts/transfers.ts';
+import { payoutService } from '../payouts/service.ts';
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { type LockedRow, newPickupCode, roleOf } from './locking.ts';
 import { newPickupCodeText, startedText } from './notices.ts';
@@ -58,7 +58,7 @@ export async function pickUp(
   await queries.setStatus(tx, row.id, 'active', { pickedUpAt: now });
   // The rental no early return can take back goes to the lender after the payout delay (decision 056).
   if (row.stripePaymentIntentId) {
-    await transferService.schedule(tx, deps.jobs, {
+    await payoutService.scheduleTransfers(tx, deps.jobs, {
       reservationId: row.id,
       lenderId: row.providerId,
       purpose: 'rental_secured',

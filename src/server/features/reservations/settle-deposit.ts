@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { impactService } from '../impact/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
-import { transferService } from '../payouts/transfers.ts';
+import { payoutService } from '../payouts/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { waitlistService } from '../waitlist/service.ts';
 import {
@@ -73,7 +73,7 @@ export async function settleDeposit(
   // Everything the lender earned on the booking and not sent yet goes now (decision 056, "Transfers").
   if (row.stripePaymentIntentId) {
     const now = nowOf(deps);
-    await transferService.schedule(tx, deps.jobs, {
+    await payoutService.scheduleTransfers(tx, deps.jobs, {
       reservationId: id,
       lenderId: row.providerId,
       purpose: 'rental_rest',
