@@ -169,6 +169,13 @@ export const envSchema = z.object({
   PAYMENT_RETRY_DELAY_SECONDS: positiveInt.default(10),
   /** A card authorisation that no reservation request used within this many minutes is released. */
   PAYMENT_ABANDONED_MINUTES: positiveInt.default(60),
+  /** Hours after pickup when the part of a rental no early return can take back goes to the lender (0: at once). */
+  PAYOUT_DELAY_HOURS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(24 * 30, 'must be at most 720')
+    .default(24),
   /** US 1099-K: a lender paid more than this many cents in a calendar year… */
   TAX_REPORT_THRESHOLD_CENTS: positiveInt.default(2_000_000),
   /** …in more than this many payments is flagged for moderators (decision 058). */

@@ -63,6 +63,8 @@ function toConfig(env: Env) {
       /** A runner holds a step this long; after it, a crashed runner's step is taken again. */
       stepLeaseMs: 120_000,
       abandonedAfterMs: env.PAYMENT_ABANDONED_MINUTES * 60_000,
+      /** After pickup, the rental no early return can take back is sent to the lender this much later. */
+      payoutDelayMs: env.PAYOUT_DELAY_HOURS * 3_600_000,
     },
     /** The US 1099-K thresholds a lender's yearly totals are flagged over (decision 058). */
     taxReport: {

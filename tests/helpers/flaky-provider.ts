@@ -3,7 +3,12 @@ import type { PaymentProvider } from '../../src/server/adapters/payments/provide
 // A payment provider that fails on command, around a real one (for the fault tests): an outage
 // (the call never reaches the provider) or a lost answer (the provider did it, the reply never came).
 
-type Method = 'retrievePaymentIntent' | 'capturePaymentIntent' | 'cancelPaymentIntent' | 'refund';
+type Method =
+  | 'retrievePaymentIntent'
+  | 'capturePaymentIntent'
+  | 'cancelPaymentIntent'
+  | 'refund'
+  | 'createTransfer';
 
 export class ProviderOutage extends Error {
   constructor(method: string) {
@@ -19,6 +24,7 @@ export function flakyProvider(real: PaymentProvider) {
     capturePaymentIntent: 0,
     cancelPaymentIntent: 0,
     refund: 0,
+    createTransfer: 0,
   };
   const wrap =
     <M extends Method>(method: M) =>
@@ -38,6 +44,7 @@ export function flakyProvider(real: PaymentProvider) {
     capturePaymentIntent: wrap('capturePaymentIntent'),
     cancelPaymentIntent: wrap('cancelPaymentIntent'),
     refund: wrap('refund'),
+    createTransfer: wrap('createTransfer'),
   });
   return {
     provider,

@@ -70,6 +70,41 @@ export async function expectMoneyBalanced(t: TestContext): Promise<void> {
   expect(unaccounted, 'captured = refunded + lender earnings + platform fee + deposit held').toEqual([]);
   await expectDisputesBalanced(t);
   await expectJournalBalanced(t, rows);
+  await expectTransfersBalanced(t);
+}
+
+/**
+ * Transfers to lenders (decision 056): per booking and per lender, what was transferred (less what was
+ * taken back) is never more than what was earned, and our sent transfers are the provider's, by
+ * destination account.
+ */
+export async function expectTransfersBalanced(t: TestContext): Promise<void> {
+  const db = t.database.db;
+  const { rows: overBooking } = await db.execute<{ reservation_id: string }>(sql`
+    select p.reservation_id from payout_transfers p where p.status in ('sent', 'reversed')
+    group by p.reservation_id, p.lender_id
+    having sum(p.amount_cents - p.reversed_cents) > coalesce((select sum(e.amount_cents) from earning_entries e
+      where e.reservation_id = p.reservation_id and e.lender_id = p.lender_id), 0)`);
+  expect(overBooking, 'no booking transferred more than its lender earned').toEqual([]);
+  const { rows: overLender } = await db.execute<{ lender_id: string }>(sql`
+    select p.lender_id from payout_transfers p where p.status in ('sent', 'reversed')
+    group by p.lender_id
+    having sum(p.amount_cents - p.reversed_cents) > coalesce((select sum(e.amount_cents) from earning_entries e
+      where e.lender_id = p.lender_id), 0)`);
+  expect(overLender, 'no lender transferred more than they earned').toEqual([]);
+  const { rows: differ } = await db.execute<{ destination: string; ours: number; provider: number }>(sql`
+    with ours as (
+      select a.account_id as destination, sum(p.amount_cents - p.reversed_cents)::int as cents
+      from payout_transfers p join connected_accounts a on a.user_id = p.lender_id
+      where p.status in ('sent', 'reversed') group by a.account_id),
+    theirs as (
+      select destination, sum(amount_cents - amount_reversed_cents)::int as cents
+      from test_transfers group by destination)
+    select coalesce(o.destination, p.destination) as destination, coalesce(o.cents, 0) as ours,
+           coalesce(p.cents, 0) as provider
+    from ours o full join theirs p on p.destination = o.destination
+    where coalesce(o.cents, 0) <> coalesce(p.cents, 0)`);
+  expect(differ, 'our sent transfers are the provider’s, per destination').toEqual([]);
 }
 
 /**

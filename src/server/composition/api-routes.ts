@@ -29,6 +29,7 @@ import { passwordResetRoutes } from '../features/password-reset/routes.ts';
 import { paymentStepRoutes } from '../features/payment-steps/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { payoutRoutes } from '../features/payouts/routes.ts';
+import { transferService } from '../features/payouts/transfers.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { extensionRoutes } from '../features/reservations/extensions/routes.ts';
 import { reservationRoutes } from '../features/reservations/routes.ts';
@@ -91,7 +92,15 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
   await api.register(deliveryRoutes, { db, push });
   await api.register(reviewRoutes, { db, config });
   await api.register(paymentRoutes, { db, config, payments, jobs });
-  await api.register(payoutRoutes, { deps: { db, payments, appUrl: config.appUrl } });
+  await api.register(payoutRoutes, {
+    deps: {
+      db,
+      payments,
+      appUrl: config.appUrl,
+      // Transfers that waited for the lender's account go once it is active.
+      onActive: (lenderId) => transferService.accountActive({ db, jobs }, lenderId),
+    },
+  });
   await api.register(reportRoutes, { db });
   await api.register(moderationRoutes, { db, config });
   await api.register(paymentStepRoutes, {

@@ -142,6 +142,12 @@ export async function buildApp({
         retryDelaySeconds: config.payments.retryDelaySeconds,
         expireInSeconds: Math.ceil(config.payments.stepLeaseMs / 1000),
       },
+      // A transfer to a lender: the same patience; one failing every retry is marked failed.
+      'payout-transfers': {
+        retryLimit: config.payments.retryLimit,
+        retryDelaySeconds: config.payments.retryDelaySeconds,
+        expireInSeconds: Math.ceil(config.payments.stepLeaseMs / 1000),
+      },
     },
     log: app.log,
   });

@@ -14,6 +14,7 @@ import {
   paymentStepService,
   StepBusyError,
 } from '../features/payment-steps/service.ts';
+import { TransferBusyError, transferService } from '../features/payouts/transfers.ts';
 import { reminderService } from '../features/reminders/service.ts';
 import { extensionService, reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
@@ -120,7 +121,33 @@ export default fp(
         throw error;
       }
     });
+    // Transfers to lenders (decision 056): one job per transfer, retried with backoff; the last attempt's
+    // failure leaves the row failed for a moderator.
+    const transferDeps = {
+      db: opts.database.db,
+      payments: opts.payments,
+      jobs: opts.jobs,
+      timeZone: opts.config.campusTimeZone,
+      mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
+      leaseMs: opts.config.payments.stepLeaseMs,
+      now: () => opts.clock.now(),
+    };
+    await opts.jobs.work<{ transferId: string }>(QUEUES.payoutTransfers, async (job) => {
+      const log = app.log.child({ job: QUEUES.payoutTransfers, jobId: job.id });
+      try {
+        await transferService.run(transferDeps, job.data.transferId, job.retryCount >= job.retryLimit);
+      } catch (error) {
+        if (!(error instanceof TransferBusyError)) {
+          opts.metrics?.jobFailed(QUEUES.payoutTransfers);
+          log.warn({ err: error, data: job.data, retryCount: job.retryCount }, 'transfer will be retried');
+        }
+        throw error;
+      }
+    });
     const paymentUpkeep = async (log: FastifyBaseLogger) => {
+      // Transfers whose time came (after pickup's delay), or left by a lost job, or frozen until now.
+      const due = await transferService.sendDue(transferDeps);
+      if (due) log.info({ due }, 'sent the jobs of transfers that are due');
       const upkeepDeps = stepDeps(log);
       const released = await paymentStepService.releaseAbandoned(
         upkeepDeps,

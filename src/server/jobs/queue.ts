@@ -14,6 +14,8 @@ export const QUEUES = {
   paymentSteps: 'payment-steps',
   /** Forgets at the card provider the customer of an account that was deleted (decision 037). */
   forgetCustomers: 'forget-customers',
+  /** Sends a transfer to a lender's connected account (features/payouts/transfers.ts). */
+  payoutTransfers: 'payout-transfers',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { PayoutAccountStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
@@ -56,14 +56,14 @@ export async function setAccountStatus(
   });
 }
 
-/** A lender's transfers, newest first, with the item they were for. */
+/** A lender's transfers, newest first, with the item they were for (none that had nothing to send). */
 export async function transfersOf(db: Db, lenderId: string, limit = 200) {
   return db
     .select({ transfer: payoutTransfers, itemTitle: items.title })
     .from(payoutTransfers)
     .leftJoin(reservations, eq(reservations.id, payoutTransfers.reservationId))
     .leftJoin(items, eq(items.id, reservations.itemId))
-    .where(eq(payoutTransfers.lenderId, lenderId))
+    .where(and(eq(payoutTransfers.lenderId, lenderId), ne(payoutTransfers.status, 'cancelled')))
     .orderBy(desc(payoutTransfers.releaseAt), desc(payoutTransfers.createdAt))
     .limit(limit);
 }
@@ -82,4 +82,131 @@ export async function transfersWhere(db: Db, lenderId: string, status: string) {
     .select()
     .from(payoutTransfers)
     .where(and(eq(payoutTransfers.lenderId, lenderId), eq(payoutTransfers.status, status)));
+}
+
+// The transfer outbox (decision 056, "Transfers").
+
+/** The payments of a booking the lender earned on (each is its own transfer, from its own charge). */
+export async function earnedIntentsOf(db: Db, reservationId: string, lenderId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ payment_intent_id: string }>(sql`
+    select distinct payment_intent_id from earning_entries
+    where reservation_id = ${reservationId} and lender_id = ${lenderId} and payment_intent_id is not null`);
+  return rows.map((r) => r.payment_intent_id);
+}
+
+export async function insertTransfers(
+  db: Db,
+  values: (typeof payoutTransfers.$inferInsert)[],
+): Promise<void> {
+  if (values.length) await db.insert(payoutTransfers).values(values).onConflictDoNothing();
+}
+
+/** The rows of these payments for this purpose that still wait (their jobs are sent again). */
+export async function openTransfersOf(db: Db, intents: string[], purpose: string) {
+  if (!intents.length) return [];
+  return db
+    .select({ id: payoutTransfers.id })
+    .from(payoutTransfers)
+    .where(
+      and(
+        inArray(payoutTransfers.paymentIntentId, intents),
+        eq(payoutTransfers.purpose, purpose),
+        inArray(payoutTransfers.status, ['scheduled', 'waiting_account']),
+      ),
+    );
+}
+
+/**
+ * Every transfer row of one payment, locked: a transfer's amount is decided against its siblings (the
+ * secured part and the rest come from the same earning), so two are never decided at once.
+ */
+export async function lockTransfersOfIntent(db: Db, paymentIntentId: string): Promise<TransferRow[]> {
+  return db
+    .select()
+    .from(payoutTransfers)
+    .where(eq(payoutTransfers.paymentIntentId, paymentIntentId))
+    .orderBy(asc(payoutTransfers.createdAt))
+    .for('update');
+}
+
+export async function findTransfer(db: Db, id: string): Promise<TransferRow | undefined> {
+  const [row] = await db.select().from(payoutTransfers).where(eq(payoutTransfers.id, id));
+  return row;
+}
+
+/** The lender's earning on one payment, in cents (the sum of its entries). */
+export async function earnedOnIntent(db: Db, paymentIntentId: string, lenderId: string): Promise<number> {
+  const { rows } = await db.execute<{ cents: number }>(sql`
+    select coalesce(sum(amount_cents), 0)::int as cents from earning_entries
+    where payment_intent_id = ${paymentIntentId} and lender_id = ${lenderId}`);
+  return rows[0]?.cents ?? 0;
+}
+
+export async function updateTransfer(
+  db: Db,
+  id: string,
+  values: Partial<typeof payoutTransfers.$inferInsert>,
+  onlyIfStatus?: string[],
+): Promise<TransferRow | undefined> {
+  const [row] = await db
+    .update(payoutTransfers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payoutTransfers.id, id),
+        onlyIfStatus ? inArray(payoutTransfers.status, onlyIfStatus) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Rows whose time came and that no runner holds: the sweep sends their jobs again. */
+export async function dueTransfers(db: Db, now: Date, limit = 100) {
+  return db
+    .select({ id: payoutTransfers.id })
+    .from(payoutTransfers)
+    .where(
+      and(
+        inArray(payoutTransfers.status, ['scheduled', 'waiting_account']),
+        lte(payoutTransfers.releaseAt, now),
+        or(isNull(payoutTransfers.leaseUntil), lt(payoutTransfers.leaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(payoutTransfers.releaseAt))
+    .limit(limit);
+}
+
+/** A booking's secured parts not sent and not being sent: the settlement's transfer sends it all. */
+export async function cancelOpenSecured(db: Db, reservationId: string, now: Date): Promise<void> {
+  await db
+    .update(payoutTransfers)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payoutTransfers.reservationId, reservationId),
+        eq(payoutTransfers.purpose, 'rental_secured'),
+        inArray(payoutTransfers.status, ['scheduled', 'waiting_account']),
+        or(isNull(payoutTransfers.leaseUntil), lt(payoutTransfers.leaseUntil, now)),
+      ),
+    );
+}
+
+/** A lender's transfers waiting for their account: scheduled again when it is active. */
+export async function rescheduleWaiting(db: Db, lenderId: string) {
+  return db
+    .update(payoutTransfers)
+    .set({ status: 'scheduled', updatedAt: new Date() })
+    .where(and(eq(payoutTransfers.lenderId, lenderId), eq(payoutTransfers.status, 'waiting_account')))
+    .returning({ id: payoutTransfers.id });
+}
+
+export async function itemTitleOf(db: Db, reservationId: string | null): Promise<string | null> {
+  if (!reservationId) return null;
+  const [row] = await db
+    .select({ title: items.title })
+    .from(reservations)
+    .innerJoin(items, eq(items.id, reservations.itemId))
+    .where(eq(reservations.id, reservationId));
+  return row?.title ?? null;
 }

@@ -7,6 +7,7 @@ import type { TestAccountState, TestPaymentProvider } from '../../adapters/payme
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import * as queries from './queries.ts';
+import { transferService } from './transfers.ts';
 
 // Lenders' connected accounts (decision 056). A lender starts onboarding from Settings ("Get paid"):
 // one Express account per person, made once however many calls race, and a fresh onboarding link each
@@ -57,6 +58,9 @@ async function ensureAccount(deps: PayoutDeps, user: { id: string }): Promise<qu
 }
 
 export const payoutService = {
+  /** A booking's transfers to its lender, scheduled in the caller's transaction (decision 056, "Transfers"). */
+  scheduleTransfers: transferService.schedule,
+
   /** 'not_set_up' when the person never started onboarding. */
   async status(db: Db, userId: string): Promise<PayoutAccountStatus> {
     return accountView(await queries.findAccount(db, userId)).status;

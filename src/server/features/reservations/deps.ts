@@ -27,6 +27,8 @@ export interface ReservationDeps {
   storage?: Pick<Storage, 'ownsPhotoUrl'>;
   /** The moderators (ADMIN_EMAILS): whether someone else can decide a claim a moderator is party to. */
   adminEmails?: readonly string[];
+  /** After pickup, the rental no early return can take back goes to the lender this much later (PAYOUT_DELAY_HOURS). */
+  payoutDelayMs?: number;
 }
 
 /** What a request for more days needs of them (no storage; the clock only for tests). */

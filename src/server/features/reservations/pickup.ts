@@ -3,10 +3,14 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { notificationService } from '../notifications/service.ts';
+import { payoutService } from '../payouts/service.ts';
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { type LockedRow, newPickupCode, roleOf } from './locking.ts';
 import { newPickupCodeText, startedText } from './notices.ts';
 import * as queries from './queries.ts';
+
+/** PAYOUT_DELAY_HOURS' default, for callers without the setting. */
+const DEFAULT_PAYOUT_DELAY_MS = 24 * 3_600_000;
 
 // The pickup ('Picked Up', on either side): the lender types the code the borrower shows, so the
 // item goes to the right person and the handover proves they met.
@@ -50,7 +54,18 @@ export async function pickUp(
     return wrongPickupCode(tx, row, view);
   }
   // Pickup photos may follow for a while (decision 033): counted from here.
-  await queries.setStatus(tx, row.id, 'active', { pickedUpAt: nowOf(deps) });
+  const now = nowOf(deps);
+  await queries.setStatus(tx, row.id, 'active', { pickedUpAt: now });
+  // The rental no early return can take back goes to the lender after the payout delay (decision 056).
+  if (row.stripePaymentIntentId) {
+    await payoutService.scheduleTransfers(tx, deps.jobs, {
+      reservationId: row.id,
+      lenderId: row.providerId,
+      purpose: 'rental_secured',
+      releaseAt: new Date(now.getTime() + (deps.payoutDelayMs ?? DEFAULT_PAYOUT_DELAY_MS)),
+      now,
+    });
+  }
   const byBorrower = role === 'borrower';
   const actor = byBorrower ? view.borrower.fullName : view.provider.fullName;
   const item = view.item.title;

@@ -158,6 +158,12 @@ export async function itemOfReservation(db: Db, id: string): Promise<string | un
   return row?.itemId;
 }
 
+/** The booking as it stands (what a transfer's secured part is worked out from). */
+export async function bookingRow(db: Db, id: string) {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).limit(1);
+  return row;
+}
+
 export async function lockReservation(db: Db, id: string) {
   const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update').limit(1);
   return row;

@@ -41,6 +41,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     jobs,
     timeZone: config.campusTimeZone,
     fees: config.fees,
+    payoutDelayMs: config.payments.payoutDelayMs,
     expiryHours: config.jobs.reservationExpiryHours,
     log: app.log,
     clock,

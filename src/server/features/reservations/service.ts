@@ -16,6 +16,7 @@ import { changeStatus } from './locking.ts';
 import { pickUp } from './pickup.ts';
 import { availability, completePayment, create, createPaymentIntent } from './request.ts';
 import { confirmReturn, markReturned } from './return.ts';
+import { mostAnEarlyReturnTakes } from './secured-rental.ts';
 import { list, loadForViewer } from './views.ts';
 
 // Reservations (spec §4): the booking's lifecycle, one file per transition behind this front. A request
@@ -35,6 +36,8 @@ type StatusInput = {
 };
 
 export const reservationService = {
+  /** Of a payment, the most an early return could still give back (a transfer's secured part, decision 056). */
+  mostAnEarlyReturnTakes,
   list,
   availability,
   createPaymentIntent,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { impactService } from '../impact/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
+import { payoutService } from '../payouts/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { waitlistService } from '../waitlist/service.ts';
 import {
@@ -69,6 +70,17 @@ export async function settleDeposit(
         ? () => keptEarningWords(names, kept)
         : () => depositRefundWords(names.title, amounts),
   );
+  // Everything the lender earned on the booking and not sent yet goes now (decision 056, "Transfers").
+  if (row.stripePaymentIntentId) {
+    const now = nowOf(deps);
+    await payoutService.scheduleTransfers(tx, deps.jobs, {
+      reservationId: id,
+      lenderId: row.providerId,
+      purpose: 'rental_rest',
+      releaseAt: now,
+      now,
+    });
+  }
   for (const userId of [row.borrowerId, row.providerId]) {
     await notificationService.notify(tx, {
       userId,
