@@ -216,7 +216,7 @@ function EvidenceForm({ dispute }: { dispute: AdminDispute }) {
       return;
     }
     submit.mutate(
-      { id: dispute.id, note: parsed.data.note },
+      { id: dispute.id, note: parsed.data?.note },
       {
         onSuccess: () =>
           toast({ title: t`Evidence sent`, description: t`The bank will decide the dispute.` }),
