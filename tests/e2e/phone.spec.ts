@@ -227,7 +227,7 @@ describe('phone ergonomics (375 × 667)', () => {
     await request.getByRole('button', { name: 'Approve Request' }).click();
     // The approval toast says what approving charges (decision 025).
     await sam
-      .getByText(/^Alex Kim has been notified\. Their card is charged \$33\.00 now/)
+      .getByText(/^Alex Kim has been notified\. Their card is charged \$34\.00 now/)
       .first()
       .waitFor();
     // Read on the server as part of the approval: the badge goes, and the Unread count drops.

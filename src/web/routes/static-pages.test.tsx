@@ -1,7 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubApi } from '../../../tests/helpers/render-with-api.tsx';
 import { activateLocale } from '../lib/i18n.ts';
 import { SUPPORT_EMAIL } from '../paths.ts';
 import AboutPage from './about.tsx';
@@ -16,8 +18,27 @@ import TermsPage from './terms.tsx';
 // The information pages (About, Help, Safety, Terms, Privacy, Partners, Contact, Stories) speak the
 // reader's language, English by default and Spanish on request.
 
+// Terms, Help and Privacy read the service fee's figures from the server (GET /api/config).
 function renderPage(page: ReactElement) {
-  return render(<MemoryRouter>{page}</MemoryRouter>);
+  stubApi({
+    '/api/config': {
+      body: {
+        payments: { provider: 'test', publishableKey: null },
+        fees: {
+          serviceFeePercent: 10,
+          serviceFeeMin: '1.00',
+          serviceFeeMax: '15.00',
+          lenderCommissionPercent: 0,
+        },
+      },
+    },
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 const pages: [string, ReactElement, string, string][] = [

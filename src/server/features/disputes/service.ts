@@ -58,52 +58,41 @@ function isStale(row: queries.DisputeRow, dispute: Dispute): boolean {
 }
 
 /**
- * The disputed money left the platform's balance: recorded on the dispute, and answered as the
- * movement to post in the journal. Called once per withdrawal, inside the dispute's transaction.
+ * Disputed money moved: it left the platform's balance (withdrawn) or came back (reinstated, a dispute
+ * won). Recorded on the dispute and journalled, once per movement, inside the dispute's transaction;
+ * answered as the movement's effect.
  */
-async function fundsWithdrawn(
+async function fundsMoved(
   tx: Db,
   row: queries.DisputeRow,
+  direction: 'withdrawn' | 'reinstated',
   amountCents: number,
   feeCents: number,
 ): Promise<DisputeMoneyEffect> {
+  const total = (direction === 'withdrawn' ? row.withdrawnCents : row.reinstatedCents) + amountCents;
   await queries.updateDispute(tx, row.id, {
-    withdrawnCents: row.withdrawnCents + amountCents,
+    ...(direction === 'withdrawn' ? { withdrawnCents: total } : { reinstatedCents: total }),
     feeCents: Math.max(0, row.feeCents + feeCents),
   });
-  // The journal's source names the running total, so a later withdrawal of the same dispute is its own.
-  await ledgerService.journal.disputeFundsWithdrawn(tx, {
-    ...journalled(row),
+  const post =
+    direction === 'withdrawn'
+      ? ledgerService.journal.disputeFundsWithdrawn
+      : ledgerService.journal.disputeFundsReinstated;
+  // The journal's source names the running total, so a later movement of the same dispute is its own.
+  await post(tx, {
+    reservationId: row.reservationId,
+    paymentIntentId: row.paymentIntentId,
+    borrowerId: row.borrowerId,
     amountCents,
-    source: `dispute:${row.providerDisputeId}:withdrawn:${row.withdrawnCents + amountCents}`,
+    source: `dispute:${row.providerDisputeId}:${direction}:${total}`,
   });
   return effectOf(row, amountCents, feeCents);
 }
 
-const journalled = (row: queries.DisputeRow) => ({
-  reservationId: row.reservationId,
-  paymentIntentId: row.paymentIntentId,
-  borrowerId: row.borrowerId,
-});
-
-/** The disputed money came back (a dispute won): recorded, and answered as the journal's movement. */
-async function fundsReinstated(
-  tx: Db,
-  row: queries.DisputeRow,
-  amountCents: number,
-  feeCents: number,
-): Promise<DisputeMoneyEffect> {
-  await queries.updateDispute(tx, row.id, {
-    reinstatedCents: row.reinstatedCents + amountCents,
-    feeCents: Math.max(0, row.feeCents + feeCents),
-  });
-  await ledgerService.journal.disputeFundsReinstated(tx, {
-    ...journalled(row),
-    amountCents,
-    source: `dispute:${row.providerDisputeId}:reinstated:${row.reinstatedCents + amountCents}`,
-  });
-  return effectOf(row, amountCents, feeCents);
-}
+const fundsWithdrawn = (tx: Db, row: queries.DisputeRow, amountCents: number, feeCents: number) =>
+  fundsMoved(tx, row, 'withdrawn', amountCents, feeCents);
+const fundsReinstated = (tx: Db, row: queries.DisputeRow, amountCents: number, feeCents: number) =>
+  fundsMoved(tx, row, 'reinstated', amountCents, feeCents);
 
 function effectOf(row: queries.DisputeRow, amountCents: number, feeCents: number): DisputeMoneyEffect {
   return {
