@@ -234,6 +234,14 @@ export const envSchema = z.object({
     .string()
     .refine((v) => v.startsWith('whsec_'), 'must be a webhook signing secret such as whsec_…')
     .optional(),
+  /**
+   * The signing secret of the Connect webhook endpoint (/api/webhooks/connect: events on lenders'
+   * connected accounts); without it Connect webhooks are refused.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .refine((v) => v.startsWith('whsec_'), 'must be a webhook signing secret such as whsec_…')
+    .optional(),
   /** Send the SDK's calls here instead of api.stripe.com: a local fake Stripe in tests. */
   STRIPE_API_URL: httpUrl('http://127.0.0.1:12111').optional(),
   /** Send e-mail through this SMTP server instead of writing it to DATA_DIR/outbox. */

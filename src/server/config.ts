@@ -148,6 +148,7 @@ function toStripeConfig(env: Env) {
     secretKey: env.STRIPE_SECRET_KEY,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
     api,
   };
 }

@@ -116,6 +116,7 @@ export const JOURNAL_KINDS = [
   'transfer_reversal',
   'dispute_withdrawn',
   'dispute_reinstated',
+  'lender_charged',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
@@ -161,6 +162,17 @@ export type PayoutTransferStatus = (typeof PAYOUT_TRANSFER_STATUSES)[number];
  */
 export const PAYOUT_PURPOSES = ['rental_secured', 'rental_rest', 'deposit_kept'] as const;
 export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number];
+/**
+ * Why part of a sent transfer is taken back (decision 061): the lender's earning of its payment fell
+ * after it went (a refund), or a moderator found the lender at fault for a lost card dispute.
+ */
+export const PAYOUT_REVERSAL_REASONS = ['refund', 'lender_at_fault'] as const;
+export type PayoutReversalReason = (typeof PAYOUT_REVERSAL_REASONS)[number];
+/** A reversal's outbox row: waiting for its provider call, made, or refused on every attempt. */
+export const PAYOUT_REVERSAL_STATUSES = ['scheduled', 'sent', 'failed'] as const;
+/** A lender's bank payout as the provider reports it (Stripe's Payout.status). */
+export const BANK_PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const;
+export type BankPayoutStatus = (typeof BANK_PAYOUT_STATUSES)[number];
 
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
 export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;

@@ -28,7 +28,9 @@ import { notificationRoutes } from '../features/notifications/routes.ts';
 import { passwordResetRoutes } from '../features/password-reset/routes.ts';
 import { paymentStepRoutes } from '../features/payment-steps/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
-import { payoutRoutes } from '../features/payouts/routes.ts';
+import type { Db } from '../db/client.ts';
+import { connectEventService } from '../features/payouts/connect-events.ts';
+import { connectWebhookRoutes, payoutRoutes } from '../features/payouts/routes.ts';
 import { transferService } from '../features/payouts/transfers.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { extensionRoutes } from '../features/reservations/extensions/routes.ts';
@@ -92,14 +94,17 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
   await api.register(deliveryRoutes, { db, push });
   await api.register(reviewRoutes, { db, config });
   await api.register(paymentRoutes, { db, config, payments, jobs });
-  await api.register(payoutRoutes, {
-    deps: {
-      db,
-      payments,
-      appUrl: config.appUrl,
-      // Transfers that waited for the lender's account go once it is active.
-      onActive: (lenderId) => transferService.accountActive({ db, jobs }, lenderId),
-    },
+  const payoutDeps = {
+    db,
+    payments,
+    appUrl: config.appUrl,
+    // Transfers that waited for the lender's account go once it is active.
+    onActive: (lenderId: string) => transferService.accountActive({ db, jobs }, lenderId),
+  };
+  await api.register(payoutRoutes, { deps: payoutDeps });
+  await api.register(connectWebhookRoutes, {
+    deps: payoutDeps,
+    secret: config.stripe?.connectWebhookSecret ?? null,
   });
   await api.register(reportRoutes, { db });
   await api.register(moderationRoutes, { db, config });
@@ -114,7 +119,15 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
       adminEmails: config.adminEmails,
     },
   });
-  const disputeDeps = { db, payments, adminEmails: config.adminEmails, appUrl: config.appUrl };
+  const disputeDeps = {
+    db,
+    payments,
+    adminEmails: config.adminEmails,
+    appUrl: config.appUrl,
+    // A lender found at fault: their transfers of the booking are reversed for it (decision 061).
+    onLenderAtFault: (tx: Db, booking: { reservationId: string; lenderId: string }) =>
+      transferService.reconcileLater(tx, jobs, booking),
+  };
   await api.register(disputeRoutes, { deps: disputeDeps });
   await api.register(ledgerRoutes, { db, config });
   await api.register(impactRoutes, { db, config });
@@ -124,6 +137,10 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
     // The test provider tells of its disputes through the function Stripe's webhook events reach.
     payments.onDispute = async (id) => {
       await disputeService.providerReported(disputeDeps, id);
+    };
+    // …and of what happens on lenders' accounts through the function Stripe's Connect webhook reaches.
+    payments.onConnectEvent = async (event) => {
+      await connectEventService.apply(payoutDeps, event);
     };
   }
 }

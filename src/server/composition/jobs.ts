@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
+import { TestPaymentProvider } from '../adapters/payments/test-provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -132,10 +133,17 @@ export default fp(
       leaseMs: opts.config.payments.stepLeaseMs,
       now: () => opts.clock.now(),
     };
-    await opts.jobs.work<{ transferId: string }>(QUEUES.payoutTransfers, async (job) => {
+    // The same queue takes a booking's reversals (decision 061): { reservationId, lenderId }.
+    await opts.jobs.work<
+      { transferId: string } | { reservationId: string; lenderId: string }
+    >(QUEUES.payoutTransfers, async (job) => {
       const log = app.log.child({ job: QUEUES.payoutTransfers, jobId: job.id });
       try {
-        await transferService.run(transferDeps, job.data.transferId, job.retryCount >= job.retryLimit);
+        if ('transferId' in job.data) {
+          await transferService.run(transferDeps, job.data.transferId, job.retryCount >= job.retryLimit);
+        } else {
+          await transferService.reconcileBooking(transferDeps, job.data.reservationId, job.data.lenderId);
+        }
       } catch (error) {
         if (!(error instanceof TransferBusyError)) {
           opts.metrics?.jobFailed(QUEUES.payoutTransfers);
@@ -144,10 +152,19 @@ export default fp(
         throw error;
       }
     });
+    // The built-in provider's stand-in for Stripe's daily automatic payouts (decision 061): once a UTC
+    // day, each lender's available balance goes to their (pretend) bank, announced as payout events.
+    let paidOutOn = '';
     const paymentUpkeep = async (log: FastifyBaseLogger) => {
       // Transfers whose time came (after pickup's delay), or left by a lost job, or frozen until now.
       const due = await transferService.sendDue(transferDeps);
       if (due) log.info({ due }, 'sent the jobs of transfers that are due');
+      const today = opts.clock.now().toISOString().slice(0, 10);
+      if (opts.payments instanceof TestPaymentProvider && paidOutOn !== today) {
+        const payouts = await opts.payments.payOutBalances(opts.clock.now());
+        paidOutOn = today;
+        if (payouts.length) log.info({ payouts: payouts.length }, 'paid lenders’ balances to their banks');
+      }
       const upkeepDeps = stepDeps(log);
       const released = await paymentStepService.releaseAbandoned(
         upkeepDeps,

@@ -31,8 +31,11 @@ export interface QueuePolicy {
 export interface JobQueue {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Adds a job inside the caller's transaction: it exists exactly when, and if, the transaction commits. */
-  send(tx: Db, queue: QueueName, data: object): Promise<void>;
+  /**
+   * Adds a job inside the caller's transaction: it exists exactly when, and if, the transaction commits.
+   * `startAfter`: no worker takes it before then (a transfer due at a later time).
+   */
+  send(tx: Db, queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<void>;
   /** Adds a job outside any transaction (the sweeper re-sending a stuck step). */
   sendNow(queue: QueueName, data: object): Promise<void>;
   /**
@@ -205,8 +208,11 @@ export function createJobQueue(
       started = false;
       await boss.stop({ graceful: true, timeout: 10_000, close: false });
     },
-    async send(tx, queue, data) {
-      const id = await boss.send(queue, data, { db: inTransaction(tx) });
+    async send(tx, queue, data, options) {
+      const id = await boss.send(queue, data, {
+        db: inTransaction(tx),
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+      });
       if (!id) throw new Error(`the job queue ${queue} does not exist`);
     },
     async sendNow(queue, data) {

@@ -199,6 +199,21 @@ export interface Transfer {
   metadata: Record<string, string>;
   /** ISO time it was made. */
   created: string;
+  /**
+   * ISO time its money is (or became) available in the lender's balance, when the provider says it
+   * with the transfer (the test provider); Stripe's is on the destination's balance transaction.
+   */
+  availableAt?: string | null;
+}
+
+/** A connected account's payout to its bank (Stripe's Payout, the fields we record). */
+export interface BankPayout {
+  id: string;
+  amountCents: number;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  /** When it reaches (or reached) the bank. */
+  arrivalAt: Date;
+  failureMessage: string | null;
 }
 
 export interface ConnectProvider {
@@ -239,6 +254,8 @@ export interface ConnectProvider {
   ): Promise<{ id: string; amountCents: number }>;
   /** The charge behind a captured payment (what a transfer names as its source_transaction). */
   chargeOf(paymentIntentId: string): Promise<string | null>;
+  /** A payout of a connected account to its bank, as the provider holds it now (Connect events name one). */
+  retrievePayout(accountId: string, payoutId: string): Promise<BankPayout>;
   /** A connected account's balance (or the platform's, without an account): available and pending. */
   balance(accountId?: string): Promise<{ availableCents: number; pendingCents: number }>;
 }

@@ -10,6 +10,7 @@ import type {
   PaymentIntent,
   PaymentIntentStatus,
   PaymentProvider,
+  BankPayout,
   Transfer,
 } from './provider.ts';
 import { PaymentError } from './test-provider.ts';
@@ -475,6 +476,19 @@ export class StripePaymentProvider implements PaymentProvider {
   async chargeOf(paymentIntentId: string): Promise<string | null> {
     const intent = await this.call((stripe) => stripe.paymentIntents.retrieve(paymentIntentId));
     return intent.status === 'succeeded' ? idOf(intent.latest_charge) : null;
+  }
+
+  async retrievePayout(accountId: string, payoutId: string): Promise<BankPayout> {
+    const payout = await this.call((stripe) =>
+      stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId }),
+    );
+    return {
+      id: payout.id,
+      amountCents: payout.amount,
+      status: payout.status as BankPayout['status'],
+      arrivalAt: new Date(payout.arrival_date * 1000),
+      failureMessage: payout.failure_message ?? null,
+    };
   }
 
   async balance(accountId?: string): Promise<{ availableCents: number; pendingCents: number }> {

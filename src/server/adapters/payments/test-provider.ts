@@ -9,11 +9,13 @@ import {
   testIdempotency,
   testPaymentIntents,
   testPaymentMethods,
+  testPayouts,
   testSetupIntents,
   testTransfers,
 } from '../../db/schema/test-payments.ts';
 import { AppError, type UserMessage } from '../../errors.ts';
 import type {
+  BankPayout,
   CardDetails,
   ConnectedAccount,
   Dispute,
@@ -254,6 +256,28 @@ function toTransfer(row: TransferRow): Transfer {
     transferGroup: row.transferGroup,
     metadata: row.metadata,
     created: row.createdAt.toISOString(),
+    availableAt: row.availableAt.toISOString(),
+  };
+}
+
+/**
+ * A Connect event as Stripe would deliver it to the Connect webhook (decision 061): its type, the
+ * connected account it happened on, and the object it names (read again by the listener).
+ */
+export interface TestConnectEvent {
+  id: string;
+  type: string;
+  account: string;
+  objectId: string;
+}
+
+function toPayout(row: typeof testPayouts.$inferSelect): BankPayout {
+  return {
+    id: row.id,
+    amountCents: row.amountCents,
+    status: row.status as BankPayout['status'],
+    arrivalAt: row.arrivalAt,
+    failureMessage: null,
   };
 }
 
@@ -271,6 +295,11 @@ export class TestPaymentProvider implements PaymentProvider {
    * passes the same service function the webhook calls).
    */
   onDispute: ((disputeId: string) => Promise<void>) | null = null;
+  /**
+   * Told of what happened on a connected account (account.updated, payout.created, payout.paid, …), as
+   * Stripe's Connect webhook would tell us (the app passes the function that webhook calls).
+   */
+  onConnectEvent: ((event: TestConnectEvent) => Promise<void>) | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -283,6 +312,15 @@ export class TestPaymentProvider implements PaymentProvider {
       await this.onDispute?.(disputeId);
     } catch {
       // Told again on the dispute's next change; the listener reads it afresh each time.
+    }
+  }
+
+  /** Tells the Connect listener; as with disputes, its failure is not the caller's (told again later). */
+  private async announceConnect(type: string, account: string, objectId: string): Promise<void> {
+    try {
+      await this.onConnectEvent?.({ id: newId('evt'), type, account, objectId });
+    } catch {
+      // The account or payout is read afresh on its next event, or on the lender's refresh.
     }
   }
 
@@ -696,7 +734,47 @@ export class TestPaymentProvider implements PaymentProvider {
       .where(eq(testConnectedAccounts.id, accountId))
       .returning();
     if (!row) throw new PaymentError(msg`No such connected account.`, 'resource_missing', 404);
+    await this.announceConnect('account.updated', accountId, accountId);
     return toAccount(row);
+  }
+
+  /** The lender disconnects CampusLoop from their account (Stripe: account.application.deauthorized). */
+  async deauthorizeAccount(accountId: string): Promise<void> {
+    await this.account(accountId);
+    await this.announceConnect('account.application.deauthorized', accountId, accountId);
+  }
+
+  /**
+   * The daily automatic payout (Stripe's default schedule): each account's available balance goes to
+   * its bank, paid at once in test mode, each announced as payout.created then payout.paid. Answers
+   * the payouts made.
+   */
+  async payOutBalances(now = new Date()): Promise<BankPayout[]> {
+    const { rows } = await this.db.execute<{ destination: string }>(
+      sql`select distinct destination from test_transfers`,
+    );
+    const made: BankPayout[] = [];
+    for (const { destination } of rows) {
+      const { availableCents } = await this.balance(destination, now);
+      if (availableCents <= 0) continue;
+      const [row] = await this.db
+        .insert(testPayouts)
+        .values({ id: newId('po'), destination, amountCents: availableCents, status: 'paid', arrivalAt: now })
+        .returning();
+      await this.announceConnect('payout.created', destination, row!.id);
+      await this.announceConnect('payout.paid', destination, row!.id);
+      made.push(toPayout(row!));
+    }
+    return made;
+  }
+
+  async retrievePayout(accountId: string, payoutId: string): Promise<BankPayout> {
+    const [row] = await this.db
+      .select()
+      .from(testPayouts)
+      .where(and(eq(testPayouts.id, payoutId), eq(testPayouts.destination, accountId)));
+    if (!row) throw new PaymentError(msg`No such payout.`, 'resource_missing', 404);
+    return toPayout(row);
   }
 
   /** Whose account it is (the onboarding page shows an account only to its lender). */
@@ -832,7 +910,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return row?.status === 'succeeded' ? chargeIdOf(paymentIntentId) : null;
   }
 
-  async balance(accountId?: string): Promise<{ availableCents: number; pendingCents: number }> {
+  async balance(
+    accountId?: string,
+    now = new Date(),
+  ): Promise<{ availableCents: number; pendingCents: number }> {
     if (!accountId) {
       // The platform's: what it received less refunds and transfers (test money is available at once).
       const [{ net }] = (await this.db
@@ -849,11 +930,18 @@ export class TestPaymentProvider implements PaymentProvider {
     }
     const [row] = (await this.db
       .select({
-        available: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}) filter (where ${testTransfers.availableAt} <= now()), 0)::int`,
-        pending: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}) filter (where ${testTransfers.availableAt} > now()), 0)::int`,
+        available: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}) filter (where ${testTransfers.availableAt} <= ${now.toISOString()}::timestamptz), 0)::int`,
+        pending: sql<number>`coalesce(sum(${testTransfers.amountCents} - ${testTransfers.amountReversedCents}) filter (where ${testTransfers.availableAt} > ${now.toISOString()}::timestamptz), 0)::int`,
       })
       .from(testTransfers)
       .where(eq(testTransfers.destination, accountId))) as [{ available: number; pending: number }];
-    return { availableCents: row.available, pendingCents: row.pending };
+    // What went to the bank left the balance.
+    const [{ paid }] = (await this.db
+      .select({ paid: sql<number>`coalesce(sum(${testPayouts.amountCents}), 0)::int` })
+      .from(testPayouts)
+      .where(and(eq(testPayouts.destination, accountId), sql`${testPayouts.status} <> 'failed'`))) as [
+      { paid: number },
+    ];
+    return { availableCents: row.available - paid, pendingCents: row.pending };
   }
 }

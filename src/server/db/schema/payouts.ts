@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { PAYOUT_ACCOUNT_STATUSES, PAYOUT_PURPOSES, PAYOUT_TRANSFER_STATUSES } from '#shared/constants.ts';
+import {
+  BANK_PAYOUT_STATUSES,
+  PAYOUT_ACCOUNT_STATUSES,
+  PAYOUT_PURPOSES,
+  PAYOUT_REVERSAL_REASONS,
+  PAYOUT_REVERSAL_STATUSES,
+  PAYOUT_TRANSFER_STATUSES,
+} from '#shared/constants.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { reservations } from './reservations.ts';
 import { users } from './users.ts';
@@ -50,6 +57,15 @@ export const payoutTransfers = pgTable(
     /** Null until sent: then what was sent. */
     amountCents: integer('amount_cents'),
     reversedCents: integer('reversed_cents').notNull().default(0),
+    /** What the lender owed (a receivable) taken from this transfer before it went (decision 061). */
+    nettedCents: integer('netted_cents').notNull().default(0),
+    /**
+     * Of a reversal decided against this transfer, what the lender's balance could not cover: it became
+     * a receivable instead of being taken back (decision 061).
+     */
+    owedCents: integer('owed_cents').notNull().default(0),
+    /** When its money became available in the lender's balance at the provider (null: not known). */
+    availableAt: timestamp('available_at', { withTimezone: true }),
     releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
     transferGroup: text('transfer_group').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -70,9 +86,77 @@ export const payoutTransfers = pgTable(
       'payout_transfers_reversed_check',
       sql`${t.reversedCents} >= 0 and ${t.reversedCents} <= coalesce(${t.amountCents}, 0)`,
     ),
+    check(
+      'payout_transfers_netted_check',
+      sql`${t.nettedCents} >= 0 and ${t.owedCents} >= 0 and ${t.reversedCents} + ${t.owedCents} <= coalesce(${t.amountCents}, 0)`,
+    ),
     unique('payout_transfers_one_per_purpose').on(t.paymentIntentId, t.purpose),
     index('payout_transfers_due_idx').on(t.status, t.releaseAt),
     index('payout_transfers_lender_idx').on(t.lenderId, t.createdAt),
     index('payout_transfers_reservation_idx').on(t.reservationId),
+  ],
+);
+
+/**
+ * The reversal outbox (decision 061): part of a sent transfer to take back from the lender's account,
+ * decided under the payment's lock, made by a job with an idempotency key after looking the transfer up.
+ */
+export const payoutReversals = pgTable(
+  'payout_reversals',
+  {
+    id: id(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => payoutTransfers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    /** The lost card dispute a lender was found at fault for. */
+    disputeId: uuid('dispute_id'),
+    /** What was decided to take back; what the balance could not cover is `owed_cents` instead. */
+    amountCents: integer('amount_cents').notNull(),
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    owedCents: integer('owed_cents').notNull().default(0),
+    status: text('status').notNull().default('scheduled'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerReversalId: text('provider_reversal_id').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payout_reversals_reason_check', oneOf(t.reason, PAYOUT_REVERSAL_REASONS)),
+    check('payout_reversals_status_check', oneOf(t.status, PAYOUT_REVERSAL_STATUSES)),
+    check(
+      'payout_reversals_amount_check',
+      sql`${t.amountCents} > 0 and ${t.reversedCents} >= 0 and ${t.owedCents} >= 0 and ${t.reversedCents} + ${t.owedCents} <= ${t.amountCents}`,
+    ),
+    index('payout_reversals_transfer_idx').on(t.transferId),
+    index('payout_reversals_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * A lender's bank payouts, as the provider last reported them (Connect payout events, read again from
+ * the provider): a transfer whose money was available before a paid payout arrived is paid to the bank.
+ */
+export const bankPayouts = pgTable(
+  'bank_payouts',
+  {
+    /** The provider's payout id. */
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    lenderId: uuid('lender_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    /** When it reaches (or reached) the bank. */
+    arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('bank_payouts_status_check', oneOf(t.status, BANK_PAYOUT_STATUSES)),
+    index('bank_payouts_account_idx').on(t.accountId, t.status, t.arrivalAt),
   ],
 );

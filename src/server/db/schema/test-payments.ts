@@ -107,3 +107,16 @@ export const testTransfers = pgTable('test_transfers', {
   availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The test provider's bank payouts of connected accounts: once a day every account's available balance
+ * goes to its (pretend) bank, paid at once (decision 061).
+ */
+export const testPayouts = pgTable('test_payouts', {
+  id: text('id').primaryKey(),
+  destination: text('destination').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

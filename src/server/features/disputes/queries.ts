@@ -186,3 +186,19 @@ export async function insertReceivable(
 ): Promise<void> {
   await db.insert(lenderReceivables).values(values);
 }
+
+export async function faultOf(db: Db, reservationId: string, lenderId: string) {
+  const [row] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(
+      and(
+        eq(disputes.reservationId, reservationId),
+        eq(disputes.lenderId, lenderId),
+        eq(disputes.finding, 'lender_at_fault'),
+      ),
+    )
+    .orderBy(desc(disputes.foundAt))
+    .limit(1);
+  return row;
+}

@@ -26,6 +26,11 @@ export interface DisputeDeps {
   adminEmails?: readonly string[];
   /** Links in the evidence start with this. */
   appUrl?: string;
+  /**
+   * In the finding's transaction, a lender found at fault: what their transfers of the booking kept
+   * beyond what is theirs now is reversed after the commit (the payouts feature, wired in api-routes).
+   */
+  onLenderAtFault?: (tx: Db, booking: { reservationId: string; lenderId: string }) => Promise<void>;
 }
 
 /** What a dispute's money did, for the double-entry journal: one movement of the platform's balance. */
@@ -384,6 +389,16 @@ export const disputeService = {
         reversalCents: input.finding === 'lender_at_fault' ? reversal : null,
       });
       if (input.finding === 'lender_at_fault' && row.lenderId && row.reservationId && reversal > 0) {
+        // The loss is the lender's now, not the borrower's debt (decision 061).
+        await ledgerService.journal.lenderCharged(tx, {
+          reservationId: row.reservationId,
+          paymentIntentId: row.paymentIntentId,
+          lenderId: row.lenderId,
+          borrowerId: row.borrowerId,
+          amountCents: reversal,
+          source: `dispute-fault:${row.id}`,
+        });
+        await deps.onLenderAtFault?.(tx, { reservationId: row.reservationId, lenderId: row.lenderId });
         const booking = await queries.bookingOfPayment(tx, row.paymentIntentId);
         const item = booking?.itemTitle ?? '';
         await notificationService.notify(tx, {
@@ -431,6 +446,11 @@ export const disputeService = {
       amountCents: uncoveredCents,
       reason: 'dispute_reversal',
     });
+  },
+
+  /** The lost dispute of a booking its lender was found at fault for (the latest), if any. */
+  async faultOf(db: Db, reservationId: string, lenderId: string): Promise<{ id: string } | null> {
+    return (await queries.faultOf(db, reservationId, lenderId)) ?? null;
   },
 
   /** What a lender owes the platform now, in cents. */

@@ -173,7 +173,8 @@ function movement(
     | 'transfer'
     | 'transfer_reversal'
     | 'dispute_withdrawn'
-    | 'dispute_reinstated',
+    | 'dispute_reinstated'
+    | 'lender_charged',
   debit: (w: Moved) => queries.LineInsert['account'],
   credit: (w: Moved) => queries.LineInsert['account'],
   person: (w: Moved, account: queries.LineInsert['account']) => string | null,
@@ -273,6 +274,17 @@ export const journal = {
     'transfer_reversal',
     () => 'provider_cash',
     () => 'lender_payable',
+    whose,
+  ),
+  /**
+   * A moderator found the lender at fault for a lost dispute (decision 061): the loss is theirs, not
+   * the borrower's debt; we owe the lender that much less (below zero: they owe us, until a reversal
+   * or a later transfer's netting settles it).
+   */
+  lenderCharged: movement(
+    'lender_charged',
+    () => 'lender_payable',
+    () => 'borrower',
     whose,
   ),
   /** A dispute took the money back to the borrower's bank. */

@@ -17,6 +17,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { rewritten } from '../../wordings.ts';
 import { disputeService } from '../disputes/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
+import { payoutService } from '../payouts/service.ts';
 import { reservationService } from '../reservations/service.ts';
 import * as queries from './queries.ts';
 
@@ -43,6 +44,9 @@ export interface PaymentDeps {
  * Stripe's dispute events (decision 059): each names a dispute, which is read again from Stripe, so
  * all five are handled alike, in any order.
  */
+/** Transfers to lenders (decision 061): each is read again and compared with our row. */
+const TRANSFER_EVENTS = new Set(['transfer.created', 'transfer.reversed', 'transfer.updated']);
+
 const DISPUTE_EVENTS = new Set([
   'charge.dispute.created',
   'charge.dispute.updated',
@@ -325,6 +329,13 @@ export const paymentService = {
         typeof dispute.id === 'string'
           ? (await disputeService.providerReported(deps, dispute.id)).outcome
           : 'no dispute';
+    } else if (TRANSFER_EVENTS.has(event.type)) {
+      const transfer = event.data.object as { id?: unknown };
+      outcome =
+        typeof transfer.id === 'string'
+          ? await payoutService.transferReported(deps, transfer.id)
+          : 'no transfer';
+      if (outcome.startsWith('finding')) deps.log?.error({ eventId: event.id, outcome }, 'transfer finding');
     } else if (event.type === 'charge.refunded') {
       const charge = event.data.object as {
         payment_intent: string | { id: string } | null;

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizz
 import type { PayoutAccountStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
-import { connectedAccounts, payoutTransfers } from '../../db/schema/payouts.ts';
+import { bankPayouts, connectedAccounts, payoutReversals, payoutTransfers } from '../../db/schema/payouts.ts';
 import { reservations } from '../../db/schema/reservations.ts';
+import { paymentEvents } from '../../db/schema/test-payments.ts';
 import { users } from '../../db/schema/users.ts';
 import { transaction } from '../../db/transaction.ts';
 
@@ -209,4 +210,189 @@ export async function itemTitleOf(db: Db, reservationId: string | null): Promise
     .innerJoin(items, eq(items.id, reservations.itemId))
     .where(eq(reservations.id, reservationId));
   return row?.title ?? null;
+}
+
+// Reversals and what a booking's transfers kept (decision 061).
+
+export type ReversalRow = typeof payoutReversals.$inferSelect;
+
+/** Every transfer row of a lender's booking, locked in the order the per-payment lock takes them. */
+export async function lockTransfersOfBooking(
+  db: Db,
+  reservationId: string,
+  lenderId: string,
+): Promise<TransferRow[]> {
+  return db
+    .select()
+    .from(payoutTransfers)
+    .where(and(eq(payoutTransfers.reservationId, reservationId), eq(payoutTransfers.lenderId, lenderId)))
+    .orderBy(asc(payoutTransfers.createdAt))
+    .for('update');
+}
+
+/**
+ * A lender's booking in cents: what they earned on it (their entries), what moderators charged them
+ * for lost disputes (lender at fault), and what its transfers kept (sent less taken back or owed
+ * instead, plus what was netted from a receivable). `unsent` counts reversals decided and not yet made.
+ */
+export async function bookingFigures(db: Db, reservationId: string, lenderId: string) {
+  const { rows } = await db.execute<{ earned: number; charged: number; kept: number; unsent: number }>(sql`
+    select
+      coalesce((select sum(amount_cents) from earning_entries
+                where reservation_id = ${reservationId} and lender_id = ${lenderId}), 0)::int as earned,
+      coalesce((select sum(reversal_cents) from disputes
+                where reservation_id = ${reservationId} and lender_id = ${lenderId}
+                  and finding = 'lender_at_fault'), 0)::int as charged,
+      coalesce((select sum(netted_cents + case when status in ('sent', 'reversed')
+                  then coalesce(amount_cents, 0) - reversed_cents - owed_cents else 0 end)
+                from payout_transfers where reservation_id = ${reservationId} and lender_id = ${lenderId}), 0)::int as kept,
+      coalesce((select sum(v.amount_cents - v.reversed_cents - v.owed_cents) from payout_reversals v
+                join payout_transfers p on p.id = v.transfer_id
+                where p.reservation_id = ${reservationId} and p.lender_id = ${lenderId}
+                  and v.status = 'scheduled'), 0)::int as unsent`);
+  return rows[0] ?? { earned: 0, charged: 0, kept: 0, unsent: 0 };
+}
+
+/** The reversals of these transfers, oldest first. */
+export async function reversalsOf(db: Db, transferIds: string[]): Promise<ReversalRow[]> {
+  if (!transferIds.length) return [];
+  return db
+    .select()
+    .from(payoutReversals)
+    .where(inArray(payoutReversals.transferId, transferIds))
+    .orderBy(asc(payoutReversals.createdAt));
+}
+
+export async function insertReversal(
+  db: Db,
+  values: Omit<typeof payoutReversals.$inferInsert, 'id'>,
+): Promise<ReversalRow> {
+  const [row] = await db.insert(payoutReversals).values(values).returning();
+  return row!;
+}
+
+export async function updateReversal(
+  db: Db,
+  id: string,
+  values: Partial<typeof payoutReversals.$inferInsert>,
+  onlyIfStatus?: string[],
+): Promise<ReversalRow | undefined> {
+  const [row] = await db
+    .update(payoutReversals)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payoutReversals.id, id),
+        onlyIfStatus ? inArray(payoutReversals.status, onlyIfStatus) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Lenders' bookings whose transfers kept more than is theirs now (an earning given back after a
+ * transfer, a lender found at fault), with no reversal under way: the upkeep round reverses them.
+ */
+export async function bookingsKeepingTooMuch(db: Db, limit = 100) {
+  const { rows } = await db.execute<{ reservation_id: string; lender_id: string }>(sql`
+    with b as (
+      select p.reservation_id, p.lender_id,
+        sum(p.netted_cents + case when p.status in ('sent', 'reversed')
+          then coalesce(p.amount_cents, 0) - p.reversed_cents - p.owed_cents else 0 end) as kept
+      from payout_transfers p where p.reservation_id is not null
+      group by p.reservation_id, p.lender_id)
+    select b.reservation_id, b.lender_id from b
+    where b.kept > greatest(0,
+      coalesce((select sum(e.amount_cents) from earning_entries e
+                where e.reservation_id = b.reservation_id and e.lender_id = b.lender_id), 0)
+      - coalesce((select sum(d.reversal_cents) from disputes d
+                  where d.reservation_id = b.reservation_id and d.lender_id = b.lender_id
+                    and d.finding = 'lender_at_fault'), 0))
+    limit ${limit}`);
+  return rows.map((r) => ({ reservationId: r.reservation_id, lenderId: r.lender_id }));
+}
+
+export async function setTransferAvailable(db: Db, id: string, availableAt: Date): Promise<void> {
+  await db.update(payoutTransfers).set({ availableAt }).where(eq(payoutTransfers.id, id));
+}
+
+// Bank payouts (decision 061).
+
+export async function upsertBankPayout(db: Db, values: typeof bankPayouts.$inferInsert): Promise<void> {
+  await db
+    .insert(bankPayouts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: bankPayouts.id,
+      set: {
+        status: values.status,
+        amountCents: values.amountCents,
+        arrivalAt: values.arrivalAt,
+        failureMessage: values.failureMessage ?? null,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/**
+ * When each of the lender's transfers reached their bank: the first paid payout of their account that
+ * arrived at or after the transfer's money became available (its availability as the provider
+ * reported it, else when it was sent).
+ */
+export async function paidOutAtOf(db: Db, lenderId: string): Promise<Map<string, Date>> {
+  const { rows } = await db.execute<{ id: string; paid_out_at: string | Date }>(sql`
+    select p.id, (select min(b.arrival_at) from bank_payouts b
+                  where b.account_id = a.account_id and b.status = 'paid'
+                    and b.arrival_at >= coalesce(p.available_at, p.sent_at)) as paid_out_at
+    from payout_transfers p join connected_accounts a on a.user_id = p.lender_id
+    where p.lender_id = ${lenderId} and p.sent_at is not null and p.provider_transfer_id is not null`);
+  return new Map(
+    rows.filter((r) => r.paid_out_at).map((r) => [r.id, new Date(r.paid_out_at)] as [string, Date]),
+  );
+}
+
+// Connect events, recorded once as the platform's webhook events are (decision 061).
+
+export async function eventSeen(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
+  return Boolean(row);
+}
+
+export async function recordEvent(db: Db, id: string, type: string): Promise<void> {
+  await db.insert(paymentEvents).values({ id, type }).onConflictDoNothing();
+}
+
+/** A lender's unsent transfers wait for an account that can receive them again. */
+export async function holdScheduled(db: Db, lenderId: string): Promise<number> {
+  const rows = await db
+    .update(payoutTransfers)
+    .set({ status: 'waiting_account', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payoutTransfers.lenderId, lenderId),
+        eq(payoutTransfers.status, 'scheduled'),
+        or(isNull(payoutTransfers.leaseUntil), lt(payoutTransfers.leaseUntil, new Date())),
+      ),
+    )
+    .returning({ id: payoutTransfers.id });
+  return rows.length;
+}
+
+export async function findTransferByProviderId(db: Db, providerTransferId: string) {
+  const [row] = await db
+    .select()
+    .from(payoutTransfers)
+    .where(eq(payoutTransfers.providerTransferId, providerTransferId));
+  return row;
+}
+
+/** Marks the account disconnected once; answers whether this call did (the lender is told once). */
+export async function markDeauthorised(db: Db, accountId: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(connectedAccounts)
+    .set({ status: 'restricted', deauthorisedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(connectedAccounts.accountId, accountId), isNull(connectedAccounts.deauthorisedAt)))
+    .returning();
+  return row;
 }

@@ -5,8 +5,10 @@ import {
   testOnboardingInput,
   testOnboardingResponse,
 } from '#shared/schemas/payouts.ts';
+import { z } from 'zod';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
-import { signedInRoutes } from '../../http/route-scopes.ts';
+import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
+import { connectEventService } from './connect-events.ts';
 import { type PayoutDeps, payoutService } from './service.ts';
 
 // Decision 056: GET /api/payouts (the lender's own account, totals and transfers), onboarding
@@ -56,3 +58,37 @@ export const payoutRoutes = signedInRoutes<{ deps: PayoutDeps }>(async (app, { d
     );
   }
 });
+
+/** A webhook body is a Stripe event: a few kilobytes. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+// Decision 061: Stripe's Connect webhook at POST /api/webhooks/connect, with its own signing secret
+// (STRIPE_CONNECT_WEBHOOK_SECRET): events on lenders' connected accounts.
+export const connectWebhookRoutes = publicRoutes<{ deps: PayoutDeps; secret: string | null }>(
+  async (app, { deps, secret }) => {
+    // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      '/webhooks/connect',
+      {
+        // Stripe's servers call it, without an Origin; the signature is the proof (plugins/security.ts).
+        config: { sameOrigin: false },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+      },
+      async (request) => {
+        const result = await connectEventService.handleWebhook(
+          deps,
+          secret,
+          Buffer.isBuffer(request.body) ? request.body : undefined,
+          request.headers['stripe-signature'],
+        );
+        request.log.info(result, 'stripe connect webhook');
+        return { received: true as const };
+      },
+    );
+  },
+);

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PayoutAccountStatus, PayoutPurpose, PayoutTransferStatus } from '#shared/constants.ts';
@@ -5,7 +6,10 @@ import type { PayoutAccountView, PayoutsResponse } from '#shared/schemas/payouts
 import { connectStatus, type PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { TestAccountState, TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { wording } from '../../wordings.ts';
+import { notificationService } from '../notifications/service.ts';
 import * as queries from './queries.ts';
 import { transferService } from './transfers.ts';
 
@@ -23,6 +27,14 @@ export interface PayoutDeps {
   /** Told when an account may receive transfers now (the transfers waiting for it go). */
   onActive?: (lenderId: string) => Promise<void>;
 }
+
+const disconnectedText = wording(
+  'payouts.disconnectedText',
+  (): { title: MessageDescriptor; message: MessageDescriptor } => ({
+    title: msg`Stripe account disconnected`,
+    message: msg`Your Stripe account was disconnected from CampusLoop. Your payouts wait until it is connected again.`,
+  }),
+);
 
 /** The country every CampusLoop lender's account is in (US campuses). */
 const ACCOUNT_COUNTRY = 'US';
@@ -132,14 +144,22 @@ export const payoutService = {
     return (await payoutService.syncAccount(deps, row.accountId)) ?? accountView(row);
   },
 
-  /** The lender disconnected the platform: nothing more goes to the account, whatever it says later. */
-  async deauthorised(deps: PayoutDeps, accountId: string): Promise<void> {
-    const row = await queries.findAccountById(deps.db, accountId);
-    if (!row) return;
-    await queries.setAccountStatus(deps.db, accountId, {
-      status: 'restricted',
-      requirementsDue: row.requirementsDue,
-      deauthorisedAt: row.deauthorisedAt ?? new Date(),
+  /**
+   * The lender disconnected the platform: nothing more goes to the account, whatever it says later;
+   * their unsent transfers wait, and they are told, once however many deliveries race. Answers whether
+   * this call did it.
+   */
+  async deauthorised(deps: Pick<PayoutDeps, 'db'>, accountId: string): Promise<boolean> {
+    return transaction(deps.db, async (tx) => {
+      const row = await queries.markDeauthorised(tx, accountId);
+      if (!row) return false;
+      await queries.holdScheduled(tx, row.userId);
+      await notificationService.notify(tx, {
+        userId: row.userId,
+        type: 'system',
+        text: () => disconnectedText(),
+      });
+      return true;
     });
   },
 
@@ -167,11 +187,43 @@ export const payoutService = {
     await payoutService.syncAccount(deps, row.accountId);
   },
 
+  /**
+   * The platform's transfer events (transfer.created, .reversed, .updated): the transfer is read again
+   * and compared with our row. One we have no row for, or taken back beyond what our row says (a
+   * reversal made outside CampusLoop, in Stripe's dashboard), is a finding for the logs and moderators;
+   * our books are never changed from an event's body. Answers what was found.
+   */
+  async transferReported(deps: { db: Db; payments: PaymentProvider }, transferId: string): Promise<string> {
+    let transfer: Awaited<ReturnType<PaymentProvider['retrieveTransfer']>>;
+    try {
+      transfer = await deps.payments.retrieveTransfer(transferId);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return 'unknown transfer';
+      throw error;
+    }
+    const row = await queries.findTransferByProviderId(deps.db, transferId);
+    if (!row) {
+      // The job's answer may have been lost: the row its metadata names finds it by its group.
+      const named = transfer.metadata.payoutTransferId
+        ? await queries.findTransfer(deps.db, transfer.metadata.payoutTransferId)
+        : undefined;
+      return named ? 'a transfer still being recorded' : 'finding: a transfer we have no row for';
+    }
+    if (transfer.amountCents !== row.amountCents) return 'finding: the transfer’s amount differs from ours';
+    if (transfer.amountReversedCents !== row.reversedCents) {
+      // A reversal of ours between its call and its commit is not a finding: it is recorded shortly.
+      const open = (await queries.reversalsOf(deps.db, [row.id])).some((v) => v.status === 'scheduled');
+      return open ? 'a reversal being recorded' : 'finding: taken back other than by CampusLoop';
+    }
+    return 'matches';
+  },
+
   /** What the lender sees on the Earnings page: their account, totals and transfers (their own only). */
   async overview(db: Db, userId: string): Promise<PayoutsResponse> {
     const account = accountView(await queries.findAccount(db, userId));
     const totals = await queries.lenderTotals(db, userId);
     const rows = await queries.transfersOf(db, userId);
+    const paidOut = await queries.paidOutAtOf(db, userId);
     const upcoming = Math.max(0, totals.earned - totals.sent);
     return {
       account,
@@ -189,6 +241,7 @@ export const payoutService = {
         status: transfer.status as PayoutTransferStatus,
         releaseAt: transfer.releaseAt.toISOString(),
         sentAt: transfer.sentAt?.toISOString() ?? null,
+        paidOutAt: paidOut.get(transfer.id)?.toISOString() ?? null,
       })),
     };
   },

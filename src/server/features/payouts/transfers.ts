@@ -63,15 +63,50 @@ const transferSentText = wording(
 /** The group of a booking's transfers at the provider (looked up before one is made). */
 const groupOf = (reservationId: string) => `booking-${reservationId}`;
 
-/** What is left to send on a payment: earned less what its sent transfers kept, never below zero. */
-function leftToSend(earned: number, siblings: queries.TransferRow[]): number {
-  const sent = siblings
-    .filter((s) => s.status === 'sent' || s.status === 'reversed')
-    .reduce((sum, s) => sum + (s.amountCents ?? 0) - s.reversedCents, 0);
-  return Math.max(0, earned - sent);
+/**
+ * What transfers kept of a payment: what was sent, less what was taken back or is owed instead, plus
+ * what a receivable was netted from (the lender had that value as a debt paid off).
+ */
+function keptBy(rows: queries.TransferRow[]): number {
+  return rows.reduce(
+    (sum, r) =>
+      sum +
+      r.nettedCents +
+      (r.status === 'sent' || r.status === 'reversed' ? (r.amountCents ?? 0) - r.reversedCents - r.owedCents : 0),
+    0,
+  );
 }
 
+/** What is left to send on a payment: earned less what its transfers kept, never below zero. */
+function leftToSend(earned: number, siblings: queries.TransferRow[]): number {
+  return Math.max(0, earned - keptBy(siblings));
+}
+
+/** Of a lender's booking, what is theirs now: earned less what a lost dispute charged them. */
+const dueOf = (f: { earned: number; charged: number }) => Math.max(0, f.earned - f.charged);
+
 type Claim = { row: queries.TransferRow; accountId: string; amountCents: number };
+
+const transferReversedText = wording(
+  'payouts.transferReversedText',
+  (
+    title: string | null,
+    cents: number,
+    atFault: boolean,
+  ): { title: MessageDescriptor; message: MessageDescriptor } => {
+    const amount = `$${centsToDecimal(cents)}`;
+    return {
+      title: msg`Payout taken back`,
+      message: atFault
+        ? title
+          ? msg`${amount} of your payout for ${title} was taken back from your Stripe account: a moderator found you responsible for the card dispute.`
+          : msg`${amount} of a payout was taken back from your Stripe account: a moderator found you responsible for the card dispute.`
+        : title
+          ? msg`${amount} of your payout for ${title} was taken back from your Stripe account after a refund to the borrower.`
+          : msg`${amount} of a payout was taken back from your Stripe account after a refund to the borrower.`,
+    };
+  },
+);
 
 export const transferService = {
   /**
@@ -98,11 +133,13 @@ export const transferService = {
         idempotencyKey: `payout-${paymentIntentId}-${what.purpose}`,
       })),
     );
-    if (what.releaseAt > what.now) return;
+    const later = what.releaseAt > what.now;
+    // Due later: the job waits in the queue until then (start-after), so it goes at its time and not
+    // at the next upkeep round; the round still sends any whose job was lost.
     for (const { id } of await queries.openTransfersOf(tx, intents, what.purpose)) {
-      await jobs.send(tx, QUEUES.payoutTransfers, { transferId: id });
+      await jobs.send(tx, QUEUES.payoutTransfers, { transferId: id }, later ? { startAfter: what.releaseAt } : {});
     }
-    afterCommit(tx, () => jobs.kick(QUEUES.payoutTransfers), QUEUES.payoutTransfers);
+    if (!later) afterCommit(tx, () => jobs.kick(QUEUES.payoutTransfers), QUEUES.payoutTransfers);
   },
 
   /** The lender's account became active: what waited for it goes now. */
@@ -112,12 +149,49 @@ export const transferService = {
     if (ids.length) deps.jobs.kick(QUEUES.payoutTransfers);
   },
 
-  /** The timed round: every transfer whose time came and that no runner holds gets its job again. */
+  /**
+   * The timed round: every transfer whose time came and that no runner holds gets its job again, and
+   * every booking whose transfers kept more than the lender's due gets a reversal job.
+   */
   async sendDue(deps: TransferDeps): Promise<number> {
     const due = await queries.dueTransfers(deps.db, deps.now?.() ?? new Date());
     for (const { id } of due) await deps.jobs.sendNow(QUEUES.payoutTransfers, { transferId: id });
-    if (due.length) deps.jobs.kick(QUEUES.payoutTransfers);
-    return due.length;
+    const over = await queries.bookingsKeepingTooMuch(deps.db);
+    for (const booking of over) await deps.jobs.sendNow(QUEUES.payoutTransfers, booking);
+    if (due.length || over.length) deps.jobs.kick(QUEUES.payoutTransfers);
+    return due.length + over.length;
+  },
+
+  /**
+   * A lender's booking may have kept more than is theirs (a refund after a transfer, a lender found at
+   * fault): its reversal job is sent after the caller's commit.
+   */
+  async reconcileLater(tx: Db, jobs: JobQueue, booking: { reservationId: string; lenderId: string }) {
+    await jobs.send(tx, QUEUES.payoutTransfers, booking);
+    afterCommit(tx, () => jobs.kick(QUEUES.payoutTransfers), QUEUES.payoutTransfers);
+  },
+
+  /**
+   * Takes back from the lender's account what the booking's sent transfers kept beyond the lender's due
+   * (decision 061). Decided under the booking's transfers' lock as reversal rows (newest transfer
+   * first); each is made outside any transaction, with its idempotency key, after looking the transfer
+   * up at the provider (a lost answer is found, not repeated). For a lender at fault, what their
+   * balance cannot cover becomes a receivable instead, netted from their later transfers.
+   */
+  async reconcileBooking(deps: TransferDeps, reservationId: string, lenderId: string): Promise<number> {
+    let reversed = 0;
+    // Each round makes one reversal; a booking never needs many.
+    for (let round = 0; round < 10; round++) {
+      const account = await queries.findAccount(deps.db, lenderId);
+      const now = deps.now?.() ?? new Date();
+      const balance = account ? await deps.payments.balance(account.accountId) : null;
+      const claim = await transaction(deps.db, (tx) =>
+        claimReversal(tx, deps, reservationId, lenderId, now, balance),
+      );
+      if (!claim) return reversed;
+      reversed += await makeReversal(deps, claim);
+    }
+    return reversed;
   },
 
   /**
@@ -155,6 +229,7 @@ export const transferService = {
           amountCents: transfer.amountCents,
           providerTransferId: transfer.id,
           sentAt: now,
+          availableAt: transfer.availableAt ? new Date(transfer.availableAt) : null,
           leaseUntil: null,
           lastError: null,
         },
@@ -213,17 +288,40 @@ async function claimTransfer(
       deps.timeZone,
     );
   }
-  const amountCents = leftToSend(earned, siblings);
+  let amountCents = leftToSend(earned, siblings);
+  // Never more than the booking leaves the lender: a lost dispute they were found at fault for is theirs.
+  if (row.reservationId) {
+    const figures = await queries.bookingFigures(tx, row.reservationId, row.lenderId);
+    amountCents = Math.min(amountCents, Math.max(0, dueOf(figures) - figures.kept));
+  }
   if (amountCents <= 0) {
     await queries.updateTransfer(tx, row.id, { status: 'cancelled', leaseUntil: null });
     return null;
   }
+  // What the lender owes (a reversal their balance could not cover) is taken from it first, once: the
+  // netted part is kept on the row, so a retry after a failed call finds it already netted.
+  const { nettedCents, payableCents } = await disputeService.netAgainstReceivable(
+    tx,
+    row.lenderId,
+    amountCents,
+  );
+  if (payableCents <= 0) {
+    await queries.updateTransfer(tx, row.id, {
+      status: 'sent',
+      nettedCents: row.nettedCents + nettedCents,
+      sentAt: now,
+      leaseUntil: null,
+      lastError: null,
+    });
+    return null;
+  }
   const held = await queries.updateTransfer(tx, row.id, {
     status: 'scheduled',
+    nettedCents: row.nettedCents + nettedCents,
     leaseUntil: new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)),
     attempts: row.attempts + 1,
   });
-  return { row: held!, accountId: account.accountId, amountCents };
+  return { row: held!, accountId: account.accountId, amountCents: payableCents };
 }
 
 /** The provider's transfer: the one already made for this row when an answer was lost, else a new one. */
@@ -245,4 +343,148 @@ async function makeTransfer(payments: PaymentProvider, claim: Claim): Promise<Tr
     metadata: { payoutTransferId: row.id, paymentIntentId: row.paymentIntentId },
     idempotencyKey: row.idempotencyKey,
   });
+}
+
+type ReversalClaim = {
+  reversal: queries.ReversalRow;
+  transfer: queries.TransferRow;
+  /** What is taken back this time (the rest of the reversal is owed instead). */
+  coverCents: number;
+};
+
+/**
+ * Under the lock of the booking's transfers: decides the reversals the booking needs (none under way),
+ * then holds the first one not made for this runner, its cover decided on its first attempt.
+ */
+async function claimReversal(
+  tx: Db,
+  deps: TransferDeps,
+  reservationId: string,
+  lenderId: string,
+  now: Date,
+  balance: { availableCents: number; pendingCents: number } | null,
+): Promise<ReversalClaim | null> {
+  const rows = await queries.lockTransfersOfBooking(tx, reservationId, lenderId);
+  if (!rows.length) return null;
+  const reversals = await queries.reversalsOf(
+    tx,
+    rows.map((r) => r.id),
+  );
+  if (reversals.some((v) => v.status === 'scheduled' && v.leaseUntil && v.leaseUntil > now)) {
+    throw new TransferBusyError('another runner holds this booking’s reversals');
+  }
+  let open = reversals.filter((v) => v.status === 'scheduled');
+  if (!open.length) {
+    const figures = await queries.bookingFigures(tx, reservationId, lenderId);
+    let excess = figures.kept - figures.unsent - dueOf(figures);
+    if (excess <= 0) return null;
+    const fault = await disputeService.faultOf(tx, reservationId, lenderId);
+    // Newest transfer first: the rest of a rental goes back before its secured part.
+    const sent = rows
+      .filter((r) => (r.status === 'sent' || r.status === 'reversed') && r.providerTransferId)
+      .reverse();
+    for (const transfer of sent) {
+      const room = (transfer.amountCents ?? 0) - transfer.reversedCents - transfer.owedCents;
+      const cents = Math.min(room, excess);
+      if (cents <= 0) continue;
+      excess -= cents;
+      const id = crypto.randomUUID();
+      open.push(
+        await queries.insertReversal(tx, {
+          transferId: transfer.id,
+          reason: fault ? 'lender_at_fault' : 'refund',
+          disputeId: fault?.id ?? null,
+          amountCents: cents,
+          idempotencyKey: `payout-reversal-${id}`,
+        }),
+      );
+    }
+    open = open.filter((v) => v.status === 'scheduled');
+    if (!open.length) return null;
+  }
+  const reversal = open[0]!;
+  const transfer = rows.find((r) => r.id === reversal.transferId)!;
+  // Decided once, on the first attempt: a retry must ask the provider for the same amount.
+  let owedCents = reversal.owedCents;
+  if (reversal.attempts === 0 && reversal.reason === 'lender_at_fault' && reversal.disputeId) {
+    const covered = balance ? Math.max(0, balance.availableCents + balance.pendingCents) : 0;
+    owedCents = Math.max(0, reversal.amountCents - covered);
+  }
+  const held = await queries.updateReversal(tx, reversal.id, {
+    owedCents,
+    attempts: reversal.attempts + 1,
+    leaseUntil: new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)),
+  });
+  return { reversal: held!, transfer, coverCents: held!.amountCents - owedCents };
+}
+
+/** Makes the held reversal at the provider (unless a lost answer shows it made) and books it. */
+async function makeReversal(deps: TransferDeps, claim: ReversalClaim): Promise<number> {
+  const { reversal, transfer, coverCents } = claim;
+  let providerReversalId: string | null = null;
+  if (coverCents > 0) {
+    try {
+      const atProvider = await deps.payments.retrieveTransfer(transfer.providerTransferId!);
+      // Taken back already beyond what our row says: this reversal's answer was lost.
+      const made = atProvider.amountReversedCents - transfer.reversedCents >= coverCents;
+      if (!made) {
+        providerReversalId = (
+          await deps.payments.reverseTransfer(
+            transfer.providerTransferId!,
+            coverCents,
+            reversal.idempotencyKey,
+          )
+        ).id;
+      }
+    } catch (error) {
+      await queries.updateReversal(deps.db, reversal.id, {
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        leaseUntil: null,
+      });
+      throw error;
+    }
+  }
+  await transaction(deps.db, async (tx) => {
+    const done = await queries.updateReversal(
+      tx,
+      reversal.id,
+      {
+        status: 'sent',
+        reversedCents: coverCents,
+        providerReversalId,
+        leaseUntil: null,
+        lastError: null,
+      },
+      ['scheduled'],
+    );
+    if (!done) return;
+    const [row] = await queries.lockTransfersOfIntent(tx, transfer.paymentIntentId).then((rows) =>
+      rows.filter((r) => r.id === transfer.id),
+    );
+    await queries.updateTransfer(tx, transfer.id, {
+      status: 'reversed',
+      reversedCents: row!.reversedCents + coverCents,
+      owedCents: row!.owedCents + reversal.owedCents,
+    });
+    if (coverCents > 0) {
+      await ledgerService.journal.transferReversed(tx, {
+        reservationId: transfer.reservationId,
+        paymentIntentId: transfer.paymentIntentId,
+        lenderId: transfer.lenderId,
+        amountCents: coverCents,
+        source: `payout-reversal:${reversal.id}`,
+      });
+    }
+    if (reversal.owedCents > 0 && reversal.disputeId) {
+      await disputeService.reversalShortfall(tx, reversal.disputeId, reversal.owedCents);
+    }
+    const title = await queries.itemTitleOf(tx, transfer.reservationId);
+    await notificationService.notify(tx, {
+      userId: transfer.lenderId,
+      type: 'system',
+      text: () => transferReversedText(title, reversal.amountCents, reversal.reason === 'lender_at_fault'),
+      relatedReservationId: transfer.reservationId,
+    });
+  });
+  return coverCents;
 }
