@@ -148,7 +148,7 @@ export async function reserveAtQuote(
 }
 
 /** The handover: the lender types the code the borrower shows, or the borrower says "Picked Up". */
-async function pickUp(
+export async function pickUp(
   t: TestContext,
   b: { id: string; lender: { cookie: string }; borrower: { cookie: string } },
   by: 'lender-with-code' | 'borrower',

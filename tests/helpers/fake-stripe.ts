@@ -41,6 +41,8 @@ export async function startFakeStripe() {
   // Connect: Express accounts, transfers (with their reversals) and the links into onboarding.
   const accounts = new Map<string, Json>();
   const transfers = new Map<string, Json>();
+  /** Connected accounts' payouts to their banks (read with the Stripe-Account header). */
+  const payouts = new Map<string, Json>();
   const accountLinks: Json[] = [];
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
@@ -252,6 +254,14 @@ export async function startFakeStripe() {
       };
       transfers.set(transfer.id, transfer);
       return { status: 200, body: transfer };
+    }
+    const payoutPath = /^\/v1\/payouts\/([^/]+)$/.exec(path);
+    if (payoutPath && method === 'GET') {
+      const payout = payouts.get(payoutPath[1]!);
+      // A payout belongs to the account named by the Stripe-Account header.
+      return payout && payout.account === r.headers['stripe-account']
+        ? { status: 200, body: payout }
+        : missing('payout', payoutPath[1]!);
     }
     if (method === 'GET' && path === '/v1/transfers') {
       const group = query.get('transfer_group');
@@ -577,6 +587,30 @@ export async function startFakeStripe() {
     customerOfCard: (paymentMethodId: string) => methods.get(paymentMethodId)?.customer ?? null,
     requests,
     customers,
+    /**
+     * A connected account's payout to its bank as Stripe holds it (made or changed): its id. Arrival is
+     * `arrival` (default now).
+     */
+    payout(
+      account: string,
+      values: { id?: string; amount: number; status: string; arrival?: Date; failureMessage?: string },
+    ) {
+      const id = values.id ?? newId('po');
+      payouts.set(id, {
+        id,
+        object: 'payout',
+        account,
+        amount: values.amount,
+        currency: 'usd',
+        status: values.status,
+        arrival_date: Math.floor((values.arrival ?? new Date()).getTime() / 1000),
+        failure_message: values.failureMessage ?? null,
+        created: now(),
+        livemode: false,
+      });
+      return { ...payouts.get(id)! };
+    },
+    payouts,
     /** Connect: the accounts, transfers and onboarding links Stripe holds, for assertions. */
     accounts,
     transfers,

@@ -134,24 +134,25 @@ export default fp(
       now: () => opts.clock.now(),
     };
     // The same queue takes a booking's reversals (decision 061): { reservationId, lenderId }.
-    await opts.jobs.work<
-      { transferId: string } | { reservationId: string; lenderId: string }
-    >(QUEUES.payoutTransfers, async (job) => {
-      const log = app.log.child({ job: QUEUES.payoutTransfers, jobId: job.id });
-      try {
-        if ('transferId' in job.data) {
-          await transferService.run(transferDeps, job.data.transferId, job.retryCount >= job.retryLimit);
-        } else {
-          await transferService.reconcileBooking(transferDeps, job.data.reservationId, job.data.lenderId);
+    await opts.jobs.work<{ transferId: string } | { reservationId: string; lenderId: string }>(
+      QUEUES.payoutTransfers,
+      async (job) => {
+        const log = app.log.child({ job: QUEUES.payoutTransfers, jobId: job.id });
+        try {
+          if ('transferId' in job.data) {
+            await transferService.run(transferDeps, job.data.transferId, job.retryCount >= job.retryLimit);
+          } else {
+            await transferService.reconcileBooking(transferDeps, job.data.reservationId, job.data.lenderId);
+          }
+        } catch (error) {
+          if (!(error instanceof TransferBusyError)) {
+            opts.metrics?.jobFailed(QUEUES.payoutTransfers);
+            log.warn({ err: error, data: job.data, retryCount: job.retryCount }, 'transfer will be retried');
+          }
+          throw error;
         }
-      } catch (error) {
-        if (!(error instanceof TransferBusyError)) {
-          opts.metrics?.jobFailed(QUEUES.payoutTransfers);
-          log.warn({ err: error, data: job.data, retryCount: job.retryCount }, 'transfer will be retried');
-        }
-        throw error;
-      }
-    });
+      },
+    );
     // The built-in provider's stand-in for Stripe's daily automatic payouts (decision 061): once a UTC
     // day, each lender's available balance goes to their (pretend) bank, announced as payout events.
     let paidOutOn = '';

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type {
+  BankPayout,
   CardDetails,
   ConnectedAccount,
   Dispute,
@@ -10,7 +11,6 @@ import type {
   PaymentIntent,
   PaymentIntentStatus,
   PaymentProvider,
-  BankPayout,
   Transfer,
 } from './provider.ts';
 import { PaymentError } from './test-provider.ts';

@@ -478,25 +478,34 @@ export class TestPaymentProvider implements PaymentProvider {
   async capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
     const captured = await this.capture(id, idempotencyKey);
     const row = await this.intent(id);
-    if (row.disputeOnCapture && row.status === 'succeeded') {
-      await this.db
-        .insert(testDisputes)
-        .values({
-          id: `dp_test_${id.slice('pi_test_'.length)}`,
-          paymentIntentId: id,
-          amountCents: row.amountReceivedCents,
-          currency: row.currency,
-          reason: 'fraudulent',
-          status: 'needs_response',
-          evidenceDueBy: new Date(Date.now() + EVIDENCE_DAYS * 86_400_000),
-          // As at Stripe, the disputed amount and the fee leave the balance when the dispute opens.
-          withdrawnCents: row.amountReceivedCents,
-          feeCents: TEST_DISPUTE_FEE_CENTS,
-        })
-        .onConflictDoNothing();
-      for (const dispute of await this.disputesOf(id)) await this.announce(dispute.id);
-    }
+    if (row.disputeOnCapture && row.status === 'succeeded') await this.disputePayment(id);
     return captured;
+  }
+
+  /**
+   * The cardholder disputes a captured payment as fraudulent (the dispute test card does it at the
+   * capture; tests and the demo may do it later, after the lender was paid): the amount and the fee
+   * leave the balance, and the listener is told. Once per payment.
+   */
+  async disputePayment(id: string): Promise<void> {
+    const row = await this.intent(id);
+    if (row.status !== 'succeeded') return;
+    await this.db
+      .insert(testDisputes)
+      .values({
+        id: `dp_test_${id.slice('pi_test_'.length)}`,
+        paymentIntentId: id,
+        amountCents: row.amountReceivedCents - row.amountRefundedCents,
+        currency: row.currency,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        evidenceDueBy: new Date(Date.now() + EVIDENCE_DAYS * 86_400_000),
+        // As at Stripe, the disputed amount and the fee leave the balance when the dispute opens.
+        withdrawnCents: row.amountReceivedCents - row.amountRefundedCents,
+        feeCents: TEST_DISPUTE_FEE_CENTS,
+      })
+      .onConflictDoNothing();
+    for (const dispute of await this.disputesOf(id)) await this.announce(dispute.id);
   }
 
   private capture(id: string, idempotencyKey: string): Promise<PaymentIntent> {

@@ -31,7 +31,8 @@ export const CONNECT_EVENTS = new Set([
   'payout.canceled',
 ]);
 
-const isStatus = (s: string): s is BankPayoutStatus => (BANK_PAYOUT_STATUSES as readonly string[]).includes(s);
+const isStatus = (s: string): s is BankPayoutStatus =>
+  (BANK_PAYOUT_STATUSES as readonly string[]).includes(s);
 
 /** The account's row is read from the provider again; a payout is recorded as the provider holds it. */
 async function applyEvent(deps: PayoutDeps, event: ConnectEvent): Promise<string> {
@@ -45,7 +46,9 @@ async function applyEvent(deps: PayoutDeps, event: ConnectEvent): Promise<string
   }
   if (event.type === 'account.application.deauthorized') {
     // Once disconnected, the account can no longer be read by the platform: the signed event is the proof.
-    return (await payoutService.deauthorised(deps, accountId)) ? 'account disconnected' : 'already disconnected';
+    return (await payoutService.deauthorised(deps, accountId))
+      ? 'account disconnected'
+      : 'already disconnected';
   }
   if (event.type.startsWith('payout.') && event.objectId) {
     const payout = await deps.payments.retrievePayout(accountId, event.objectId);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   payoutAccountView,
   payoutLinkResponse,
@@ -5,7 +6,6 @@ import {
   testOnboardingInput,
   testOnboardingResponse,
 } from '#shared/schemas/payouts.ts';
-import { z } from 'zod';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
 import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import { connectEventService } from './connect-events.ts';

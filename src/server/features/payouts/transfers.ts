@@ -72,7 +72,9 @@ function keptBy(rows: queries.TransferRow[]): number {
     (sum, r) =>
       sum +
       r.nettedCents +
-      (r.status === 'sent' || r.status === 'reversed' ? (r.amountCents ?? 0) - r.reversedCents - r.owedCents : 0),
+      (r.status === 'sent' || r.status === 'reversed'
+        ? (r.amountCents ?? 0) - r.reversedCents - r.owedCents
+        : 0),
     0,
   );
 }
@@ -137,7 +139,12 @@ export const transferService = {
     // Due later: the job waits in the queue until then (start-after), so it goes at its time and not
     // at the next upkeep round; the round still sends any whose job was lost.
     for (const { id } of await queries.openTransfersOf(tx, intents, what.purpose)) {
-      await jobs.send(tx, QUEUES.payoutTransfers, { transferId: id }, later ? { startAfter: what.releaseAt } : {});
+      await jobs.send(
+        tx,
+        QUEUES.payoutTransfers,
+        { transferId: id },
+        later ? { startAfter: what.releaseAt } : {},
+      );
     }
     if (!later) afterCommit(tx, () => jobs.kick(QUEUES.payoutTransfers), QUEUES.payoutTransfers);
   },
@@ -458,9 +465,9 @@ async function makeReversal(deps: TransferDeps, claim: ReversalClaim): Promise<n
       ['scheduled'],
     );
     if (!done) return;
-    const [row] = await queries.lockTransfersOfIntent(tx, transfer.paymentIntentId).then((rows) =>
-      rows.filter((r) => r.id === transfer.id),
-    );
+    const [row] = await queries
+      .lockTransfersOfIntent(tx, transfer.paymentIntentId)
+      .then((rows) => rows.filter((r) => r.id === transfer.id));
     await queries.updateTransfer(tx, transfer.id, {
       status: 'reversed',
       reversedCents: row!.reversedCents + coverCents,
