@@ -49,6 +49,7 @@ describe('config', () => {
       secretKey: 'sk_test_fake',
       publishableKey: 'pk_test_fake',
       webhookSecret: WEBHOOK_SECRET,
+      connectWebhookSecret: null,
       api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
     });
     expect(loadConfig({}).stripe).toBeUndefined();
@@ -58,8 +59,24 @@ describe('config', () => {
       secretKey: 'sk_live_x',
       publishableKey: 'pk_live_x',
       webhookSecret: null,
+      connectWebhookSecret: null,
       api: undefined,
     });
+    // The Connect endpoint has its own signing secret (decision 061).
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
+      }).stripe?.connectWebhookSecret,
+    ).toBe('whsec_connect');
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'not-a-secret',
+      }),
+    ).toThrow(ConfigError);
   });
 
   it('refuses a secret key without the publishable key, with a readable reason', () => {
