@@ -4,7 +4,9 @@ import { TestPaymentProvider } from '../../src/server/adapters/payments/test-pro
 import { disputes } from '../../src/server/db/schema/disputes.ts';
 import { connectedAccounts, payoutReversals, payoutTransfers } from '../../src/server/db/schema/payouts.ts';
 import { testTransfers } from '../../src/server/db/schema/test-payments.ts';
+import { transaction } from '../../src/server/db/transaction.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
+import { ledgerService } from '../../src/server/features/ledger/service.ts';
 import { type TransferDeps, transferService } from '../../src/server/features/payouts/transfers.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
@@ -209,6 +211,40 @@ describe('a lender found at fault after the transfer', () => {
       nettedCents: netted,
     });
     expect(await disputeService.receivableOf(db(), b.lender.user.id)).toBe(earned - netted);
+  });
+});
+
+describe('a refund after the transfer', () => {
+  it('takes back what the refund took from the lender’s earning, found by the upkeep round', async () => {
+    const b = await paidBorrow();
+    const sent = b.transfer.amountCents!;
+    const [intent] = (
+      await db().execute<{ left: number }>(
+        sql`select (amount_received_cents - amount_refunded_cents)::int as left from test_payment_intents where id = ${b.intent}`,
+      )
+    ).rows;
+    // Support gives the borrower back everything still charged: the lender's earning of it ends.
+    await transaction(db(), (tx) =>
+      ledgerService.giveBack(tx, t.app.jobs, {
+        reservationId: b.id,
+        paymentIntentId: b.intent,
+        borrowerId: b.borrower.user.id,
+        amountCents: intent!.left,
+        description: 'Refund from CampusLoop support',
+      }),
+    );
+    await settlePayments(t);
+    // The round finds the booking keeping more than the lender's due and sends its job.
+    expect(await transferService.sendDue(deps())).toBeGreaterThan(0);
+    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
+    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(sent);
+    expect((await sentOf(b.id))[0]).toMatchObject({ status: 'reversed', reversedCents: sent, owedCents: 0 });
+    expect((await db().select().from(payoutReversals)).filter((r) => r.transferId === b.transfer.id)).toEqual(
+      [expect.objectContaining({ reason: 'refund', reversedCents: sent })],
+    );
+    // Nothing more to do: a second run and round find it settled.
+    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
+    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(sent);
   });
 });
 
