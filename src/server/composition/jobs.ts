@@ -85,6 +85,16 @@ export default fp(
       log,
       metrics: opts.metrics,
     });
+    // Transfers to lenders (decision 056) and their reversals (decision 061).
+    const transferDeps = {
+      db: opts.database.db,
+      payments: opts.payments,
+      jobs: opts.jobs,
+      timeZone: opts.config.campusTimeZone,
+      mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
+      leaseMs: opts.config.payments.stepLeaseMs,
+      now: () => opts.clock.now(),
+    };
     await opts.jobs.work<{ paymentIntentId: string }>(QUEUES.paymentSteps, async (job) => {
       const log = app.log.child({ job: QUEUES.paymentSteps, jobId: job.id });
       try {
@@ -93,6 +103,11 @@ export default fp(
           job.data.paymentIntentId,
           job.retryCount >= job.retryLimit,
         );
+        // A refund of a paid booking takes back what the lender was sent of it (decision 061); a failure
+        // here is left to the upkeep round, which finds the booking keeping too much.
+        await transferService
+          .afterPaymentSteps(transferDeps, job.data.paymentIntentId)
+          .catch((error: unknown) => log.warn({ err: error }, 'a reversal waits for the upkeep round'));
         // The receipts the steps just made owed (decision 058); one not sent now waits for the next round.
         await sendReceipts({ db: opts.database.db, mailer: opts.mailer, log }).catch((error: unknown) =>
           log.warn({ err: error }, 'receipts will be sent on a later round'),
@@ -124,15 +139,6 @@ export default fp(
     });
     // Transfers to lenders (decision 056): one job per transfer, retried with backoff; the last attempt's
     // failure leaves the row failed for a moderator.
-    const transferDeps = {
-      db: opts.database.db,
-      payments: opts.payments,
-      jobs: opts.jobs,
-      timeZone: opts.config.campusTimeZone,
-      mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
-      leaseMs: opts.config.payments.stepLeaseMs,
-      now: () => opts.clock.now(),
-    };
     // The same queue takes a booking's reversals (decision 061): { reservationId, lenderId }.
     await opts.jobs.work<{ transferId: string } | { reservationId: string; lenderId: string }>(
       QUEUES.payoutTransfers,

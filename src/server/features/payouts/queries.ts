@@ -396,3 +396,16 @@ export async function markDeauthorised(db: Db, accountId: string): Promise<Accou
     .returning();
   return row;
 }
+
+/** The lender bookings a payment's sent transfers belong to (a refund of it may need a reversal). */
+export async function paidBookingsOfIntent(db: Db, paymentIntentId: string) {
+  return db
+    .selectDistinct({ reservationId: payoutTransfers.reservationId, lenderId: payoutTransfers.lenderId })
+    .from(payoutTransfers)
+    .where(
+      and(
+        eq(payoutTransfers.paymentIntentId, paymentIntentId),
+        inArray(payoutTransfers.status, ['sent', 'reversed']),
+      ),
+    );
+}

@@ -170,6 +170,18 @@ export const transferService = {
   },
 
   /**
+   * After a payment's steps ran (a refund may have lowered the lender's earning of a paid booking):
+   * the bookings its sent transfers belong to are reconciled now rather than at the next upkeep round.
+   */
+  async afterPaymentSteps(deps: TransferDeps, paymentIntentId: string): Promise<number> {
+    let reversed = 0;
+    for (const { reservationId, lenderId } of await queries.paidBookingsOfIntent(deps.db, paymentIntentId)) {
+      if (reservationId) reversed += await transferService.reconcileBooking(deps, reservationId, lenderId);
+    }
+    return reversed;
+  },
+
+  /**
    * A lender's booking may have kept more than is theirs (a refund after a transfer, a lender found at
    * fault): its reversal job is sent after the caller's commit.
    */
