@@ -43,6 +43,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     fees: config.fees,
     payoutDelayMs: config.payments.payoutDelayMs,
     expiryHours: config.jobs.reservationExpiryHours,
+    authoriseAheadDays: config.jobs.authoriseAheadDays,
     log: app.log,
     clock,
     storage,
