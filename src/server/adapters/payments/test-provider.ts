@@ -412,10 +412,16 @@ export class TestPaymentProvider implements PaymentProvider {
         );
       if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
       const details = checkSavedCard(method);
+      // Stripe's test cards with the cardholder present: 0341 declines every charge, 3184 asks the
+      // cardholder to authenticate every time.
+      if (method.offSession === 'decline') {
+        await this.setIntent(row.id, { lastError: 'Your card was declined.' });
+        throw new PaymentError(msg`Your card was declined.`, 'card_declined');
+      }
       const [updated] = await this.db
         .update(testPaymentIntents)
         .set({
-          status: 'requires_capture',
+          status: method.offSession === 'authenticate' ? 'requires_action' : 'requires_capture',
           card: details,
           customerId: args.customerId,
           lastError: null,

@@ -461,3 +461,33 @@ export const cancelledRefundWords = wording(
   },
   keepDays,
 );
+
+// Decision 062: a booking far ahead whose card could not be held close to the start.
+
+export const unpaidTextForBorrower = wording(
+  'reservations.unpaidTextForBorrower',
+  (row: Days, item: string): NoticeText => {
+    const { start, end } = daysOf(row);
+    return {
+      title: msg`Booking cancelled`,
+      message: msg`Your booking of ${item} (${start} to ${end}) was cancelled: your card could not be held and was not fixed in time. Nothing was charged.`,
+    };
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
+);
+
+export const unpaidTextForLender = wording(
+  'reservations.unpaidTextForLender',
+  (row: Days, names: { item: string; borrower: string }): NoticeText => {
+    const { item, borrower } = names;
+    const { start, end } = daysOf(row);
+    return {
+      title: msg`Booking cancelled`,
+      message: msg`The booking of ${item} by ${borrower} (${start} to ${end}) was cancelled: their card could not be charged. Those days are free again.`,
+    };
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
+);
+
+export const unpaidReasonWords = (): MessageDescriptor =>
+  msg`The card could not be held before the start and was not fixed in time.`;

@@ -2,6 +2,7 @@ import { ACTION_FOR_STATUS } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { approve, authorisationLapsed, decline, expirePending } from './answer.ts';
 import { cancel } from './cancel.ts';
+import { cancelUnfixedCards, fixCard, resumeIfHeld } from './deferred-card.ts';
 import {
   acceptClaim,
   claim,
@@ -71,5 +72,9 @@ export const reservationService = {
   resolveClaim,
   releaseUnansweredReturns,
   expirePending,
+  /** Decision 062: the borrower fixes a card the off-session hold failed on; the deadline job. */
+  fixCard,
+  resumeIfHeld,
+  cancelUnfixedCards,
   authorisationLapsed,
 };
