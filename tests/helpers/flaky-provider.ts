@@ -8,7 +8,8 @@ type Method =
   | 'capturePaymentIntent'
   | 'cancelPaymentIntent'
   | 'refund'
-  | 'createTransfer';
+  | 'createTransfer'
+  | 'authoriseOffSession';
 
 export class ProviderOutage extends Error {
   constructor(method: string) {
@@ -25,6 +26,7 @@ export function flakyProvider(real: PaymentProvider) {
     cancelPaymentIntent: 0,
     refund: 0,
     createTransfer: 0,
+    authoriseOffSession: 0,
   };
   const wrap =
     <M extends Method>(method: M) =>
@@ -45,6 +47,7 @@ export function flakyProvider(real: PaymentProvider) {
     cancelPaymentIntent: wrap('cancelPaymentIntent'),
     refund: wrap('refund'),
     createTransfer: wrap('createTransfer'),
+    authoriseOffSession: wrap('authoriseOffSession'),
   });
   return {
     provider,
