@@ -271,7 +271,11 @@ describe('when the bank refuses the hold', () => {
     expect((await rowOf(b.id)).cardProblem).toBe('declined');
 
     const another = await saveCard(t, b.borrower.cookie, VISA);
-    const fix = await t.post(`/api/reservations/${b.id}/card`, { paymentMethodId: another }, b.borrower.cookie);
+    const fix = await t.post(
+      `/api/reservations/${b.id}/card`,
+      { paymentMethodId: another },
+      b.borrower.cookie,
+    );
     expect(fix.statusCode, fix.body).toBe(200);
     expect(fix.json().status).toBe('requires_capture');
     await settlePayments(t);
@@ -350,7 +354,9 @@ describe('races and faults', () => {
       amountReceivedCents: b.totalCents,
     });
     const steps = await providerSteps(t, b.intent);
-    expect(steps.filter((s) => s.startsWith('capture'))).toEqual([`capture:approval:${b.totalCents}:succeeded`]);
+    expect(steps.filter((s) => s.startsWith('capture'))).toEqual([
+      `capture:approval:${b.totalCents}:succeeded`,
+    ]);
     expect(steps.filter((s) => s.startsWith('authorise'))).toEqual([
       `authorise:deferred:${b.totalCents}:succeeded`,
     ]);
@@ -363,10 +369,7 @@ describe('races and faults', () => {
     await holdDay(b.intent);
     // The provider held it; we never heard.
     expect(await providerIntent(t, b.intent)).toMatchObject({ status: 'requires_capture' });
-    const [step] = await db()
-      .select()
-      .from(paymentSteps)
-      .where(eq(paymentSteps.paymentIntentId, b.intent));
+    const [step] = await db().select().from(paymentSteps).where(eq(paymentSteps.paymentIntentId, b.intent));
     expect(step?.status).toBe('pending');
     expect((await rowOf(b.id)).authorisedAt).toBeNull();
     flaky.heal();

@@ -233,7 +233,7 @@ describe('StripePaymentProvider', () => {
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 
-  it('holds a saved card off-session (decision 062), and answers Stripe\'s refusals as 402s', async () => {
+  it("holds a saved card off-session (decision 062), and answers Stripe's refusals as 402s", async () => {
     const card = (last4: string) =>
       fake.savedCard('cus_off', { brand: 'visa', last4, exp_month: 3, exp_year: VISA_EXPIRY.expYear });
     const intentFor = (key: string) =>

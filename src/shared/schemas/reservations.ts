@@ -23,7 +23,10 @@ export const reservationInput = reservationDates.extend({
    * Decision 062: for a booking that starts far ahead (the payment intent answered `authoriseFrom`),
    * the saved card it is held with close to the start; the intent is then not confirmed now.
    */
-  paymentMethodId: z.uuid({ error: () => t`Payment method not found` }).optional().nullable(),
+  paymentMethodId: z
+    .uuid({ error: () => t`Payment method not found` })
+    .optional()
+    .nullable(),
 });
 export type ReservationInput = z.input<typeof reservationInput>;
 

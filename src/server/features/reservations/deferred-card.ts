@@ -10,7 +10,12 @@ import { nowOf, type ReservationDeps } from './deps.ts';
 import { cancelExtensionsOf } from './extensions/with-booking.ts';
 import { changeStatus, withItemLocked } from './locking.ts';
 import { moneyOf } from './money.ts';
-import { cancelledRefundWords, unpaidReasonWords, unpaidTextForBorrower, unpaidTextForLender } from './notices.ts';
+import {
+  cancelledRefundWords,
+  unpaidReasonWords,
+  unpaidTextForBorrower,
+  unpaidTextForLender,
+} from './notices.ts';
 import * as queries from './queries.ts';
 
 // Decision 062: a booking that starts far ahead holds nothing at the request; its saved card is held

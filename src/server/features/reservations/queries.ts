@@ -410,10 +410,7 @@ export async function savedCardOf(db: Db, userId: string, id: string) {
 
 /** The borrower's customer at the provider (their saved cards belong to it). */
 export async function customerIdOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.stripeCustomerId })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
   return row?.id ?? null;
 }
 

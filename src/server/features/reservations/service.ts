@@ -2,7 +2,6 @@ import { ACTION_FOR_STATUS } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { approve, authorisationLapsed, decline, expirePending } from './answer.ts';
 import { cancel } from './cancel.ts';
-import { cancelUnfixedCards, fixCard, resumeIfHeld } from './deferred-card.ts';
 import {
   acceptClaim,
   claim,
@@ -12,6 +11,7 @@ import {
   releaseUnansweredReturns,
   resolveClaim,
 } from './claims.ts';
+import { cancelUnfixedCards, fixCard, resumeIfHeld } from './deferred-card.ts';
 import type { ReservationDeps } from './deps.ts';
 import { changeStatus } from './locking.ts';
 import { pickUp } from './pickup.ts';

@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
-import { dateTime } from './dates.ts';
 import { heldCents, toCents } from '#shared/booking/pricing.ts';
 import { formatMoney } from '#shared/format.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
+import { dateTime } from './dates.ts';
 
 // What the money does, in the words the screens use (decision 025). The flow they describe
 // (the money plan of src/shared/booking/money-plan.ts, decisions 012 and 044): at the request the whole total is authorised (held on the
