@@ -76,12 +76,22 @@ export const approvedText = wording(
       rentalCents: number;
       /** Absent from notices written before the service fee (decision 055): none then. */
       serviceFeeCents?: number;
+      /** Decision 062: a booking far ahead whose saved card is not held yet, and when it is charged. */
+      chargeOn?: string | null;
     } & Days,
     names: { lender: string; item: string },
   ): NoticeText => {
     const { lender, item } = names;
     const { start, end } = daysOf(row);
     const title = msg`Reservation approved`;
+    if (row.stripePaymentIntentId && row.chargeOn) {
+      const total = dollars(heldCents({ ...row, serviceFeeCents: row.serviceFeeCents ?? 0 }));
+      const on = formatDayLabel(row.chargeOn);
+      return {
+        title,
+        message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your saved card is charged ${total} on ${on}, a few days before the start. Your pickup code is in My Reservations.`,
+      };
+    }
     if (!row.stripePaymentIntentId) {
       return {
         title,
@@ -119,6 +129,7 @@ export const approvedText = wording(
       'depositCents',
       'rentalCents',
       'serviceFeeCents',
+      'chargeOn',
     ),
     names,
   ],
