@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { eq } from 'drizzle-orm';
 import type { CancellationPolicy } from '#shared/booking/cancellation-policy.ts';
-import { formatDayLabel } from '#shared/format.ts';
+import { formatDayLabel, intlLocale } from '#shared/format.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema/users.ts';
@@ -35,6 +35,18 @@ export async function writtenFor(db: Db, userId: string, text: () => MessageDesc
  */
 export function dayWhenWritten(date: string): string {
   return { toString: () => formatDayLabel(date) } as unknown as string;
+}
+
+/** An instant as the campus reads it, "Thu, Nov 26, 6:00 PM", in the active language (call inside the text). */
+export function campusMomentWritten(at: Date, timeZone: string): string {
+  return at.toLocaleString(intlLocale(), {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 /** A cancellation policy's name inside a sentence ("By the item's strict policy"). */

@@ -192,6 +192,12 @@ export const envSchema = z.object({
   /** Pending requests not answered within this many hours expire. */
   RESERVATION_EXPIRY_HOURS: positiveInt.default(48),
   /**
+   * Decision 062: a paid booking that starts more than this many days ahead saves the borrower's card
+   * at the request and authorises it off-session this many days before the start (a hold must still
+   * be alive at the start: at most 5, a day short of the six a request may wait on one).
+   */
+  AUTHORISE_AHEAD_DAYS: positiveInt.max(5, 'must be 5 or less').default(5),
+  /**
    * GET /metrics (Prometheus) answers requests carrying `Authorization: Bearer <METRICS_TOKEN>`. Unset,
    * there is no /metrics (a 404 like any unknown path) and nothing is measured.
    */

@@ -54,6 +54,8 @@ function toConfig(env: Env) {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
       reservationExpiryHours: env.RESERVATION_EXPIRY_HOURS,
+      /** Decision 062: bookings starting further ahead are authorised off-session this many days before. */
+      authoriseAheadDays: env.AUTHORISE_AHEAD_DAYS,
       /** How often an idle worker looks for queued jobs; a commit in this process wakes it at once. */
       pollingSeconds: 2,
     },

@@ -175,14 +175,27 @@ export const BANK_PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 
 export type BankPayoutStatus = (typeof BANK_PAYOUT_STATUSES)[number];
 
 /** A call to the card provider that a status change asks for (the payment outbox, decision 012). */
-export const PAYMENT_STEP_KINDS = ['capture', 'release', 'refund'] as const;
+export const PAYMENT_STEP_KINDS = ['authorise', 'capture', 'release', 'refund'] as const;
 export type PaymentStepKind = (typeof PAYMENT_STEP_KINDS)[number];
-/** pending → running → succeeded, or failed after its retries; superseded when a later change made it moot. */
-export const PAYMENT_STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'superseded'] as const;
+/**
+ * pending → running → succeeded, or failed after its retries; superseded when a later change made it
+ * moot; waiting: an off-session authorisation the bank refused, until the borrower fixes the card
+ * (decision 062), the steps after it waiting behind it.
+ */
+export const PAYMENT_STEP_STATUSES = [
+  'pending',
+  'running',
+  'succeeded',
+  'failed',
+  'superseded',
+  'waiting',
+] as const;
 export type PaymentStepStatus = (typeof PAYMENT_STEP_STATUSES)[number];
 /** Why a step exists: decides the billing rows its success writes and the words moderators read. */
 export const PAYMENT_STEP_PURPOSES = [
   'approval',
+  /** A booking far ahead: its saved card authorised off-session close to the start (decision 062). */
+  'deferred',
   'decline',
   'cancellation',
   /** A borrower's cancellation of a paid booking that refunds by the item's policy, the lender keeping part. */

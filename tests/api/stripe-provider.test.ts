@@ -250,6 +250,53 @@ describe('StripePaymentProvider', () => {
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 
+  it("holds a saved card off-session (decision 062), and answers Stripe's refusals as 402s", async () => {
+    const card = (last4: string) =>
+      fake.savedCard('cus_off', { brand: 'visa', last4, exp_month: 3, exp_year: VISA_EXPIRY.expYear });
+    const intentFor = (key: string) =>
+      provider.createPaymentIntent({
+        amountCents: 4000,
+        currency: 'usd',
+        customerId: null,
+        metadata: {},
+        idempotencyKey: key,
+      });
+    const ok = await intentFor('pi-off-1');
+    const held = await provider.authoriseOffSession({
+      paymentIntentId: ok.id,
+      paymentMethodId: card('4242'),
+      customerId: 'cus_off',
+      idempotencyKey: `authorise-${ok.id}-1`,
+    });
+    expect(held).toMatchObject({ status: 'requires_capture', amountCents: 4000 });
+    const confirm = last(`/v1/payment_intents/${ok.id}/confirm`);
+    expect(confirm.body.get('off_session')).toBe('true');
+    expect(confirm.headers['idempotency-key']).toBe(`authorise-${ok.id}-1`);
+
+    // 4000 0027 6000 3184: the bank asks for the cardholder on every off-session payment.
+    const auth = await intentFor('pi-off-2');
+    await expect(
+      provider.authoriseOffSession({
+        paymentIntentId: auth.id,
+        paymentMethodId: card('3184'),
+        customerId: 'cus_off',
+        idempotencyKey: `authorise-${auth.id}-1`,
+      }),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'AUTHENTICATION_REQUIRED' });
+    expect((await provider.retrievePaymentIntent(auth.id)).status).toBe('requires_payment_method');
+
+    // 4000 0000 0000 0341: attached, then every charge declined.
+    const declined = await intentFor('pi-off-3');
+    await expect(
+      provider.authoriseOffSession({
+        paymentIntentId: declined.id,
+        paymentMethodId: card('0341'),
+        customerId: 'cus_off',
+        idempotencyKey: `authorise-${declined.id}-1`,
+      }),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'CARD_DECLINED' });
+  });
+
   it('saves cards through SetupIntents and detaches them', async () => {
     const setup = await provider.createSetupIntent('cus_777', 'seti-key-1');
     const call = last('/v1/setup_intents');

@@ -408,6 +408,28 @@ export async function startFakeStripe() {
             },
           },
         };
+      // Stripe's test cards off-session: 3184 asks for the cardholder every time, 0341 attaches and
+      // then declines every charge; either leaves the intent to be paid again.
+      const card = pm.card as { last4?: string } | undefined;
+      const refusal =
+        intent.status !== 'requires_payment_method'
+          ? null
+          : card?.last4 === '0341'
+            ? { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+            : card?.last4 === '3184' && body.get('off_session') === 'true'
+              ? {
+                  code: 'authentication_required',
+                  decline_code: 'authentication_required',
+                  message: 'Your card was declined. This transaction requires authentication.',
+                }
+              : null;
+      if (refusal) {
+        Object.assign(intent, { last_payment_error: { type: 'card_error', ...refusal } });
+        return {
+          status: 402,
+          body: { error: { type: 'card_error', ...refusal, payment_intent: intent } },
+        };
+      }
       if (intent.status === 'requires_payment_method') {
         const charge = {
           id: newId('ch'),

@@ -9,7 +9,8 @@ type Method =
   | 'cancelPaymentIntent'
   | 'refund'
   | 'createTransfer'
-  | 'reverseTransfer';
+  | 'reverseTransfer'
+  | 'authoriseOffSession';
 
 export class ProviderOutage extends Error {
   constructor(method: string) {
@@ -27,6 +28,7 @@ export function flakyProvider(real: PaymentProvider) {
     refund: 0,
     createTransfer: 0,
     reverseTransfer: 0,
+    authoriseOffSession: 0,
   };
   const wrap =
     <M extends Method>(method: M) =>
@@ -48,6 +50,7 @@ export function flakyProvider(real: PaymentProvider) {
     refund: wrap('refund'),
     createTransfer: wrap('createTransfer'),
     reverseTransfer: wrap('reverseTransfer'),
+    authoriseOffSession: wrap('authoriseOffSession'),
   });
   return {
     provider,

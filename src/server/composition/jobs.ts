@@ -84,6 +84,7 @@ export default fp(
       payment: opts.config.payments,
       log,
       metrics: opts.metrics,
+      timeZone: opts.config.campusTimeZone,
     });
     // Transfers to lenders (decision 056) and their reversals (decision 061).
     const transferDeps = {
@@ -254,6 +255,12 @@ export default fp(
         // Requests for more days lapse when the booking's last day is over.
         const lapsed = await extensionService.expirePending(deps);
         if (lapsed) expiryLog.info({ lapsed }, 'expired unanswered requests for more days');
+        // Decision 062: bookings far ahead have their saved cards held close to the start; those whose
+        // card was refused and not fixed by the deadline end with nothing charged.
+        const authorised = await paymentStepService.authoriseDue(stepDeps(expiryLog));
+        if (authorised) expiryLog.info({ authorised }, 'held saved cards of bookings that start soon');
+        const unpaid = await reservationService.cancelUnfixedCards({ ...deps, log: expiryLog });
+        if (unpaid) expiryLog.info({ unpaid }, 'cancelled bookings whose card was not fixed in time');
       })
         .catch((error) => expiryLog.error({ err: error }, 'reservation expiry job failed'))
         .then(() =>

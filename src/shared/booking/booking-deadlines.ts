@@ -55,3 +55,37 @@ export function extensionLapsesAt(
 ): Date {
   return earliest(campusMidnight(addDays(previousEndDate, 1), timeZone), authorisedAt);
 }
+
+/**
+ * Decision 062: how many days before its start a far-ahead booking's saved card is authorised
+ * off-session (AUTHORISE_AHEAD_DAYS' default). A hold made then lives past the start day.
+ */
+export const DEFAULT_AUTHORISE_AHEAD_DAYS = 5;
+
+/** How long the borrower has to fix a card the off-session authorisation failed on (or the booking ends). */
+export const CARD_FIX_HOURS = 48;
+
+/**
+ * When a booking requested at `now` has its card authorised: null when at the request (it starts
+ * within `aheadDays`), else the campus midnight `aheadDays` before its start day, when the
+ * off-session authorisation becomes due.
+ */
+export function deferredAuthorisationFrom(
+  startDate: string,
+  aheadDays: number,
+  timeZone: string,
+  now: Date,
+): Date | null {
+  const from = campusMidnight(addDays(startDate, -aheadDays), timeZone);
+  return from > now ? from : null;
+}
+
+/**
+ * By when a borrower fixes a card whose off-session authorisation failed at `failedAt`:
+ * CARD_FIX_HOURS later, and never after the start day begins (the lender must know before the meetup).
+ */
+export function cardFixBy(failedAt: Date, startDate: string, timeZone: string): Date {
+  const byHours = failedAt.getTime() + CARD_FIX_HOURS * 3600_000;
+  const byStart = campusMidnight(startDate, timeZone).getTime();
+  return new Date(Math.max(failedAt.getTime(), Math.min(byHours, byStart)));
+}

@@ -31,6 +31,9 @@ const allowed: Record<string, string> = {
   'disputed resolve moderator': 'completed',
   'returned releaseDeposit system': 'completed',
   'pending expire system': 'cancelled',
+  // Decision 062: a booking far ahead whose card was not fixed by its deadline.
+  'pending unpaid system': 'cancelled',
+  'approved unpaid system': 'cancelled',
 };
 
 describe('reservation state machine (spec §4)', () => {

@@ -20,7 +20,8 @@ export type ReservationAction =
   | 'dispute'
   | 'resolve'
   | 'releaseDeposit'
-  | 'expire';
+  | 'expire'
+  | 'unpaid';
 export type Role = 'borrower' | 'provider' | 'moderator' | 'system';
 /** The two people of a reservation: the ones who see it and press its buttons. */
 export type PartyRole = Exclude<Role, 'system' | 'moderator'>;
@@ -38,6 +39,7 @@ export const RESERVATION_ACTIONS = [
   'resolve',
   'releaseDeposit',
   'expire',
+  'unpaid',
 ] as const;
 
 export interface TransitionRule {
@@ -78,6 +80,8 @@ export const TRANSITIONS: Readonly<Record<ReservationAction, TransitionRule>> = 
   // The lender did not answer within the window: the deposit comes back on its own.
   releaseDeposit: { from: ['returned'], to: 'completed', roles: ['system'] },
   expire: { from: ['pending'], to: 'cancelled', roles: ['system'] },
+  // Decision 062: a booking far ahead whose card could not be held, not fixed by its deadline.
+  unpaid: { from: ['pending', 'approved'], to: 'cancelled', roles: ['system'] },
 };
 
 /**
@@ -115,6 +119,7 @@ const DONE: Record<ReservationAction, MessageDescriptor> = {
   resolve: msg({ message: 'decided', context: 'what cannot be done to a reservation' }),
   releaseDeposit: msg({ message: 'released', context: 'what cannot be done to a reservation' }),
   expire: msg({ message: 'expired', context: 'what cannot be done to a reservation' }),
+  unpaid: msg({ message: 'cancelled for an unpaid hold', context: 'what cannot be done to a reservation' }),
 };
 
 /** Why this party may not: in the words of who may. */

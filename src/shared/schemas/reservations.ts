@@ -19,6 +19,14 @@ export const reservationDates = z.object({
 export const reservationInput = reservationDates.extend({
   /** The authorised payment for a paid item; absent for a free one. */
   stripePaymentIntentId: plainText().max(200).optional().nullable(),
+  /**
+   * Decision 062: for a booking that starts far ahead (the payment intent answered `authoriseFrom`),
+   * the saved card it is held with close to the start; the intent is then not confirmed now.
+   */
+  paymentMethodId: z
+    .uuid({ error: () => t`Payment method not found` })
+    .optional()
+    .nullable(),
 });
 export type ReservationInput = z.input<typeof reservationInput>;
 
@@ -47,6 +55,17 @@ export const paymentIntentResponse = z.object({
   answerBy: z.string(),
   /** Decimal string of the service fee the total includes (decision 055); "0.00" when there is none. */
   serviceFeeAmount: z.string(),
+  /**
+   * Decision 062: null, the card is held now (confirm this intent); an instant, the booking starts far
+   * ahead: the card is saved now (a SetupIntent, then the request names the saved card) and held
+   * off-session from then on, a few days before the start.
+   */
+  authoriseFrom: z.string().nullable().optional(),
+});
+
+/** The borrower fixes the card of a booking whose off-session hold failed (decision 062): a saved card. */
+export const fixCardInput = z.object({
+  paymentMethodId: z.uuid({ error: () => t`Payment method not found` }),
 });
 
 /** The 3-D Secure return to /reservations: the request is made from what the payment was for. */
@@ -172,6 +191,20 @@ export const reservation = z.object({
   createdAt: z.string(),
   /** A pending request's answer-by time (ISO): it expires unanswered then. Null once answered. */
   respondBy: z.string().nullable(),
+  /**
+   * Decision 062: a booking that started far ahead: its saved card is held off-session from `from`
+   * (then charged if approved); `held` once it is; `problem` when the bank refused, to be fixed by
+   * `fixBy` or the booking is cancelled. Null: the card was held at the request.
+   */
+  cardHold: z
+    .object({
+      from: z.string(),
+      held: z.boolean(),
+      problem: z.enum(['declined', 'authentication_required']).nullable(),
+      fixBy: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** Active and past its end date (campus calendar). Derived, not a status. */
   overdue: z.boolean(),
   /** The return and its deposit claim: null until the borrower returns or a claim opens. */

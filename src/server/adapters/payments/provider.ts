@@ -114,6 +114,18 @@ export interface PaymentProvider extends ConnectProvider {
     customerId: string;
     idempotencyKey: string;
   }): Promise<PaymentIntent>;
+  /**
+   * Authorises an intent off-session with a card the customer saved (decision 062: a booking far ahead,
+   * held close to its start with the borrower not present). The bank may refuse: a PaymentError (402)
+   * with code AUTHENTICATION_REQUIRED (the borrower must authenticate in person) or a decline code; the
+   * intent then stays `requires_payment_method`, and the borrower can confirm it again themselves.
+   */
+  authoriseOffSession(args: {
+    paymentIntentId: string;
+    paymentMethodId: string;
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent>;
   /** Takes the authorised money (on approval). */
   capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent>;
   /** Releases an authorisation that was never captured (decline, cancel, expiry). */

@@ -281,6 +281,30 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentIntent(intent);
   }
 
+  async authoriseOffSession(args: {
+    paymentIntentId: string;
+    paymentMethodId: string;
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent> {
+    const intent = await this.call(async (stripe) => {
+      // The saved card is its customer's: the intent names that customer before it can use it.
+      await stripe.paymentIntents.update(
+        args.paymentIntentId,
+        { customer: args.customerId },
+        { idempotencyKey: `${args.idempotencyKey}-customer` },
+      );
+      return stripe.paymentIntents.confirm(
+        args.paymentIntentId,
+        // The borrower is not here: Stripe asks the bank for an exemption, and answers
+        // authentication_required when the bank insists on the cardholder.
+        { payment_method: args.paymentMethodId, off_session: true, expand: ['payment_method'] },
+        { idempotencyKey: args.idempotencyKey },
+      );
+    });
+    return toPaymentIntent(intent);
+  }
+
   async capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent> {
     const intent = await this.call((stripe) => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
     return toPaymentIntent(intent);

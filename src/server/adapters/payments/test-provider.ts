@@ -41,13 +41,23 @@ export class PaymentError extends AppError {
 /** Stripe's documented test cards and their outcomes. */
 const OUTCOMES: Record<
   string,
-  { decline?: { code: string; message: MessageDescriptor }; authenticate?: true; dispute?: true }
+  {
+    decline?: { code: string; message: MessageDescriptor };
+    authenticate?: true;
+    dispute?: true;
+    /** What a payment with the card saved does off-session (absent: it is authorised). */
+    offSession?: 'authenticate' | 'decline';
+  }
 > = {
   '4242424242424242': {},
   // The charge succeeds, then the cardholder disputes it as fraudulent.
   '4000000000000259': { dispute: true },
-  // 3-D Secure: the bank asks the cardholder to authenticate every time.
-  '4000002760003184': { authenticate: true },
+  // 3-D Secure: the bank asks the cardholder to authenticate every time, off-session too.
+  '4000002760003184': { authenticate: true, offSession: 'authenticate' },
+  // 3-D Secure unless set up: a card saved through a SetupIntent pays off-session without it.
+  '4000002500003155': { authenticate: true },
+  // Attaches to a customer (a SetupIntent succeeds), then every charge is declined.
+  '4000000000000341': { offSession: 'decline' },
   '4000056655665556': {},
   '5555555555554444': {},
   '378282246310005': {},
@@ -440,10 +450,16 @@ export class TestPaymentProvider implements PaymentProvider {
         );
       if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
       const details = checkSavedCard(method);
+      // Stripe's test cards with the cardholder present: 0341 declines every charge, 3184 asks the
+      // cardholder to authenticate every time.
+      if (method.offSession === 'decline') {
+        await this.setIntent(row.id, { lastError: 'Your card was declined.' });
+        throw new PaymentError(msg`Your card was declined.`, 'card_declined');
+      }
       const [updated] = await this.db
         .update(testPaymentIntents)
         .set({
-          status: 'requires_capture',
+          status: method.offSession === 'authenticate' ? 'requires_action' : 'requires_capture',
           card: details,
           customerId: args.customerId,
           lastError: null,
@@ -458,6 +474,72 @@ export class TestPaymentProvider implements PaymentProvider {
         .returning();
       // Another call authorised it meanwhile: the same outcome.
       return updated ? toIntent(updated) : toIntent(await this.intent(args.paymentIntentId));
+    });
+  }
+
+  /**
+   * An off-session payment with a saved card, as Stripe answers it: Stripe's test cards that need the
+   * cardholder (3184) or decline (0341) refuse with the intent left to be paid again, others authorise.
+   * One conditional update, so two calls at once authorise once.
+   */
+  authoriseOffSession(args: {
+    paymentIntentId: string;
+    paymentMethodId: string;
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentIntent> {
+    return this.once(args.idempotencyKey, async () => {
+      const row = await this.intent(args.paymentIntentId);
+      if (row.status !== 'requires_payment_method') {
+        throw new PaymentError(
+          msg`This payment can no longer be confirmed.`,
+          'payment_intent_unexpected_state',
+          409,
+        );
+      }
+      const [method] = await this.db
+        .select()
+        .from(testPaymentMethods)
+        .where(
+          and(
+            eq(testPaymentMethods.id, args.paymentMethodId),
+            eq(testPaymentMethods.customerId, args.customerId),
+            isNull(testPaymentMethods.detached),
+          ),
+        );
+      if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
+      try {
+        const details = checkSavedCard(method);
+        if (method.offSession === 'authenticate') {
+          throw new PaymentError(
+            msg`Your bank asks you to confirm this payment yourself.`,
+            'authentication_required',
+          );
+        }
+        if (method.offSession === 'decline') {
+          throw new PaymentError(msg`Your card was declined.`, 'card_declined');
+        }
+        const [updated] = await this.db
+          .update(testPaymentIntents)
+          .set({
+            status: 'requires_capture',
+            card: details,
+            customerId: args.customerId,
+            lastError: null,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(testPaymentIntents.id, args.paymentIntentId),
+              eq(testPaymentIntents.status, 'requires_payment_method'),
+            ),
+          )
+          .returning();
+        return updated ? toIntent(updated) : toIntent(await this.intent(args.paymentIntentId));
+      } catch (error) {
+        if (error instanceof PaymentError) await this.setIntent(row.id, { lastError: error.message });
+        throw error;
+      }
     });
   }
 
@@ -589,6 +671,7 @@ export class TestPaymentProvider implements PaymentProvider {
       last4: details.last4,
       expiryMonth: details.expiryMonth,
       expiryYear: details.expiryYear,
+      offSession: OUTCOMES[card.number.replace(/\D/g, '')]?.offSession ?? 'ok',
     });
     await this.db
       .update(testSetupIntents)

@@ -171,6 +171,8 @@ export const paymentSteps = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** A runner holds the step until then; past it, a crashed runner's step may be taken again. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Not run before then (an off-session authorisation due close to the booking's start; null: now). */
+    notBefore: timestamp('not_before', { withTimezone: true }),
     /** The provider's id of what the step made (a refund's re_…). */
     providerRef: text('provider_ref'),
     createdAt: createdAt(),

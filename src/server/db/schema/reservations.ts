@@ -56,6 +56,17 @@ export const reservations = pgTable(
      * pending request ends before the authorisation lapses (decision 057).
      */
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /**
+     * Decision 062: a booking that starts more than AUTHORISE_AHEAD_DAYS ahead is not held at the
+     * request; its card is saved and authorised off-session from this time on (null: held at the request).
+     */
+    authoriseFrom: timestamp('authorise_from', { withTimezone: true }),
+    /** The saved card (the provider's pm_… id) the off-session authorisation uses. */
+    offSessionPaymentMethod: text('off_session_payment_method'),
+    /** The off-session authorisation failed: 'declined' or 'authentication_required' (null: no problem). */
+    cardProblem: text('card_problem'),
+    /** The borrower fixes the card by then, or the booking is cancelled with nothing charged. */
+    cardFixBy: timestamp('card_fix_by', { withTimezone: true }),
     /** Six digits the borrower shows at the meetup (spec §4). */
     pickupCode: text('pickup_code'),
     /** Wrong codes typed by the lender since the code was issued; at the limit a new code is issued. */
@@ -133,6 +144,12 @@ export const reservations = pgTable(
       .on(t.stripePaymentIntentId)
       .where(sql`${t.stripePaymentIntentId} is not null`),
     // Expiry job: pending requests by age.
+    // The card-fix deadline job: bookings whose off-session authorisation waits for the borrower.
+    index('reservations_card_fix_by_idx').on(t.cardFixBy).where(sql`${t.cardFixBy} is not null`),
+    check(
+      'reservations_card_problem_check',
+      sql`${t.cardProblem} is null or ${t.cardProblem} in ('declined', 'authentication_required')`,
+    ),
     index('reservations_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -63,6 +63,11 @@ export const testPaymentMethods = pgTable('test_payment_methods', {
   expiryMonth: smallint('expiry_month').notNull(),
   expiryYear: smallint('expiry_year').notNull(),
   detached: timestamp('detached_at', { withTimezone: true }),
+  /**
+   * What an off-session payment with it does, as Stripe's test cards: 'ok', 'authenticate' (3184: the
+   * bank asks every time), or 'decline' (0341: attaches, then every charge is declined).
+   */
+  offSession: text('off_session').notNull().default('ok'),
   createdAt: createdAt(),
 });
 

@@ -170,6 +170,7 @@ export async function insertStep(
     amountCents: number;
     idempotencyKey: string;
     billingId?: string | null;
+    notBefore?: Date | null;
   },
 ): Promise<StepRow> {
   const [row] = await db.insert(paymentSteps).values(values).returning();
@@ -211,7 +212,7 @@ export async function supersede(db: Db, paymentIntentId: string, kind: PaymentSt
       and(
         eq(paymentSteps.paymentIntentId, paymentIntentId),
         eq(paymentSteps.kind, kind),
-        inArray(paymentSteps.status, ['pending', 'failed']),
+        inArray(paymentSteps.status, ['pending', 'failed', 'waiting']),
       ),
     )
     .returning();

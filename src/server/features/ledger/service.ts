@@ -36,6 +36,8 @@ export interface PlannedStep {
   amountCents: number;
   /** The refund row the step settles. */
   billingId?: string | null;
+  /** Not run before then (an off-session authorisation close to the start, decision 062). */
+  notBefore?: Date | null;
 }
 
 const WAKE_RUNNER = Symbol('wake the payment steps runner');
@@ -110,6 +112,30 @@ export const ledgerService = {
         amountCents: intent.amountCents,
       },
       { idempotencyKey: `release-abandoned-${intent.id}`, wakeRunner: false },
+    ),
+
+  /**
+   * Decision 062: a booking far ahead holds nothing at the request; its saved card is authorised
+   * off-session from `notBefore` on, by a step of its own (one per payment: its key is the intent's).
+   * An approval's capture queued later runs after it (steps of one payment run in order).
+   */
+  authoriseLater: (
+    tx: Db,
+    jobs: JobQueue,
+    what: { reservationId: string; paymentIntentId: string; amountCents: number; notBefore: Date },
+  ) =>
+    ledgerService.queueStep(
+      tx,
+      jobs,
+      {
+        paymentIntentId: what.paymentIntentId,
+        reservationId: what.reservationId,
+        kind: 'authorise',
+        purpose: 'deferred',
+        amountCents: what.amountCents,
+        notBefore: what.notBefore,
+      },
+      { idempotencyKey: `authorise-${what.paymentIntentId}`, wakeRunner: false },
     ),
 
   /** The borrower's card is authorised: their payment row, pending until it is charged or released. */
@@ -210,6 +236,9 @@ export const ledgerService = {
     },
   ): Promise<void> {
     if (!what.paymentIntentId) return;
+    // An off-session authorisation not made yet (decision 062) is not made at all: the release would
+    // otherwise wait behind it, and a card would be held only to be let go.
+    await queries.supersede(tx, what.paymentIntentId, 'authorise');
     await ledgerService.queueStep(tx, jobs, {
       paymentIntentId: what.paymentIntentId,
       reservationId: what.reservationId,

@@ -11,6 +11,8 @@ type StepRow = queries.StepRow;
 
 /** A step the provider has done: the rows recorded for it say so, and the journal (in the transaction marking it done). */
 export async function stepSucceeded(tx: Db, step: StepRow, providerRef: string | null): Promise<void> {
+  // An off-session authorisation (decision 062) holds money and moves none: no rows, no journal.
+  if (step.kind === 'authorise') return;
   const now = new Date();
   if (step.kind === 'capture') {
     await queries.settleRowsOfStep(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
 import { paymentIntents, paymentMismatches, paymentSteps } from '../../db/schema/payments.ts';
@@ -114,7 +114,7 @@ export async function firstUnfinishedStep(db: Db, intentId: string): Promise<Ste
     .where(
       and(
         eq(paymentSteps.paymentIntentId, intentId),
-        inArray(paymentSteps.status, ['pending', 'running', 'failed']),
+        inArray(paymentSteps.status, ['pending', 'running', 'failed', 'waiting']),
       ),
     )
     .orderBy(asc(paymentSteps.seq))
@@ -220,9 +220,13 @@ export async function intentsWithRunnableSteps(db: Db, limit: number, pendingBef
     .from(paymentSteps)
     .where(
       or(
-        pendingBefore
-          ? and(eq(paymentSteps.status, 'pending'), lt(paymentSteps.updatedAt, pendingBefore))
-          : eq(paymentSteps.status, 'pending'),
+        and(
+          pendingBefore
+            ? and(eq(paymentSteps.status, 'pending'), lt(paymentSteps.updatedAt, pendingBefore))
+            : eq(paymentSteps.status, 'pending'),
+          // A step due later (an off-session authorisation close to a start) is not runnable yet.
+          or(isNull(paymentSteps.notBefore), lte(paymentSteps.notBefore, now)),
+        ),
         and(eq(paymentSteps.status, 'running'), lt(paymentSteps.lockedUntil, now)),
       ),
     )
@@ -382,4 +386,87 @@ export async function reservationParties(db: Db, reservationId: string) {
     .innerJoin(items, eq(items.id, reservations.itemId))
     .where(eq(reservations.id, reservationId));
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Off-session authorisations of bookings far ahead (decision 062)
+
+/** The booking an off-session authorisation is for: its saved card and the borrower's customer. */
+export async function offSessionCardOf(db: Db, reservationId: string) {
+  const [row] = await db
+    .select({
+      paymentMethod: reservations.offSessionPaymentMethod,
+      customerId: users.stripeCustomerId,
+      startDate: reservations.startDate,
+      status: reservations.status,
+    })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.borrowerId))
+    .where(eq(reservations.id, reservationId));
+  return row;
+}
+
+/** The bank refused the off-session authorisation: the step waits for the borrower to fix the card. */
+export async function waitForBorrower(db: Db, id: string, error: string): Promise<StepRow | undefined> {
+  const [row] = await db
+    .update(paymentSteps)
+    .set({ status: 'waiting', lastError: error, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(paymentSteps.id, id), eq(paymentSteps.status, 'running')))
+    .returning();
+  return row;
+}
+
+/** The borrower fixed the card: the waiting authorisation runs again now (it finds the intent authorised). */
+export async function reopenWaiting(db: Db, intentId: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentSteps)
+    .set({ status: 'pending', notBefore: null, lockedUntil: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentSteps.paymentIntentId, intentId),
+        eq(paymentSteps.kind, 'authorise'),
+        eq(paymentSteps.status, 'waiting'),
+      ),
+    )
+    .returning({ id: paymentSteps.id });
+  return rows.length > 0;
+}
+
+/** Intents whose off-session authorisation has come due (pending, its time reached). */
+export async function dueAuthorisations(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: paymentSteps.paymentIntentId })
+    .from(paymentSteps)
+    .where(
+      and(
+        eq(paymentSteps.kind, 'authorise'),
+        eq(paymentSteps.status, 'pending'),
+        isNotNull(paymentSteps.notBefore),
+        lte(paymentSteps.notBefore, now),
+      ),
+    )
+    .orderBy(asc(paymentSteps.notBefore))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The booking's card is held now: its six days run from here, and any problem is over. */
+export async function markAuthorised(db: Db, reservationId: string, at: Date): Promise<void> {
+  await db
+    .update(reservations)
+    .set({ authorisedAt: at, cardProblem: null, cardFixBy: null, updatedAt: at })
+    .where(eq(reservations.id, reservationId));
+}
+
+/** The off-session authorisation failed: why, and by when the borrower must fix it. */
+export async function markCardProblem(
+  db: Db,
+  reservationId: string,
+  problem: 'declined' | 'authentication_required',
+  fixBy: Date,
+): Promise<void> {
+  await db
+    .update(reservations)
+    .set({ cardProblem: problem, cardFixBy: fixBy, updatedAt: new Date() })
+    .where(eq(reservations.id, reservationId));
 }

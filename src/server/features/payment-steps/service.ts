@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { msg } from '@lingui/core/macro';
+import { cardFixBy } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PaymentStepKind, PaymentStepPurpose, PaymentStepStatus } from '#shared/constants.ts';
 import type { AdminPayments } from '#shared/schemas/payment-steps.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import { campusMomentWritten } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -33,6 +35,8 @@ export interface PaymentStepDeps {
   metrics?: PaymentStepMetrics;
   /** The moderators (ADMIN_EMAILS): whether someone else can look at a problem a moderator is party to. */
   adminEmails?: readonly string[];
+  /** The campus time zone: a card-fix deadline never runs past the start day's beginning (decision 062). */
+  timeZone?: string;
 }
 
 export interface PaymentStepMetrics {
@@ -45,6 +49,19 @@ export interface PaymentStepMetrics {
  * diagnostic record (last_error), kept in English beside the provider's own English errors.
  */
 class PermanentStepError extends Error {}
+
+/**
+ * The bank refused an off-session authorisation (decision 062): no retry can change it, the borrower
+ * must (authenticate, or give another card). The step waits for them; moderators need not look.
+ */
+class OffSessionRefused extends Error {
+  constructor(
+    readonly problem: 'declined' | 'authentication_required',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Another runner holds the step (its lease has not run out): try again later. */
 export class StepBusyError extends Error {}
@@ -66,6 +83,38 @@ function describe(error: unknown): string {
 async function perform(deps: PaymentStepDeps, step: queries.StepRow): Promise<string | null> {
   const intent = await deps.payments.retrievePaymentIntent(step.paymentIntentId);
   await queries.setProviderStatus(deps.db, intent.id, { providerStatus: intent.status });
+  if (step.kind === 'authorise') {
+    // Looked up first: an authorisation made before a crash (or by the borrower's own fix) is not
+    // made twice.
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded') return null;
+    if (intent.status === 'canceled') {
+      throw new PermanentStepError('The payment was cancelled: it can no longer be authorised.');
+    }
+    if (intent.status === 'requires_action') {
+      throw new OffSessionRefused('authentication_required', 'The bank asks the cardholder to authenticate.');
+    }
+    const card = step.reservationId ? await queries.offSessionCardOf(deps.db, step.reservationId) : undefined;
+    if (!card?.paymentMethod || !card.customerId) {
+      throw new OffSessionRefused('declined', 'No saved card to authorise off-session.');
+    }
+    try {
+      await deps.payments.authoriseOffSession({
+        paymentIntentId: intent.id,
+        paymentMethodId: card.paymentMethod,
+        customerId: card.customerId,
+        // A fresh key per attempt: a provider replays a refusal for its key, and a card fixed since
+        // must be asked again. The look-up above keeps a retry from holding twice.
+        idempotencyKey: `${step.idempotencyKey}-${step.attempts}`,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 402) {
+        const problem = error.code === 'AUTHENTICATION_REQUIRED' ? 'authentication_required' : 'declined';
+        throw new OffSessionRefused(problem, describe(error));
+      }
+      throw error;
+    }
+    return null;
+  }
   if (step.kind === 'capture') {
     if (intent.status === 'succeeded') return null;
     if (intent.status !== 'requires_capture') {
@@ -177,6 +226,46 @@ async function complete(deps: PaymentStepDeps, step: queries.StepRow, providerRe
   await transaction(deps.db, async (tx) => {
     const done = await queries.finishStep(tx, step.id, providerRef);
     if (done) await applySuccess(tx, done, providerRef);
+    // The card is held now: the booking's six days of a hold run from here (decision 057).
+    if (done?.kind === 'authorise' && done.reservationId) {
+      await queries.markAuthorised(tx, done.reservationId, new Date());
+    }
+  });
+}
+
+/**
+ * The bank refused the off-session authorisation: the step waits, the booking records why and by
+ * when the borrower fixes it, and the borrower is told (bell and e-mail) with a link to the booking.
+ */
+async function waitForBorrower(deps: PaymentStepDeps, step: queries.StepRow, refused: OffSessionRefused) {
+  await transaction(deps.db, async (tx) => {
+    const waiting = await queries.waitForBorrower(tx, step.id, refused.message);
+    if (!waiting?.reservationId) return;
+    const card = await queries.offSessionCardOf(tx, waiting.reservationId);
+    const parties = await queries.reservationParties(tx, waiting.reservationId);
+    if (!card || !parties) return;
+    const fixBy = cardFixBy(new Date(), card.startDate, deps.timeZone ?? 'UTC');
+    await queries.markCardProblem(tx, waiting.reservationId, refused.problem, fixBy);
+    const item = parties.title;
+    const authenticate = refused.problem === 'authentication_required';
+    await notificationService.notify(tx, {
+      userId: parties.borrowerId,
+      type: 'system',
+      text: () => {
+        const by = campusMomentWritten(fixBy, deps.timeZone ?? 'UTC');
+        return authenticate
+          ? {
+              title: msg`Confirm your card`,
+              message: msg`Your bank asks you to confirm the payment for ${item}. Please confirm it, or give another card, by ${by}, or the booking is cancelled.`,
+            }
+          : {
+              title: msg`Your card was declined`,
+              message: msg`Your card was declined for ${item}. Please give another card by ${by}, or the booking is cancelled.`,
+            };
+      },
+      relatedReservationId: waiting.reservationId,
+      relatedItemId: parties.itemId,
+    });
   });
 }
 
@@ -212,14 +301,20 @@ export const paymentStepService = {
   async runIntent(deps: PaymentStepDeps, paymentIntentId: string, lastTry = false): Promise<void> {
     for (let guard = 0; guard < 50; guard++) {
       const next = await queries.firstUnfinishedStep(deps.db, paymentIntentId);
-      // Nothing left, or a step waits for a moderator: the later ones wait behind it.
-      if (!next || next.status === 'failed') return;
+      // Nothing left, or a step waits for a moderator or the borrower: the later ones wait behind it.
+      if (!next || next.status === 'failed' || next.status === 'waiting') return;
+      // Due later (an off-session authorisation close to the start): its time's round runs it.
+      if (next.status === 'pending' && next.notBefore && next.notBefore > new Date()) return;
       const step = await queries.claimStep(deps.db, next.id, deps.payment.stepLeaseMs);
       if (!step) throw new StepBusyError(`step ${next.id} is being run elsewhere`);
       let providerRef: string | null;
       try {
         providerRef = await perform(deps, step);
       } catch (error) {
+        if (error instanceof OffSessionRefused) {
+          await orReleaseClaim(deps, step, () => waitForBorrower(deps, step, error));
+          return;
+        }
         const message = describe(error);
         const final = isPermanent(error) || lastTry || step.attempts > deps.payment.retryLimit;
         deps.metrics?.stepFailed(step.kind as PaymentStepKind, final);
@@ -249,6 +344,35 @@ export const paymentStepService = {
           deps.log?.warn?.({ err: error, intentId }, 'payment step will be retried');
       }
     }
+  },
+
+  /**
+   * Off-session authorisations that have come due (decision 062), run now: each round of the timed
+   * jobs. Errors are logged; a step that failed stays in the outbox for its retries.
+   */
+  async authoriseDue(deps: PaymentStepDeps, now = new Date()): Promise<number> {
+    const due = await queries.dueAuthorisations(deps.db, now, 200);
+    for (const intentId of due) {
+      try {
+        await paymentStepService.runIntent(deps, intentId);
+      } catch (error) {
+        if (!(error instanceof StepBusyError))
+          deps.log?.warn?.({ err: error, intentId }, 'off-session authorisation will be retried');
+      }
+    }
+    return due.length;
+  },
+
+  /**
+   * The borrower fixed the card (authenticated, or gave another that was authorised): the waiting
+   * authorisation step runs again, finds the intent authorised, and the steps behind it follow.
+   * Inside the caller's transaction; answers whether a step was waiting.
+   */
+  async resumeAuthorisation(tx: Db, jobs: JobQueue, paymentIntentId: string): Promise<boolean> {
+    if (!(await queries.reopenWaiting(tx, paymentIntentId))) return false;
+    await jobs.send(tx, QUEUES.paymentSteps, { paymentIntentId });
+    wakeRunnerAfterCommit(tx, jobs);
+    return true;
   },
 
   /** Unfinished steps by status: pending, running, failed (GET /metrics). */

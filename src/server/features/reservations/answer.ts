@@ -97,7 +97,18 @@ export async function approve(
     await notificationService.notify(tx, {
       userId: row.borrowerId,
       type: 'reservation_approved',
-      text: () => approvedText(row, { lender: view.provider.fullName, item: title }),
+      text: () =>
+        approvedText(
+          {
+            ...row,
+            // Decision 062: not held yet, charged on the campus day its hold comes due.
+            chargeOn:
+              row.authoriseFrom && !row.authorisedAt
+                ? campusToday(deps.timeZone, row.authoriseFrom).date
+                : null,
+          },
+          { lender: view.provider.fullName, item: title },
+        ),
       relatedReservationId: id,
       relatedItemId: row.itemId,
     });

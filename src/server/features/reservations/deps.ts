@@ -20,6 +20,8 @@ export interface ReservationDeps {
   fees: ServiceFeeRates;
   /** Pending requests expire after this many hours (RESERVATION_EXPIRY_HOURS): a request's answer-by time. */
   expiryHours?: number;
+  /** AUTHORISE_AHEAD_DAYS (decision 062): further ahead, the card is saved and held close to the start. */
+  authoriseAheadDays?: number;
   log?: { error: (obj: object, msg: string) => void };
   /** The claim window's clock: tests move it instead of waiting 48 hours. */
   clock?: Clock;

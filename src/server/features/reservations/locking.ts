@@ -63,7 +63,7 @@ export async function withItemLocked(
 /** Changes after which dates may be free for someone on the waitlist. */
 // A return frees its days only once its deposit is settled (settleDeposit tells the waitlist then): the
 // days stay booked while the lender may still report a problem.
-const FREES_DATES: ReadonlySet<ReservationAction> = new Set(['cancel', 'decline', 'expire']);
+const FREES_DATES: ReadonlySet<ReservationAction> = new Set(['cancel', 'decline', 'expire', 'unpaid']);
 
 /** What a change is given under the locks: the locked row and the names and title its notices use. */
 export type ChangeApply = (tx: Db, row: LockedRow, view: queries.ReservationRow) => Promise<unknown>;

@@ -76,12 +76,22 @@ export const approvedText = wording(
       rentalCents: number;
       /** Absent from notices written before the service fee (decision 055): none then. */
       serviceFeeCents?: number;
+      /** Decision 062: a booking far ahead whose saved card is not held yet, and when it is charged. */
+      chargeOn?: string | null;
     } & Days,
     names: { lender: string; item: string },
   ): NoticeText => {
     const { lender, item } = names;
     const { start, end } = daysOf(row);
     const title = msg`Reservation approved`;
+    if (row.stripePaymentIntentId && row.chargeOn) {
+      const total = dollars(heldCents({ ...row, serviceFeeCents: row.serviceFeeCents ?? 0 }));
+      const on = formatDayLabel(row.chargeOn);
+      return {
+        title,
+        message: msg`${lender} approved your request for ${item} (${start} to ${end}). Your saved card is charged ${total} on ${on}, a few days before the start. Your pickup code is in My Reservations.`,
+      };
+    }
     if (!row.stripePaymentIntentId) {
       return {
         title,
@@ -119,6 +129,7 @@ export const approvedText = wording(
       'depositCents',
       'rentalCents',
       'serviceFeeCents',
+      'chargeOn',
     ),
     names,
   ],
@@ -461,3 +472,33 @@ export const cancelledRefundWords = wording(
   },
   keepDays,
 );
+
+// Decision 062: a booking far ahead whose card could not be held close to the start.
+
+export const unpaidTextForBorrower = wording(
+  'reservations.unpaidTextForBorrower',
+  (row: Days, item: string): NoticeText => {
+    const { start, end } = daysOf(row);
+    return {
+      title: msg`Booking cancelled`,
+      message: msg`Your booking of ${item} (${start} to ${end}) was cancelled: your card could not be held and was not fixed in time. Nothing was charged.`,
+    };
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
+);
+
+export const unpaidTextForLender = wording(
+  'reservations.unpaidTextForLender',
+  (row: Days, names: { item: string; borrower: string }): NoticeText => {
+    const { item, borrower } = names;
+    const { start, end } = daysOf(row);
+    return {
+      title: msg`Booking cancelled`,
+      message: msg`The booking of ${item} by ${borrower} (${start} to ${end}) was cancelled: their card could not be charged. Those days are free again.`,
+    };
+  },
+  (row, ...rest) => [only(row, 'startDate', 'endDate'), ...rest],
+);
+
+export const unpaidReasonWords = (): MessageDescriptor =>
+  msg`The card could not be held before the start and was not fixed in time.`;

@@ -5,6 +5,7 @@ import type { ReservationStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';
 import { items } from '../../db/schema/items.ts';
+import { savedPaymentMethods } from '../../db/schema/payments.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -33,6 +34,9 @@ const reservationColumns = {
   lenderCommissionCents: reservations.lenderCommissionCents,
   stripePaymentIntentId: reservations.stripePaymentIntentId,
   authorisedAt: reservations.authorisedAt,
+  authoriseFrom: reservations.authoriseFrom,
+  cardProblem: reservations.cardProblem,
+  cardFixBy: reservations.cardFixBy,
   pickupCode: reservations.pickupCode,
   declineReason: reservations.declineReason,
   cancellationPolicy: reservations.cancellationPolicy,
@@ -71,6 +75,9 @@ export type ReservationRow = {
   lenderCommissionCents: number;
   stripePaymentIntentId: string | null;
   authorisedAt: Date | null;
+  authoriseFrom: Date | null;
+  cardProblem: string | null;
+  cardFixBy: Date | null;
   pickupCode: string | null;
   declineReason: string | null;
   cancellationPolicy: string;
@@ -386,4 +393,46 @@ export async function moveEndDate(db: Db, reservationId: string, endDate: string
     .update(reservations)
     .set({ endDate, updatedAt: new Date() })
     .where(eq(reservations.id, reservationId));
+}
+
+/** One of the borrower's saved cards (decision 062: the card a booking far ahead is held with later). */
+export async function savedCardOf(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      stripePaymentMethodId: savedPaymentMethods.stripePaymentMethodId,
+      type: savedPaymentMethods.type,
+      last4: savedPaymentMethods.last4,
+    })
+    .from(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.id, id), eq(savedPaymentMethods.userId, userId)));
+  return row;
+}
+
+/** The borrower's customer at the provider (their saved cards belong to it). */
+export async function customerIdOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
+}
+
+/** Bookings whose card-fix deadline has passed with the card still not held (decision 062). */
+export async function findUnfixedCards(db: Db, now: Date) {
+  return db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        lte(reservations.cardFixBy, now),
+        sql`${reservations.cardProblem} is not null`,
+        inArray(reservations.status, ['pending', 'approved']),
+      ),
+    )
+    .limit(200);
+}
+
+/** The saved card a booking far ahead is held with (the borrower gave another to fix it). */
+export async function setOffSessionCard(db: Db, id: string, paymentMethod: string): Promise<void> {
+  await db
+    .update(reservations)
+    .set({ offSessionPaymentMethod: paymentMethod, updatedAt: new Date() })
+    .where(eq(reservations.id, id));
 }

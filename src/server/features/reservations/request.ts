@@ -1,7 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { rangeIssue } from '#shared/booking/availability.ts';
-import { AUTHORISATION_ANSWER_DAYS, requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
+import {
+  AUTHORISATION_ANSWER_DAYS,
+  DEFAULT_AUTHORISE_AHEAD_DAYS,
+  deferredAuthorisationFrom,
+  requestAnswerBy,
+} from '#shared/booking/booking-deadlines.ts';
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
 import { lenderCommissionCents } from '#shared/booking/service-fee.ts';
 import { campusToday } from '#shared/calendar.ts';
@@ -13,6 +18,7 @@ import { emailVerificationService } from '../email-verification/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { paymentStepService } from '../payment-steps/service.ts';
+import { resumeIfHeld } from './deferred-card.ts';
 import { nowOf, type ReservationDeps } from './deps.ts';
 import { completeExtensionPayment } from './extensions/request.ts';
 import { dollars, paymentAuthorisedWords, requestedText } from './notices.ts';
@@ -28,6 +34,19 @@ const paymentReleased = () =>
     msg`That payment was released because no request followed it in time. Please pay again.`,
     'PAYMENT_RELEASED',
   );
+
+/**
+ * Decision 062: when a booking requested now has its card held: null, at the request; else from
+ * AUTHORISE_AHEAD_DAYS before its start, off-session with a card saved at the request.
+ */
+function authoriseFromFor(deps: ReservationDeps, startDate: string): Date | null {
+  return deferredAuthorisationFrom(
+    startDate,
+    deps.authoriseAheadDays ?? DEFAULT_AUTHORISE_AHEAD_DAYS,
+    deps.timeZone,
+    nowOf(deps),
+  );
+}
 
 /** Deleted, hidden by a moderator, or of a suspended owner: gone for borrowers. */
 function offered(item: queries.BookableItem | undefined): item is queries.BookableItem {
@@ -160,10 +179,12 @@ export async function createPaymentIntent(
     serviceFeeCents: price.serviceFeeCents,
     amountCents: price.totalCents,
   });
-  // The Reserve dialog says by when the lender answers (or the hold goes): a request made now.
+  // The Reserve dialog says by when the lender answers (or the hold goes): a request made now. A booking
+  // far ahead holds nothing at the request, so only its expiry hours and start day bound the answer.
   const now = nowOf(deps);
+  const authoriseFrom = authoriseFromFor(deps, input.startDate);
   const answerBy = requestAnswerBy(
-    { createdAt: now, startDate: input.startDate, authorisedAt: now },
+    { createdAt: now, startDate: input.startDate, authorisedAt: authoriseFrom ? null : now },
     deps.expiryHours ?? AUTHORISATION_ANSWER_DAYS * 24,
     deps.timeZone,
   );
@@ -173,18 +194,28 @@ export async function createPaymentIntent(
     amount: centsToDecimal(price.totalCents)!,
     answerBy: answerBy.toISOString(),
     serviceFeeAmount: centsToDecimal(price.serviceFeeCents)!,
+    authoriseFrom: authoriseFrom?.toISOString() ?? null,
   };
 }
 
 export async function create(
   deps: ReservationDeps,
   borrower: { id: string; fullName: string; email: string; isVerified: boolean },
-  input: { itemId: string; startDate: string; endDate: string; stripePaymentIntentId?: string | null },
+  input: {
+    itemId: string;
+    startDate: string;
+    endDate: string;
+    stripePaymentIntentId?: string | null;
+    paymentMethodId?: string | null;
+  },
 ): Promise<Reservation> {
   emailVerificationService.requireVerified(borrower);
   const { item, price } = await checkBooking(deps, borrower.id, input);
   const intentId = price.totalCents > 0 ? (input.stripePaymentIntentId ?? null) : null;
   let card: { type: string; last4: string | null } | null = null;
+  // Decision 062: far ahead, a saved card held off-session later; the intent stays unconfirmed till then.
+  const authoriseFrom = price.totalCents > 0 ? authoriseFromFor(deps, input.startDate) : null;
+  let offSessionCard: string | null = null;
   if (price.totalCents > 0) {
     // The money must already be authorised, for exactly this booking, and not used before.
     if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', msg`Please pay to send this request.`);
@@ -193,11 +224,16 @@ export async function create(
       throw badRequest(msg`That payment does not belong to this reservation.`);
     }
     if (intent.status === 'canceled') throw paymentReleased();
-    if (intent.status !== 'requires_capture')
+    if (intent.status === 'requires_payment_method' && authoriseFrom && input.paymentMethodId) {
+      const saved = await queries.savedCardOf(deps.db, borrower.id, input.paymentMethodId);
+      if (!saved) throw notFound(msg`Payment method not found.`);
+      offSessionCard = saved.stripePaymentMethodId;
+      card = { type: saved.type, last4: saved.last4 };
+    } else if (intent.status !== 'requires_capture')
       throw new AppError(402, 'PAYMENT_NOT_AUTHORISED', msg`The card payment has not been completed.`);
     if (intent.amountCents !== price.totalCents)
       throw conflict(msg`The payment does not match the price. Please start again.`, 'AMOUNT_MISMATCH');
-    card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
+    if (!offSessionCard) card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
   }
   let id: string;
   try {
@@ -225,7 +261,8 @@ export async function create(
             'PAYMENT_MISMATCH',
           );
         }
-        authorisedAt = recorded.createdAt;
+        // Held off-session later: nothing authorised yet, its six days start when it is.
+        authorisedAt = offSessionCard ? null : recorded.createdAt;
       }
       const reservationId = await queries.insertReservation(tx, {
         itemId: item.id,
@@ -242,6 +279,8 @@ export async function create(
         lenderCommissionPercent: deps.fees.lenderCommissionPercent,
         stripePaymentIntentId: intentId,
         authorisedAt,
+        authoriseFrom: offSessionCard ? authoriseFrom : null,
+        offSessionPaymentMethod: offSessionCard,
         cancellationPolicy: item.cancellationPolicy,
         rentalPeriod: item.rentalPeriod,
       });
@@ -263,6 +302,14 @@ export async function create(
         description: () => paymentAuthorisedWords(title, input),
         card,
       });
+      if (offSessionCard && intentId && authoriseFrom) {
+        await ledgerService.authoriseLater(tx, deps.jobs, {
+          reservationId,
+          paymentIntentId: intentId,
+          amountCents: price.totalCents,
+          notBefore: authoriseFrom,
+        });
+      }
       return reservationId;
     });
   } catch (error) {
@@ -285,6 +332,8 @@ export async function completePayment(
   const existing = await queries.findByPaymentIntent(deps.db, paymentIntentId);
   if (existing) {
     if (existing.borrowerId !== borrower.id) throw notFound(msg`Payment not found.`);
+    // Back from confirming the card of a booking whose off-session hold failed (decision 062).
+    await resumeIfHeld(deps, existing.id);
     return { reservation: await loadForViewer(deps, existing.id, borrower.id), created: false };
   }
   const recorded = await paymentStepService.findIntent(deps.db, paymentIntentId);

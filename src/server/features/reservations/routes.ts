@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { disputeChat } from '#shared/schemas/handovers.ts';
 import { itemIdParams } from '#shared/schemas/items.ts';
+import { paymentConfirmResponse } from '#shared/schemas/payments.ts';
 import {
   availabilityResponse,
   claimDecisionInput,
@@ -10,6 +11,7 @@ import {
   completePaymentResponse,
   declineInput,
   disputeInput,
+  fixCardInput,
   paymentIntentInput,
   paymentIntentResponse,
   reservationIdParams,
@@ -43,6 +45,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     fees: config.fees,
     payoutDelayMs: config.payments.payoutDelayMs,
     expiryHours: config.jobs.reservationExpiryHours,
+    authoriseAheadDays: config.jobs.authoriseAheadDays,
     log: app.log,
     clock,
     storage,
@@ -66,6 +69,20 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         '/create-payment-intent',
         { schema: { body: paymentIntentInput, response: { 200: paymentIntentResponse } } },
         async (request) => reservationService.createPaymentIntent(deps, request.signedInUser, request.body),
+      );
+
+      // Decision 062: the borrower fixes the card a far-ahead booking's off-session hold failed on.
+      app.post(
+        '/reservations/:id/card',
+        {
+          schema: {
+            params: reservationIdParams,
+            body: fixCardInput,
+            response: { 200: paymentConfirmResponse },
+          },
+        },
+        async (request) =>
+          reservationService.fixCard(deps, request.signedInUser.id, request.params.id, request.body),
       );
 
       app.get('/reservations', { schema: { response: { 200: reservationList } } }, async (request) => ({

@@ -11,6 +11,7 @@ import {
   releaseUnansweredReturns,
   resolveClaim,
 } from './claims.ts';
+import { cancelUnfixedCards, fixCard, resumeIfHeld } from './deferred-card.ts';
 import type { ReservationDeps } from './deps.ts';
 import { changeStatus } from './locking.ts';
 import { pickUp } from './pickup.ts';
@@ -71,5 +72,9 @@ export const reservationService = {
   resolveClaim,
   releaseUnansweredReturns,
   expirePending,
+  /** Decision 062: the borrower fixes a card the off-session hold failed on; the deadline job. */
+  fixCard,
+  resumeIfHeld,
+  cancelUnfixedCards,
   authorisationLapsed,
 };

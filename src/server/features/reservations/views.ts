@@ -96,6 +96,15 @@ export function toReservation(
     cancelledBy: row.cancelledBy as Reservation['cancelledBy'],
     createdAt: row.createdAt.toISOString(),
     respondBy: respondBy(row, deps),
+    // Decision 062: a booking far ahead, its saved card held close to the start (both parties see when).
+    cardHold: row.authoriseFrom
+      ? {
+          from: row.authoriseFrom.toISOString(),
+          held: Boolean(row.authorisedAt),
+          problem: (row.cardProblem as 'declined' | 'authentication_required' | null) ?? null,
+          fixBy: row.cardFixBy?.toISOString() ?? null,
+        }
+      : null,
     overdue,
     claim: claimOf(row, deps, overdue),
     item: { ...row.item, pickupMethod: row.item.pickupMethod as PickupMethod },

@@ -12,3 +12,9 @@ export function answerWindowNote(lenderName: string, answerByIso: string): strin
   const days = AUTHORISATION_ANSWER_DAYS;
   return t`If ${lenderName} has not answered by ${by}, the request ends and the hold on your card is released. A card is never held for a request longer than ${days} days.`;
 }
+
+/** Decision 062: a booking far ahead holds nothing while the lender answers; only its answer-by is said. */
+export function savedCardAnswerNote(lenderName: string, answerByIso: string): string {
+  const by = dateTime(answerByIso, 'weekday');
+  return t`If ${lenderName} has not answered by ${by}, the request ends and your saved card is never charged for it.`;
+}

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { heldCents, toCents } from '#shared/booking/pricing.ts';
 import { formatMoney } from '#shared/format.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
+import { dateTime } from './dates.ts';
 
 // What the money does, in the words the screens use (decision 025). The flow they describe
 // (the money plan of src/shared/booking/money-plan.ts, decisions 012 and 044): at the request the whole total is authorised (held on the
@@ -51,6 +52,17 @@ export function holdNotice(a: Amounts, lenderName: string): string {
   const amount = total(a);
   const parts = chargeParts(a);
   return t`We hold ${amount} on your card now; nothing is charged yet. If ${lenderName} approves, your card is charged ${amount} (${parts}). If the request is declined or expires, the hold is released.`;
+}
+
+/**
+ * Decision 062: a booking far ahead holds nothing now. Its card is saved, held a few days before the
+ * start (`holdFrom`) and charged then if the lender has approved.
+ */
+export function savedCardNotice(a: Amounts, lenderName: string, holdFromIso: string): string {
+  const amount = total(a);
+  const parts = chargeParts(a);
+  const date = dateTime(holdFromIso, 'weekday');
+  return t`Your card is saved now and charged ${amount} (${parts}) on ${date}, a few days before the start, if ${lenderName} has approved. Nothing is held or charged until then. If the request is declined or expires, nothing is charged.`;
 }
 
 /** The deposit line under the approval charge, when there is a deposit. */

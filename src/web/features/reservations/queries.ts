@@ -105,6 +105,25 @@ export function useCreateReservation() {
 }
 
 /**
+ * POST /api/reservations/:id/card (decision 062): the borrower confirms a saved card for a booking whose
+ * hold close to the start was refused. The bank may still ask them to authenticate: its page follows.
+ */
+export function useFixCard(reservationId: string) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (paymentMethodId: string) =>
+      api.post<{ status: string; paymentIntentId: string; nextActionUrl?: string | null }>(
+        `/api/reservations/${reservationId}/card`,
+        { paymentMethodId },
+      ),
+    onSuccess: (answer) => {
+      if (answer.nextActionUrl) window.location.assign(answer.nextActionUrl);
+      else refresh();
+    },
+  });
+}
+
+/**
  * POST /api/reservations/complete-payment: back from the bank's 3-D Secure page, the request is made
  * from what the payment was for (a second return finds it made).
  */

@@ -23,6 +23,7 @@ import { usePaymentProblems, useResolveMismatch, useRetryPaymentStep } from '../
 /** Why the call was made, each a whole sentence so it translates. */
 const PURPOSE_LABELS: Record<PaymentStepPurpose, MessageDescriptor> = {
   approval: msg`Because the lender approved`,
+  deferred: msg`Because the booking starts soon (its saved card is held now)`,
   decline: msg`Because the lender declined`,
   cancellation: msg`Because the reservation was cancelled`,
   policy: msg`Because the borrower cancelled (refund by the item's policy)`,
@@ -139,6 +140,7 @@ function StepCard({ step }: { step: PaymentStepView }) {
   const failed = step.status === 'failed';
   const amount = step.amount;
   const titles: Record<PaymentStepKind, string> = {
+    authorise: t`Hold of $${amount} on a saved card`,
     capture: t`Charge of $${amount}`,
     release: t`Release of a hold of $${amount}`,
     refund: t`Refund of $${amount}`,

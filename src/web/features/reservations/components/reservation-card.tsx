@@ -16,6 +16,7 @@ import { paths } from '../../../paths.ts';
 import { coverImage, PLACEHOLDER_IMAGE } from '../../items/api.ts';
 import { dayLabel } from '../dates.ts';
 import type { ClaimAction, StatusUpdate } from '../queries.ts';
+import { CardHoldNote } from './card-hold.tsx';
 import { ClaimDetails } from './deposit-claim.tsx';
 import { EarlyReturnNote } from './early-return.tsx';
 import { ReservationActions } from './reservation-actions.tsx';
@@ -188,6 +189,8 @@ export function ReservationCard({
           {r.declineReason}
         </p>
       )}
+
+      <CardHoldNote reservation={r} role={role} />
 
       <EarlyReturnNote reservation={r} role={role} />
 

@@ -14,9 +14,9 @@ import { useReserveDates } from '../../../lib/use-reserve-param.ts';
 import { useSession } from '../../auth/api.ts';
 import { VerificationRequired } from '../../email-verification/api.ts';
 import { itemKeys } from '../../items/api.ts';
-import { SavedCardCheckout } from '../../payments/api.ts';
-import { answerWindowNote } from '../answer-window.ts';
-import { holdNotice } from '../money-wording.ts';
+import { CardSetupForm, SavedCardCheckout } from '../../payments/api.ts';
+import { answerWindowNote, savedCardAnswerNote } from '../answer-window.ts';
+import { holdNotice, savedCardNotice } from '../money-wording.ts';
 import {
   type PaymentIntent,
   reservationKeys,
@@ -71,6 +71,8 @@ export function ReserveDialogBody({
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   /** The card was authorised but the request did not go through: it can be sent again. */
   const [paidIntentId, setPaidIntentId] = useState<string | null>(null);
+  /** Far ahead: the card was saved but the request did not go through: it can be sent again. */
+  const [savedCardId, setSavedCardId] = useState<string | null>(null);
 
   const a = availability.data;
   const fromAddress = useReserveDates();
@@ -113,11 +115,17 @@ export function ReserveDialogBody({
     void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item.id) });
   };
 
-  const sendRequest = (stripePaymentIntentId?: string) => {
+  const sendRequest = (stripePaymentIntentId?: string, paymentMethodId?: string) => {
     if (!range) return;
     onBusyChange(true);
     createReservation.mutate(
-      { itemId: item.id, ...range, ...(stripePaymentIntentId ? { stripePaymentIntentId } : {}) },
+      {
+        itemId: item.id,
+        ...range,
+        ...(stripePaymentIntentId ? { stripePaymentIntentId } : {}),
+        // A booking far ahead (decision 062): the saved card it is held with close to the start.
+        ...(paymentMethodId ? { paymentMethodId } : {}),
+      },
       {
         onSuccess: ({ reservation }) => {
           onBusyChange(false);
@@ -131,7 +139,8 @@ export function ReserveDialogBody({
         },
         onError: (error) => {
           onBusyChange(false);
-          if (stripePaymentIntentId) setPaidIntentId(stripePaymentIntentId);
+          if (stripePaymentIntentId && !paymentMethodId) setPaidIntentId(stripePaymentIntentId);
+          if (paymentMethodId) setSavedCardId(paymentMethodId);
           toast({
             variant: 'destructive',
             title: t`Reservation failed`,
@@ -151,6 +160,7 @@ export function ReserveDialogBody({
     }
     setIntent(null);
     setPaidIntentId(null);
+    setSavedCardId(null);
     setStep('payment');
     createIntent.mutate(
       {
@@ -178,6 +188,7 @@ export function ReserveDialogBody({
     createIntent.reset();
     setIntent(null);
     setPaidIntentId(null);
+    setSavedCardId(null);
     setStep('details');
   };
 
@@ -199,11 +210,24 @@ export function ReserveDialogBody({
 
   if (step === 'payment' && range && price) {
     const totalLabel = formatMoney(price.totalCents);
+    // Decision 062: a booking far ahead saves the card now and holds it a few days before the start.
+    const holdFrom = intent?.authoriseFrom ?? null;
     return (
       <div className="space-y-5">
-        <Header title={t`Payment`} description={holdNotice(price, item.user.fullName)} />
+        <Header
+          title={t`Payment`}
+          description={
+            holdFrom
+              ? savedCardNotice(price, item.user.fullName, holdFrom)
+              : holdNotice(price, item.user.fullName)
+          }
+        />
         {intent ? (
-          <p className="text-sm text-stone-700">{answerWindowNote(item.user.fullName, intent.answerBy)}</p>
+          <p className="text-sm text-stone-700">
+            {holdFrom
+              ? savedCardAnswerNote(item.user.fullName, intent.answerBy)
+              : answerWindowNote(item.user.fullName, intent.answerBy)}
+          </p>
         ) : null}
         <div className="grid gap-5 md:grid-cols-2 md:items-start">
           <OrderSummary title={item.title} range={range} price={price} />
@@ -221,8 +245,42 @@ export function ReserveDialogBody({
                   {createReservation.isPending ? t`Sending request...` : t`Send Request Again`}
                 </Button>
               </div>
+            ) : savedCardId && intent ? (
+              <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+                <p className="text-sm text-stone-800">
+                  <Trans>Your card was saved, but the request did not reach the owner.</Trans>
+                </p>
+                <Button
+                  className="w-full"
+                  onClick={() => sendRequest(intent.paymentIntentId, savedCardId)}
+                  disabled={createReservation.isPending}
+                >
+                  {createReservation.isPending ? t`Sending request...` : t`Send Request Again`}
+                </Button>
+              </div>
             ) : createReservation.isPending ? (
               <Status>{t`Sending your request...`}</Status>
+            ) : intent && holdFrom ? (
+              <CardSetupForm
+                submitLabel={t`Save Card and Send Request`}
+                onSaved={(method) => {
+                  if (method) sendRequest(intent.paymentIntentId, method.id);
+                  else
+                    toast({
+                      variant: 'destructive',
+                      title: t`Reservation failed`,
+                      description: t`Your card was saved; choose it again to send the request.`,
+                    });
+                }}
+                onError={(message, shownInForm) => {
+                  if (shownInForm) return;
+                  toast({
+                    variant: 'destructive',
+                    title: t`Payment Failed`,
+                    description: message || t`Please try again.`,
+                  });
+                }}
+              />
             ) : intent ? (
               <SavedCardCheckout
                 clientSecret={intent.clientSecret}
