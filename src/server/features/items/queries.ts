@@ -190,8 +190,9 @@ export interface SearchFilters {
 export const COUNT_CAP = 1000;
 
 /**
- * A search ranks at most this many matches, the newest first. Ranking reads each match's whole search
- * vector; a common word on a big campus matches thousands of items.
+ * A search ranks at most this many matches: those with every word in the title first, then the newest.
+ * Ranking reads each match's whole search vector; a common word on a big campus matches thousands of
+ * items.
  */
 export const SEARCH_CANDIDATES = 1000;
 
@@ -214,9 +215,12 @@ export function knownWords(db: Db, words: readonly string[]): Promise<string[]> 
   return words.length ? vocabularyOf(db).spell(db, words) : Promise.resolve([]);
 }
 
-/** `drill batt` → `drill:* & batt:*`, so partial words match. */
-function prefixQuery(words: readonly string[]): string | null {
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+/**
+ * `drill batt` → `drill:* & batt:*`, so partial words match; with `weights` 'A', only in titles
+ * (`drill:*A & batt:*A`).
+ */
+function prefixQuery(words: readonly string[], weights = ''): string | null {
+  return words.length ? words.map((w) => `${w}:*${weights}`).join(' & ') : null;
 }
 
 /** Which filters a list has: each shape is one prepared statement pair (page and count). */
@@ -309,6 +313,11 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
  */
 function buildSearchQuery(db: Db, shape: Shape) {
   const query = sql`to_tsquery('english', ${p('tsquery')})`;
+  // Items with every word in the title come first among the candidates, then the newest: on a big
+  // campus a common word matches thousands of descriptions, and the cap must not drop the listing
+  // that is called what was searched for in favour of newer ones that merely mention it.
+  const inTitle = sql`${items.searchVector} @@ to_tsquery('english', ${p('titleTsquery')})`;
+  const candidateOrder = [desc(inTitle), desc(items.createdAt), desc(items.id)];
   const candidates = db.$with('candidates').as(
     db
       .select({
@@ -316,14 +325,12 @@ function buildSearchQuery(db: Db, shape: Shape) {
         createdAt: sql<Date>`${items.createdAt}`.as('candidate_created_at'),
         price: sql<number>`coalesce(${items.rentalPriceCents}, 0)`.as('candidate_price'),
         vector: sql<string>`${items.searchVector}`.as('candidate_vector'),
-        n: sql<number>`row_number() over (order by ${items.createdAt} desc, ${items.id} desc)`.as(
-          'candidate_n',
-        ),
+        n: sql<number>`row_number() over (order by ${sql.join(candidateOrder, sql`, `)})`.as('candidate_n'),
       })
       .from(items)
       .innerJoin(users, eq(users.id, items.userId))
       .where(and(...filterConditions(shape), sql`${items.searchVector} @@ ${query}`))
-      .orderBy(desc(items.createdAt), desc(items.id))
+      .orderBy(...candidateOrder)
       .limit(SEARCH_CANDIDATES + 1),
   );
   const rank = sql`ts_rank(${candidates.vector}, ${query})`;
@@ -392,21 +399,28 @@ function queriesFor<T extends ListQueries | SearchQuery>(
   return queries;
 }
 
-/** The full-text query a search's words stand for (the vocabulary's spelling), or null without words. */
-async function tsqueryOf(db: Db, searchQuery: string | undefined): Promise<string | null> {
+/**
+ * The full-text query a search's words stand for (the vocabulary's spelling), and the same in titles
+ * only; null without words.
+ */
+async function tsqueryOf(db: Db, searchQuery: string | undefined): Promise<TextQuery | null> {
   const asked = searchWordsOf(searchQuery ?? '');
-  return prefixQuery(asked.length ? await knownWords(db, asked) : []);
+  if (!asked.length) return null;
+  const words = await knownWords(db, asked);
+  return { tsquery: prefixQuery(words)!, titleTsquery: prefixQuery(words, 'A')! };
 }
+type TextQuery = { tsquery: string; titleTsquery: string };
 
-function valuesOf(f: SearchFilters, tsquery: string | null) {
+function valuesOf(f: SearchFilters, text: TextQuery | null) {
   return {
+    tsquery: text?.tsquery ?? null,
+    titleTsquery: text?.titleTsquery ?? null,
     campus: f.campus,
     category: f.category,
     pickupMethod: f.pickupMethod,
     maxPriceCents: f.maxPriceCents,
     today: f.today.date,
     weekday: f.today.weekday,
-    tsquery,
     revealCutoff: revealCutoff(f.now).toISOString(),
     limit: f.limit + 1,
     offset: f.offset,

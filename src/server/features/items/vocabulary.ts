@@ -138,9 +138,14 @@ export class SearchVocabulary {
       .from(searchWords)
       .where(gt(searchWords.learnt, sql`${from}`))
       .orderBy(searchWords.learnt);
+    for (const { learnt } of rows) if (learnt > this.lastLearnt) this.lastLearnt = learnt;
+    this.add(rows.map((row) => row.word));
+  }
+
+  /** Words the catalogue uses (those it knows already are skipped). */
+  add(words: readonly string[]) {
     const fresh: string[] = [];
-    for (const { word, learnt } of rows) {
-      if (learnt > this.lastLearnt) this.lastLearnt = learnt;
+    for (const word of words) {
       if (this.known.has(word)) continue;
       this.known.add(word);
       fresh.push(word);
