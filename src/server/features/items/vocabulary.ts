@@ -18,6 +18,9 @@ import { searchWords } from '../../db/schema/items.ts';
  */
 const LOOKBACK = 500;
 
+/** The longest word the vocabulary learns (migration 0012's trigger). */
+const LONGEST_WORD = 40;
+
 /** A word shorter than this is searched as typed: one letter off a two-letter word is another word. */
 const MIN_CORRECTED_LENGTH = 3;
 
@@ -176,7 +179,8 @@ export class SearchVocabulary {
    */
   nearest(typed: string): string | undefined {
     const max = typosAllowed(typed.length);
-    if (max === 0) return undefined;
+    // The vocabulary keeps words of at most 40 letters (migration 0012): a longer one is near none.
+    if (max === 0 || typed.length > LONGEST_WORD + max) return undefined;
     const best = this.nearestAmong(this.byFirst.get(typed[0]!) ?? [], typed, max);
     return best ?? this.nearestAmong(this.sorted, typed, max);
   }
