@@ -17,6 +17,7 @@ import { createChatSendLimit } from '../features/conversations/send-limit.ts';
 import { chatSocket } from '../features/conversations/socket.ts';
 import { createPushSender, type PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
+import { learnFromChanges } from '../features/items/vocabulary.ts';
 import { paymentStepService } from '../features/payment-steps/service.ts';
 import { siteFileRoutes } from '../features/site-files/routes.ts';
 import { createImageQueue, type ImageQueue } from '../features/uploads/image-queue.ts';
@@ -177,6 +178,8 @@ export async function buildApp({
     : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());
   invalidateOnChanges(caches, hub);
+  // The search vocabulary in memory learns new words as items change (decision 065).
+  learnFromChanges(db, hub);
   const sendLimit = createChatSendLimit(db);
 
   // Measured only when someone may read the figures (METRICS_TOKEN); registered before every route

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -121,6 +122,12 @@ export const searchWords = pgTable(
   {
     /** "C" collation: a prefix LIKE ('calc%') reads the primary key's btree. */
     word: text('word').primaryKey(),
+    /**
+     * In the order words were learnt: a server keeps the vocabulary in memory and reads only the words
+     * past the last one it has (features/items/vocabulary.ts, migration 0041).
+     */
+    learnt: bigint('learnt', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+  // No trigram index any more: typos are corrected in memory (migration 0041).
+  (t) => [index('search_words_learnt_idx').on(t.learnt)],
 );

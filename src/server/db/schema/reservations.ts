@@ -139,6 +139,9 @@ export const reservations = pgTable(
     index('reservations_provider_created_idx').on(t.providerId, t.createdAt.desc()),
     // Availability and "out with a borrower" checks per item.
     index('reservations_item_status_idx').on(t.itemId, t.status, t.startDate),
+    // "Available now" in lists and searches: the items out with a borrower, read once and hashed
+    // instead of probed per candidate (features/items/queries.ts).
+    index('reservations_out_item_idx').on(t.itemId).where(sql`${t.status} = 'active'`),
     // One payment, one booking: a confirmed card authorisation pays for one reservation.
     uniqueIndex('reservations_payment_intent_unique')
       .on(t.stripePaymentIntentId)

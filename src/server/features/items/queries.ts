@@ -16,9 +16,10 @@ import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
-import { items, searchWords } from '../../db/schema/items.ts';
+import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
+import { vocabularyOf } from './vocabulary.ts';
 
 // The only place with Drizzle queries about items.
 
@@ -138,17 +139,29 @@ const listed = and(live, isNull(items.hiddenAt), isNull(users.suspendedAt))!;
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
  * and not out with a borrower (an active reservation): `availableOn` of src/shared/availability.ts in
  * SQL (tests/api/availability-rules.test.ts holds the two together).
+ *
+ * `outCheck`: 'probe' asks the reservations about each item (right for a handful of items, such as one
+ * lender's); 'hashed' reads the items out with a borrower once (the partial index of migration 0041)
+ * and looks each candidate up in that set, whatever plan PostgreSQL picks: a list or search may have
+ * thousands of candidates and only a few items out at once. `item_id` is never null, so `not in` means
+ * what it says.
  */
-export function availableNowCondition(today: {
-  date: string | Placeholder<'today'>;
-  weekday: number | Placeholder<'weekday'>;
-}): SQL {
+export function availableNowCondition(
+  today: {
+    date: string | Placeholder<'today'>;
+    weekday: number | Placeholder<'weekday'>;
+  },
+  outCheck: 'probe' | 'hashed' = 'probe',
+): SQL {
+  const out = sql.raw(`'${OUT_STATUS}'`);
   return and(
     eq(items.isAvailable, true),
     lte(items.availableFrom, today.date),
     or(isNull(items.availableUntil), gte(items.availableUntil, today.date)),
     sql`${today.weekday}::smallint = any(${items.availableDays})`,
-    sql`not exists (select 1 from ${reservations} r where r.item_id = ${items.id} and r.status = ${sql.raw(`'${OUT_STATUS}'`)})`,
+    outCheck === 'hashed'
+      ? sql`${items.id} not in (select r.item_id from ${reservations} r where r.status = ${out})`
+      : sql`not exists (select 1 from ${reservations} r where r.item_id = ${items.id} and r.status = ${out})`,
   )!;
 }
 
@@ -177,8 +190,9 @@ export interface SearchFilters {
 export const COUNT_CAP = 1000;
 
 /**
- * A search ranks at most this many matches, the newest first. Ranking reads each match's whole search
- * vector; a common word on a big campus matches thousands of items.
+ * A search ranks at most this many matches: those with every word in the title first, then the newest.
+ * Ranking reads each match's whole search vector; a common word on a big campus matches thousands of
+ * items.
  */
 export const SEARCH_CANDIDATES = 1000;
 
@@ -193,28 +207,20 @@ export function searchWordsOf(text: string): string[] {
 
 /**
  * Each search word as the catalogue knows it: kept when some word of the catalogue starts with it
- * ("calc", "drill"), else the most similar word of the vocabulary by trigrams ("drll" → "drill",
- * "calculater" → "calculator"), else kept (it then finds nothing, which is the truth). One statement:
- * the prefix probe reads the primary key, the similarity probe the trigram index of a table of distinct
- * words, thousands of rows where the items' texts were tens of thousands.
+ * ("calc", "drill"), else the nearest word of the vocabulary, prefixes included ("drll" → "drill",
+ * "uke" → "ukulele", "calculater" → "calculator"), else kept (it then finds nothing, which is the
+ * truth). The vocabulary is in this server's memory (vocabulary.ts): no query for words it knows.
  */
-export async function knownWords(db: Db, words: readonly string[]): Promise<string[]> {
-  if (!words.length) return [];
-  const result = await db.execute<{ word: string }>(sql`
-    select coalesce(
-      (select w.word from ${searchWords} w where w.word like asked.word || '%' limit 1),
-      (select w.word from ${searchWords} w where length(asked.word) > 2 and w.word % asked.word
-        order by w.word <-> asked.word, w.word limit 1)
-    ) as word, asked.n
-    from unnest(${sql.param(words)}::text[]) with ordinality as asked(word, n)
-    order by asked.n`);
-  // A word whose prefix is in the vocabulary stays as typed: `calc` must still match `calculator`.
-  return result.rows.map((row, i) => (row.word?.startsWith(words[i]!) ? words[i]! : (row.word ?? words[i]!)));
+export function knownWords(db: Db, words: readonly string[]): Promise<string[]> {
+  return words.length ? vocabularyOf(db).spell(db, words) : Promise.resolve([]);
 }
 
-/** `drill batt` → `drill:* & batt:*`, so partial words match. */
-function prefixQuery(words: readonly string[]): string | null {
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+/**
+ * `drill batt` → `drill:* & batt:*`, so partial words match; with `weights` 'A', only in titles
+ * (`drill:*A & batt:*A`).
+ */
+function prefixQuery(words: readonly string[], weights = ''): string | null {
+  return words.length ? words.map((w) => `${w}:*${weights}`).join(' & ') : null;
 }
 
 /** Which filters a list has: each shape is one prepared statement pair (page and count). */
@@ -236,13 +242,8 @@ type Shape = ReturnType<typeof shapeOf>;
 
 const p = sql.placeholder;
 
-/**
- * The page and capped-count queries of one shape, with placeholders for every value. Built once per
- * shape and database, and prepared by name on PostgreSQL: building a list's SQL through Drizzle and
- * planning it in PostgreSQL cost more than running it (about 0.9 ms and 1.2 ms against 1.1 ms for
- * Home's two statements, docs/performance.md). At most 2^7 × 4 shapes (the four orders).
- */
-function buildListQueries(db: Db, shape: Shape, name: string) {
+/** The filters of a shape, with placeholders for their values. */
+function filterConditions(shape: Shape): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [listed];
   if (shape.campus) conditions.push(eq(items.campus, p('campus')));
   if (shape.category) conditions.push(eq(items.category, p('category')));
@@ -251,35 +252,35 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
   if (shape.maxPrice) {
     conditions.push(or(isNull(items.rentalPriceCents), lte(items.rentalPriceCents, p('maxPriceCents'))));
   }
-  if (shape.availableNow) conditions.push(availableNowCondition({ date: p('today'), weekday: p('weekday') }));
+  if (shape.availableNow) {
+    conditions.push(availableNowCondition({ date: p('today'), weekday: p('weekday') }, 'hashed'));
+  }
+  return conditions;
+}
+
+/**
+ * The page and capped-count queries of one shape without search words, with placeholders for every
+ * value. Built once per shape and database, and prepared by name on PostgreSQL: building a list's SQL
+ * through Drizzle and planning it in PostgreSQL cost more than running it (about 0.9 ms and 1.2 ms
+ * against 1.1 ms for Home's two statements, docs/performance.md). A list's plan does not depend on its
+ * values' selectivity as a search's does. At most 2^6 × 3 shapes (the three orders).
+ */
+function buildListQueries(db: Db, shape: Shape, name: string) {
+  const where = and(...filterConditions(shape));
   const newest = [desc(items.createdAt), desc(items.id)];
-  const query = sql`to_tsquery('english', ${p('tsquery')})`;
-  // A search matches the full-text index, and ranks the newest SEARCH_CANDIDATES matches.
-  const where = and(...conditions, shape.search ? sql`${items.searchVector} @@ ${query}` : undefined);
-  const pageWhere = shape.search
-    ? sql`${items.id} in (${db
-        .select({ id: items.id })
-        .from(items)
-        .innerJoin(users, eq(users.id, items.userId))
-        .where(where)
-        .orderBy(...newest)
-        .limit(SEARCH_CANDIDATES)})`
-    : where;
   // A free item's price is 0: first from the cheapest, last from the dearest.
   const price = sql`coalesce(${items.rentalPriceCents}, 0)`;
   const order = shape.priceLow
     ? [asc(price), ...newest]
     : shape.priceHigh
       ? [desc(price), ...newest]
-      : shape.search && !shape.newest
-        ? [desc(sql`ts_rank(${items.searchVector}, ${query})`), ...newest]
-        : newest;
+      : newest;
   // One row more than the page says whether there is a next page; the count stops at COUNT_CAP.
   const page = db
     .select(itemColumnsRated(sql`${p('revealCutoff')}`))
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
-    .where(pageWhere)
+    .where(where)
     .orderBy(...order)
     .limit(p('limit'))
     .offset(p('offset'))
@@ -298,69 +299,182 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
   return { page, count };
 }
 
-const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQueries>>>();
+/**
+ * A search's page and its capped count in one statement, over one pass of its candidates: the newest
+ * SEARCH_CANDIDATES + 1 matches are read once (`candidates`, with the search vector they are ranked by),
+ * counted, and the page is ranked among the first SEARCH_CANDIDATES of them; only the page's rows are
+ * joined to their columns and ratings.
+ *
+ * Not prepared by name: how many items a search's words match decides the best plan (a rare word reads
+ * its few matches through the full-text index; a word in every other listing is better read newest
+ * first), and a named statement falls to one generic plan for every word after five runs (measured: a
+ * generic 184 ms against a custom 44 ms, decision 065). The SQL is built once per shape; PostgreSQL
+ * plans each search for its own words.
+ */
+function buildSearchQuery(db: Db, shape: Shape) {
+  const query = sql`to_tsquery('english', ${p('tsquery')})`;
+  // Items with every word in the title come first among the candidates, then the newest: on a big
+  // campus a common word matches thousands of descriptions, and the cap must not drop the listing
+  // that is called what was searched for in favour of newer ones that merely mention it.
+  const inTitle = sql`${items.searchVector} @@ to_tsquery('english', ${p('titleTsquery')})`;
+  const candidateOrder = [desc(inTitle), desc(items.createdAt), desc(items.id)];
+  const candidates = db.$with('candidates').as(
+    db
+      .select({
+        id: sql<string>`${items.id}`.as('candidate_id'),
+        createdAt: sql<Date>`${items.createdAt}`.as('candidate_created_at'),
+        price: sql<number>`coalesce(${items.rentalPriceCents}, 0)`.as('candidate_price'),
+        vector: sql<string>`${items.searchVector}`.as('candidate_vector'),
+        n: sql<number>`row_number() over (order by ${sql.join(candidateOrder, sql`, `)})`.as('candidate_n'),
+      })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.userId))
+      .where(and(...filterConditions(shape), sql`${items.searchVector} @@ ${query}`))
+      .orderBy(...candidateOrder)
+      .limit(SEARCH_CANDIDATES + 1),
+  );
+  const rank = sql`ts_rank(${candidates.vector}, ${query})`;
+  const newest = [desc(candidates.createdAt), desc(candidates.id)];
+  const order = shape.priceLow
+    ? [asc(candidates.price), ...newest]
+    : shape.priceHigh
+      ? [desc(candidates.price), ...newest]
+      : shape.newest
+        ? newest
+        : [desc(rank), ...newest];
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        id: sql<string>`${candidates.id}`.as('ranked_id'),
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('ranked_position'),
+      })
+      .from(candidates)
+      .where(lte(candidates.n, SEARCH_CANDIDATES))
+      .orderBy(...order)
+      .limit(p('limit'))
+      .offset(p('offset')),
+  );
+  return db
+    .with(candidates, ranked)
+    .select({
+      ...itemColumnsRated(sql`${p('revealCutoff')}`),
+      matches: sql<number>`(select count(*)::int from "candidates")`.mapWith(Number),
+    })
+    .from(ranked)
+    .innerJoin(items, eq(items.id, ranked.id))
+    .innerJoin(users, eq(users.id, items.userId))
+    .orderBy(asc(ranked.position))
+    .prepare('');
+}
 
-function listQueriesFor(db: Db, shape: Shape) {
+type ListQueries = ReturnType<typeof buildListQueries>;
+type SearchQuery = ReturnType<typeof buildSearchQuery>;
+const listQueries = new WeakMap<Db, Map<string, ListQueries | SearchQuery>>();
+
+function shapeName(shape: Shape) {
+  return (
+    Object.entries(shape)
+      .filter(([, on]) => on)
+      .map(([key]) => key)
+      .join('_') || 'all'
+  );
+}
+
+function queriesFor<T extends ListQueries | SearchQuery>(
+  db: Db,
+  shape: Shape,
+  build: (name: string) => T,
+): T {
   let forDb = listQueries.get(db);
   if (!forDb) {
     forDb = new Map();
     listQueries.set(db, forDb);
   }
-  const name =
-    Object.entries(shape)
-      .filter(([, on]) => on)
-      .map(([key]) => key)
-      .join('_') || 'all';
-  let queries = forDb.get(name);
+  const name = shapeName(shape);
+  let queries = forDb.get(name) as T | undefined;
   if (!queries) {
-    queries = buildListQueries(db, shape, name);
+    queries = build(name);
     forDb.set(name, queries);
   }
   return queries;
 }
 
-/** The full-text query a search's words stand for (the vocabulary's spelling), or null without words. */
-async function tsqueryOf(db: Db, searchQuery: string | undefined): Promise<string | null> {
+/**
+ * The full-text query a search's words stand for (the vocabulary's spelling), and the same in titles
+ * only; null without words.
+ */
+async function tsqueryOf(db: Db, searchQuery: string | undefined): Promise<TextQuery | null> {
   const asked = searchWordsOf(searchQuery ?? '');
-  return prefixQuery(asked.length ? await knownWords(db, asked) : []);
+  if (!asked.length) return null;
+  const words = await knownWords(db, asked);
+  return { tsquery: prefixQuery(words)!, titleTsquery: prefixQuery(words, 'A')! };
 }
+type TextQuery = { tsquery: string; titleTsquery: string };
 
-function valuesOf(f: SearchFilters, tsquery: string | null) {
+function valuesOf(f: SearchFilters, text: TextQuery | null) {
   return {
+    tsquery: text?.tsquery ?? null,
+    titleTsquery: text?.titleTsquery ?? null,
     campus: f.campus,
     category: f.category,
     pickupMethod: f.pickupMethod,
     maxPriceCents: f.maxPriceCents,
     today: f.today.date,
     weekday: f.today.weekday,
-    tsquery,
     revealCutoff: revealCutoff(f.now).toISOString(),
     limit: f.limit + 1,
     offset: f.offset,
   };
 }
 
-/** One page of a list or search; one row more than the page says whether there is a next page. */
+export type ItemCount = { total: number; totalCapped: boolean };
+const cappedCount = (n: number): ItemCount => ({ total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP });
+
+/**
+ * One page of a list or search; one row more than the page says whether there is a next page. A search
+ * also answers its count (`counted`) from the same statement, unless the page is past its last match.
+ */
 export async function findItemsPage(
   db: Db,
   f: SearchFilters,
-): Promise<{ rows: ItemRow[]; hasMore: boolean }> {
+): Promise<{ rows: ItemRow[]; hasMore: boolean; counted?: ItemCount }> {
   const tsquery = await tsqueryOf(db, f.searchQuery);
-  const { page } = listQueriesFor(db, shapeOf(f, Boolean(tsquery)));
-  const rows = await page.execute(valuesOf(f, tsquery));
-  return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
+  const shape = shapeOf(f, Boolean(tsquery));
+  if (!shape.search) {
+    const { page } = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
+    const rows = await page.execute(valuesOf(f, tsquery));
+    return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
+  }
+  const search = queriesFor(db, shape, () => buildSearchQuery(db, shape));
+  const rows = await search.execute(valuesOf(f, tsquery));
+  const matches = rows[0]?.matches ?? (f.offset === 0 ? 0 : undefined);
+  return {
+    rows: rows.slice(0, f.limit).map(({ matches: _matches, ...row }) => row) as ItemRow[],
+    hasMore: rows.length > f.limit,
+    ...(matches === undefined ? {} : { counted: cappedCount(matches) }),
+  };
 }
 
 /**
  * How many items a list or search finds, up to COUNT_CAP. Every match is read (and, with "available
- * now", probed against the bookings): the caller counts once per filter, not once per page.
+ * now", checked against the items out): the caller counts once per filter, not once per page, and a
+ * search's page answers its count itself.
  */
-export async function countItems(db: Db, f: SearchFilters): Promise<{ total: number; totalCapped: boolean }> {
+export async function countItems(db: Db, f: SearchFilters): Promise<ItemCount> {
   const tsquery = await tsqueryOf(db, f.searchQuery);
-  const { count } = listQueriesFor(db, shapeOf(f, Boolean(tsquery)));
+  const shape = shapeOf(f, Boolean(tsquery));
+  if (shape.search) {
+    // The first page's statement counts; a page of one row is the least it can read.
+    const rows = await queriesFor(db, shape, () => buildSearchQuery(db, shape)).execute({
+      ...valuesOf(f, tsquery),
+      limit: 1,
+      offset: 0,
+    });
+    return cappedCount(rows[0]?.matches ?? 0);
+  }
+  const { count } = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
   const counted = await count.execute(valuesOf(f, tsquery));
-  const n = Number(counted[0]?.n ?? 0);
-  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+  return cappedCount(Number(counted[0]?.n ?? 0));
 }
 
 /**

@@ -127,10 +127,20 @@ export async function itemListJson(
     async () => {
       const since = caches.counts.invalidations;
       const countKey = countKeyOf(today, query);
-      const [found, counted] = await Promise.all([
-        itemService.findPage(db, query, timeZone),
-        query.skipTotal ? undefined : countJson(db, caches, countKey, query, timeZone, reader),
-      ]);
+      // A list's page and count are two statements, asked at once. A search's page counts its own
+      // candidates, so its count is asked after it and, when not remembered already, taken from it.
+      const [{ counted: searchCount, ...found }, counted] = searches
+        ? await (async () => {
+            const page = await itemService.findPage(db, query, timeZone);
+            const count = query.skipTotal
+              ? undefined
+              : await countJson(db, caches, countKey, query, timeZone, reader, page.counted);
+            return [page, count] as const;
+          })()
+        : await Promise.all([
+            itemService.findPage(db, query, timeZone),
+            query.skipTotal ? undefined : countJson(db, caches, countKey, query, timeZone, reader),
+          ]);
       const ids = found.items.map((item) => item.id);
       // A search's count is dropped with the items any of its pages showed, as the pages are.
       if (searches && counted) caches.counts.addTags(countKey, searchTags(ids), since);
@@ -154,7 +164,10 @@ function countKeyOf(today: string, query: z.output<typeof itemSearchQuery>) {
   return `count:${today}:${JSON.stringify(filter)}`;
 }
 
-/** `{ total, totalCapped }` as JSON, counted once per filter until a change it could alter. */
+/**
+ * `{ total, totalCapped }` as JSON, counted once per filter until a change it could alter; `known`: the
+ * count a search's page has just read, used when none is remembered.
+ */
 async function countJson(
   db: Db,
   caches: ReadCaches,
@@ -162,11 +175,12 @@ async function countJson(
   query: z.output<typeof itemSearchQuery>,
   timeZone: string,
   reader: string | undefined,
+  known?: { total: number; totalCapped: boolean },
 ): Promise<string> {
   const answer = await caches.counts.get(
     key,
     async () => ({
-      json: JSON.stringify(await itemService.count(db, query, timeZone)),
+      json: JSON.stringify(known ?? (await itemService.count(db, query, timeZone))),
       // A search's count is tagged by its pages' items as they are computed (addTags above).
       tags: itemService.searches(query) ? [catalogueTags.everyList] : listTags(query.campus, query.category),
     }),

@@ -141,14 +141,23 @@ export const itemService = {
   /** Every item everyone may see, newest change first, for sitemap.xml. */
   publicItemIds: (db: Db) => queries.listPublicItemIds(db),
 
-  /** One page of a list or search, without the count (Home shows none; Browse's is asked apart). */
+  /**
+   * One page of a list or search, without the count (Home shows none; Browse's is asked apart). A
+   * search's page knows its count too (`counted`): one statement reads its candidates once for both.
+   */
   async findPage(
     db: Db,
     query: SearchInput,
     timeZone: string,
-  ): Promise<Omit<ItemList, 'total' | 'totalCapped'>> {
-    const { rows, hasMore } = await queries.findItemsPage(db, filtersOf(query, timeZone));
-    return { items: rows.map(toItem), page: query.page, limit: query.limit, hasMore };
+  ): Promise<Omit<ItemList, 'total' | 'totalCapped'> & { counted?: queries.ItemCount }> {
+    const { rows, hasMore, counted } = await queries.findItemsPage(db, filtersOf(query, timeZone));
+    return {
+      items: rows.map(toItem),
+      page: query.page,
+      limit: query.limit,
+      hasMore,
+      ...(counted ? { counted } : {}),
+    };
   },
 
   /** Whether a query searches by words (a search's answer is tagged by the items it shows). */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { prefixDistance, SearchVocabulary } from './vocabulary.ts';
+
+describe('prefixDistance', () => {
+  it('counts the edits from a typed word to the nearest beginning of a word', () => {
+    expect(prefixDistance('calc', 'calculator', 1)).toBe(0);
+    expect(prefixDistance('uke', 'ukulele', 1)).toBe(1);
+    expect(prefixDistance('ukelele', 'ukulele', 2)).toBe(1);
+    expect(prefixDistance('drll', 'drill', 1)).toBe(1);
+    // Two letters swapped are one edit.
+    expect(prefixDistance('dirll', 'drill', 1)).toBe(1);
+    expect(prefixDistance('calculater', 'calculator', 2)).toBe(1);
+    // Past the limit: the limit plus one, whatever the true distance.
+    expect(prefixDistance('zzz', 'drill', 1)).toBe(2);
+    expect(prefixDistance('tent', 'telescope', 1)).toBe(2);
+  });
+});
+
+describe('SearchVocabulary.nearest', () => {
+  const vocabulary = new SearchVocabulary();
+  vocabulary.add([
+    'ukulele',
+    'ikea',
+    'used',
+    'uk',
+    'drill',
+    'dryer',
+    'calculator',
+    'calculus',
+    'kettle',
+    'tent',
+  ]);
+
+  it('keeps what starts a word, and corrects the rest to the word most likely meant', () => {
+    expect(vocabulary.hasPrefix('calc')).toBe(true);
+    expect(vocabulary.hasPrefix('uke')).toBe(false);
+    // One edit from "uku…", "ike…" and "use…" alike: the one typed right from the start wins.
+    expect(vocabulary.nearest('uke')).toBe('ukulele');
+    expect(vocabulary.nearest('ukelele')).toBe('ukulele');
+    expect(vocabulary.nearest('drll')).toBe('drill');
+    expect(vocabulary.nearest('calculater')).toBe('calculator');
+    expect(vocabulary.nearest('ketle')).toBe('kettle');
+    // A mistyped first letter is still found when nothing else is near.
+    expect(vocabulary.nearest('rent')).toBe('tent');
+  });
+
+  it('corrects nothing too short or too far', () => {
+    expect(vocabulary.nearest('dx')).toBeUndefined();
+    expect(vocabulary.nearest('qqxxzz')).toBeUndefined();
+  });
+
+  it('learns words once, in any order', () => {
+    const later = new SearchVocabulary();
+    later.add(['zither', 'abacus']);
+    later.add(['abacus', 'mandolin']);
+    expect(later.size).toBe(3);
+    expect(later.hasPrefix('mand')).toBe(true);
+    expect(later.hasPrefix('abc')).toBe(false);
+    expect(later.nearest('zithr')).toBe('zither');
+  });
+});
