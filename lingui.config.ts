@@ -69,6 +69,7 @@ const config: LinguiConfig = {
         'features/users/',
         'features/reviews/',
         'features/uploads/',
+        'features/saved-searches/',
         'routes/item-detail.tsx',
         'routes/list-item.tsx',
         'routes/edit-item.tsx',

@@ -4,6 +4,7 @@ import type { CampusDayRun } from './scenarios/campus-day.ts';
 import type { ChatResult } from './scenarios/chat.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
 import type { FlowResult } from './scenarios/reservations.ts';
+import type { SavedSearchResults } from './scenarios/saved-searches.ts';
 import type { UploadResult } from './scenarios/upload.ts';
 import type { SeedResult } from './seed.ts';
 import type { WebResult } from './web.ts';
@@ -55,6 +56,8 @@ export interface BenchResults {
   flow?: FlowResult;
   chat?: ChatResult;
   upload?: UploadResult;
+  /** Listing with 10,000 saved searches on the campus, matching on and off (decision 067). */
+  savedSearches?: SavedSearchResults;
   coldStart?: { ms: number[]; medianMs: number };
   web?: WebResult;
   campusDay?: CampusDayResults;

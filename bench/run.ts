@@ -26,6 +26,14 @@ import { WRITE_MIX } from './scenarios/campus-day-writes.ts';
 import { runChat } from './scenarios/chat.ts';
 import { HTTP_SCENARIOS, runHttpScenario } from './scenarios/http.ts';
 import { runReservationFlow, verifyFlow } from './scenarios/reservations.ts';
+import {
+  drained,
+  METRICS_TOKEN,
+  matchingJobTimes,
+  postListings,
+  type SavedSearchResults,
+  seedSavedSearches,
+} from './scenarios/saved-searches.ts';
 import { makePhoto, runUpload } from './scenarios/upload.ts';
 import { FULL_CAMPUS, scaledCampus, seedCampus } from './seed.ts';
 import { freePort, ROOT, type RunningServer, startApp, startBaseline } from './server.ts';
@@ -73,6 +81,9 @@ if (args.help) {
                               caches-off (= caches-off-home, -browse, -search, -item, -profile, -polls)
   --chat-sockets 1000 --chat-rate 200 --chat-seconds 20
   --flow-workers 16 --upload-rounds 3 --web-runs 3 --cold-starts 3
+  --only saved-searches       10,000 saved searches on the campus; listings at the campus day's listing
+                              rate with matching off, then on, and the matching job's time a listing;
+                              only when named (bench/scenarios/saved-searches.ts)
   --only lighthouse           Lighthouse (mobile) over Home, Browse, an item and Impact on the demo
                               campus, embedded database; only when named (bench/lighthouse.ts)
   --lighthouse-runs 3         runs per page (the median is kept)
@@ -322,6 +333,55 @@ async function main() {
       app = undefined;
     }
 
+    let savedSearches: SavedSearchResults | undefined;
+    if (only?.has('saved-searches')) {
+      // The campus day's listings: their share of its busiest write rate.
+      const listingsPerSecond = (Math.max(...writeRates) * WRITE_MIX.listing) / 100;
+      const db = await database.open();
+      const seeded = await seedSavedSearches(db.db, fixtures);
+      await db.close();
+      log(`saved searches: ${seeded.savedSearches} on ${seeded.campus}, listing at ${listingsPerSecond}/s`);
+      savedSearches = { ...seeded, listingsPerSecond, runs: [] };
+      let firstListing = size.items + 1_000_001;
+      for (const matching of [false, true]) {
+        app = await startApp({
+          port,
+          dataDir,
+          databaseUrl: database.serverUrl,
+          env: {
+            SAVED_SEARCH_MATCHING: String(matching),
+            // The matching job's worker; the timed jobs wait an interval longer than the run.
+            JOBS_ENABLED: String(matching),
+            JOBS_INTERVAL_SECONDS: '3600',
+            METRICS_TOKEN,
+          },
+        });
+        const run = await postListings({
+          url: app.url,
+          fixtures,
+          today,
+          perSecond: listingsPerSecond,
+          seconds: seconds * 3,
+          firstListing,
+          matching,
+        });
+        firstListing += run.listings;
+        if (matching) await drained(app.url, 120_000);
+        await app.stop();
+        app = undefined;
+        savedSearches.runs.push(run);
+        log(
+          `listing with matching ${matching ? 'on' : 'off'}: ${run.listings} listings, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ${run.errors} errors`,
+        );
+      }
+      const jobDb = await database.open();
+      Object.assign(savedSearches, await matchingJobTimes(jobDb.db));
+      await jobDb.close();
+      log(
+        `matching job: ${savedSearches.jobs} jobs, p50 ${savedSearches.jobMs?.p50} ms, p99 ${savedSearches.jobMs?.p99} ms a listing, ${savedSearches.told} told`,
+      );
+    }
+
     if (wants('cold-start')) {
       for (let i = 1; i < num('cold-starts'); i++) {
         const again = await start();
@@ -366,6 +426,7 @@ async function main() {
       flow,
       chat,
       upload,
+      savedSearches,
       coldStart: wants('cold-start')
         ? {
             ms: coldStarts,

@@ -129,6 +129,8 @@ export function startApp(options: {
   cachesOff?: boolean;
   /** The demo campus loaded into the (embedded, empty) database at start, as `npm start` does. */
   seedDemo?: boolean;
+  /** More settings for one scenario's server (saved searches turn the job worker on). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   return start(
     'dist/server/main.js',
@@ -151,6 +153,7 @@ export function startApp(options: {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
       ...(options.cachesOff ? { READ_CACHE_SECONDS: '0' } : {}),
       ...(options.seedDemo ? { SEED_DEMO: 'true', ALLOW_DEMO_SEED: 'true' } : {}),
+      ...options.env,
     },
     {
       port: options.port,

@@ -288,6 +288,10 @@ export const envSchema = z.object({
     .default('mailto:no-reply@campusloop.app'),
   /** How often notification e-mails and pushes due are sent (and failed ones retried). */
   DELIVERY_INTERVAL_SECONDS: positiveInt.default(10),
+  /** New listings are matched against saved searches (off: nobody is told; the bench compares). */
+  SAVED_SEARCH_MATCHING: bool.default(true),
+  /** Matches of one saved search within this many minutes make one notification and one e-mail. */
+  SAVED_SEARCH_BATCH_MINUTES: positiveInt.default(15),
   /** The public address of the app, used in links inside e-mails; defaults to http://localhost:PORT. */
   APP_URL: httpUrl('https://campusloop.example.edu').optional(),
   /** A verification link sent by e-mail works for this many hours (and once). */

@@ -100,6 +100,11 @@ function toConfig(env: Env) {
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : null,
     deliveryIntervalMs: env.DELIVERY_INTERVAL_SECONDS * 1000,
+    /** Decision 067: listings matched against saved searches by a job, matches batched per window. */
+    savedSearches: {
+      matching: env.SAVED_SEARCH_MATCHING,
+      batchMs: env.SAVED_SEARCH_BATCH_MINUTES * 60_000,
+    },
     /** Links in e-mails start with this (no trailing slash). */
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     emailVerificationHours: env.EMAIL_VERIFICATION_HOURS,

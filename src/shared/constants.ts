@@ -245,6 +245,8 @@ export const NOTIFICATION_TYPES = [
   'early_return',
   // The other person added photos or a note of the item's condition at a handover.
   'handover_added',
+  // New listings match a search the person saved ("Tell me when something matches").
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

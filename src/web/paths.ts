@@ -87,6 +87,20 @@ export function browseCampus(campus: string, category?: string): string {
   return `/browse?campus=${encodeURIComponent(campus)}${inCategory}`;
 }
 
+/** /browse showing a saved search: its words and filters, on the student's own campus. */
+export function browseSavedSearch(search: {
+  searchQuery: string;
+  category: string | null;
+  maxPrice: string | null;
+  freeOnly: boolean;
+}): string {
+  const params = new URLSearchParams({ q: search.searchQuery });
+  if (search.category) params.set('category', search.category);
+  if (search.maxPrice !== null) params.set('max', String(Number(search.maxPrice)));
+  if (search.freeOnly) params.set('free', '1');
+  return `/browse?${params}`;
+}
+
 export const SUPPORT_EMAIL = SUPPORT_EMAIL_ADDRESS;
 export const SUPPORT_PHONE = '+1 (650) 555-0142';
 export const SUPPORT_PHONE_HREF = 'tel:+16505550142';

@@ -19,9 +19,11 @@ import { startWriters, WRITE_KINDS } from '../../bench/scenarios/campus-day-writ
 import { runChat } from '../../bench/scenarios/chat.ts';
 import { HTTP_SCENARIOS, runHttpScenario } from '../../bench/scenarios/http.ts';
 import { runReservationFlow, verifyFlow } from '../../bench/scenarios/reservations.ts';
+import { postListings, seedSavedSearches } from '../../bench/scenarios/saved-searches.ts';
 import { makePhoto, runUpload } from '../../bench/scenarios/upload.ts';
 import { MIN_DISTINCT_SEARCHES } from '../../bench/search-queries.ts';
 import { scaledCampus, seedCampus } from '../../bench/seed.ts';
+import { QUEUES } from '../../src/server/jobs/queue.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The bench (npm run bench) on a tiny campus, briefly: its seed must satisfy every database check and
@@ -165,6 +167,24 @@ describe('the bench scenarios', () => {
     const check = await verifyFlow(t.database.db, ledger);
     expect(check).toMatchObject({ lost: 0, doubleBooked: 0, approvedNotApproved: 0 });
     expect(check.found).toBe(ledger.created.length);
+  });
+
+  it('seeds saved searches on the campus and posts listings at a fixed rate, each queueing its match', async () => {
+    const seeded = await seedSavedSearches(t.database.db, fixtures, 200);
+    expect(seeded.savedSearches).toBe(200);
+    const queued = await t.app.jobs.size(QUEUES.savedSearchMatches);
+    const run = await postListings({
+      url,
+      fixtures,
+      today,
+      perSecond: 10,
+      seconds: 0.5,
+      firstListing: 2_000_000,
+      matching: true,
+    });
+    expect(run).toMatchObject({ listings: 5, errors: 0 });
+    // Jobs are not worked in tests: the queue holds one matching job a listing.
+    expect(await t.app.jobs.size(QUEUES.savedSearchMatches)).toBe(queued + 5);
   });
 
   it('delivers chat messages between connected sockets and reads the server memory', async () => {

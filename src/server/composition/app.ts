@@ -149,6 +149,8 @@ export async function buildApp({
         retryDelaySeconds: config.payments.retryDelaySeconds,
         expireInSeconds: Math.ceil(config.payments.stepLeaseMs / 1000),
       },
+      // Matching a listing reads only our database: a few quick retries, then it is given up (logged).
+      'saved-search-matches': { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 120 },
     },
     log: app.log,
   });

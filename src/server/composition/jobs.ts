@@ -19,6 +19,7 @@ import { TransferBusyError, transferService } from '../features/payouts/transfer
 import { reminderService } from '../features/reminders/service.ts';
 import { extensionService, reservationService } from '../features/reservations/service.ts';
 import { reviewService } from '../features/reviews/service.ts';
+import { savedSearchService } from '../features/saved-searches/service.ts';
 import { waitlistService } from '../features/waitlist/service.ts';
 import { idempotencyService } from '../http/idempotency-keys.ts';
 import { withJobLock } from '../jobs/job-lock.ts';
@@ -160,6 +161,24 @@ export default fp(
         }
       },
     );
+    // New listings against the saved searches of their campus (decision 067), one job per listing,
+    // retried with backoff; what was told is recorded with the telling, so a retry tells nobody twice.
+    const matchDeps = {
+      db: opts.database.db,
+      batchMs: opts.config.savedSearches.batchMs,
+      now: () => opts.clock.now(),
+    };
+    await opts.jobs.work<{ itemId: string }>(QUEUES.savedSearchMatches, async (job) => {
+      const log = app.log.child({ job: QUEUES.savedSearchMatches, jobId: job.id });
+      try {
+        const told = await savedSearchService.matchListing(matchDeps, job.data.itemId);
+        if (told) log.info({ itemId: job.data.itemId, told }, 'told saved searches of a new listing');
+      } catch (error) {
+        opts.metrics?.jobFailed(QUEUES.savedSearchMatches);
+        log.warn({ err: error, data: job.data, retryCount: job.retryCount }, 'matching will be retried');
+        throw error;
+      }
+    });
     // The built-in provider's stand-in for Stripe's daily automatic payouts (decision 061): once a UTC
     // day, each lender's available balance goes to their (pretend) bank, announced as payout events.
     let paidOutOn = '';

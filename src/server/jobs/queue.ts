@@ -16,6 +16,8 @@ export const QUEUES = {
   forgetCustomers: 'forget-customers',
   /** Sends a transfer to a lender's connected account (features/payouts/transfers.ts). */
   payoutTransfers: 'payout-transfers',
+  /** Matches a new listing against the saved searches of its campus (features/saved-searches). */
+  savedSearchMatches: 'saved-search-matches',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -143,6 +143,14 @@ export const EMAIL_KINDS = [
     push: true,
   },
   {
+    kind: 'saved_searches',
+    label: msg`Saved searches`,
+    description: msg`New listings that match a search you asked to be told about, several at once in one e-mail.`,
+    required: false,
+    byDefault: true,
+    push: true,
+  },
+  {
     kind: 'updates',
     label: msg`Other updates`,
     description: msg`Returns, deposits, reviews, badges, reports and everything else we tell you.`,

@@ -24,6 +24,7 @@ import { ItemGrid } from '../features/items/components/item-card.tsx';
 import { LoadMore } from '../features/items/components/load-more.tsx';
 import { itemsFound } from '../features/items/items-found.ts';
 import { useAddressText } from '../features/items/use-address-text.ts';
+import { SaveSearchButton } from '../features/saved-searches/components/save-search-button.tsx';
 import { chosenCampus, rememberChosenCampus } from '../features/universities/chosen-campus.ts';
 import { ALL_CAMPUSES, CampusSwitch } from '../features/universities/components/campus-switch.tsx';
 import { useCampusName } from '../features/universities/queries.ts';
@@ -259,9 +260,20 @@ export default function BrowsePage() {
         <h2 id={`${ids}-results`} className="sr-only">
           <Trans>Results</Trans>
         </h2>
-        <p role="status" className="text-sm font-medium text-stone-700">
-          {isPending ? t`Loading...` : isError ? '' : itemsFound(total, totalCapped)}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p role="status" className="text-sm font-medium text-stone-700">
+            {isPending ? t`Loading...` : isError ? '' : itemsFound(total, totalCapped)}
+          </p>
+          {/* Told of new listings on the student's own campus, with this search's words and filters. */}
+          <SaveSearchButton
+            search={{
+              searchQuery: filters.searchQuery ?? '',
+              category: filters.category,
+              maxPrice: filters.maxPrice,
+              freeOnly: filters.freeOnly || undefined,
+            }}
+          />
+        </div>
         <div className="mt-2 sm:mt-3">
           {isError ? (
             <EmptyResults

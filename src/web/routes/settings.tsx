@@ -12,6 +12,7 @@ import { SessionsSection } from '../features/account/components/sessions-section
 import { SettingsSection } from '../features/account/components/settings-section.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { GetPaidSection } from '../features/payouts/components/get-paid-section.tsx';
+import { SavedSearchesSection } from '../features/saved-searches/components/saved-searches-section.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 import { AuthGuard } from '../shell/auth-guard.tsx';
@@ -76,6 +77,7 @@ function SettingsPage() {
             </SettingsSection>
             <GetPaidSection />
             <PreferencesSection preferences={account.data.preferences} />
+            <SavedSearchesSection />
             <SessionsSection />
             <Card className="p-5 sm:p-6">
               <Link

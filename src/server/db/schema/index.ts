@@ -13,6 +13,7 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './rate-limits.ts';
 export * from './reservations.ts';
+export * from './saved-searches.ts';
 export * from './test-payments.ts';
 export * from './users.ts';
 export * from './waitlist.ts';

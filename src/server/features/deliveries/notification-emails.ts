@@ -35,6 +35,20 @@ export function notificationPath(n: { relatedReservationId: string | null; relat
   return '/notifications';
 }
 
+/**
+ * The listings a saved search's notification tells of, from its stored wording's values (the search's
+ * words, then `{ id, title }` of each listing: features/saved-searches/notices.ts); none for any other.
+ */
+export function listingsTold(notification: { type: string; wordingValues: unknown }) {
+  if (notification.type !== 'saved_search_match' || !Array.isArray(notification.wordingValues)) return [];
+  const listed: unknown = notification.wordingValues[1];
+  if (!Array.isArray(listed)) return [];
+  return listed.filter(
+    (l): l is { id: string; title: string } =>
+      typeof l?.id === 'string' && typeof l?.title === 'string' && /^[0-9a-f-]{36}$/i.test(l.id),
+  );
+}
+
 export function notificationEmail(input: {
   to: Recipient;
   notification: {
@@ -46,14 +60,17 @@ export function notificationEmail(input: {
   kind: EmailKind;
   appUrl: string;
   token: string;
+  /** Listings the notification tells of (a saved search's matches): each with its own link. */
+  listings?: { id: string; title: string }[];
 }): MailMessage {
+  const listings = (input.listings ?? []).map((l) => `${l.title}: ${input.appUrl}/item/${l.id}`);
   return inLocale(input.to.locale, () =>
     brandedEmail({
       to: input.to.email,
       locale: input.to.locale,
       fullName: input.to.fullName,
       subject: input.notification.title,
-      paragraphs: [input.notification.message],
+      paragraphs: [input.notification.message, ...listings],
       button: { label: t`Open CampusLoop`, link: `${input.appUrl}${notificationPath(input.notification)}` },
       unsubscribe: unsubscribeOf(input.appUrl, input.kind, input.token),
     }),

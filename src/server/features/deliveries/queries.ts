@@ -270,3 +270,17 @@ export async function signingKey(db: Db, name: string, fresh: string): Promise<s
     .where(eq(signingKeys.name, name));
   return row!.secret;
 }
+
+/** A notification's e-mail, not sent yet, goes at `dueAt` instead (a batch's window). */
+export async function postponeEmail(db: Db, notificationId: string, dueAt: Date) {
+  await db
+    .update(notificationDeliveries)
+    .set({ dueAt })
+    .where(
+      and(
+        eq(notificationDeliveries.notificationId, notificationId),
+        eq(notificationDeliveries.channel, 'email'),
+        eq(notificationDeliveries.status, 'pending'),
+      ),
+    );
+}

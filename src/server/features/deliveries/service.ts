@@ -7,7 +7,12 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { preferenceService } from '../notification-preferences/service.ts';
-import { notificationEmail, notificationPath, unreadMessagesEmail } from './notification-emails.ts';
+import {
+  listingsTold,
+  notificationEmail,
+  notificationPath,
+  unreadMessagesEmail,
+} from './notification-emails.ts';
 import { PushGoneError, type PushSender, type PushTarget } from './push-sender.ts';
 import * as queries from './queries.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
@@ -97,6 +102,7 @@ async function deliver(deps: DeliveryDeps, delivery: queries.Delivery): Promise<
         kind,
         appUrl: deps.appUrl,
         token: await unsubscribeToken(db, recipient.id, kind),
+        listings: listingsTold(notification),
       }),
     );
     return 'sent';
@@ -148,6 +154,10 @@ export const deliveryService = {
     const push = await preferenceService.wantsPush(db, notification.userId, kind);
     await queries.enqueueForNotification(db, notification, { email, push });
   },
+
+  /** The notification's e-mail, if not sent yet, goes at `dueAt` (a batch of matches waits for more). */
+  postponeEmail: (db: Db, notificationId: string, dueAt: Date) =>
+    queries.postponeEmail(db, notificationId, dueAt),
 
   /** One round: message e-mails that became due, then every due delivery. Answers what happened. */
   async runRound(deps: DeliveryDeps) {

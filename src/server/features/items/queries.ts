@@ -196,13 +196,16 @@ export const COUNT_CAP = 1000;
  */
 export const SEARCH_CANDIDATES = 1000;
 
-/** A search's words: lower-case letters and digits, at most 8 (`drill, 18V!` → drill, 18v). */
-export function searchWordsOf(text: string): string[] {
+/**
+ * A search's words: lower-case letters and digits, at most `most` (8 for a search: `drill, 18V!` →
+ * drill, 18v).
+ */
+export function searchWordsOf(text: string, most = 8): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .slice(0, 8);
+    .slice(0, most);
 }
 
 /**
@@ -554,4 +557,47 @@ export async function listPublicItemIds(db: Db): Promise<{ id: string; updatedAt
     .where(listed)
     .orderBy(desc(items.updatedAt))
     .limit(SITEMAP_MAX_ITEMS);
+}
+
+/** What a saved search is matched against: the listing's filters and whether everyone may see it. */
+export async function findListingForMatching(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: items.id,
+      userId: items.userId,
+      title: items.title,
+      campus: items.campus,
+      category: items.category,
+      rentalPriceCents: items.rentalPriceCents,
+      searchText: items.searchText,
+      listed: sql<boolean>`(${listed})`.mapWith(Boolean),
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(eq(items.id, id))
+    .limit(1);
+  return row ? { ...row, searchText: row.searchText ?? '' } : undefined;
+}
+
+/**
+ * Which of `searches` (each its words, as searchWordsOf reads them) would find the item by searching
+ * now: the same vocabulary correction (knownWords) and the same prefix full-text query as a search,
+ * against the item's own search vector. One statement for the vocabulary, one for every search.
+ */
+export async function searchesFinding(
+  db: Db,
+  itemId: string,
+  searches: readonly { id: string; words: readonly string[] }[],
+): Promise<string[]> {
+  if (!searches.length) return [];
+  const asked = [...new Set(searches.flatMap((search) => search.words))];
+  const corrected = await knownWords(db, asked);
+  const known = new Map(asked.map((word, i) => [word, corrected[i] ?? word]));
+  const ids = searches.map((search) => search.id);
+  const tsqueries = searches.map((search) => prefixQuery(search.words.map((word) => known.get(word)!))!);
+  const result = await db.execute<{ id: string }>(sql`
+    select asked.id from unnest(${sql.param(ids)}::uuid[], ${sql.param(tsqueries)}::text[]) as asked(id, q)
+    join ${items} on ${items.id} = ${itemId}
+    where ${items.searchVector} @@ to_tsquery('english', asked.q)`);
+  return result.rows.map((row) => row.id);
 }

@@ -26,6 +26,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { type ItemDeps, itemService } from './service.ts';
 
 export const itemRoutes: FastifyPluginAsyncZod<{
@@ -33,8 +34,15 @@ export const itemRoutes: FastifyPluginAsyncZod<{
   config: Config;
   caches: ReadCaches;
   storage: Storage;
-}> = async (app, { db, config, caches, storage }) => {
-  const itemDeps: ItemDeps = { db, storage, timeZone: config.campusTimeZone };
+  jobs: JobQueue;
+}> = async (app, { db, config, caches, storage, jobs }) => {
+  const itemDeps: ItemDeps = {
+    db,
+    storage,
+    timeZone: config.campusTimeZone,
+    jobs,
+    matchSavedSearches: config.savedSearches.matching,
+  };
   await app.register(
     publicRoutes(async (app) => {
       // Home, Browse and search: the same answer for everyone who asks the same question on the same

@@ -15,8 +15,9 @@ import {
 } from '#shared/schemas/items.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
+import { afterCommit, transaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
@@ -34,6 +35,10 @@ export interface ItemDeps {
   storage: Storage;
   /** The campus time zone: an edit that frees dates tells the waitlist. */
   timeZone: string;
+  /** A new listing is matched against saved searches by a job, after its commit (decision 067). */
+  jobs: JobQueue;
+  /** Off: listings are not matched against saved searches (SAVED_SEARCH_MATCHING). */
+  matchSavedSearches: boolean;
 }
 /** Who is looking: moderators and the owner may see a hidden item. */
 type Viewer = { id: string; isAdmin: boolean };
@@ -197,7 +202,7 @@ export const itemService = {
   },
 
   async create(
-    { db, storage }: ItemDeps,
+    { db, storage, jobs, matchSavedSearches }: ItemDeps,
     owner: { id: string; campus: string; email: string; isVerified: boolean },
     input: ItemInput,
   ): Promise<Item> {
@@ -208,6 +213,11 @@ export const itemService = {
     // before it is answered.
     const row = await transaction(db, async (tx) => {
       const id = await queries.insertItem(tx, { ...toValues(input), userId: owner.id, campus: owner.campus });
+      // Matching saved searches is the job's, so listing waits only for the job's row.
+      if (matchSavedSearches) {
+        await jobs.send(tx, QUEUES.savedSearchMatches, { itemId: id });
+        afterCommit(tx, () => jobs.kick(QUEUES.savedSearchMatches));
+      }
       return (await queries.findItem(tx, id, new Date()))!;
     });
     return toItem(row);
@@ -249,6 +259,16 @@ export const itemService = {
   async listOwned(db: Db, userId: string, everything = false): Promise<Item[]> {
     return (await queries.listOwnerItems(db, userId, everything, new Date())).map(toItem);
   },
+
+  /** A listing as saved searches are matched against it; undefined when it is gone. */
+  listingForMatching: (db: Db, id: string) => queries.findListingForMatching(db, id),
+
+  /** A search's words as the search reads them (lower-case letters and digits, at most `most`). */
+  searchWordsOf: (text: string, most?: number) => queries.searchWordsOf(text, most),
+
+  /** Which of `searches` would find the item by searching now (the search's own text rules). */
+  searchesFinding: (db: Db, itemId: string, searches: readonly { id: string; words: readonly string[] }[]) =>
+    queries.searchesFinding(db, itemId, searches),
 
   countAvailableNow: (db: Db, userId: string, timeZone: string) =>
     queries.countAvailableNow(db, userId, campusToday(timeZone)),

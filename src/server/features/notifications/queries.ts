@@ -83,3 +83,15 @@ export async function insert(
   const [row] = await db.insert(notifications).values(values).returning();
   return row!;
 }
+
+/** New words for a notification, unread again. */
+export async function rewrite(
+  db: Db,
+  id: string,
+  words: { title: string; message: string; wordingKind: string | null; wordingValues: unknown },
+) {
+  await db
+    .update(notifications)
+    .set({ ...words, isRead: false })
+    .where(eq(notifications.id, id));
+}

@@ -52,6 +52,21 @@ function toNotification(row: Row, locale?: Locale): Notification {
   };
 }
 
+/** A notification's words in the recipient's language, and the wording that wrote them. */
+async function writtenFor(db: Db, userId: string, text: () => NoticeText) {
+  const locale = await queries.localeOf(db, userId);
+  return inLocale(locale, () => {
+    const words = text();
+    const wording = storedWordingOf(words);
+    return {
+      title: i18n._(words.title),
+      message: i18n._(words.message),
+      wordingKind: wording?.kind ?? null,
+      wordingValues: wording?.values ?? null,
+    };
+  });
+}
+
 export const notificationService = {
   /** A person's notifications, written in `locale` (the reader's language); as stored without one. */
   async list(db: Db, userId: string, onlyUnread = false, locale?: Locale) {
@@ -85,19 +100,18 @@ export const notificationService = {
    */
   async notify(db: Db, values: NoticeValues) {
     const { text, ...rest } = values;
-    const locale = await queries.localeOf(db, values.userId);
-    const written = inLocale(locale, () => {
-      const words = text();
-      const wording = storedWordingOf(words);
-      return {
-        title: i18n._(words.title),
-        message: i18n._(words.message),
-        wordingKind: wording?.kind ?? null,
-        wordingValues: wording?.values ?? null,
-      };
-    });
+    const written = await writtenFor(db, values.userId, text);
     const row = await queries.insert(db, { ...rest, ...written });
     await deliveryService.enqueue(db, row);
     return toNotification(row);
+  },
+
+  /**
+   * Writes a notification's words again (a batch that gathered one more listing): unread again, and its
+   * e-mail, not sent yet, says the new words when it goes. No new push: the first one told of the batch.
+   */
+  async revise(db: Db, values: { id: string; userId: string; text: () => NoticeText }) {
+    const written = await writtenFor(db, values.userId, values.text);
+    await queries.rewrite(db, values.id, written);
   },
 };

@@ -37,6 +37,9 @@ export function notificationLink(n: Notification): { to: string; label: MessageD
       return n.relatedReservationId
         ? { to: paths.reservation(n.relatedReservationId), label: msg`Open reservation` }
         : null;
+    case 'saved_search_match':
+      // The first listing of the batch; the e-mail links every one.
+      return n.relatedItemId ? { to: paths.item(n.relatedItemId), label: msg`See the listing` } : null;
     case 'badge_earned':
       return { to: paths.profile(), label: msg`See your badges` };
     default:
