@@ -208,12 +208,16 @@ export async function dropAfterWrite(
   caches: ReadCaches,
   hub: Pick<RealtimeHub, 'caughtUp'>,
   writer: { userId?: string; sessionToken?: string },
+  options: { waitForAnnouncement?: boolean } = {},
 ) {
   if (writer.userId) {
     forgetUnreadNotifications(caches, writer.userId);
     caches.chatUnread.delete(writer.userId);
   }
   if (writer.sessionToken) caches.sessions.delete(writer.sessionToken);
+  // A write no cached answer reads (a message, a read mark, a sign-in) has nothing to wait for: the
+  // mark would cost a checkout and a round trip to the database for each of them.
+  if (options.waitForAnnouncement === false) return;
   let unheard = unheardWriters.get(caches);
   if (!unheard) {
     unheard = { asked: 0, writers: new Map() };

@@ -25,6 +25,7 @@ import emptyBodies from '../http/empty-bodies.ts';
 import errors from '../http/error-replies.ts';
 import idempotency from '../http/idempotency.ts';
 import inputGuard from '../http/input-guard.ts';
+import { dbLanes } from '../http/db-lanes.ts';
 import requestIds, { requestIdOf } from '../http/request-ids.ts';
 import routeScopes from '../http/route-scopes.ts';
 import security from '../http/security.ts';
@@ -118,6 +119,8 @@ export async function buildApp({
   // Before every route: each /api route says who may call it, or the app does not start.
   await app.register(routeScopes);
   await app.register(requestIds);
+  // Before any hook that reads the database: every request's statements go to its lane's pool.
+  await app.register(dbLanes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('storage', storage);
@@ -172,7 +175,8 @@ export async function buildApp({
   // Live events: the database's NOTIFYs, heard by every instance (PostgreSQL) or by this one (PGlite).
   const hub = database.newClient
     ? await createPostgresHub(database.newClient, app.log, (text, values) =>
-        database.pool!.query(text, values),
+        // The mark a write waits for: on the writing pool, never behind the reads.
+        (database.writePool ?? database.pool)!.query(text, values),
       )
     : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());

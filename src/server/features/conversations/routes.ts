@@ -83,7 +83,11 @@ export const conversationRoutes = signedInRoutes<{
 
   app.post(
     '/conversations/:id/read',
-    { schema: { params: conversationIdParams, response: { 200: successResponse } } },
+    // A read mark changes only its reader's unread count, dropped at once (http/session.ts).
+    {
+      config: { changesCachedAnswers: false },
+      schema: { params: conversationIdParams, response: { 200: successResponse } },
+    },
     async (request) => {
       await conversationService.markRead(db, request.signedInUser.id, request.params.id);
       return { success: true as const };
@@ -93,6 +97,8 @@ export const conversationRoutes = signedInRoutes<{
   app.post(
     '/conversations/:id/messages',
     {
+      // A message changes no cached answer but the unread counts, dropped below and by the announcement.
+      config: { changesCachedAnswers: false },
       schema: { params: conversationIdParams, body: messageInput, response: { 201: messageResponse } },
     },
     async (request, reply) => {
