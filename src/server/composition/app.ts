@@ -181,7 +181,7 @@ export async function buildApp({
     : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());
   invalidateOnChanges(caches, hub);
-  const sendLimit = createChatSendLimit(db);
+  const sendLimit = createChatSendLimit();
 
   // Measured only when someone may read the figures (METRICS_TOKEN); registered before every route
   // it times.

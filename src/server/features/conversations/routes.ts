@@ -103,20 +103,23 @@ export const conversationRoutes = signedInRoutes<{
     },
     async (request, reply) => {
       const userId = request.signedInUser.id;
+      let sent: Awaited<ReturnType<typeof conversationService.sendMessage>>;
       try {
         // One budget per person across HTTP and all their sockets.
-        await sendLimit.take(userId);
+        sent = await sendLimit.take(userId, () =>
+          conversationService.sendMessage(
+            db,
+            userId,
+            request.params.id,
+            request.body.content,
+            requestLocale(request),
+          ),
+        );
       } catch (error) {
         if (error instanceof SendingTooFast) reply.header('retry-after', String(error.retryAfterSeconds));
         throw error;
       }
-      const { message, recipientId } = await conversationService.sendMessage(
-        db,
-        userId,
-        request.params.id,
-        request.body.content,
-        requestLocale(request),
-      );
+      const { message, recipientId } = sent;
       dropAfterMessage(caches, recipientId);
       return reply.status(201).send({ message });
     },
