@@ -122,4 +122,22 @@ describe('checkouts per write', () => {
     expect(await titles()).toContain('Blue kayak');
     expect(await titles()).not.toContain('Red kayak');
   });
+
+  it('sends the catalogue’s reads to the replica lane, except a writer’s right after their write', async () => {
+    const owner = await createSignedInUser(t.database.db);
+    const visitor = await createSignedInUser(t.database.db);
+    const item = await createItem(t.database.db, { userId: owner.user.id, title: 'Green tent' });
+    const laneOf = (response: Answer) => /desc="(\w+)/.exec(String(response.headers['server-timing']))?.[1];
+    // Signed out and signed in alike; the session itself was read on the primary before.
+    expect(laneOf(await t.get('/api/items?campus=all'))).toBe('replica');
+    expect(laneOf(await t.get(`/api/items/${item.id}`, visitor.cookie))).toBe('replica');
+    expect(laneOf(await t.get('/api/items?campus=all&searchQuery=tent', visitor.cookie))).toBe('replica');
+    // Not the catalogue: the primary's reading pool.
+    expect(laneOf(await t.get('/api/notifications', visitor.cookie))).toBe('read');
+    // A write, then its writer's catalogue read: on the primary, which has their change.
+    const started = await t.post('/api/conversations', { itemId: item.id }, visitor.cookie);
+    expect(laneOf(started)).toBe('write');
+    expect(laneOf(await t.get(`/api/items/${item.id}`, visitor.cookie))).toBe('read');
+    expect(laneOf(await t.get(`/api/items/${item.id}`, owner.cookie))).toBe('replica');
+  });
 });

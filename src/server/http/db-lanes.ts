@@ -20,21 +20,46 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long after a write its writer's catalogue reads stay on the primary: far above a healthy
+ * replica's lag (milliseconds), and what DATABASE_REPLICA_URL's documentation asks the replica to keep.
+ */
+export const REPLICA_GRACE_MS = 10_000;
+/** People remembered as recent writers, oldest forgotten first. */
+const MAX_RECENT_WRITERS = 10_000;
+/** Per process, like the read caches: who wrote when, in order of their last write. */
+const recentWriters = new Map<string, number>();
+
 export const dbLanes = fp(
   async function dbLanes(app: FastifyInstance) {
     app.decorateRequest('dbLane', null);
     // A callback hook, so the rest of the request (later hooks, the handler, the answer's hooks) runs
     // inside the lane's async context.
     app.addHook('onRequest', (request, _reply, done) => {
-      const lane = MUTATING.has(request.method)
-        ? 'write'
-        : request.routeOptions.config.replica
-          ? 'replica'
-          : 'read';
-      withLane(lane, (context) => {
+      withLane(MUTATING.has(request.method) ? 'write' : 'read', (context) => {
         request.dbLane = context;
         done();
       });
+    });
+    // The replica from the handler on, never for the session (a sign-in the replica has not received
+    // yet would look signed out), and never for someone who wrote moments ago: their own change
+    // may not have reached it, and a writer reads what they wrote (decision 049).
+    app.addHook('preHandler', async (request) => {
+      const lane = request.dbLane;
+      if (!lane || lane.lane !== 'read' || !request.routeOptions.config.replica) return;
+      const userId = request.user?.id;
+      const wrote = userId ? recentWriters.get(userId) : undefined;
+      if (wrote !== undefined && Date.now() - wrote < REPLICA_GRACE_MS) return;
+      lane.lane = 'replica';
+    });
+    app.addHook('onResponse', async (request) => {
+      if (request.dbLane?.lane !== 'write' || !request.user) return;
+      recentWriters.delete(request.user.id);
+      recentWriters.set(request.user.id, Date.now());
+      if (recentWriters.size > MAX_RECENT_WRITERS) {
+        const oldest = recentWriters.keys().next().value;
+        if (oldest !== undefined) recentWriters.delete(oldest);
+      }
     });
   },
   { name: 'db-lanes' },
