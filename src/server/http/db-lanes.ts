@@ -46,7 +46,7 @@ export const dbLanes = fp(
     // may not have reached it, and a writer reads what they wrote (decision 049).
     app.addHook('preHandler', async (request) => {
       const lane = request.dbLane;
-      if (!lane || lane.lane !== 'read' || !request.routeOptions.config.replica) return;
+      if (lane?.lane !== 'read' || !request.routeOptions.config.replica) return;
       const userId = request.user?.id;
       const wrote = userId ? recentWriters.get(userId) : undefined;
       if (wrote !== undefined && Date.now() - wrote < REPLICA_GRACE_MS) return;
