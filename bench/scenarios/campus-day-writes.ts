@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { centsToDecimal, quote } from '#shared/booking/pricing.ts';
 import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
 import { listingAt } from '../catalogue.ts';
@@ -27,10 +28,19 @@ export const WRITE_MIX: Record<WriteKind, number> = {
   'sign-in': 10,
 };
 
+/** Each write's costs, summed over its calls (writes run concurrently, so per async context). */
+const writeCosts = new AsyncLocalStorage<{ checkouts: number; waitMs: number }>();
+
 export interface WriteKindResult {
   count: number;
   errors: number;
   latencyMs: LatencySummary;
+  /**
+   * Per write, over its calls, as the server's Server-Timing header says (http/db-lanes.ts): the
+   * connections it took from the pools, and the milliseconds it waited for them.
+   */
+  checkouts?: { mean: number; max: number };
+  poolWaitMs?: LatencySummary;
 }
 
 export interface WriteResult {
@@ -116,6 +126,7 @@ export function startWriters(options: {
   let nextListing = options.firstNewListing;
 
   const post = async (path: string, person: Person | undefined, body: unknown): Promise<Answer> => {
+    const cost = writeCosts.getStore();
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
       headers: {
@@ -127,6 +138,11 @@ export function startWriters(options: {
       body: JSON.stringify(body),
     });
     const text = await response.text();
+    const timing = response.headers.get('server-timing') ?? '';
+    if (cost) {
+      cost.checkouts += Number(/checkouts=(\d+)/.exec(timing)?.[1] ?? 0);
+      cost.waitMs += Number(/dur=([\d.]+)/.exec(timing)?.[1] ?? 0);
+    }
     let json: Record<string, unknown> = {};
     try {
       json = JSON.parse(text) as Record<string, unknown>;
@@ -213,8 +229,14 @@ export function startWriters(options: {
 
   const latency = new Samples();
   const lag = new Samples();
-  const byKind = new Map<WriteKind, { latency: Samples; count: number; errors: number }>(
-    kinds.map(([k]) => [k, { latency: new Samples(), count: 0, errors: 0 }]),
+  const byKind = new Map<
+    WriteKind,
+    { latency: Samples; count: number; errors: number; checkouts: number[]; wait: Samples }
+  >(
+    kinds.map(([k]) => [
+      k,
+      { latency: new Samples(), count: 0, errors: 0, checkouts: [], wait: new Samples() },
+    ]),
   );
   const errorSamples: string[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -225,12 +247,16 @@ export function startWriters(options: {
   const dispatch = (kind: WriteKind) => {
     const entry = byKind.get(kind)!;
     const started = performance.now();
-    const done = actions[kind]()
+    const cost = { checkouts: 0, waitMs: 0 };
+    const done = writeCosts
+      .run(cost, () => actions[kind]())
       .then(
         () => {
           const ms = performance.now() - started;
           latency.push(ms);
           entry.latency.push(ms);
+          entry.checkouts.push(cost.checkouts);
+          entry.wait.push(cost.waitMs);
         },
         (error: unknown) => {
           errors++;
@@ -289,7 +315,16 @@ export function startWriters(options: {
         byKind: Object.fromEntries(
           [...byKind].map(([kind, e]) => [
             kind,
-            { count: e.count, errors: e.errors, latencyMs: e.latency.summary() },
+            {
+              count: e.count,
+              errors: e.errors,
+              latencyMs: e.latency.summary(),
+              checkouts: {
+                mean: e.checkouts.length ? e.checkouts.reduce((a, b) => a + b, 0) / e.checkouts.length : 0,
+                max: Math.max(0, ...e.checkouts),
+              },
+              poolWaitMs: e.wait.summary(),
+            },
           ]),
         ),
       };

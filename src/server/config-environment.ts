@@ -56,6 +56,22 @@ export const envSchema = z.object({
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  /** PostgreSQL: connections this instance opens for reads and background work (docs/deploy.md). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(2, 'must be at least 2')
+    .max(500, 'must be at most 500')
+    .default(10),
+  /** PostgreSQL: connections this instance keeps apart for transactions and changing requests. */
+  DATABASE_WRITE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(2, 'must be at least 2')
+    .max(500, 'must be at most 500')
+    .default(4),
+  /** PostgreSQL: a read replica for the catalogue's reads (Home, Browse, search, item pages). */
+  DATABASE_REPLICA_URL: postgresUrl.optional(),
   /** Origins allowed to send mutating requests besides the server's own (comma-separated), e.g. the Vite dev server. */
   APP_ORIGINS: z
     .string()

@@ -27,6 +27,12 @@ function toConfig(env: Env) {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL's pools per instance (db/client.ts); the embedded database has one connection. */
+    databasePools: {
+      read: env.DATABASE_POOL_SIZE,
+      write: env.DATABASE_WRITE_POOL_SIZE,
+      replicaUrl: env.DATABASE_REPLICA_URL,
+    },
     appOrigins: env.APP_ORIGINS,
     cookieSecure: env.COOKIE_SECURE,
     trustProxy: env.TRUST_PROXY,

@@ -37,6 +37,7 @@ async function main() {
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      pools: config.databasePools,
       dataDir: config.dataDir,
       // Someone took over or removed DATA_DIR's lock: another process may be writing the same files.
       onLockLost: (error) => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
@@ -74,6 +75,10 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
       JOBS_ENABLED: 'false',
       // As behind a load balancer (the last test puts one in front).
       TRUST_PROXY: 'true',
+      // The catalogue's replica is the database itself here: the routing is exercised, not a lag.
+      DATABASE_REPLICA_URL: withDatabase(url!, name),
+      DATABASE_POOL_SIZE: '4',
+      DATABASE_WRITE_POOL_SIZE: '2',
     };
     servers = await Promise.all([startServer(env, 90_000), startServer(env, 90_000)]);
     database = openPostgres(withDatabase(url!, name), 2);
@@ -281,5 +286,49 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('holds one chat budget per person across both instances, under concurrent sends', async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const seller = await createSignedInUser(database!.db);
+    const buyer = await createSignedInUser(database!.db);
+    const item = await createItem(database!.db, { userId: seller.user.id });
+    const started = await post(first, '/api/conversations', { itemId: item.id }, buyer.cookie);
+    const { conversation } = (await started.json()) as { conversation: { id: string } };
+    // 30 at once, half through each instance: 20 are stored, whichever instance took them.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(
+          i % 2 ? first : second,
+          `/api/conversations/${conversation.id}/messages`,
+          { content: `m${i}` },
+          buyer.cookie,
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const stored = await database!.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from messages where conversation_id = ${conversation.id}`,
+    );
+    expect(stored.rows[0]?.n).toBe(20);
+    // Nothing was written to count them.
+    const counters = await database!.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from rate_limits where key = ${`chat-send:${buyer.user.id}`}`,
+    );
+    expect(counters.rows[0]?.n).toBe(0);
+  });
+
+  it('answers the catalogue from the replica setting, and the writer from the primary', async () => {
+    const [first] = servers as [ServerProcess, ServerProcess];
+    const owner = await createSignedInUser(database!.db);
+    const item = await createItem(database!.db, { userId: owner.user.id, title: 'Replica kayak' });
+    const page = await fetch(`${first.url}/api/items/${item.id}`);
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { item: { title: string } }).item.title).toBe('Replica kayak');
+    expect(page.headers.get('server-timing')).toMatch(/desc="replica checkouts=\d+"/);
+    const list = await fetch(`${first.url}/api/items?campus=all&searchQuery=kayak`);
+    expect(list.headers.get('server-timing')).toMatch(/desc="replica /);
   });
 });

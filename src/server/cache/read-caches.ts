@@ -197,7 +197,7 @@ const MAX_UNHEARD_WRITERS = 10_000;
 
 /**
  * After a request that changed something, on the instance that served it and before its answer
- * leaves: the writer's own unread polls and session at once; everything else its change touched once
+ * leaves: the writer's own unread polls at once; everything else its change touched once
  * this instance has heard the announcement (hub.caughtUp()), and from then on the writer is never
  * served an answer their change made stale (a stale answer may go to others while it is recomputed).
  * If it cannot hear it now, nothing is emptied (that was a miss storm under load): the writer alone
@@ -208,12 +208,16 @@ export async function dropAfterWrite(
   caches: ReadCaches,
   hub: Pick<RealtimeHub, 'caughtUp'>,
   writer: { userId?: string; sessionToken?: string },
+  options: { waitForAnnouncement?: boolean } = {},
 ) {
   if (writer.userId) {
     forgetUnreadNotifications(caches, writer.userId);
     caches.chatUnread.delete(writer.userId);
   }
-  if (writer.sessionToken) caches.sessions.delete(writer.sessionToken);
+  // A write no cached answer reads (a message, a read mark, a sign-in) has nothing to wait for: the
+  // mark would cost a checkout and a round trip to the database for each of them. Nor does it change
+  // the writer's session, which stays remembered.
+  if (options.waitForAnnouncement === false) return;
   let unheard = unheardWriters.get(caches);
   if (!unheard) {
     unheard = { asked: 0, writers: new Map() };
@@ -228,6 +232,9 @@ export async function dropAfterWrite(
       for (const cache of readByWriters(caches)) cache.wrote(userId);
     }
   }
+  // Heard: a change to the writer's account announced `session:<id>` and their session was dropped
+  // with it, so their next request need not read it again. Not heard: dropped here.
+  if (!heard && writer.sessionToken) caches.sessions.delete(writer.sessionToken);
   if (!writer.userId) return;
   for (const cache of readByWriters(caches)) cache.wrote(writer.userId, heard);
   if (!heard) {

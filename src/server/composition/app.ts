@@ -22,6 +22,7 @@ import { paymentStepService } from '../features/payment-steps/service.ts';
 import { siteFileRoutes } from '../features/site-files/routes.ts';
 import { createImageQueue, type ImageQueue } from '../features/uploads/image-queue.ts';
 import compression from '../http/compression.ts';
+import { dbLanes } from '../http/db-lanes.ts';
 import emptyBodies from '../http/empty-bodies.ts';
 import errors from '../http/error-replies.ts';
 import idempotency from '../http/idempotency.ts';
@@ -119,6 +120,8 @@ export async function buildApp({
   // Before every route: each /api route says who may call it, or the app does not start.
   await app.register(routeScopes);
   await app.register(requestIds);
+  // Before any hook that reads the database: every request's statements go to its lane's pool.
+  await app.register(dbLanes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('storage', storage);
@@ -175,14 +178,15 @@ export async function buildApp({
   // Live events: the database's NOTIFYs, heard by every instance (PostgreSQL) or by this one (PGlite).
   const hub = database.newClient
     ? await createPostgresHub(database.newClient, app.log, (text, values) =>
-        database.pool!.query(text, values),
+        // The mark a write waits for: on the writing pool, never behind the reads.
+        (database.writePool ?? database.pool)!.query(text, values),
       )
     : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());
   invalidateOnChanges(caches, hub);
   // The search vocabulary in memory learns new words as items change (decision 065).
   learnFromChanges(db, hub);
-  const sendLimit = createChatSendLimit(db);
+  const sendLimit = createChatSendLimit();
 
   // Measured only when someone may read the figures (METRICS_TOKEN); registered before every route
   // it times.

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverDir } from '../server-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { countCheckout, currentLane, type PoolUse } from './lanes.ts';
 
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
 // Both speak the same SQL and run the same migrations folder.
@@ -26,7 +27,23 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PGlite instance when embedded (tests clone and dump it). */
   pglite?: PGlite;
+  /**
+   * PostgreSQL: the reading pool (DATABASE_POOL_SIZE), also the background's: the job queue, the job
+   * locks, the metrics' reads.
+   */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL: the writing pool (DATABASE_WRITE_POOL_SIZE): every transaction, every statement of a
+   * changing request, the cache announcements' marks. Apart, so a write never waits behind reads.
+   */
+  writePool?: pg.Pool;
+  /** PostgreSQL with DATABASE_REPLICA_URL: the catalogue's reads (lanes.ts, 'replica'). */
+  replicaPool?: pg.Pool;
+  /**
+   * Connections taken and time spent waiting for them, per pool since it opened (PGlite: its one
+   * connection, under `embedded`). A request's own share is in its lane (lanes.ts).
+   */
+  poolUse: Record<string, PoolUse>;
   /** PostgreSQL: a new connection outside the pool (the realtime hub's LISTEN connection). */
   newClient?: () => pg.Client;
   /** Every statement the app sends, timed where the driver sends it (GET /metrics). */
@@ -172,22 +189,31 @@ export async function openPglite(
  * transactions, pg-boss, the hub's LISTEN) and the same two on each transaction's handle (Drizzle's
  * transactions). The time includes waiting for the one embedded connection.
  */
-function timePglite(client: PGlite, timings: QueryTimings) {
+function timePglite(client: PGlite, timings: QueryTimings, use: PoolUse) {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
+  // Counted as PostgreSQL's pools count them (one statement outside a transaction, or one transaction,
+  // is one checkout of the one connection), so the checkout budgets hold on both databases.
+  const checkout = <T>(run: () => Promise<T>) => {
+    const waited = countCheckout(use);
+    waited(0);
+    return run();
+  };
   client.query = ((...args: Parameters<typeof query>) =>
-    timings.time(() => query(...args))) as typeof client.query;
-  client.exec = (...args) => timings.time(() => exec(...args));
+    checkout(() => timings.time(() => query(...args)))) as typeof client.query;
+  client.exec = (...args) => checkout(() => timings.time(() => exec(...args)));
   client.transaction = (callback) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      const txExec = tx.exec.bind(tx);
-      tx.query = ((...args: Parameters<typeof txQuery>) =>
-        timings.time(() => txQuery(...args))) as typeof tx.query;
-      tx.exec = (...args) => timings.time(() => txExec(...args));
-      return callback(tx);
-    });
+    checkout(() =>
+      transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = ((...args: Parameters<typeof txQuery>) =>
+          timings.time(() => txQuery(...args))) as typeof tx.query;
+        tx.exec = (...args) => timings.time(() => txExec(...args));
+        return callback(tx);
+      }),
+    );
 }
 
 /**
@@ -233,12 +259,14 @@ function timePgClient(client: pg.PoolClient, timings: QueryTimings) {
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client) as unknown as Db;
   const queries = new QueryTimings();
-  timePglite(client, queries);
+  const embedded: PoolUse = { checkouts: 0, waitSeconds: 0 };
+  timePglite(client, queries, embedded);
   return {
     db,
     kind: 'pglite',
     pglite: client,
     queries,
+    poolUse: { embedded },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
@@ -251,36 +279,124 @@ export function wrapPglite(client: PGlite): Database {
 /** A connection attempt that has not succeeded by then fails (the request answers 503), never hangs. */
 const CONNECT_TIMEOUT_MS = 5000;
 
-export function openPostgres(connectionString: string, max = 10): Database {
+/** Pool sizes and the replica, per instance (DATABASE_POOL_SIZE, DATABASE_WRITE_POOL_SIZE, DATABASE_REPLICA_URL). */
+export interface PostgresPools {
+  /** Connections for reads and the background (job queue, job locks). Default 10. */
+  read?: number;
+  /** Connections for transactions and changing requests. Default: 4, or fewer for a small `read`. */
+  write?: number;
+  /** A replica (or the same database) for the catalogue's reads; its pool is `read` big. */
+  replicaUrl?: string;
+}
+
+/**
+ * Counts each checkout of `pool` (pg-pool's `query` takes its connection through `connect` too, so
+ * every statement is seen) and the time it waited for a free connection.
+ */
+function countCheckouts(pool: pg.Pool, use: PoolUse) {
+  type Connect = (callback?: (error: Error | undefined, client: unknown, done: unknown) => void) => unknown;
+  const target = pool as unknown as { connect: Connect };
+  const connect = target.connect.bind(pool) as Connect;
+  target.connect = (callback) => {
+    const started = performance.now();
+    const waited = countCheckout(use);
+    if (callback) {
+      return connect((error, client, done) => {
+        waited(performance.now() - started);
+        callback(error, client, done);
+      });
+    }
+    const promise = connect() as Promise<pg.PoolClient>;
+    return promise.then(
+      (client) => {
+        waited(performance.now() - started);
+        return client;
+      },
+      (error: unknown) => {
+        waited(performance.now() - started);
+        throw error;
+      },
+    );
+  };
+}
+
+/**
+ * What Drizzle is given instead of one pool: a statement outside a transaction goes to the pool of the
+ * work's lane (lanes.ts: reads by default, writes in a changing request, the replica for the
+ * catalogue), a transaction (`connect`) always to the writing pool. Drizzle treats anything whose class
+ * is named like a pool as one (node-postgres/session.js).
+ */
+class LanePool {
+  constructor(
+    private readonly read: pg.Pool,
+    private readonly write: pg.Pool,
+    private readonly replica: pg.Pool | undefined,
+  ) {}
+
+  private forLane(): pg.Pool {
+    const lane = currentLane()?.lane;
+    if (lane === 'write') return this.write;
+    if (lane === 'replica') return this.replica ?? this.read;
+    return this.read;
+  }
+
+  query(...args: unknown[]): unknown {
+    const pool = this.forLane();
+    return (pool.query as (...a: unknown[]) => unknown).apply(pool, args);
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    return this.write.connect();
+  }
+}
+
+export function openPostgres(connectionString: string, sizes: number | PostgresPools = 10): Database {
+  const pools = typeof sizes === 'number' ? { read: sizes } : sizes;
+  const readMax = pools.read ?? 10;
+  // A test's or a tool's small pool gets a write pool in proportion, not four more connections each.
+  const writeMax = pools.write ?? Math.max(2, Math.min(4, Math.ceil(readMax / 2)));
+  const options = `-c pg_trgm.similarity_threshold=${SIMILARITY_THRESHOLD} -c random_page_cost=${RANDOM_PAGE_COST}`;
   const settings = {
     connectionString,
-    options: `-c pg_trgm.similarity_threshold=${SIMILARITY_THRESHOLD} -c random_page_cost=${RANDOM_PAGE_COST}`,
+    options,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A peer that vanished without closing (a failover, a cut network) is noticed, not waited on forever.
     keepAlive: true,
   };
-  const pool = new pg.Pool({ ...settings, max });
-  // A connection the server drops (restart, failover, pg_terminate_backend, a dropped test database)
-  // emits 'error' on its client. Idle, the pool hears it and passes it on here, and replaces the
-  // connection. Checked out (inside a transaction, holding a job's lock), the client itself emits it
-  // with no listener of the pool's, which would end the process: every client gets one. The query that
-  // was running fails, and its request answers 503 (http/error-replies.ts); the pool drops the client.
-  pool.on('error', () => {});
   const queries = new QueryTimings();
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    timePgClient(client, queries);
-  });
-  const db = drizzleNodePg(pool);
+  const poolUse: Record<string, PoolUse> = {};
+  const openPool = (name: string, url: string, max: number) => {
+    const pool = new pg.Pool({ ...settings, connectionString: url, max });
+    // A connection the server drops (restart, failover, pg_terminate_backend, a dropped test database)
+    // emits 'error' on its client. Idle, the pool hears it and passes it on here, and replaces the
+    // connection. Checked out (inside a transaction, holding a job's lock), the client itself emits it
+    // with no listener of the pool's, which would end the process: every client gets one. The query that
+    // was running fails, and its request answers 503 (http/error-replies.ts); the pool drops the client.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      timePgClient(client, queries);
+    });
+    poolUse[name] = { checkouts: 0, waitSeconds: 0 };
+    countCheckouts(pool, poolUse[name]);
+    return pool;
+  };
+  const pool = openPool('read', connectionString, readMax);
+  const writePool = openPool('write', connectionString, writeMax);
+  const replicaPool = pools.replicaUrl ? openPool('replica', pools.replicaUrl, readMax) : undefined;
+  const db = drizzleNodePg(new LanePool(pool, writePool, replicaPool) as unknown as pg.Pool);
   return {
     db,
     kind: 'postgres',
     pool,
+    writePool,
+    replicaPool,
+    poolUse,
     queries,
     newClient: () => new pg.Client(settings),
     migrate: async () => {
       // Several instances may start at once; the advisory lock makes the others wait for the first.
-      const lock = await pool.connect();
+      const lock = await writePool.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         // Migrate on the connection that holds the lock: a pool of one must not wait for a second.
@@ -291,16 +407,16 @@ export function openPostgres(connectionString: string, max = 10): Database {
       }
     },
     close: async () => {
-      await pool.end();
+      await Promise.all([pool.end(), writePool.end(), replicaPool?.end()]);
     },
   };
 }
 
 export async function openDatabase(
-  options: { databaseUrl?: string; dataDir: string } & PgliteOptions,
+  options: { databaseUrl?: string; dataDir: string; pools?: PostgresPools } & PgliteOptions,
 ): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.pools)
     : openPglite(options.dataDir, undefined, { onLockLost: options.onLockLost });
 }
 

@@ -4,6 +4,7 @@ import type { SessionUser } from '#shared/schemas/auth.ts';
 import { dropAfterWrite, type ReadCaches } from '../cache/read-caches.ts';
 import type { Config } from '../config.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
+import { reportDbCost } from './db-lanes.ts';
 import { MUTATING } from './security.ts';
 
 // Reads the session cookie once per API request and puts the signed-in user (or null) on the request;
@@ -36,6 +37,13 @@ declare module 'fastify' {
      * sets a header of its own, as the directory does, overrides it).
      */
     public?: boolean;
+    /**
+     * False on a changing route whose writes no cached answer reads (a chat message, a read mark, a
+     * sign-in): its answer does not wait for this instance to hear the database's announcement. The
+     * writer's own unread counts and session are still dropped at once. Default true: a route that
+     * forgets it waits, as every write did.
+     */
+    changesCachedAnswers?: boolean;
   }
 }
 
@@ -99,13 +107,18 @@ export default fp(
     // runs after the handler, so its transaction has committed. A refused request (4xx) changed
     // nothing and waits for nothing; a failure (5xx) may come after a commit, so it waits as a success
     // does. Every other instance drops the same answers when it hears the database's announcement.
+    // The last hook to use the database before the answer leaves: it also reports the request's
+    // checkouts (db-lanes.ts).
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!MUTATING.has(request.method)) return payload;
-      if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
-      await dropAfterWrite(opts.caches, opts.hub, {
-        userId: request.user?.id,
-        sessionToken: request.sessionToken ?? undefined,
-      });
+      if (MUTATING.has(request.method) && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
+        await dropAfterWrite(
+          opts.caches,
+          opts.hub,
+          { userId: request.user?.id, sessionToken: request.sessionToken ?? undefined },
+          { waitForAnnouncement: request.routeOptions.config.changesCachedAnswers !== false },
+        );
+      }
+      reportDbCost(request, reply);
       return payload;
     });
   },

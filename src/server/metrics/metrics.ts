@@ -128,6 +128,27 @@ export function createMetrics({ database, hub, caches, jobs, reads, log }: Metri
       this.set(database.queries.inFlight);
     },
   });
+  // Per pool (read, write, replica; PGlite: embedded), counted where connections are taken (db/client.ts).
+  new Counter({
+    name: 'campusloop_db_pool_checkouts_total',
+    help: 'Connections taken from each pool: one per statement outside a transaction, one per transaction.',
+    labelNames: ['pool'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [name, use] of Object.entries(database.poolUse)) this.inc({ pool: name }, use.checkouts);
+    },
+  });
+  new Counter({
+    name: 'campusloop_db_pool_wait_seconds_total',
+    help: 'Time spent waiting for a free connection of each pool, summed over its checkouts.',
+    labelNames: ['pool'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [name, use] of Object.entries(database.poolUse)) this.inc({ pool: name }, use.waitSeconds);
+    },
+  });
   const pool = database.pool;
   if (pool) {
     // node-postgres's own counts. The embedded database has no pool, so these are absent there.

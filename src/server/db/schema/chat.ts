@@ -55,5 +55,7 @@ export const messages = pgTable(
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
     // Unread counts only ever look at unread rows.
     index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.isRead} = false`),
+    // A person's sending budget counts their messages of the last seconds (conversations/send-limit.ts).
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
   ],
 );

@@ -88,7 +88,8 @@ export const authRoutes = publicRoutes<{ db: Db; config: Config; mailer: Mailer 
     app.post(
       '/auth/login',
       {
-        config: { rateLimit },
+        // A new session is in no cache yet; nothing cached changes with a sign-in.
+        config: { rateLimit, changesCachedAnswers: false },
         preHandler: perAccount,
         schema: { body: loginInput, response: { 200: authResponse } },
       },

@@ -206,17 +206,23 @@ export function listPage(db: Db, conversationId: string, limit: number, before?:
 
 /**
  * Stores a message if its sender is one of the conversation's two people, and moves the
- * conversation's last-message time with it: one statement, so one round trip and its own
- * transaction (a chat message is the most frequent write; its delivery waits for this commit).
- * Undefined when the sender is not a party or the conversation does not exist. Times are kept to the
- * millisecond so a message's ISO createdAt works exactly as a `before` cursor.
+ * conversation's last-message time with it: one statement, one round trip (a chat message is the most
+ * frequent write; its delivery waits for this commit). Times are kept to the millisecond so a
+ * message's ISO createdAt works exactly as a `before` cursor.
+ *
+ * The sender's messages in the last `windowSeconds` are counted first: at `max` nothing is inserted and
+ * the answer says how long until the oldest of them leaves the window. Called under lockSender, so two
+ * sends of one person cannot both see room for one more. No party (not theirs, or gone): nothing.
  */
 export async function insertMessageAsParty(
   db: Db,
   values: { conversationId: string; senderId: string; content: string },
+  budget: { max: number; windowSeconds: number },
 ) {
   const result = await db.execute<{
-    id: string;
+    is_party: boolean;
+    retry_ms: number | null;
+    id: string | null;
     conversation_id: string;
     sender_id: string;
     content: string;
@@ -225,7 +231,14 @@ export async function insertMessageAsParty(
     seq: string | number;
     recipient_id: string;
   }>(sql`
-    with party as (
+    with budget as (
+      select count(*) as sent,
+        ceil(extract(epoch from min(${messages.createdAt}) + make_interval(secs => ${budget.windowSeconds})
+          - clock_timestamp()) * 1000)::int as retry_ms
+      from ${messages}
+      where ${messages.senderId} = ${values.senderId}
+        and ${messages.createdAt} > clock_timestamp() - make_interval(secs => ${budget.windowSeconds})
+    ), party as (
       select ${conversations.id} as id,
         case when ${conversations.buyerId} = ${values.senderId} then ${conversations.sellerId} else ${conversations.buyerId} end as recipient_id
       from ${conversations}
@@ -233,18 +246,22 @@ export async function insertMessageAsParty(
         and (${conversations.buyerId} = ${values.senderId} or ${conversations.sellerId} = ${values.senderId})
     ), inserted as (
       insert into ${messages} (conversation_id, sender_id, content, created_at)
-      select id, ${values.senderId}, ${values.content}, date_trunc('milliseconds', clock_timestamp()) from party
+      select id, ${values.senderId}, ${values.content}, date_trunc('milliseconds', clock_timestamp())
+      from party, budget where budget.sent < ${budget.max}
       returning id, conversation_id, sender_id, content, is_read, created_at, seq
     ), touched as (
       update ${conversations} set last_message_at = greatest(last_message_at, inserted.created_at)
       from inserted where ${conversations.id} = inserted.conversation_id
     )
-    select inserted.id, conversation_id, sender_id, content, is_read, campusloop_iso(created_at) as created_at,
-      seq, party.recipient_id
-    from inserted join party on party.id = inserted.conversation_id`);
+    select party.id is not null as is_party, budget.retry_ms, inserted.id, inserted.conversation_id,
+      inserted.sender_id, inserted.content, inserted.is_read, campusloop_iso(inserted.created_at) as created_at,
+      inserted.seq, party.recipient_id
+    from budget left join party on true left join inserted on true`);
   const row = result.rows[0];
-  return (
-    row && {
+  if (!row?.is_party) return { row: undefined, refusedForMs: undefined };
+  if (!row.id) return { row: undefined, refusedForMs: Math.max(1, row.retry_ms ?? 1000) };
+  return {
+    row: {
       id: row.id,
       conversationId: row.conversation_id,
       senderId: row.sender_id,
@@ -254,6 +271,15 @@ export async function insertMessageAsParty(
       // bigint arrives as a string from node-postgres; a chat will not reach 2^53 messages.
       seq: Number(row.seq),
       recipientId: row.recipient_id,
-    }
-  );
+    },
+    refusedForMs: undefined,
+  };
+}
+
+/**
+ * One send of a person at a time, on every instance: a lock on the person, not a row, held until the
+ * send's transaction ends (nothing is written for it).
+ */
+export async function lockSender(db: Db, senderId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-send:${senderId}`}, 0))`);
 }

@@ -83,7 +83,11 @@ export const conversationRoutes = signedInRoutes<{
 
   app.post(
     '/conversations/:id/read',
-    { schema: { params: conversationIdParams, response: { 200: successResponse } } },
+    // A read mark changes only its reader's unread count, dropped at once (http/session.ts).
+    {
+      config: { changesCachedAnswers: false },
+      schema: { params: conversationIdParams, response: { 200: successResponse } },
+    },
     async (request) => {
       await conversationService.markRead(db, request.signedInUser.id, request.params.id);
       return { success: true as const };
@@ -93,24 +97,29 @@ export const conversationRoutes = signedInRoutes<{
   app.post(
     '/conversations/:id/messages',
     {
+      // A message changes no cached answer but the unread counts, dropped below and by the announcement.
+      config: { changesCachedAnswers: false },
       schema: { params: conversationIdParams, body: messageInput, response: { 201: messageResponse } },
     },
     async (request, reply) => {
       const userId = request.signedInUser.id;
+      let sent: Awaited<ReturnType<typeof conversationService.sendMessage>>;
       try {
         // One budget per person across HTTP and all their sockets.
-        await sendLimit.take(userId);
+        sent = await sendLimit.take(userId, () =>
+          conversationService.sendMessage(
+            db,
+            userId,
+            request.params.id,
+            request.body.content,
+            requestLocale(request),
+          ),
+        );
       } catch (error) {
         if (error instanceof SendingTooFast) reply.header('retry-after', String(error.retryAfterSeconds));
         throw error;
       }
-      const { message, recipientId } = await conversationService.sendMessage(
-        db,
-        userId,
-        request.params.id,
-        request.body.content,
-        requestLocale(request),
-      );
+      const { message, recipientId } = sent;
       dropAfterMessage(caches, recipientId);
       return reply.status(201).send({ message });
     },

@@ -1,14 +1,12 @@
 import { msg } from '@lingui/core/macro';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Db } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { AppError } from '../../errors.ts';
-import { CHAT_SEND_PREFIX } from '../../rate-limited.ts';
 
-// How fast one person may chat: one budget per person, whether they write over HTTP or over
-// any of their sockets, on whichever server instance. The counter lives in the database (one atomic
-// upsert per message, rate-limiter-flexible's Drizzle store), so every instance shares it; once a
-// person is over, this instance refuses their further attempts from memory until the window ends.
+// How fast one person may chat: one budget per person, whether they write over HTTP or over any of
+// their sockets, on whichever server instance. The budget is counted from the messages themselves (the
+// send's own statement counts the sender's messages of the window, under a lock on the sender that
+// every instance takes: queries.ts, insertMessageAsParty and lockSender), so a message costs no write
+// of a counter and no connection of its own; decision 064 says why. Once a person is refused, this
+// instance refuses their further attempts from memory until the window lets one more through.
 
 /** Spec §7's live channel rule, now per person: 20 messages in 10 s. */
 export const CHAT_SEND_LIMIT = { messages: 20, windowSeconds: 10 } as const;
@@ -16,36 +14,41 @@ export const CHAT_SEND_LIMIT = { messages: 20, windowSeconds: 10 } as const;
 export const SENDING_TOO_FAST = msg`You are sending messages too fast. Please wait a moment.`;
 
 export class SendingTooFast extends AppError {
-  constructor(public readonly retryAfterSeconds: number) {
+  public readonly retryAfterSeconds: number;
+  constructor(public readonly retryAfterMs: number) {
     super(429, 'RATE_LIMITED', SENDING_TOO_FAST);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }
 
 export interface ChatSendLimit {
-  /** Counts one message attempt of this person; throws SendingTooFast beyond the budget. */
-  take(userId: string): Promise<void>;
+  /**
+   * Sends (`send` stores the message and counts the budget) unless this instance refused the person
+   * moments ago; a refusal (SendingTooFast) is remembered until it ends.
+   */
+  take<T>(userId: string, send: () => Promise<T>): Promise<T>;
 }
 
-export function createChatSendLimit(db: Db): ChatSendLimit {
-  const limiter = new RateLimiterDrizzle({
-    storeClient: db,
-    schema: rateLimits,
-    keyPrefix: CHAT_SEND_PREFIX,
-    points: CHAT_SEND_LIMIT.messages,
-    duration: CHAT_SEND_LIMIT.windowSeconds,
-    inMemoryBlockOnConsumed: CHAT_SEND_LIMIT.messages + 1,
-    // One row per person who ever chatted, reset in place by the next window: nothing to sweep, and no
-    // timer outliving the app.
-    clearExpiredByTimeout: false,
-  });
+/** Beyond this many remembered refusals, the ended ones are forgotten. */
+const MAX_REMEMBERED = 10_000;
+
+export function createChatSendLimit(now: () => number = Date.now): ChatSendLimit {
+  const refusedUntil = new Map<string, number>();
   return {
-    async take(userId) {
+    async take(userId, send) {
+      const until = refusedUntil.get(userId);
+      if (until !== undefined) {
+        if (until > now()) throw new SendingTooFast(until - now());
+        refusedUntil.delete(userId);
+      }
       try {
-        await limiter.consume(userId);
+        return await send();
       } catch (error) {
-        // A refusal is a RateLimiterRes; anything else (the database is down) goes on as it is.
-        if (error instanceof RateLimiterRes) {
-          throw new SendingTooFast(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        if (error instanceof SendingTooFast) {
+          refusedUntil.set(userId, now() + error.retryAfterMs);
+          if (refusedUntil.size > MAX_REMEMBERED) {
+            for (const [id, end] of refusedUntil) if (end <= now()) refusedUntil.delete(id);
+          }
         }
         throw error;
       }

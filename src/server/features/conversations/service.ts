@@ -12,6 +12,7 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { inLocale, translate } from '../../i18n.ts';
 import * as queries from './queries.ts';
+import { CHAT_SEND_LIMIT, SendingTooFast } from './send-limit.ts';
 
 // Chat over HTTP. Only a conversation's two people may see or write into it; anyone
 // else gets the same 404 as for a missing one. `sendMessage` is shared with the WebSocket handler.
@@ -167,11 +168,16 @@ export const conversationService = {
       const { message } = parsed;
       throw badRequest(message, [{ path: 'content', message }]);
     }
-    const row = await queries.insertMessageAsParty(db, {
-      conversationId,
-      senderId: userId,
-      content: parsed.data.content,
+    // One connection for the lock and the send: a message takes one checkout of the pool.
+    const { row, refusedForMs } = await transaction(db, async (tx) => {
+      await queries.lockSender(tx, userId);
+      return queries.insertMessageAsParty(
+        tx,
+        { conversationId, senderId: userId, content: parsed.data.content },
+        { max: CHAT_SEND_LIMIT.messages, windowSeconds: CHAT_SEND_LIMIT.windowSeconds },
+      );
     });
+    if (refusedForMs !== undefined) throw new SendingTooFast(refusedForMs);
     if (!row) throw conversationNotFound();
     return { message: toMessage(row), recipientId: row.recipientId };
   },

@@ -190,14 +190,10 @@ export async function chatSocket(
       const tempId = typeof data.tempId === 'string' ? data.tempId.slice(0, 100) : undefined;
       try {
         // One budget per person across HTTP and all their sockets.
-        await opts.sendLimit.take(user.id);
-        if (typeof data.conversationId !== 'string') throw notFound(msg`Conversation not found.`);
-        const { message, recipientId } = await conversationService.sendMessage(
-          opts.db,
-          user.id,
-          data.conversationId,
-          data.content,
-          locale,
+        const conversationId = data.conversationId;
+        if (typeof conversationId !== 'string') throw notFound(msg`Conversation not found.`);
+        const { message, recipientId } = await opts.sendLimit.take(user.id, () =>
+          conversationService.sendMessage(opts.db, user.id, conversationId, data.content, locale),
         );
         dropAfterMessage(opts.caches, recipientId);
         // Stored first, then confirmed. Both people's sockets, on whichever instance, get

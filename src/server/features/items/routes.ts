@@ -50,7 +50,11 @@ export const itemRoutes: FastifyPluginAsyncZod<{
       // owner's name or standing changes (read-caches.ts).
       app.get(
         '/items',
-        { config: { public: true }, schema: { querystring: itemSearchQuery, response: { 200: itemList } } },
+        // Home, Browse and search: the catalogue, which DATABASE_REPLICA_URL may answer (http/db-lanes.ts).
+        {
+          config: { public: true, replica: true },
+          schema: { querystring: itemSearchQuery, response: { 200: itemList } },
+        },
         async (request, reply) =>
           sendJson(
             reply,
@@ -60,7 +64,10 @@ export const itemRoutes: FastifyPluginAsyncZod<{
 
       app.get(
         '/items/:id',
-        { config: { public: true }, schema: { params: itemIdParams, response: { 200: itemDetail } } },
+        {
+          config: { public: true, replica: true },
+          schema: { params: itemIdParams, response: { 200: itemDetail } },
+        },
         async (request, reply) => {
           const { id } = request.params;
           const viewer = request.user;

@@ -47,7 +47,8 @@ export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>
 
     app.post(
       '/notifications/read-all',
-      { schema: { response: { 200: markAllReadResponse } } },
+      // Read marks change only their reader's unread count, dropped at once (http/session.ts).
+      { config: { changesCachedAnswers: false }, schema: { response: { 200: markAllReadResponse } } },
       async (request) => ({
         success: true as const,
         count: await notificationService.markAllRead(db, request.signedInUser.id),
@@ -56,7 +57,10 @@ export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>
 
     app.post(
       '/notifications/:id/read',
-      { schema: { params: notificationIdParams, response: { 200: successResponse } } },
+      {
+        config: { changesCachedAnswers: false },
+        schema: { params: notificationIdParams, response: { 200: successResponse } },
+      },
       async (request) => {
         await notificationService.markRead(db, request.signedInUser.id, request.params.id);
         return { success: true as const };

@@ -53,8 +53,19 @@ function offered(item: queries.BookableItem | undefined): item is queries.Bookab
   return Boolean(item && !item.deletedAt && !item.hiddenAt && !item.ownerSuspendedAt);
 }
 
-/** The item, checked bookable by this borrower for these days; answers the server's own quote. */
-async function checkBooking(
+/**
+ * The item, checked bookable by this borrower for these days; answers the server's own quote. Its
+ * three reads share one connection (one checkout of the pool, not three waits in its queue).
+ */
+function checkBooking(
+  deps: ReservationDeps,
+  borrowerId: string,
+  input: { itemId: string; startDate: string; endDate: string },
+) {
+  return transaction(deps.db, (tx) => checkBookingOn({ ...deps, db: tx }, borrowerId, input));
+}
+
+async function checkBookingOn(
   deps: ReservationDeps,
   borrowerId: string,
   input: { itemId: string; startDate: string; endDate: string },
@@ -235,9 +246,8 @@ export async function create(
       throw conflict(msg`The payment does not match the price. Please start again.`, 'AMOUNT_MISMATCH');
     if (!offSessionCard) card = intent.card ? { type: intent.card.type, last4: intent.card.last4 } : null;
   }
-  let id: string;
   try {
-    id = await transaction(deps.db, async (tx) => {
+    return await transaction(deps.db, async (tx) => {
       // When the card was authorised, at the latest: the request ends before that authorisation lapses.
       let authorisedAt: Date | null = null;
       if (intentId) {
@@ -310,13 +320,13 @@ export async function create(
           notBefore: authoriseFrom,
         });
       }
-      return reservationId;
+      // Read on the same connection as it was written: the answer costs no further checkouts.
+      return loadForViewer({ ...deps, db: tx }, reservationId, borrower.id);
     });
   } catch (error) {
     if (paymentUsedRace(error)) throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
     throw error;
   }
-  return loadForViewer(deps, id, borrower.id);
 }
 
 /**

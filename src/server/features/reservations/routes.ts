@@ -67,7 +67,11 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
     signedInRoutes(async (app) => {
       app.post(
         '/create-payment-intent',
-        { schema: { body: paymentIntentInput, response: { 200: paymentIntentResponse } } },
+        // An authorisation is in no cached answer: the answer does not wait for an announcement.
+        {
+          config: { changesCachedAnswers: false },
+          schema: { body: paymentIntentInput, response: { 200: paymentIntentResponse } },
+        },
         async (request) => reservationService.createPaymentIntent(deps, request.signedInUser, request.body),
       );
 

@@ -18,7 +18,11 @@ export const testPaymentRoutes = signedInRoutes<{ provider: TestPaymentProvider 
   async (app, { provider }) => {
     app.post(
       '/payments/test/confirm',
-      { schema: { body: testConfirmInput, response: { 200: testConfirmResponse } } },
+      // The test provider's own tables are in no cached answer.
+      {
+        config: { changesCachedAnswers: false },
+        schema: { body: testConfirmInput, response: { 200: testConfirmResponse } },
+      },
       async (request) => {
         const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
         // Only the borrower the intent was made for may pay it.
@@ -37,7 +41,10 @@ export const testPaymentRoutes = signedInRoutes<{ provider: TestPaymentProvider 
     // The test bank's 3-D Secure page (web route /payments/test/authenticate) answers here.
     app.post(
       '/payments/test/authenticate',
-      { schema: { body: testAuthenticateInput, response: { 200: testConfirmResponse } } },
+      {
+        config: { changesCachedAnswers: false },
+        schema: { body: testAuthenticateInput, response: { 200: testConfirmResponse } },
+      },
       async (request) => {
         const intent = await provider.retrievePaymentIntent(request.body.paymentIntentId);
         if (intent.metadata.borrowerId !== request.signedInUser.id) throw notFound(msg`No such payment.`);

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { quote } from '#shared/booking/pricing.ts';
+import { checkoutsOf } from '../../src/server/http/db-lanes.ts';
+import { createItem, createSignedInUser } from '../factories.ts';
+import { VISA } from '../helpers/reservation-fixtures.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
+
+// How many connections a write takes from the pools (counted at the pools, read from the answer's
+// Server-Timing header). On a busy server each checkout waits in its pool's queue, so the count, not
+// the time on this machine, is what is held here (docs/performance.md has the times). PGlite counts
+// as PostgreSQL does: one statement outside a transaction, or one transaction, is one checkout.
+
+const t = setupTestApp();
+
+type Answer = { headers: Record<string, unknown>; statusCode: number; body: string };
+const checkoutsIn = (response: Answer) => {
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  const n = checkoutsOf(response.headers['server-timing'] as string | undefined);
+  expect(n, 'the answer says its checkouts').toBeTypeOf('number');
+  return n!;
+};
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The paid request's budget over its three calls. 7 of them are the built-in test provider's own
+ * tables, standing in for Stripe's HTTP calls (its idempotency record, the intent, the card); with
+ * Stripe the app itself takes 6 (the session, the booking checks twice, the recorded intent, the
+ * request's transaction, its announcement's mark).
+ */
+const PAID_REQUEST_BUDGET = 13;
+/** The session (when not remembered), the rate budget, the message's transaction. */
+const MESSAGE_BUDGET = 3;
+
+describe('checkouts per write', () => {
+  it('a paid request (intent, card, request) stays within its budget', async () => {
+    const lender = await createSignedInUser(t.database.db);
+    const borrower = await createSignedInUser(t.database.db);
+    const priced = { rentalPriceCents: 500, rentalPeriod: 'day' as const, depositCents: 2000 };
+    const item = await createItem(t.database.db, { userId: lender.user.id, ...priced });
+    const [startDate, endDate] = [day(3), day(5)];
+    const price = quote(priced, startDate, endDate, t.config.fees);
+    const money = (cents: number) => (cents / 100).toFixed(2);
+    const body = { itemId: item.id, startDate, endDate };
+    const intent = await t.post(
+      '/api/create-payment-intent',
+      { ...body, depositAmount: money(price.depositCents), rentalAmount: money(price.rentalCents) },
+      borrower.cookie,
+    );
+    const paymentIntentId = intent.json().paymentIntentId;
+    const confirm = await t.post(
+      '/api/payments/test/confirm',
+      { paymentIntentId, card: VISA },
+      borrower.cookie,
+    );
+    const request = await t.post(
+      '/api/reservations',
+      { ...body, stripePaymentIntentId: paymentIntentId },
+      borrower.cookie,
+    );
+    expect(request.statusCode, request.body).toBe(201);
+    expect(request.json().reservation.status).toBe('pending');
+    const counts = [checkoutsIn(intent), checkoutsIn(confirm), checkoutsIn(request)];
+    expect(
+      counts.reduce((a, b) => a + b, 0),
+      `checkouts per call: ${counts.join(', ')}`,
+    ).toBeLessThanOrEqual(PAID_REQUEST_BUDGET);
+    // The answer to the request is read on the transaction's connection, and its checks on one.
+    expect(counts[2]).toBeLessThanOrEqual(4);
+  });
+
+  it('a chat message stays within its budget and does not wait for an announcement', async () => {
+    const seller = await createSignedInUser(t.database.db);
+    const buyer = await createSignedInUser(t.database.db);
+    const item = await createItem(t.database.db, { userId: seller.user.id });
+    const started = await t.post('/api/conversations', { itemId: item.id }, buyer.cookie);
+    const conversationId = started.json().conversation.id;
+    const counts: number[] = [];
+    for (const content of ['Hi', 'Is it free on Friday?', 'Thanks']) {
+      counts.push(
+        checkoutsIn(await t.post(`/api/conversations/${conversationId}/messages`, { content }, buyer.cookie)),
+      );
+    }
+    // The first may read the session; the others find it remembered (a message leaves it in place).
+    for (const n of counts)
+      expect(n, `checkouts per message: ${counts.join(', ')}`).toBeLessThanOrEqual(MESSAGE_BUDGET);
+    expect(counts[2]).toBeLessThan(MESSAGE_BUDGET);
+    // Read marks and sign-ins alike take no mark's checkout.
+    const read = checkoutsIn(await t.post(`/api/conversations/${conversationId}/read`, {}, seller.cookie));
+    expect(read).toBeLessThanOrEqual(2);
+  });
+
+  it('a listing change is still seen at once by its writer’s next read', async () => {
+    const owner = await createSignedInUser(t.database.db);
+    const listing = {
+      title: 'Red kayak',
+      description: 'A two-person kayak with paddles and life vests.',
+      category: 'tools',
+      condition: 'good',
+      pickupMethod: 'meetup',
+      pickupLocation: 'Main Quad',
+      rentalPrice: '5.00',
+      rentalPeriod: 'day',
+      depositAmount: '20',
+      availableFrom: '2026-01-01',
+      availableUntil: null,
+      availableDays: [0, 1, 2, 3, 4, 5, 6],
+      images: ['/uploads/items/2026/11/a.jpg'],
+    };
+    const made = await t.post('/api/items', listing, owner.cookie);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().item.id;
+    const list = '/api/items?campus=all&category=tools';
+    const titles = async () =>
+      ((await t.get(list, owner.cookie)).json().items as { title: string }[]).map((i) => i.title);
+    // Both answers remembered before the change.
+    expect(await titles()).toContain('Red kayak');
+    expect((await t.get(`/api/items/${id}`, owner.cookie)).json().item.title).toBe('Red kayak');
+    const edit = await t.put(`/api/items/${id}`, { ...listing, title: 'Blue kayak' }, owner.cookie);
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await t.get(`/api/items/${id}`, owner.cookie)).json().item.title).toBe('Blue kayak');
+    expect(await titles()).toContain('Blue kayak');
+    expect(await titles()).not.toContain('Red kayak');
+  });
+
+  it('sends the catalogue’s reads to the replica lane, except a writer’s right after their write', async () => {
+    const owner = await createSignedInUser(t.database.db);
+    const visitor = await createSignedInUser(t.database.db);
+    const item = await createItem(t.database.db, { userId: owner.user.id, title: 'Green tent' });
+    const laneOf = (response: Answer) => /desc="(\w+)/.exec(String(response.headers['server-timing']))?.[1];
+    // Signed out and signed in alike; the session itself was read on the primary before.
+    expect(laneOf(await t.get('/api/items?campus=all'))).toBe('replica');
+    expect(laneOf(await t.get(`/api/items/${item.id}`, visitor.cookie))).toBe('replica');
+    expect(laneOf(await t.get('/api/items?campus=all&searchQuery=tent', visitor.cookie))).toBe('replica');
+    // Not the catalogue: the primary's reading pool.
+    expect(laneOf(await t.get('/api/notifications', visitor.cookie))).toBe('read');
+    // A write, then its writer's catalogue read: on the primary, which has their change.
+    const started = await t.post('/api/conversations', { itemId: item.id }, visitor.cookie);
+    expect(laneOf(started)).toBe('write');
+    expect(laneOf(await t.get(`/api/items/${item.id}`, visitor.cookie))).toBe('read');
+    expect(laneOf(await t.get(`/api/items/${item.id}`, owner.cookie))).toBe('replica');
+  });
+});
