@@ -220,6 +220,8 @@ export const NOTIFICATION_TYPES = [
   'early_return',
   // The other person added photos or a note of the item's condition at a handover.
   'handover_added',
+  // Money went to the lender's Stripe account (a transfer of their earnings).
+  'payout_sent',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

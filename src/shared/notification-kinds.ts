@@ -22,6 +22,7 @@ const KIND_OF: Partial<Record<NotificationType, EmailKind>> = {
   extension_declined: 'approvals',
   extension_cancelled: 'approvals',
   waitlist_available: 'approvals',
+  payout_sent: 'payouts',
 };
 
 export function kindOfNotification(type: NotificationType | string): EmailKind {

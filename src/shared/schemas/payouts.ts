@@ -21,6 +21,7 @@ export const payoutTransferView = z.object({
   status: z.enum(PAYOUT_TRANSFER_STATUSES),
   releaseAt: z.string(),
   sentAt: z.string().nullable(),
+  paidOutAt: z.string().nullable(),
 });
 export type PayoutTransferView = z.infer<typeof payoutTransferView>;
 

@@ -189,6 +189,8 @@ export const payoutService = {
         status: transfer.status as PayoutTransferStatus,
         releaseAt: transfer.releaseAt.toISOString(),
         sentAt: transfer.sentAt?.toISOString() ?? null,
+        // When the lender's bank payout covered it: not recorded yet (bank payouts are not read in).
+        paidOutAt: null,
       })),
     };
   },
