@@ -60,8 +60,13 @@ describe('A new lender gets paid', () => {
     await paidRequestThroughApi(
       nia,
       omar,
-      { title, description: 'A two-burner camping stove with a windshield and a gas canister.' },
-      { startDate: campusDay(0), endDate: campusDay(1) },
+      // Strict: an early return gives no rental back, so the whole rental is certain at pickup and goes.
+      {
+        title,
+        description: 'A two-burner camping stove with a windshield and a gas canister.',
+        cancellationPolicy: 'strict',
+      },
+      { startDate: campusDay(0), endDate: campusDay(2) },
     );
   });
 
@@ -170,8 +175,12 @@ describe('Una nueva prestamista cobra, en español', () => {
     ({ reservationId } = await paidRequestThroughApi(
       ines,
       leo,
-      { title, description: 'Una linterna frontal recargable con tres modos de luz y correa.' },
-      { startDate: campusDay(0), endDate: campusDay(1) },
+      {
+        title,
+        description: 'Una linterna frontal recargable con tres modos de luz y correa.',
+        cancellationPolicy: 'strict',
+      },
+      { startDate: campusDay(0), endDate: campusDay(2) },
     ));
   });
 

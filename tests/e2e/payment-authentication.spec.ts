@@ -124,7 +124,7 @@ describe('moderators’ payments: disputes, the journal and lenders’ totals', 
       availableDays: [0, 1, 2, 3, 4, 5, 6],
       images: [],
     });
-    const dates = { startDate: campusDay(1), endDate: campusDay(2) };
+    const dates = { startDate: campusDay(1), endDate: campusDay(3) };
     const intent = await callApi(borrower, 'POST', '/api/create-payment-intent', {
       itemId: listed.item.id,
       ...dates,
