@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CalendarCheck, PackageOpen } from 'lucide-react';
+import { CalendarCheck, PackageOpen, Wallet } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -294,6 +294,18 @@ function ReservationsPage() {
           )}
         </Tabs.Content>
         <Tabs.Content value="lending" className="mt-4">
+          {lendingCount > 0 && (
+            // What the lending earned, and where the money is, is one step away.
+            <p className="mb-3 text-sm">
+              <Link
+                to={paths.earnings}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                <Wallet className="h-4 w-4" aria-hidden="true" />
+                <Trans>See your earnings</Trans>
+              </Link>
+            </p>
+          )}
           {list(
             lending,
             <Empty
