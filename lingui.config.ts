@@ -101,6 +101,7 @@ const config: LinguiConfig = {
         'routes/settings-data.tsx',
         'routes/payment-methods.tsx',
         'routes/billing-history.tsx',
+        'routes/earnings.tsx',
         'routes/test-bank.tsx',
         'routes/test-onboarding.tsx',
       ]),

@@ -247,6 +247,8 @@ export const NOTIFICATION_TYPES = [
   'handover_added',
   // New listings match a search the person saved ("Tell me when something matches").
   'saved_search_match',
+  // Money went to the lender's Stripe account (a transfer of their earnings).
+  'payout_sent',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -23,6 +23,7 @@ const KIND_OF: Partial<Record<NotificationType, EmailKind>> = {
   extension_cancelled: 'approvals',
   waitlist_available: 'approvals',
   saved_search_match: 'saved_searches',
+  payout_sent: 'payouts',
 };
 
 export function kindOfNotification(type: NotificationType | string): EmailKind {

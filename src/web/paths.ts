@@ -26,6 +26,10 @@ export const paths = {
   /** The page an e-mail change link opens (`?token=…`). */
   confirmEmail: '/confirm-email',
   billingHistory: '/billing-history',
+  /** A lender's earnings: what was sent to their Stripe account and what is on its way (decision 056). */
+  earnings: '/earnings',
+  /** Settings, at "Get paid": where a lender sets up payouts. */
+  getPaid: '/settings#get-paid',
   paymentMethods: '/payment-methods',
   reservations: '/reservations',
   /** My Reservations with that reservation's card in view and its review dialog open (a review's link). */

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: '/settings/data', element: page(() => import('./routes/settings-data.tsx')) },
       { path: '/confirm-email', element: page(() => import('./routes/confirm-email.tsx')) },
       { path: '/billing-history', element: page(() => import('./routes/billing-history.tsx')) },
+      { path: '/earnings', element: page(() => import('./routes/earnings.tsx')) },
       { path: '/payment-methods', element: page(() => import('./routes/payment-methods.tsx')) },
       { path: '/reservations', element: page(() => import('./routes/reservations.tsx')) },
       // The built-in test provider's 3-D Secure page (the card issuer's, with Stripe).

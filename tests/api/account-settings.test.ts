@@ -165,6 +165,8 @@ describe('GET /api/account', () => {
       ['approvals', true, false],
       ['reminders', true, false],
       ['messages', true, false],
+      // Money sent to a lender is e-mailed unless turned off.
+      ['payouts', true, false],
       ['updates', false, false],
     ]);
   });

@@ -4,13 +4,17 @@ import { TestPaymentProvider } from '../../src/server/adapters/payments/test-pro
 import { fixedClock } from '../../src/server/clock.ts';
 import { connectedAccounts, payoutTransfers } from '../../src/server/db/schema/payouts.ts';
 import { testTransfers } from '../../src/server/db/schema/test-payments.ts';
+import { users } from '../../src/server/db/schema/users.ts';
+import { deliveryService } from '../../src/server/features/deliveries/service.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
+import { preferenceService } from '../../src/server/features/notification-preferences/service.ts';
 import { payoutService } from '../../src/server/features/payouts/service.ts';
 import { type TransferDeps, transferService } from '../../src/server/features/payouts/transfers.ts';
 import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { bookingAt, notices } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
+import { readOutbox, recipients } from '../helpers/outbox.ts';
 import { VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -68,6 +72,21 @@ async function providerTransfersOf(reservationId: string) {
     .where(eq(testTransfers.transferGroup, `booking-${reservationId}`));
 }
 
+/** One delivery round, as the worker runs it, at a time past what the app wrote at the database's now(). */
+const deliverNotices = () =>
+  deliveryService.runRound({
+    db: db(),
+    mailer: t.app.mailer,
+    push: null,
+    appUrl: t.config.appUrl,
+    clock: fixedClock(new Date(Date.now() + 10 * 60_000)),
+    log: { info() {}, warn() {}, error() {} },
+  });
+
+async function mailsTo(email: string) {
+  return (await readOutbox(t.outboxDir)).filter((m) => recipients(m).includes(email.toLowerCase()));
+}
+
 /** A paid borrow returned by the borrower and confirmed by the lender: its deposit settled. */
 async function settledBorrow(options: Parameters<typeof bookingAt>[2] = {}) {
   const b = await bookingAt(t, 'returned', options);
@@ -106,6 +125,9 @@ describe('transfers to lenders', () => {
         status: 'sent',
         amount: (earned / 100).toFixed(2),
         purpose: 'rental_rest',
+        sentAt: expect.any(String),
+        // Bank payouts are not read in yet: nothing says the bank has it.
+        paidOutAt: null,
       }),
     ]);
     expect(view.totals.sent).toBe((earned / 100).toFixed(2));
@@ -257,5 +279,46 @@ describe('transfers to lenders', () => {
       earned > earnedAtPickup - 2000 ? ['sent', 'sent'] : ['cancelled', 'sent'],
     );
     clock.set(new Date());
+  });
+
+  describe('the e-mail that tells the lender', () => {
+    it('is sent once, with the amount, the item and a link to the Earnings page, however often the job runs', async () => {
+      const b = await settledBorrow();
+      const [row] = await rowsOf(b.id);
+      // The job twice in a row and several at once, as retries and two workers would run it.
+      await runTransfers(b.id);
+      await runTransfers(b.id);
+      await Promise.allSettled(Array.from({ length: 4 }, () => transferService.run(deps(), row!.id, false)));
+      await deliverNotices();
+      await deliverNotices();
+      const amount = `$${((await earnedOn(b.id)) / 100).toFixed(2)}`;
+      const mails = (await mailsTo(b.lender.user.email)).filter((m) => m.subject === 'Payout sent');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain(`${amount} for ${b.item.title}`);
+      expect(mails[0]!.text).toContain(`${t.config.appUrl}/earnings`);
+      expect(mails[0]!.html).toContain('See your earnings');
+    });
+
+    it('is written in the lender’s language', async () => {
+      const b = await settledBorrow();
+      await db().update(users).set({ locale: 'es' }).where(eq(users.id, b.lender.user.id));
+      await runTransfers(b.id);
+      await deliverNotices();
+      const mails = (await mailsTo(b.lender.user.email)).filter((m) => m.subject === 'Pago enviado');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain(`por ${b.item.title}`);
+      expect(mails[0]!.text).toContain(`${t.config.appUrl}/earnings`);
+      expect(mails[0]!.html).toContain('Ver tus ganancias');
+    });
+
+    it('is not sent to a lender who turned these e-mails off, who still gets the notice', async () => {
+      const b = await settledBorrow();
+      await preferenceService.set(db(), b.lender.user.id, { kind: 'payouts', email: false });
+      await runTransfers(b.id);
+      await deliverNotices();
+      expect((await mailsTo(b.lender.user.email)).filter((m) => m.subject === 'Payout sent')).toEqual([]);
+      const told = await notices(t, b.lender.cookie, { id: b.id });
+      expect(told.filter((n) => n.type === 'payout_sent')).toHaveLength(1);
+    });
   });
 });

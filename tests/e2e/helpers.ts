@@ -240,7 +240,7 @@ export async function callApi(page: Page, method: 'POST' | 'PUT', path: string, 
 export async function paidRequestThroughApi(
   lender: Page,
   borrower: Page,
-  item: { title: string; description: string },
+  item: { title: string; description: string; cancellationPolicy?: 'flexible' | 'moderate' | 'strict' },
   dates: { startDate: string; endDate: string },
 ): Promise<{ itemId: string; reservationId: string }> {
   const listed = await callApi(lender, 'POST', '/api/items', {

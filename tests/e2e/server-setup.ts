@@ -44,6 +44,9 @@ export default async function setup(project: TestProject) {
       // their own API tests (tests/api/rate-limit.test.ts, tests/api/login-throttle.test.ts).
       AUTH_RATE_LIMIT: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      // The secured part of a rental goes to the lender at pickup, not a day later: the earnings
+      // journey waits for it to say Sent.
+      PAYOUT_DELAY_HOURS: '0',
     },
     FIRST_START_TIMEOUT_MS,
     { entry: 'bundle' },

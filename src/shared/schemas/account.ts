@@ -151,6 +151,15 @@ export const EMAIL_KINDS = [
     push: true,
   },
   {
+    // Lenders want to know when money is on its way to them, so this one is on unless turned off.
+    kind: 'payouts',
+    label: msg`Money sent to you`,
+    description: msg`Your earnings from a borrow were sent to your Stripe account.`,
+    required: false,
+    byDefault: true,
+    push: true,
+  },
+  {
     kind: 'updates',
     label: msg`Other updates`,
     description: msg`Returns, deposits, reviews, badges, reports and everything else we tell you.`,

@@ -12,6 +12,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../features/notifications/api.ts';
 import { NotificationTime } from '../features/notifications/components/notification-time.tsx';
 import { notificationLink } from '../features/notifications/notification-link.ts';
+import { usePayoutsNeeded } from '../features/payouts/api.ts';
 import { ReservationStatusBadge } from '../features/reservations/components/reservation-card.tsx';
 import {
   requestState,
@@ -220,7 +221,8 @@ function NotificationCard({
   const { i18n } = useLingui();
   const markRead = useMarkRead();
   const request = requestState(n, reservations);
-  const link = notificationLink(n);
+  const payoutsNeeded = usePayoutsNeeded(Boolean(request?.pending && request.paid));
+  const link = notificationLink(n, { payoutsNeeded });
   return (
     // The title and message take the card's whole width; the actions share a row below them that wraps
     // (on a phone, in Spanish, 'Marcar como leída' beside the text left the title three words a line).

@@ -1,14 +1,16 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CalendarCheck, PackageOpen } from 'lucide-react';
+import { CalendarCheck, PackageOpen, Wallet } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { PayoutsNeededNote } from '../features/payouts/components/payouts-needed-note.tsx';
+import { approvalFailureToast } from '../features/reservations/approval-failure.ts';
 import { ExtensionPanel } from '../features/reservations/components/extension-panel.tsx';
 import { HandoverPanel } from '../features/reservations/components/handover-panel.tsx';
 import { NextStep, waitsFor } from '../features/reservations/components/next-step.tsx';
@@ -85,6 +87,7 @@ function ReservationsPage() {
   usePaymentReturn();
   const approve = useApproveReservation();
   const decline = useDeclineReservation();
+  const navigate = useNavigate();
   const claimAction = useClaimAction();
   const busy = updateStatus.isPending || approve.isPending || decline.isPending || claimAction.isPending;
   const userId = user?.id ?? '';
@@ -178,12 +181,7 @@ function ReservationsPage() {
     approve.mutate(id, {
       onSuccess: ({ reservation }) =>
         toast({ title: t`Reservation approved`, description: approvalToast(reservation) }),
-      onError: (failure) =>
-        toast({
-          variant: 'destructive',
-          title: t`Approval failed`,
-          description: errorMessage(failure, t`Failed to approve reservation.`),
-        }),
+      onError: (failure) => toast(approvalFailureToast(failure, navigate)),
     });
 
   const onDecline = (id: string) =>
@@ -233,6 +231,9 @@ function ReservationsPage() {
               onUpdateStatus={onUpdateStatus}
               onClaimAction={onClaimAction}
             >
+              {r.status === 'pending' && r.providerId === userId && r.stripePaymentIntentId && (
+                <PayoutsNeededNote />
+              )}
               <NextStep reservation={r} viewerId={userId} />
               <HandoverPanel reservation={r} viewerId={userId} />
               <ExtensionPanel reservation={r} viewerId={userId} />
@@ -293,6 +294,18 @@ function ReservationsPage() {
           )}
         </Tabs.Content>
         <Tabs.Content value="lending" className="mt-4">
+          {lendingCount > 0 && (
+            // What the lending earned, and where the money is, is one step away.
+            <p className="mb-3 text-sm">
+              <Link
+                to={paths.earnings}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                <Wallet className="h-4 w-4" aria-hidden="true" />
+                <Trans>See your earnings</Trans>
+              </Link>
+            </p>
+          )}
           {list(
             lending,
             <Empty

@@ -1,7 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CalendarCheck, CreditCard, LogOut, Receipt, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  CalendarCheck,
+  CreditCard,
+  LogOut,
+  Receipt,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/auth.ts';
@@ -12,7 +21,8 @@ import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 
 // Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods,
-// Settings, Logout; and Admin for moderators.
+// Settings, Logout; and Admin for moderators. Earnings (decision 056) sits by Billing History: lenders
+// look for the money sent to them there.
 
 const itemClasses =
   'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink outline-none data-[highlighted]:bg-brand-50';
@@ -26,6 +36,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     { to: paths.profile(user.id), label: msg`Profile`, icon: UserRound },
     { to: paths.reservations, label: msg`My Reservations`, icon: CalendarCheck },
     { to: paths.billingHistory, label: msg`Billing History`, icon: Receipt },
+    { to: paths.earnings, label: msg`Earnings`, icon: Wallet },
     { to: paths.paymentMethods, label: msg`Payment Methods`, icon: CreditCard },
     { to: paths.settings, label: msg`Settings`, icon: Settings },
     // Moderators only (ADMIN_EMAILS): the report queue.

@@ -28,8 +28,13 @@ function unsubscribeOf(appUrl: string, kind: EmailKind, token: string) {
   };
 }
 
-/** Where a notification leads in the app: its reservation, its item, or the list. */
-export function notificationPath(n: { relatedReservationId: string | null; relatedItemId: string | null }) {
+/** Where a notification leads in the app: the Earnings page for money sent, its reservation, its item, or the list. */
+export function notificationPath(n: {
+  type?: string;
+  relatedReservationId: string | null;
+  relatedItemId: string | null;
+}) {
+  if (n.type === 'payout_sent') return '/earnings';
   if (n.relatedReservationId) return '/reservations';
   if (n.relatedItemId) return `/item/${n.relatedItemId}`;
   return '/notifications';
@@ -52,6 +57,7 @@ export function listingsTold(notification: { type: string; wordingValues: unknow
 export function notificationEmail(input: {
   to: Recipient;
   notification: {
+    type?: string;
     title: string;
     message: string;
     relatedReservationId: string | null;
@@ -71,7 +77,10 @@ export function notificationEmail(input: {
       fullName: input.to.fullName,
       subject: input.notification.title,
       paragraphs: [input.notification.message, ...listings],
-      button: { label: t`Open CampusLoop`, link: `${input.appUrl}${notificationPath(input.notification)}` },
+      button: {
+        label: input.notification.type === 'payout_sent' ? t`See your earnings` : t`Open CampusLoop`,
+        link: `${input.appUrl}${notificationPath(input.notification)}`,
+      },
       unsubscribe: unsubscribeOf(input.appUrl, input.kind, input.token),
     }),
   );

@@ -265,7 +265,7 @@ export const transferService = {
       const title = await queries.itemTitleOf(tx, sent.reservationId);
       await notificationService.notify(tx, {
         userId: sent.lenderId,
-        type: 'system',
+        type: 'payout_sent',
         text: () => transferSentText(title, transfer.amountCents),
         relatedReservationId: sent.reservationId,
       });

@@ -36,4 +36,17 @@ describe('where a notification leads', () => {
     expect(notificationLink({ ...base, type: 'return_reminder', relatedReservationId: null })).toBeNull();
     expect(notificationLink({ ...base, type: 'system' })).toBeNull();
   });
+
+  it('a payout sent leads to the Earnings page', () => {
+    const link = notificationLink({ ...base, type: 'payout_sent' });
+    expect(link?.to).toBe('/earnings');
+    expect(link && i18n._(link.label)).toBe('See your earnings');
+  });
+
+  it('a paid request leads to Get paid while the lender’s payouts are not active, else nowhere of its own', () => {
+    const link = notificationLink({ ...base, type: 'reservation_request' }, { payoutsNeeded: true });
+    expect(link?.to).toBe('/settings#get-paid');
+    expect(link && i18n._(link.label)).toBe('Set up payouts to accept');
+    expect(notificationLink({ ...base, type: 'reservation_request' })).toBeNull();
+  });
 });

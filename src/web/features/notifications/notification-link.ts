@@ -5,10 +5,18 @@ import { paths } from '../../paths.ts';
 
 /**
  * Where a notification leads, for the kinds that have somewhere to go (reviews and badges among them); the
- * link's label is shown with `i18n._(label)`.
+ * link's label is shown with `i18n._(label)`. `payoutsNeeded`: a paid request whose lender must set up
+ * payouts before approving it (decision 056) leads to "Get paid".
  */
-export function notificationLink(n: Notification): { to: string; label: MessageDescriptor } | null {
+export function notificationLink(
+  n: Notification,
+  { payoutsNeeded = false }: { payoutsNeeded?: boolean } = {},
+): { to: string; label: MessageDescriptor } | null {
   switch (n.type) {
+    case 'reservation_request':
+      return payoutsNeeded ? { to: paths.getPaid, label: msg`Set up payouts to accept` } : null;
+    case 'payout_sent':
+      return { to: paths.earnings, label: msg`See your earnings` };
     case 'review_request':
       return n.relatedReservationId
         ? { to: paths.reviewReservation(n.relatedReservationId), label: msg`Leave a review` }

@@ -7,8 +7,22 @@ import { api } from '../../lib/api.ts';
 
 export const payoutKeys = { all: ['/api/payouts'] as const };
 
-export function usePayouts() {
-  return useQuery({ queryKey: payoutKeys.all, queryFn: () => api.get<PayoutsResponse>('/api/payouts') });
+/** `enabled` false: not asked (a page that needs it only for a paid request waits for one). */
+export function usePayouts(enabled = true) {
+  return useQuery({
+    queryKey: payoutKeys.all,
+    queryFn: () => api.get<PayoutsResponse>('/api/payouts'),
+    enabled,
+  });
+}
+
+/**
+ * Whether a lender must set up payouts before approving a paid request (decision 056): true only once
+ * their account is known not to be active.
+ */
+export function usePayoutsNeeded(askedFor: boolean): boolean {
+  const status = usePayouts(askedFor).data?.account.status;
+  return askedFor && status !== undefined && status !== 'active';
 }
 
 /** Onboarding: the provider's page (or the test provider's), where the browser goes next. */

@@ -146,56 +146,59 @@ function DisputeFacts({ dispute, i18n }: { dispute: AdminDispute; i18n: I18n }) 
   const reinstated = dispute.reinstated;
   const reversal = dispute.reversal ?? '0.00';
   return (
-    <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
-      {dispute.evidenceDueBy && (
+    <>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
+        {dispute.evidenceDueBy && (
+          <div className="flex gap-2">
+            <dt className="text-muted">
+              <Trans>Evidence due by</Trans>
+            </dt>
+            <dd>{day(dispute.evidenceDueBy)}</dd>
+          </div>
+        )}
         <div className="flex gap-2">
           <dt className="text-muted">
-            <Trans>Evidence due by</Trans>
+            <Trans>Taken / given back</Trans>
           </dt>
-          <dd>{day(dispute.evidenceDueBy)}</dd>
-        </div>
-      )}
-      <div className="flex gap-2">
-        <dt className="text-muted">
-          <Trans>Taken / given back</Trans>
-        </dt>
-        <dd className="tabular-nums">
-          ${withdrawn} / ${reinstated}
-        </dd>
-      </div>
-      {dispute.evidenceSubmittedAt && (
-        <div className="flex gap-2">
-          <dt className="text-muted">
-            <Trans>Evidence sent</Trans>
-          </dt>
-          <dd>{day(dispute.evidenceSubmittedAt)}</dd>
-        </div>
-      )}
-      {dispute.finding && (
-        <div className="flex gap-2 sm:col-span-2">
-          <dt className="text-muted">
-            <Trans>Finding</Trans>
-          </dt>
-          <dd>
-            {dispute.finding === 'lender_at_fault'
-              ? i18n._(msg`The lender was at fault: $${reversal} of their transfer is reversed`)
-              : i18n._(msg`CampusLoop bears the loss`)}
+          <dd className="tabular-nums">
+            ${withdrawn} / ${reinstated}
           </dd>
         </div>
-      )}
+        {dispute.evidenceSubmittedAt && (
+          <div className="flex gap-2">
+            <dt className="text-muted">
+              <Trans>Evidence sent</Trans>
+            </dt>
+            <dd>{day(dispute.evidenceSubmittedAt)}</dd>
+          </div>
+        )}
+        {dispute.finding && (
+          <div className="flex gap-2 sm:col-span-2">
+            <dt className="text-muted">
+              <Trans>Finding</Trans>
+            </dt>
+            <dd>
+              {dispute.finding === 'lender_at_fault'
+                ? i18n._(msg`The lender was at fault: $${reversal} of their transfer is reversed`)
+                : i18n._(msg`CampusLoop bears the loss`)}
+            </dd>
+          </div>
+        )}
+        <div className="flex min-w-0 gap-2 sm:col-span-2">
+          <dt className="text-muted">
+            <Trans>Payment ID</Trans>
+          </dt>
+          <dd className="truncate font-mono text-xs leading-5">{dispute.paymentIntentId}</dd>
+        </div>
+      </dl>
+      {/* A sentence, not a term and its value: outside the list (a <dl> holds only dt/dd groups). */}
       {dispute.freezesTransfers && (
-        <div className="flex items-center gap-2 font-medium text-sky-900 sm:col-span-2">
+        <p className="mt-1 flex items-center gap-2 text-sm font-medium text-sky-900">
           <Snowflake className="h-4 w-4" aria-hidden="true" />
           <Trans>The lender's transfers for this booking are on hold.</Trans>
-        </div>
+        </p>
       )}
-      <div className="flex min-w-0 gap-2 sm:col-span-2">
-        <dt className="text-muted">
-          <Trans>Payment ID</Trans>
-        </dt>
-        <dd className="truncate font-mono text-xs leading-5">{dispute.paymentIntentId}</dd>
-      </div>
-    </dl>
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../components/layout/header-dropdown-trigger.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../paths.ts';
+import { usePayoutsNeeded } from '../../payouts/api.ts';
 import { requestState, useRequestDecision, useReservations } from '../../reservations/api.ts';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadNotifications } from '../api.ts';
 import { notificationLink } from '../notification-link.ts';
@@ -89,9 +90,16 @@ function NotificationEntries({
   const { data: reservations } = useReservations(
     notifications.some((n) => n.type === 'reservation_request' && n.relatedReservationId),
   );
+  const paidRequestWaits = notifications.some((n) => {
+    const request = requestState(n, reservations);
+    return Boolean(request?.pending && request.paid);
+  });
+  const payoutsNeeded = usePayoutsNeeded(paidRequestWaits);
   return notifications.map((n) => {
     const request = requestState(n, reservations);
-    const link = notificationLink(n);
+    const link = notificationLink(n, {
+      payoutsNeeded: payoutsNeeded && Boolean(request?.pending && request.paid),
+    });
     return (
       <div key={n.id} className={cn('rounded-lg px-3 py-2.5', !n.isRead && 'bg-brand-50')}>
         <p className="text-sm font-semibold leading-snug text-ink break-words">{n.title}</p>

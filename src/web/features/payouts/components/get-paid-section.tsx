@@ -3,12 +3,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { PayoutAccountStatus } from '#shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { paths } from '../../../paths.ts';
 import { useOpenDashboard, usePayouts, useRefreshPayoutAccount, useStartOnboarding } from '../api.ts';
 
 // Settings → "Get paid" (decision 056): where the lender's payouts stand, what Stripe still asks for in
@@ -118,6 +119,11 @@ export function GetPaidSection() {
                   <Trans>Open my Stripe dashboard</Trans>
                 </Button>
               )}
+              <Button asChild variant="ghost">
+                <Link to={paths.earnings}>
+                  <Trans>See your earnings</Trans>
+                </Link>
+              </Button>
             </div>
             {failure && (
               <p role="alert" className="text-sm text-danger">

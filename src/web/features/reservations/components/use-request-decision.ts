@@ -6,6 +6,7 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
+import { approvalFailureToast } from '../approval-failure.ts';
 import { approvalToast } from '../money-wording.ts';
 import { useApproveReservation, useDeclineReservation } from '../queries.ts';
 
@@ -34,12 +35,7 @@ export function useRequestDecision() {
               onClick: () => navigate(paths.reservation(reservation.id)),
             },
           }),
-        onError: (failure) =>
-          toast({
-            variant: 'destructive',
-            title: t`Approval failed`,
-            description: errorMessage(failure, t`Failed to approve reservation.`),
-          }),
+        onError: (failure) => toast(approvalFailureToast(failure, navigate)),
       }),
     decline: (id: string, reason?: string, onDone?: () => void) =>
       decline.mutate(
@@ -64,13 +60,21 @@ export function useRequestDecision() {
 export function requestState(
   notification: Notification,
   reservations: readonly Reservation[] | undefined,
-): { reservationId: string; status: ReservationStatus | undefined; pending: boolean } | null {
+): {
+  reservationId: string;
+  status: ReservationStatus | undefined;
+  pending: boolean;
+  /** A paid request: approving it needs the lender's payouts active. */
+  paid: boolean;
+} | null {
   if (notification.type !== 'reservation_request' || !notification.relatedReservationId) return null;
-  const status = reservations?.find((r) => r.id === notification.relatedReservationId)?.status;
+  const reservation = reservations?.find((r) => r.id === notification.relatedReservationId);
+  const status = reservation?.status;
   // Not in the list (yet): keep the buttons and let the server answer.
   return {
     reservationId: notification.relatedReservationId,
     status,
     pending: !status || status === 'pending',
+    paid: Boolean(reservation?.stripePaymentIntentId),
   };
 }
