@@ -1,4 +1,5 @@
 import type { LoadResult } from './load.ts';
+import type { RouteBundle } from './bundle.ts';
 import type { BudgetCheck } from './report.ts';
 import type { CampusDayRun } from './scenarios/campus-day.ts';
 import type { ChatResult } from './scenarios/chat.ts';
@@ -57,6 +58,8 @@ export interface BenchResults {
   upload?: UploadResult;
   coldStart?: { ms: number[]; medianMs: number };
   web?: WebResult;
+  /** Each page's first-load JS and CSS from the build (bench/bundle.ts). */
+  bundle?: RouteBundle[];
   campusDay?: CampusDayResults;
   budgets: BudgetCheck[];
 }
