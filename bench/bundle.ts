@@ -13,7 +13,14 @@ import type { BudgetCheck } from './report.ts';
 /** Vite's build manifest, the parts read here. */
 export type Manifest = Record<
   string,
-  { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] }
+  {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+    css?: string[];
+  }
 >;
 
 export interface RouteBudget {
@@ -25,6 +32,8 @@ export interface RouteBudget {
 
 /** bench/bundle-budgets.json: one budget per page module (as the manifest names it: 'routes/home.tsx'). */
 export interface BundleBudgets {
+  /** How the figures were set (the file's own note). */
+  about?: string;
   routes: Record<string, RouteBudget>;
 }
 

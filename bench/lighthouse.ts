@@ -73,7 +73,7 @@ export function benchmarkSummary(indexes: number[]): Pick<LighthouseResult, 'ben
           warning:
             `${slow} of ${sorted.length} runs had a benchmark index below ${MIN_BENCHMARK_INDEX} ` +
             `(median ${benchmarkIndex.median}): the host was slow or loaded, so these scores are not ` +
-            'comparable with a quiet machine\'s; run again when it is idle',
+            "comparable with a quiet machine's; run again when it is idle",
         }
       : {}),
   };

@@ -110,7 +110,9 @@ async function measure(url: string, slowdown: number, profileFile?: string): Pro
       const ms = (profile.timeDeltas[i] ?? 0) / 1000;
       if (!node) return;
       const frame = node.callFrame;
-      const file = frame.url ? frame.url.replace(/^https?:\/\/[^/]+/, '') : `(${frame.functionName || 'program'})`;
+      const file = frame.url
+        ? frame.url.replace(/^https?:\/\/[^/]+/, '')
+        : `(${frame.functionName || 'program'})`;
       if (file === '(idle)') return;
       selfByFile.set(file, (selfByFile.get(file) ?? 0) + ms);
       const fn = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;

@@ -1,5 +1,5 @@
-import type { LoadResult } from './load.ts';
 import type { RouteBundle } from './bundle.ts';
+import type { LoadResult } from './load.ts';
 import type { BudgetCheck } from './report.ts';
 import type { CampusDayRun } from './scenarios/campus-day.ts';
 import type { ChatResult } from './scenarios/chat.ts';

@@ -82,4 +82,3 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
     </Dialog.Root>
   );
 }
-

@@ -28,7 +28,15 @@ type FormValues = z.input<typeof reportForm>;
 type FormOutput = z.output<typeof reportForm>;
 
 /** Mounted while the dialog is open, so each opening starts with an empty form. */
-export function ReportForm({ target, title, onDone }: { target: ReportTarget; title: string; onDone: () => void }) {
+export function ReportForm({
+  target,
+  title,
+  onDone,
+}: {
+  target: ReportTarget;
+  title: string;
+  onDone: () => void;
+}) {
   const { t, i18n } = useLingui();
   const create = useCreateReport();
   const {
