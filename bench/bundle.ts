@@ -165,7 +165,7 @@ export function formatBundles(result: { routes: RouteBundle[]; checks: BudgetChe
     `  ${'page'.padEnd(32)} ${'JS'.padStart(7)} ${'CSS'.padStart(7)}`,
     ...rows,
     over.length
-      ? `OVER BUDGET: ${over.map((c) => `${c.subject} ${c.budget} ${c.actual} (limit ${c.limit})`).join('; ')}`
+      ? `OVER BUDGET (${over.length}):\n${over.map((c) => `  ${c.subject}: ${c.budget} ${c.actual}, limit ${c.limit}`).join('\n')}`
       : 'every page within its budget',
   ].join('\n');
 }
