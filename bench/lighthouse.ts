@@ -33,15 +33,50 @@ export interface LighthousePage {
    * about 1,000 to 2,000): its mobile figures assume the CPU it slows 4x is such a machine's.
    */
   benchmarkIndex: number;
-  runs: { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number }[];
+  runs: {
+    performance: number;
+    accessibility: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+    benchmarkIndex: number;
+  }[];
 }
 
 export interface LighthouseResult {
+  /**
+   * The host's speed over every run (Lighthouse's environment.benchmarkIndex): its mobile figures
+   * assume a machine of about 1,000 or more slowed 4x; below MIN_BENCHMARK_INDEX the scores say more
+   * about the host's load than the pages, and `warning` says so.
+   */
+  benchmarkIndex: { min: number; median: number; max: number };
+  warning?: string;
   lighthouseVersion: string;
   chromium: string;
   settings: string;
   runsPerPage: number;
   pages: LighthousePage[];
+}
+
+/** Below this benchmark index a run's scores are not comparable with a quiet machine's. */
+export const MIN_BENCHMARK_INDEX = 1000;
+
+/** The host's benchmark index over the runs, and the warning when it was too slow to compare. */
+export function benchmarkSummary(indexes: number[]): Pick<LighthouseResult, 'benchmarkIndex' | 'warning'> {
+  const sorted = [...indexes].sort((a, b) => a - b);
+  const benchmarkIndex = { min: sorted[0] ?? 0, median: median(sorted), max: sorted.at(-1) ?? 0 };
+  const slow = sorted.filter((index) => index < MIN_BENCHMARK_INDEX).length;
+  return {
+    benchmarkIndex,
+    ...(slow > 0
+      ? {
+          warning:
+            `${slow} of ${sorted.length} runs had a benchmark index below ${MIN_BENCHMARK_INDEX} ` +
+            `(median ${benchmarkIndex.median}): the host was slow or loaded, so these scores are not ` +
+            "comparable with a quiet machine's; run again when it is idle",
+        }
+      : {}),
+  };
 }
 
 const median = (values: number[]) => {
@@ -152,16 +187,20 @@ export async function measureLighthouse(
       cls: med('cls'),
       speedIndexMs: med('speedIndexMs'),
       benchmarkIndex: med('benchmarkIndex'),
-      runs: samples.map(({ performance, accessibility, lcpMs, tbtMs, cls }) => ({
+      runs: samples.map(({ performance, accessibility, lcpMs, tbtMs, cls, benchmarkIndex }) => ({
         performance,
         accessibility,
         lcpMs,
         tbtMs,
         cls,
+        benchmarkIndex,
       })),
     });
   }
+  const summary = benchmarkSummary(results.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
+  if (summary.warning) log(`WARNING: ${summary.warning}`);
   return {
+    ...summary,
     lighthouseVersion: version,
     chromium: browserVersion,
     settings: 'Lighthouse defaults: mobile (Moto G Power), simulated Slow 4G and 4x CPU slowdown',
@@ -225,9 +264,12 @@ export function formatLighthouse(result: LighthouseResult): string {
       `${String(p.bestPractices).padStart(5)} ${String(p.seo).padStart(5)} ${String(p.fcpMs).padStart(7)} ` +
       `${String(p.lcpMs).padStart(7)} ${String(p.tbtMs).padStart(6)} ${p.cls.toFixed(3).padStart(6)} ${String(p.benchmarkIndex).padStart(6)}`,
   );
+  const { min, median: mid, max } = result.benchmarkIndex;
   return [
     `Lighthouse ${result.lighthouseVersion}, Chromium ${result.chromium}, ${result.settings}, median of ${result.runsPerPage}`,
     'page      perf  a11y    bp   seo  FCP ms  LCP ms TBT ms    CLS  bench',
     ...rows,
+    `host benchmark index ${min}–${max} (median ${mid})`,
+    ...(result.warning ? [`WARNING: ${result.warning}`] : []),
   ].join('\n');
 }

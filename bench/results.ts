@@ -1,3 +1,4 @@
+import type { RouteBundle } from './bundle.ts';
 import type { LoadResult } from './load.ts';
 import type { BudgetCheck } from './report.ts';
 import type { CampusDayRun } from './scenarios/campus-day.ts';
@@ -60,6 +61,8 @@ export interface BenchResults {
   savedSearches?: SavedSearchResults;
   coldStart?: { ms: number[]; medianMs: number };
   web?: WebResult;
+  /** Each page's first-load JS and CSS from the build (bench/bundle.ts). */
+  bundle?: RouteBundle[];
   campusDay?: CampusDayResults;
   budgets: BudgetCheck[];
 }

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { campusToday } from '#shared/calendar.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { LocalStorage } from '../src/server/adapters/storage/local-storage.ts';
+import { formatBundles, runBundleBench } from './bundle.ts';
 import { createBenchDatabase } from './database.ts';
 import { type Fixtures, prepareFixtures } from './fixtures.ts';
 import { formatLighthouse, runLighthouseBench } from './lighthouse.ts';
@@ -84,6 +85,8 @@ if (args.help) {
   --only saved-searches       10,000 saved searches on the campus; listings at the campus day's listing
                               rate with matching off, then on, and the matching job's time a listing;
                               only when named (bench/scenarios/saved-searches.ts)
+  --only bundle              each page's first-load JS and CSS (gzip) from the build's manifest against
+                              bench/bundle-budgets.json (also in every full run); exits 1 when over
   --only lighthouse           Lighthouse (mobile) over Home, Browse, an item and Impact on the demo
                               campus, embedded database; only when named (bench/lighthouse.ts)
   --lighthouse-runs 3         runs per page (the median is kept)
@@ -120,6 +123,27 @@ async function main() {
   if (!args['no-build']) {
     log('building the app (npm run build)');
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  }
+
+  // What each page makes a phone download first, against its budget: from the build alone, no server.
+  let bundle: ReturnType<typeof runBundleBench> | undefined;
+  if (wants('bundle')) {
+    bundle = runBundleBench(path.join(ROOT, 'dist/web'));
+    console.log(`\n${formatBundles(bundle)}\n`);
+    if (bundle.checks.some((check) => !check.pass)) process.exitCode = 1;
+    if (only?.has('bundle')) {
+      only.delete('bundle');
+      if (only.size === 0) {
+        if (!args['no-save']) {
+          const dir = path.join(ROOT, 'bench/results');
+          mkdirSync(dir, { recursive: true });
+          const file = path.join(dir, `${date.slice(0, 10)}-bundle.json`);
+          writeFileSync(file, `${JSON.stringify({ date, ...bundle }, null, 2)}\n`);
+          log(`wrote ${path.relative(ROOT, file)}`);
+        }
+        return;
+      }
+    }
   }
 
   // Lighthouse runs only when named, on its own server with the demo campus (bench/lighthouse.ts).
@@ -434,10 +458,11 @@ async function main() {
           }
         : undefined,
       web,
+      bundle: bundle?.routes,
       campusDay,
       budgets: [],
     };
-    results.budgets = checkBudgets(results);
+    results.budgets = [...checkBudgets(results), ...(bundle?.checks ?? [])];
     console.log(`\n${formatReport(results)}\n`);
     if (!args['no-save']) {
       const dir = path.join(ROOT, 'bench/results');

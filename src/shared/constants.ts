@@ -23,6 +23,15 @@ export type Condition = (typeof CONDITIONS)[number];
 export const PICKUP_METHODS = ['meetup', 'locker'] as const;
 export type PickupMethod = (typeof PICKUP_METHODS)[number];
 
+/**
+ * How an item list is ordered. Without one: a search's best matches first, any other list newest first.
+ * Prices are compared as written, whatever the rental period (as the max-price filter does). Here, not
+ * beside the list's schema: Browse reads its address with it, and importing the schema module would build
+ * every item schema (and bring zod) into the page's first scripts.
+ */
+export const ITEM_SORTS = ['newest', 'price-low', 'price-high'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
 export const RENTAL_PERIODS = ['day', 'week', 'month'] as const;
 export type RentalPeriod = (typeof RENTAL_PERIODS)[number];
 

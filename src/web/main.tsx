@@ -6,12 +6,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
+import { afterLoadAndIdle } from './lib/after-load.ts';
 import { activateLocale, i18n, pageLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { restoreQueryState } from './lib/query-state.ts';
 import { markServerRendered } from './lib/server-rendered.ts';
 import { recordOfflineLocale, recordOfflineSnapshots } from './pwa/offline-recorder.ts';
-import { mountUpdatePrompt } from './pwa/update-prompt.tsx';
 import { routes } from './router.tsx';
 
 const queryClient = createQueryClient();
@@ -53,5 +53,7 @@ void activateLocale(pageLocale()).then(() => {
   }
 });
 
-// The installable app (decision 028): the service worker and its update prompt.
-void mountUpdatePrompt();
+// The installable app (decision 028): the service worker and its update prompt, once the page has loaded
+// and the main thread is idle: registering starts the worker's precache downloads, and nothing on the
+// first screen needs them. Its code is a chunk of its own, not part of the first script.
+afterLoadAndIdle(() => void import('./pwa/update-prompt.tsx').then((m) => m.mountUpdatePrompt()));

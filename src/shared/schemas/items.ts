@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { CANCELLATION_POLICIES } from '../booking/cancellation-policy.ts';
-import { CATEGORIES, CONDITIONS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
+import { CATEGORIES, CONDITIONS, ITEM_SORTS, LIMITS, PICKUP_METHODS, RENTAL_PERIODS } from '../constants.ts';
 import { calendarDay, plainText } from './fields.ts';
 import { review } from './reviews.ts';
 
@@ -146,13 +146,6 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .optional();
-
-/**
- * How a list is ordered. Without one: a search's best matches first, any other list newest first.
- * Prices are compared as written, whatever the rental period (as the max-price filter does).
- */
-export const ITEM_SORTS = ['newest', 'price-low', 'price-high'] as const;
-export type ItemSort = (typeof ITEM_SORTS)[number];
 
 /** GET /api/items (spec §7): only truthy values are sent; campus 'all' means every campus. */
 export const itemSearchQuery = z.object({

@@ -47,7 +47,7 @@ const zodLocales: Partial<Record<Locale, ZodLocale>> = {};
 async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale) && zodLocales[locale]) return;
   const [{ messages }, zodSpanish, zodEnglish, dateFns] = await Promise.all([
-    import('#shared/locales/es.ts'),
+    import('#shared/locales/es-browser.ts'),
     import('zod/v4/locales/es.js'),
     import('zod/v4/locales/en.js'),
     import('date-fns/locale/es'),

@@ -11,3 +11,11 @@ export const notificationKeys = {
   all: ['/api/notifications'] as const,
   unread: ['/api/notifications/unread'] as const,
 };
+
+/**
+ * Every reservation list: the live socket refreshes them when a notice names a booking. Here rather than
+ * only in the reservations feature, whose public face also offers its components (the reserve dialog,
+ * card payment with Stripe, zod's schemas): importing it from the app shell put all of that into the
+ * first script of every page.
+ */
+export const reservationListKey = ['/api/reservations'] as const;

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { Category, PickupMethod } from '#shared/constants.ts';
-import type { Item, ItemList, ItemSort, itemDetail } from '#shared/schemas/items.ts';
+import type { Category, ItemSort, PickupMethod } from '#shared/constants.ts';
+import type { Item, ItemList, itemDetail } from '#shared/schemas/items.ts';
 import { api } from '../../lib/api.ts';
 
 // The items feature's public face: what other features may use of it (the list and item hooks, their

@@ -1,5 +1,11 @@
-import { CATEGORIES, type Category, PICKUP_METHODS, type PickupMethod } from '#shared/constants.ts';
-import { ITEM_SORTS, type ItemSort } from '#shared/schemas/items.ts';
+import {
+  CATEGORIES,
+  type Category,
+  ITEM_SORTS,
+  type ItemSort,
+  PICKUP_METHODS,
+  type PickupMethod,
+} from '#shared/constants.ts';
 
 // Everything Browse shows is in its address (spec §2 Browse): the search words, campus, category, the
 // filters and how many pages are loaded. Back and Forward step through what the student chose, a

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useChatSocket } from '../../lib/chat-socket.ts';
-import { notificationKeys } from '../../lib/query-keys.ts';
+import { notificationKeys, reservationListKey } from '../../lib/query-keys.ts';
 import { sessionKey, useSession } from '../auth/api.ts';
 import { chatKeys } from '../chat/api.ts';
-import { reservationKeys } from '../reservations/api.ts';
 
 // One live socket for the whole app while someone is signed in: the chat page sends and
 // receives messages on it, and the header's badges hear of new notifications and unread counts the
@@ -35,7 +34,7 @@ export function LiveSocketProvider({ children }: { children: ReactNode }) {
               (event as { notification?: { relatedReservationId?: string | null } }).notification
                 ?.relatedReservationId
             )
-              void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+              void queryClient.invalidateQueries({ queryKey: reservationListKey });
             break;
           case 'chatUnreadCount':
             queryClient.setQueryData(chatKeys.unreadCount, event.count);

@@ -8,7 +8,7 @@ import type {
   ReservationInput,
 } from '#shared/schemas/reservations.ts';
 import { api } from '../../lib/api.ts';
-import { notificationKeys, userKeys } from '../../lib/query-keys.ts';
+import { notificationKeys, reservationListKey, userKeys } from '../../lib/query-keys.ts';
 import { itemKeys } from '../items/api.ts';
 
 // Reservations (spec §7; contract in src/shared/schemas/reservations.ts). Every successful change
@@ -16,7 +16,7 @@ import { itemKeys } from '../items/api.ts';
 // booked dates live under the items key) and profiles (the Borrowed tab).
 
 export const reservationKeys = {
-  all: ['/api/reservations'] as const,
+  all: reservationListKey,
   /** Under the items key so that every item refresh also refreshes the dates the picker greys out. */
   availability: (itemId: string) => [...itemKeys.all, itemId, 'availability'] as const,
 };

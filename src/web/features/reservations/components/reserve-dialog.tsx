@@ -1,12 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarRange, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useReserveParam } from '../../../lib/use-reserve-param.ts';
 import type { DateRange } from './date-range-picker.tsx';
 import type { ReservableItem } from './reserve-cost.tsx';
-import { ReserveDialogBody } from './reserve-dialog-body.tsx';
+
+// The dialog's body (the date picker, the cost, the card form with Stripe, the request's schemas) is
+// its own chunk, fetched when the dialog opens or a pointer or focus comes to its button: on the item
+// page's first load a phone parses and runs none of it (decision 063).
+const loadBody = () => import('./reserve-dialog-body.tsx');
+const ReserveDialogBody = lazy(() => loadBody().then((m) => ({ default: m.ReserveDialogBody })));
+const prefetchBody = () => void loadBody();
 
 // Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
 // something to pay, step 'payment' (the summary and the card form). The card is authorised first;
@@ -48,7 +55,14 @@ export function ReserveDialog({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || !busy) && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <Button size="lg" variant={variant} className="w-full">
+        <Button
+          size="lg"
+          variant={variant}
+          className="w-full"
+          onPointerEnter={prefetchBody}
+          onFocus={prefetchBody}
+          onTouchStart={prefetchBody}
+        >
           <CalendarRange className="h-5 w-5" aria-hidden="true" />
           {label ?? t`Reserve Item`}
         </Button>
@@ -56,12 +70,14 @@ export function ReserveDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 md:max-w-3xl -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6">
-          <ReserveDialogBody
-            item={item}
-            suggested={suggested}
-            onBusyChange={setBusy}
-            onDone={() => setOpen(false)}
-          />
+          <Suspense fallback={<BodyLoading />}>
+            <ReserveDialogBody
+              item={item}
+              suggested={suggested}
+              onBusyChange={setBusy}
+              onDone={() => setOpen(false)}
+            />
+          </Suspense>
           <Dialog.Close
             aria-label={t`Close`}
             disabled={busy}
@@ -72,5 +88,21 @@ export function ReserveDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** While the body's chunk arrives: the dialog keeps its name, and the space its calendar will take. */
+function BodyLoading() {
+  return (
+    <div className="space-y-4 pe-10" aria-busy="true">
+      <Dialog.Title className="text-xl font-bold text-ink">
+        <Trans>Reserve Item</Trans>
+      </Dialog.Title>
+      <Dialog.Description className="sr-only">
+        <Trans>Loading…</Trans>
+      </Dialog.Description>
+      <Skeleton className="h-72 w-full rounded-xl" />
+      <Skeleton className="h-12 w-full rounded-lg" />
+    </div>
   );
 }
