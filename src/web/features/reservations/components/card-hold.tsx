@@ -1,17 +1,15 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CreditCard } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { PartyRole } from '#shared/booking/reservation-rules.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { CardSetupForm, usePaymentMethods } from '../../payments/api.ts';
 import { dateTime } from '../dates.ts';
-import { useFixCard } from '../queries.ts';
 
 // Decision 062: a booking that starts far ahead had its card saved, not held. The card says when it is
 // held and charged; when the bank refused that hold, the borrower confirms a saved card (the bank's
 // 3-D Secure page follows when it asks) or adds another, by the deadline the server set.
+
+const FixCard = lazy(() => import('./fix-card.tsx').then((m) => ({ default: m.FixCard })));
 
 export function CardHoldNote({ reservation: r, role }: { reservation: Reservation; role: PartyRole }) {
   const { t } = useLingui();
@@ -28,7 +26,11 @@ export function CardHoldNote({ reservation: r, role }: { reservation: Reservatio
         </p>
       );
     }
-    return <FixCard reservation={r} by={by} />;
+    return (
+      <Suspense fallback={<p role="status" className="mt-4 text-sm">{t`Loading your cards...`}</p>}>
+        <FixCard reservation={r} by={by} />
+      </Suspense>
+    );
   }
   if (hold.held) return null;
   const name = r.provider.fullName;
@@ -43,75 +45,5 @@ export function CardHoldNote({ reservation: r, role }: { reservation: Reservatio
           : t`The borrower's card is charged on ${on}, a few days before the start.`}
       </span>
     </p>
-  );
-}
-
-function FixCard({ reservation: r, by }: { reservation: Reservation; by: string }) {
-  const { t } = useLingui();
-  const methods = usePaymentMethods();
-  const fix = useFixCard(r.id);
-  const [newCard, setNewCard] = useState(false);
-  const cards = methods.data ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const choice = chosen ?? cards.find((c) => c.isDefault)?.id ?? cards[0]?.id ?? null;
-  const headingId = useId();
-  const authenticate = r.cardHold?.problem === 'authentication_required';
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-4 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm"
-    >
-      <h3 id={headingId} className="font-semibold text-ink">
-        {authenticate ? <Trans>Confirm your card</Trans> : <Trans>Your card was declined</Trans>}
-      </h3>
-      <p className="text-stone-800">
-        {authenticate
-          ? t`Your bank asks you to confirm this payment. Confirm it, or use another card, by ${by}, or the booking is cancelled.`
-          : t`Your bank declined this payment. Use another card by ${by}, or the booking is cancelled.`}
-      </p>
-      {methods.isPending ? (
-        <p role="status">{t`Loading your cards...`}</p>
-      ) : newCard || cards.length === 0 ? (
-        <CardSetupForm
-          submitLabel={t`Save Card and Pay`}
-          onSaved={(method) => {
-            if (method) fix.mutate(method.id);
-          }}
-          onError={() => undefined}
-        />
-      ) : (
-        <fieldset className="space-y-2">
-          <legend className="sr-only">{t`Your saved cards`}</legend>
-          {cards.map((card) => (
-            <label key={card.id} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={`card-${r.id}`}
-                value={card.id}
-                checked={choice === card.id}
-                onChange={() => setChosen(card.id)}
-                className="h-4 w-4 focus-visible:outline-2 focus-visible:outline-brand-700"
-              />
-              <span>
-                {(card.brand ?? t`Card`).toUpperCase()} •••• {card.last4 ?? '????'}
-              </span>
-            </label>
-          ))}
-          <div className="flex flex-wrap gap-2 pt-1">
-            <Button onClick={() => choice && fix.mutate(choice)} disabled={!choice || fix.isPending}>
-              {fix.isPending ? t`Confirming...` : t`Confirm Card`}
-            </Button>
-            <Button variant="outline" onClick={() => setNewCard(true)}>
-              <Trans>Use a new card</Trans>
-            </Button>
-          </div>
-        </fieldset>
-      )}
-      {fix.isError && (
-        <p role="alert" className="font-medium text-danger">
-          {errorMessage(fix.error, t`Please try again.`)}
-        </p>
-      )}
-    </section>
   );
 }
