@@ -220,6 +220,9 @@ export const NOTIFICATION_TYPES = [
   'early_return',
   // The other person added photos or a note of the item's condition at a handover.
   'handover_added',
+  // Ask your campus: a neighbour offers a listing for your ask; an ask matches your listings.
+  'ask_offer',
+  'ask_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -25,6 +25,7 @@ describe.skipIf(!url)('the job queue on a shared PostgreSQL', () => {
           'payment-steps': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
           'forget-customers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
           'payout-transfers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+          'ask-matches': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
         },
         log: { error: () => {} },
       }),

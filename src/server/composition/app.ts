@@ -148,6 +148,8 @@ export async function buildApp({
         retryDelaySeconds: config.payments.retryDelaySeconds,
         expireInSeconds: Math.ceil(config.payments.stepLeaseMs / 1000),
       },
+      // Telling lenders of a new ask: only our own database is involved, so a few quick retries.
+      'ask-matches': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
     },
     log: app.log,
   });

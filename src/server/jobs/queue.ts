@@ -16,6 +16,8 @@ export const QUEUES = {
   forgetCustomers: 'forget-customers',
   /** Sends a transfer to a lender's connected account (features/payouts/transfers.ts). */
   payoutTransfers: 'payout-transfers',
+  /** Tells the lenders whose listings match a new ask (features/asks). */
+  askMatches: 'ask-matches',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
