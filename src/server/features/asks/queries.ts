@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { askEmailDays, askMatchesTold, askOffers, asks } from '../../db/schema/asks.ts';
 import { items } from '../../db/schema/items.ts';

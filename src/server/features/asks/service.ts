@@ -277,7 +277,7 @@ export const askService = {
   async tellMatches(deps: Pick<AskDeps, 'db' | 'clock' | 'timeZone'>, askId: string): Promise<number> {
     const ask = await queries.findAsk(deps.db, askId);
     const today = campusToday(deps.timeZone, deps.clock.now()).date;
-    if (!ask || ask.status !== 'open' || ask.hiddenAt || ask.endDate < today) return 0;
+    if (ask?.status !== 'open' || ask.hiddenAt || ask.endDate < today) return 0;
     const wanted = { ...ask, category: ask.category as Category };
     const owners = new Set(
       (await queries.candidateListings(deps.db, ask))
