@@ -54,6 +54,3 @@ export function useCloseAsk() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: askKeys.all }),
   });
 }
-
-export { AskBoard } from './components/ask-board.tsx';
-export { AskForm } from './components/ask-form.tsx';
