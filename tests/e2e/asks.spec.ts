@@ -51,8 +51,11 @@ describe.each(['en', 'es'] as const)('ask your campus journey (%s)', (language) 
   journeySteps();
   const words = WORDS[language];
   const tag = `${Date.now().toString(36)}${language}`;
-  // A word nobody else lists, so the search finds nothing until Teo's item exists.
-  const thing = `Theodolite ${tag}`;
+  // A made-up word nobody else lists (nor the other language's run: searches match similar words), so
+  // the search finds nothing until Teo's item exists.
+  const thing = Array.from({ length: 9 }, () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)]).join(
+    '',
+  );
   let ana: Page;
   let teo: Page;
   let itemId = '';
@@ -77,8 +80,8 @@ describe.each(['en', 'es'] as const)('ask your campus journey (%s)', (language) 
     const form = ana.getByRole('form', { name: words.ask });
     await expect.poll(() => form.getByLabel(words.what).inputValue()).toBe(thing);
     await form.getByLabel(words.category).selectOption('tools');
-    await form.getByLabel(words.from).fill(day(1));
-    await form.getByLabel(words.until).fill(day(2));
+    await form.getByLabel(words.from, { exact: true }).fill(day(1));
+    await form.getByLabel(words.until, { exact: true }).fill(day(2));
     await form.getByLabel(words.freeOnly).check();
     await expectAccessible(ana);
     await ana.screenshot({ path: `/tmp/asks-form-375-${language}.png`, fullPage: true });
