@@ -115,6 +115,8 @@ const config: LinguiConfig = {
         'features/moderation/',
         'features/disputes/',
         'features/reports/',
+        'features/asks/',
+        'routes/asks.tsx',
         'routes/chat.tsx',
         'routes/notifications.tsx',
         'routes/admin.tsx',

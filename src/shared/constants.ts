@@ -258,6 +258,9 @@ export const NOTIFICATION_TYPES = [
   'saved_search_match',
   // Money went to the lender's Stripe account (a transfer of their earnings).
   'payout_sent',
+  // Ask your campus: a neighbour offers a listing for your ask; an ask matches your listings.
+  'ask_offer',
+  'ask_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -24,7 +24,14 @@ const KIND_OF: Partial<Record<NotificationType, EmailKind>> = {
   waitlist_available: 'approvals',
   saved_search_match: 'saved_searches',
   payout_sent: 'payouts',
+  // An offer answers the person's own ask; a match tells of a neighbour's, by push and the bell at once
+  // and by e-mail only in the day's digest (never more than one e-mail a day about asks).
+  ask_offer: 'approvals',
+  ask_match: 'asks',
 };
+
+/** Notification types never e-mailed one by one: the daily digest tells of them instead. */
+export const DIGEST_ONLY_TYPES: readonly NotificationType[] = ['ask_match'];
 
 export function kindOfNotification(type: NotificationType | string): EmailKind {
   return KIND_OF[type as NotificationType] ?? 'updates';

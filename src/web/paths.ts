@@ -41,6 +41,18 @@ export const paths = {
   /** The page a verification e-mail's link opens (`?token=…`). */
   verifyEmail: '/verify-email',
   impact: '/impact',
+  /** The "Asked for" board of the student's campus (decision 066). */
+  asks: '/asks',
+  /** The board with the Ask form open, its "What do you need?" filled in when given. */
+  askCampus: (title?: string, category?: string) => {
+    const search = new URLSearchParams({ ask: '1' });
+    if (title?.trim()) search.set('title', title.trim());
+    if (category) search.set('category', category);
+    return `/asks?${search.toString()}`;
+  },
+  /** The List form filled in from an ask; saving it offers the new item for that ask. */
+  listForAsk: (ask: { id: string; title: string; category: string }) =>
+    `/list-item?${new URLSearchParams({ ask: ask.id, title: ask.title, category: ask.category }).toString()}`,
   item: (id: string) => `/item/${id}`,
   /**
    * The item page with its Reserve dialog open (where 'Login to Reserve' returns), on these dates when

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: '/edit-item/:id', element: page(() => import('./routes/edit-item.tsx')) },
       { path: '/profile/:id?', element: page(() => import('./routes/profile.tsx')) },
       { path: '/impact', element: page(() => import('./routes/impact.tsx')) },
+      { path: '/asks', element: page(() => import('./routes/asks.tsx')) },
       { path: '/chat', element: page(() => import('./routes/chat.tsx')) },
       { path: '/notifications', element: page(() => import('./routes/notifications.tsx')) },
       { path: '/settings', element: page(() => import('./routes/settings.tsx')) },

@@ -59,6 +59,7 @@ describe('a job whose outcome cannot be recorded', () => {
           'forget-customers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
           'payout-transfers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
           'saved-search-matches': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+          'ask-matches': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
         },
         log: { error: (_obj, msg) => void lost.push(msg) },
       },

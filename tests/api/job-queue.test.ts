@@ -26,6 +26,7 @@ describe.skipIf(!url)('the job queue on a shared PostgreSQL', () => {
           'forget-customers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
           'payout-transfers': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
           'saved-search-matches': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
+          'ask-matches': { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 },
         },
         log: { error: () => {} },
       }),

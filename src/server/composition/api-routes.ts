@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
 import { accountRoutes } from '../features/account/routes.ts';
+import { askRoutes } from '../features/asks/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { resumeSession } from '../features/auth/service.ts';
 import { conversationRoutes } from '../features/conversations/routes.ts';
@@ -92,6 +93,7 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
   await api.register(handoverRoutes, { db, storage, clock });
   await api.register(waitlistRoutes, { db, config, clock });
   await api.register(savedSearchRoutes, { db });
+  await api.register(askRoutes, { db, config, clock, jobs });
   await api.register(deliveryRoutes, { db, push });
   await api.register(reviewRoutes, { db, config });
   await api.register(paymentRoutes, { db, config, payments, jobs });

@@ -154,6 +154,8 @@ export async function buildApp({
       },
       // Matching a listing reads only our database: a few quick retries, then it is given up (logged).
       'saved-search-matches': { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 120 },
+      // Telling lenders of a new ask: only our own database is involved, so a few quick retries.
+      'ask-matches': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
     },
     log: app.log,
   });

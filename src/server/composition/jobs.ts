@@ -7,6 +7,8 @@ import { TestPaymentProvider } from '../adapters/payments/test-provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { sendDigests } from '../features/asks/digest.ts';
+import { askService } from '../features/asks/service.ts';
 import type { PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
 import { sendReceipts } from '../features/ledger/receipts.ts';
@@ -43,6 +45,7 @@ const JOB_LOCKS = {
   deliveries: 72_061_009,
   forgetDeliveries: 72_061_010,
   forgetIdempotencyKeys: 72_061_039,
+  askDigests: 72_061_066,
 } as const;
 
 /** A payment step left pending this long without running had its job lost: it is sent again. */
@@ -179,6 +182,37 @@ export default fp(
         throw error;
       }
     });
+    // A new ask's matching lenders are told off the request (features/asks); told once each, so a retry
+    // repeats nobody.
+    await opts.jobs.work<{ askId: string }>(QUEUES.askMatches, async (job) => {
+      const log = app.log.child({ job: QUEUES.askMatches, jobId: job.id });
+      try {
+        const told = await askService.tellMatches(
+          { db: deps.db, clock: opts.clock, timeZone: deps.timeZone },
+          job.data.askId,
+        );
+        if (told)
+          log.info({ told, askId: job.data.askId }, 'told lenders of an ask that matches their listings');
+      } catch (error) {
+        opts.metrics?.jobFailed(QUEUES.askMatches);
+        log.warn(
+          { err: error, data: job.data, retryCount: job.retryCount },
+          'telling lenders of an ask will be retried',
+        );
+        throw error;
+      }
+    });
+    // The evening's digest of the campus's asks, once a day per person (features/asks/digest.ts).
+    const askDigests = async (log: FastifyBaseLogger) => {
+      const sent = await sendDigests({
+        db: deps.db,
+        mailer: opts.mailer,
+        clock: opts.clock,
+        timeZone: deps.timeZone,
+        appUrl: opts.config.appUrl,
+      });
+      if (sent) log.info({ sent }, 'sent the daily digests of asks');
+    };
     // The built-in provider's stand-in for Stripe's daily automatic payouts (decision 061): once a UTC
     // day, each lender's available balance goes to their (pretend) bank, announced as payout events.
     let paidOutOn = '';
@@ -265,6 +299,7 @@ export default fp(
       const upkeepLog = roundLog('payment-upkeep');
       const reminderLog = roundLog('reminders');
       const waitlistLog = roundLog('waitlist');
+      const digestLog = roundLog('ask-digests');
       running = withJobLock(opts.database, JOB_LOCKS.expireReservations, async () => {
         const expired = await reservationService.expirePending(
           { ...deps, log: expiryLog },
@@ -302,6 +337,8 @@ export default fp(
           withJobLock(opts.database, JOB_LOCKS.forgetIdempotencyKeys, () => forgetIdempotencyKeys(keysLog)),
         )
         .catch((error) => keysLog.error({ err: error }, 'forgetting expired idempotency keys failed'))
+        .then(() => withJobLock(opts.database, JOB_LOCKS.askDigests, () => askDigests(digestLog)))
+        .catch((error) => digestLog.error({ err: error }, 'the daily digest of asks failed'))
         .finally(() => {
           running = null;
         });

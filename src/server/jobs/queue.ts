@@ -18,6 +18,8 @@ export const QUEUES = {
   payoutTransfers: 'payout-transfers',
   /** Matches a new listing against the saved searches of its campus (features/saved-searches). */
   savedSearchMatches: 'saved-search-matches',
+  /** Tells the lenders whose listings match a new ask (features/asks). */
+  askMatches: 'ask-matches',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

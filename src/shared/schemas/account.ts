@@ -160,6 +160,14 @@ export const EMAIL_KINDS = [
     push: true,
   },
   {
+    kind: 'asks',
+    label: msg`Asks from my campus — daily digest`,
+    description: msg`One e-mail a day with what students of your campus asked for, and the asks your listings could answer. Off unless you turn it on.`,
+    required: false,
+    byDefault: false,
+    push: true,
+  },
+  {
     kind: 'updates',
     label: msg`Other updates`,
     description: msg`Returns, deposits, reviews, badges, reports and everything else we tell you.`,

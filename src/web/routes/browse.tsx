@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { inputClasses } from '../components/ui/input.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -30,6 +30,7 @@ import { ALL_CAMPUSES, CampusSwitch } from '../features/universities/components/
 import { useCampusName } from '../features/universities/queries.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { paths } from '../paths.ts';
 
 // Spec §2 Browse: every campus, but the signed-in student's campus first, with a campus switch. Every
 // choice (search words, campus, category, filters, pages loaded) lives in the address
@@ -289,6 +290,12 @@ export default function BrowsePage() {
               title={t`No items found`}
               text={t`Try adjusting your search terms or filters to find what you're looking for.`}
             >
+              {/* Nobody lists it yet: ask the campus instead (the board's form, filled in). */}
+              <Button asChild>
+                <Link to={paths.askCampus(choice.search, choice.category ?? undefined)}>
+                  <Trans>Ask your campus</Trans>
+                </Link>
+              </Button>
               <Button variant="outline" onClick={() => change(CLEARED)}>
                 <Trans>Clear all filters</Trans>
               </Button>
@@ -313,6 +320,19 @@ export default function BrowsePage() {
           onLoad={loadMore}
           label={t`Load more`}
         />
+        {items.length > 0 && !hasNextPage && (
+          <p className="mt-6 text-center text-muted">
+            <Trans>
+              Not what you need?{' '}
+              <Link
+                to={paths.askCampus(choice.search, choice.category ?? undefined)}
+                className="font-medium text-brand-700 underline underline-offset-4"
+              >
+                Ask your campus
+              </Link>
+            </Trans>
+          </p>
+        )}
       </section>
     </div>
   );

@@ -271,6 +271,11 @@ function AvailableNearYou({ campus }: { campus: string | undefined }) {
                 <Trans>List an Item</Trans>
               </Link>
             </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.askCampus(undefined, category)}>
+                <Trans>Ask your campus</Trans>
+              </Link>
+            </Button>
             {category && (
               <Button variant="outline" onClick={() => setCategory(undefined)}>
                 <Trans>Show all categories</Trans>
@@ -325,6 +330,14 @@ function CallToAction({ signedIn }: { signedIn: boolean }) {
               <Trans>List an Item</Trans>
             </Link>
           </Button>
+          {signedIn && (
+            // Looking for something nobody lists yet: the campus hears of it.
+            <Button asChild size="lg" variant="inverseOutline">
+              <Link to={paths.askCampus()}>
+                <Trans>Ask your campus</Trans>
+              </Link>
+            </Button>
+          )}
           {!signedIn && (
             <Button asChild size="lg" variant="inverseOutline">
               <Link to={paths.register}>

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CATEGORIES, type Category } from '#shared/constants.ts';
+import { useOfferForAsk } from '../features/asks/api.ts';
 import { useSession } from '../features/auth/api.ts';
 import { VerificationRequired } from '../features/email-verification/components/verification-required.tsx';
 import { ItemForm } from '../features/items/components/item-form.tsx';
@@ -26,14 +28,43 @@ function ListItemPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const create = useCreateItem();
-  const defaultValues = useMemo(emptyItemValues, []);
+  // Listed from an ask on the "Asked for" board: the form starts from the ask's words, and the new item
+  // is offered for it once saved.
+  const [params] = useSearchParams();
+  const askId = params.get('ask');
+  const askTitle = params.get('title');
+  const askCategory = params.get('category');
+  const offer = useOfferForAsk();
+  const defaultValues = useMemo(() => {
+    const values = emptyItemValues();
+    if (askTitle) values.title = askTitle.slice(0, 120);
+    if (askCategory && (CATEGORIES as readonly string[]).includes(askCategory))
+      values.category = askCategory as Category;
+    return values;
+  }, [askTitle, askCategory]);
 
   const onSubmit = async (payload: ItemPayload) => {
     try {
       const { item } = await create.mutateAsync(payload);
+      let offered = false;
+      if (askId) {
+        try {
+          await offer.mutateAsync({ askId, itemId: item.id });
+          offered = true;
+        } catch (error) {
+          // The item is listed all the same; only the offer did not go (the ask closed meanwhile, say).
+          toast({
+            variant: 'destructive',
+            title: t`Your item is listed, but the offer was not sent`,
+            description: errorMessage(error, t`Please try again from the Asked for board.`),
+          });
+        }
+      }
       toast({
         title: t`Item listed successfully!`,
-        description: t`Your item is now available for others to borrow.`,
+        description: offered
+          ? t`We offered it for the ask, in a chat message to the student who asked.`
+          : t`Your item is now available for others to borrow.`,
       });
       navigate(paths.item(item.id));
     } catch (error) {

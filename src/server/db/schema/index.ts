@@ -1,4 +1,5 @@
 // The whole data model (spec §3). drizzle-kit reads this file to generate migrations.
+export * from './asks.ts';
 export * from './chat.ts';
 export * from './community.ts';
 export * from './deliveries.ts';

@@ -99,6 +99,23 @@ export const conversationService = {
     return toSummary(row);
   },
 
+  /**
+   * Says something in the chat of a borrower (buyer) and a lender (seller) about the lender's item,
+   * opening it if they have none: an offer made on the "Asked for" board is said there, in the offer's
+   * transaction. Answers the conversation and the recipient.
+   */
+  async sayInItemChat(
+    tx: Db,
+    chat: { itemId: string; buyerId: string; sellerId: string },
+    senderId: string,
+    content: string,
+  ): Promise<{ conversationId: string; recipientId: string }> {
+    const conversationId = await queries.findOrCreate(tx, chat);
+    const row = await queries.insertMessageAsParty(tx, { conversationId, senderId, content });
+    if (!row) throw conversationNotFound();
+    return { conversationId, recipientId: row.recipientId };
+  },
+
   /** Marks the other person's messages read (a message that arrived while the chat was open). */
   async markRead(db: Db, userId: string, conversationId: string): Promise<void> {
     await transaction(db, async (tx) => {

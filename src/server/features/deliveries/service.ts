@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { FastifyBaseLogger } from 'fastify';
-import { kindOfNotification } from '#shared/notification-kinds.ts';
+import { DIGEST_ONLY_TYPES, kindOfNotification } from '#shared/notification-kinds.ts';
 import { EMAIL_KINDS, type EmailKind } from '#shared/schemas/account.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../clock.ts';
@@ -143,6 +143,9 @@ async function pushTo(
 }
 
 export const deliveryService = {
+  /** The signed one-click unsubscribe token of a person's e-mails of a kind (for e-mails sent elsewhere). */
+  unsubscribeToken: (db: Db, userId: string, kind: EmailKind) => unsubscribeToken(db, userId, kind),
+
   /**
    * Called by notificationService.notify inside the notification's transaction: the deliveries exist
    * exactly when the notification does. E-mail only for kinds the person wants; push to each device.
@@ -150,7 +153,9 @@ export const deliveryService = {
   async enqueue(db: Db, notification: { id: string; userId: string; type: string }) {
     const kind = kindOfNotification(notification.type);
     // One after the other: they share the caller's transaction (one connection).
-    const email = await preferenceService.wantsEmail(db, notification.userId, kind);
+    // A type the daily digest tells of is never e-mailed on its own (one e-mail a day about asks).
+    const digested = (DIGEST_ONLY_TYPES as readonly string[]).includes(notification.type);
+    const email = !digested && (await preferenceService.wantsEmail(db, notification.userId, kind));
     const push = await preferenceService.wantsPush(db, notification.userId, kind);
     await queries.enqueueForNotification(db, notification, { email, push });
   },

@@ -9,6 +9,7 @@ import type { Reservation } from '#shared/schemas/reservations.ts';
 import { BOOKED_FOR_OVERLAPPING_DATES, overlapDeclinedText, writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { askService } from '../asks/service.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { type NoticeText, notificationService } from '../notifications/service.ts';
@@ -133,6 +134,12 @@ export async function approve(
     }
     // Requests for more days on other bookings that wanted these days lose too.
     await declineOverlappingExtensions(tx, deps, row);
+    // The borrower's asks this item was offered for are answered: they close, linked to this booking.
+    await askService.reservationApproved(
+      tx,
+      { id, itemId: row.itemId, borrowerId: row.borrowerId },
+      nowOf(deps),
+    );
   });
   return loadForViewer(deps, id, userId);
 }

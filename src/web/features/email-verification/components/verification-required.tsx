@@ -9,6 +9,7 @@ import { ResendButton } from './resend-button.tsx';
 const HEADINGS = {
   reserve: msg`Verify your e-mail to reserve`,
   'list items': msg`Verify your e-mail to list items`,
+  'ask your campus': msg`Verify your e-mail to ask your campus`,
 } satisfies Record<string, MessageDescriptor>;
 
 /**

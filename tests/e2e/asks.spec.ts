@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
+
+// Ask your campus, on a phone, in English and in Spanish: Ana searches for something nobody lists, asks
+// the campus from the empty result, Teo offers his listing from the "Asked for" board, Ana reserves it
+// from the offer on her ask's days, Teo approves, and her ask shows closed. Students and items of their
+// own: other journeys share the server.
+
+const b = setupBrowser();
+const day = campusDay;
+
+const WORDS = {
+  en: {
+    ask: 'Ask your campus',
+    what: 'What do you need?',
+    category: 'Category',
+    from: 'From',
+    until: 'Until',
+    freeOnly: 'Free only',
+    yourAsks: 'Your asks',
+    haveOne: 'I have one',
+    offerDialog: 'Offer one of your listings',
+    offerThis: 'Offer this item',
+    reserveFor: /^Reserve for /,
+    requestToBorrow: 'Request to Borrow',
+    requestSent: /Request sent/,
+    closed: 'Closed: reserved from an offer',
+    noItems: 'No items found',
+  },
+  es: {
+    ask: 'Pregunta a tu campus',
+    what: '¿Qué necesitas?',
+    category: 'Categoría',
+    from: 'Desde',
+    until: 'Hasta',
+    freeOnly: 'Solo gratis',
+    yourAsks: 'Tus peticiones',
+    haveOne: 'Yo tengo uno',
+    offerDialog: 'Ofrece uno de tus artículos',
+    offerThis: 'Ofrecer este artículo',
+    reserveFor: /^Reservar para /,
+    requestToBorrow: 'Pedir prestado',
+    requestSent: /Solicitud enviada/,
+    closed: 'Cerrada: reservada desde una oferta',
+    noItems: 'No se encontraron artículos',
+  },
+} as const;
+
+describe.each(['en', 'es'] as const)('ask your campus journey (%s)', (language) => {
+  journeySteps();
+  const words = WORDS[language];
+  const tag = `${Date.now().toString(36)}${language}`;
+  // A made-up word nobody else lists (nor the other language's run: searches match similar words), so
+  // the search finds nothing until Teo's item exists.
+  const thing = Array.from({ length: 9 }, () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)]).join(
+    '',
+  );
+  let ana: Page;
+  let teo: Page;
+  let itemId = '';
+
+  beforeAll(async () => {
+    [ana, teo] = await Promise.all([
+      newStudent(b, {
+        name: 'Ana',
+        surname: 'Asks',
+        tag,
+        viewport: { width: 375, height: 667 },
+        ...(language === 'es' ? { language } : {}),
+      }),
+      newStudent(b, { name: 'Teo', surname: 'Asks', tag, ...(language === 'es' ? { language } : {}) }),
+    ]);
+  });
+
+  it('a search that finds nothing leads to the Ask form, filled in', async () => {
+    await ana.goto(`/browse?q=${encodeURIComponent(thing)}`);
+    await ana.getByRole('heading', { name: words.noItems }).waitFor();
+    await ana.getByRole('link', { name: words.ask }).click();
+    const form = ana.getByRole('form', { name: words.ask });
+    await expect.poll(() => form.getByLabel(words.what).inputValue()).toBe(thing);
+    await form.getByLabel(words.category).selectOption('tools');
+    await form.getByLabel(words.from, { exact: true }).fill(day(1));
+    await form.getByLabel(words.until, { exact: true }).fill(day(2));
+    await form.getByLabel(words.freeOnly).check();
+    await expectAccessible(ana);
+    await ana.screenshot({ path: `/tmp/asks-form-375-${language}.png`, fullPage: true });
+    await form.getByRole('button', { name: words.ask }).click();
+    await form.waitFor({ state: 'detached' });
+    const mine = ana.getByRole('region', { name: words.yourAsks });
+    await mine.getByRole('heading', { name: thing }).waitFor();
+  });
+
+  it('a neighbour offers his listing from the board', async () => {
+    const listed = await callApi(teo, 'POST', '/api/items', {
+      title: `${thing} tripod`,
+      description: 'A surveying theodolite on its tripod, with a case.',
+      category: 'tools',
+      condition: 'good',
+      pickupMethod: 'meetup',
+      pickupLocation: 'Engineering Quad',
+      availableFrom: '2026-01-01',
+      availableDays: [0, 1, 2, 3, 4, 5, 6],
+      images: [],
+    });
+    itemId = listed.item.id;
+    await teo.goto('/asks');
+    const card = teo.locator('li').filter({ has: teo.getByRole('heading', { name: thing, exact: true }) });
+    await card.getByRole('button', { name: words.haveOne }).click();
+    const dialog = teo.getByRole('dialog', { name: words.offerDialog });
+    await dialog.getByRole('radio', { name: new RegExp(`${thing} tripod`) }).waitFor();
+    await expectAccessible(teo);
+    await teo.screenshot({ path: `/tmp/asks-offer-1280-${language}.png` });
+    await dialog.getByRole('button', { name: words.offerThis }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the asker reserves from the offer on her ask’s days, the lender approves, and the ask closes', async () => {
+    await ana.goto('/asks');
+    const mine = ana.getByRole('region', { name: words.yourAsks });
+    const reserve = mine.getByRole('link', { name: words.reserveFor });
+    await reserve.waitFor();
+    await expectAccessible(ana);
+    await ana.screenshot({ path: `/tmp/asks-board-375-${language}.png`, fullPage: true });
+    await ana.setViewportSize({ width: 1280, height: 800 });
+    await ana.screenshot({ path: `/tmp/asks-board-1280-${language}.png`, fullPage: true });
+    await ana.setViewportSize({ width: 375, height: 667 });
+    await reserve.click();
+
+    const dialog = ana.getByRole('dialog');
+    await dialog.getByRole('button', { name: words.requestToBorrow }).click();
+    await dialog.getByText(words.requestSent).first().waitFor();
+
+    const reservations = await (await ana.request.get('/api/reservations')).json();
+    const request = (reservations.reservations as { id: string; itemId: string; startDate: string }[]).find(
+      (r) => r.itemId === itemId,
+    );
+    expect(request?.startDate).toBe(day(1));
+    await callApi(teo, 'POST', `/api/reservations/${request!.id}/approve`, {});
+
+    await ana.goto('/asks');
+    await ana.getByRole('region', { name: words.yourAsks }).getByText(words.closed).waitFor();
+    await ana.screenshot({ path: `/tmp/asks-closed-375-${language}.png`, fullPage: true });
+  });
+});
