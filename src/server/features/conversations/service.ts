@@ -111,7 +111,13 @@ export const conversationService = {
     content: string,
   ): Promise<{ conversationId: string; recipientId: string }> {
     const conversationId = await queries.findOrCreate(tx, chat);
-    const row = await queries.insertMessageAsParty(tx, { conversationId, senderId, content });
+    // An offer is limited by the asks' own rules: its message is never refused by the chat's budget
+    // (though it counts in the sender's next ten seconds of chat).
+    const { row } = await queries.insertMessageAsParty(
+      tx,
+      { conversationId, senderId, content },
+      { max: 2_147_483_647, windowSeconds: CHAT_SEND_LIMIT.windowSeconds },
+    );
     if (!row) throw conversationNotFound();
     return { conversationId, recipientId: row.recipientId };
   },
