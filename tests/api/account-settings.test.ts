@@ -165,8 +165,12 @@ describe('GET /api/account', () => {
       ['approvals', true, false],
       ['reminders', true, false],
       ['messages', true, false],
+      // New listings matching a saved search: one e-mail a batch, unless turned off.
+      ['saved_searches', true, false],
       // Money sent to a lender is e-mailed unless turned off.
       ['payouts', true, false],
+      // The daily digest of a campus's asks only for whoever turns it on.
+      ['asks', false, false],
       ['updates', false, false],
     ]);
   });
