@@ -174,6 +174,14 @@ function translate(error: unknown, { errors }: typeof Stripe): never {
   throw error;
 }
 
+/** Paying an intent with a customer's saved card. */
+type SavedCardPayment = {
+  paymentIntentId: string;
+  paymentMethodId: string;
+  customerId: string;
+  idempotencyKey: string;
+};
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string;
@@ -259,12 +267,19 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentIntent(intent);
   }
 
-  async confirmWithSavedCard(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent> {
+  confirmWithSavedCard(args: SavedCardPayment): Promise<PaymentIntent> {
+    return this.payWithSavedCard(args, false);
+  }
+
+  /**
+   * The borrower is not here: Stripe asks the bank for an exemption, and answers
+   * authentication_required when the bank insists on the cardholder.
+   */
+  authoriseOffSession(args: SavedCardPayment): Promise<PaymentIntent> {
+    return this.payWithSavedCard(args, true);
+  }
+
+  private async payWithSavedCard(args: SavedCardPayment, offSession: boolean): Promise<PaymentIntent> {
     const intent = await this.call(async (stripe) => {
       // A saved card belongs to its customer: the intent must name that customer before it can use it.
       await stripe.paymentIntents.update(
@@ -274,31 +289,11 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       return stripe.paymentIntents.confirm(
         args.paymentIntentId,
-        { payment_method: args.paymentMethodId, expand: ['payment_method'] },
-        { idempotencyKey: args.idempotencyKey },
-      );
-    });
-    return toPaymentIntent(intent);
-  }
-
-  async authoriseOffSession(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent> {
-    const intent = await this.call(async (stripe) => {
-      // The saved card is its customer's: the intent names that customer before it can use it.
-      await stripe.paymentIntents.update(
-        args.paymentIntentId,
-        { customer: args.customerId },
-        { idempotencyKey: `${args.idempotencyKey}-customer` },
-      );
-      return stripe.paymentIntents.confirm(
-        args.paymentIntentId,
-        // The borrower is not here: Stripe asks the bank for an exemption, and answers
-        // authentication_required when the bank insists on the cardholder.
-        { payment_method: args.paymentMethodId, off_session: true, expand: ['payment_method'] },
+        {
+          payment_method: args.paymentMethodId,
+          ...(offSession ? { off_session: true } : {}),
+          expand: ['payment_method'],
+        },
         { idempotencyKey: args.idempotencyKey },
       );
     });

@@ -438,17 +438,7 @@ export class TestPaymentProvider implements PaymentProvider {
           409,
         );
       }
-      const [method] = await this.db
-        .select()
-        .from(testPaymentMethods)
-        .where(
-          and(
-            eq(testPaymentMethods.id, args.paymentMethodId),
-            eq(testPaymentMethods.customerId, args.customerId),
-            isNull(testPaymentMethods.detached),
-          ),
-        );
-      if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
+      const method = await this.savedCard(args.paymentMethodId, args.customerId);
       const details = checkSavedCard(method);
       // Stripe's test cards with the cardholder present: 0341 declines every charge, 3184 asks the
       // cardholder to authenticate every time.
@@ -477,6 +467,22 @@ export class TestPaymentProvider implements PaymentProvider {
     });
   }
 
+  /** A customer's saved card that is still attached, as Stripe finds one to pay with. */
+  private async savedCard(paymentMethodId: string, customerId: string) {
+    const [method] = await this.db
+      .select()
+      .from(testPaymentMethods)
+      .where(
+        and(
+          eq(testPaymentMethods.id, paymentMethodId),
+          eq(testPaymentMethods.customerId, customerId),
+          isNull(testPaymentMethods.detached),
+        ),
+      );
+    if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
+    return method;
+  }
+
   /**
    * An off-session payment with a saved card, as Stripe answers it: Stripe's test cards that need the
    * cardholder (3184) or decline (0341) refuse with the intent left to be paid again, others authorise.
@@ -497,17 +503,7 @@ export class TestPaymentProvider implements PaymentProvider {
           409,
         );
       }
-      const [method] = await this.db
-        .select()
-        .from(testPaymentMethods)
-        .where(
-          and(
-            eq(testPaymentMethods.id, args.paymentMethodId),
-            eq(testPaymentMethods.customerId, args.customerId),
-            isNull(testPaymentMethods.detached),
-          ),
-        );
-      if (!method) throw new PaymentError(msg`No such saved card.`, 'resource_missing', 404);
+      const method = await this.savedCard(args.paymentMethodId, args.customerId);
       try {
         const details = checkSavedCard(method);
         if (method.offSession === 'authenticate') {
