@@ -71,11 +71,11 @@ describe('security from the start', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('lets only the signed Stripe webhook and the signed unsubscribe link out of the same-origin rule', async () => {
+  it('lets only the signed Stripe webhooks and the signed unsubscribe link out of the same-origin rule', async () => {
     // A route opts out with `config: { sameOrigin: false }`; each one must prove its caller otherwise: the
-    // webhook by Stripe's signature, the one-click unsubscribe (RFC 8058) by its HMAC token.
+    // webhooks by Stripe's signature, the one-click unsubscribe (RFC 8058) by its HMAC token.
     const optedOut = routes.filter((route) => route.config?.sameOrigin === false).map((route) => route.url);
-    expect(optedOut.sort()).toEqual(['/api/payments/webhook', '/api/unsubscribe']);
+    expect(optedOut.sort()).toEqual(['/api/payments/webhook', '/api/unsubscribe', '/api/webhooks/connect']);
     const badToken = await t.request({
       method: 'POST',
       url: '/api/unsubscribe?token=forged.requests.signature',
@@ -83,15 +83,18 @@ describe('security from the start', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(badToken.statusCode).toBe(400);
-    const fromElsewhere = await t.request({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-      payload: '{}',
-    });
-    // Past the origin rule, the missing signature refuses it.
-    expect(fromElsewhere.statusCode).not.toBe(403);
-    expect(fromElsewhere.statusCode).toBeGreaterThanOrEqual(400);
+    for (const url of ['/api/payments/webhook', '/api/webhooks/connect']) {
+      const fromElsewhere = await t.request({
+        method: 'POST',
+        url,
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      // Past the origin rule, the missing signature (or secret) refuses it.
+      expect(fromElsewhere.statusCode, url).not.toBe(403);
+      expect(fromElsewhere.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(fromElsewhere.statusCode, url).toBeLessThan(500);
+    }
   });
 
   it('marks the session cookie Secure when configured for https', async () => {

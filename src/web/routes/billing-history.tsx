@@ -8,6 +8,7 @@ import type { BillingEntry } from '#shared/schemas/payments.ts';
 import type { Reservation } from '#shared/schemas/reservations.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { type BillingTone, billingLabel } from '../features/payments/billing-labels.ts';
 import { useBillingHistory } from '../features/payments/queries.ts';
@@ -269,21 +270,12 @@ function BillingRow({ entry }: { entry: BillingEntry }) {
 
 function EmptyHistory() {
   return (
-    <Card className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Receipt className="h-6 w-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-3 text-lg font-semibold text-ink">
-        <Trans>No billing history</Trans>
-      </h2>
-      <p className="mt-1 max-w-sm text-muted">
-        <Trans>Your transaction history will appear here once you start borrowing or lending items.</Trans>
-      </p>
-      <Button asChild className="mt-5">
-        <Link to={paths.browse}>
-          <Trans>Browse Items</Trans>
-        </Link>
-      </Button>
-    </Card>
+    <EmptyState
+      icon={Receipt}
+      title={<Trans>No billing history</Trans>}
+      action={{ to: paths.browse, label: <Trans>Browse Items</Trans> }}
+    >
+      <Trans>Your transaction history will appear here once you start borrowing or lending items.</Trans>
+    </EmptyState>
   );
 }

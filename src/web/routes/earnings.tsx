@@ -9,6 +9,7 @@ import { formatMoney } from '#shared/format.ts';
 import type { PayoutTransferView } from '#shared/schemas/payouts.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useOpenDashboard, usePayouts } from '../features/payouts/api.ts';
 import { errorMessage } from '../lib/api.ts';
@@ -272,23 +273,14 @@ function TransferRow({ transfer, splitRental }: { transfer: PayoutTransferView; 
 
 function EmptyEarnings() {
   return (
-    <Card className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Wallet className="h-6 w-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-3 text-lg font-semibold text-ink">
-        <Trans>No earnings yet</Trans>
-      </h2>
-      <p className="mt-1 max-w-sm text-muted">
-        <Trans>
-          List an item with a price: when someone borrows it, your share shows here and goes to your bank.
-        </Trans>
-      </p>
-      <Button asChild className="mt-5">
-        <Link to={paths.listItem}>
-          <Trans>List an item</Trans>
-        </Link>
-      </Button>
-    </Card>
+    <EmptyState
+      icon={Wallet}
+      title={<Trans>No earnings yet</Trans>}
+      action={{ to: paths.listItem, label: <Trans>List an item</Trans> }}
+    >
+      <Trans>
+        List an item with a price: when someone borrows it, your share shows here and goes to your bank.
+      </Trans>
+    </EmptyState>
   );
 }
