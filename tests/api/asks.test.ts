@@ -10,7 +10,7 @@ import { sendDigests } from '../../src/server/features/asks/digest.ts';
 import { askService } from '../../src/server/features/asks/service.ts';
 import { campusAt } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser, suspend } from '../factories.ts';
-import { notices } from '../helpers/booking-scenario.ts';
+import { notices, pickUp } from '../helpers/booking-scenario.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
 import { day, TZ } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -503,5 +503,42 @@ describe('who hears of an ask', () => {
         and(eq(notificationPreferences.userId, reader.user.id), eq(notificationPreferences.kind, 'asks')),
       );
     expect(pref!.email).toBe(false);
+  });
+});
+
+describe('the impact dashboard', () => {
+  const counts = async () => {
+    const response = await t.get('/api/impact/stanford.edu/dashboard');
+    expect(response.statusCode).toBe(200);
+    return response.json().asks as { answered: number; borrowed: number };
+  };
+
+  it('counts an ask answered when offered for, and a borrow from it once approved and returned', async () => {
+    const asker = await createSignedInUser(db());
+    const lender = await createSignedInUser(db());
+    const item = await createItem(db(), { userId: lender.user.id });
+    const before = await counts();
+    const asked = await ask(asker.cookie, { maxPrice: 'free', startDate: day(0), endDate: day(1) });
+    expect(await counts()).toEqual(before);
+
+    expect((await offer(lender.cookie, asked.id, item.id)).statusCode).toBe(201);
+    expect(await counts()).toEqual({ answered: before.answered + 1, borrowed: before.borrowed });
+
+    const created = await t.post(
+      '/api/reservations',
+      { itemId: item.id, startDate: day(0), endDate: day(1) },
+      asker.cookie,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().reservation.id as string;
+    expect((await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie)).statusCode).toBe(200);
+    const borrowed = { answered: before.answered + 1, borrowed: before.borrowed + 1 };
+    expect(await counts()).toEqual(borrowed);
+
+    await pickUp(t, { id, lender, borrower: asker }, 'borrower');
+    const returned = await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
+    expect(returned.statusCode, returned.body).toBe(200);
+    // Returned, it is still the one borrow from an ask: counted once.
+    expect(await counts()).toEqual(borrowed);
   });
 });
