@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { endTokensOfSuspension } from '../../db/token-lifetimes.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { askQueries } from '../asks/service.ts';
+import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { alreadyDecided, decisionNotice } from './notices.ts';
 import { ownCasesOf, refuseOwnCase } from './own-case.ts';
@@ -28,7 +28,13 @@ import {
 } from './targets.ts';
 import { toItem, toSummary, toUser } from './views.ts';
 
-const toModeratedAsk = (ask: { id: string; title: string; note: string; status: string; hiddenAt: Date | null }) => ({
+const toModeratedAsk = (ask: {
+  id: string;
+  title: string;
+  note: string;
+  status: string;
+  hiddenAt: Date | null;
+}) => ({
   id: ask.id,
   title: ask.title,
   note: ask.note,
