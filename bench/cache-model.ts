@@ -37,7 +37,7 @@ const CATALOGUE_SHARE = READ_MIX.home + READ_MIX.browse + READ_MIX.search;
 const fixtures = {
   campuses: CAMPUSES,
   everyItemId: ['i'],
-  everyone: [{ userId: 'u', cookie: '', email: '' }],
+  everyone: [{ userId: 'u', cookie: '', email: '', campus: CAMPUSES[0] }],
 } as unknown as Fixtures;
 
 type Scheme = 'before' | 'after';

@@ -26,8 +26,8 @@ export interface Fixtures {
   flowItems: { itemId: string; owner: Person }[];
   /** Signed-in students who own none of the flow items. */
   borrowers: Person[];
-  /** Every student, signed in, with the e-mail they sign in with. */
-  everyone: (Person & { email: string })[];
+  /** Every student, signed in, with the e-mail they sign in with and their campus. */
+  everyone: (Person & { email: string; campus: string })[];
   /** Every listed item (the campus day opens any of them). */
   everyItemId: string[];
   /** Every conversation with its two people. */
@@ -180,7 +180,7 @@ export async function prepareFixtures(db: Db, sizes: FixtureSizes): Promise<Fixt
       .filter((u) => !owners.has(u.id))
       .slice(0, sizes.samples)
       .map((u) => person(u.id)),
-    everyone: shuffled.map((u) => ({ ...person(u.id), email: u.email })),
+    everyone: shuffled.map((u) => ({ ...person(u.id), email: u.email, campus: u.campus })),
     everyItemId,
     conversations: conversations.map((c) => ({
       id: c.id,

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { ASK_LIMITS } from '#shared/asks.ts';
 import { centsToDecimal, quote } from '#shared/booking/pricing.ts';
 import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
 import { listingAt } from '../catalogue.ts';
@@ -13,20 +14,42 @@ import { BENCH_PASSWORD, CHAT_LINES } from '../seed.ts';
 // the previous one, so a slow server meets more writes at once instead of fewer (a closed loop would
 // hide its slowness by asking less).
 
-export const WRITE_KINDS = ['message', 'read-mark', 'reservation', 'listing', 'sign-in'] as const;
+export const WRITE_KINDS = [
+  'message',
+  'read-mark',
+  'reservation',
+  'listing',
+  'sign-in',
+  'ask',
+  'offer',
+] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 /**
  * Share of the writes per kind: chat is what students do most, then opening what they were sent
- * (read marks), then asking to borrow, listing, and signing in on another device.
+ * (read marks), then asking to borrow, listing, and signing in on another device. Asking the campus
+ * for something and offering a listing for an ask are rarer than listing: an ask is what a search
+ * that found nothing leads to, and only a few neighbours answer each.
  */
 export const WRITE_MIX: Record<WriteKind, number> = {
-  message: 35,
-  'read-mark': 20,
-  reservation: 20,
-  listing: 15,
-  'sign-in': 10,
+  message: 33,
+  'read-mark': 19,
+  reservation: 19,
+  listing: 14,
+  'sign-in': 9,
+  ask: 3,
+  offer: 3,
 };
+
+/** An ask posts a note; these read as students write them. */
+const ASK_NOTES = [
+  'Need it for a project this week, happy to pick it up anywhere on campus.',
+  'Only for a couple of days. I will take good care of it.',
+  'Anyone have one? Mine broke and the store is out.',
+];
+
+/** Asks a person may have open at once (ASK_LIMITS.openPerPerson): the writer tries someone else. */
+const ASK_ATTEMPTS = 5;
 
 /** Each write's costs, summed over its calls (writes run concurrently, so per async context). */
 const writeCosts = new AsyncLocalStorage<{ checkouts: number; waitMs: number }>();
@@ -124,6 +147,10 @@ export function startWriters(options: {
   const free = fixtures.bookable.filter((b) => !b.priceCents && !b.depositCents);
   const paid = fixtures.bookable.filter((b) => b.priceCents || b.depositCents);
   let nextListing = options.firstNewListing;
+  const campusOf = new Map(fixtures.everyone.map((p) => [p.userId, p.campus]));
+  const personOf = new Map(fixtures.everyone.map((p) => [p.userId, p]));
+  /** This writer's open asks, and which items were offered for each (one offer per item and ask). */
+  const openAsks: { id: string; askerId: string; campus: string; offered: Set<string> }[] = [];
 
   const post = async (path: string, person: Person | undefined, body: unknown): Promise<Answer> => {
     const cost = writeCosts.getStore();
@@ -225,7 +252,59 @@ export function startWriters(options: {
       const p = any(fixtures.everyone);
       return must('/api/auth/login', undefined, { email: p.email, password: BENCH_PASSWORD });
     },
+    ask: () => askCampus(),
+    offer: async () => {
+      // A neighbour offers one of their listings for an open ask of their campus; with none open yet
+      // (the offers-only test run), someone asks first.
+      for (let attempt = 0; attempt < ASK_ATTEMPTS; attempt++) {
+        const asked = openAsks.length ? any(openAsks) : await askCampus();
+        // From a random place in the list, the first listing of that campus not the asker's nor offered.
+        const from = Math.floor(random() * fixtures.bookable.length);
+        const item = [...fixtures.bookable.slice(from), ...fixtures.bookable.slice(0, from)].find(
+          (b) =>
+            b.ownerId !== asked.askerId &&
+            campusOf.get(b.ownerId) === asked.campus &&
+            !asked.offered.has(b.itemId),
+        );
+        if (!item) continue;
+        asked.offered.add(item.itemId);
+        return must(`/api/asks/${asked.id}/offers`, personOf.get(item.ownerId), { itemId: item.itemId });
+      }
+      throw new Error('no listing found to offer for an open ask (a bench bug)');
+    },
   };
+
+  async function askCampus() {
+    const l = listingAt(nextListing++);
+    const startDate = addDays(today, 1 + Math.floor(random() * 14));
+    const body = {
+      title: l.title.slice(0, ASK_LIMITS.titleMax),
+      category: l.category,
+      note: any(ASK_NOTES),
+      startDate,
+      endDate: addDays(startDate, Math.floor(random() * 4)),
+      maxPrice: random() < 0.4 ? 'free' : String(5 + Math.floor(random() * 20)),
+    };
+    for (let attempt = 0; ; attempt++) {
+      const asker = any(fixtures.everyone);
+      const answer = await post('/api/asks', asker, body);
+      // Five asks open already (a long run): that student would close one first; another asks instead.
+      if (answer.status === 409 && answer.json.code === 'TOO_MANY_ASKS' && attempt < ASK_ATTEMPTS) continue;
+      if (answer.status !== 201) {
+        throw new Error(
+          `POST /api/asks → ${answer.status}: ${String(answer.json.message ?? '').slice(0, 160)}`,
+        );
+      }
+      const asked = {
+        id: String((answer.json.ask as { id: string }).id),
+        askerId: asker.userId,
+        campus: asker.campus,
+        offered: new Set<string>(),
+      };
+      openAsks.push(asked);
+      return asked;
+    }
+  }
 
   const latency = new Samples();
   const lag = new Samples();

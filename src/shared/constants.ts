@@ -312,8 +312,13 @@ export const MODERATION_ACTIONS = [
   'unhide_item',
   'suspend_user',
   'unsuspend_user',
+  'hide_ask',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** What a report is about: a listing, an ask on the campus board, or a person (decision 066). */
+export const REPORT_TARGETS = ['item', 'ask', 'user'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REVIEW_TYPES = ['borrower_to_lender', 'lender_to_borrower'] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];

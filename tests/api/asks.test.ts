@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock.ts';
 import { askOffers, asks } from '../../src/server/db/schema/asks.ts';
 import { messages } from '../../src/server/db/schema/chat.ts';
+import { moderationActions, reports } from '../../src/server/db/schema/community.ts';
 import { notificationDeliveries as deliveries } from '../../src/server/db/schema/deliveries.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { notificationPreferences } from '../../src/server/db/schema/users.ts';
@@ -10,7 +11,7 @@ import { sendDigests } from '../../src/server/features/asks/digest.ts';
 import { askService } from '../../src/server/features/asks/service.ts';
 import { campusAt } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser, suspend } from '../factories.ts';
-import { notices } from '../helpers/booking-scenario.ts';
+import { notices, pickUp } from '../helpers/booking-scenario.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
 import { day, TZ } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -19,7 +20,8 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // it and the daily digest. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 
 const MODERATOR = 'moderator.asks@stanford.edu';
-const t = setupTestApp({ adminEmails: [MODERATOR] });
+const REPORTS_MODERATOR = 'moderator.ask-reports@stanford.edu';
+const t = setupTestApp({ adminEmails: [MODERATOR, REPORTS_MODERATOR] });
 const db = () => t.database.db;
 
 const drillAsk = (overrides: Record<string, unknown> = {}) => ({
@@ -503,5 +505,148 @@ describe('who hears of an ask', () => {
         and(eq(notificationPreferences.userId, reader.user.id), eq(notificationPreferences.kind, 'asks')),
       );
     expect(pref!.email).toBe(false);
+  });
+});
+
+describe('the impact dashboard', () => {
+  const counts = async () => {
+    const response = await t.get('/api/impact/stanford.edu/dashboard');
+    expect(response.statusCode).toBe(200);
+    return response.json().asks as { answered: number; borrowed: number };
+  };
+
+  it('counts an ask answered when offered for, and a borrow from it once approved and returned', async () => {
+    const asker = await createSignedInUser(db());
+    const lender = await createSignedInUser(db());
+    const item = await createItem(db(), { userId: lender.user.id });
+    const before = await counts();
+    const asked = await ask(asker.cookie, { maxPrice: 'free', startDate: day(0), endDate: day(1) });
+    expect(await counts()).toEqual(before);
+
+    expect((await offer(lender.cookie, asked.id, item.id)).statusCode).toBe(201);
+    expect(await counts()).toEqual({ answered: before.answered + 1, borrowed: before.borrowed });
+
+    const created = await t.post(
+      '/api/reservations',
+      { itemId: item.id, startDate: day(0), endDate: day(1) },
+      asker.cookie,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().reservation.id as string;
+    expect((await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie)).statusCode).toBe(200);
+    const borrowed = { answered: before.answered + 1, borrowed: before.borrowed + 1 };
+    expect(await counts()).toEqual(borrowed);
+
+    await pickUp(t, { id, lender, borrower: asker }, 'borrower');
+    const returned = await t.put(`/api/reservations/${id}`, { status: 'completed' }, lender.cookie);
+    expect(returned.statusCode, returned.body).toBe(200);
+    // Returned, it is still the one borrow from an ask: counted once.
+    expect(await counts()).toEqual(borrowed);
+  });
+});
+
+describe('reporting an ask', () => {
+  const report = (cookie: string | undefined, body: Record<string, unknown>) =>
+    t.post('/api/reports', body, cookie);
+  const about = (askId: string) => ({
+    reportedAskId: askId,
+    reason: 'inappropriate',
+    description: 'This ask is not for something one may lend.',
+  });
+  const reportsOf = async (askId: string) =>
+    (await db().select().from(reports).where(eq(reports.reportedAskId, askId))).length;
+
+  it('files one open report per person and ask, naming its author, also when sent many times at once', async () => {
+    const asker = await createSignedInUser(db());
+    const neighbour = await createSignedInUser(db());
+    const asked = await ask(asker.cookie);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => report(neighbour.cookie, about(asked.id))),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const filed = answers.find((r) => r.statusCode === 201)!.json().report;
+    expect(filed).toMatchObject({
+      reportedAskId: asked.id,
+      reportedUserId: asker.user.id,
+      status: 'pending',
+    });
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('ALREADY_REPORTED');
+    expect(await reportsOf(asked.id)).toBe(1);
+    // A report of the person is another report, not this one.
+    const person = await report(neighbour.cookie, {
+      reportedUserId: asker.user.id,
+      reason: 'harassment',
+      description: 'Keeps sending me messages.',
+    });
+    expect(person.statusCode, person.body).toBe(201);
+  });
+
+  it('refuses bad input and reports nobody may make, changing nothing', async () => {
+    const asker = await createSignedInUser(db());
+    const neighbour = await createSignedInUser(db());
+    const elsewhere = await createSignedInUser(db(), { campus: 'berkeley.edu' });
+    const stranger = await createSignedInUser(db());
+    const item = await createItem(db(), { userId: asker.user.id });
+    const asked = await ask(asker.cookie);
+
+    expect((await report(undefined, about(asked.id))).statusCode).toBe(401);
+    expect((await report(neighbour.cookie, { ...about(asked.id), reportedAskId: 'nope' })).statusCode).toBe(
+      400,
+    );
+    expect((await report(neighbour.cookie, { ...about(asked.id), description: 'short' })).statusCode).toBe(
+      400,
+    );
+    const both = await report(neighbour.cookie, { ...about(asked.id), reportedItemId: item.id });
+    expect(both.statusCode).toBe(400);
+    const own = await report(asker.cookie, about(asked.id));
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('You cannot report your own ask.');
+    const wrongAuthor = await report(neighbour.cookie, {
+      ...about(asked.id),
+      reportedUserId: stranger.user.id,
+    });
+    expect(wrongAuthor.statusCode).toBe(400);
+    // Another campus never sees the ask: the same 404 as for one that does not exist.
+    expect((await report(elsewhere.cookie, about(asked.id))).statusCode).toBe(404);
+    expect((await report(neighbour.cookie, about(crypto.randomUUID()))).statusCode).toBe(404);
+    expect(await reportsOf(asked.id)).toBe(0);
+  });
+
+  it('lets a moderator hide the reported ask from the board, telling its author', async () => {
+    const asker = await createSignedInUser(db());
+    const neighbour = await createSignedInUser(db());
+    const moderator = await createSignedInUser(db(), { email: REPORTS_MODERATOR });
+    const asked = await ask(asker.cookie, { title: 'Party speaker' });
+    const filed = (await report(neighbour.cookie, about(asked.id))).json().report as { id: string };
+
+    const detail = await t.get(`/api/admin/reports/${filed.id}`, moderator.cookie);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().ask).toMatchObject({ id: asked.id, title: 'Party speaker', hiddenAt: null });
+    expect(detail.json().user.id).toBe(asker.user.id);
+
+    const hide = (cookie: string, body: Record<string, unknown> = { reportId: filed.id }) =>
+      t.post(`/api/admin/asks/${asked.id}/hide`, body, cookie);
+    expect((await hide(neighbour.cookie)).statusCode).toBe(403);
+    expect((await t.post(`/api/admin/asks/nope/hide`, {}, moderator.cookie)).statusCode).toBe(400);
+    const other = await ask(asker.cookie, { title: 'Desk lamp' });
+    expect(
+      (await t.post(`/api/admin/asks/${other.id}/hide`, { reportId: filed.id }, moderator.cookie)).statusCode,
+    ).toBe(400);
+    expect((await board(neighbour.cookie)).map((a) => a.id)).toContain(asked.id);
+
+    const hidden = await hide(moderator.cookie);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().ask.hiddenAt).not.toBeNull();
+    expect((await board(neighbour.cookie)).map((a) => a.id)).not.toContain(asked.id);
+    expect((await hide(moderator.cookie)).statusCode).toBe(409);
+    const told = await notices(t, asker.cookie, { type: 'report_update' });
+    expect(told.map((n) => n.title)).toContain('Your ask was hidden');
+    const [action] = await db()
+      .select()
+      .from(moderationActions)
+      .where(and(eq(moderationActions.reportId, filed.id), eq(moderationActions.action, 'hide_ask')));
+    expect(action?.targetUserId).toBe(asker.user.id);
+    // Hidden, it is off the board: nobody may report it again.
+    expect((await report(moderator.cookie, about(asked.id))).statusCode).toBe(404);
   });
 });

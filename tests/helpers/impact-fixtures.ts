@@ -59,6 +59,7 @@ export function dashboard(overrides: Partial<ImpactDashboard> = {}): ImpactDashb
     month: { start: '2026-03-01T08:00:00.000Z', itemsShared: 612, goal: 500, progressPercent: 100 },
     activeSharers: { thisMonth: 5, lastMonth: 4, changePercent: 25 },
     communityMembers: 140,
+    asks: { answered: 18, borrowed: 11 },
     categories: [
       { category: 'books', itemsShared: 400, co2Saved: 240 },
       { category: 'tools', itemsShared: 300, co2Saved: 201 },

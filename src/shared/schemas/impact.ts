@@ -106,6 +106,11 @@ export const impactDashboardResponse = z.object({
   }),
   /** Students on the campus (not suspended). */
   communityMembers: z.number().int(),
+  /**
+   * "Ask your campus": asks that got at least one offer, and asks that ended in an approved borrow of an
+   * offered item (the reservation the approval linked to the ask).
+   */
+  asks: z.object({ answered: z.number().int(), borrowed: z.number().int() }),
   /** Every category, most shared first. */
   categories: z.array(categoryImpact),
   achievements: z.array(achievement),

@@ -127,7 +127,17 @@ export const reportDetail = z.object({
   }),
   /** The reported item, when it is an item report. */
   item: moderatedItem.nullable(),
-  /** The reported person (an item report's owner). */
+  /** The reported ask, when it is an ask report (its author is `user`). */
+  ask: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      note: z.string(),
+      status: z.string(),
+      hiddenAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** The reported person (an item report's owner, an ask report's author). */
   user: moderatedUser.nullable(),
   /** Other reports about the same item or person, newest first. */
   otherReports: z.array(reportSummary),
@@ -168,4 +178,5 @@ export const reportIdParams = z.object({ id: z.uuid({ error: () => t`Report not 
 
 /** Hide/unhide and suspend/unsuspend answer the target's new state. */
 export const itemModerationResponse = z.object({ item: moderatedItem });
+export const askModerationResponse = z.object({ ask: reportDetail.shape.ask.unwrap() });
 export const userModerationResponse = z.object({ user: moderatedUser });

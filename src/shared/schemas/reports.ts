@@ -22,17 +22,22 @@ export const reportForm = z.object({
 export type ReportForm = z.input<typeof reportForm>;
 
 /**
- * An item report names the item (its owner may come along as reportedUserId); a user report names
- * only the user.
+ * An item report names the item (its owner may come along as reportedUserId); an ask report names the
+ * ask on the campus board (its author likewise); a user report names only the user.
  */
 export const reportInput = reportForm
   .extend({
     reportedUserId: z.uuid({ error: () => t`User not found` }).nullish(),
     reportedItemId: z.uuid({ error: () => t`Item not found` }).nullish(),
+    reportedAskId: z.uuid({ error: () => t`Ask not found` }).nullish(),
   })
-  .refine((v) => Boolean(v.reportedUserId || v.reportedItemId), {
+  .refine((v) => Boolean(v.reportedUserId || v.reportedItemId || v.reportedAskId), {
     error: REPORT_TARGET_REQUIRED,
     path: ['reportedItemId'],
+  })
+  .refine((v) => !(v.reportedItemId && v.reportedAskId), {
+    error: () => t`Report an item or an ask, not both`,
+    path: ['reportedAskId'],
   });
 export type ReportInput = z.input<typeof reportInput>;
 
@@ -41,6 +46,7 @@ export const report = z.object({
   id: z.uuid(),
   reportedUserId: z.uuid().nullable(),
   reportedItemId: z.uuid().nullable(),
+  reportedAskId: z.uuid().nullable(),
   reason: z.enum(REPORT_REASONS),
   description: z.string(),
   status: z.enum(REPORT_STATUSES),

@@ -19,6 +19,7 @@ import {
   REPORT_STATUSES,
   REVIEW_TYPES,
 } from '#shared/constants.ts';
+import { asks } from './asks.ts';
 import { createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { reservations } from './reservations.ts';
@@ -71,6 +72,8 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reportedUserId: uuid('reported_user_id').references(() => users.id, { onDelete: 'cascade' }),
     reportedItemId: uuid('reported_item_id').references(() => items.id, { onDelete: 'cascade' }),
+    /** An ask on the campus board; its author is the reported user, as an item's owner is. */
+    reportedAskId: uuid('reported_ask_id').references(() => asks.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     description: text('description').notNull(),
     status: text('status').notNull().default('pending'),
@@ -87,14 +90,24 @@ export const reports = pgTable(
     // Admin queue: by status, oldest first.
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId),
-    // One open report per reporter and target: an item report targets the item, otherwise the user.
+    // An ask report names the ask and its author, never an item too.
+    check(
+      'reports_ask_check',
+      sql`${t.reportedAskId} is null or (${t.reportedItemId} is null and ${t.reportedUserId} is not null)`,
+    ),
+    // One open report per reporter and target: an item report targets the item, an ask report the
+    // ask, otherwise the user.
     uniqueIndex('reports_open_item_unique')
       .on(t.reporterId, t.reportedItemId)
       .where(sql`${t.status} = 'pending' and ${t.reportedItemId} is not null`),
+    uniqueIndex('reports_open_ask_unique')
+      .on(t.reporterId, t.reportedAskId)
+      .where(sql`${t.status} = 'pending' and ${t.reportedAskId} is not null`),
     uniqueIndex('reports_open_user_unique')
       .on(t.reporterId, t.reportedUserId)
-      .where(sql`${t.status} = 'pending' and ${t.reportedItemId} is null`),
+      .where(sql`${t.status} = 'pending' and ${t.reportedItemId} is null and ${t.reportedAskId} is null`),
     index('reports_item_idx').on(t.reportedItemId),
+    index('reports_ask_idx').on(t.reportedAskId),
     index('reports_user_idx').on(t.reportedUserId),
   ],
 );

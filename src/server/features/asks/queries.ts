@@ -320,12 +320,15 @@ export async function releaseEmailDay(db: Db, userId: string, day: string) {
 /** For the impact dashboard: asks that got an offer, and borrows that came from asks. */
 export async function answeredCounts(db: Db, campus?: string) {
   const where = campus ? eq(asks.campus, campus) : undefined;
+  // A join, not a correlated subquery: inside a one-table select Drizzle writes columns unqualified,
+  // and a bare "id" in the subquery would name the offer's id, never the ask's.
   const [row] = await db
     .select({
-      answered: sql<number>`count(*) filter (where exists (select 1 from ${askOffers} where ${askOffers.askId} = ${asks.id}))::int`,
-      borrowed: sql<number>`count(${asks.reservationId})::int`,
+      answered: sql<number>`count(distinct ${askOffers.askId})::int`,
+      borrowed: sql<number>`count(distinct ${asks.reservationId})::int`,
     })
     .from(asks)
+    .leftJoin(askOffers, eq(askOffers.askId, asks.id))
     .where(where);
   return { answered: row?.answered ?? 0, borrowed: row?.borrowed ?? 0 };
 }

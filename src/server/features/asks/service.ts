@@ -303,3 +303,6 @@ export const askService = {
   /** For the impact dashboard: asks that got at least one offer, and borrows that came from asks. */
   impactCounts: (db: Db, campus?: string) => queries.answeredCounts(db, campus),
 };
+
+/** What moderation reads and does to an ask (the moderators' queue hides one from a report). */
+export const askQueries = { findAsk: queries.findAsk, hide: queries.hide };

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { notFound } from '../../errors.ts';
 import { inLocale } from '../../i18n.ts';
+import { askService } from '../asks/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
@@ -136,12 +137,13 @@ export const impactService = {
     checkCampus(campus);
     const { db } = deps;
     const { weekStart, monthStart, lastMonthStart } = campusPeriods(deps.timeZone, now);
-    const [{ figures }, month, categoryRows, members, leaders] = await Promise.all([
+    const [{ figures }, month, categoryRows, members, leaders, asks] = await Promise.all([
       totals(db, campus),
       queries.monthActivity(db, campus, { lastMonthStart, monthStart, now }),
       queries.categoryTotals(db, campus),
       queries.countMembers(db, campus),
       topContributors(db, campus, weekStart, now),
+      askService.impactCounts(db, campus),
     ]);
 
     const byCategory = new Map(categoryRows.map((r) => [r.category, r]));
@@ -168,6 +170,7 @@ export const impactService = {
         changePercent: changePercent(month.activeThisMonth, month.activeLastMonth),
       },
       communityMembers: members,
+      asks,
       categories,
       achievements: inLocale(locale, () =>
         IMPACT_ACHIEVEMENTS.map((a) => ({

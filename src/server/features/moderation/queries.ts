@@ -160,6 +160,7 @@ export async function findReport(db: Db, id: string) {
       ...summaryColumns,
       adminNotes: reports.adminNotes,
       reportedItemId: reports.reportedItemId,
+      reportedAskId: reports.reportedAskId,
       reportedUserId: reports.reportedUserId,
       reportedItemOwnerId: items.userId,
       reviewedBy: { id: reviewer.id, fullName: reviewer.fullName, username: reviewer.username },
@@ -175,6 +176,7 @@ export async function findReport(db: Db, id: string) {
     | (ReportSummaryRow & {
         adminNotes: string | null;
         reportedItemId: string | null;
+        reportedAskId: string | null;
         reportedUserId: string | null;
         reportedItemOwnerId: string | null;
         reviewedBy: { id: string; fullName: string; username: string } | null;

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { itemIdParams } from '#shared/schemas/items.ts';
 import {
+  askModerationResponse,
   itemModerationResponse,
   moderationActionInput,
   moderationNoteInput,
@@ -81,6 +83,20 @@ export const moderationRoutes = moderatorRoutes<{
     },
     async (request) => ({
       item: await moderationService.hideItem(db, request.signedInUser.id, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/admin/asks/:id/hide',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ error: () => t`Ask not found` }) }),
+        body: actionBody,
+        response: { 200: askModerationResponse },
+      },
+    },
+    async (request) => ({
+      ask: await moderationService.hideAsk(db, request.signedInUser.id, request.params.id, request.body),
     }),
   );
 

@@ -11,7 +11,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { endTokensOfSuspension } from '../../db/token-lifetimes.ts';
 import { transaction } from '../../db/transaction.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { askQueries } from '../asks/service.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
 import { alreadyDecided, decisionNotice } from './notices.ts';
@@ -23,8 +24,23 @@ import {
   requireAccount,
   requireItem,
   requireOthersReport,
+  requireReport,
 } from './targets.ts';
 import { toItem, toSummary, toUser } from './views.ts';
+
+const toModeratedAsk = (ask: {
+  id: string;
+  title: string;
+  note: string;
+  status: string;
+  hiddenAt: Date | null;
+}) => ({
+  id: ask.id,
+  title: ask.title,
+  note: ask.note,
+  status: ask.status,
+  hiddenAt: ask.hiddenAt?.toISOString() ?? null,
+});
 
 // Moderation: the moderators' queue and what they may do about a report. Every action is
 // one transaction with its moderation_actions row and the notification it sends, so the history never
@@ -81,8 +97,9 @@ export const moderationService = {
   async detail(db: Db, moderatorId: string, id: string): Promise<ReportDetail> {
     const row = await requireOthersReport(db, moderatorId, id);
     const target = { reportId: row.id, itemId: row.reportedItemId, userId: row.reportedUserId };
-    const [item, user, related, history] = await Promise.all([
+    const [item, ask, user, related, history] = await Promise.all([
       row.reportedItemId ? queries.findItem(db, row.reportedItemId) : undefined,
+      row.reportedAskId ? askQueries.findAsk(db, row.reportedAskId) : undefined,
       row.reportedUserId ? queries.findUser(db, row.reportedUserId) : undefined,
       queries.listRelatedReports(db, target),
       queries.listHistory(db, target),
@@ -91,6 +108,7 @@ export const moderationService = {
       adminNotes,
       reviewedBy,
       reportedItemId: _i,
+      reportedAskId: _a,
       reportedUserId: _u,
       reportedItemOwnerId: _o,
       ...summary
@@ -98,6 +116,7 @@ export const moderationService = {
     return {
       report: { ...toSummary(summary), adminNotes, reviewedBy },
       item: item ? toItem(item) : null,
+      ask: ask ? toModeratedAsk(ask) : null,
       user: user ? toUser(user) : null,
       otherReports: related.map(toSummary),
       history: history.map(
@@ -157,6 +176,47 @@ export const moderationService = {
       });
     });
     return moderationService.detail(db, adminId, reportId);
+  },
+
+  /**
+   * An ask hidden from a report: off the campus board, no more offers, and its author is told why
+   * (a bare DELETE /api/asks/:id by a moderator hides one too, without a report or a notice).
+   */
+  async hideAsk(db: Db, adminId: string, askId: string, input: ActionInput) {
+    const ask = await askQueries.findAsk(db, askId);
+    if (!ask) throw notFound(msg`Ask not found.`);
+    if (input.reportId) {
+      const report = await requireReport(db, input.reportId);
+      if (report.reportedAskId !== askId) {
+        const message = msg`That report is not about this ask.`;
+        throw badRequest(message, [{ path: 'reportId', message }]);
+      }
+    }
+    await refuseOwnTarget(db, adminId, { userId: ask.userId, reportId: input.reportId });
+    await transaction(db, async (tx) => {
+      if (!(await askQueries.hide(tx, askId, new Date()))) {
+        throw conflict(msg`This ask is already hidden.`, 'ALREADY_HIDDEN');
+      }
+      await queries.insertAction(tx, {
+        adminId,
+        action: 'hide_ask',
+        reportId: input.reportId ?? null,
+        targetUserId: ask.userId,
+        note: input.note ?? null,
+      });
+      await notificationService.notify(tx, {
+        userId: ask.userId,
+        type: 'report_update',
+        text: () => {
+          const title = ask.title;
+          return {
+            title: msg`Your ask was hidden`,
+            message: msg`“${title}” is no longer on your campus board after a review by CampusLoop's moderators.`,
+          };
+        },
+      });
+    });
+    return toModeratedAsk((await askQueries.findAsk(db, askId))!);
   },
 
   /** Hidden: out of browse, search and its page for everyone but its owner and the moderators. */

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { asks } from '../../db/schema/asks.ts';
 import { reports } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
 import { users } from '../../db/schema/users.ts';
@@ -15,6 +16,7 @@ export const reportColumns = {
   reporterId: reports.reporterId,
   reportedUserId: reports.reportedUserId,
   reportedItemId: reports.reportedItemId,
+  reportedAskId: reports.reportedAskId,
   reason: reports.reason,
   description: reports.description,
   status: reports.status,
@@ -26,6 +28,7 @@ export type ReportRow = {
   reporterId: string;
   reportedUserId: string | null;
   reportedItemId: string | null;
+  reportedAskId: string | null;
   reason: string;
   description: string;
   status: string;
@@ -50,6 +53,29 @@ export async function findReportableItem(db: Db, itemId: string) {
   return row;
 }
 
+/** What a report about an ask needs to know of it, hidden or not (the service decides). */
+export async function findReportableAsk(db: Db, askId: string) {
+  const [row] = await db
+    .select({
+      id: asks.id,
+      userId: asks.userId,
+      campus: asks.campus,
+      hiddenAt: asks.hiddenAt,
+      authorSuspendedAt: users.suspendedAt,
+    })
+    .from(asks)
+    .innerJoin(users, eq(users.id, asks.userId))
+    .where(eq(asks.id, askId))
+    .limit(1);
+  return row;
+}
+
+/** The reporter's campus: only its students see an ask, so only they may report it. */
+export async function campusOf(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ campus: users.campus }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.campus;
+}
+
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row);
@@ -61,6 +87,7 @@ export async function insertReport(
     reporterId: string;
     reportedUserId: string;
     reportedItemId: string | null;
+    reportedAskId: string | null;
     reason: string;
     description: string;
   },

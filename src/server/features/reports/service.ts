@@ -12,6 +12,7 @@ import * as queries from './queries.ts';
 type ReportInput = z.output<typeof reportInput>;
 
 export const ALREADY_REPORTED_ITEM = msg`You have already reported this item. Our team will review your report shortly.`;
+export const ALREADY_REPORTED_ASK = msg`You have already reported this ask. Our team will review your report shortly.`;
 export const ALREADY_REPORTED_USER = msg`You have already reported this user. Our team will review your report shortly.`;
 
 export function toReport(row: queries.ReportRow): Report {
@@ -19,6 +20,7 @@ export function toReport(row: queries.ReportRow): Report {
     id: row.id,
     reportedUserId: row.reportedUserId,
     reportedItemId: row.reportedItemId,
+    reportedAskId: row.reportedAskId,
     reason: row.reason as ReportReason,
     description: row.description,
     status: row.status as ReportStatus,
@@ -27,7 +29,7 @@ export function toReport(row: queries.ReportRow): Report {
   };
 }
 
-/** The partial unique indexes reports_open_item_unique / reports_open_user_unique said no. */
+/** The partial unique indexes reports_open_item_unique / _ask_unique / _user_unique said no. */
 function isOpenReportClash(error: unknown): boolean {
   const e =
     (error as { cause?: { code?: string; constraint?: string } }).cause ??
@@ -37,9 +39,11 @@ function isOpenReportClash(error: unknown): boolean {
 
 /**
  * What is reported, checked: an item someone else owns and everyone can see (its owner becomes the
- * reported user), or another person who exists.
+ * reported user), an ask of someone else on the reporter's campus board (its author likewise), or
+ * another person who exists.
  */
 async function resolveTarget(db: Db, reporterId: string, input: ReportInput) {
+  if (input.reportedAskId) return resolveAsk(db, reporterId, input.reportedAskId, input.reportedUserId);
   if (input.reportedItemId) {
     const item = await queries.findReportableItem(db, input.reportedItemId);
     // Already out of sight (deleted, hidden, owner suspended): as good as missing to the reporter.
@@ -55,7 +59,7 @@ async function resolveTarget(db: Db, reporterId: string, input: ReportInput) {
         { path: 'reportedUserId', message: msg`That user does not own this item.` },
       ]);
     }
-    return { reportedItemId: item.id, reportedUserId: item.userId };
+    return { reportedItemId: item.id, reportedAskId: null, reportedUserId: item.userId };
   }
   const userId = input.reportedUserId!;
   if (userId === reporterId) {
@@ -64,7 +68,30 @@ async function resolveTarget(db: Db, reporterId: string, input: ReportInput) {
     ]);
   }
   if (!(await queries.userExists(db, userId))) throw notFound(msg`User not found.`);
-  return { reportedItemId: null, reportedUserId: userId };
+  return { reportedItemId: null, reportedAskId: null, reportedUserId: userId };
+}
+
+async function resolveAsk(db: Db, reporterId: string, askId: string, userId: string | null | undefined) {
+  const [ask, campus] = await Promise.all([
+    queries.findReportableAsk(db, askId),
+    queries.campusOf(db, reporterId),
+  ]);
+  // Off the reporter's board (another campus, hidden, author suspended): as good as missing, as the
+  // asks feature answers.
+  if (!ask || ask.campus !== campus || ask.hiddenAt || ask.authorSuspendedAt) {
+    throw notFound(msg`Ask not found.`);
+  }
+  if (ask.userId === reporterId) {
+    throw badRequest(msg`You cannot report your own ask.`, [
+      { path: 'reportedAskId', message: msg`You cannot report your own ask.` },
+    ]);
+  }
+  if (userId && userId !== ask.userId) {
+    throw badRequest(msg`That user did not write this ask.`, [
+      { path: 'reportedUserId', message: msg`That user did not write this ask.` },
+    ]);
+  }
+  return { reportedItemId: null, reportedAskId: ask.id, reportedUserId: ask.userId };
 }
 
 export const reportService = {
@@ -82,7 +109,11 @@ export const reportService = {
       // One open report per reporter and target; the database's unique index decides, even under races.
       if (isOpenReportClash(error)) {
         throw conflict(
-          target.reportedItemId ? ALREADY_REPORTED_ITEM : ALREADY_REPORTED_USER,
+          target.reportedItemId
+            ? ALREADY_REPORTED_ITEM
+            : target.reportedAskId
+              ? ALREADY_REPORTED_ASK
+              : ALREADY_REPORTED_USER,
           'ALREADY_REPORTED',
         );
       }

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Target, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { HandHelping, Target, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { intlLocale } from '#shared/format.ts';
 import type { ImpactDashboard } from '#shared/schemas/impact.ts';
 import { Card } from '../../../components/ui/card.tsx';
@@ -39,6 +39,8 @@ export function SustainabilityGoals({ dashboard }: { dashboard: ImpactDashboard 
   const goal = month.goal.toLocaleString(intlLocale());
   const percent = month.progressPercent;
   const active = activeSharers.thisMonth.toLocaleString(intlLocale());
+  const answered = dashboard.asks.answered.toLocaleString(intlLocale());
+  const borrowed = dashboard.asks.borrowed.toLocaleString(intlLocale());
   const Trend = (activeSharers.changePercent ?? 0) < 0 ? TrendingDown : TrendingUp;
   return (
     <section aria-labelledby="goals-heading">
@@ -103,6 +105,32 @@ export function SustainabilityGoals({ dashboard }: { dashboard: ImpactDashboard 
               other={`# students in the ${campusName} community.`}
             />{' '}
             <Trans>An active sharer lent or borrowed something that came back this month.</Trans>
+          </p>
+        </Card>
+        <Card className="p-6 md:col-span-2">
+          <h3 className="flex items-center gap-2 text-lg font-semibold text-ink">
+            <HandHelping className="h-5 w-5 text-brand-700" aria-hidden="true" />
+            <Trans>Asked for</Trans>
+          </h3>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-semibold text-muted">
+                <Trans>Asks answered</Trans>
+              </dt>
+              <dd className="text-3xl font-extrabold text-ink">{answered}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted">
+                <Trans>Borrows from asks</Trans>
+              </dt>
+              <dd className="text-3xl font-extrabold text-ink">{borrowed}</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm text-muted">
+            <Trans>
+              An ask is answered when a neighbour offers something for it; a borrow from an ask is an offered
+              item whose reservation its lender approved.
+            </Trans>
           </p>
         </Card>
       </div>

@@ -48,6 +48,7 @@ const detail: ReportDetail = {
     createdAt: '2026-02-01T18:00:00.000Z',
     owner,
   },
+  ask: null,
   user: {
     ...owner,
     email: 'maya@stanford.edu',
