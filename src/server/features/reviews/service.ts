@@ -132,6 +132,9 @@ export const reviewService = {
     return (await queries.listForItem(db, itemId, now)).map(toReview);
   },
 
+  /** A row of listForItem's or listReceived's (or their JSON in a page's statement) as the answer shows it. */
+  toReview,
+
   /** The profile's Reviews tab: revealed reviews the person received. */
   async received(db: Db, userId: string, now = new Date()): Promise<Review[]> {
     return (await queries.listReceived(db, userId, now)).map(toReview);

@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
+import { campusToday } from '#shared/calendar.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { badgeService } from '../badges/service.ts';
-import { itemService } from '../items/service.ts';
+import { toItem } from '../items/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
@@ -21,20 +22,16 @@ export const userService = {
     locale: Locale = DEFAULT_LOCALE,
   ): Promise<ProfileResponse> {
     const own = viewer?.id === id;
-    // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two.
-    const [user, items, reviews, rating, badges, availableNow, borrowed, cancellations] = await Promise.all([
-      queries.findProfile(db, id),
-      // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
-      itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
-      // Revealed reviews only, and the average over those alone.
-      reviewService.received(db, id),
-      reviewService.ratingSummary(db, id),
-      badgeService.forProfile(db, id, locale),
-      itemService.countAvailableNow(db, id, timeZone),
-      own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
-      queries.lenderCancellations(db, id),
-    ]);
-    if (!user) throw notFound(msg`User not found.`);
+    // Everything in one prepared statement: one checkout, and a plan PostgreSQL keeps. Items a moderator
+    // hid stay on their owner's own profile (marked hidden) and the moderators' view; reviews are the
+    // revealed ones only, and the average is over those alone.
+    const view = own ? 'own' : viewer?.isAdmin ? 'moderator' : 'public';
+    const page = await queries.findProfilePage(db, id, view, new Date(), campusToday(timeZone));
+    if (!page) throw notFound(msg`User not found.`);
+    const { user, rating, availableNow, borrowings: borrowed, cancellations } = page;
+    const items = page.items.map(toItem);
+    const reviews = page.reviews.map(reviewService.toReview);
+    const badges = badgeService.named(page.badges, locale);
     return {
       user: {
         ...user,
