@@ -58,7 +58,10 @@ export function jsonRow<F extends Fields>(fields: F) {
     flat.forEach(({ path }, index) => {
       const value = values[index];
       let target = result;
-      for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+      for (const key of path.slice(0, -1)) {
+        target[key] ??= {};
+        target = target[key] as Record<string, unknown>;
+      }
       target[path.at(-1)!] = value === null || value === undefined ? null : decoders[index]!(value);
     });
     return result as SelectResultFields<F>;

@@ -545,7 +545,10 @@ const itemPages = new WeakMap<Db, ReturnType<typeof buildItemPage>>();
 /** findItem's row and the item's revealed reviews (listForItem's), in one statement. */
 export async function findItemPage(db: Db, id: string, now: Date) {
   let prepared = itemPages.get(db);
-  if (!prepared) itemPages.set(db, (prepared = buildItemPage(db)));
+  if (!prepared) {
+    prepared = buildItemPage(db);
+    itemPages.set(db, prepared);
+  }
   const [row] = await prepared.execute({ id, revealCutoff: revealCutoff(now).toISOString() });
   if (!row) return undefined;
   const { reviews: json, ...item } = row;

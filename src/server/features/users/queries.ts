@@ -133,9 +133,15 @@ export async function findProfilePage(
   today: { date: string; weekday: number },
 ) {
   let built = profiles.get(db);
-  if (!built) profiles.set(db, (built = new Map()));
+  if (!built) {
+    built = new Map();
+    profiles.set(db, built);
+  }
   let prepared = built.get(view);
-  if (!prepared) built.set(view, (prepared = buildProfile(db, view)));
+  if (!prepared) {
+    prepared = buildProfile(db, view);
+    built.set(view, prepared);
+  }
   const [row] = await prepared.execute({
     id,
     revealCutoff: revealCutoff(now).toISOString(),
