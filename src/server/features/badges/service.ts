@@ -52,6 +52,13 @@ export const badgeService = {
     return badgeService.named(await queries.listForUser(db, userId), locale);
   },
 
+  /** A person's badges as part of another feature's one statement (the profile's), and its decoder. */
+  inStatement: {
+    list: queries.badgesJson,
+    decode: (json: unknown, locale: Locale): Badge[] =>
+      badgeService.named(queries.decodeBadges(json), locale),
+  },
+
   /** A person's badge rows (listForUser's, or a profile statement's) with their names in `locale`. */
   named(rows: { id: string; badgeType: string; earnedAt: Date }[], locale: Locale): Badge[] {
     return inLocale(locale, () =>

@@ -21,7 +21,6 @@ import { reviews } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
-import { decodePublicReviews, itemReviewsJson } from '../reviews/queries.ts';
 import { vocabularyOf } from './vocabulary.ts';
 
 // The only place with Drizzle queries about items.
@@ -524,7 +523,7 @@ export async function listOwnerItems(
  * reviews (as JSON, reviews/queries.ts) beside it. Placeholders: `id`, `revealCutoff` (an ISO
  * timestamp). Planning the two statements it replaces cost PostgreSQL more than running them.
  */
-function buildItemPage(db: Db) {
+function buildItemPage(db: Db, reviewsOf: ItemReviewsPart) {
   const cutoff = sql`${p('revealCutoff')}`;
   const lender = revealedRating(sql`"reviews"."reviewee_id" = ${items.userId}`, cutoff);
   return db
@@ -532,7 +531,7 @@ function buildItemPage(db: Db) {
       ...itemColumnsRated(cutoff),
       lenderAverage: lender.average,
       lenderCount: lender.count,
-      reviews: itemReviewsJson(p('id'), cutoff),
+      reviews: reviewsOf(p('id'), cutoff),
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
@@ -542,11 +541,14 @@ function buildItemPage(db: Db) {
 }
 const itemPages = new WeakMap<Db, ReturnType<typeof buildItemPage>>();
 
-/** findItem's row and the item's revealed reviews (listForItem's), in one statement. */
-export async function findItemPage(db: Db, id: string, now: Date) {
+/** The reviews' JSON list of an item (the reviews feature's), given the item's id and the reveal cutoff. */
+export type ItemReviewsPart = (itemId: SQLWrapper, cutoff: SQL) => SQL;
+
+/** findItem's row and the item's reviews as `reviewsOf` reads them (their JSON), in one statement. */
+export async function findItemPage(db: Db, id: string, now: Date, reviewsOf: ItemReviewsPart) {
   let prepared = itemPages.get(db);
   if (!prepared) {
-    prepared = buildItemPage(db);
+    prepared = buildItemPage(db, reviewsOf);
     itemPages.set(db, prepared);
   }
   const [row] = await prepared.execute({ id, revealCutoff: revealCutoff(now).toISOString() });
@@ -554,7 +556,7 @@ export async function findItemPage(db: Db, id: string, now: Date) {
   const { reviews: json, ...item } = row;
   return {
     row: item as ItemRow & { lenderAverage: number | null; lenderCount: number },
-    reviews: decodePublicReviews(json),
+    reviewsJson: json,
   };
 }
 

@@ -164,8 +164,8 @@ export async function revieweesRevealedByTimeBetween(db: Db, from: Date, to: Dat
   return rows.map((r) => r.userId);
 }
 
-// The same lists and summary inside a page's one statement (items/page-queries.ts, users/queries.ts):
-// the item's, person's id and the reveal cutoff (`revealCutoff(now)` as SQL) are the page's placeholders.
+// The same lists and summary inside another feature's one statement (the item page's, the profile's):
+// the item's or person's id and the reveal cutoff (`revealCutoff(now)` as SQL) are the page's placeholders.
 
 const publicJson = jsonRow(publicFields);
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
@@ -6,14 +6,6 @@ import { revealCutoff } from '../../db/review-visibility.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
-import { badgesJson, decodeBadges } from '../badges/queries.ts';
-import { availableNowCountOf, decodeOwnerItems, ownerItemsJson } from '../items/queries.ts';
-import {
-  decodePublicReviews,
-  decodeRatingSummary,
-  ratingSummaryJson,
-  receivedJson,
-} from '../reviews/queries.ts';
 
 // Public profiles: the person and their borrowings (reviews and badges come from their features).
 
@@ -73,6 +65,19 @@ export async function lenderCancellations(db: Db, providerId: string) {
  */
 export type ProfileView = 'public' | 'moderator' | 'own';
 
+/**
+ * The other features' parts of the profile's statement (from their services), each given the person's
+ * id as SQL: their items (all of them, hidden ones too, when `everything`), those available now, the
+ * revealed reviews and rating as at `cutoff`, the badges.
+ */
+export interface ProfileParts {
+  items(userId: SQLWrapper, everything: boolean): SQL;
+  availableNow(userId: SQLWrapper): SQL;
+  reviews(userId: SQLWrapper, cutoff: SQL): SQL;
+  rating(userId: SQLWrapper, cutoff: SQL): SQL;
+  badges(userId: SQLWrapper): SQL;
+}
+
 const borrowingJson = jsonRow(borrowingFields);
 const p = sql.placeholder;
 
@@ -82,7 +87,7 @@ const p = sql.placeholder;
  * as JSON beside them. Placeholders: `id`, `revealCutoff` (an ISO timestamp), `today`, `weekday`.
  * Seven statements before, whose planning cost PostgreSQL three times their running.
  */
-function buildProfile(db: Db, view: ProfileView) {
+function buildProfile(db: Db, view: ProfileView, parts: ProfileParts) {
   const id = p('id');
   const cutoff = sql`${p('revealCutoff')}`;
   const cancellations = subqueries
@@ -109,11 +114,11 @@ function buildProfile(db: Db, view: ProfileView) {
   return db
     .select({
       ...profileFields,
-      items: ownerItemsJson(id, view !== 'public'),
-      reviews: receivedJson(id, cutoff),
-      rating: ratingSummaryJson(id, cutoff),
-      badges: badgesJson(id),
-      availableNow: availableNowCountOf(id),
+      items: parts.items(id, view !== 'public'),
+      reviews: parts.reviews(id, cutoff),
+      rating: parts.rating(id, cutoff),
+      badges: parts.badges(id),
+      availableNow: parts.availableNow(id),
       cancellations: sql`(${cancellations})`,
       borrowings,
     })
@@ -124,13 +129,17 @@ function buildProfile(db: Db, view: ProfileView) {
 }
 const profiles = new WeakMap<Db, Map<ProfileView, ReturnType<typeof buildProfile>>>();
 
-/** Everything a profile shows, in one statement; undefined for an unknown person. */
+/**
+ * Everything a profile shows, in one statement; undefined for an unknown person. The parts' values
+ * are as their features read them (JSON), for their services to decode.
+ */
 export async function findProfilePage(
   db: Db,
   id: string,
   view: ProfileView,
   now: Date,
   today: { date: string; weekday: number },
+  parts: ProfileParts,
 ) {
   let built = profiles.get(db);
   if (!built) {
@@ -139,7 +148,7 @@ export async function findProfilePage(
   }
   let prepared = built.get(view);
   if (!prepared) {
-    prepared = buildProfile(db, view);
+    prepared = buildProfile(db, view, parts);
     built.set(view, prepared);
   }
   const [row] = await prepared.execute({
@@ -155,10 +164,10 @@ export async function findProfilePage(
   ) as [number, number];
   return {
     user,
-    items: decodeOwnerItems(ownItems),
-    reviews: decodePublicReviews(reviews),
-    rating: decodeRatingSummary(rating),
-    badges: decodeBadges(badges),
+    items: ownItems,
+    reviews,
+    rating,
+    badges,
     availableNow: Number(availableNow),
     cancellations: { approved: Number(approved), cancelled: Number(cancelled) },
     borrowings: view === 'own' ? borrowingJson.decodeList(borrowings) : undefined,

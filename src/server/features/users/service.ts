@@ -5,12 +5,21 @@ import type { ProfileResponse } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { badgeService } from '../badges/service.ts';
-import { toItem } from '../items/service.ts';
+import { itemService } from '../items/service.ts';
 import { reviewService } from '../reviews/service.ts';
 import { universityService } from '../universities/service.ts';
 import * as queries from './queries.ts';
 
 // Spec §2 Profile and §7 GET /api/users/{id}: anyone may look; the Borrowed tab is the owner's alone.
+
+/** The other features' parts of the profile's one statement. */
+const profileParts: queries.ProfileParts = {
+  items: itemService.inStatement.owned,
+  availableNow: itemService.inStatement.availableNowCount,
+  reviews: reviewService.inStatement.received,
+  rating: reviewService.inStatement.ratingSummary,
+  badges: badgeService.inStatement.list,
+};
 
 export const userService = {
   async profile(
@@ -26,12 +35,13 @@ export const userService = {
     // hid stay on their owner's own profile (marked hidden) and the moderators' view; reviews are the
     // revealed ones only, and the average is over those alone.
     const view = own ? 'own' : viewer?.isAdmin ? 'moderator' : 'public';
-    const page = await queries.findProfilePage(db, id, view, new Date(), campusToday(timeZone));
+    const page = await queries.findProfilePage(db, id, view, new Date(), campusToday(timeZone), profileParts);
     if (!page) throw notFound(msg`User not found.`);
-    const { user, rating, availableNow, borrowings: borrowed, cancellations } = page;
-    const items = page.items.map(toItem);
-    const reviews = page.reviews.map(reviewService.toReview);
-    const badges = badgeService.named(page.badges, locale);
+    const { user, availableNow, borrowings: borrowed, cancellations } = page;
+    const items = itemService.inStatement.decodeOwned(page.items);
+    const reviews = reviewService.inStatement.decodeReviews(page.reviews);
+    const rating = reviewService.inStatement.decodeRatingSummary(page.rating);
+    const badges = badgeService.inStatement.decode(page.badges, locale);
     return {
       user: {
         ...user,
