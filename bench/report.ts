@@ -258,6 +258,18 @@ function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connection
               .join('; '),
         );
       }
+      const caches = Object.entries(run.caches ?? {}).filter(([, c]) => c.hits + c.misses);
+      if (caches.length) {
+        out.push(
+          `  read caches at ${run.writesPerSecond} writes/s: ` +
+            caches
+              .map(
+                ([name, c]) =>
+                  `${name} ${((c.hitRatio ?? 0) * 100).toFixed(1)} % hits of ${num(c.hits + c.misses)} lookups`,
+              )
+              .join('; '),
+        );
+      }
       for (const [c, l] of Object.entries(byClass))
         for (const f of l.failures) out.push(`  BAD READ (${c}): ${f}`);
       for (const e of run.writes.errorSamples) out.push(`  WRITE ERROR: ${e}`);

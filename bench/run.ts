@@ -14,6 +14,7 @@ import { type LoadResult, runLoad } from './load.ts';
 import { checkBudgets, formatReport } from './report.ts';
 import type { BenchResults, HttpResult } from './results.ts';
 import {
+  CAMPUS_DAY_METRICS_TOKEN,
   type CampusReader,
   campusReader,
   preflightCampusDay,
@@ -209,7 +210,14 @@ async function main() {
       : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const start = () =>
-      startApp({ port, dataDir, databaseUrl: database.serverUrl, cpuProfileDir: profileDir });
+      startApp({
+        port,
+        dataDir,
+        databaseUrl: database.serverUrl,
+        cpuProfileDir: profileDir,
+        // The campus day reads its caches' hit ratios from /metrics.
+        env: { METRICS_TOKEN: CAMPUS_DAY_METRICS_TOKEN },
+      });
     app = await start();
     const coldStarts = [app.startMs];
     log(`server answered ${app.startMs} ms after spawn (pid ${app.pid}, ${app.rssMb()} MB)`);
@@ -269,6 +277,7 @@ async function main() {
           writesPerSecond,
           today,
           firstNewListing: size.items + 1,
+          metricsToken: CAMPUS_DAY_METRICS_TOKEN,
         });
         campusDay.runs.push({ ...run, reads: { ...run.reads, ratio: 0 } });
         const r = run.reads;

@@ -185,6 +185,52 @@ export interface CampusDayRun {
   writesPerSecond: number;
   reads: LoadResult;
   writes: WriteResult;
+  /**
+   * Per read cache, its lookups during the measured window and the share answered without the
+   * database (hits / (hits + misses), null without lookups). Absent without the server's metrics token.
+   */
+  caches?: Record<string, CacheLookups>;
+}
+
+export interface CacheLookups {
+  hits: number;
+  misses: number;
+  hitRatio: number | null;
+}
+
+/** The /metrics token the campus day's server is started with, so its cache counters can be read. */
+export const CAMPUS_DAY_METRICS_TOKEN = 'bench-campus-day-metrics-token';
+
+/** The server's cache counters now (`campusloop_cache_hits_total` and `_misses_total`, by cache). */
+export async function readCacheCounters(
+  url: string,
+  token: string,
+): Promise<Record<string, { hits: number; misses: number }>> {
+  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}: ${text.slice(0, 200)}`);
+  const counters: Record<string, { hits: number; misses: number }> = {};
+  for (const [, kind, cache, value] of text.matchAll(
+    /^campusloop_cache_(hits|misses)_total\{cache="([^"]+)"\} (\S+)$/gm,
+  )) {
+    counters[cache!] ??= { hits: 0, misses: 0 };
+    counters[cache!]![kind as 'hits' | 'misses'] = Number(value);
+  }
+  return counters;
+}
+
+/** Each cache's lookups between two readings of its counters, with the share that hit. */
+export function cacheLookupsBetween(
+  before: Record<string, { hits: number; misses: number }>,
+  after: Record<string, { hits: number; misses: number }>,
+): Record<string, CacheLookups> {
+  const lookups: Record<string, CacheLookups> = {};
+  for (const [cache, now] of Object.entries(after)) {
+    const hits = now.hits - (before[cache]?.hits ?? 0);
+    const misses = now.misses - (before[cache]?.misses ?? 0);
+    lookups[cache] = { hits, misses, hitRatio: hits + misses ? hits / (hits + misses) : null };
+  }
+  return lookups;
 }
 
 /**
@@ -201,6 +247,8 @@ export async function runCampusDay(options: {
   writesPerSecond: number;
   today: string;
   firstNewListing: number;
+  /** The server's METRICS_TOKEN: the run reports its read caches' hit ratios. */
+  metricsToken?: string;
 }): Promise<CampusDayRun> {
   const { url, fixtures, reader, connections } = options;
   const writers = (seed: number) =>
@@ -219,11 +267,20 @@ export async function runCampusDay(options: {
     await warm.stop();
     await settle(url);
   }
+  const token = options.metricsToken;
+  const before = token ? await readCacheCounters(url, token) : undefined;
   const measured = writers(options.writesPerSecond * 2 + 2);
   const reads = await runLoad({ url, connections, seconds: options.seconds, request, byLabel: true });
   const writes = await measured.stop();
+  // Read as the window ends: the settling request below is a search nobody makes (a miss by design).
+  const after = token ? await readCacheCounters(url, token) : undefined;
   await settle(url);
-  return { writesPerSecond: options.writesPerSecond, reads, writes };
+  return {
+    writesPerSecond: options.writesPerSecond,
+    reads,
+    writes,
+    ...(before && after ? { caches: cacheLookupsBetween(before, after) } : {}),
+  };
 }
 
 /** One read class alone (the caches-off runs): its own keys over `connections`, after a warm-up. */

@@ -9,6 +9,8 @@ import { type Fixtures, prepareFixtures } from '../../bench/fixtures.ts';
 import { checkBudgets, formatReport } from '../../bench/report.ts';
 import type { BenchResults, HttpResult } from '../../bench/results.ts';
 import {
+  CAMPUS_DAY_METRICS_TOKEN,
+  type CampusDayRun,
   campusReader,
   preflightCampusDay,
   READ_CLASSES,
@@ -23,6 +25,7 @@ import { postListings, seedSavedSearches } from '../../bench/scenarios/saved-sea
 import { makePhoto, runUpload } from '../../bench/scenarios/upload.ts';
 import { MIN_DISTINCT_SEARCHES } from '../../bench/search-queries.ts';
 import { scaledCampus, seedCampus } from '../../bench/seed.ts';
+import { createReadCaches } from '../../src/server/cache/read-caches.ts';
 import { QUEUES } from '../../src/server/jobs/queue.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -31,12 +34,14 @@ import { setupTestApp } from '../helpers/test-app.ts';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-bench-test-'));
 afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
-const t = setupTestApp({ uploadsDir });
+// The campus day's server is started with the bench's metrics token, so its cache hit ratios are read.
+const t = setupTestApp({ uploadsDir, metrics: { token: CAMPUS_DAY_METRICS_TOKEN } });
 const size = scaledCampus(0.01);
 let url = '';
 let fixtures: Fixtures;
 let today = '';
 const http: Record<string, HttpResult> = {};
+let campusDayRun: CampusDayRun | undefined;
 
 beforeAll(async () => {
   today = campusToday(t.config.campusTimeZone).date;
@@ -123,6 +128,7 @@ describe('the bench scenarios', () => {
       writesPerSecond: 10,
       today,
       firstNewListing: size.items + 1,
+      metricsToken: CAMPUS_DAY_METRICS_TOKEN,
     });
     expect(run.reads.requests).toBeGreaterThan(0);
     expect(run.reads.statusCodes).toEqual({ 200: run.reads.requests });
@@ -131,7 +137,57 @@ describe('the bench scenarios', () => {
     expect(run.writes.errors, run.writes.errorSamples.join('\n')).toBe(0);
     expect(run.writes.dispatched).toBeGreaterThanOrEqual(15);
     expect(run.writes.completed).toBe(run.writes.dispatched);
+    // Every read cache is reported with its lookups in the window; the reads went through some of them.
+    const caches = run.caches!;
+    expect(Object.keys(caches).sort()).toEqual(Object.keys(createReadCaches(1000)).sort());
+    const lookups = Object.values(caches).reduce((sum, c) => sum + c.hits + c.misses, 0);
+    expect(lookups).toBeGreaterThan(0);
+    for (const c of Object.values(caches)) {
+      expect(c.hits).toBeGreaterThanOrEqual(0);
+      expect(c.misses).toBeGreaterThanOrEqual(0);
+      expect(c.hitRatio).toBe(c.hits + c.misses ? c.hits / (c.hits + c.misses) : null);
+    }
+    campusDayRun = run;
   }, 30_000);
+
+  it('reports the read caches’ hit ratios beside the writes of each campus-day run', () => {
+    const run = campusDayRun!;
+    const report = formatReport({
+      date: new Date().toISOString(),
+      db: 'pglite',
+      machine: {
+        cpus: 2,
+        cpuModel: 'test',
+        memoryGb: 1,
+        node: process.version,
+        os: 'test',
+        loadAverage: { before: 0, after: 0 },
+      },
+      options: { connections: 2, seconds: 2 },
+      seed: { size, counts: {}, seconds: { photos: 0, rows: 0, total: 0 } },
+      baseline: { before: run.reads, requestsPerSecond: 100 },
+      http: {},
+      budgets: [],
+      campusDay: {
+        catalogueItems: size.items,
+        searches: 1,
+        searchesSampled: 0,
+        searchesFinding: 0,
+        readMix: {},
+        writeMix: {},
+        runs: [{ ...run, reads: { ...run.reads, ratio: 0.5 } }],
+        cachesOff: {},
+      },
+    });
+    const line = report.split('\n').find((l) => l.includes('read caches at 10 writes/s'));
+    const busiest = Object.entries(run.caches!).sort(
+      ([, a], [, b]) => b.hits + b.misses - (a.hits + a.misses),
+    )[0]!;
+    const [name, lookups] = busiest;
+    expect(line).toContain(
+      `${name} ${(lookups.hitRatio! * 100).toFixed(1)} % hits of ${(lookups.hits + lookups.misses).toLocaleString('en-US')} lookups`,
+    );
+  });
 
   it('makes every kind of campus-day write through the API, paid reservation requests included', async () => {
     for (const kind of WRITE_KINDS) {

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BadgeType } from '#shared/badges.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
 import { isRevealed } from '../../db/review-visibility.ts';
 import { userBadges } from '../../db/schema/community.ts';
 import type { BadgeFacts } from './rules.ts';
@@ -65,10 +66,27 @@ export async function insertBadges(db: Db, userId: string, types: BadgeType[]): 
   return rows.map((r) => r.badgeType as BadgeType);
 }
 
+const badgeFields = { id: userBadges.id, badgeType: userBadges.badgeType, earnedAt: userBadges.earnedAt };
+
 export function listForUser(db: Db, userId: string) {
   return db
-    .select({ id: userBadges.id, badgeType: userBadges.badgeType, earnedAt: userBadges.earnedAt })
+    .select(badgeFields)
     .from(userBadges)
     .where(eq(userBadges.userId, userId))
-    .orderBy(userBadges.earnedAt, userBadges.badgeType);
+    .orderBy(...badgeOrder);
 }
+
+const badgeOrder = [userBadges.earnedAt, userBadges.badgeType];
+const badgeJson = jsonRow(badgeFields);
+
+/** listForUser's rows as one JSON array, inside a profile's one statement (decodeBadges reads it). */
+export const badgesJson = (userId: SQLWrapper) =>
+  jsonList(
+    subqueries
+      .select({ row: badgeJson.row })
+      .from(userBadges)
+      .where(eq(userBadges.userId, userId))
+      .orderBy(...badgeOrder),
+  );
+
+export const decodeBadges = (json: unknown) => badgeJson.decodeList(json);

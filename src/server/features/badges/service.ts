@@ -49,12 +49,23 @@ export const badgeService = {
 
   /** Spec §3 Profile badges (id, badgeType), with the catalogue's name and description in `locale`. */
   async forProfile(db: Db, userId: string, locale: Locale): Promise<Badge[]> {
-    const rows = await queries.listForUser(db, userId);
+    return badgeService.named(await queries.listForUser(db, userId), locale);
+  },
+
+  /** A person's badges as part of another feature's one statement (the profile's), and its decoder. */
+  inStatement: {
+    list: queries.badgesJson,
+    decode: (json: unknown, locale: Locale): Badge[] =>
+      badgeService.named(queries.decodeBadges(json), locale),
+  },
+
+  /** A person's badge rows (listForUser's, or a profile statement's) with their names in `locale`. */
+  named(rows: { id: string; badgeType: string; earnedAt: Date }[], locale: Locale): Badge[] {
     return inLocale(locale, () =>
       rows.map((b) => ({
         id: b.id,
-        badgeType: b.badgeType,
-        ...badgeInfo(b.badgeType),
+        badgeType: b.badgeType as BadgeType,
+        ...badgeInfo(b.badgeType as BadgeType),
         earnedAt: b.earnedAt.toISOString(),
       })),
     );

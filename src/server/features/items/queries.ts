@@ -10,10 +10,12 @@ import {
   or,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
@@ -514,6 +516,82 @@ export async function listOwnerItems(
     .where(and(eq(items.userId, userId), everything ? live : listed))
     .orderBy(desc(items.createdAt));
   return rows as ItemRow[];
+}
+
+/**
+ * The item page in one statement, prepared by name on PostgreSQL: findItem's row with listForItem's
+ * reviews (as JSON, reviews/queries.ts) beside it. Placeholders: `id`, `revealCutoff` (an ISO
+ * timestamp). Planning the two statements it replaces cost PostgreSQL more than running them.
+ */
+function buildItemPage(db: Db, reviewsOf: ItemReviewsPart) {
+  const cutoff = sql`${p('revealCutoff')}`;
+  const lender = revealedRating(sql`"reviews"."reviewee_id" = ${items.userId}`, cutoff);
+  return db
+    .select({
+      ...itemColumnsRated(cutoff),
+      lenderAverage: lender.average,
+      lenderCount: lender.count,
+      reviews: reviewsOf(p('id'), cutoff),
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.id, p('id')), live))
+    .limit(1)
+    .prepare('item_page');
+}
+const itemPages = new WeakMap<Db, ReturnType<typeof buildItemPage>>();
+
+/** The reviews' JSON list of an item (the reviews feature's), given the item's id and the reveal cutoff. */
+export type ItemReviewsPart = (itemId: SQLWrapper, cutoff: SQL) => SQL;
+
+/** findItem's row and the item's reviews as `reviewsOf` reads them (their JSON), in one statement. */
+export async function findItemPage(db: Db, id: string, now: Date, reviewsOf: ItemReviewsPart) {
+  let prepared = itemPages.get(db);
+  if (!prepared) {
+    prepared = buildItemPage(db, reviewsOf);
+    itemPages.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id, revealCutoff: revealCutoff(now).toISOString() });
+  if (!row) return undefined;
+  const { reviews: json, ...item } = row;
+  return {
+    row: item as ItemRow & { lenderAverage: number | null; lenderCount: number },
+    reviewsJson: json,
+  };
+}
+
+const ownerItemJson = jsonRow(itemColumnsRated(sql`${p('revealCutoff')}`));
+
+/**
+ * listOwnerItems' rows as one JSON array, inside a profile's one statement (decodeOwnerItems reads
+ * it). Placeholder: `revealCutoff`.
+ */
+export function ownerItemsJson(userId: SQLWrapper, everything: boolean) {
+  return jsonList(
+    subqueries
+      .select({ row: ownerItemJson.row })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.userId))
+      .where(and(eq(items.userId, userId), everything ? live : listed))
+      .orderBy(desc(items.createdAt)),
+  );
+}
+
+export const decodeOwnerItems = (json: unknown) => ownerItemJson.decodeList(json) as ItemRow[];
+
+/** countAvailableNow inside a profile's one statement. Placeholders: `today`, `weekday`. */
+export function availableNowCountOf(userId: SQLWrapper) {
+  return sql`(${subqueries
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(
+      and(
+        eq(items.userId, userId),
+        listed,
+        availableNowCondition({ date: p('today'), weekday: p('weekday') }),
+      ),
+    )})`.mapWith(Number);
 }
 
 export async function insertItem(db: Db, values: ItemValues & { userId: string; campus: string }) {

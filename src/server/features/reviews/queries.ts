@@ -1,8 +1,9 @@
-import { and, avg, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, gt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewType } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { isRevealed, revealCutoff } from '../../db/review-visibility.ts';
+import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
+import { isRevealed, revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
@@ -17,23 +18,25 @@ const reviewer = alias(users, 'reviewer');
 const provider = alias(users, 'provider');
 const borrower = alias(users, 'borrower');
 
+const publicFields = {
+  id: reviews.id,
+  rating: reviews.rating,
+  itemRating: reviews.itemRating,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  reviewType: reviews.reviewType,
+  reviewer: {
+    id: reviewer.id,
+    fullName: reviewer.fullName,
+    username: reviewer.username,
+    profileImage: reviewer.profileImage,
+  },
+  item: { id: items.id, title: items.title },
+};
+
 function selectPublic(db: Db) {
   return db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      itemRating: reviews.itemRating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      reviewType: reviews.reviewType,
-      reviewer: {
-        id: reviewer.id,
-        fullName: reviewer.fullName,
-        username: reviewer.username,
-        profileImage: reviewer.profileImage,
-      },
-      item: { id: items.id, title: items.title },
-    })
+    .select(publicFields)
     .from(reviews)
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
     .innerJoin(reservations, eq(reservations.id, reviews.reservationId))
@@ -159,4 +162,50 @@ export async function revieweesRevealedByTimeBetween(db: Db, from: Date, to: Dat
       ),
     );
   return rows.map((r) => r.userId);
+}
+
+// The same lists and summary inside another feature's one statement (the item page's, the profile's):
+// the item's or person's id and the reveal cutoff (`revealCutoff(now)` as SQL) are the page's placeholders.
+
+const publicJson = jsonRow(publicFields);
+
+function publicJsonList(where: SQL | undefined) {
+  return jsonList(
+    subqueries
+      .select({ row: publicJson.row })
+      .from(reviews)
+      .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+      .innerJoin(reservations, eq(reservations.id, reviews.reservationId))
+      .innerJoin(items, eq(items.id, reservations.itemId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt))
+      .limit(LIST_LIMIT),
+  );
+}
+
+/** listForItem's rows as one JSON array (decodePublicReviews reads it). */
+export const itemReviewsJson = (itemId: SQLWrapper, cutoff: SQL) =>
+  publicJsonList(
+    and(eq(reviews.itemId, itemId), eq(reviews.reviewType, 'borrower_to_lender'), revealedBy(cutoff)),
+  );
+
+/** listReceived's rows as one JSON array (decodePublicReviews reads it). */
+export const receivedJson = (userId: SQLWrapper, cutoff: SQL) =>
+  publicJsonList(and(eq(reviews.revieweeId, userId), revealedBy(cutoff)));
+
+export const decodePublicReviews = (json: unknown): PublicReviewRow[] => publicJson.decodeList(json);
+
+/** ratingSummary's count and average as a JSON array (decodeRatingSummary reads it). */
+export const ratingSummaryJson = (userId: SQLWrapper, cutoff: SQL) =>
+  sql`(${subqueries
+    .select({ row: sql`json_build_array(count(*)::int, avg(${reviews.rating}))`.as('row') })
+    .from(reviews)
+    .where(and(eq(reviews.revieweeId, userId), revealedBy(cutoff)))})`;
+
+export function decodeRatingSummary(json: unknown): { count: number; average: number | null } {
+  const [n, average] = (typeof json === 'string' ? JSON.parse(json) : json) as [
+    number,
+    number | string | null,
+  ];
+  return { count: Number(n), average: average === null ? null : Number(average) };
 }

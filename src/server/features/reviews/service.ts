@@ -132,6 +132,19 @@ export const reviewService = {
     return (await queries.listForItem(db, itemId, now)).map(toReview);
   },
 
+  /**
+   * The item's and the person's revealed reviews and the person's rating, as parts of another feature's
+   * one statement (the item page's, the profile's): SQL given the id and the reveal cutoff, and the
+   * decoders of what it reads.
+   */
+  inStatement: {
+    forItem: queries.itemReviewsJson,
+    received: queries.receivedJson,
+    ratingSummary: queries.ratingSummaryJson,
+    decodeReviews: (json: unknown): Review[] => queries.decodePublicReviews(json).map(toReview),
+    decodeRatingSummary: queries.decodeRatingSummary,
+  },
+
   /** The profile's Reviews tab: revealed reviews the person received. */
   async received(db: Db, userId: string, now = new Date()): Promise<Review[]> {
     return (await queries.listReceived(db, userId, now)).map(toReview);

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { campusToday } from '#shared/calendar.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import type { ProfileResponse } from '#shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +12,15 @@ import * as queries from './queries.ts';
 
 // Spec §2 Profile and §7 GET /api/users/{id}: anyone may look; the Borrowed tab is the owner's alone.
 
+/** The other features' parts of the profile's one statement. */
+const profileParts: queries.ProfileParts = {
+  items: itemService.inStatement.owned,
+  availableNow: itemService.inStatement.availableNowCount,
+  reviews: reviewService.inStatement.received,
+  rating: reviewService.inStatement.ratingSummary,
+  badges: badgeService.inStatement.list,
+};
+
 export const userService = {
   async profile(
     db: Db,
@@ -21,20 +31,17 @@ export const userService = {
     locale: Locale = DEFAULT_LOCALE,
   ): Promise<ProfileResponse> {
     const own = viewer?.id === id;
-    // Everything at once, the person too: one round trip's wait on PostgreSQL instead of two.
-    const [user, items, reviews, rating, badges, availableNow, borrowed, cancellations] = await Promise.all([
-      queries.findProfile(db, id),
-      // Items a moderator hid stay on their owner's own profile (marked hidden) and the moderators' view.
-      itemService.listOwned(db, id, own || Boolean(viewer?.isAdmin)),
-      // Revealed reviews only, and the average over those alone.
-      reviewService.received(db, id),
-      reviewService.ratingSummary(db, id),
-      badgeService.forProfile(db, id, locale),
-      itemService.countAvailableNow(db, id, timeZone),
-      own ? queries.listBorrowings(db, id) : Promise.resolve(undefined),
-      queries.lenderCancellations(db, id),
-    ]);
-    if (!user) throw notFound(msg`User not found.`);
+    // Everything in one prepared statement: one checkout, and a plan PostgreSQL keeps. Items a moderator
+    // hid stay on their owner's own profile (marked hidden) and the moderators' view; reviews are the
+    // revealed ones only, and the average is over those alone.
+    const view = own ? 'own' : viewer?.isAdmin ? 'moderator' : 'public';
+    const page = await queries.findProfilePage(db, id, view, new Date(), campusToday(timeZone), profileParts);
+    if (!page) throw notFound(msg`User not found.`);
+    const { user, availableNow, borrowings: borrowed, cancellations } = page;
+    const items = itemService.inStatement.decodeOwned(page.items);
+    const reviews = reviewService.inStatement.decodeReviews(page.reviews);
+    const rating = reviewService.inStatement.decodeRatingSummary(page.rating);
+    const badges = badgeService.inStatement.decode(page.badges, locale);
     return {
       user: {
         ...user,
