@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { PayoutAccountStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
-import { bankPayouts, connectedAccounts, payoutReversals, payoutTransfers } from '../../db/schema/payouts.ts';
+import {
+  bankPayouts,
+  connectedAccounts,
+  formerConnectedAccounts,
+  payoutReversals,
+  payoutTransfers,
+} from '../../db/schema/payouts.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { paymentEvents } from '../../db/schema/test-payments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -33,6 +39,47 @@ export async function insertAccount(
   values: { userId: string; accountId: string; status: PayoutAccountStatus; requirementsDue: string[] },
 ): Promise<void> {
   await db.insert(connectedAccounts).values(values).onConflictDoNothing();
+}
+
+/**
+ * A disconnected account replaced by a new one: the old one goes to the history, the person's row names
+ * the new one. Only if the row still names the old, disconnected account (a racing call did it first:
+ * nothing). Answers whether this call did it.
+ */
+export async function replaceAccount(
+  db: Db,
+  userId: string,
+  oldAccountId: string,
+  values: { accountId: string; status: PayoutAccountStatus; requirementsDue: string[] },
+): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(connectedAccounts)
+      .where(
+        and(
+          eq(connectedAccounts.userId, userId),
+          eq(connectedAccounts.accountId, oldAccountId),
+          isNotNull(connectedAccounts.deauthorisedAt),
+        ),
+      )
+      .for('update');
+    if (!old) return false;
+    await tx
+      .insert(formerConnectedAccounts)
+      .values({
+        accountId: old.accountId,
+        userId,
+        deauthorisedAt: old.deauthorisedAt,
+        connectedAt: old.createdAt,
+      })
+      .onConflictDoNothing();
+    await tx
+      .update(connectedAccounts)
+      .set({ ...values, deauthorisedAt: null, createdAt: new Date(), updatedAt: new Date() })
+      .where(eq(connectedAccounts.userId, userId));
+    return true;
+  });
 }
 
 /** The status as just read from the provider; answers the row before and after. */
@@ -343,7 +390,7 @@ export async function upsertBankPayout(db: Db, values: typeof bankPayouts.$infer
 export async function paidOutAtOf(db: Db, lenderId: string): Promise<Map<string, Date>> {
   const { rows } = await db.execute<{ id: string; paid_out_at: string | Date }>(sql`
     select p.id, (select min(b.arrival_at) from bank_payouts b
-                  where b.account_id = a.account_id and b.status = 'paid'
+                  where b.account_id = coalesce(p.destination_account_id, a.account_id) and b.status = 'paid'
                     and b.arrival_at >= coalesce(p.available_at, p.sent_at)) as paid_out_at
     from payout_transfers p join connected_accounts a on a.user_id = p.lender_id
     where p.lender_id = ${lenderId} and p.sent_at is not null and p.provider_transfer_id is not null`);

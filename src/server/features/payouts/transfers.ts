@@ -247,6 +247,8 @@ export const transferService = {
           status: 'sent',
           amountCents: transfer.amountCents,
           providerTransferId: transfer.id,
+          // The provider's word: a transfer made before the account was replaced went to the old one.
+          destinationAccountId: transfer.destination,
           sentAt: now,
           availableAt: transfer.availableAt ? new Date(transfer.availableAt) : null,
           leaseUntil: null,
@@ -337,6 +339,7 @@ async function claimTransfer(
   const held = await queries.updateTransfer(tx, row.id, {
     status: 'scheduled',
     nettedCents: row.nettedCents + nettedCents,
+    destinationAccountId: account.accountId,
     leaseUntil: new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)),
     attempts: row.attempts + 1,
   });
