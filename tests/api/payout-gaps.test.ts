@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
+import { disputes } from '../../src/server/db/schema/disputes.ts';
 import {
   connectedAccounts,
   formerConnectedAccounts,
@@ -149,5 +150,150 @@ describe('a disconnected account set up again', () => {
     expect((await accountOf(b.lender.user.id)).accountId).not.toBe(old.accountId);
     // The money checks after this test match our sent transfers with the provider's per destination.
     expect((await rowsOf(b.id)).find((r) => r.id === sent!.id)!.destinationAccountId).toBe(old.accountId);
+  });
+});
+
+/** A paid borrow completed and its lender paid. */
+async function paidBorrow() {
+  const b = await bookingAt(t, 'returned');
+  const done = await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
+  expect(done.statusCode, done.body).toBe(200);
+  await settlePayments(t);
+  await runTransfers(b.id);
+  const sent = (await rowsOf(b.id)).filter((r) => r.status === 'sent');
+  expect(sent).toHaveLength(1);
+  return { ...b, transfer: sent[0]! };
+}
+
+/** A lost chargeback after the lender was paid, the lender found at fault: a reversal is due. */
+async function lenderAtFault(b: { id: string; intent: string }) {
+  await tp().disputePayment(b.intent);
+  const [row] = await db().select().from(disputes).where(eq(disputes.reservationId, b.id));
+  const closed = await t.post(`/api/admin/disputes/${row!.id}/test-outcome`, { outcome: 'lost' }, moderator.cookie);
+  expect(closed.statusCode, closed.body).toBe(200);
+  const found = await t.post(
+    `/api/admin/disputes/${row!.id}/finding`,
+    { finding: 'lender_at_fault' },
+    moderator.cookie,
+  );
+  expect(found.statusCode, found.body).toBe(200);
+}
+
+const reversalsOfBooking = async (reservationId: string) => {
+  const ids = (await rowsOf(reservationId)).map((r) => r.id);
+  const all = await db().select().from(payoutReversals);
+  return all.filter((v) => ids.includes(v.transferId));
+};
+const problems = async () => {
+  const res = await t.get('/api/admin/payout-problems', moderator.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().problems as Array<Record<string, unknown>>;
+};
+const retry = (kind: string, id: string, cookie = moderator.cookie) =>
+  t.post(`/api/admin/payout-problems/${kind}/${id}/retry`, {}, cookie);
+
+describe('a reversal failing on every retry', () => {
+  it('is marked failed, not sent again by upkeep, listed, and made once when tried again', async () => {
+    const b = await paidBorrow();
+    await lenderAtFault(b);
+    flaky.failNext('reverseTransfer', 1000);
+    // Every attempt of the job fails; the last one marks it failed.
+    for (const last of [false, false, true]) {
+      await expect(
+        transferService.reconcileBooking(deps(new Date(Date.now() + 600_000)), b.id, b.lender.user.id, last),
+      ).rejects.toThrow();
+    }
+    const [failed, ...others] = await reversalsOfBooking(b.id);
+    expect(others).toHaveLength(0);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(failed!.lastError).toBeTruthy();
+
+    // The upkeep round no longer sends it again, and a stray job decides nothing new beside it.
+    const queued: unknown[] = [];
+    const jobs = { ...t.app.jobs, sendNow: async (_q: string, data: unknown) => void queued.push(data), kick() {} };
+    await transferService.sendDue({ ...deps(), jobs: jobs as unknown as TransferDeps['jobs'] });
+    expect(queued).not.toContainEqual({ reservationId: b.id, lenderId: b.lender.user.id });
+    expect(await transferService.reconcileBooking(deps(), b.id, b.lender.user.id)).toBe(0);
+    expect(await reversalsOfBooking(b.id)).toHaveLength(1);
+
+    // Moderators see it.
+    const listed = (await problems()).find((p) => p.id === failed!.id);
+    expect(listed).toMatchObject({
+      kind: 'reversal',
+      reservationId: b.id,
+      lenderId: b.lender.user.id,
+      amount: (failed!.amountCents / 100).toFixed(2),
+      attempts: 3,
+    });
+    expect(listed!.lastError).toBeTruthy();
+    expect(typeof listed!.failedAt).toBe('string');
+
+    // Try again with the provider healthy, from many clicks at once: scheduled again once, made once.
+    flaky.heal();
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => retry('reversal', failed!.id)));
+    for (const c of clicks) expect(c.statusCode, c.body).toBe(200);
+    expect(clicks.filter((c) => c.json().requeued)).toHaveLength(1);
+    await Promise.allSettled(
+      Array.from({ length: 3 }, () => transferService.reconcileBooking(deps(), b.id, b.lender.user.id)),
+    );
+    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
+    const [done] = await reversalsOfBooking(b.id);
+    expect(done).toMatchObject({ status: 'sent', reversedCents: failed!.amountCents - done!.owedCents });
+    const [atProvider] = await providerTransfersOf(b.id);
+    expect(atProvider!.amountReversedCents).toBe(done!.reversedCents);
+    expect((await problems()).some((p) => p.id === failed!.id)).toBe(false);
+    // Tried again after it was made: nothing changes.
+    const late = await retry('reversal', failed!.id);
+    expect(late.json()).toEqual({ requeued: false });
+  });
+});
+
+describe('a transfer failing on every retry', () => {
+  it('is listed for moderators and sent once when tried again', async () => {
+    const b = await bookingAt(t, 'returned');
+    expect((await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode).toBe(
+      200,
+    );
+    await settlePayments(t);
+    flaky.failNext('createTransfer', 1000);
+    const runs = await Promise.allSettled(
+      (await rowsOf(b.id)).map((row) => transferService.run(deps(), row.id, true)),
+    );
+    expect(runs.some((r) => r.status === 'rejected')).toBe(true);
+    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    const failed = (await rowsOf(b.id)).filter((r) => r.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    // The upkeep round leaves it for a moderator.
+    await transferService.sendDue(deps());
+    const listed = (await problems()).filter((p) => p.reservationId === b.id);
+    expect(listed.map((p) => p.kind)).toEqual(failed.map(() => 'transfer'));
+    expect(Number(listed[0]!.amount)).toBeGreaterThan(0);
+
+    flaky.heal();
+    for (const row of failed) {
+      const clicks = await Promise.all([retry('transfer', row.id), retry('transfer', row.id)]);
+      expect(clicks.filter((c) => c.json().requeued)).toHaveLength(1);
+    }
+    await Promise.allSettled(
+      Array.from({ length: 3 }, () => Promise.all(failed.map((r) => transferService.run(deps(), r.id, false)))),
+    );
+    await runTransfers(b.id);
+    const made = await providerTransfersOf(b.id);
+    expect(made).toHaveLength(failed.length);
+    expect((await rowsOf(b.id)).filter((r) => r.status === 'sent')).toHaveLength(failed.length);
+  });
+
+  it('is for moderators only, and refuses bad input without changing anything', async () => {
+    const someone = await createSignedInUser(db());
+    expect((await t.get('/api/admin/payout-problems')).statusCode).toBe(401);
+    expect((await t.get('/api/admin/payout-problems', someone.cookie)).statusCode).toBe(403);
+    const id = crypto.randomUUID();
+    expect((await retry('transfer', id, someone.cookie)).statusCode).toBe(403);
+    const badKind = await retry('refund', id);
+    expect(badKind.statusCode).toBe(400);
+    const badId = await retry('transfer', 'not-an-id');
+    expect(badId.statusCode).toBe(400);
+    expect((await retry('transfer', id)).statusCode).toBe(404);
+    expect((await retry('reversal', id)).statusCode).toBe(404);
   });
 });
