@@ -70,9 +70,9 @@ describe('a disconnected account set up again', () => {
     const b = await bookingAt(t, 'returned');
     const old = await accountOf(b.lender.user.id);
     await tp().deauthorizeAccount(old.accountId);
-    expect((await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
+    ).toBe(200);
     await settlePayments(t);
     await runTransfers(b.id);
     expect(await providerTransfersOf(b.id)).toHaveLength(0);
@@ -136,9 +136,9 @@ describe('a disconnected account set up again', () => {
 
   it('keeps what was sent to the old account counted as the old account’s', async () => {
     const b = await bookingAt(t, 'returned');
-    expect((await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
+    ).toBe(200);
     await settlePayments(t);
     await runTransfers(b.id);
     const old = await accountOf(b.lender.user.id);
@@ -169,7 +169,11 @@ async function paidBorrow() {
 async function lenderAtFault(b: { id: string; intent: string }) {
   await tp().disputePayment(b.intent);
   const [row] = await db().select().from(disputes).where(eq(disputes.reservationId, b.id));
-  const closed = await t.post(`/api/admin/disputes/${row!.id}/test-outcome`, { outcome: 'lost' }, moderator.cookie);
+  const closed = await t.post(
+    `/api/admin/disputes/${row!.id}/test-outcome`,
+    { outcome: 'lost' },
+    moderator.cookie,
+  );
   expect(closed.statusCode, closed.body).toBe(200);
   const found = await t.post(
     `/api/admin/disputes/${row!.id}/finding`,
@@ -210,7 +214,11 @@ describe('a reversal failing on every retry', () => {
 
     // The upkeep round no longer sends it again, and a stray job decides nothing new beside it.
     const queued: unknown[] = [];
-    const jobs = { ...t.app.jobs, sendNow: async (_q: string, data: unknown) => void queued.push(data), kick() {} };
+    const jobs = {
+      ...t.app.jobs,
+      sendNow: async (_q: string, data: unknown) => void queued.push(data),
+      kick() {},
+    };
     await transferService.sendDue({ ...deps(), jobs: jobs as unknown as TransferDeps['jobs'] });
     expect(queued).not.toContainEqual({ reservationId: b.id, lenderId: b.lender.user.id });
     expect(await transferService.reconcileBooking(deps(), b.id, b.lender.user.id)).toBe(0);
@@ -251,9 +259,9 @@ describe('a reversal failing on every retry', () => {
 describe('a transfer failing on every retry', () => {
   it('is listed for moderators and sent once when tried again', async () => {
     const b = await bookingAt(t, 'returned');
-    expect((await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
+    ).toBe(200);
     await settlePayments(t);
     flaky.failNext('createTransfer', 1000);
     const runs = await Promise.allSettled(
@@ -275,7 +283,9 @@ describe('a transfer failing on every retry', () => {
       expect(clicks.filter((c) => c.json().requeued)).toHaveLength(1);
     }
     await Promise.allSettled(
-      Array.from({ length: 3 }, () => Promise.all(failed.map((r) => transferService.run(deps(), r.id, false)))),
+      Array.from({ length: 3 }, () =>
+        Promise.all(failed.map((r) => transferService.run(deps(), r.id, false))),
+      ),
     );
     await runTransfers(b.id);
     const made = await providerTransfersOf(b.id);

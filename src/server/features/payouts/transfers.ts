@@ -6,8 +6,8 @@ import type { PAYOUT_PROBLEM_KINDS, PayoutProblemsResponse } from '#shared/schem
 import type { PaymentProvider, Transfer } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { afterCommit, transaction } from '../../db/transaction.ts';
-import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { notFound } from '../../errors.ts';
+import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { wording } from '../../wordings.ts';
 import { disputeService } from '../disputes/service.ts';
 import { ledgerService } from '../ledger/service.ts';

@@ -82,8 +82,8 @@ export function PayoutProblemList({
       </h2>
       <p className="mt-1 text-sm text-muted">
         <Trans>
-          Transfers to lenders and reversals of them that failed on every retry. Trying again looks the transfer
-          up at Stripe first, so nothing is sent or taken back twice.
+          Transfers to lenders and reversals of them that failed on every retry. Trying again looks the
+          transfer up at Stripe first, so nothing is sent or taken back twice.
         </Trans>
       </p>
       {count === 0 ? (
@@ -133,7 +133,9 @@ function ProblemCard({
         <div className="min-w-0">
           <h3 className="font-semibold text-ink">
             {title}
-            {problem.itemTitle ? <span className="font-normal text-muted"> · {problem.itemTitle}</span> : null}
+            {problem.itemTitle ? (
+              <span className="font-normal text-muted"> · {problem.itemTitle}</span>
+            ) : null}
           </h3>
           <p className="text-sm text-muted">
             <Trans>
@@ -143,7 +145,9 @@ function ProblemCard({
         </div>
       </div>
       {problem.lastError && (
-        <p className="mt-3 break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">{problem.lastError}</p>
+        <p className="mt-3 break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">
+          {problem.lastError}
+        </p>
       )}
       {problem.reservationId && (
         <p className="mt-2 truncate font-mono text-xs text-muted">
