@@ -54,8 +54,12 @@ async function saveCard(context: TestContext, cookie: string, card: typeof VISA)
 }
 
 /** The Reserve dialog far ahead: the intent (not confirmed), the card saved, the request naming it. */
-async function farRequest(card = VISA, days = { from: 20, to: 22 }) {
-  const s = await scenario(t);
+async function farRequest(
+  card = VISA,
+  days = { from: 20, to: 22 },
+  policy?: 'flexible' | 'moderate' | 'strict',
+) {
+  const s = await scenario(t, policy ? { cancellationPolicy: policy } : {});
   const quote = await quoteFor(t, s.borrower.cookie, s.item.id, day(days.from), day(days.to));
   expect(quote.statusCode, quote.body).toBe(200);
   const { paymentIntentId, authoriseFrom } = quote.json();
@@ -315,6 +319,37 @@ describe('when the bank refuses the hold', () => {
     );
     expect(fix.statusCode).toBe(409);
   });
+
+  // A strict policy keeps the rental of a cancellation this close to the start, but only of money taken:
+  // nothing was, so nothing is kept and the lender earns nothing (decision 062, as built).
+  for (const moment of ['while the hold waits for a card fix', 'before the hold was made'] as const) {
+    it(`cancelled by the borrower ${moment}: nothing charged, nothing kept, both told`, async () => {
+      const b = await farRequest(DECLINES_OFF_SESSION, { from: 6, to: 8 }, 'strict');
+      expect(b.authoriseFrom).toBeTruthy();
+      expect((await t.post(`/api/reservations/${b.id}/approve`, {}, b.lender.cookie)).statusCode).toBe(200);
+      if (moment === 'while the hold waits for a card fix') {
+        await holdDay(b.intent);
+        expect((await rowOf(b.id)).cardProblem).toBeTruthy();
+      }
+      const cancel = await t.put(`/api/reservations/${b.id}`, { status: 'cancelled' }, b.borrower.cookie);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      await settlePayments(t);
+      expect(await rowOf(b.id)).toMatchObject({ status: 'cancelled' });
+      const steps = await db().select().from(paymentSteps).where(eq(paymentSteps.paymentIntentId, b.intent));
+      expect(steps.filter((x) => x.kind === 'authorise').map((x) => x.status)).toEqual(['superseded']);
+      expect(steps.filter((x) => x.kind === 'capture').map((x) => x.status)).toEqual(['superseded']);
+      expect(steps.some((x) => x.kind === 'refund')).toBe(false);
+      expect(await providerIntent(t, b.intent)).toMatchObject({ status: 'canceled', amountReceivedCents: 0 });
+      expect(await billingOf(t, { intentId: b.intent })).toEqual([`payment:${b.totalCents}:refunded`]);
+      const { rows } = await db().execute<{ cents: number }>(
+        sql`select coalesce(sum(amount_cents), 0)::int as cents from earning_entries where reservation_id = ${b.id}`,
+      );
+      expect(rows[0]!.cents).toBe(0);
+      expect(await notices(t, b.lender.cookie, { id: b.id, type: 'reservation_cancelled' })).toHaveLength(1);
+      // Nothing is left for the jobs round to run.
+      expect(await holdDay(b.intent)).toBe(0);
+    });
+  }
 
   it('the fix is the borrower’s alone, for a booking that needs one, with a saved card', async () => {
     const b = await farRequest(DECLINES_OFF_SESSION);

@@ -127,6 +127,8 @@ const SCOPES: Record<string, RouteScope> = {
   'POST /api/admin/users/:id/suspend': 'moderator',
   'POST /api/admin/users/:id/unsuspend': 'moderator',
   'GET /api/admin/payments': 'moderator',
+  'GET /api/admin/payout-problems': 'moderator',
+  'POST /api/admin/payout-problems/:kind/:id/retry': 'moderator',
   'POST /api/admin/payment-steps/:id/retry': 'moderator',
   'POST /api/admin/payment-mismatches/:id/resolve': 'moderator',
   'GET /api/admin/journal-findings': 'moderator',

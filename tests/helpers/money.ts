@@ -94,9 +94,10 @@ export async function expectTransfersBalanced(t: TestContext): Promise<void> {
   expect(overLender, 'no lender transferred more than they earned').toEqual([]);
   const { rows: differ } = await db.execute<{ destination: string; ours: number; provider: number }>(sql`
     with ours as (
-      select a.account_id as destination, sum(p.amount_cents - p.reversed_cents)::int as cents
+      select coalesce(p.destination_account_id, a.account_id) as destination,
+             sum(p.amount_cents - p.reversed_cents)::int as cents
       from payout_transfers p join connected_accounts a on a.user_id = p.lender_id
-      where p.status in ('sent', 'reversed') group by a.account_id),
+      where p.status in ('sent', 'reversed') group by 1),
     theirs as (
       select destination, sum(amount_cents - amount_reversed_cents)::int as cents
       from test_transfers group by destination)

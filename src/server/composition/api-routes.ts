@@ -30,7 +30,7 @@ import { passwordResetRoutes } from '../features/password-reset/routes.ts';
 import { paymentStepRoutes } from '../features/payment-steps/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { connectEventService } from '../features/payouts/connect-events.ts';
-import { connectWebhookRoutes, payoutRoutes } from '../features/payouts/routes.ts';
+import { connectWebhookRoutes, payoutProblemRoutes, payoutRoutes } from '../features/payouts/routes.ts';
 import { transferService } from '../features/payouts/transfers.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { extensionRoutes } from '../features/reservations/extensions/routes.ts';
@@ -109,6 +109,7 @@ export async function apiRoutes(api: FastifyInstance, deps: ApiDeps) {
     deps: payoutDeps,
     secret: config.stripe?.connectWebhookSecret ?? null,
   });
+  await api.register(payoutProblemRoutes, { db, jobs });
   await api.register(reportRoutes, { db });
   await api.register(moderationRoutes, { db, config });
   await api.register(paymentStepRoutes, {

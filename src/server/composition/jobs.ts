@@ -153,7 +153,12 @@ export default fp(
           if ('transferId' in job.data) {
             await transferService.run(transferDeps, job.data.transferId, job.retryCount >= job.retryLimit);
           } else {
-            await transferService.reconcileBooking(transferDeps, job.data.reservationId, job.data.lenderId);
+            await transferService.reconcileBooking(
+              transferDeps,
+              job.data.reservationId,
+              job.data.lenderId,
+              job.retryCount >= job.retryLimit,
+            );
           }
         } catch (error) {
           if (!(error instanceof TransferBusyError)) {

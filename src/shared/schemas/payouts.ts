@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { PAYOUT_ACCOUNT_STATUSES, PAYOUT_PURPOSES, PAYOUT_TRANSFER_STATUSES } from '../constants.ts';
 
@@ -47,3 +48,34 @@ export const testOnboardingInput = z.object({
   outcome: z.enum(['complete', 'needs_information', 'rejected']),
 });
 export const testOnboardingResponse = z.object({ account: payoutAccountView });
+
+// Moderators: transfers and reversals that failed on every retry (decision 061, as built).
+
+export const PAYOUT_PROBLEM_KINDS = ['transfer', 'reversal'] as const;
+
+export const payoutProblemView = z.object({
+  kind: z.enum(PAYOUT_PROBLEM_KINDS),
+  id: z.uuid(),
+  reservationId: z.uuid().nullable(),
+  itemTitle: z.string().nullable(),
+  lenderId: z.uuid(),
+  lenderName: z.string().nullable(),
+  /** Decimal string: what was to be sent, or taken back. */
+  amount: z.string(),
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  /** When it failed for good. */
+  failedAt: z.string(),
+});
+export type PayoutProblemView = z.infer<typeof payoutProblemView>;
+
+export const payoutProblemsResponse = z.object({ problems: z.array(payoutProblemView) });
+export type PayoutProblemsResponse = z.infer<typeof payoutProblemsResponse>;
+
+export const payoutProblemParams = z.object({
+  kind: z.enum(PAYOUT_PROBLEM_KINDS, { error: () => t`Say whether it is a transfer or a reversal` }),
+  id: z.uuid({ error: () => t`Payout problem not found` }),
+});
+
+/** Whether this call scheduled it again (false: it was no longer failed, another call did). */
+export const payoutRetryResponse = z.object({ requeued: z.boolean() });

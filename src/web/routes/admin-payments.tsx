@@ -7,10 +7,11 @@ import { OwnCasesNotice } from '../features/moderation/components/own-cases-noti
 import { usePaymentProblems } from '../features/payment-steps/api.ts';
 import { JournalBooks } from '../features/payment-steps/components/journal-books.tsx';
 import { PaymentProblems } from '../features/payment-steps/components/payment-problems.tsx';
+import { PayoutProblemsSection } from '../features/payouts/components/payout-problems.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-// /admin/payments (decisions 012, 058 and 059): the payments that need a moderator, card disputes, the
-// journal's findings and lenders' yearly totals.
+// /admin/payments (decisions 012, 058, 059 and 061): the payments that need a moderator, payouts to
+// lenders that failed, card disputes, the journal's findings and lenders' yearly totals.
 
 export default function AdminPaymentsRoute() {
   return (
@@ -35,6 +36,7 @@ function AdminPaymentsPage() {
       <ModerationHeader />
       <OwnCasesNotice ownCases={ownCases} />
       <PaymentProblems />
+      <PayoutProblemsSection />
       <CardDisputes />
       <JournalBooks />
     </div>

@@ -37,6 +37,25 @@ export const connectedAccounts = pgTable(
 );
 
 /**
+ * A lender's accounts that were disconnected (deauthorised) and replaced by a new one when they set
+ * payouts up again: kept for history, since transfers sent to them and their bank payouts name them.
+ */
+export const formerConnectedAccounts = pgTable(
+  'former_connected_accounts',
+  {
+    accountId: text('account_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deauthorisedAt: timestamp('deauthorised_at', { withTimezone: true }),
+    /** When the account was made (its row in connected_accounts). */
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('former_connected_accounts_user_idx').on(t.userId)],
+);
+
+/**
  * The transfer outbox: one row per transfer a booking's event schedules (per payment and purpose, so a
  * second event that would schedule the same one finds it). Its amount is decided when it is sent, from
  * the lender's earning entries less what was already transferred; the provider's transfer is looked up
@@ -70,6 +89,11 @@ export const payoutTransfers = pgTable(
     transferGroup: text('transfer_group').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     providerTransferId: text('provider_transfer_id').unique(),
+    /**
+     * The connected account it was claimed for (set when a runner holds it): a lender may replace a
+     * disconnected account, and what was sent stays the old account's.
+     */
+    destinationAccountId: text('destination_account_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A runner holds it until then (a crashed runner's claim runs out). */

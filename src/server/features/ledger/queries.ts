@@ -218,6 +218,22 @@ export async function supersede(db: Db, paymentIntentId: string, kind: PaymentSt
     .returning();
 }
 
+/** Whether the intent's card hold close to the start (decision 062) has not been made: nothing is held. */
+export async function holdNotMade(db: Db, paymentIntentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentSteps.id })
+    .from(paymentSteps)
+    .where(
+      and(
+        eq(paymentSteps.paymentIntentId, paymentIntentId),
+        eq(paymentSteps.kind, 'authorise'),
+        inArray(paymentSteps.status, ['pending', 'failed', 'waiting']),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** A step already made at the provider (a refund from its dashboard): recorded as done. */
 export async function insertFinishedStep(db: Db, values: Parameters<typeof insertStep>[1]): Promise<StepRow> {
   const now = new Date();

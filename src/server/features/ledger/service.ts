@@ -344,6 +344,18 @@ export const ledgerService = {
         });
       } else if (m.kind === 'release') {
         await ledgerService.release(tx, jobs, { ...of, ...m });
+      } else if (m.kind === 'refund' && m.purpose === 'policy') {
+        // A policy keeps part of a charge; a booking far ahead whose card was not charged yet (its hold
+        // waits for its day or for the borrower's fix, decision 062) has none: nothing can be kept of
+        // money never taken, so the charge is called off, its earning dropped and the intent released.
+        if (
+          (await queries.holdNotMade(tx, m.paymentIntentId)) &&
+          (await ledgerService.callOffCharge(tx, { reservationId: of.reservationId, ...m }))
+        ) {
+          await ledgerService.release(tx, jobs, { ...of, ...m, purpose: 'cancellation' });
+        } else {
+          await ledgerService.refund(tx, jobs, { ...of, ...m, description: words(m) });
+        }
       } else if (m.kind === 'refund') {
         await ledgerService.refund(tx, jobs, { ...of, ...m, description: words(m) });
       } else if (m.kind === 'giveBack') {

@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { PayoutAccountStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { items } from '../../db/schema/items.ts';
-import { bankPayouts, connectedAccounts, payoutReversals, payoutTransfers } from '../../db/schema/payouts.ts';
+import {
+  bankPayouts,
+  connectedAccounts,
+  formerConnectedAccounts,
+  payoutReversals,
+  payoutTransfers,
+} from '../../db/schema/payouts.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { paymentEvents } from '../../db/schema/test-payments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -33,6 +39,47 @@ export async function insertAccount(
   values: { userId: string; accountId: string; status: PayoutAccountStatus; requirementsDue: string[] },
 ): Promise<void> {
   await db.insert(connectedAccounts).values(values).onConflictDoNothing();
+}
+
+/**
+ * A disconnected account replaced by a new one: the old one goes to the history, the person's row names
+ * the new one. Only if the row still names the old, disconnected account (a racing call did it first:
+ * nothing). Answers whether this call did it.
+ */
+export async function replaceAccount(
+  db: Db,
+  userId: string,
+  oldAccountId: string,
+  values: { accountId: string; status: PayoutAccountStatus; requirementsDue: string[] },
+): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(connectedAccounts)
+      .where(
+        and(
+          eq(connectedAccounts.userId, userId),
+          eq(connectedAccounts.accountId, oldAccountId),
+          isNotNull(connectedAccounts.deauthorisedAt),
+        ),
+      )
+      .for('update');
+    if (!old) return false;
+    await tx
+      .insert(formerConnectedAccounts)
+      .values({
+        accountId: old.accountId,
+        userId,
+        deauthorisedAt: old.deauthorisedAt,
+        connectedAt: old.createdAt,
+      })
+      .onConflictDoNothing();
+    await tx
+      .update(connectedAccounts)
+      .set({ ...values, deauthorisedAt: null, createdAt: new Date(), updatedAt: new Date() })
+      .where(eq(connectedAccounts.userId, userId));
+    return true;
+  });
 }
 
 /** The status as just read from the provider; answers the row before and after. */
@@ -292,7 +339,8 @@ export async function updateReversal(
 
 /**
  * Lenders' bookings whose transfers kept more than is theirs now (an earning given back after a
- * transfer, a lender found at fault), with no reversal under way: the upkeep round reverses them.
+ * transfer, a lender found at fault), none of whose reversals failed for good (those wait for a
+ * moderator): the upkeep round reverses them.
  */
 export async function bookingsKeepingTooMuch(db: Db, limit = 100) {
   const { rows } = await db.execute<{ reservation_id: string; lender_id: string }>(sql`
@@ -303,7 +351,10 @@ export async function bookingsKeepingTooMuch(db: Db, limit = 100) {
       from payout_transfers p where p.reservation_id is not null
       group by p.reservation_id, p.lender_id)
     select b.reservation_id, b.lender_id from b
-    where b.kept > greatest(0,
+    where not exists (select 1 from payout_reversals v join payout_transfers p on p.id = v.transfer_id
+                      where p.reservation_id = b.reservation_id and p.lender_id = b.lender_id
+                        and v.status = 'failed')
+      and b.kept > greatest(0,
       coalesce((select sum(e.amount_cents) from earning_entries e
                 where e.reservation_id = b.reservation_id and e.lender_id = b.lender_id), 0)
       - coalesce((select sum(d.reversal_cents) from disputes d
@@ -343,7 +394,7 @@ export async function upsertBankPayout(db: Db, values: typeof bankPayouts.$infer
 export async function paidOutAtOf(db: Db, lenderId: string): Promise<Map<string, Date>> {
   const { rows } = await db.execute<{ id: string; paid_out_at: string | Date }>(sql`
     select p.id, (select min(b.arrival_at) from bank_payouts b
-                  where b.account_id = a.account_id and b.status = 'paid'
+                  where b.account_id = coalesce(p.destination_account_id, a.account_id) and b.status = 'paid'
                     and b.arrival_at >= coalesce(p.available_at, p.sent_at)) as paid_out_at
     from payout_transfers p join connected_accounts a on a.user_id = p.lender_id
     where p.lender_id = ${lenderId} and p.sent_at is not null and p.provider_transfer_id is not null`);
@@ -408,4 +459,81 @@ export async function paidBookingsOfIntent(db: Db, paymentIntentId: string) {
         inArray(payoutTransfers.status, ['sent', 'reversed']),
       ),
     );
+}
+
+// Moderators' list of payouts that failed for good (decision 061, as built).
+
+export type PayoutProblemRow = {
+  kind: 'transfer' | 'reversal';
+  id: string;
+  reservation_id: string | null;
+  lender_id: string;
+  lender_name: string | null;
+  item_title: string | null;
+  amount_cents: number;
+  last_error: string | null;
+  attempts: number;
+  at: string | Date;
+};
+
+/**
+ * Failed transfers and failed reversals, newest first. A transfer's amount is decided when it is sent:
+ * one that never went shows what its lender earned on its payment.
+ */
+export async function payoutProblems(db: Db, limit = 200): Promise<PayoutProblemRow[]> {
+  const { rows } = await db.execute<PayoutProblemRow>(sql`
+    select * from (
+      select 'transfer' as kind, p.id, p.reservation_id, p.lender_id, u.full_name as lender_name,
+             i.title as item_title,
+             coalesce(p.amount_cents, (select coalesce(sum(e.amount_cents), 0) from earning_entries e
+               where e.payment_intent_id = p.payment_intent_id and e.lender_id = p.lender_id))::int as amount_cents,
+             p.last_error, p.attempts, p.updated_at as at
+      from payout_transfers p
+      join users u on u.id = p.lender_id
+      left join reservations r on r.id = p.reservation_id
+      left join items i on i.id = r.item_id
+      where p.status = 'failed'
+      union all
+      select 'reversal' as kind, v.id, p.reservation_id, p.lender_id, u.full_name as lender_name,
+             i.title as item_title, v.amount_cents, v.last_error, v.attempts, v.updated_at as at
+      from payout_reversals v
+      join payout_transfers p on p.id = v.transfer_id
+      join users u on u.id = p.lender_id
+      left join reservations r on r.id = p.reservation_id
+      left join items i on i.id = r.item_id
+      where v.status = 'failed'
+    ) x order by x.at desc limit ${limit}`);
+  return rows;
+}
+
+/** A failed transfer scheduled again (only if it is still failed: a second call changes nothing). */
+export async function retryFailedTransfer(db: Db, id: string) {
+  const [row] = await db
+    .update(payoutTransfers)
+    .set({ status: 'scheduled', leaseUntil: null, updatedAt: new Date() })
+    .where(and(eq(payoutTransfers.id, id), eq(payoutTransfers.status, 'failed')))
+    .returning({ id: payoutTransfers.id });
+  return row;
+}
+
+/** A failed reversal scheduled again (only if it is still failed); answers its booking. */
+export async function retryFailedReversal(db: Db, id: string) {
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .update(payoutReversals)
+      .set({ status: 'scheduled', leaseUntil: null, updatedAt: new Date() })
+      .where(and(eq(payoutReversals.id, id), eq(payoutReversals.status, 'failed')))
+      .returning({ transferId: payoutReversals.transferId });
+    if (!row) return undefined;
+    const [transfer] = await tx
+      .select({ reservationId: payoutTransfers.reservationId, lenderId: payoutTransfers.lenderId })
+      .from(payoutTransfers)
+      .where(eq(payoutTransfers.id, row.transferId));
+    return transfer;
+  });
+}
+
+export async function findReversal(db: Db, id: string): Promise<ReversalRow | undefined> {
+  const [row] = await db.select().from(payoutReversals).where(eq(payoutReversals.id, id));
+  return row;
 }

@@ -2,14 +2,20 @@ import { z } from 'zod';
 import {
   payoutAccountView,
   payoutLinkResponse,
+  payoutProblemParams,
+  payoutProblemsResponse,
+  payoutRetryResponse,
   payoutsResponse,
   testOnboardingInput,
   testOnboardingResponse,
 } from '#shared/schemas/payouts.ts';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider.ts';
-import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
+import type { Db } from '../../db/client.ts';
+import { moderatorRoutes, publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { connectEventService } from './connect-events.ts';
 import { type PayoutDeps, payoutService } from './service.ts';
+import { transferService } from './transfers.ts';
 
 // Decision 056: GET /api/payouts (the lender's own account, totals and transfers), onboarding
 // (POST /api/payouts/onboarding → {url}; its refresh address mints a new link), the account read again on
@@ -92,3 +98,18 @@ export const connectWebhookRoutes = publicRoutes<{ deps: PayoutDeps; secret: str
     );
   },
 );
+
+/**
+ * Moderators (/admin/payments): transfers and reversals that failed on every retry, and "Try again",
+ * which schedules one again once however often it is pressed.
+ */
+export const payoutProblemRoutes = moderatorRoutes<{ db: Db; jobs: JobQueue }>(async (app, deps) => {
+  app.get('/admin/payout-problems', { schema: { response: { 200: payoutProblemsResponse } } }, async () =>
+    transferService.problems(deps.db),
+  );
+  app.post(
+    '/admin/payout-problems/:kind/:id/retry',
+    { schema: { params: payoutProblemParams, response: { 200: payoutRetryResponse } } },
+    async (request) => transferService.retryProblem(deps, request.params.kind, request.params.id),
+  );
+});

@@ -32,7 +32,7 @@ const disconnectedText = wording(
   'payouts.disconnectedText',
   (): { title: MessageDescriptor; message: MessageDescriptor } => ({
     title: msg`Stripe account disconnected`,
-    message: msg`Your Stripe account was disconnected from CampusLoop. Your payouts wait until it is connected again.`,
+    message: msg`Your Stripe account was disconnected from CampusLoop. Your payouts wait until you set up payouts again in Settings, under "Get paid".`,
   }),
 );
 
@@ -51,21 +51,26 @@ const accountView = (row: queries.AccountRow | undefined): PayoutAccountView =>
  */
 async function ensureAccount(deps: PayoutDeps, user: { id: string }): Promise<queries.AccountRow> {
   const existing = await queries.findAccount(deps.db, user.id);
-  if (existing) return existing;
+  if (existing && !existing.deauthorisedAt) return existing;
   const person = await queries.findUser(deps.db, user.id);
   if (!person) throw notFound(msg`Account not found.`);
+  // A disconnected account cannot be used again: a new one replaces it (the old one kept for history),
+  // keyed by the one it replaces so racing calls make one.
   const account = await deps.payments.createConnectedAccount({
     userId: user.id,
     email: person.email,
     country: ACCOUNT_COUNTRY,
-    idempotencyKey: `connected-account-${user.id}`,
+    idempotencyKey: existing
+      ? `connected-account-${user.id}-after-${existing.accountId}`
+      : `connected-account-${user.id}`,
   });
-  await queries.insertAccount(deps.db, {
-    userId: user.id,
+  const values = {
     accountId: account.id,
     status: connectStatus(account),
     requirementsDue: account.requirementsDue,
-  });
+  };
+  if (existing) await queries.replaceAccount(deps.db, user.id, existing.accountId, values);
+  else await queries.insertAccount(deps.db, { userId: user.id, ...values });
   return (await queries.findAccount(deps.db, user.id))!;
 }
 
@@ -93,12 +98,6 @@ export const payoutService = {
   /** A fresh onboarding link for the person's account (made first if need be). */
   async startOnboarding(deps: PayoutDeps, user: { id: string }): Promise<{ url: string }> {
     const account = await ensureAccount(deps, user);
-    if (account.deauthorisedAt) {
-      throw conflict(
-        msg`Your Stripe account was disconnected from CampusLoop. Contact us to connect it again.`,
-        'PAYOUTS_DISCONNECTED',
-      );
-    }
     const link = await deps.payments.createAccountLink({
       accountId: account.accountId,
       // An expired or already used link comes back here, which makes a new one.

@@ -2,9 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
 import type { PayoutPurpose } from '#shared/constants.ts';
+import type { PAYOUT_PROBLEM_KINDS, PayoutProblemsResponse } from '#shared/schemas/payouts.ts';
 import type { PaymentProvider, Transfer } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { afterCommit, transaction } from '../../db/transaction.ts';
+import { notFound } from '../../errors.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
 import { wording } from '../../wordings.ts';
 import { disputeService } from '../disputes/service.ts';
@@ -110,6 +112,8 @@ const transferReversedText = wording(
   },
 );
 
+type PayoutProblemKind = (typeof PAYOUT_PROBLEM_KINDS)[number];
+
 export const transferService = {
   /**
    * In the caller's transaction: a transfer for each payment of the booking the lender earned on, due
@@ -197,7 +201,12 @@ export const transferService = {
    * up at the provider (a lost answer is found, not repeated). For a lender at fault, what their
    * balance cannot cover becomes a receivable instead, netted from their later transfers.
    */
-  async reconcileBooking(deps: TransferDeps, reservationId: string, lenderId: string): Promise<number> {
+  async reconcileBooking(
+    deps: TransferDeps,
+    reservationId: string,
+    lenderId: string,
+    lastAttempt = false,
+  ): Promise<number> {
     let reversed = 0;
     // Each round makes one reversal; a booking never needs many.
     for (let round = 0; round < 10; round++) {
@@ -208,9 +217,58 @@ export const transferService = {
         claimReversal(tx, deps, reservationId, lenderId, now, balance),
       );
       if (!claim) return reversed;
-      reversed += await makeReversal(deps, claim);
+      reversed += await makeReversal(deps, claim, lastAttempt);
     }
     return reversed;
+  },
+
+  /** Moderators' list of transfers and reversals that failed on every retry, newest first. */
+  async problems(db: Db): Promise<PayoutProblemsResponse> {
+    const rows = await queries.payoutProblems(db);
+    return {
+      problems: rows.map((r) => ({
+        kind: r.kind,
+        id: r.id,
+        reservationId: r.reservation_id,
+        itemTitle: r.item_title,
+        lenderId: r.lender_id,
+        lenderName: r.lender_name,
+        amount: centsToDecimal(r.amount_cents)!,
+        lastError: r.last_error,
+        attempts: r.attempts,
+        failedAt: new Date(r.at).toISOString(),
+      })),
+    };
+  },
+
+  /**
+   * A moderator's "Try again": the failed row is scheduled again and its job sent. Only a row still
+   * failed changes, so two clicks (or two moderators) send it once; the job itself never moves money
+   * twice (it looks the transfer or reversal up at the provider first).
+   */
+  async retryProblem(
+    deps: Pick<TransferDeps, 'db' | 'jobs'>,
+    kind: PayoutProblemKind,
+    id: string,
+  ): Promise<{ requeued: boolean }> {
+    if (kind === 'transfer') {
+      if (!(await queries.findTransfer(deps.db, id))) throw notFound(msg`No such transfer.`);
+      const row = await queries.retryFailedTransfer(deps.db, id);
+      if (!row) return { requeued: false };
+      await deps.jobs.sendNow(QUEUES.payoutTransfers, { transferId: row.id });
+    } else {
+      if (!(await queries.findReversal(deps.db, id))) throw notFound(msg`No such reversal.`);
+      const booking = await queries.retryFailedReversal(deps.db, id);
+      if (!booking) return { requeued: false };
+      if (booking.reservationId) {
+        await deps.jobs.sendNow(QUEUES.payoutTransfers, {
+          reservationId: booking.reservationId,
+          lenderId: booking.lenderId,
+        });
+      }
+    }
+    deps.jobs.kick(QUEUES.payoutTransfers);
+    return { requeued: true };
   },
 
   /**
@@ -247,6 +305,8 @@ export const transferService = {
           status: 'sent',
           amountCents: transfer.amountCents,
           providerTransferId: transfer.id,
+          // The provider's word: a transfer made before the account was replaced went to the old one.
+          destinationAccountId: transfer.destination,
           sentAt: now,
           availableAt: transfer.availableAt ? new Date(transfer.availableAt) : null,
           leaseUntil: null,
@@ -337,6 +397,7 @@ async function claimTransfer(
   const held = await queries.updateTransfer(tx, row.id, {
     status: 'scheduled',
     nettedCents: row.nettedCents + nettedCents,
+    destinationAccountId: account.accountId,
     leaseUntil: new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)),
     attempts: row.attempts + 1,
   });
@@ -392,6 +453,9 @@ async function claimReversal(
   if (reversals.some((v) => v.status === 'scheduled' && v.leaseUntil && v.leaseUntil > now)) {
     throw new TransferBusyError('another runner holds this booking’s reversals');
   }
+  // A reversal that failed for good waits for a moderator's "Try again": none is decided beside it, so
+  // the same money is never asked for twice.
+  if (reversals.some((v) => v.status === 'failed')) return null;
   let open = reversals.filter((v) => v.status === 'scheduled');
   if (!open.length) {
     const figures = await queries.bookingFigures(tx, reservationId, lenderId);
@@ -438,7 +502,7 @@ async function claimReversal(
 }
 
 /** Makes the held reversal at the provider (unless a lost answer shows it made) and books it. */
-async function makeReversal(deps: TransferDeps, claim: ReversalClaim): Promise<number> {
+async function makeReversal(deps: TransferDeps, claim: ReversalClaim, lastAttempt: boolean): Promise<number> {
   const { reversal, transfer, coverCents } = claim;
   let providerReversalId: string | null = null;
   if (coverCents > 0) {
@@ -456,10 +520,18 @@ async function makeReversal(deps: TransferDeps, claim: ReversalClaim): Promise<n
         ).id;
       }
     } catch (error) {
-      await queries.updateReversal(deps.db, reversal.id, {
-        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-        leaseUntil: null,
-      });
+      // The job's last attempt leaves it failed for a moderator: a failed reversal holds the booking's
+      // later ones back and is no longer sent again by the upkeep round.
+      await queries.updateReversal(
+        deps.db,
+        reversal.id,
+        {
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          leaseUntil: null,
+          ...(lastAttempt ? { status: 'failed' } : {}),
+        },
+        ['scheduled'],
+      );
       throw error;
     }
   }

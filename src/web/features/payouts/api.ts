@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayoutAccountView, PayoutsResponse } from '#shared/schemas/payouts.ts';
+import type {
+  PayoutAccountView,
+  PayoutProblemsResponse,
+  PayoutProblemView,
+  PayoutsResponse,
+} from '#shared/schemas/payouts.ts';
 import { api } from '../../lib/api.ts';
 
 // Decision 056: the lender's payouts, as GET /api/payouts answers them, and the links into onboarding
@@ -55,4 +60,28 @@ export function answerTestOnboarding(
   outcome: 'complete' | 'needs_information' | 'rejected',
 ) {
   return api.post<{ account: PayoutAccountView }>('/api/payouts/test/onboarding', { accountId, outcome });
+}
+
+// Moderators (/admin/payments): transfers and reversals to lenders that failed on every retry.
+
+export const payoutProblemKeys = { all: ['/api/admin/payout-problems'] as const };
+
+export function usePayoutProblems() {
+  return useQuery({
+    queryKey: payoutProblemKeys.all,
+    queryFn: () => api.get<PayoutProblemsResponse>('/api/admin/payout-problems'),
+    // One tried again settles in the background: look again while the page is open.
+    refetchInterval: 15_000,
+  });
+}
+
+export function useRetryPayoutProblem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: Pick<PayoutProblemView, 'kind' | 'id'>) =>
+      api.post<{ requeued: boolean }>(
+        `/api/admin/payout-problems/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/retry`,
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: payoutProblemKeys.all }),
+  });
 }
