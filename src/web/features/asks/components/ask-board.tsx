@@ -280,7 +280,7 @@ function MyAskCard({ ask }: { ask: Ask }) {
     : ask.closeReason === 'reserved'
       ? t`Closed: reserved from an offer`
       : ask.status === 'closed'
-        ? t`Closed`
+        ? t({ message: 'Closed', context: 'an ask' })
         : t`Expired`;
   return (
     <Card className="p-4">
