@@ -1,19 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarRange, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useReserveParam } from '../../../lib/use-reserve-param.ts';
 import type { DateRange } from './date-range-picker.tsx';
 import type { ReservableItem } from './reserve-cost.tsx';
+import { ReserveDialogBody } from './reserve-dialog-body.tsx';
 
-// The dialog's body (the date picker, the cost, the card form with Stripe, the request's schemas) is
-// its own chunk, fetched when the dialog opens or a pointer or focus comes to its button: on the item
-// page's first load a phone parses and runs none of it (decision 063).
-const loadBody = () => import('./reserve-dialog-body.tsx');
-const ReserveDialogBody = lazy(() => loadBody().then((m) => ({ default: m.ReserveDialogBody })));
-const prefetchBody = () => void loadBody();
+// The dialog's body is loaded with the page: loaded lazily, the item page kept its Reserve button
+// visible to assistive technology behind the open dialog (decision 063).
 
 // Spec §2 Item detail / §4 Reserve dialog: step 'details' (dates and the cost) and, when there is
 // something to pay, step 'payment' (the summary and the card form). The card is authorised first;
@@ -55,14 +52,7 @@ export function ReserveDialog({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || !busy) && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <Button
-          size="lg"
-          variant={variant}
-          className="w-full"
-          onPointerEnter={prefetchBody}
-          onFocus={prefetchBody}
-          onTouchStart={prefetchBody}
-        >
+        <Button size="lg" variant={variant} className="w-full">
           <CalendarRange className="h-5 w-5" aria-hidden="true" />
           {label ?? t`Reserve Item`}
         </Button>
