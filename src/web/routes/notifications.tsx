@@ -63,6 +63,9 @@ function NotificationsPage() {
   const pendingCount = pending.length;
   const allCount = notifications.length;
   const unreadCount = unread.length;
+  // Until the list arrives the tabs show no count: "(0)" would be untrue, and the page would jump when
+  // the real figures and the mark-all button appear.
+  const counted = data !== undefined;
   // Chosen once, when the list first arrives; from then on the student's own choice.
   const [tab, setTab] = useState<Tab | null>(null);
   if (tab === null && data !== undefined) {
@@ -121,17 +124,29 @@ function NotificationsPage() {
             className="grid w-full grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
           >
             <Tabs.Trigger value="pending" className={tabClasses}>
-              <Trans>
-                Pending<span className={wideOnly}> Requests</span> ({pendingCount})
-              </Trans>
+              {counted ? (
+                <Trans>
+                  Pending<span className={wideOnly}> Requests</span> ({pendingCount})
+                </Trans>
+              ) : (
+                <Trans>
+                  Pending<span className={wideOnly}> Requests</span>
+                </Trans>
+              )}
             </Tabs.Trigger>
             <Tabs.Trigger value="all" className={tabClasses}>
-              <Trans>
-                All<span className={wideOnly}> Notifications</span> ({allCount})
-              </Trans>
+              {counted ? (
+                <Trans>
+                  All<span className={wideOnly}> Notifications</span> ({allCount})
+                </Trans>
+              ) : (
+                <Trans>
+                  All<span className={wideOnly}> Notifications</span>
+                </Trans>
+              )}
             </Tabs.Trigger>
             <Tabs.Trigger value="unread" className={tabClasses}>
-              <Trans>Unread ({unreadCount})</Trans>
+              {counted ? <Trans>Unread ({unreadCount})</Trans> : <Trans>Unread</Trans>}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="pending" className="mt-4">
