@@ -36,8 +36,7 @@ export function stubApi(answers: Record<string, Answer>) {
   };
 }
 
-export function renderWithApi(ui: ReactNode, initialEntry = '/') {
-  const queryClient = createQueryClient();
+export function renderWithApi(ui: ReactNode, initialEntry = '/', queryClient = createQueryClient()) {
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[initialEntry]}>{ui}</MemoryRouter>

@@ -4,8 +4,11 @@ import { api } from '../../lib/api.ts';
 import { useSession } from '../auth/api.ts';
 
 // Campus impact (spec §7 GET /api/impact/{campus}; contract and units in src/shared/schemas/impact.ts).
-// Anyone's return anywhere on campus changes these figures, so a screen asks again each time it mounts
-// (showing what it has meanwhile); every call is a few indexed reads.
+// Anyone's return anywhere on campus changes these figures, so a screen asks again when it mounts
+// (showing what it has meanwhile); every call is a few indexed reads. Figures younger than
+// IMPACT_FRESH_MS are not asked for again: a page the server rendered a moment ago, or Home's two
+// sections mounting one after the other, would otherwise fetch and re-render what they already show.
+export const IMPACT_FRESH_MS = 10_000;
 
 export const impactKeys = {
   all: ['/api/impact'] as const,
@@ -21,7 +24,7 @@ export function useImpactCampuses(enabled = true) {
   return useQuery({
     queryKey: impactKeys.all,
     queryFn: () => api.get<ImpactCampuses>('/api/impact'),
-    staleTime: 0,
+    staleTime: IMPACT_FRESH_MS,
     enabled,
   });
 }
@@ -30,7 +33,7 @@ export function useCampusImpact(campus: string | undefined) {
   return useQuery({
     queryKey: impactKeys.campus(campus ?? ''),
     queryFn: async () => (await api.get<{ impact: CampusImpact }>(path(campus ?? ''))).impact,
-    staleTime: 0,
+    staleTime: IMPACT_FRESH_MS,
     enabled: Boolean(campus),
   });
 }
@@ -39,7 +42,7 @@ export function useImpactLeaderboard(campus: string | undefined) {
   return useQuery({
     queryKey: impactKeys.leaderboard(campus ?? ''),
     queryFn: () => api.get<Leaderboard>(path(campus ?? '', '/leaderboard')),
-    staleTime: 0,
+    staleTime: IMPACT_FRESH_MS,
     enabled: Boolean(campus),
   });
 }
@@ -48,7 +51,7 @@ export function useImpactDashboard(campus: string | undefined) {
   return useQuery({
     queryKey: impactKeys.dashboard(campus ?? ''),
     queryFn: () => api.get<ImpactDashboard>(path(campus ?? '', '/dashboard')),
-    staleTime: 0,
+    staleTime: IMPACT_FRESH_MS,
     enabled: Boolean(campus),
   });
 }

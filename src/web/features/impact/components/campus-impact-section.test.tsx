@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { campusImpact, leaders, sam } from '../../../../../tests/helpers/impact-fixtures.ts';
 import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with-api.tsx';
-import { useViewerCampus } from '../api.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { impactKeys, useViewerCampus } from '../api.ts';
 import CampusImpactSection from './campus-impact-section.tsx';
 import { ImpactNumberRow } from './impact-number-row.tsx';
 
@@ -88,6 +89,27 @@ describe('Home impact sections', () => {
     expect(api.calls).not.toContain('/api/impact');
     expect(api.calls).toContain('/api/impact/berkeley.edu');
     expect(await screen.findByText(/Nothing has come back yet this week/)).toBeTruthy();
+  });
+
+  it('does not ask again for figures the server rendered a moment ago, nor twice for one campus', async () => {
+    const api = stubApi(visitorAnswers);
+    const queryClient = createQueryClient();
+    // As a pre-rendered Home arrives: the campuses are in the cache, fetched just now by the server.
+    queryClient.setQueryData(impactKeys.all, visitorAnswers['/api/impact'].body);
+    renderWithApi(<HomeImpact />, '/', queryClient);
+    await screen.findByRole('region', { name: 'Shared so far at Stanford University' });
+    await screen.findAllByRole('listitem');
+    expect(api.calls).not.toContain('/api/impact');
+    expect(api.calls.filter((call) => call === '/api/impact/stanford.edu')).toHaveLength(1);
+    // A section mounting later (Home's lower half is loaded lazily) reads the same answer.
+    cleanup();
+    renderWithApi(
+      <CampusImpactSection campus="stanford.edu" campusError={false} onCampusRetry={() => {}} />,
+      '/',
+      queryClient,
+    );
+    await screen.findByRole('region', { name: 'Our Campus Impact' });
+    expect(api.calls.filter((call) => call === '/api/impact/stanford.edu')).toHaveLength(1);
   });
 
   it('shows placeholders while loading', async () => {

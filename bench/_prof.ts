@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const [url, out, secs] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(url);
+await page.waitForTimeout(Number(secs ?? 12) * 1000);
+const { profile } = await cdp.send('Profiler.stop');
+writeFileSync(out, JSON.stringify(profile));
+await browser.close();

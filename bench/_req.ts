@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const [url] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const reqs: string[] = [];
+page.on('request', (r) => reqs.push(`${r.resourceType()} ${r.url().replace(/^https?:\/\/[^/]+/, '')}`));
+await page.goto(url, { waitUntil: 'networkidle' });
+const counts = new Map<string, number>();
+for (const r of reqs) counts.set(r.split(' ')[0]!, (counts.get(r.split(' ')[0]!) ?? 0) + 1);
+console.log(reqs.length, [...counts]);
+console.log(reqs.filter((r) => !r.startsWith('script')).join('\n'));
+console.log(await page.evaluate(() => document.querySelectorAll('*').length), 'elements');
+await browser.close();
