@@ -1,3 +1,4 @@
+import { cpuSummary } from './cpu.ts';
 import type { BenchResults } from './results.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
 
@@ -290,6 +291,38 @@ function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connection
       ]);
     }
     out.push(table(rows));
+    const measured = off.filter(([, r]) => r.cpu && r.cpu.serverMs > 0);
+    if (measured.length) {
+      // Work done, not time waited: true on a busy host too, where "other processes" says how busy.
+      const cpuRows = [
+        [
+          'read class, caches off',
+          'server CPU ms/req',
+          'PostgreSQL CPU ms/req',
+          'server',
+          'PostgreSQL',
+          'load generator',
+          'other processes',
+        ],
+      ];
+      for (const [cls, r] of measured) {
+        const c = cpuSummary(r.cpu!);
+        cpuRows.push([
+          cls,
+          c.serverMsPerRequest.toFixed(2),
+          c.postgresMsPerRequest.toFixed(2),
+          pct(c.serverShare),
+          pct(c.postgresShare),
+          pct(c.loadGeneratorShare),
+          pct(c.otherShare),
+        ]);
+      }
+      out.push(
+        '',
+        `Where the CPU went (shares of ${measured[0]![1].cpu!.cores} cores over each run):`,
+        table(cpuRows),
+      );
+    }
     for (const [cls, r] of off)
       for (const f of r.byLabel?.[cls]?.failures ?? []) out.push(`  BAD READ (${cls}): ${f}`);
     out.push('');

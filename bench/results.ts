@@ -1,4 +1,5 @@
 import type { RouteBundle } from './bundle.ts';
+import type { CpuUse } from './cpu.ts';
 import type { LoadResult } from './load.ts';
 import type { BudgetCheck } from './report.ts';
 import type { CampusDayRun } from './scenarios/campus-day.ts';
@@ -34,8 +35,8 @@ export interface CampusDayResults {
   readMix: Record<string, number>;
   writeMix: Record<string, number>;
   runs: (CampusDayRun & { reads: RatedLoad })[];
-  /** Read class → its run alone on a server with READ_CACHE_SECONDS=0. */
-  cachesOff: Record<string, RatedLoad>;
+  /** Read class → its run alone on a server with READ_CACHE_SECONDS=0, with where the CPU went. */
+  cachesOff: Record<string, RatedLoad & { cpu?: CpuUse }>;
 }
 
 export interface BenchResults {

@@ -7,7 +7,7 @@ import { campusToday } from '#shared/calendar.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { LocalStorage } from '../src/server/adapters/storage/local-storage.ts';
 import { formatBundles, runBundleBench } from './bundle.ts';
-import { createBenchDatabase } from './database.ts';
+import { BENCH_DATABASE, createBenchDatabase } from './database.ts';
 import { type Fixtures, prepareFixtures } from './fixtures.ts';
 import { formatLighthouse, runLighthouseBench } from './lighthouse.ts';
 import { type LoadResult, runLoad } from './load.ts';
@@ -355,6 +355,7 @@ async function main() {
           connections,
           seconds,
           warmupSeconds: num('warmup'),
+          cpu: { serverPid: app.pid, database: database.kind === 'postgres' ? BENCH_DATABASE : undefined },
         });
         campusDay.cachesOff[cls] = { ...result, ratio: 0 };
         log(

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { CATEGORIES, PICKUP_METHODS } from '#shared/constants.ts';
+import { type CpuUse, startCpuWindow } from '../cpu.ts';
 import type { Fixtures } from '../fixtures.ts';
 import { type LoadResult, type RequestSpec, runLoad } from '../load.ts';
 import { seededRandom, Zipf } from '../popularity.ts';
@@ -286,15 +287,25 @@ export async function runCampusDay(options: {
 /** One read class alone (the caches-off runs): its own keys over `connections`, after a warm-up. */
 export async function runReadClass(
   cls: ReadClass,
-  options: { url: string; reader: CampusReader; connections: number; seconds: number; warmupSeconds: number },
-): Promise<LoadResult> {
+  options: {
+    url: string;
+    reader: CampusReader;
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    /** The server's process and its PostgreSQL database, to say where the CPU went (bench/cpu.ts). */
+    cpu?: { serverPid: number; database?: string };
+  },
+): Promise<LoadResult & { cpu?: CpuUse }> {
   const { url, reader, connections } = options;
   const request = () => reader.request(cls);
   if (options.warmupSeconds > 0) {
     await runLoad({ url, connections, seconds: options.warmupSeconds, request });
     await settle(url);
   }
+  const window = options.cpu && startCpuWindow(options.cpu.serverPid, options.cpu.database);
   const result = await runLoad({ url, connections, seconds: options.seconds, request, byLabel: true });
+  const cpu = window?.(result.requests);
   await settle(url);
-  return result;
+  return cpu ? { ...result, cpu } : result;
 }
