@@ -9,14 +9,7 @@ import { transferService } from '../../src/server/features/payouts/transfers.ts'
 import { createItem, createSignedInUser } from '../factories.ts';
 import { bookingAt, notices, pickUp, reserveAtQuote } from '../helpers/booking-scenario.ts';
 import { settlePayments } from '../helpers/money.ts';
-import {
-  connectedAccountOf,
-  providerTransfersOf,
-  runTransfers,
-  setupPayoutApp,
-  transferDeps,
-  transfersOf,
-} from '../helpers/payouts.ts';
+import * as payouts from '../helpers/payouts.ts';
 import { day, VISA } from '../helpers/reservation-fixtures.ts';
 
 // Decision 061: a sent transfer is taken back when what it kept is no longer the lender's (a lender
@@ -27,12 +20,12 @@ import { day, VISA } from '../helpers/reservation-fixtures.ts';
 // checks after each test compare our transfers, reversals and journal with the test provider's.
 
 const MODERATOR = 'reversal.moderator@stanford.edu';
-const payouts = setupPayoutApp(MODERATOR);
-const { t, tp } = payouts;
+const app = payouts.setupPayoutApp(MODERATOR);
+const { t, tp } = app;
 const db = () => t.database.db;
 const DISPUTE_CARD = { ...VISA, number: '4000 0000 0000 0259' };
 const sentOf = async (reservationId: string) =>
-  (await transfersOf(t, reservationId)).filter((r) => r.status === 'sent' || r.status === 'reversed');
+  (await payouts.transfersOf(t, reservationId)).filter((r) => r.status === 'sent' || r.status === 'reversed');
 
 /** A paid borrow completed and its lender paid. */
 async function paidBorrow(options: Parameters<typeof bookingAt>[2] = {}) {
@@ -40,7 +33,7 @@ async function paidBorrow(options: Parameters<typeof bookingAt>[2] = {}) {
   const done = await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
   expect(done.statusCode, done.body).toBe(200);
   await settlePayments(t);
-  await runTransfers(t, b.id);
+  await payouts.runTransfers(t, b.id);
   const sent = await sentOf(b.id);
   expect(sent).toHaveLength(1);
   return { ...b, transfer: sent[0]! };
@@ -80,7 +73,7 @@ async function chargeback(b: { id: string; intent: string }, outcome: 'won' | 'l
   const closed = await t.post(
     `/api/admin/disputes/${row!.id}/test-outcome`,
     { outcome },
-    payouts.moderator.cookie,
+    app.moderator.cookie,
   );
   expect(closed.statusCode, closed.body).toBe(200);
   return row!;
@@ -90,7 +83,7 @@ async function findLenderAtFault(disputeId: string) {
   const found = await t.post(
     `/api/admin/disputes/${disputeId}/finding`,
     { finding: 'lender_at_fault' },
-    payouts.moderator.cookie,
+    app.moderator.cookie,
   );
   expect(found.statusCode, found.body).toBe(200);
   return found.json().dispute as { reversal: string };
@@ -107,13 +100,13 @@ describe('a lender found at fault after the transfer', () => {
 
     const runs = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
-        transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id),
+        transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id),
       ),
     );
     expect(runs.some((r) => r.status === 'fulfilled')).toBe(true);
-    await transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
 
-    const [atProvider] = await providerTransfersOf(t, b.id);
+    const [atProvider] = await payouts.providerTransfersOf(t, b.id);
     expect(atProvider!.amountReversedCents).toBe(reverse);
     const [row] = await sentOf(b.id);
     expect(row).toMatchObject({ status: 'reversed', reversedCents: reverse, owedCents: 0 });
@@ -121,8 +114,8 @@ describe('a lender found at fault after the transfer', () => {
       expect.objectContaining({ status: 'sent', reason: 'lender_at_fault', reversedCents: reverse }),
     ]);
     // Nothing left to send again: the booking's money is no longer the lender's.
-    await runTransfers(t, b.id);
-    expect(await providerTransfersOf(t, b.id)).toHaveLength(1);
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
     expect(await disputeService.receivableOf(db(), b.lender.user.id)).toBe(0);
     const told = (await notices(t, b.lender.cookie, { id: b.id })).filter(
       (n) => n.title === 'Payout taken back',
@@ -136,15 +129,17 @@ describe('a lender found at fault after the transfer', () => {
     const b = await paidBorrow();
     const dispute = await chargeback(b, 'lost');
     await findLenderAtFault(dispute.id);
-    payouts.flaky.loseAnswers('reverseTransfer', 1);
-    await expect(transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id)).rejects.toThrow();
+    app.flaky.loseAnswers('reverseTransfer', 1);
+    await expect(
+      transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id),
+    ).rejects.toThrow();
     // The lease of the crashed runner runs out; the next one finds the reversal made.
     await transferService.reconcileBooking(
-      transferDeps(t, new Date(Date.now() + 600_000)),
+      payouts.transferDeps(t, new Date(Date.now() + 600_000)),
       b.id,
       b.lender.user.id,
     );
-    const [atProvider] = await providerTransfersOf(t, b.id);
+    const [atProvider] = await payouts.providerTransfersOf(t, b.id);
     expect(atProvider!.amountReversedCents).toBe(b.transfer.amountCents);
     expect((await sentOf(b.id))[0]).toMatchObject({ reversedCents: b.transfer.amountCents });
   });
@@ -153,17 +148,17 @@ describe('a lender found at fault after the transfer', () => {
     const b = await paidBorrow();
     const earned = b.transfer.amountCents!;
     // The lender's balance went to their bank (the transfer became available two days later).
-    const payouts = await tp().payOutBalances(new Date(Date.now() + 3 * 86_400_000));
-    expect(payouts.some((p) => p.amountCents >= earned)).toBe(true);
+    const bankPayouts = await tp().payOutBalances(new Date(Date.now() + 3 * 86_400_000));
+    expect(bankPayouts.some((p) => p.amountCents >= earned)).toBe(true);
     const dispute = await chargeback(b, 'lost');
     await findLenderAtFault(dispute.id);
-    await transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
     expect((await sentOf(b.id))[0]).toMatchObject({ reversedCents: 0, owedCents: earned });
     expect(await disputeService.receivableOf(db(), b.lender.user.id)).toBe(earned);
 
     const next = await nextBorrowOf(b.lender);
-    const row = (await transfersOf(t, next.id)).find((r) => r.purpose === 'rental_rest');
+    const row = (await payouts.transfersOf(t, next.id)).find((r) => r.purpose === 'rental_rest');
     const nextEarned = (
       await db().execute<{ cents: number }>(
         sql`select sum(amount_cents)::int as cents from earning_entries where reservation_id = ${next.id}`,
@@ -171,16 +166,16 @@ describe('a lender found at fault after the transfer', () => {
     ).rows[0]!.cents;
     // Many runs at once net the debt once.
     await Promise.allSettled(
-      Array.from({ length: 4 }, () => transferService.run(transferDeps(t), row!.id, false)),
+      Array.from({ length: 4 }, () => transferService.run(payouts.transferDeps(t), row!.id, false)),
     );
-    await runTransfers(t, next.id);
-    const made = await providerTransfersOf(t, next.id);
+    await payouts.runTransfers(t, next.id);
+    const made = await payouts.providerTransfersOf(t, next.id);
     const netted = Math.min(earned, nextEarned);
     if (nextEarned > netted) {
       expect(made).toHaveLength(1);
       expect(made[0]!.amountCents).toBe(nextEarned - netted);
     } else expect(made).toHaveLength(0);
-    expect((await transfersOf(t, next.id)).find((r) => r.purpose === 'rental_rest')).toMatchObject({
+    expect((await payouts.transfersOf(t, next.id)).find((r) => r.purpose === 'rental_rest')).toMatchObject({
       status: 'sent',
       nettedCents: netted,
     });
@@ -209,17 +204,17 @@ describe('a refund after the transfer', () => {
     );
     await settlePayments(t);
     // The round finds the booking keeping more than the lender's due and sends its job.
-    expect(await transferService.sendDue(transferDeps(t))).toBeGreaterThan(0);
+    expect(await transferService.sendDue(payouts.transferDeps(t))).toBeGreaterThan(0);
     // The payment steps' worker reconciles the payment's paid bookings right after its steps ran.
-    expect(await transferService.afterPaymentSteps(transferDeps(t), b.intent)).toBe(sent);
-    expect((await providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(sent);
+    expect(await transferService.afterPaymentSteps(payouts.transferDeps(t), b.intent)).toBe(sent);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(sent);
     expect((await sentOf(b.id))[0]).toMatchObject({ status: 'reversed', reversedCents: sent, owedCents: 0 });
     expect((await db().select().from(payoutReversals)).filter((r) => r.transferId === b.transfer.id)).toEqual(
       [expect.objectContaining({ reason: 'refund', reversedCents: sent })],
     );
     // Nothing more to do: a second run and round find it settled.
-    await transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(sent);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(sent);
   });
 });
 
@@ -227,8 +222,8 @@ describe('a chargeback after the transfer', () => {
   it('won: nothing is taken back', async () => {
     const b = await paidBorrow();
     await chargeback(b, 'won');
-    await transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
     expect((await sentOf(b.id))[0]).toMatchObject({ status: 'sent', reversedCents: 0 });
   });
 
@@ -238,11 +233,11 @@ describe('a chargeback after the transfer', () => {
     const found = await t.post(
       `/api/admin/disputes/${dispute.id}/finding`,
       { finding: 'platform_bears' },
-      payouts.moderator.cookie,
+      app.moderator.cookie,
     );
     expect(found.statusCode).toBe(200);
-    await transferService.reconcileBooking(transferDeps(t), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
   });
 });
 
@@ -252,56 +247,52 @@ describe('a chargeback before the transfer, lender at fault', () => {
     const done = await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
     expect(done.statusCode, done.body).toBe(200);
     await settlePayments(t);
-    await runTransfers(t, b.id);
+    await payouts.runTransfers(t, b.id);
     // The open dispute holds the transfer.
-    expect(await providerTransfersOf(t, b.id)).toHaveLength(0);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
     const [row] = await db().select().from(disputes).where(eq(disputes.reservationId, b.id));
-    await t.post(
-      `/api/admin/disputes/${row!.id}/test-outcome`,
-      { outcome: 'lost' },
-      payouts.moderator.cookie,
-    );
+    await t.post(`/api/admin/disputes/${row!.id}/test-outcome`, { outcome: 'lost' }, app.moderator.cookie);
     await findLenderAtFault(row!.id);
-    await runTransfers(t, b.id);
+    await payouts.runTransfers(t, b.id);
     // All of the lender's earning went with the dispute: nothing to send, nothing to reverse.
-    expect(await providerTransfersOf(t, b.id)).toHaveLength(0);
-    expect((await transfersOf(t, b.id)).every((r) => r.status === 'cancelled')).toBe(true);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
+    expect((await payouts.transfersOf(t, b.id)).every((r) => r.status === 'cancelled')).toBe(true);
   });
 });
 
 describe('an account that cannot receive money', () => {
   it('disconnected: unsent transfers wait and the lender is told once', async () => {
     const b = await bookingAt(t, 'returned');
-    const account = await connectedAccountOf(t, b.lender.user.id);
+    const account = await payouts.connectedAccountOf(t, b.lender.user.id);
     await Promise.all([
       tp().deauthorizeAccount(account.accountId),
       tp().deauthorizeAccount(account.accountId),
     ]);
-    expect(await connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'restricted' });
-    expect((await connectedAccountOf(t, b.lender.user.id)).deauthorisedAt).not.toBeNull();
+    expect(await payouts.connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'restricted' });
+    expect((await payouts.connectedAccountOf(t, b.lender.user.id)).deauthorisedAt).not.toBeNull();
     await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
     await settlePayments(t);
-    await runTransfers(t, b.id);
-    expect(await providerTransfersOf(t, b.id)).toHaveLength(0);
-    expect((await transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
+    expect((await payouts.transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
     const told = (await notices(t, b.lender.cookie)).filter((n) => n.title === 'Stripe account disconnected');
     expect(told).toHaveLength(1);
   });
 
   it('restricted, then active again: the waiting transfers go', async () => {
     const b = await bookingAt(t, 'returned');
-    const account = await connectedAccountOf(t, b.lender.user.id);
+    const account = await payouts.connectedAccountOf(t, b.lender.user.id);
     await tp().setConnectedAccountState(account.accountId, 'needs_information');
-    expect(await connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'action_needed' });
+    expect(await payouts.connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'action_needed' });
     await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
     await settlePayments(t);
-    await runTransfers(t, b.id);
-    expect((await transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
+    await payouts.runTransfers(t, b.id);
+    expect((await payouts.transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
     // The account.updated event of the onboarding page's answer makes it active: the transfer goes.
     await tp().setConnectedAccountState(account.accountId, 'complete');
-    expect(await connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'active' });
-    await runTransfers(t, b.id);
-    expect(await providerTransfersOf(t, b.id)).toHaveLength(1);
+    expect(await payouts.connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'active' });
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
   });
 });
 
