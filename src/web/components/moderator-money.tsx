@@ -10,8 +10,38 @@ import { Skeleton } from './ui/skeleton.tsx';
 // The lists of money cases on /admin/payments (provider calls, payouts to lenders, card disputes):
 // each loads, fails, comes up empty and shows its cases in the same frame, so the page reads as one.
 
+/** A list not loaded yet, or that failed to load: the placeholders, or why and a reload. */
+export function MoneyListNotReady({
+  query,
+  loading,
+  failed,
+  reloadLabel,
+  cards,
+  className,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  loading: ReactNode;
+  failed: ReactNode;
+  /** Where the list's own cases have a "Try again", the reload says something else. */
+  reloadLabel?: ReactNode;
+  cards?: 1 | 2 | 3;
+  className?: string;
+}) {
+  return query.isError ? (
+    <MoneyListFailed
+      className={className}
+      title={failed}
+      error={query.error}
+      onReload={() => void query.refetch()}
+      reloadLabel={reloadLabel}
+    />
+  ) : (
+    <MoneyListLoading className={className} cards={cards} label={loading} />
+  );
+}
+
 /** While a list loads: a status for screen readers, and placeholders where its cards will be. */
-export function MoneyListLoading({
+function MoneyListLoading({
   label,
   cards = 1,
   className,
@@ -34,7 +64,7 @@ export function MoneyListLoading({
 }
 
 /** A list that could not be loaded: why, and a button to load it again. */
-export function MoneyListFailed({
+function MoneyListFailed({
   title,
   error,
   onReload,
@@ -44,7 +74,6 @@ export function MoneyListFailed({
   title: ReactNode;
   error: unknown;
   onReload: () => void;
-  /** Where the list's own cases have a "Try again", the reload says something else. */
   reloadLabel?: ReactNode;
   className?: string;
 }) {

@@ -23,6 +23,7 @@ import type {
   DisputeStatus,
   PaymentIntent,
   PaymentProvider,
+  SavedCardPayment,
   Transfer,
 } from './provider.ts';
 
@@ -147,6 +148,7 @@ function assertWaitingForCard(row: IntentRow) {
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
+type SavedCardRow = typeof testPaymentMethods.$inferSelect;
 
 function toIntent(row: IntentRow): PaymentIntent {
   return {
@@ -427,26 +429,35 @@ export class TestPaymentProvider implements PaymentProvider {
    * 'requires_payment_method' in one conditional update, so calls at once (a double click, two tabs)
    * authorise it once; every one of them answers the authorised intent.
    */
-  confirmWithSavedCard(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent> {
-    return this.once(args.idempotencyKey, async () => {
-      const row = await this.intent(args.paymentIntentId);
-      if (['requires_capture', 'succeeded'].includes(row.status)) return toIntent(row);
-      assertWaitingForCard(row);
-      const method = await this.savedCard(args.paymentMethodId, args.customerId);
+  confirmWithSavedCard(args: SavedCardPayment): Promise<PaymentIntent> {
+    return this.payWithSavedCard(args, true, async (method) => {
       const details = checkSavedCard(method);
       // Stripe's test cards with the cardholder present: 0341 declines every charge, 3184 asks the
       // cardholder to authenticate every time.
       if (method.offSession === 'decline') {
-        await this.setIntent(row.id, { lastError: 'Your card was declined.' });
+        await this.setIntent(args.paymentIntentId, { lastError: 'Your card was declined.' });
         throw new PaymentError(msg`Your card was declined.`, 'card_declined');
       }
       const status = method.offSession === 'authenticate' ? 'requires_action' : 'requires_capture';
       return this.authoriseWaiting(args, details, status);
+    });
+  }
+
+  /**
+   * A saved card pays, once per idempotency key: the intent must still wait for a card (with the
+   * cardholder present, one already authorised is answered as it is), and the card must be this
+   * customer's and still attached.
+   */
+  private payWithSavedCard(
+    args: SavedCardPayment,
+    cardholderPresent: boolean,
+    pay: (method: SavedCardRow) => Promise<PaymentIntent>,
+  ): Promise<PaymentIntent> {
+    return this.once(args.idempotencyKey, async () => {
+      const row = await this.intent(args.paymentIntentId);
+      if (cardholderPresent && ['requires_capture', 'succeeded'].includes(row.status)) return toIntent(row);
+      assertWaitingForCard(row);
+      return pay(await this.savedCard(args.paymentMethodId, args.customerId));
     });
   }
 
@@ -493,16 +504,8 @@ export class TestPaymentProvider implements PaymentProvider {
    * cardholder (3184) or decline (0341) refuse with the intent left to be paid again, others authorise.
    * One conditional update, so two calls at once authorise once.
    */
-  authoriseOffSession(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent> {
-    return this.once(args.idempotencyKey, async () => {
-      const row = await this.intent(args.paymentIntentId);
-      assertWaitingForCard(row);
-      const method = await this.savedCard(args.paymentMethodId, args.customerId);
+  authoriseOffSession(args: SavedCardPayment): Promise<PaymentIntent> {
+    return this.payWithSavedCard(args, false, async (method) => {
       try {
         const details = checkSavedCard(method);
         if (method.offSession === 'authenticate') {
@@ -516,7 +519,9 @@ export class TestPaymentProvider implements PaymentProvider {
         }
         return await this.authoriseWaiting(args, details, 'requires_capture');
       } catch (error) {
-        if (error instanceof PaymentError) await this.setIntent(row.id, { lastError: error.message });
+        if (error instanceof PaymentError) {
+          await this.setIntent(args.paymentIntentId, { lastError: error.message });
+        }
         throw error;
       }
     });

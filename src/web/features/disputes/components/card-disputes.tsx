@@ -10,8 +10,7 @@ import { disputeFindingInput, submitEvidenceInput } from '#shared/schemas/disput
 import {
   MoneyCaseHeader,
   MoneyList,
-  MoneyListFailed,
-  MoneyListLoading,
+  MoneyListNotReady,
   PaymentIdFact,
 } from '../../../components/moderator-money.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,16 +53,13 @@ const day = (iso: string) =>
 
 export function CardDisputes() {
   const disputes = useDisputes();
-  if (disputes.isPending) {
-    return <MoneyListLoading className="mt-8" label={<Trans>Loading card disputes…</Trans>} />;
-  }
-  if (disputes.isError) {
+  if (disputes.status !== 'success') {
     return (
-      <MoneyListFailed
+      <MoneyListNotReady
         className="mt-8"
-        title={<Trans>Failed to load card disputes</Trans>}
-        error={disputes.error}
-        onReload={() => void disputes.refetch()}
+        query={disputes}
+        loading={<Trans>Loading card disputes…</Trans>}
+        failed={<Trans>Failed to load card disputes</Trans>}
       />
     );
   }

@@ -10,8 +10,7 @@ import { resolveMismatchInput } from '#shared/schemas/payment-steps.ts';
 import {
   MoneyCaseHeader,
   MoneyList,
-  MoneyListFailed,
-  MoneyListLoading,
+  MoneyListNotReady,
   PaymentIdFact,
   ProviderError,
 } from '../../../components/moderator-money.tsx';
@@ -54,16 +53,14 @@ const when = (iso: string, i18n: I18n) => {
 export function PaymentProblems() {
   const { t } = useLingui();
   const problems = usePaymentProblems();
-  if (problems.isPending) {
-    return <MoneyListLoading className="mt-6" cards={3} label={<Trans>Loading payments…</Trans>} />;
-  }
-  if (problems.isError) {
+  if (problems.status !== 'success') {
     return (
-      <MoneyListFailed
+      <MoneyListNotReady
         className="mt-6"
-        title={<Trans>Failed to load payments</Trans>}
-        error={problems.error}
-        onReload={() => void problems.refetch()}
+        cards={3}
+        query={problems}
+        loading={<Trans>Loading payments…</Trans>}
+        failed={<Trans>Failed to load payments</Trans>}
       />
     );
   }

@@ -5,8 +5,7 @@ import type { PayoutProblemView } from '#shared/schemas/payouts.ts';
 import {
   MoneyCaseHeader,
   MoneyList,
-  MoneyListFailed,
-  MoneyListLoading,
+  MoneyListNotReady,
   ProviderError,
 } from '../../../components/moderator-money.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,16 +21,13 @@ export function PayoutProblemsSection() {
   const { t } = useLingui();
   const problems = usePayoutProblems();
   const retry = useRetryPayoutProblem();
-  if (problems.isPending) {
-    return <MoneyListLoading className="mt-8" label={<Trans>Loading payouts…</Trans>} />;
-  }
-  if (problems.isError) {
+  if (problems.status !== 'success') {
     return (
-      <MoneyListFailed
+      <MoneyListNotReady
         className="mt-8"
-        title={<Trans>Failed to load payouts</Trans>}
-        error={problems.error}
-        onReload={() => void problems.refetch()}
+        query={problems}
+        loading={<Trans>Loading payouts…</Trans>}
+        failed={<Trans>Failed to load payouts</Trans>}
         reloadLabel={<Trans>Load again</Trans>}
       />
     );
