@@ -180,7 +180,10 @@ describe('a reversal failing on every retry', () => {
       sendNow: async (_q: string, data: unknown) => void queued.push(data),
       kick() {},
     };
-    await transferService.sendDue({ ...payouts.transferDeps(t), jobs: jobs as unknown as TransferDeps['jobs'] });
+    await transferService.sendDue({
+      ...payouts.transferDeps(t),
+      jobs: jobs as unknown as TransferDeps['jobs'],
+    });
     expect(queued).not.toContainEqual({ reservationId: b.id, lenderId: b.lender.user.id });
     expect(await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id)).toBe(0);
     expect(await reversalsOfBooking(b.id)).toHaveLength(1);

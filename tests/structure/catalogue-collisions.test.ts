@@ -42,7 +42,7 @@ function entriesOf(po: string): Entry[] {
 }
 
 /** Each (context, message) translated differently in two catalogues, with the translations by catalogue. */
-export function collisions(catalogues: Record<string, string>) {
+function collisions(catalogues: Record<string, string>) {
   const seen = new Map<string, Map<string, string[]>>();
   for (const [name, po] of Object.entries(catalogues)) {
     for (const { msgctxt, msgid, msgstr } of entriesOf(po)) {
@@ -57,7 +57,9 @@ export function collisions(catalogues: Record<string, string>) {
     .filter(([, byTranslation]) => byTranslation.size > 1)
     .map(([key, byTranslation]) => ({
       message: key.replace('\u0004', ' | '),
-      translations: Object.fromEntries([...byTranslation].map(([msgstr, names]) => [names.join(', '), msgstr])),
+      translations: Object.fromEntries(
+        [...byTranslation].map(([msgstr, names]) => [names.join(', '), msgstr]),
+      ),
     }));
 }
 
