@@ -1,18 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { bankPayouts, connectedAccounts } from '../../src/server/db/schema/payouts.ts';
 import { paymentEvents } from '../../src/server/db/schema/test-payments.ts';
 import { createSignedInUser } from '../factories.ts';
-import {
-  connectEvent,
-  deliverWebhook,
-  signedWebhook,
-  startFakeStripe,
-  stripeEvent,
-} from '../helpers/fake-stripe.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import { connectEvent, deliverWebhook, stripeEvent } from '../helpers/fake-stripe.ts';
+import { setupStripeApp } from '../helpers/stripe-app.ts';
 
 // Decision 061: Stripe's Connect webhook (a local fake Stripe through the real SDK) at its own address
 // with its own signing secret. Each event only names an object, read again from Stripe: account.updated
@@ -21,29 +14,18 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // each event is applied once however many deliveries race. The platform's endpoint takes transfer
 // events and reports a transfer it has no row for. On both databases.
 
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_platform_secret';
 const CONNECT_SECRET = 'whsec_connect_secret';
-const stripe = loadConfig({
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-  STRIPE_API_URL: fake.url,
-}).stripe!;
-const t = setupTestApp({ stripe });
+const stripeApp = await setupStripeApp({ webhookSecret: SECRET, connectWebhookSecret: CONNECT_SECRET });
+const { fake, t } = stripeApp;
 const db = () => t.database.db;
 const CONNECT_URL = '/api/webhooks/connect';
-beforeEach(() => fake.reset());
 
 let counter = 0;
 const nextId = () => `evt_connect_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
 
-function deliver(event: object, secret = CONNECT_SECRET, url = CONNECT_URL) {
-  const { payload, signature } = signedWebhook(event, secret);
-  return deliverWebhook(t.app, payload, { 'stripe-signature': signature }, url);
-}
+const deliver = (event: object, secret = CONNECT_SECRET, url = CONNECT_URL) =>
+  stripeApp.deliver(event, secret, url);
 
 /** A lender who started onboarding: their account exists at (fake) Stripe, not yet complete. */
 async function lenderWithAccount() {

@@ -1,22 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { disputes } from '../../src/server/db/schema/disputes.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { paymentEvents } from '../../src/server/db/schema/test-payments.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
 import { createSignedInUser } from '../factories.ts';
-import { cardExpiry } from '../helpers/cards.ts';
-import {
-  deliverWebhook,
-  type FakeCard,
-  signedWebhook,
-  startFakeStripe,
-  stripeEvent,
-} from '../helpers/fake-stripe.ts';
+import { deliverWebhook, signedWebhook, stripeEvent } from '../helpers/fake-stripe.ts';
 import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
+import { FAKE_VISA, setupStripeApp } from '../helpers/stripe-app.ts';
+import { WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 // Stripe's dispute events (a local fake Stripe through the real SDK): each event only names the
@@ -24,30 +17,22 @@ import { waitFor } from '../helpers/wait-for.ts';
 // in Stripe's state, a bad signature is refused with nothing done, and a dispute that is not ours is
 // acknowledged and left alone. Evidence goes to Stripe as an update with submit=true. On both databases.
 
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_dispute_secret';
 const MODERATOR = 'webhook.moderator@stanford.edu';
-const stripe = loadConfig({
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_API_URL: fake.url,
-}).stripe!;
-const t = setupTestApp({ ...WITHOUT_SERVICE_FEE, stripe, adminEmails: [MODERATOR] });
+const { fake, t, deliver } = await setupStripeApp({
+  webhookSecret: SECRET,
+  config: { ...WITHOUT_SERVICE_FEE, adminEmails: [MODERATOR] },
+});
 const db = () => t.database.db;
-const VISA: FakeCard = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: cardExpiry(8).expYear };
 let moderator: Awaited<ReturnType<typeof createSignedInUser>>;
 
 beforeAll(async () => {
   moderator = await createSignedInUser(db(), { email: MODERATOR });
 });
-beforeEach(() => fake.reset());
 
 let eventCounter = 0;
 async function send(type: string, disputeId: string, id = `evt_dispute_${++eventCounter}`) {
-  const { payload, signature } = signedWebhook(stripeEvent(id, type, fake.dispute(disputeId)), SECRET);
-  const response = await deliverWebhook(t.app, payload, { 'stripe-signature': signature });
+  const response = await deliver(stripeEvent(id, type, fake.dispute(disputeId)));
   expect(response.statusCode, response.body).toBe(200);
   return id;
 }
@@ -56,7 +41,7 @@ async function send(type: string, disputeId: string, id = `evt_dispute_${++event
 async function stripeBorrow(settle = true) {
   const s = await scenario(t, { cancellationPolicy: 'strict' });
   const { paymentIntentId } = (await quoteFor(t, s.borrower.cookie, s.item.id, day(1), day(3))).json();
-  fake.authorise(paymentIntentId, VISA);
+  fake.authorise(paymentIntentId, FAKE_VISA);
   const created = await t.post(
     '/api/reservations',
     { itemId: s.item.id, startDate: day(1), endDate: day(3), stripePaymentIntentId: paymentIntentId },
@@ -199,7 +184,7 @@ describe('dispute webhooks', () => {
     // A payment made at Stripe outside CampusLoop.
     const { borrower, item } = await scenario(t);
     const { paymentIntentId } = (await quoteFor(t, borrower.cookie, item.id, day(1), day(2))).json();
-    fake.authorise(paymentIntentId, VISA);
+    fake.authorise(paymentIntentId, FAKE_VISA);
     const dp = fake.openDispute(paymentIntentId);
     await send('charge.dispute.created', dp);
     expect(await disputeRow(dp)).toBeUndefined();

@@ -1,42 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StripePaymentProvider } from '../../src/server/adapters/payments/stripe-provider.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { billingHistory, paymentIntents } from '../../src/server/db/schema/payments.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { paymentEvents } from '../../src/server/db/schema/test-payments.ts';
-import { cardExpiry } from '../helpers/cards.ts';
-import {
-  deliverWebhook,
-  type FakeCard,
-  signedWebhook,
-  startFakeStripe,
-  stripeEvent,
-} from '../helpers/fake-stripe.ts';
+import { deliverWebhook, signedWebhook, stripeEvent } from '../helpers/fake-stripe.ts';
 import { settlePayments, stepStatuses } from '../helpers/money.ts';
 import { day, quoteFor, scenario } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp, WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
+import { FAKE_VISA, setupStripeApp } from '../helpers/stripe-app.ts';
+import { WITHOUT_SERVICE_FEE } from '../helpers/test-app.ts';
 
 // Faults on Stripe (a local fake Stripe through the real SDK): the money flow runs through the
 // payment outbox and survives Stripe outages and lost answers; the payment intent and refund webhooks
 // are taken in, and a replayed or repeated event changes nothing twice. Our billing rows must equal
 // Stripe's charged minus refunded for every intent, checked after each test.
 
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
-const SECRET = 'whsec_outbox_secret';
-const stripe = loadConfig({
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  STRIPE_API_URL: fake.url,
-}).stripe!;
 // The fee's own money is tested in service-fee.test.ts; these amounts are the pinned booking's.
-const t = setupTestApp({ ...WITHOUT_SERVICE_FEE, stripe });
+const { fake, stripe, t, deliver } = await setupStripeApp({
+  webhookSecret: 'whsec_outbox_secret',
+  config: WITHOUT_SERVICE_FEE,
+});
 const db = () => t.database.db;
-const VISA: FakeCard = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: cardExpiry(8).expYear };
-
-beforeEach(() => fake.reset());
 
 /** Our billing rows against Stripe's own figures, for every intent CampusLoop recorded. */
 async function expectBalancedWithStripe() {
@@ -54,8 +38,7 @@ async function expectBalancedWithStripe() {
 }
 
 async function send(event: object) {
-  const { payload, signature } = signedWebhook(event, SECRET);
-  const response = await deliverWebhook(t.app, payload, { 'stripe-signature': signature });
+  const response = await deliver(event);
   expect(response.statusCode).toBe(200);
   return response;
 }
@@ -65,7 +48,7 @@ async function stripeRequest(approve = true) {
   // Strict: the return before the last day (an early return, decision 034) refunds no rental here.
   const s = await scenario(t, { cancellationPolicy: 'strict' });
   const { paymentIntentId } = (await quoteFor(t, s.borrower.cookie, s.item.id, day(1), day(3))).json();
-  fake.authorise(paymentIntentId, VISA);
+  fake.authorise(paymentIntentId, FAKE_VISA);
   const created = await t.post(
     '/api/reservations',
     { itemId: s.item.id, startDate: day(1), endDate: day(3), stripePaymentIntentId: paymentIntentId },
@@ -131,7 +114,7 @@ describe('payment intent webhooks', () => {
       1,
     );
 
-    fake.authorise(paymentIntentId, VISA);
+    fake.authorise(paymentIntentId, FAKE_VISA);
     await send(
       stripeEvent(
         'evt_capturable_1',

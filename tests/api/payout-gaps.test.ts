@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
+import { describe, expect, it } from 'vitest';
 import { disputes } from '../../src/server/db/schema/disputes.ts';
-import {
-  connectedAccounts,
-  formerConnectedAccounts,
-  payoutReversals,
-  payoutTransfers,
-} from '../../src/server/db/schema/payouts.ts';
+import { formerConnectedAccounts, payoutReversals } from '../../src/server/db/schema/payouts.ts';
 import { testTransfers } from '../../src/server/db/schema/test-payments.ts';
 import { type TransferDeps, transferService } from '../../src/server/features/payouts/transfers.ts';
-import { reservationService } from '../../src/server/features/reservations/service.ts';
 import { createSignedInUser } from '../factories.ts';
 import { bookingAt } from '../helpers/booking-scenario.ts';
-import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
+import * as payouts from '../helpers/payouts.ts';
 
 // The last gaps in paying lenders (decisions 061, 062): a lender whose account was disconnected sets
 // payouts up again with a new account, and what waited goes there once; a reversal that fails on every
@@ -23,60 +15,22 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // TEST_DATABASE_URL, PostgreSQL; the money checks run after each test.
 
 const MODERATOR = 'payout.gaps.moderator@stanford.edu';
-let flaky!: ReturnType<typeof flakyProvider>;
-let real!: TestPaymentProvider;
-const t = setupTestApp(
-  { adminEmails: [MODERATOR] },
-  {
-    payments: (db) => {
-      real = new TestPaymentProvider(db);
-      flaky = flakyProvider(real);
-      return flaky.provider;
-    },
-  },
-);
+const app = payouts.setupPayoutApp(MODERATOR);
+const { t, tp } = app;
 const db = () => t.database.db;
-const tp = () => t.app.payments as TestPaymentProvider;
-const deps = (now = new Date()): TransferDeps => ({
-  db: db(),
-  payments: t.app.payments,
-  jobs: t.app.jobs,
-  timeZone: t.config.campusTimeZone,
-  mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
-  now: () => now,
-});
-let moderator: Awaited<ReturnType<typeof createSignedInUser>>;
-beforeAll(async () => {
-  real.onDispute = (id) => tp().onDispute!(id);
-  real.onConnectEvent = (event) => tp().onConnectEvent!(event);
-  moderator = await createSignedInUser(db(), { email: MODERATOR });
-});
-
-const rowsOf = (reservationId: string) =>
-  db().select().from(payoutTransfers).where(eq(payoutTransfers.reservationId, reservationId));
-async function runTransfers(reservationId: string, now = new Date()) {
-  for (const row of await rowsOf(reservationId)) await transferService.run(deps(now), row.id, false);
-}
-const providerTransfersOf = (reservationId: string) =>
-  db()
-    .select()
-    .from(testTransfers)
-    .where(eq(testTransfers.transferGroup, `booking-${reservationId}`));
-const accountOf = async (userId: string) =>
-  (await db().select().from(connectedAccounts).where(eq(connectedAccounts.userId, userId)))[0]!;
 
 describe('a disconnected account set up again', () => {
   it('makes one new account, keeps the old one, and sends what waited to the new one once', async () => {
     const b = await bookingAt(t, 'returned');
-    const old = await accountOf(b.lender.user.id);
+    const old = await payouts.connectedAccountOf(t, b.lender.user.id);
     await tp().deauthorizeAccount(old.accountId);
     expect(
       (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
-    expect((await rowsOf(b.id)).map((r) => r.status)).toContain('waiting_account');
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
+    expect((await payouts.transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
 
     // Onboarding again, from two tabs at once: one new account, the old one kept for history.
     const starts = await Promise.all([
@@ -88,7 +42,7 @@ describe('a disconnected account set up again', () => {
     expect(new Set(accounts).size).toBe(1);
     const fresh = accounts[0]!;
     expect(fresh).not.toBe(old.accountId);
-    const now = await accountOf(b.lender.user.id);
+    const now = await payouts.connectedAccountOf(t, b.lender.user.id);
     expect(now).toMatchObject({ accountId: fresh, deauthorisedAt: null });
     expect(now.status).not.toBe('active');
     const history = await db()
@@ -100,8 +54,8 @@ describe('a disconnected account set up again', () => {
     expect(history[0]!.deauthorisedAt).not.toBeNull();
 
     // Not active yet: the transfers still wait.
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
 
     // Onboarding completed: the account is active, the waiting transfers go to it, once however many
     // runners race.
@@ -114,15 +68,15 @@ describe('a disconnected account set up again', () => {
     expect(answer.json().account.status).toBe('active');
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        for (const row of await rowsOf(b.id))
-          await transferService.run(deps(), row.id, false).catch(() => undefined);
+        for (const row of await payouts.transfersOf(t, b.id))
+          await transferService.run(payouts.transferDeps(t), row.id, false).catch(() => undefined);
       }),
     );
-    await runTransfers(b.id);
-    const made = await providerTransfersOf(b.id);
+    await payouts.runTransfers(t, b.id);
+    const made = await payouts.providerTransfersOf(t, b.id);
     expect(made.length).toBeGreaterThan(0);
     expect(made.every((m) => m.destination === fresh)).toBe(true);
-    const sent = (await rowsOf(b.id)).filter((r) => r.status === 'sent');
+    const sent = (await payouts.transfersOf(t, b.id)).filter((r) => r.status === 'sent');
     expect(sent.map((r) => r.destinationAccountId)).toEqual(made.map(() => fresh));
     expect(new Set(made.map((m) => m.metadata.payoutTransferId)).size).toBe(made.length);
     // Nothing went to the disconnected account.
@@ -140,16 +94,18 @@ describe('a disconnected account set up again', () => {
       (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    await runTransfers(b.id);
-    const old = await accountOf(b.lender.user.id);
-    const [sent] = (await rowsOf(b.id)).filter((r) => r.status === 'sent');
+    await payouts.runTransfers(t, b.id);
+    const old = await payouts.connectedAccountOf(t, b.lender.user.id);
+    const [sent] = (await payouts.transfersOf(t, b.id)).filter((r) => r.status === 'sent');
     expect(sent!.destinationAccountId).toBe(old.accountId);
     await tp().deauthorizeAccount(old.accountId);
     const start = await t.post('/api/payouts/onboarding', {}, b.lender.cookie);
     expect(start.statusCode, start.body).toBe(200);
-    expect((await accountOf(b.lender.user.id)).accountId).not.toBe(old.accountId);
+    expect((await payouts.connectedAccountOf(t, b.lender.user.id)).accountId).not.toBe(old.accountId);
     // The money checks after this test match our sent transfers with the provider's per destination.
-    expect((await rowsOf(b.id)).find((r) => r.id === sent!.id)!.destinationAccountId).toBe(old.accountId);
+    expect((await payouts.transfersOf(t, b.id)).find((r) => r.id === sent!.id)!.destinationAccountId).toBe(
+      old.accountId,
+    );
   });
 });
 
@@ -159,8 +115,8 @@ async function paidBorrow() {
   const done = await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
   expect(done.statusCode, done.body).toBe(200);
   await settlePayments(t);
-  await runTransfers(b.id);
-  const sent = (await rowsOf(b.id)).filter((r) => r.status === 'sent');
+  await payouts.runTransfers(t, b.id);
+  const sent = (await payouts.transfersOf(t, b.id)).filter((r) => r.status === 'sent');
   expect(sent).toHaveLength(1);
   return { ...b, transfer: sent[0]! };
 }
@@ -172,39 +128,44 @@ async function lenderAtFault(b: { id: string; intent: string }) {
   const closed = await t.post(
     `/api/admin/disputes/${row!.id}/test-outcome`,
     { outcome: 'lost' },
-    moderator.cookie,
+    app.moderator.cookie,
   );
   expect(closed.statusCode, closed.body).toBe(200);
   const found = await t.post(
     `/api/admin/disputes/${row!.id}/finding`,
     { finding: 'lender_at_fault' },
-    moderator.cookie,
+    app.moderator.cookie,
   );
   expect(found.statusCode, found.body).toBe(200);
 }
 
 const reversalsOfBooking = async (reservationId: string) => {
-  const ids = (await rowsOf(reservationId)).map((r) => r.id);
+  const ids = (await payouts.transfersOf(t, reservationId)).map((r) => r.id);
   const all = await db().select().from(payoutReversals);
   return all.filter((v) => ids.includes(v.transferId));
 };
 const problems = async () => {
-  const res = await t.get('/api/admin/payout-problems', moderator.cookie);
+  const res = await t.get('/api/admin/payout-problems', app.moderator.cookie);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().problems as Array<Record<string, unknown>>;
 };
-const retry = (kind: string, id: string, cookie = moderator.cookie) =>
+const retry = (kind: string, id: string, cookie = app.moderator.cookie) =>
   t.post(`/api/admin/payout-problems/${kind}/${id}/retry`, {}, cookie);
 
 describe('a reversal failing on every retry', () => {
   it('is marked failed, not sent again by upkeep, listed, and made once when tried again', async () => {
     const b = await paidBorrow();
     await lenderAtFault(b);
-    flaky.failNext('reverseTransfer', 1000);
+    app.flaky.failNext('reverseTransfer', 1000);
     // Every attempt of the job fails; the last one marks it failed.
     for (const last of [false, false, true]) {
       await expect(
-        transferService.reconcileBooking(deps(new Date(Date.now() + 600_000)), b.id, b.lender.user.id, last),
+        transferService.reconcileBooking(
+          payouts.transferDeps(t, new Date(Date.now() + 600_000)),
+          b.id,
+          b.lender.user.id,
+          last,
+        ),
       ).rejects.toThrow();
     }
     const [failed, ...others] = await reversalsOfBooking(b.id);
@@ -219,9 +180,12 @@ describe('a reversal failing on every retry', () => {
       sendNow: async (_q: string, data: unknown) => void queued.push(data),
       kick() {},
     };
-    await transferService.sendDue({ ...deps(), jobs: jobs as unknown as TransferDeps['jobs'] });
+    await transferService.sendDue({
+      ...payouts.transferDeps(t),
+      jobs: jobs as unknown as TransferDeps['jobs'],
+    });
     expect(queued).not.toContainEqual({ reservationId: b.id, lenderId: b.lender.user.id });
-    expect(await transferService.reconcileBooking(deps(), b.id, b.lender.user.id)).toBe(0);
+    expect(await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id)).toBe(0);
     expect(await reversalsOfBooking(b.id)).toHaveLength(1);
 
     // Moderators see it.
@@ -237,17 +201,19 @@ describe('a reversal failing on every retry', () => {
     expect(typeof listed!.failedAt).toBe('string');
 
     // Try again with the provider healthy, from many clicks at once: scheduled again once, made once.
-    flaky.heal();
+    app.flaky.heal();
     const clicks = await Promise.all(Array.from({ length: 5 }, () => retry('reversal', failed!.id)));
     for (const c of clicks) expect(c.statusCode, c.body).toBe(200);
     expect(clicks.filter((c) => c.json().requeued)).toHaveLength(1);
     await Promise.allSettled(
-      Array.from({ length: 3 }, () => transferService.reconcileBooking(deps(), b.id, b.lender.user.id)),
+      Array.from({ length: 3 }, () =>
+        transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id),
+      ),
     );
-    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
     const [done] = await reversalsOfBooking(b.id);
     expect(done).toMatchObject({ status: 'sent', reversedCents: failed!.amountCents - done!.owedCents });
-    const [atProvider] = await providerTransfersOf(b.id);
+    const [atProvider] = await payouts.providerTransfersOf(t, b.id);
     expect(atProvider!.amountReversedCents).toBe(done!.reversedCents);
     expect((await problems()).some((p) => p.id === failed!.id)).toBe(false);
     // Tried again after it was made: nothing changes.
@@ -263,34 +229,38 @@ describe('a transfer failing on every retry', () => {
       (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    flaky.failNext('createTransfer', 1000);
+    app.flaky.failNext('createTransfer', 1000);
     const runs = await Promise.allSettled(
-      (await rowsOf(b.id)).map((row) => transferService.run(deps(), row.id, true)),
+      (await payouts.transfersOf(t, b.id)).map((row) =>
+        transferService.run(payouts.transferDeps(t), row.id, true),
+      ),
     );
     expect(runs.some((r) => r.status === 'rejected')).toBe(true);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
-    const failed = (await rowsOf(b.id)).filter((r) => r.status === 'failed');
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
+    const failed = (await payouts.transfersOf(t, b.id)).filter((r) => r.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
     // The upkeep round leaves it for a moderator.
-    await transferService.sendDue(deps());
+    await transferService.sendDue(payouts.transferDeps(t));
     const listed = (await problems()).filter((p) => p.reservationId === b.id);
     expect(listed.map((p) => p.kind)).toEqual(failed.map(() => 'transfer'));
     expect(Number(listed[0]!.amount)).toBeGreaterThan(0);
 
-    flaky.heal();
+    app.flaky.heal();
     for (const row of failed) {
       const clicks = await Promise.all([retry('transfer', row.id), retry('transfer', row.id)]);
       expect(clicks.filter((c) => c.json().requeued)).toHaveLength(1);
     }
     await Promise.allSettled(
       Array.from({ length: 3 }, () =>
-        Promise.all(failed.map((r) => transferService.run(deps(), r.id, false))),
+        Promise.all(failed.map((r) => transferService.run(payouts.transferDeps(t), r.id, false))),
       ),
     );
-    await runTransfers(b.id);
-    const made = await providerTransfersOf(b.id);
+    await payouts.runTransfers(t, b.id);
+    const made = await payouts.providerTransfersOf(t, b.id);
     expect(made).toHaveLength(failed.length);
-    expect((await rowsOf(b.id)).filter((r) => r.status === 'sent')).toHaveLength(failed.length);
+    expect((await payouts.transfersOf(t, b.id)).filter((r) => r.status === 'sent')).toHaveLength(
+      failed.length,
+    );
   });
 
   it('is for moderators only, and refuses bad input without changing anything', async () => {

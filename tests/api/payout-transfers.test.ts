@@ -2,19 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
 import { fixedClock } from '../../src/server/clock.ts';
-import { connectedAccounts, payoutTransfers } from '../../src/server/db/schema/payouts.ts';
-import { testTransfers } from '../../src/server/db/schema/test-payments.ts';
+import { connectedAccounts } from '../../src/server/db/schema/payouts.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { deliveryService } from '../../src/server/features/deliveries/service.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
 import { preferenceService } from '../../src/server/features/notification-preferences/service.ts';
 import { payoutService } from '../../src/server/features/payouts/service.ts';
-import { type TransferDeps, transferService } from '../../src/server/features/payouts/transfers.ts';
-import { reservationService } from '../../src/server/features/reservations/service.ts';
+import { transferService } from '../../src/server/features/payouts/transfers.ts';
 import { bookingAt, notices } from '../helpers/booking-scenario.ts';
 import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
+import * as payouts from '../helpers/payouts.ts';
 import { VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -37,39 +36,17 @@ const t = setupTestApp(
   },
 );
 const db = () => t.database.db;
-const deps = (now = new Date()): TransferDeps => ({
-  db: db(),
-  payments: t.app.payments,
-  jobs: t.app.jobs,
-  timeZone: t.config.campusTimeZone,
-  mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
-  now: () => now,
-});
 const DISPUTE_CARD = { ...VISA, number: '4000 0000 0000 0259' };
 
-const allRowsOf = (reservationId: string) =>
-  db().select().from(payoutTransfers).where(eq(payoutTransfers.reservationId, reservationId));
 /** The transfer the settled deposit scheduled (the pickup's secured part waits a day by default). */
 const rowsOf = async (reservationId: string) =>
-  (await allRowsOf(reservationId)).filter((r) => r.purpose === 'rental_rest');
-
-/** Every open transfer of the booking run once, as the worker would. */
-async function runTransfers(reservationId: string, now = new Date()) {
-  for (const row of await allRowsOf(reservationId)) await transferService.run(deps(now), row.id, false);
-}
+  (await payouts.transfersOf(t, reservationId)).filter((r) => r.purpose === 'rental_rest');
 
 async function earnedOn(reservationId: string): Promise<number> {
   const { rows } = await db().execute<{ cents: number }>(
     sql`select coalesce(sum(amount_cents), 0)::int as cents from earning_entries where reservation_id = ${reservationId}`,
   );
   return rows[0]!.cents;
-}
-
-async function providerTransfersOf(reservationId: string) {
-  return db()
-    .select()
-    .from(testTransfers)
-    .where(eq(testTransfers.transferGroup, `booking-${reservationId}`));
 }
 
 /** One delivery round, as the worker runs it, at a time past what the app wrote at the database's now(). */
@@ -106,9 +83,9 @@ describe('transfers to lenders', () => {
     const [row] = await rowsOf(b.id);
     expect(row).toMatchObject({ status: 'scheduled', purpose: 'rental_rest', paymentIntentId: b.intent });
 
-    await runTransfers(b.id);
-    await runTransfers(b.id);
-    const made = await providerTransfersOf(b.id);
+    await payouts.runTransfers(t, b.id);
+    await payouts.runTransfers(t, b.id);
+    const made = await payouts.providerTransfersOf(t, b.id);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ amountCents: earned, sourceTransaction: expect.any(String) });
     const [account] = await db()
@@ -143,17 +120,17 @@ describe('transfers to lenders', () => {
     const b = await bookingAt(t, 'returned');
     await Promise.allSettled([
       t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie),
-      runTransfers(b.id),
+      payouts.runTransfers(t, b.id),
     ]);
     await settlePayments(t);
     const [row] = await rowsOf(b.id);
     const runs = await Promise.allSettled(
-      Array.from({ length: 6 }, () => transferService.run(deps(), row!.id, false)),
+      Array.from({ length: 6 }, () => transferService.run(payouts.transferDeps(t), row!.id, false)),
     );
     // Those that found another runner holding it throw to be retried; a retry finds it sent.
-    await runTransfers(b.id);
+    await payouts.runTransfers(t, b.id);
     expect(runs.some((r) => r.status === 'fulfilled')).toBe(true);
-    expect(await providerTransfersOf(b.id)).toHaveLength(1);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
     expect((await rowsOf(b.id)).map((r) => r.status)).toEqual(['sent']);
   });
 
@@ -161,12 +138,12 @@ describe('transfers to lenders', () => {
     const b = await settledBorrow();
     const [row] = await rowsOf(b.id);
     flaky.loseAnswers('createTransfer', 1);
-    await expect(transferService.run(deps(), row!.id, false)).rejects.toThrow();
-    expect(await providerTransfersOf(b.id)).toHaveLength(1);
+    await expect(transferService.run(payouts.transferDeps(t), row!.id, false)).rejects.toThrow();
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
     expect((await rowsOf(b.id))[0]).toMatchObject({ status: 'scheduled', lastError: expect.any(String) });
     // The retry finds the transfer in its group and records it.
-    await transferService.run(deps(), row!.id, false);
-    expect(await providerTransfersOf(b.id)).toHaveLength(1);
+    await transferService.run(payouts.transferDeps(t), row!.id, false);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
     expect((await rowsOf(b.id))[0]).toMatchObject({ status: 'sent', amountCents: await earnedOn(b.id) });
   });
 
@@ -174,9 +151,9 @@ describe('transfers to lenders', () => {
     const b = await settledBorrow();
     const [row] = await rowsOf(b.id);
     flaky.failNext('createTransfer', 1);
-    await expect(transferService.run(deps(), row!.id, true)).rejects.toThrow();
+    await expect(transferService.run(payouts.transferDeps(t), row!.id, true)).rejects.toThrow();
     expect((await rowsOf(b.id))[0]).toMatchObject({ status: 'failed', lastError: expect.any(String) });
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
   });
 
   it('holds the transfer while a card dispute is open', async () => {
@@ -190,9 +167,9 @@ describe('transfers to lenders', () => {
       dispute!.id,
     );
     expect(await disputeService.freezesTransfers(db(), b.id)).toBe(true);
-    await runTransfers(b.id);
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    await payouts.runTransfers(t, b.id);
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
     expect((await rowsOf(b.id)).map((r) => r.status)).toEqual(['scheduled']);
   });
 
@@ -210,9 +187,9 @@ describe('transfers to lenders', () => {
       (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    await runTransfers(b.id);
+    await payouts.runTransfers(t, b.id);
     expect((await rowsOf(b.id)).map((r) => r.status)).toEqual(['waiting_account']);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
 
     // The lender finishes onboarding: the account is read back active and the waiting transfer goes.
     const answer = await t.post(
@@ -222,9 +199,9 @@ describe('transfers to lenders', () => {
     );
     expect(answer.statusCode, answer.body).toBe(200);
     expect((await rowsOf(b.id)).map((r) => r.status)).toEqual(['scheduled']);
-    await runTransfers(b.id);
+    await payouts.runTransfers(t, b.id);
     expect((await rowsOf(b.id)).map((r) => r.status)).toEqual(['sent']);
-    expect(await providerTransfersOf(b.id)).toHaveLength(1);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
   });
 
   it('sends only what was earned after an early return', async () => {
@@ -239,28 +216,28 @@ describe('transfers to lenders', () => {
       (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    await runTransfers(b.id);
+    await payouts.runTransfers(t, b.id);
     const earned = await earnedOn(b.id);
     expect(earned).toBeLessThan(earnedBefore);
-    const made = await providerTransfersOf(b.id);
+    const made = await payouts.providerTransfersOf(t, b.id);
     expect(made.map((m) => m.amountCents)).toEqual([earned]);
   });
 
   it('sends the rental no early return can take back a day after pickup, and the rest at the end', async () => {
     // $5/day for six days from today, flexible: an early return gives back every unused day.
     const b = await bookingAt(t, 'active', { days: { from: 0, to: 5 }, policy: 'flexible' });
-    const [secured] = await allRowsOf(b.id);
+    const [secured] = await payouts.transfersOf(t, b.id);
     expect(secured).toMatchObject({ purpose: 'rental_secured', status: 'scheduled' });
     const earnedAtPickup = await earnedOn(b.id);
     // Not before the delay.
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
 
     // A day later, a return today (day 1) would give back days 2 to 5: $20 of it is not certain yet.
     const dayLater = new Date(secured!.releaseAt.getTime() + 60_000);
     clock.set(dayLater);
-    await runTransfers(b.id, dayLater);
-    const first = await providerTransfersOf(b.id);
+    await payouts.runTransfers(t, b.id, dayLater);
+    const first = await payouts.providerTransfersOf(t, b.id);
     expect(first.map((m) => m.amountCents)).toEqual([earnedAtPickup - 2000]);
 
     // The borrower brings it back that day: $20 of rental back, and the lender's earning less by it.
@@ -271,11 +248,11 @@ describe('transfers to lenders', () => {
       (await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie)).statusCode,
     ).toBe(200);
     await settlePayments(t);
-    await runTransfers(b.id, dayLater);
+    await payouts.runTransfers(t, b.id, dayLater);
     const earned = await earnedOn(b.id);
-    const all = await providerTransfersOf(b.id);
+    const all = await payouts.providerTransfersOf(t, b.id);
     expect(all.reduce((sum, m) => sum + m.amountCents, 0)).toBe(earned);
-    expect((await allRowsOf(b.id)).map((r) => r.status).sort()).toEqual(
+    expect((await payouts.transfersOf(t, b.id)).map((r) => r.status).sort()).toEqual(
       earned > earnedAtPickup - 2000 ? ['sent', 'sent'] : ['cancelled', 'sent'],
     );
     clock.set(new Date());
@@ -286,9 +263,11 @@ describe('transfers to lenders', () => {
       const b = await settledBorrow();
       const [row] = await rowsOf(b.id);
       // The job twice in a row and several at once, as retries and two workers would run it.
-      await runTransfers(b.id);
-      await runTransfers(b.id);
-      await Promise.allSettled(Array.from({ length: 4 }, () => transferService.run(deps(), row!.id, false)));
+      await payouts.runTransfers(t, b.id);
+      await payouts.runTransfers(t, b.id);
+      await Promise.allSettled(
+        Array.from({ length: 4 }, () => transferService.run(payouts.transferDeps(t), row!.id, false)),
+      );
       await deliverNotices();
       await deliverNotices();
       const amount = `$${((await earnedOn(b.id)) / 100).toFixed(2)}`;
@@ -302,7 +281,7 @@ describe('transfers to lenders', () => {
     it('is written in the lender’s language', async () => {
       const b = await settledBorrow();
       await db().update(users).set({ locale: 'es' }).where(eq(users.id, b.lender.user.id));
-      await runTransfers(b.id);
+      await payouts.runTransfers(t, b.id);
       await deliverNotices();
       const mails = (await mailsTo(b.lender.user.email)).filter((m) => m.subject === 'Pago enviado');
       expect(mails).toHaveLength(1);
@@ -314,7 +293,7 @@ describe('transfers to lenders', () => {
     it('is not sent to a lender who turned these e-mails off, who still gets the notice', async () => {
       const b = await settledBorrow();
       await preferenceService.set(db(), b.lender.user.id, { kind: 'payouts', email: false });
-      await runTransfers(b.id);
+      await payouts.runTransfers(t, b.id);
       await deliverNotices();
       expect((await mailsTo(b.lender.user.email)).filter((m) => m.subject === 'Payout sent')).toEqual([]);
       const told = await notices(t, b.lender.cookie, { id: b.id });

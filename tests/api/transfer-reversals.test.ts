@@ -1,20 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { TestPaymentProvider } from '../../src/server/adapters/payments/test-provider.ts';
+import { describe, expect, it } from 'vitest';
 import { disputes } from '../../src/server/db/schema/disputes.ts';
-import { connectedAccounts, payoutReversals, payoutTransfers } from '../../src/server/db/schema/payouts.ts';
-import { testTransfers } from '../../src/server/db/schema/test-payments.ts';
+import { payoutReversals } from '../../src/server/db/schema/payouts.ts';
 import { transaction } from '../../src/server/db/transaction.ts';
 import { disputeService } from '../../src/server/features/disputes/service.ts';
 import { ledgerService } from '../../src/server/features/ledger/service.ts';
-import { type TransferDeps, transferService } from '../../src/server/features/payouts/transfers.ts';
-import { reservationService } from '../../src/server/features/reservations/service.ts';
+import { transferService } from '../../src/server/features/payouts/transfers.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { bookingAt, notices, pickUp, reserveAtQuote } from '../helpers/booking-scenario.ts';
-import { flakyProvider } from '../helpers/flaky-provider.ts';
 import { settlePayments } from '../helpers/money.ts';
+import * as payouts from '../helpers/payouts.ts';
 import { day, VISA } from '../helpers/reservation-fixtures.ts';
-import { setupTestApp } from '../helpers/test-app.ts';
 
 // Decision 061: a sent transfer is taken back when what it kept is no longer the lender's (a lender
 // found at fault for a lost card dispute); what the lender's balance cannot cover becomes a receivable,
@@ -24,53 +20,12 @@ import { setupTestApp } from '../helpers/test-app.ts';
 // checks after each test compare our transfers, reversals and journal with the test provider's.
 
 const MODERATOR = 'reversal.moderator@stanford.edu';
-let flaky!: ReturnType<typeof flakyProvider>;
-let real!: TestPaymentProvider;
-const t = setupTestApp(
-  { adminEmails: [MODERATOR] },
-  {
-    payments: (db) => {
-      real = new TestPaymentProvider(db);
-      flaky = flakyProvider(real);
-      return flaky.provider;
-    },
-  },
-);
+const app = payouts.setupPayoutApp(MODERATOR);
+const { t, tp } = app;
 const db = () => t.database.db;
-/** The app's provider (its announcements reach the app's listeners). */
-const tp = () => t.app.payments as TestPaymentProvider;
 const DISPUTE_CARD = { ...VISA, number: '4000 0000 0000 0259' };
-const deps = (now = new Date()): TransferDeps => ({
-  db: db(),
-  payments: t.app.payments,
-  jobs: t.app.jobs,
-  timeZone: t.config.campusTimeZone,
-  mostAnEarlyReturnTakes: reservationService.mostAnEarlyReturnTakes,
-  now: () => now,
-});
-let moderator: Awaited<ReturnType<typeof createSignedInUser>>;
-beforeAll(async () => {
-  // The app listens on the provider it was given (the flaky wrapper); the real one, which the wrapper
-  // calls, tells the same listeners.
-  real.onDispute = (id) => tp().onDispute!(id);
-  real.onConnectEvent = (event) => tp().onConnectEvent!(event);
-  moderator = await createSignedInUser(db(), { email: MODERATOR });
-});
-
-const rowsOf = (reservationId: string) =>
-  db().select().from(payoutTransfers).where(eq(payoutTransfers.reservationId, reservationId));
-async function runTransfers(reservationId: string, now = new Date()) {
-  for (const row of await rowsOf(reservationId)) await transferService.run(deps(now), row.id, false);
-}
 const sentOf = async (reservationId: string) =>
-  (await rowsOf(reservationId)).filter((r) => r.status === 'sent' || r.status === 'reversed');
-const providerTransfersOf = (reservationId: string) =>
-  db()
-    .select()
-    .from(testTransfers)
-    .where(eq(testTransfers.transferGroup, `booking-${reservationId}`));
-const accountOf = async (userId: string) =>
-  (await db().select().from(connectedAccounts).where(eq(connectedAccounts.userId, userId)))[0]!;
+  (await payouts.transfersOf(t, reservationId)).filter((r) => r.status === 'sent' || r.status === 'reversed');
 
 /** A paid borrow completed and its lender paid. */
 async function paidBorrow(options: Parameters<typeof bookingAt>[2] = {}) {
@@ -78,7 +33,7 @@ async function paidBorrow(options: Parameters<typeof bookingAt>[2] = {}) {
   const done = await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
   expect(done.statusCode, done.body).toBe(200);
   await settlePayments(t);
-  await runTransfers(b.id);
+  await payouts.runTransfers(t, b.id);
   const sent = await sentOf(b.id);
   expect(sent).toHaveLength(1);
   return { ...b, transfer: sent[0]! };
@@ -115,7 +70,11 @@ async function chargeback(b: { id: string; intent: string }, outcome: 'won' | 'l
   await tp().disputePayment(b.intent);
   const [row] = await db().select().from(disputes).where(eq(disputes.reservationId, b.id));
   expect(row, 'the dispute is recorded').toBeDefined();
-  const closed = await t.post(`/api/admin/disputes/${row!.id}/test-outcome`, { outcome }, moderator.cookie);
+  const closed = await t.post(
+    `/api/admin/disputes/${row!.id}/test-outcome`,
+    { outcome },
+    app.moderator.cookie,
+  );
   expect(closed.statusCode, closed.body).toBe(200);
   return row!;
 }
@@ -124,7 +83,7 @@ async function findLenderAtFault(disputeId: string) {
   const found = await t.post(
     `/api/admin/disputes/${disputeId}/finding`,
     { finding: 'lender_at_fault' },
-    moderator.cookie,
+    app.moderator.cookie,
   );
   expect(found.statusCode, found.body).toBe(200);
   return found.json().dispute as { reversal: string };
@@ -140,12 +99,14 @@ describe('a lender found at fault after the transfer', () => {
     expect(reverse).toBe(earned);
 
     const runs = await Promise.allSettled(
-      Array.from({ length: 5 }, () => transferService.reconcileBooking(deps(), b.id, b.lender.user.id)),
+      Array.from({ length: 5 }, () =>
+        transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id),
+      ),
     );
     expect(runs.some((r) => r.status === 'fulfilled')).toBe(true);
-    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
 
-    const [atProvider] = await providerTransfersOf(b.id);
+    const [atProvider] = await payouts.providerTransfersOf(t, b.id);
     expect(atProvider!.amountReversedCents).toBe(reverse);
     const [row] = await sentOf(b.id);
     expect(row).toMatchObject({ status: 'reversed', reversedCents: reverse, owedCents: 0 });
@@ -153,8 +114,8 @@ describe('a lender found at fault after the transfer', () => {
       expect.objectContaining({ status: 'sent', reason: 'lender_at_fault', reversedCents: reverse }),
     ]);
     // Nothing left to send again: the booking's money is no longer the lender's.
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(1);
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
     expect(await disputeService.receivableOf(db(), b.lender.user.id)).toBe(0);
     const told = (await notices(t, b.lender.cookie, { id: b.id })).filter(
       (n) => n.title === 'Payout taken back',
@@ -168,11 +129,17 @@ describe('a lender found at fault after the transfer', () => {
     const b = await paidBorrow();
     const dispute = await chargeback(b, 'lost');
     await findLenderAtFault(dispute.id);
-    flaky.loseAnswers('reverseTransfer', 1);
-    await expect(transferService.reconcileBooking(deps(), b.id, b.lender.user.id)).rejects.toThrow();
+    app.flaky.loseAnswers('reverseTransfer', 1);
+    await expect(
+      transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id),
+    ).rejects.toThrow();
     // The lease of the crashed runner runs out; the next one finds the reversal made.
-    await transferService.reconcileBooking(deps(new Date(Date.now() + 600_000)), b.id, b.lender.user.id);
-    const [atProvider] = await providerTransfersOf(b.id);
+    await transferService.reconcileBooking(
+      payouts.transferDeps(t, new Date(Date.now() + 600_000)),
+      b.id,
+      b.lender.user.id,
+    );
+    const [atProvider] = await payouts.providerTransfersOf(t, b.id);
     expect(atProvider!.amountReversedCents).toBe(b.transfer.amountCents);
     expect((await sentOf(b.id))[0]).toMatchObject({ reversedCents: b.transfer.amountCents });
   });
@@ -181,32 +148,34 @@ describe('a lender found at fault after the transfer', () => {
     const b = await paidBorrow();
     const earned = b.transfer.amountCents!;
     // The lender's balance went to their bank (the transfer became available two days later).
-    const payouts = await tp().payOutBalances(new Date(Date.now() + 3 * 86_400_000));
-    expect(payouts.some((p) => p.amountCents >= earned)).toBe(true);
+    const bankPayouts = await tp().payOutBalances(new Date(Date.now() + 3 * 86_400_000));
+    expect(bankPayouts.some((p) => p.amountCents >= earned)).toBe(true);
     const dispute = await chargeback(b, 'lost');
     await findLenderAtFault(dispute.id);
-    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(0);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
     expect((await sentOf(b.id))[0]).toMatchObject({ reversedCents: 0, owedCents: earned });
     expect(await disputeService.receivableOf(db(), b.lender.user.id)).toBe(earned);
 
     const next = await nextBorrowOf(b.lender);
-    const row = (await rowsOf(next.id)).find((r) => r.purpose === 'rental_rest');
+    const row = (await payouts.transfersOf(t, next.id)).find((r) => r.purpose === 'rental_rest');
     const nextEarned = (
       await db().execute<{ cents: number }>(
         sql`select sum(amount_cents)::int as cents from earning_entries where reservation_id = ${next.id}`,
       )
     ).rows[0]!.cents;
     // Many runs at once net the debt once.
-    await Promise.allSettled(Array.from({ length: 4 }, () => transferService.run(deps(), row!.id, false)));
-    await runTransfers(next.id);
-    const made = await providerTransfersOf(next.id);
+    await Promise.allSettled(
+      Array.from({ length: 4 }, () => transferService.run(payouts.transferDeps(t), row!.id, false)),
+    );
+    await payouts.runTransfers(t, next.id);
+    const made = await payouts.providerTransfersOf(t, next.id);
     const netted = Math.min(earned, nextEarned);
     if (nextEarned > netted) {
       expect(made).toHaveLength(1);
       expect(made[0]!.amountCents).toBe(nextEarned - netted);
     } else expect(made).toHaveLength(0);
-    expect((await rowsOf(next.id)).find((r) => r.purpose === 'rental_rest')).toMatchObject({
+    expect((await payouts.transfersOf(t, next.id)).find((r) => r.purpose === 'rental_rest')).toMatchObject({
       status: 'sent',
       nettedCents: netted,
     });
@@ -235,17 +204,17 @@ describe('a refund after the transfer', () => {
     );
     await settlePayments(t);
     // The round finds the booking keeping more than the lender's due and sends its job.
-    expect(await transferService.sendDue(deps())).toBeGreaterThan(0);
+    expect(await transferService.sendDue(payouts.transferDeps(t))).toBeGreaterThan(0);
     // The payment steps' worker reconciles the payment's paid bookings right after its steps ran.
-    expect(await transferService.afterPaymentSteps(deps(), b.intent)).toBe(sent);
-    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(sent);
+    expect(await transferService.afterPaymentSteps(payouts.transferDeps(t), b.intent)).toBe(sent);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(sent);
     expect((await sentOf(b.id))[0]).toMatchObject({ status: 'reversed', reversedCents: sent, owedCents: 0 });
     expect((await db().select().from(payoutReversals)).filter((r) => r.transferId === b.transfer.id)).toEqual(
       [expect.objectContaining({ reason: 'refund', reversedCents: sent })],
     );
     // Nothing more to do: a second run and round find it settled.
-    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(sent);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(sent);
   });
 });
 
@@ -253,8 +222,8 @@ describe('a chargeback after the transfer', () => {
   it('won: nothing is taken back', async () => {
     const b = await paidBorrow();
     await chargeback(b, 'won');
-    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(0);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
     expect((await sentOf(b.id))[0]).toMatchObject({ status: 'sent', reversedCents: 0 });
   });
 
@@ -264,11 +233,11 @@ describe('a chargeback after the transfer', () => {
     const found = await t.post(
       `/api/admin/disputes/${dispute.id}/finding`,
       { finding: 'platform_bears' },
-      moderator.cookie,
+      app.moderator.cookie,
     );
     expect(found.statusCode).toBe(200);
-    await transferService.reconcileBooking(deps(), b.id, b.lender.user.id);
-    expect((await providerTransfersOf(b.id))[0]!.amountReversedCents).toBe(0);
+    await transferService.reconcileBooking(payouts.transferDeps(t), b.id, b.lender.user.id);
+    expect((await payouts.providerTransfersOf(t, b.id))[0]!.amountReversedCents).toBe(0);
   });
 });
 
@@ -278,52 +247,52 @@ describe('a chargeback before the transfer, lender at fault', () => {
     const done = await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
     expect(done.statusCode, done.body).toBe(200);
     await settlePayments(t);
-    await runTransfers(b.id);
+    await payouts.runTransfers(t, b.id);
     // The open dispute holds the transfer.
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
     const [row] = await db().select().from(disputes).where(eq(disputes.reservationId, b.id));
-    await t.post(`/api/admin/disputes/${row!.id}/test-outcome`, { outcome: 'lost' }, moderator.cookie);
+    await t.post(`/api/admin/disputes/${row!.id}/test-outcome`, { outcome: 'lost' }, app.moderator.cookie);
     await findLenderAtFault(row!.id);
-    await runTransfers(b.id);
+    await payouts.runTransfers(t, b.id);
     // All of the lender's earning went with the dispute: nothing to send, nothing to reverse.
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
-    expect((await rowsOf(b.id)).every((r) => r.status === 'cancelled')).toBe(true);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
+    expect((await payouts.transfersOf(t, b.id)).every((r) => r.status === 'cancelled')).toBe(true);
   });
 });
 
 describe('an account that cannot receive money', () => {
   it('disconnected: unsent transfers wait and the lender is told once', async () => {
     const b = await bookingAt(t, 'returned');
-    const account = await accountOf(b.lender.user.id);
+    const account = await payouts.connectedAccountOf(t, b.lender.user.id);
     await Promise.all([
       tp().deauthorizeAccount(account.accountId),
       tp().deauthorizeAccount(account.accountId),
     ]);
-    expect(await accountOf(b.lender.user.id)).toMatchObject({ status: 'restricted' });
-    expect((await accountOf(b.lender.user.id)).deauthorisedAt).not.toBeNull();
+    expect(await payouts.connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'restricted' });
+    expect((await payouts.connectedAccountOf(t, b.lender.user.id)).deauthorisedAt).not.toBeNull();
     await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
     await settlePayments(t);
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(0);
-    expect((await rowsOf(b.id)).map((r) => r.status)).toContain('waiting_account');
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(0);
+    expect((await payouts.transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
     const told = (await notices(t, b.lender.cookie)).filter((n) => n.title === 'Stripe account disconnected');
     expect(told).toHaveLength(1);
   });
 
   it('restricted, then active again: the waiting transfers go', async () => {
     const b = await bookingAt(t, 'returned');
-    const account = await accountOf(b.lender.user.id);
+    const account = await payouts.connectedAccountOf(t, b.lender.user.id);
     await tp().setConnectedAccountState(account.accountId, 'needs_information');
-    expect(await accountOf(b.lender.user.id)).toMatchObject({ status: 'action_needed' });
+    expect(await payouts.connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'action_needed' });
     await t.put(`/api/reservations/${b.id}`, { status: 'completed' }, b.lender.cookie);
     await settlePayments(t);
-    await runTransfers(b.id);
-    expect((await rowsOf(b.id)).map((r) => r.status)).toContain('waiting_account');
+    await payouts.runTransfers(t, b.id);
+    expect((await payouts.transfersOf(t, b.id)).map((r) => r.status)).toContain('waiting_account');
     // The account.updated event of the onboarding page's answer makes it active: the transfer goes.
     await tp().setConnectedAccountState(account.accountId, 'complete');
-    expect(await accountOf(b.lender.user.id)).toMatchObject({ status: 'active' });
-    await runTransfers(b.id);
-    expect(await providerTransfersOf(b.id)).toHaveLength(1);
+    expect(await payouts.connectedAccountOf(t, b.lender.user.id)).toMatchObject({ status: 'active' });
+    await payouts.runTransfers(t, b.id);
+    expect(await payouts.providerTransfersOf(t, b.id)).toHaveLength(1);
   });
 });
 

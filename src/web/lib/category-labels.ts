@@ -13,7 +13,7 @@ export const CATEGORY_MESSAGES: Record<Category, MessageDescriptor> = {
   professional: msg`Professional`,
   electronics: msg`Electronics`,
   furniture: msg`Furniture`,
-  other: msg`Other`,
+  other: msg({ message: 'Other', context: 'category' }),
 };
 
 export const categoryLabel = (category: Category): string => i18n._(CATEGORY_MESSAGES[category]);

@@ -82,6 +82,14 @@ export const DISPUTE_EVIDENCE_FIELDS = [
 ] as const;
 export type DisputeEvidence = Partial<Record<(typeof DISPUTE_EVIDENCE_FIELDS)[number], string>>;
 
+/** Paying an intent with a customer's saved card. */
+export interface SavedCardPayment {
+  paymentIntentId: string;
+  paymentMethodId: string;
+  customerId: string;
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider extends ConnectProvider {
   readonly kind: 'test' | 'stripe';
   /** Stripe's publishable key for the browser; null for the test provider. */
@@ -108,24 +116,14 @@ export interface PaymentProvider extends ConnectProvider {
    * Authorises an intent with a card the customer saved (checkout without typing the card again).
    * The same idempotency key answers the first result, so a double click confirms once.
    */
-  confirmWithSavedCard(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent>;
+  confirmWithSavedCard(args: SavedCardPayment): Promise<PaymentIntent>;
   /**
    * Authorises an intent off-session with a card the customer saved (decision 062: a booking far ahead,
    * held close to its start with the borrower not present). The bank may refuse: a PaymentError (402)
    * with code AUTHENTICATION_REQUIRED (the borrower must authenticate in person) or a decline code; the
    * intent then stays `requires_payment_method`, and the borrower can confirm it again themselves.
    */
-  authoriseOffSession(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent>;
+  authoriseOffSession(args: SavedCardPayment): Promise<PaymentIntent>;
   /** Takes the authorised money (on approval). */
   capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent>;
   /** Releases an authorisation that was never captured (decline, cancel, expiry). */

@@ -11,6 +11,7 @@ import type {
   PaymentIntent,
   PaymentIntentStatus,
   PaymentProvider,
+  SavedCardPayment,
   Transfer,
 } from './provider.ts';
 import { PaymentError } from './test-provider.ts';
@@ -173,14 +174,6 @@ function translate(error: unknown, { errors }: typeof Stripe): never {
   }
   throw error;
 }
-
-/** Paying an intent with a customer's saved card. */
-type SavedCardPayment = {
-  paymentIntentId: string;
-  paymentMethodId: string;
-  customerId: string;
-  idempotencyKey: string;
-};
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;

@@ -23,6 +23,7 @@ import type {
   DisputeStatus,
   PaymentIntent,
   PaymentProvider,
+  SavedCardPayment,
   Transfer,
 } from './provider.ts';
 
@@ -133,9 +134,21 @@ function checkSavedCard(
   return { type: 'card', brand: method.brand, last4: method.last4, expiryMonth: month, expiryYear: year };
 }
 
+/** Only an intent waiting for a card can be paid: one authorised, captured or cancelled is refused. */
+function assertWaitingForCard(row: IntentRow) {
+  if (row.status !== 'requires_payment_method') {
+    throw new PaymentError(
+      msg`This payment can no longer be confirmed.`,
+      'payment_intent_unexpected_state',
+      409,
+    );
+  }
+}
+
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
+type SavedCardRow = typeof testPaymentMethods.$inferSelect;
 
 function toIntent(row: IntentRow): PaymentIntent {
   return {
@@ -395,13 +408,7 @@ export class TestPaymentProvider implements PaymentProvider {
   async confirmPaymentIntent(id: string, card: TestCardInput): Promise<PaymentIntent> {
     const row = await this.intent(id);
     if (['requires_capture', 'succeeded', 'requires_action'].includes(row.status)) return toIntent(row);
-    if (row.status !== 'requires_payment_method') {
-      throw new PaymentError(
-        msg`This payment can no longer be confirmed.`,
-        'payment_intent_unexpected_state',
-        409,
-      );
-    }
+    assertWaitingForCard(row);
     try {
       const details = checkTestCard(card);
       const status = needsAuthentication(card.number) ? 'requires_action' : 'requires_capture';
@@ -422,49 +429,58 @@ export class TestPaymentProvider implements PaymentProvider {
    * 'requires_payment_method' in one conditional update, so calls at once (a double click, two tabs)
    * authorise it once; every one of them answers the authorised intent.
    */
-  confirmWithSavedCard(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent> {
-    return this.once(args.idempotencyKey, async () => {
-      const row = await this.intent(args.paymentIntentId);
-      if (['requires_capture', 'succeeded'].includes(row.status)) return toIntent(row);
-      if (row.status !== 'requires_payment_method') {
-        throw new PaymentError(
-          msg`This payment can no longer be confirmed.`,
-          'payment_intent_unexpected_state',
-          409,
-        );
-      }
-      const method = await this.savedCard(args.paymentMethodId, args.customerId);
+  confirmWithSavedCard(args: SavedCardPayment): Promise<PaymentIntent> {
+    return this.payWithSavedCard(args, true, async (method) => {
       const details = checkSavedCard(method);
       // Stripe's test cards with the cardholder present: 0341 declines every charge, 3184 asks the
       // cardholder to authenticate every time.
       if (method.offSession === 'decline') {
-        await this.setIntent(row.id, { lastError: 'Your card was declined.' });
+        await this.setIntent(args.paymentIntentId, { lastError: 'Your card was declined.' });
         throw new PaymentError(msg`Your card was declined.`, 'card_declined');
       }
-      const [updated] = await this.db
-        .update(testPaymentIntents)
-        .set({
-          status: method.offSession === 'authenticate' ? 'requires_action' : 'requires_capture',
-          card: details,
-          customerId: args.customerId,
-          lastError: null,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(testPaymentIntents.id, args.paymentIntentId),
-            eq(testPaymentIntents.status, 'requires_payment_method'),
-          ),
-        )
-        .returning();
-      // Another call authorised it meanwhile: the same outcome.
-      return updated ? toIntent(updated) : toIntent(await this.intent(args.paymentIntentId));
+      const status = method.offSession === 'authenticate' ? 'requires_action' : 'requires_capture';
+      return this.authoriseWaiting(args, details, status);
     });
+  }
+
+  /**
+   * A saved card pays, once per idempotency key: the intent must still wait for a card (with the
+   * cardholder present, one already authorised is answered as it is), and the card must be this
+   * customer's and still attached.
+   */
+  private payWithSavedCard(
+    args: SavedCardPayment,
+    cardholderPresent: boolean,
+    pay: (method: SavedCardRow) => Promise<PaymentIntent>,
+  ): Promise<PaymentIntent> {
+    return this.once(args.idempotencyKey, async () => {
+      const row = await this.intent(args.paymentIntentId);
+      if (cardholderPresent && ['requires_capture', 'succeeded'].includes(row.status)) return toIntent(row);
+      assertWaitingForCard(row);
+      return pay(await this.savedCard(args.paymentMethodId, args.customerId));
+    });
+  }
+
+  /**
+   * A saved card's authorisation, written only on an intent still waiting for a card: one conditional
+   * update, so of calls at once one authorises and the others answer what it wrote.
+   */
+  private async authoriseWaiting(
+    args: { paymentIntentId: string; customerId: string },
+    card: ReturnType<typeof checkSavedCard>,
+    status: 'requires_capture' | 'requires_action',
+  ): Promise<PaymentIntent> {
+    const [updated] = await this.db
+      .update(testPaymentIntents)
+      .set({ status, card, customerId: args.customerId, lastError: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(testPaymentIntents.id, args.paymentIntentId),
+          eq(testPaymentIntents.status, 'requires_payment_method'),
+        ),
+      )
+      .returning();
+    return toIntent(updated ?? (await this.intent(args.paymentIntentId)));
   }
 
   /** A customer's saved card that is still attached, as Stripe finds one to pay with. */
@@ -488,22 +504,8 @@ export class TestPaymentProvider implements PaymentProvider {
    * cardholder (3184) or decline (0341) refuse with the intent left to be paid again, others authorise.
    * One conditional update, so two calls at once authorise once.
    */
-  authoriseOffSession(args: {
-    paymentIntentId: string;
-    paymentMethodId: string;
-    customerId: string;
-    idempotencyKey: string;
-  }): Promise<PaymentIntent> {
-    return this.once(args.idempotencyKey, async () => {
-      const row = await this.intent(args.paymentIntentId);
-      if (row.status !== 'requires_payment_method') {
-        throw new PaymentError(
-          msg`This payment can no longer be confirmed.`,
-          'payment_intent_unexpected_state',
-          409,
-        );
-      }
-      const method = await this.savedCard(args.paymentMethodId, args.customerId);
+  authoriseOffSession(args: SavedCardPayment): Promise<PaymentIntent> {
+    return this.payWithSavedCard(args, false, async (method) => {
       try {
         const details = checkSavedCard(method);
         if (method.offSession === 'authenticate') {
@@ -515,25 +517,11 @@ export class TestPaymentProvider implements PaymentProvider {
         if (method.offSession === 'decline') {
           throw new PaymentError(msg`Your card was declined.`, 'card_declined');
         }
-        const [updated] = await this.db
-          .update(testPaymentIntents)
-          .set({
-            status: 'requires_capture',
-            card: details,
-            customerId: args.customerId,
-            lastError: null,
-            updatedAt: new Date(),
-          })
-          .where(
-            and(
-              eq(testPaymentIntents.id, args.paymentIntentId),
-              eq(testPaymentIntents.status, 'requires_payment_method'),
-            ),
-          )
-          .returning();
-        return updated ? toIntent(updated) : toIntent(await this.intent(args.paymentIntentId));
+        return await this.authoriseWaiting(args, details, 'requires_capture');
       } catch (error) {
-        if (error instanceof PaymentError) await this.setIntent(row.id, { lastError: error.message });
+        if (error instanceof PaymentError) {
+          await this.setIntent(args.paymentIntentId, { lastError: error.message });
+        }
         throw error;
       }
     });

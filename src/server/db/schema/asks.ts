@@ -14,7 +14,7 @@ import {
 import { ASK_CLOSE_REASONS, ASK_STATUSES } from '#shared/asks.ts';
 import { CATEGORIES } from '#shared/constants.ts';
 import { conversations } from './chat.ts';
-import { createdAt, id, oneOf } from './columns.ts';
+import { cascadingRef, createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { reservations } from './reservations.ts';
 import { users } from './users.ts';
@@ -25,9 +25,7 @@ export const asks = pgTable(
   'asks',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
     /** The author's campus when asking: only its students see the ask. */
     campus: text('campus').notNull(),
     title: text('title').notNull(),
@@ -66,16 +64,10 @@ export const askOffers = pgTable(
   'ask_offers',
   {
     id: id(),
-    askId: uuid('ask_id')
-      .notNull()
-      .references(() => asks.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    askId: cascadingRef('ask_id', () => asks.id),
+    itemId: cascadingRef('item_id', () => items.id),
     /** Who offered: the item's owner. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
     /** The chat between the two about the item, where the offer was said. */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -92,12 +84,8 @@ export const askOffers = pgTable(
 export const askMatchesTold = pgTable(
   'ask_matches_told',
   {
-    askId: uuid('ask_id')
-      .notNull()
-      .references(() => asks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    askId: cascadingRef('ask_id', () => asks.id),
+    userId: cascadingRef('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.askId, t.userId] })],
@@ -107,9 +95,7 @@ export const askMatchesTold = pgTable(
 export const askEmailDays = pgTable(
   'ask_email_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
     day: date('day').notNull(),
     createdAt: createdAt(),
   },

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES } from '#shared/constants.ts';
-import { createdAt, id, oneOf } from './columns.ts';
+import { cascadingRef, createdAt, id, oneOf } from './columns.ts';
 import { items } from './items.ts';
 import { notifications } from './notifications.ts';
 import { users } from './users.ts';
@@ -27,9 +27,7 @@ export const savedSearches = pgTable(
   'saved_searches',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
     /** The student's campus when they saved it: only listings of that campus match. */
     campus: text('campus').notNull(),
     /** As typed (trimmed), shown back to them. */
@@ -68,15 +66,9 @@ export const savedSearches = pgTable(
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    savedSearchId: uuid('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
+    itemId: cascadingRef('item_id', () => items.id),
+    savedSearchId: cascadingRef('saved_search_id', () => savedSearches.id),
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

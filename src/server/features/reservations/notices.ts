@@ -4,8 +4,8 @@ import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts'
 import { centsToDecimal, heldCents } from '#shared/booking/pricing.ts';
 import { proportionBack } from '#shared/booking/service-fee.ts';
 import { LIMITS } from '#shared/constants.ts';
-import { formatDayLabel, intlLocale } from '#shared/format.ts';
-import { daysOf, policyName } from '../../booking-words.ts';
+import { formatDayLabel } from '#shared/format.ts';
+import { campusMomentWritten, daysOf, policyName } from '../../booking-words.ts';
 import { only, wording } from '../../wordings.ts';
 import type { NoticeText } from '../notifications/service.ts';
 
@@ -25,18 +25,6 @@ const keepDays = <A extends unknown[]>(...args: A): unknown[] =>
   );
 
 export const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
-
-/** An instant as the campus reads it: "Thu, Nov 26, 6:00 PM" (in the active language). */
-function campusTime(at: Date, timeZone: string): string {
-  return at.toLocaleString(intlLocale(), {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 // The request.
 
@@ -276,7 +264,7 @@ export const returnedTextForLender = wording(
     depositCents: number,
   ): NoticeText => {
     const { borrower, item } = names;
-    const by = campusTime(confirmByAt, timeZone);
+    const by = campusMomentWritten(confirmByAt, timeZone);
     const deposit = dollars(depositCents);
     return {
       title: msg`Confirm the return`,
@@ -296,7 +284,7 @@ export const returnedTextForBorrower = wording(
     depositCents: number,
   ): NoticeText => {
     const { lender, item } = names;
-    const by = campusTime(confirmByAt, timeZone);
+    const by = campusMomentWritten(confirmByAt, timeZone);
     const deposit = dollars(depositCents);
     return {
       title: msg`Return noted`,

@@ -9,5 +9,5 @@ export const REPORT_REASON_NAMES: Record<ReportReason, MessageDescriptor> = {
   fake_listing: msg`Fake Listing`,
   harassment: msg`Harassment`,
   spam: msg`Spam`,
-  other: msg`Other`,
+  other: msg({ message: 'Other', context: 'report reason' }),
 };

@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { AUTHORISATION_ANSWER_DAYS } from '#shared/booking/booking-deadlines.ts';
 import { centsToDecimal } from '#shared/booking/pricing.ts';
-import { formatDayLabel, intlLocale } from '#shared/format.ts';
+import { formatDayLabel } from '#shared/format.ts';
+import { campusMomentWritten } from '../../../booking-words.ts';
 import { only, wording } from '../../../wordings.ts';
 import type { NoticeText } from '../../notifications/service.ts';
 
@@ -209,14 +210,7 @@ export const lapsingTextForLender = wording(
   'extensions.lapsingTextForLender',
   (borrower: string, item: string, ext: Asked, lapsesAt: Date, timeZone: string): NoticeText => {
     const until = formatDayLabel(ext.newEndDate);
-    const at = lapsesAt.toLocaleString(intlLocale(), {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+    const at = campusMomentWritten(lapsesAt, timeZone);
     return {
       title: msg`Request for more days expires soon`,
       message: msg`${borrower}'s request to keep ${item} until ${until} expires ${at} unless you approve or decline it.`,

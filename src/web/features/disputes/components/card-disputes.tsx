@@ -1,16 +1,21 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircleCheck, Gavel, Loader2, Snowflake } from 'lucide-react';
+import { Gavel, Loader2, Snowflake } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { DisputeFinding, DisputeStatus } from '#shared/constants.ts';
 import { intlLocale } from '#shared/format.ts';
 import type { AdminDispute, DisputeEvidence } from '#shared/schemas/disputes.ts';
 import { disputeFindingInput, submitEvidenceInput } from '#shared/schemas/disputes.ts';
+import {
+  MoneyCaseHeader,
+  MoneyList,
+  MoneyListNotReady,
+  PaymentIdFact,
+} from '../../../components/moderator-money.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -47,59 +52,36 @@ const day = (iso: string) =>
   new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(new Date(iso));
 
 export function CardDisputes() {
-  const { t } = useLingui();
   const disputes = useDisputes();
-  if (disputes.isPending) {
+  if (disputes.status !== 'success') {
     return (
-      <div className="mt-8 space-y-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          <Trans>Loading card disputes…</Trans>
-        </span>
-        <Skeleton className="h-32 w-full rounded-2xl" />
-      </div>
-    );
-  }
-  if (disputes.isError) {
-    return (
-      <Card className="mt-8 p-6 text-center">
-        <h2 className="font-bold text-ink">
-          <Trans>Failed to load card disputes</Trans>
-        </h2>
-        <p className="mt-1 text-sm text-muted">{errorMessage(disputes.error, t`Please try again.`)}</p>
-        <Button className="mt-4" variant="outline" onClick={() => void disputes.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Card>
+      <MoneyListNotReady
+        className="mt-8"
+        query={disputes}
+        loading={<Trans>Loading card disputes…</Trans>}
+        failed={<Trans>Failed to load card disputes</Trans>}
+      />
     );
   }
   const list = disputes.data.disputes;
   const count = list.length;
   return (
-    <section aria-labelledby="disputes-heading" className="mt-8">
-      <h2 id="disputes-heading" className="text-xl font-bold text-ink">
-        <Trans>Card disputes ({count})</Trans>
-      </h2>
-      <p className="mt-1 text-sm text-muted">
+    <MoneyList
+      id="disputes-heading"
+      className="mt-8"
+      heading={<Trans>Card disputes ({count})</Trans>}
+      intro={
         <Trans>
           A borrower's bank took a card payment back. While a dispute is open, or lost with no finding, the
           lender's transfers for that booking wait.
         </Trans>
-      </p>
-      {count === 0 ? (
-        <Card className="mt-4 flex items-center gap-3 p-5 text-sm text-stone-700">
-          <CircleCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <Trans>No card payment has been disputed.</Trans>
-        </Card>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {list.map((dispute) => (
-            <li key={dispute.id}>
-              <DisputeCard dispute={dispute} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      }
+      allClear={<Trans>No card payment has been disputed.</Trans>}
+      items={list}
+      keyOf={(dispute) => dispute.id}
+    >
+      {(dispute) => <DisputeCard dispute={dispute} />}
+    </MoneyList>
   );
 }
 
@@ -112,28 +94,18 @@ function DisputeCard({ dispute }: { dispute: AdminDispute }) {
   const awaitingEvidence = dispute.status === 'needs_response' || dispute.status === 'warning_needs_response';
   return (
     <Card className="p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-danger">
-            <Gavel className="h-5 w-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <h3 className="font-semibold text-ink">
-              <Trans>Dispute of ${amount}</Trans>
-              {dispute.itemTitle ? (
-                <span className="font-normal text-muted"> · {dispute.itemTitle}</span>
-              ) : null}
-            </h3>
-            <p className="text-sm text-muted">
-              <Trans>Reason: {reason}</Trans>
-              {borrowerName ? ` · ${t`${borrowerName} borrowing from ${lenderName}`}` : ''}
-            </p>
-          </div>
-        </div>
-        <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
-          {i18n._(STATUS_LABELS[dispute.status])}
-        </span>
-      </div>
+      <MoneyCaseHeader
+        icon={Gavel}
+        title={<Trans>Dispute of ${amount}</Trans>}
+        itemTitle={dispute.itemTitle}
+        subtitle={
+          <>
+            <Trans>Reason: {reason}</Trans>
+            {borrowerName ? ` · ${t`${borrowerName} borrowing from ${lenderName}`}` : ''}
+          </>
+        }
+        badge={{ text: i18n._(STATUS_LABELS[dispute.status]), tone: 'amber' }}
+      />
       <DisputeFacts dispute={dispute} i18n={i18n} />
       {awaitingEvidence && <EvidenceForm dispute={dispute} />}
       {dispute.status === 'lost' && !dispute.finding && <FindingForm dispute={dispute} />}
@@ -184,12 +156,7 @@ function DisputeFacts({ dispute, i18n }: { dispute: AdminDispute; i18n: I18n }) 
             </dd>
           </div>
         )}
-        <div className="flex min-w-0 gap-2 sm:col-span-2">
-          <dt className="text-muted">
-            <Trans>Payment ID</Trans>
-          </dt>
-          <dd className="truncate font-mono text-xs leading-5">{dispute.paymentIntentId}</dd>
-        </div>
+        <PaymentIdFact id={dispute.paymentIntentId} />
       </dl>
       {/* A sentence, not a term and its value: outside the list (a <dl> holds only dt/dd groups). */}
       {dispute.freezesTransfers && (

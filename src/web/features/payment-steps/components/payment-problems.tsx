@@ -1,16 +1,22 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircleCheck, CreditCard, Loader2, Scale } from 'lucide-react';
+import { CreditCard, Loader2, Scale } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
 import { intlLocale } from '#shared/format.ts';
 import type { PaymentMismatchView, PaymentStepView } from '#shared/schemas/payment-steps.ts';
 import { resolveMismatchInput } from '#shared/schemas/payment-steps.ts';
+import {
+  MoneyCaseHeader,
+  MoneyList,
+  MoneyListNotReady,
+  PaymentIdFact,
+  ProviderError,
+} from '../../../components/moderator-money.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { describedBy, Field } from '../../../components/ui/field.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -47,29 +53,15 @@ const when = (iso: string, i18n: I18n) => {
 export function PaymentProblems() {
   const { t } = useLingui();
   const problems = usePaymentProblems();
-  if (problems.isPending) {
+  if (problems.status !== 'success') {
     return (
-      <div className="mt-6 space-y-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          <Trans>Loading payments…</Trans>
-        </span>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-32 w-full rounded-2xl" />
-        ))}
-      </div>
-    );
-  }
-  if (problems.isError) {
-    return (
-      <Card className="mt-6 p-6 text-center">
-        <h2 className="font-bold text-ink">
-          <Trans>Failed to load payments</Trans>
-        </h2>
-        <p className="mt-1 text-sm text-muted">{errorMessage(problems.error, t`Please try again.`)}</p>
-        <Button className="mt-4" variant="outline" onClick={() => void problems.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Card>
+      <MoneyListNotReady
+        className="mt-6"
+        cards={3}
+        query={problems}
+        loading={<Trans>Loading payments…</Trans>}
+        failed={<Trans>Failed to load payments</Trans>}
+      />
     );
   }
   const { steps, mismatches } = problems.data;
@@ -77,60 +69,37 @@ export function PaymentProblems() {
   const mismatchCount = mismatches.length;
   return (
     <div className="mt-6 space-y-8">
-      <section aria-labelledby="failing-heading">
-        <h2 id="failing-heading" className="text-xl font-bold text-ink">
-          <Trans>Provider calls that need a person ({stepCount})</Trans>
-        </h2>
-        <p className="mt-1 text-sm text-muted">
+      <MoneyList
+        id="failing-heading"
+        heading={<Trans>Provider calls that need a person ({stepCount})</Trans>}
+        intro={
           <Trans>
             Each was retried on its own with growing waits. A failed one stops the ones after it for the same
             payment until it is retried.
           </Trans>
-        </p>
-        {steps.length === 0 ? (
-          <AllClear text={t`Every charge, release and refund has gone through.`} />
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {steps.map((step) => (
-              <li key={step.id}>
-                <StepCard step={step} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="mismatch-heading">
-        <h2 id="mismatch-heading" className="text-xl font-bold text-ink">
-          <Trans>Billing and provider disagree ({mismatchCount})</Trans>
-        </h2>
-        <p className="mt-1 text-sm text-muted">
+        }
+        allClear={t`Every charge, release and refund has gone through.`}
+        items={steps}
+        keyOf={(step) => step.id}
+      >
+        {(step) => <StepCard step={step} />}
+      </MoneyList>
+      <MoneyList
+        id="mismatch-heading"
+        heading={<Trans>Billing and provider disagree ({mismatchCount})</Trans>}
+        intro={
           <Trans>
             Found by the regular comparison of students' billing history with what the card provider charged
             and refunded.
           </Trans>
-        </p>
-        {mismatches.length === 0 ? (
-          <AllClear text={t`Every payment's billing rows match the provider.`} />
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {mismatches.map((mismatch) => (
-              <li key={mismatch.id}>
-                <MismatchCard mismatch={mismatch} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+        }
+        allClear={t`Every payment's billing rows match the provider.`}
+        items={mismatches}
+        keyOf={(mismatch) => mismatch.id}
+      >
+        {(mismatch) => <MismatchCard mismatch={mismatch} />}
+      </MoneyList>
     </div>
-  );
-}
-
-function AllClear({ text }: { text: string }) {
-  return (
-    <Card className="mt-4 flex items-center gap-3 p-5 text-sm text-stone-700">
-      <CircleCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-      {text}
-    </Card>
   );
 }
 
@@ -150,35 +119,19 @@ function StepCard({ step }: { step: PaymentStepView }) {
   const people = borrowerName ? t`${borrowerName} borrowing from ${lenderName}` : null;
   return (
     <Card className="p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-danger">
-            <CreditCard className="h-5 w-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <h3 className="font-semibold text-ink">
-              {titles[step.kind]}
-              {step.itemTitle ? <span className="font-normal text-muted"> · {step.itemTitle}</span> : null}
-            </h3>
-            <p className="text-sm text-muted">
-              {i18n._(PURPOSE_LABELS[step.purpose])}
-              {people ? ` · ${people}` : ''}
-            </p>
-          </div>
-        </div>
-        <span
-          className={
-            failed
-              ? 'rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-900'
-              : 'rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900'
-          }
-        >
-          {failed ? t`Failed` : t`Retrying`}
-        </span>
-      </div>
-      {step.lastError && (
-        <p className="mt-3 break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">{step.lastError}</p>
-      )}
+      <MoneyCaseHeader
+        icon={CreditCard}
+        title={titles[step.kind]}
+        itemTitle={step.itemTitle}
+        subtitle={
+          <>
+            {i18n._(PURPOSE_LABELS[step.purpose])}
+            {people ? ` · ${people}` : ''}
+          </>
+        }
+        badge={failed ? { text: t`Failed`, tone: 'red' } : { text: t`Retrying`, tone: 'amber' }}
+      />
+      {step.lastError && <ProviderError text={step.lastError} />}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
         <div className="flex gap-2">
           <dt className="text-muted">
@@ -192,12 +145,7 @@ function StepCard({ step }: { step: PaymentStepView }) {
           </dt>
           <dd>{when(step.updatedAt, i18n)}</dd>
         </div>
-        <div className="flex min-w-0 gap-2 sm:col-span-2">
-          <dt className="text-muted">
-            <Trans>Payment ID</Trans>
-          </dt>
-          <dd className="truncate font-mono text-xs leading-5">{step.paymentIntentId}</dd>
-        </div>
+        <PaymentIdFact id={step.paymentIntentId} />
       </dl>
       {failed && (
         <div className="mt-4">
@@ -251,17 +199,12 @@ function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
 
   return (
     <Card className="p-4 sm:p-5">
-      <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-800">
-          <Scale className="h-5 w-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0">
-          <h3 className="font-semibold text-ink">{mismatch.itemTitle ?? t`A payment`}</h3>
-          <p className="text-sm text-muted">
-            <Trans>Found {detected}</Trans>
-          </p>
-        </div>
-      </div>
+      <MoneyCaseHeader
+        icon={Scale}
+        tone="amber"
+        title={mismatch.itemTitle ?? t`A payment`}
+        subtitle={<Trans>Found {detected}</Trans>}
+      />
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         <div className="rounded-lg bg-stone-50 p-3">
           <dt className="text-muted">
@@ -275,12 +218,7 @@ function MismatchCard({ mismatch }: { mismatch: PaymentMismatchView }) {
           </dt>
           <dd className="text-lg font-semibold tabular-nums text-ink">${mismatch.providerNet}</dd>
         </div>
-        <div className="flex min-w-0 gap-2 sm:col-span-2">
-          <dt className="text-muted">
-            <Trans>Payment ID</Trans>
-          </dt>
-          <dd className="truncate font-mono text-xs leading-5">{mismatch.paymentIntentId}</dd>
-        </div>
+        <PaymentIdFact id={mismatch.paymentIntentId} />
       </dl>
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
         <Field id={`${id}-note`} label={t`What was done about it`} error={error}>

@@ -1,10 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeftRight, CircleCheck, Loader2 } from 'lucide-react';
+import { ArrowLeftRight, Loader2 } from 'lucide-react';
 import { formatMoney, intlLocale } from '#shared/format.ts';
 import type { PayoutProblemView } from '#shared/schemas/payouts.ts';
+import {
+  MoneyCaseHeader,
+  MoneyList,
+  MoneyListNotReady,
+  ProviderError,
+} from '../../../components/moderator-money.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePayoutProblems, useRetryPayoutProblem } from '../api.ts';
@@ -16,27 +21,15 @@ export function PayoutProblemsSection() {
   const { t } = useLingui();
   const problems = usePayoutProblems();
   const retry = useRetryPayoutProblem();
-  if (problems.isPending) {
+  if (problems.status !== 'success') {
     return (
-      <div className="mt-8 space-y-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          <Trans>Loading payouts…</Trans>
-        </span>
-        <Skeleton className="h-28 w-full rounded-2xl" />
-      </div>
-    );
-  }
-  if (problems.isError) {
-    return (
-      <Card className="mt-8 p-6 text-center">
-        <h2 className="font-bold text-ink">
-          <Trans>Failed to load payouts</Trans>
-        </h2>
-        <p className="mt-1 text-sm text-muted">{errorMessage(problems.error, t`Please try again.`)}</p>
-        <Button className="mt-4" variant="outline" onClick={() => void problems.refetch()}>
-          <Trans>Load again</Trans>
-        </Button>
-      </Card>
+      <MoneyListNotReady
+        className="mt-8"
+        query={problems}
+        loading={<Trans>Loading payouts…</Trans>}
+        failed={<Trans>Failed to load payouts</Trans>}
+        reloadLabel={<Trans>Load again</Trans>}
+      />
     );
   }
   return (
@@ -76,31 +69,22 @@ export function PayoutProblemList({
 }) {
   const count = problems.length;
   return (
-    <section aria-labelledby="payout-problems-heading" className="mt-8">
-      <h2 id="payout-problems-heading" className="text-xl font-bold text-ink">
-        <Trans>Payouts to lenders that failed ({count})</Trans>
-      </h2>
-      <p className="mt-1 text-sm text-muted">
+    <MoneyList
+      id="payout-problems-heading"
+      className="mt-8"
+      heading={<Trans>Payouts to lenders that failed ({count})</Trans>}
+      intro={
         <Trans>
           Transfers to lenders and reversals of them that failed on every retry. Trying again looks the
           transfer up at Stripe first, so nothing is sent or taken back twice.
         </Trans>
-      </p>
-      {count === 0 ? (
-        <Card className="mt-4 flex items-center gap-3 p-5 text-sm text-stone-700">
-          <CircleCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <Trans>Every payout to lenders has gone through.</Trans>
-        </Card>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {problems.map((problem) => (
-            <li key={`${problem.kind}-${problem.id}`}>
-              <ProblemCard problem={problem} pending={pendingId === problem.id} onRetry={onRetry} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      }
+      allClear={<Trans>Every payout to lenders has gone through.</Trans>}
+      items={problems}
+      keyOf={(problem) => `${problem.kind}-${problem.id}`}
+    >
+      {(problem) => <ProblemCard problem={problem} pending={pendingId === problem.id} onRetry={onRetry} />}
+    </MoneyList>
   );
 }
 
@@ -126,29 +110,17 @@ function ProblemCard({
   const attempts = problem.attempts;
   return (
     <Card className="p-4 sm:p-5">
-      <div className="flex min-w-0 items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-danger">
-          <ArrowLeftRight className="h-5 w-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0">
-          <h3 className="font-semibold text-ink">
-            {title}
-            {problem.itemTitle ? (
-              <span className="font-normal text-muted"> · {problem.itemTitle}</span>
-            ) : null}
-          </h3>
-          <p className="text-sm text-muted">
-            <Trans>
-              Failed {failedAt}, after {attempts} attempts
-            </Trans>
-          </p>
-        </div>
-      </div>
-      {problem.lastError && (
-        <p className="mt-3 break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">
-          {problem.lastError}
-        </p>
-      )}
+      <MoneyCaseHeader
+        icon={ArrowLeftRight}
+        title={title}
+        itemTitle={problem.itemTitle}
+        subtitle={
+          <Trans>
+            Failed {failedAt}, after {attempts} attempts
+          </Trans>
+        }
+      />
+      {problem.lastError && <ProviderError text={problem.lastError} />}
       {problem.reservationId && (
         <p className="mt-2 truncate font-mono text-xs text-muted">
           <Trans>Reservation</Trans> {problem.reservationId}
