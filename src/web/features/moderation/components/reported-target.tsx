@@ -14,10 +14,10 @@ import { ConfirmAction } from './confirm-action.tsx';
 import { Section, useFailureToast } from './report-section.tsx';
 
 // What a report is about, as a moderator acts on it: the reported item (hide, unhide) and the person
-// (suspend, unsuspend), each action with the moderator's note.
+// (suspend, unsuspend), each action with the moderator's note. The reported ask: reported-ask.tsx.
 
 /** Runs a hide/unhide/suspend/unsuspend with the note, toasting the outcome. */
-function useTarget(reportId: string, note: string, onDone: () => void) {
+export function useTarget(reportId: string, note: string, onDone: () => void) {
   const action = useTargetAction();
   const failed = useFailureToast();
   const run = (kind: TargetAction, targetId: string, success: { title: string; description: string }) => {
