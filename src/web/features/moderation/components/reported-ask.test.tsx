@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportDetail, ReportQueue, ReportSummary } from '#shared/schemas/moderation.ts';
+import { aModeratedUser } from '../../../../../tests/helpers/moderation-view.ts';
 import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with-api.tsx';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { activateLocale } from '../../../lib/i18n.ts';
@@ -46,16 +47,7 @@ const detail = (hiddenAt: string | null): ReportDetail => ({
     hiddenAt,
     createdAt: '2026-03-05T18:00:00.000Z',
   },
-  user: {
-    ...asker,
-    email: 'rosa@stanford.edu',
-    campusName: 'Stanford University',
-    profileImage: null,
-    isVerified: true,
-    suspendedAt: null,
-    deletedAt: null,
-    createdAt: '2025-09-01T18:00:00.000Z',
-  },
+  user: aModeratedUser(asker, 'rosa@stanford.edu'),
   otherReports: [],
   history: [],
 });

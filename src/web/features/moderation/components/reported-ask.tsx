@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ExternalLink, EyeOff } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ModeratedAsk } from '#shared/schemas/moderation.ts';
 import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { paths } from '../../../paths.ts';
 import { dayRange } from '../../reservations/api.ts';
-import { ConfirmAction } from './confirm-action.tsx';
+import { ConfirmHide } from './confirm-action.tsx';
 import { Section } from './report-section.tsx';
 import { useTarget } from './reported-target.tsx';
 
@@ -60,16 +60,10 @@ export function ReportedAskCard({
               <Trans context="an ask">Hidden since {hiddenSince}</Trans>
             </span>
           ) : (
-            <ConfirmAction
-              trigger={
-                <>
-                  <EyeOff className="h-4 w-4" aria-hidden="true" />
-                  <Trans>Hide ask</Trans>
-                </>
-              }
+            <ConfirmHide
+              label={t`Hide ask`}
               title={t`Hide “${title}”?`}
               description={t`It leaves the campus board and can get no more offers. The asker is notified. This cannot be undone.`}
-              confirmLabel={t`Hide ask`}
               busy={busy}
               onConfirm={() =>
                 run('hideAsk', ask.id, {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Ban, ExternalLink, Eye, EyeOff, UserCheck } from 'lucide-react';
+import { Ban, ExternalLink, Eye, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { CATEGORY_LABELS, type Category } from '#shared/constants.ts';
 import type { ModeratedItem, ModeratedUser } from '#shared/schemas/moderation.ts';
@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { coverImage } from '../../items/api.ts';
 import { type TargetAction, useTargetAction } from '../api.ts';
-import { ConfirmAction } from './confirm-action.tsx';
+import { ConfirmAction, ConfirmHide } from './confirm-action.tsx';
 import { Section, useFailureToast } from './report-section.tsx';
 
 // What a report is about, as a moderator acts on it: the reported item (hide, unhide) and the person
@@ -114,16 +114,10 @@ export function ReportedItemCard({
                 </Button>
               </>
             ) : (
-              <ConfirmAction
-                trigger={
-                  <>
-                    <EyeOff className="h-4 w-4" aria-hidden="true" />
-                    <Trans>Hide item</Trans>
-                  </>
-                }
+              <ConfirmHide
+                label={t`Hide item`}
                 title={t`Hide “${title}”?`}
                 description={t`It disappears from browse, search and its page for everyone but its owner and the moderators, and cannot be reserved. The owner is notified. You can unhide it later.`}
-                confirmLabel={t`Hide item`}
                 busy={busy}
                 onConfirm={() =>
                   run('hide', item.id, {
