@@ -69,7 +69,9 @@ afterEach(async () => {
   await activateLocale('en');
 });
 
-describe('an ask report for moderators', () => {
+// Each test walks through a dialog or two (and the lazily loaded Report form): on the shared 2-core
+// machine under load that took over the default 5 s.
+describe('an ask report for moderators', { timeout: 20_000 }, () => {
   it("the queue's row names the ask and its asker", async () => {
     stubApi({ '/api/admin/reports?status=pending&page=1&limit=20': { body: queue } });
     renderWithApi(<ReportQueueList status="pending" />);
