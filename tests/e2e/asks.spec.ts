@@ -186,7 +186,12 @@ describe('a reported ask, hidden by a moderator (375 px)', () => {
     await teo.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Asked for' }).click();
     await teo.waitForURL((url) => url.pathname === '/asks');
     const card = teo.locator('li').filter({ has: teo.getByRole('heading', { name: title, exact: true }) });
-    await card.getByRole('button', { name: `Report “${title}”` }).click();
+    const report = card.getByRole('button', { name: `Report “${title}”` });
+    await report.waitFor();
+    await teo.setViewportSize({ width: 1280, height: 900 });
+    await teo.screenshot({ path: '/tmp/asks-report-1280.png' });
+    await teo.setViewportSize(PHONE);
+    await report.click();
     const dialog = teo.getByRole('dialog', { name: 'Report Ask' });
     await dialog.getByLabel('Reason').selectOption({ label: 'Inappropriate Content' });
     await dialog.getByLabel('Description').fill(why);
@@ -217,7 +222,9 @@ describe('a reported ask, hidden by a moderator (375 px)', () => {
     await expectAccessible(moderator);
     await moderator.screenshot({ path: '/tmp/admin-ask-375.png', fullPage: true });
     await moderator.setViewportSize({ width: 1280, height: 900 });
-    await moderator.screenshot({ path: '/tmp/admin-ask-1280.png', fullPage: true });
+    await moderator.getByText('Ask hidden', { exact: true }).waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Add note' }).waitFor();
+    await moderator.screenshot({ path: '/tmp/admin-ask-1280.png' });
   });
 
   it('the hidden ask is gone from the board, and a visitor is asked to sign in', async () => {
