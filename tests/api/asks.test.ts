@@ -21,7 +21,8 @@ import { setupTestApp } from '../helpers/test-app.ts';
 
 const MODERATOR = 'moderator.asks@stanford.edu';
 const REPORTS_MODERATOR = 'moderator.ask-reports@stanford.edu';
-const t = setupTestApp({ adminEmails: [MODERATOR, REPORTS_MODERATOR] });
+const QUEUE_MODERATOR = 'moderator.ask-queue@stanford.edu';
+const t = setupTestApp({ adminEmails: [MODERATOR, REPORTS_MODERATOR, QUEUE_MODERATOR] });
 const db = () => t.database.db;
 
 const drillAsk = (overrides: Record<string, unknown> = {}) => ({
@@ -610,6 +611,64 @@ describe('reporting an ask', () => {
     expect((await report(elsewhere.cookie, about(asked.id))).statusCode).toBe(404);
     expect((await report(neighbour.cookie, about(crypto.randomUUID()))).statusCode).toBe(404);
     expect(await reportsOf(asked.id)).toBe(0);
+  });
+
+  it("shows an ask report in the moderators' queue as the ask, with the asker's first name", async () => {
+    const asker = await createSignedInUser(db(), { fullName: 'Rosa María Díaz' });
+    const neighbour = await createSignedInUser(db());
+    const moderator = await createSignedInUser(db(), { email: QUEUE_MODERATOR });
+    const asked = await ask(asker.cookie, { title: 'Karaoke machine' });
+    const filed = (await report(neighbour.cookie, about(asked.id))).json().report as { id: string };
+    // A report of the same person, not of the ask, stays a report of a person.
+    const person = (
+      await report(neighbour.cookie, {
+        reportedUserId: asker.user.id,
+        reason: 'harassment',
+        description: 'Keeps sending me messages.',
+      })
+    ).json().report as { id: string };
+
+    const queue = async (cookie = moderator.cookie) => {
+      const response = await t.get('/api/admin/reports?status=all&limit=50', cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().reports as { id: string; target: Record<string, unknown> }[];
+    };
+    const row = (await queue()).find((r) => r.id === filed.id);
+    expect(row?.target).toEqual({
+      kind: 'ask',
+      ask: { id: asked.id, title: 'Karaoke machine', askerFirstName: 'Rosa', hidden: false },
+      user: {
+        id: asker.user.id,
+        fullName: 'Rosa María Díaz',
+        username: asker.user.username,
+        suspended: false,
+        deleted: false,
+      },
+    });
+    expect((await queue()).find((r) => r.id === person.id)?.target.kind).toBe('user');
+    // Only moderators read the queue.
+    expect((await t.get('/api/admin/reports?status=all', neighbour.cookie)).statusCode).toBe(403);
+    expect((await t.get('/api/admin/reports?status=all')).statusCode).toBe(401);
+
+    const detail = (await t.get(`/api/admin/reports/${filed.id}`, moderator.cookie)).json();
+    expect(detail.report.target.kind).toBe('ask');
+    expect(detail.ask).toMatchObject({
+      id: asked.id,
+      title: 'Karaoke machine',
+      askerFirstName: 'Rosa',
+      startDate: day(1),
+      endDate: day(2),
+      hiddenAt: null,
+    });
+
+    const hidden = await t.post(`/api/admin/asks/${asked.id}/hide`, { reportId: filed.id }, moderator.cookie);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().ask).toMatchObject({ askerFirstName: 'Rosa', status: 'open' });
+    expect((await queue()).find((r) => r.id === filed.id)?.target).toMatchObject({ ask: { hidden: true } });
+    const history = (await t.get(`/api/admin/reports/${filed.id}`, moderator.cookie)).json().history as {
+      action: string;
+    }[];
+    expect(history.map((h) => h.action)).toContain('hide_ask');
   });
 
   it('lets a moderator hide the reported ask from the board, telling its author', async () => {

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, campusDay, expectAccessible, journeySteps, newStudent, setupBrowser } from './helpers.ts';
+import {
+  callApi,
+  campusDay,
+  expectAccessible,
+  journeySteps,
+  newStudent,
+  setupBrowser,
+  signIn,
+} from './helpers.ts';
 
 // Ask your campus, on a phone, in English and in Spanish: Ana searches for something nobody lists, asks
 // the campus from the empty result, Teo offers his listing from the "Asked for" board, Ana reserves it
@@ -141,5 +149,92 @@ describe.each(['en', 'es'] as const)('ask your campus journey (%s)', (language) 
     await ana.goto('/asks');
     await ana.getByRole('region', { name: words.yourAsks }).getByText(words.closed).waitFor();
     await ana.screenshot({ path: `/tmp/asks-closed-375-${language}.png`, fullPage: true });
+  });
+});
+
+// Reporting an ask, on phones: Teo reaches the board from the bottom bar's "Asked for" and reports
+// Ana's ask from its card; Morgan finds it in /admin and hides it, with a note; it leaves the board.
+describe('a reported ask, hidden by a moderator (375 px)', () => {
+  journeySteps();
+  const PHONE = { width: 375, height: 667 };
+  const tag = `${Date.now().toString(36)}rep`;
+  const title = `Fog machine ${tag}`;
+  const why = 'Asks to borrow something the dorm rules forbid.';
+  let ana: Page;
+  let teo: Page;
+  let moderator: Page;
+
+  beforeAll(async () => {
+    [ana, teo, moderator] = await Promise.all([
+      newStudent(b, { name: 'Ana', surname: 'Reported', tag, viewport: PHONE, payouts: false }),
+      newStudent(b, { name: 'Teo', surname: 'Reports', tag, viewport: PHONE, payouts: false }),
+      b.newPage(PHONE),
+    ]);
+    await signIn(moderator, 'moderator@stanford.edu');
+    await callApi(ana, 'POST', '/api/asks', {
+      title,
+      category: 'electronics',
+      note: 'For a party on Friday.',
+      startDate: day(1),
+      endDate: day(2),
+      maxPrice: '0',
+    });
+  });
+
+  it('"Asked for" in the bottom bar opens the board, where a student reports the ask', async () => {
+    await teo.goto('/');
+    await teo.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Asked for' }).click();
+    await teo.waitForURL((url) => url.pathname === '/asks');
+    const card = teo.locator('li').filter({ has: teo.getByRole('heading', { name: title, exact: true }) });
+    const report = card.getByRole('button', { name: `Report “${title}”` });
+    await report.waitFor();
+    await teo.setViewportSize({ width: 1280, height: 900 });
+    await teo.screenshot({ path: '/tmp/asks-report-1280.png' });
+    await teo.setViewportSize(PHONE);
+    await report.click();
+    const dialog = teo.getByRole('dialog', { name: 'Report Ask' });
+    await dialog.getByLabel('Reason').selectOption({ label: 'Inappropriate Content' });
+    await dialog.getByLabel('Description').fill(why);
+    await expectAccessible(teo);
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await teo.getByText('Report submitted successfully', { exact: true }).waitFor();
+    await card.getByText('You reported this ask. Our team is reviewing it.').waitFor();
+    await teo.screenshot({ path: '/tmp/asks-reported-375.png', fullPage: true });
+  });
+
+  it('a moderator sees the ask in /admin and hides it with a note', async () => {
+    await moderator.goto('/admin');
+    await moderator.getByRole('link', { name: new RegExp(title) }).click();
+    const panel = moderator.getByRole('region', { name: 'Selected report' });
+    await panel.getByRole('heading', { name: `${title} · asked by Ana`, level: 2 }).waitFor();
+    await panel.getByText(why, { exact: true }).waitFor();
+    expect(await panel.getByRole('link', { name: new RegExp(title) }).getAttribute('href')).toBe('/asks');
+    await panel.getByLabel('Moderator notes').fill('Not something one may lend on campus.');
+    await panel.getByRole('button', { name: 'Hide ask' }).click();
+    const confirm = moderator.getByRole('alertdialog', { name: `Hide “${title}”?` });
+    await confirm.waitFor();
+    await expectAccessible(moderator);
+    await confirm.getByRole('button', { name: 'Hide ask' }).click();
+    await moderator.getByText('Ask hidden', { exact: true }).waitFor();
+    await panel.getByText('Hidden since', { exact: false }).waitFor();
+    await panel.getByText('hid the ask', { exact: false }).waitFor();
+    await panel.getByText('Not something one may lend on campus.', { exact: true }).waitFor();
+    await expectAccessible(moderator);
+    await moderator.screenshot({ path: '/tmp/admin-ask-375.png', fullPage: true });
+    await moderator.setViewportSize({ width: 1280, height: 900 });
+    await moderator.getByText('Ask hidden', { exact: true }).waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Add note' }).waitFor();
+    await moderator.screenshot({ path: '/tmp/admin-ask-1280.png' });
+  });
+
+  it('the hidden ask is gone from the board, and a visitor is asked to sign in', async () => {
+    await teo.goto('/asks');
+    await teo.getByRole('heading', { name: 'Asked on your campus' }).waitFor();
+    await teo.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    expect(await teo.getByRole('heading', { name: title, exact: true }).count()).toBe(0);
+    const visitor = await b.newPage(PHONE);
+    await visitor.goto('/asks');
+    await visitor.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    expect(await visitor.getByRole('button', { name: /^Report/ }).count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { cardExpiry, typedExpiry } from '../helpers/cards.ts';
-import { expectAccessible, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
+import { expectAccessible, newStudent, setupBrowser, signIn, verifyFromOutbox } from './helpers.ts';
 
 // Acting on notifications, toasts and tooltips on a 375 × 667 phone: what a student
 // sees on the first screen, the sticky Reserve bar, toasts that keep clear of the Pay button and the
@@ -285,6 +285,89 @@ describe('phone ergonomics (375 × 667)', () => {
     await shown.getByText('Error', { exact: true }).waitFor();
     await shown.getByText('Item not found.', { exact: true }).waitFor();
   });
+});
+
+/** Each link of the bottom bar: its label, on how many lines, and whether it stays inside its slot. */
+function barLabels(page: Page) {
+  return page
+    .getByRole('navigation', { name: /^(Mobile|Móvil)$/ })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => {
+        const text = [...link.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+        const range = document.createRange();
+        range.selectNodeContents(text!);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        const slot = link.getBoundingClientRect();
+        const words = range.getBoundingClientRect();
+        return {
+          label: text!.textContent,
+          lines,
+          inside: words.left >= slot.left - 0.5 && words.right <= slot.right + 0.5,
+        };
+      }),
+    );
+}
+
+describe('the bottom bar at 375 px', () => {
+  // Signed in, "Asked for" joins the bar (six slots); a visitor's bar keeps five, with Sign In. Chromium
+  // here draws with DejaVu Sans, wider than a phone's own fonts: what fits here fits there.
+  it.each([
+    [
+      'en',
+      ['Home', 'Browse', 'Asked for', 'List', 'Impact', 'Profile'],
+      ['Home', 'Browse', 'List', 'Impact', 'Sign In'],
+    ],
+    [
+      'es',
+      ['Inicio', 'Explorar', 'Se busca', 'Publicar', 'Impacto', 'Perfil'],
+      ['Inicio', 'Explorar', 'Publicar', 'Impacto', 'Iniciar sesión'],
+    ],
+  ] as const)(
+    'every label fits its slot, on one line when signed in (%s)',
+    async (language, signedIn, visiting) => {
+      const tag = `${Date.now().toString(36)}bar${language}`;
+      const student = await newStudent(b, {
+        name: 'Bea',
+        surname: 'Bar',
+        tag,
+        viewport: PHONE,
+        payouts: false,
+        ...(language === 'es' ? { language } : {}),
+      });
+      const visitor = await b.newPage(PHONE, language === 'es' ? 'es' : undefined);
+      for (const [page, labels] of [
+        [student, signedIn],
+        [visitor, visiting],
+      ] as const) {
+        await page.goto('/browse');
+        await page
+          .getByRole('navigation', { name: /^(Mobile|Móvil)$/ })
+          .getByRole('link')
+          .first()
+          .waitFor();
+        await expect.poll(async () => (await barLabels(page)).map((l) => l.label)).toEqual(labels);
+        // The bar keeps its height: a label that wraps stays inside its slot.
+        const bar = await box(page.getByRole('navigation', { name: /^(Mobile|Móvil)$/ }));
+        expect(bar.height).toBeLessThanOrEqual(57);
+        for (const shown of await barLabels(page)) {
+          // A visitor's "Iniciar sesión" is longer than its slot in a wide font: two lines, inside it.
+          if (page === visitor) {
+            expect(shown.inside, `"${shown.label}" stays inside its slot`).toBe(true);
+            continue;
+          }
+          expect(shown, `"${shown.label}" is on one line inside its slot`).toMatchObject({
+            lines: 1,
+            inside: true,
+          });
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          PHONE.width,
+        );
+      }
+      await student.screenshot({ path: `/tmp/mobile-bar-375-${language}.png` });
+    },
+  );
 });
 
 describe('icon buttons have tooltips (spec §9: 700 ms, skip 300 ms)', () => {

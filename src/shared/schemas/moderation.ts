@@ -4,7 +4,8 @@ import { LIMITS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '../
 import { plainText } from './fields.ts';
 
 // The moderators' API (/api/admin/*): the report queue, one report with its target and
-// history, and the actions (note, resolve, dismiss, hide/unhide an item, suspend/unsuspend a user).
+// history, and the actions (note, resolve, dismiss, hide/unhide an item, hide an ask, suspend/unsuspend
+// a user).
 
 export const REPORT_QUEUE_FILTERS = ['pending', 'resolved', 'dismissed', 'all'] as const;
 export type ReportQueueFilter = (typeof REPORT_QUEUE_FILTERS)[number];
@@ -51,6 +52,24 @@ export const moderatedItem = z.object({
 });
 export type ModeratedItem = z.infer<typeof moderatedItem>;
 
+/** The reported ask as a moderator sees it: hidden or closed ones too. */
+export const moderatedAsk = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  note: z.string(),
+  status: z.string(),
+  /** The name the board shows for the asker. */
+  askerFirstName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  hiddenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModeratedAsk = z.infer<typeof moderatedAsk>;
+
+/** The person a report is about, with what moderators did to their account. */
+const reportedPerson = person.extend({ suspended: z.boolean(), deleted: z.boolean() });
+
 /** One row of the queue. */
 export const reportSummary = z.object({
   id: z.uuid(),
@@ -60,7 +79,7 @@ export const reportSummary = z.object({
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
   reporter: person,
-  /** What was reported: an item (with its owner) or a person. */
+  /** What was reported: an item (with its owner), an ask on a campus board (with its author) or a person. */
   target: z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('item'),
@@ -70,11 +89,22 @@ export const reportSummary = z.object({
         hidden: z.boolean(),
         deleted: z.boolean(),
       }),
-      user: person.extend({ suspended: z.boolean(), deleted: z.boolean() }).nullable(),
+      user: reportedPerson.nullable(),
+    }),
+    z.object({
+      kind: z.literal('ask'),
+      ask: z.object({
+        id: z.uuid(),
+        title: z.string(),
+        /** The name the board shows for the asker. */
+        askerFirstName: z.string(),
+        hidden: z.boolean(),
+      }),
+      user: reportedPerson,
     }),
     z.object({
       kind: z.literal('user'),
-      user: person.extend({ suspended: z.boolean(), deleted: z.boolean() }),
+      user: reportedPerson,
     }),
   ]),
 });
@@ -128,15 +158,7 @@ export const reportDetail = z.object({
   /** The reported item, when it is an item report. */
   item: moderatedItem.nullable(),
   /** The reported ask, when it is an ask report (its author is `user`). */
-  ask: z
-    .object({
-      id: z.uuid(),
-      title: z.string(),
-      note: z.string(),
-      status: z.string(),
-      hiddenAt: z.string().nullable(),
-    })
-    .nullable(),
+  ask: moderatedAsk.nullable(),
   /** The reported person (an item report's owner, an ask report's author). */
   user: moderatedUser.nullable(),
   /** Other reports about the same item or person, newest first. */
@@ -178,5 +200,5 @@ export const reportIdParams = z.object({ id: z.uuid({ error: () => t`Report not 
 
 /** Hide/unhide and suspend/unsuspend answer the target's new state. */
 export const itemModerationResponse = z.object({ item: moderatedItem });
-export const askModerationResponse = z.object({ ask: reportDetail.shape.ask.unwrap() });
+export const askModerationResponse = z.object({ ask: moderatedAsk });
 export const userModerationResponse = z.object({ user: moderatedUser });

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../components/layout/logo.tsx';
-import { headerNav } from '../components/layout/navigation.ts';
+import { headerNav, navFor } from '../components/layout/navigation.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
@@ -22,7 +22,7 @@ export function Header() {
           <Logo />
         </Link>
         <nav aria-label={t`Main`} className="ms-4 hidden items-center gap-1 md:flex">
-          {headerNav.map((entry) => (
+          {navFor(headerNav, Boolean(user)).map((entry) => (
             <NavLink
               key={entry.to}
               to={entry.to}

@@ -15,13 +15,14 @@ import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { Avatar } from '../components/layout/avatar.tsx';
+import { askedForNav } from '../components/layout/navigation.ts';
 import { IconTooltip } from '../components/ui/tooltip.tsx';
 import { useLogout } from '../features/auth/api.ts';
 import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 
 // Spec §2 Header: the user menu: Profile, My Reservations, Billing History, Payment Methods,
-// Settings, Logout; and Admin for moderators. Earnings (decision 056) sits by Billing History: lenders
+// Settings, Logout; and Admin for moderators. "Asked for" (decision 066) follows My Reservations. Earnings (decision 056) sits by Billing History: lenders
 // look for the money sent to them there.
 
 const itemClasses =
@@ -35,6 +36,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const entries: { to: string; label: MessageDescriptor; icon: typeof UserRound }[] = [
     { to: paths.profile(user.id), label: msg`Profile`, icon: UserRound },
     { to: paths.reservations, label: msg`My Reservations`, icon: CalendarCheck },
+    askedForNav,
     { to: paths.billingHistory, label: msg`Billing History`, icon: Receipt },
     { to: paths.earnings, label: msg`Earnings`, icon: Wallet },
     { to: paths.paymentMethods, label: msg`Payment Methods`, icon: CreditCard },

@@ -55,7 +55,8 @@ export interface AskViewer {
 
 const BOARD_SIZE = 100;
 const askNotFound = () => notFound(msg`Ask not found.`);
-const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+/** How an ask names people: the first name only (the board, offers, the moderators' queue). */
+export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 function toOffer(row: queries.OfferRow, viewerId: string, askerId: string): AskOffer {
   const party = viewerId === askerId || viewerId === row.userId;
@@ -305,4 +306,5 @@ export const askService = {
 };
 
 /** What moderation reads and does to an ask (the moderators' queue hides one from a report). */
+export type { AskRow } from './queries.ts';
 export const askQueries = { findAsk: queries.findAsk, hide: queries.hide };

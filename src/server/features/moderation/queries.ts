@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, ne, not, or, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationAction, ReportStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { asks } from '../../db/schema/asks.ts';
 import { moderationActions, reports } from '../../db/schema/community.ts';
 import { items } from '../../db/schema/items.ts';
 import { users } from '../../db/schema/users.ts';
@@ -23,6 +24,7 @@ const summaryColumns = {
   reviewedAt: reports.reviewedAt,
   reporter: { id: reporter.id, fullName: reporter.fullName, username: reporter.username },
   item: { id: items.id, title: items.title, hiddenAt: items.hiddenAt, deletedAt: items.deletedAt },
+  ask: { id: asks.id, title: asks.title, hiddenAt: asks.hiddenAt },
   user: {
     id: targetUser.id,
     fullName: targetUser.fullName,
@@ -41,6 +43,7 @@ export type ReportSummaryRow = {
   reviewedAt: Date | null;
   reporter: { id: string; fullName: string; username: string };
   item: { id: string; title: string; hiddenAt: Date | null; deletedAt: Date | null } | null;
+  ask: { id: string; title: string; hiddenAt: Date | null } | null;
   user: {
     id: string;
     fullName: string;
@@ -50,13 +53,14 @@ export type ReportSummaryRow = {
   } | null;
 };
 
-/** Reports with their reporter, reported item and reported person, for any filter. */
+/** Reports with their reporter, reported item or ask and reported person, for any filter. */
 function selectSummaries(db: Db) {
   return db
     .select(summaryColumns)
     .from(reports)
     .innerJoin(reporter, eq(reporter.id, reports.reporterId))
     .leftJoin(items, eq(items.id, reports.reportedItemId))
+    .leftJoin(asks, eq(asks.id, reports.reportedAskId))
     .leftJoin(targetUser, eq(targetUser.id, reports.reportedUserId));
 }
 
@@ -168,6 +172,7 @@ export async function findReport(db: Db, id: string) {
     .from(reports)
     .innerJoin(reporter, eq(reporter.id, reports.reporterId))
     .leftJoin(items, eq(items.id, reports.reportedItemId))
+    .leftJoin(asks, eq(asks.id, reports.reportedAskId))
     .leftJoin(targetUser, eq(targetUser.id, reports.reportedUserId))
     .leftJoin(reviewer, eq(reviewer.id, reports.reviewedBy))
     .where(eq(reports.id, id))

@@ -26,21 +26,7 @@ import {
   requireOthersReport,
   requireReport,
 } from './targets.ts';
-import { toItem, toSummary, toUser } from './views.ts';
-
-const toModeratedAsk = (ask: {
-  id: string;
-  title: string;
-  note: string;
-  status: string;
-  hiddenAt: Date | null;
-}) => ({
-  id: ask.id,
-  title: ask.title,
-  note: ask.note,
-  status: ask.status,
-  hiddenAt: ask.hiddenAt?.toISOString() ?? null,
-});
+import { toAsk, toItem, toSummary, toUser } from './views.ts';
 
 // Moderation: the moderators' queue and what they may do about a report. Every action is
 // one transaction with its moderation_actions row and the notification it sends, so the history never
@@ -116,7 +102,7 @@ export const moderationService = {
     return {
       report: { ...toSummary(summary), adminNotes, reviewedBy },
       item: item ? toItem(item) : null,
-      ask: ask ? toModeratedAsk(ask) : null,
+      ask: ask ? toAsk(ask) : null,
       user: user ? toUser(user) : null,
       otherReports: related.map(toSummary),
       history: history.map(
@@ -216,7 +202,7 @@ export const moderationService = {
         },
       });
     });
-    return toModeratedAsk((await askQueries.findAsk(db, askId))!);
+    return toAsk((await askQueries.findAsk(db, askId))!);
   },
 
   /** Hidden: out of browse, search and its page for everyone but its owner and the moderators. */

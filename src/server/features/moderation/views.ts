@@ -1,5 +1,11 @@
 import type { ReportReason, ReportStatus } from '#shared/constants.ts';
-import type { ModeratedItem, ModeratedUser, ReportSummary } from '#shared/schemas/moderation.ts';
+import type {
+  ModeratedAsk,
+  ModeratedItem,
+  ModeratedUser,
+  ReportSummary,
+} from '#shared/schemas/moderation.ts';
+import { type AskRow, firstNameOf } from '../asks/service.ts';
 import { universityService } from '../universities/service.ts';
 import type * as queries from './queries.ts';
 
@@ -41,7 +47,23 @@ export function toSummary(row: queries.ReportSummaryRow): ReportSummary {
       },
     };
   }
-  // The reports_target_check constraint guarantees a person when there is no item.
+  // The reports_target_check and reports_ask_check constraints guarantee a person when there is
+  // no item, an ask's author among them.
+  if (row.ask) {
+    return {
+      ...base,
+      target: {
+        kind: 'ask',
+        ask: {
+          id: row.ask.id,
+          title: row.ask.title,
+          askerFirstName: firstNameOf(user!.fullName),
+          hidden: row.ask.hiddenAt !== null,
+        },
+        user: user!,
+      },
+    };
+  }
   return { ...base, target: { kind: 'user', user: user! } };
 }
 
@@ -50,6 +72,20 @@ export function toItem(row: queries.ModeratedItemRow): ModeratedItem {
     ...row,
     hiddenAt: iso(row.hiddenAt),
     deletedAt: iso(row.deletedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAsk(row: AskRow): ModeratedAsk {
+  return {
+    id: row.id,
+    title: row.title,
+    note: row.note,
+    status: row.status,
+    askerFirstName: firstNameOf(row.authorName),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    hiddenAt: iso(row.hiddenAt),
     createdAt: row.createdAt.toISOString(),
   };
 }

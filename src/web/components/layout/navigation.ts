@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Home, Leaf, type LucideIcon, PlusCircle, Search, UserRound } from 'lucide-react';
+import { Home, Leaf, type LucideIcon, Megaphone, PlusCircle, Search, UserRound } from 'lucide-react';
 import { paths } from '../../paths.ts';
 
 // The header's and the mobile bar's destinations, in one place (spec §2 Header, Mobile bottom bar).
@@ -30,3 +30,17 @@ export const mobileNav: NavEntry[] = [
 ];
 
 export const accountIcon = UserRound;
+
+/**
+ * The campus's "Asked for" board (decision 066), in the header, the bottom bar and the user menu. Only
+ * for the signed in: a visitor has no campus board to see, the bottom bar keeps room for Sign In, and the
+ * pages pre-rendered for visitors stay as they are.
+ */
+export const askedForNav: NavEntry = { to: paths.asks, label: msg`Asked for`, icon: Megaphone };
+
+/** The header's or the bottom bar's entries for this visitor: signed in, "Asked for" follows Browse. */
+export function navFor(entries: NavEntry[], signedIn: boolean): NavEntry[] {
+  if (!signedIn) return entries;
+  const at = entries.findIndex((entry) => entry.to === paths.browse) + 1;
+  return [...entries.slice(0, at), askedForNav, ...entries.slice(at)];
+}

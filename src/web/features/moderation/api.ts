@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ModeratedAsk,
   ModeratedItem,
   ModeratedUser,
   ModerationActionInput,
@@ -10,10 +11,12 @@ import type {
 } from '#shared/schemas/moderation.ts';
 import { api } from '../../lib/api.ts';
 import { userKeys } from '../../lib/query-keys.ts';
+import { askKeys } from '../asks/api.ts';
 import { itemKeys } from '../items/api.ts';
 
 // The moderators' calls (/api/admin/*). Every action refreshes the queue, the open report, and the
-// item lists and profiles (a hidden item or a suspended owner's listings leave them).
+// item lists, the asks board and profiles (a hidden item or ask, or a suspended owner's listings, leave
+// them).
 
 const PAGE_SIZE = 20;
 
@@ -46,6 +49,7 @@ function useRefresh() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
     void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+    void queryClient.invalidateQueries({ queryKey: askKeys.all });
     void queryClient.invalidateQueries({ queryKey: userKeys.all });
   };
 }
@@ -67,9 +71,18 @@ export function useDecideReport(reportId: string) {
   });
 }
 
-export type TargetAction = 'hide' | 'unhide' | 'suspend' | 'unsuspend';
+export type TargetAction = 'hide' | 'unhide' | 'hideAsk' | 'suspend' | 'unsuspend';
 
-/** Hide/unhide an item, suspend/unsuspend a person. */
+/** Where each action is sent, by the id of what it acts on. */
+const ACTION_PATHS: Record<TargetAction, (id: string) => string> = {
+  hide: (id) => `/api/admin/items/${id}/hide`,
+  unhide: (id) => `/api/admin/items/${id}/unhide`,
+  hideAsk: (id) => `/api/admin/asks/${id}/hide`,
+  suspend: (id) => `/api/admin/users/${id}/suspend`,
+  unsuspend: (id) => `/api/admin/users/${id}/unsuspend`,
+};
+
+/** Hide/unhide an item, hide an ask, suspend/unsuspend a person. */
 export function useTargetAction() {
   const refresh = useRefresh();
   return useMutation({
@@ -78,15 +91,10 @@ export function useTargetAction() {
       targetId,
       ...body
     }: ModerationActionInput & { action: TargetAction; targetId: string }) =>
-      action === 'hide' || action === 'unhide'
-        ? api.post<{ item?: ModeratedItem; user?: ModeratedUser }>(
-            `/api/admin/items/${targetId}/${action}`,
-            body,
-          )
-        : api.post<{ item?: ModeratedItem; user?: ModeratedUser }>(
-            `/api/admin/users/${targetId}/${action}`,
-            body,
-          ),
+      api.post<{ item?: ModeratedItem; ask?: ModeratedAsk; user?: ModeratedUser }>(
+        ACTION_PATHS[action](encodeURIComponent(targetId)),
+        body,
+      ),
     onSuccess: refresh,
   });
 }

@@ -14,13 +14,15 @@ import { categoryLabel } from '../../../lib/category-labels.ts';
 import { formatRentalPrice } from '../../../lib/item-labels.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
+import { ReportDialog } from '../../reports/api.ts';
 import { dayRange } from '../../reservations/api.ts';
 import { useProfile } from '../../users/api.ts';
 import { useAskBoard, useCloseAsk, useMyAsks, useOfferForAsk } from '../api.ts';
 
 // The "Asked for" board: the student's own asks with the offers they got (each a one-step "Reserve for
 // {dates}" into the item's Reserve dialog), then their campus's open asks, newest first, each with
-// "I have one" (offer one of their listings) and "List one" (the List form filled in from the ask).
+// "I have one" (offer one of their listings), "List one" (the List form filled in from the ask) and
+// "Report" (the Report dialog items and profiles use).
 
 export function AskBoard({ userId }: { userId: string }) {
   const { t } = useLingui();
@@ -138,6 +140,11 @@ function CampusAskCard({ ask, userId }: { ask: Ask; userId: string }) {
             <Trans>List one for this</Trans>
           </Link>
         </Button>
+        {/* Others' asks only: the board leaves one's own out of this list. */}
+        <ReportDialog
+          target={{ kind: 'ask', askId: ask.id, name: ask.title }}
+          className="sm:ms-auto min-h-11"
+        />
       </div>
     </Card>
   );

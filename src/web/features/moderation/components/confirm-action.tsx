@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { EyeOff } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -53,5 +54,24 @@ export function ConfirmAction({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** "Hide item", "Hide ask": the button and its confirmation say the same words. */
+export function ConfirmHide({
+  label,
+  ...rest
+}: { label: string } & Omit<Parameters<typeof ConfirmAction>[0], 'trigger' | 'confirmLabel'>) {
+  return (
+    <ConfirmAction
+      trigger={
+        <>
+          <EyeOff className="h-4 w-4" aria-hidden="true" />
+          {label}
+        </>
+      }
+      confirmLabel={label}
+      {...rest}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportDetail } from '#shared/schemas/moderation.ts';
+import { aModeratedUser } from '../../../../../tests/helpers/moderation-view.ts';
 import { activateLocale } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { ReportDetailPanel } from './report-detail.tsx';
@@ -49,16 +50,7 @@ const detail: ReportDetail = {
     owner,
   },
   ask: null,
-  user: {
-    ...owner,
-    email: 'maya@stanford.edu',
-    campusName: 'Stanford University',
-    profileImage: null,
-    isVerified: true,
-    suspendedAt: null,
-    deletedAt: null,
-    createdAt: '2025-09-01T18:00:00.000Z',
-  },
+  user: aModeratedUser(owner, 'maya@stanford.edu'),
   otherReports: [],
   history: [
     {

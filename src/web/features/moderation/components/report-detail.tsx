@@ -18,9 +18,10 @@ import { useAddNote, useDecideReport, useReportDetail } from '../api.ts';
 import { Decision, HistoryEntry, OtherReport } from './report-history.tsx';
 import { StatusBadge, TargetLabel } from './report-queue.tsx';
 import { Section, useFailureToast } from './report-section.tsx';
+import { ReportedAskCard } from './reported-ask.tsx';
 import { ReportedItemCard, ReportedUserCard } from './reported-target.tsx';
 
-// One report as a moderator works on it: what was reported and by whom, the reported item or person,
+// One report as a moderator works on it: what was reported and by whom, the reported item, ask or person,
 // the other reports about them, what moderators did so far, a note, and the actions.
 
 export function ReportDetailPanel({ reportId, backTo }: { reportId: string; backTo: string }) {
@@ -77,7 +78,7 @@ function BackToQueue({ to }: { to: string }) {
 function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }) {
   const { t, i18n } = useLingui();
   const { formatTime } = useTimeLabels();
-  const { report, item, user } = detail;
+  const { report, item, ask, user } = detail;
   const reportedOn = formatTime(report.createdAt, 'dateTime');
   const reporter = report.reporter.fullName;
   const noteMax = LIMITS.moderationNoteMax;
@@ -133,10 +134,11 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
       </Section>
 
       {item && <ReportedItemCard item={item} reportId={report.id} note={note} onDone={() => setNote('')} />}
+      {ask && <ReportedAskCard ask={ask} reportId={report.id} note={note} onDone={() => setNote('')} />}
       {user && (
         <ReportedUserCard
           user={user}
-          title={item ? t`Owner` : t`Reported user`}
+          title={item ? t`Owner` : ask ? t`Asker` : t`Reported user`}
           reportId={report.id}
           note={note}
           onDone={() => setNote('')}
@@ -173,7 +175,9 @@ function ReportView({ detail, backTo }: { detail: ReportDetail; backTo: string }
           title={
             item
               ? t`Other reports about this item or its owner (${otherCount})`
-              : t`Other reports about this user (${otherCount})`
+              : ask
+                ? t`Other reports about this ask or its asker (${otherCount})`
+                : t`Other reports about this user (${otherCount})`
           }
         >
           <ul className="divide-y divide-line rounded-xl border border-line">

@@ -91,6 +91,8 @@ function ActionSentence({ action, who }: { action: ModerationAction; who: ReactN
       return <Trans>{who} dismissed the report</Trans>;
     case 'hide_item':
       return <Trans>{who} hid the item</Trans>;
+    case 'hide_ask':
+      return <Trans>{who} hid the ask</Trans>;
     case 'unhide_item':
       return <Trans>{who} made the item visible again</Trans>;
     case 'suspend_user':

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Inbox, Package, UserRound } from 'lucide-react';
+import { Inbox, Megaphone, Package, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReportQueueFilter, ReportSummary } from '#shared/schemas/moderation.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -87,27 +87,57 @@ export function ReportQueueList({ status, selectedId }: { status: ReportQueueFil
   );
 }
 
-/** 'Cordless drill' (an item) or 'Jordan Lee' (a person), with what has been done to it. */
+const TARGET_ICONS = { item: Package, ask: Megaphone, user: UserRound } as const;
+
+/**
+ * 'Cordless drill' (an item), 'Party speaker · asked by Rosa' (an ask) or 'Jordan Lee' (a person), with
+ * what has been done to it.
+ */
 export function TargetLabel({ target }: { target: ReportSummary['target'] }) {
   const { t } = useLingui();
-  const Icon = target.kind === 'item' ? Package : UserRound;
-  const name = target.kind === 'item' ? target.item.title : target.user.fullName;
-  const flags =
+  const Icon = TARGET_ICONS[target.kind];
+  const { kind, name, asker, flags } =
     target.kind === 'item'
-      ? [
-          target.item.hidden && t`Hidden`,
-          target.item.deleted && t`Deleted`,
-          target.user?.suspended && t`Owner suspended`,
-        ]
-      : [target.user.suspended && t`Suspended`];
+      ? {
+          kind: t`Item: `,
+          name: target.item.title,
+          asker: null,
+          flags: [
+            target.item.hidden && t`Hidden`,
+            target.item.deleted && t`Deleted`,
+            target.user?.suspended && t`Owner suspended`,
+          ],
+        }
+      : target.kind === 'ask'
+        ? {
+            kind: t`Ask: `,
+            name: target.ask.title,
+            asker: target.ask.askerFirstName,
+            flags: [
+              target.ask.hidden && t({ message: 'Hidden', context: 'an ask' }),
+              target.user.suspended && t`Asker suspended`,
+            ],
+          }
+        : {
+            kind: t`User: `,
+            name: target.user.fullName,
+            asker: null,
+            flags: [target.user.suspended && t`Suspended`],
+          };
   return (
     <span className="break-words">
       <Icon
         className="me-1.5 inline-block h-[1em] w-[1em] align-[-0.125em] text-stone-600"
         aria-hidden="true"
       />
-      <span className="sr-only">{target.kind === 'item' ? t`Item: ` : t`User: `}</span>
+      <span className="sr-only">{kind}</span>
       <span className="font-semibold text-ink">{name}</span>
+      {asker && (
+        <span className="font-normal text-muted">
+          {' '}
+          <Trans>· asked by {asker}</Trans>
+        </span>
+      )}
       {flags.filter(Boolean).map((flag) => (
         <span
           key={String(flag)}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Ban, ExternalLink, Eye, EyeOff, UserCheck } from 'lucide-react';
+import { Ban, ExternalLink, Eye, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { CATEGORY_LABELS, type Category } from '#shared/constants.ts';
 import type { ModeratedItem, ModeratedUser } from '#shared/schemas/moderation.ts';
@@ -10,14 +10,14 @@ import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../paths.ts';
 import { coverImage } from '../../items/api.ts';
 import { type TargetAction, useTargetAction } from '../api.ts';
-import { ConfirmAction } from './confirm-action.tsx';
+import { ConfirmAction, ConfirmHide } from './confirm-action.tsx';
 import { Section, useFailureToast } from './report-section.tsx';
 
 // What a report is about, as a moderator acts on it: the reported item (hide, unhide) and the person
-// (suspend, unsuspend), each action with the moderator's note.
+// (suspend, unsuspend), each action with the moderator's note. The reported ask: reported-ask.tsx.
 
 /** Runs a hide/unhide/suspend/unsuspend with the note, toasting the outcome. */
-function useTarget(reportId: string, note: string, onDone: () => void) {
+export function useTarget(reportId: string, note: string, onDone: () => void) {
   const action = useTargetAction();
   const failed = useFailureToast();
   const run = (kind: TargetAction, targetId: string, success: { title: string; description: string }) => {
@@ -114,16 +114,10 @@ export function ReportedItemCard({
                 </Button>
               </>
             ) : (
-              <ConfirmAction
-                trigger={
-                  <>
-                    <EyeOff className="h-4 w-4" aria-hidden="true" />
-                    <Trans>Hide item</Trans>
-                  </>
-                }
+              <ConfirmHide
+                label={t`Hide item`}
                 title={t`Hide “${title}”?`}
                 description={t`It disappears from browse, search and its page for everyone but its owner and the moderators, and cannot be reserved. The owner is notified. You can unhide it later.`}
-                confirmLabel={t`Hide item`}
                 busy={busy}
                 onConfirm={() =>
                   run('hide', item.id, {

@@ -4,11 +4,11 @@ import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { openReportAbout, useMyReports } from '../api.ts';
-import type { ReportTarget } from './report-form.tsx';
+import { openReportAbout, type ReportTarget, useMyReports } from '../queries.ts';
 
 // Spec §2 Item detail / Profile: 'Report Item' and 'Report User' open the Report dialog: a reason,
-// a description and the warning that false reports can lead to account restrictions (§5, §8).
+// a description and the warning that false reports can lead to account restrictions (§5, §8). An ask
+// on the campus board is reported the same way, from its card's 'Report'.
 
 // The form (react-hook-form, the report's zod schema) is fetched when the dialog opens, or when a
 // pointer or focus comes to its button (decision 063).
@@ -21,11 +21,15 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const myReports = useMyReports();
-  const label = target.kind === 'item' ? t`Report Item` : t`Report User`;
-  const existing = openReportAbout(
-    myReports.data,
-    target.kind === 'item' ? { itemId: target.itemId } : { userId: target.userId },
-  );
+  const name = target.name;
+  const label =
+    target.kind === 'item' ? t`Report Item` : target.kind === 'ask' ? t`Report Ask` : t`Report User`;
+  // A board lists many asks: each card's button says only 'Report', and its name says which ask.
+  const button =
+    target.kind === 'ask'
+      ? { text: t({ message: 'Report', context: 'a button' }), name: t`Report “${name}”` }
+      : { text: label, name: undefined };
+  const existing = openReportAbout(myReports.data, target);
 
   if (existing) {
     return (
@@ -33,6 +37,8 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
         <Flag className="h-4 w-4 shrink-0" aria-hidden="true" />
         {target.kind === 'item' ? (
           <Trans>You reported this item. Our team is reviewing it.</Trans>
+        ) : target.kind === 'ask' ? (
+          <Trans>You reported this ask. Our team is reviewing it.</Trans>
         ) : (
           <Trans>You reported this user. Our team is reviewing it.</Trans>
         )}
@@ -50,9 +56,10 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
           onPointerEnter={prefetchForm}
           onFocus={prefetchForm}
           onTouchStart={prefetchForm}
+          aria-label={button.name}
         >
           <Flag className="h-4 w-4" aria-hidden="true" />
-          {label}
+          {button.text}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -13,16 +13,18 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCreateReport } from '../api.ts';
+import { type ReportTarget, useCreateReport } from '../queries.ts';
 import { REPORT_REASON_NAMES } from '../report-reasons.ts';
 
 // The Report dialog's form (report-dialog.tsx): its own chunk, with the form library and the report's
 // schema, loaded when the dialog opens, so the item and profile pages' first scripts carry none of it.
 
-/** What is reported: an item (with its owner) or a person. */
-export type ReportTarget =
-  | { kind: 'item'; itemId: string; ownerId: string; name: string }
-  | { kind: 'user'; userId: string; name: string };
+/** What the request names: the item with its owner, the ask (the server finds its author) or the person. */
+function reported(target: ReportTarget) {
+  if (target.kind === 'item') return { reportedItemId: target.itemId, reportedUserId: target.ownerId };
+  if (target.kind === 'ask') return { reportedAskId: target.askId };
+  return { reportedUserId: target.userId };
+}
 
 type FormValues = z.input<typeof reportForm>;
 type FormOutput = z.output<typeof reportForm>;
@@ -56,9 +58,7 @@ export function ReportForm({
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
-      target.kind === 'item'
-        ? { ...values, reportedItemId: target.itemId, reportedUserId: target.ownerId }
-        : { ...values, reportedUserId: target.userId },
+      { ...values, ...reported(target) },
       {
         onSuccess: () => {
           toast({
@@ -96,6 +96,11 @@ export function ReportForm({
             <Trans>
               Tell us what's wrong with <span className="font-semibold text-ink">{name}</span>. Our moderators
               read every report; the owner won't see who sent it.
+            </Trans>
+          ) : target.kind === 'ask' ? (
+            <Trans>
+              Tell us what's wrong with the ask <span className="font-semibold text-ink">{name}</span>. Our
+              moderators read every report; the asker won't see who sent it.
             </Trans>
           ) : (
             <Trans>
