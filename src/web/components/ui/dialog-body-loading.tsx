@@ -10,11 +10,14 @@ import type { ReactNode } from 'react';
  */
 export function DialogBodyLoading({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="space-y-4 pe-10" aria-busy="true">
-      <Dialog.Title className="break-words text-xl font-bold text-ink">{title}</Dialog.Title>
-      <Dialog.Description role="status" className="text-sm text-stone-700">
-        <Trans>Loading…</Trans>
-      </Dialog.Description>
+    <div className="space-y-4" aria-busy="true">
+      {/* Clear of the close button, as the bodies' headers are. */}
+      <div className="pe-10">
+        <Dialog.Title className="break-words text-xl font-bold text-ink">{title}</Dialog.Title>
+        <Dialog.Description role="status" className="mt-1 text-sm text-stone-700">
+          <Trans>Loading…</Trans>
+        </Dialog.Description>
+      </div>
       {children}
     </div>
   );
