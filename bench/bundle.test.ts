@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkBundleBudgets, firstLoadFiles, type Manifest, measureRoutes, routesOf } from './bundle.ts';
+import {
+  checkBundleBudgets,
+  checkLazyModules,
+  firstLoadFiles,
+  type Manifest,
+  measureRoutes,
+  routesOf,
+} from './bundle.ts';
 import { benchmarkSummary } from './lighthouse.ts';
 
 // The bundle budget's arithmetic on a made-up manifest: which files a page loads first, their sum, and
@@ -80,6 +87,27 @@ describe('first-load bundle budgets', () => {
     expect(browse).toHaveLength(1);
     expect(browse[0]!.pass).toBe(false);
     expect(browse[0]!.limit).toContain('bench/bundle-budgets.json');
+  });
+
+  it('fails a page whose dialog body is imported with it again, and passes it while it is a chunk of its own', () => {
+    const body = 'features/reservations/components/reserve-dialog-body.tsx';
+    const budgets = { routes: { 'routes/item-detail.tsx': { jsGzipKb: 200, cssGzipKb: 20, lazy: [body] } } };
+    expect(checkLazyModules(manifest, budgets).map((c) => [c.subject, c.actual, c.pass])).toEqual([
+      ['routes/item-detail.tsx', 'a chunk of its own', true],
+    ]);
+    // Imported statically: the bundler puts it in the page's chunk, and the manifest has no entry for it.
+    const { [body]: _inlined, ...eager } = manifest;
+    expect(checkLazyModules(eager, budgets).map((c) => [c.actual, c.pass])).toEqual([
+      ['no chunk of its own', false],
+    ]);
+    // Still a chunk of its own, but the page imports it statically as well.
+    const alsoStatic: Manifest = {
+      ...manifest,
+      'routes/item-detail.tsx': { ...manifest['routes/item-detail.tsx']!, imports: ['_shared.js', body] },
+    };
+    expect(checkLazyModules(alsoStatic, budgets).map((c) => [c.actual, c.pass])).toEqual([
+      ['in the first load', false],
+    ]);
   });
 
   it('names a manifest key it cannot find instead of measuring less', () => {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { firstLoadFiles, type Manifest } from '../../bench/bundle.ts';
 import { setupBrowser, signIn } from './helpers.ts';
 
 // An item's page arrives rendered (its title and price are there before any script
@@ -129,6 +131,39 @@ describe('page speed and polish', () => {
       await student.context().close();
     });
   }
+});
+
+describe("an item page's first script", () => {
+  // What a visitor's phone fetches before the item page shows: the page's own chunk and what it imports,
+  // each hinted by the pre-rendered HTML. Everything behind a press is a chunk of its own (decision 063);
+  // the Reserve dialog's body once came back into it, with Stripe's card form and all of zod.
+  /** Its hints on 2026-11-29 (55 before): a page that needs more says why in docs/performance.md. */
+  const MOST_HINTS = 31;
+
+  it('hints only what the page shows: no dialog body, card form or schemas', async () => {
+    const page = await b.newPage(PHONE);
+    const html = await (await page.request.get(`/item/${itemId}`)).text();
+    await page.context().close();
+    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      (match) => match[1] as string,
+    );
+    const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Manifest;
+    const firstLoad = firstLoadFiles(manifest, 'routes/item-detail.tsx').js;
+    expect(hinted.length).toBeGreaterThan(0);
+    expect(hinted.every((file) => firstLoad.includes(file))).toBe(true);
+
+    for (const body of [
+      'features/reservations/components/reserve-dialog-body.tsx',
+      'features/reports/components/report-form.tsx',
+      'features/items/components/delete-item-dialog.tsx',
+    ]) {
+      // Imported statically again, it would be no chunk of its own but part of the page's.
+      expect(manifest[body]?.isDynamicEntry, body).toBe(true);
+      expect(firstLoad, body).not.toContain(manifest[body]?.file);
+    }
+    expect(firstLoad.filter((file) => /\/(card-setup-form|schemas|zod)-/.test(file))).toEqual([]);
+    expect(hinted.length).toBeLessThanOrEqual(MOST_HINTS);
+  });
 });
 
 describe('the Content-Security-Policy', () => {

@@ -13,7 +13,7 @@ import {
   ShieldCheck,
   Tag,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '#shared/format.ts';
 import type { Item } from '#shared/schemas/items.ts';
@@ -25,7 +25,6 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { useStartConversation } from '../features/chat/api.ts';
 import { type ItemDetail, useItem } from '../features/items/api.ts';
-import { DeleteItemDialog } from '../features/items/components/delete-item-dialog.tsx';
 import {
   ItemActionBar,
   useItemNotFoundToast,
@@ -37,6 +36,7 @@ import { ReviewsList } from '../features/items/components/reviews-list.tsx';
 import { ReportDialog } from '../features/reports/components/report-dialog.tsx';
 import { CancellationPolicyNote } from '../features/reservations/components/cancellation-policy-note.tsx';
 import { ReserveOrRequested } from '../features/reservations/components/my-request.tsx';
+import { preloadReserveDialog } from '../features/reservations/components/reserve-dialog.tsx';
 import { toldDates, useWaitlist } from '../features/waitlist/api.ts';
 import { WaitlistPanel } from '../features/waitlist/components/waitlist-panel.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
@@ -52,6 +52,14 @@ import {
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
+
+// Only the owner has Delete Item: its confirmation and mutation are fetched for them alone, not with
+// every visitor's first script (decision 063).
+const DeleteItemDialog = lazy(() =>
+  import('../features/items/components/delete-item-dialog.tsx').then((m) => ({
+    default: m.DeleteItemDialog,
+  })),
+);
 
 export default function ItemDetailPage() {
   const { t } = useLingui();
@@ -110,7 +118,11 @@ export default function ItemDetailPage() {
           <ReviewsList reviews={reviews} ratingOf="item" />
         </div>
       </section>
-      <ItemActionBar item={item} closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)} />
+      <ItemActionBar
+        item={item}
+        closed={item.hidden || Boolean(moderation?.ownerSuspendedAt)}
+        onReserveIntent={preloadReserveDialog}
+      />
     </div>
   );
 }
@@ -202,7 +214,9 @@ function ItemActions({ item, closed }: { item: Item; closed: boolean }) {
             <Trans>Edit Item</Trans>
           </Link>
         </Button>
-        <DeleteItemDialog itemId={item.id} title={item.title} />
+        <Suspense fallback={<Skeleton className="h-12 w-full" />}>
+          <DeleteItemDialog itemId={item.id} title={item.title} />
+        </Suspense>
       </div>
     );
   }

@@ -61,7 +61,16 @@ type BarItem = Pick<Item, 'id' | 'userId' | 'rentalPrice' | 'rentalPeriod' | 'de
  * Phones only: the price, the deposit and the way to reserve, fixed above the bottom bar while the
  * page scrolls. Nothing for the owner or on a closed (hidden) listing, as in the page's own actions.
  */
-export function ItemActionBar({ item, closed }: { item: BarItem; closed: boolean }) {
+export function ItemActionBar({
+  item,
+  closed,
+  onReserveIntent,
+}: {
+  item: BarItem;
+  closed: boolean;
+  /** A pointer, a touch or the focus came to Reserve: the page fetches the dialog's body ahead. */
+  onReserveIntent?: () => void;
+}) {
   const { t } = useLingui();
   const { user, isLoading } = useSession();
   const [, openReserve] = useReserveParam();
@@ -95,7 +104,13 @@ export function ItemActionBar({ item, closed }: { item: BarItem; closed: boolean
               </Link>
             </Button>
           ) : item.isAvailable ? (
-            <Button className="shrink-0" onClick={() => openReserve(true)}>
+            <Button
+              className="shrink-0"
+              onClick={() => openReserve(true)}
+              onPointerEnter={onReserveIntent}
+              onFocus={onReserveIntent}
+              onTouchStart={onReserveIntent}
+            >
               <CalendarRange className="h-4 w-4" aria-hidden="true" />
               <Trans>Reserve</Trans>
             </Button>

@@ -3,6 +3,7 @@ import { Flag, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { DialogBodyLoading } from '../../../components/ui/dialog-body-loading.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { openReportAbout, type ReportTarget, useMyReports } from '../queries.ts';
 
@@ -67,13 +68,9 @@ export function ReportDialog({ target, className }: { target: ReportTarget; clas
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6">
           <Suspense
             fallback={
-              <div className="space-y-4 pe-10" aria-busy="true">
-                <Dialog.Title className="text-xl font-bold text-ink">{label}</Dialog.Title>
-                <Dialog.Description className="sr-only">
-                  <Trans>Loading…</Trans>
-                </Dialog.Description>
+              <DialogBodyLoading title={label}>
                 <Skeleton className="h-48 w-full rounded-xl" />
-              </div>
+              </DialogBodyLoading>
             }
           >
             <ReportForm target={target} title={label} onDone={() => setOpen(false)} />
