@@ -51,6 +51,27 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 }, 120_000);
 
+/** A run's results around what a test measured, on a made-up machine, for the report's arithmetic. */
+function resultsOf(baseline: BenchResults['baseline']['before'], http: BenchResults['http']): BenchResults {
+  return {
+    date: new Date().toISOString(),
+    db: 'pglite',
+    machine: {
+      cpus: 2,
+      cpuModel: 'test',
+      memoryGb: 1,
+      node: process.version,
+      os: 'test',
+      loadAverage: { before: 0, after: 0 },
+    },
+    options: { connections: 2, seconds: 1 },
+    seed: { size, counts: {}, seconds: { photos: 0, rows: 0, total: 0 } },
+    baseline: { before: baseline, requestsPerSecond: 100 },
+    http,
+    budgets: [],
+  };
+}
+
 describe('the bench seed', () => {
   it('fills every table the scenarios read, every reservation status included', async () => {
     const count = async (table: string) =>
@@ -153,21 +174,7 @@ describe('the bench scenarios', () => {
   it('reports the read caches’ hit ratios beside the writes of each campus-day run', () => {
     const run = campusDayRun!;
     const report = formatReport({
-      date: new Date().toISOString(),
-      db: 'pglite',
-      machine: {
-        cpus: 2,
-        cpuModel: 'test',
-        memoryGb: 1,
-        node: process.version,
-        os: 'test',
-        loadAverage: { before: 0, after: 0 },
-      },
-      options: { connections: 2, seconds: 2 },
-      seed: { size, counts: {}, seconds: { photos: 0, rows: 0, total: 0 } },
-      baseline: { before: run.reads, requestsPerSecond: 100 },
-      http: {},
-      budgets: [],
+      ...resultsOf(run.reads, {}),
       campusDay: {
         catalogueItems: size.items,
         searches: 1,
@@ -270,23 +277,7 @@ describe('the bench scenarios', () => {
   });
 
   it('reports every scenario against the budgets', () => {
-    const results = {
-      date: new Date().toISOString(),
-      db: 'pglite',
-      machine: {
-        cpus: 2,
-        cpuModel: 'test',
-        memoryGb: 1,
-        node: process.version,
-        os: 'test',
-        loadAverage: { before: 0, after: 0 },
-      },
-      options: { connections: 2, seconds: 1 },
-      seed: { size, counts: {}, seconds: { photos: 0, rows: 0, total: 0 } },
-      baseline: { before: http.home!, requestsPerSecond: 100 },
-      http,
-      budgets: [],
-    } satisfies BenchResults;
+    const results = resultsOf(http.home!, http);
     const checks = checkBudgets(results);
     expect(checks.filter((c) => c.budget.includes('share of baseline'))).toHaveLength(
       HTTP_SCENARIOS.filter((s) => s.budget).length,
