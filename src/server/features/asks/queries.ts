@@ -161,7 +161,7 @@ export async function findOfferedItem(db: Db, itemId: string) {
 /** Answers the new offer's id, or undefined when the item was offered to the ask already. */
 export async function insertOffer(
   db: Db,
-  values: { askId: string; itemId: string; userId: string },
+  values: { askId: string; itemId: string; userId: string; createdAt: Date },
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(askOffers)

@@ -204,7 +204,10 @@ export const askService = {
         const message = msg`This item is not available. Make it available before offering it.`;
         throw conflict(message, 'ITEM_NOT_AVAILABLE');
       }
-      const id = await queries.insertOffer(tx, { askId, itemId, userId: student.id });
+      // The offer's moment is read under the lock, on the clock a close reads, so an offer never
+      // looks newer than the close that came after it.
+      const createdAt = deps.clock.now();
+      const id = await queries.insertOffer(tx, { askId, itemId, userId: student.id, createdAt });
       if (!id) throw conflict(msg`You have offered this item for this ask already.`, 'ALREADY_OFFERED');
       const locale = student.locale ?? 'en';
       const { conversationId } = await conversationService.sayInItemChat(
@@ -235,11 +238,15 @@ export const askService = {
   async close(deps: AskDeps, viewer: AskViewer, id: string): Promise<Ask> {
     const row = await queries.findAsk(deps.db, id);
     if (!row) throw askNotFound();
-    const now = deps.clock.now();
+    let now = deps.clock.now();
     if (row.userId === viewer.id) {
-      if (!(await queries.close(deps.db, id, { reason: 'author', at: now }))) {
-        throw conflict(msg`This ask is closed already.`, 'ASK_CLOSED');
-      }
+      const closed = await transaction(deps.db, async (tx) => {
+        // After an offer holding the lock has committed, so the close is dated after it.
+        await queries.lockAsk(tx, id);
+        now = deps.clock.now();
+        return queries.close(tx, id, { reason: 'author', at: now });
+      });
+      if (!closed) throw conflict(msg`This ask is closed already.`, 'ASK_CLOSED');
     } else if (viewer.isAdmin) {
       await queries.hide(deps.db, id, now);
     } else if (row.campus !== viewer.campus || row.hiddenAt) {
