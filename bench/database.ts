@@ -52,9 +52,12 @@ export async function createBenchDatabase(options: {
     kind: 'postgres',
     serverUrl,
     open: async () => openPostgres(serverUrl, 4),
-    drop: () =>
-      admin(postgresUrl, async (client) => {
+    // BENCH_KEEP_DATABASE=1 leaves the seeded campus behind, to EXPLAIN its statements afterwards.
+    drop: async () => {
+      if (process.env.BENCH_KEEP_DATABASE === '1') return;
+      await admin(postgresUrl, async (client) => {
         await client.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      }),
+      });
+    },
   };
 }

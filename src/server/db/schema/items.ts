@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -130,4 +131,22 @@ export const searchWords = pgTable(
   },
   // No trigram index any more: typos are corrected in memory (migration 0041).
   (t) => [index('search_words_learnt_idx').on(t.learnt)],
+);
+
+/**
+ * How many items each campus has in each category that are not deleted and not hidden, kept by
+ * statement triggers on items inside the writing transaction (migration 0047), so Browse's plain
+ * counts ("1,000+ items", "42 items in Tools") are a sum of a few rows instead of reading every
+ * matching item. Items of suspended owners are counted here and subtracted when read
+ * (`countListed`): suspensions are few, and reading them in the same statement as these rows keeps
+ * the figure exact under concurrent writes without any lock between a suspension and listings.
+ */
+export const itemCounts = pgTable(
+  'item_counts',
+  {
+    campus: text('campus').notNull(),
+    category: text('category').notNull(),
+    live: integer('live').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campus, t.category] })],
 );

@@ -49,6 +49,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     index('users_campus_idx').on(t.campus),
+    // The few suspended owners, whose items Browse's counts subtract (item_counts).
+    index('users_suspended_idx').on(t.id).where(sql`${t.suspendedAt} is not null`),
   ],
 );
 

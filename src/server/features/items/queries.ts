@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   gte,
+  isNotNull,
   isNull,
   lte,
   or,
@@ -13,12 +14,13 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
-import { items } from '../../db/schema/items.ts';
+import { itemCounts, items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -136,6 +138,16 @@ const live = isNull(items.deletedAt);
  * the users join). `deleted_at is null` stays in the condition, so the partial indexes still serve it.
  */
 const listed = and(live, isNull(items.hiddenAt), isNull(users.suspendedAt))!;
+/**
+ * The same without joining the owners: their items are left out by the few suspended owners' ids
+ * (hashed once, through their partial index) instead of looking up each matching item's owner, which
+ * was most of a count's reads (about 3 of every 3.5 buffers of Browse's count on the bench campus).
+ */
+const listedUnjoined = and(
+  live,
+  isNull(items.hiddenAt),
+  sql`${items.userId} not in (select s.id from ${users} s where s.suspended_at is not null)`,
+)!;
 
 /**
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
@@ -249,7 +261,7 @@ const p = sql.placeholder;
 
 /** The filters of a shape, with placeholders for their values. */
 function filterConditions(shape: Shape): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [listed];
+  const conditions: (SQL | undefined)[] = [listedUnjoined];
   if (shape.campus) conditions.push(eq(items.campus, p('campus')));
   if (shape.category) conditions.push(eq(items.category, p('category')));
   if (shape.pickup) conditions.push(eq(items.pickupMethod, p('pickupMethod')));
@@ -290,10 +302,10 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .limit(p('limit'))
     .offset(p('offset'))
     .prepare(`items_page_${name}`);
+  if (countedByTriggers(shape)) return { page, count: buildKeptCount(db, shape, name) };
   const capped = db
     .select({ one: sql`1`.as('one') })
     .from(items)
-    .innerJoin(users, eq(users.id, items.userId))
     .where(where)
     .limit(COUNT_CAP + 1)
     .as('capped');
@@ -302,6 +314,41 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .from(capped)
     .prepare(`items_count_${name}`);
   return { page, count };
+}
+
+/** A list filtered by nothing but its campus and category: `item_counts` knows how many it has. */
+function countedByTriggers(shape: Shape): boolean {
+  return !shape.pickup && !shape.free && !shape.maxPrice && !shape.availableNow && !shape.search;
+}
+
+/**
+ * A plain list's count from the counters the items' triggers keep (migration 0047), less the items of
+ * suspended owners, which the counters include: one statement, so both parts are read from the same
+ * snapshot and the figure is exact whatever is being written meanwhile. The suspended are few, found
+ * through their partial index.
+ */
+function buildKeptCount(db: Db, shape: Shape, name: string) {
+  const filters = (campus: AnyPgColumn, category: AnyPgColumn) => [
+    shape.campus ? eq(campus, p('campus')) : undefined,
+    shape.category ? eq(category, p('category')) : undefined,
+  ];
+  const ofSuspended = db
+    .select({ n: count() })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(
+      and(
+        isNotNull(users.suspendedAt),
+        live,
+        isNull(items.hiddenAt),
+        ...filters(items.campus, items.category),
+      ),
+    );
+  return db
+    .select({ n: sql<number>`(coalesce(sum(${itemCounts.live}), 0) - (${ofSuspended}))::int`.as('n') })
+    .from(itemCounts)
+    .where(and(...filters(itemCounts.campus, itemCounts.category)))
+    .prepare(`items_kept_count_${name}`);
 }
 
 /**
@@ -333,7 +380,6 @@ function buildSearchQuery(db: Db, shape: Shape) {
         n: sql<number>`row_number() over (order by ${sql.join(candidateOrder, sql`, `)})`.as('candidate_n'),
       })
       .from(items)
-      .innerJoin(users, eq(users.id, items.userId))
       .where(and(...filterConditions(shape), sql`${items.searchVector} @@ ${query}`))
       .orderBy(...candidateOrder)
       .limit(SEARCH_CANDIDATES + 1),

@@ -1,0 +1,238 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campusToday } from '#shared/calendar.ts';
+import { itemCounts, items } from '../../src/server/db/schema/items.ts';
+import { users } from '../../src/server/db/schema/users.ts';
+import { startSession } from '../../src/server/features/auth/service.ts';
+import { COUNT_CAP, countItems } from '../../src/server/features/items/queries.ts';
+import { createItem, createSignedInUser } from '../factories.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
+
+// Browse's plain counts (a campus and a category, or either, or neither) come from counters kept by
+// the items' triggers, less the items of suspended owners. Whatever is written, and however many
+// writes run at once, they must say what counting every item would say.
+
+const ADMIN = 'counts.moderator@stanford.edu';
+const t = setupTestApp({ adminEmails: [ADMIN] });
+const db = () => t.database.db;
+
+const CAMPUS = 'stanford.edu';
+const OTHER = 'berkeley.edu';
+const CATEGORIES = [undefined, 'tools', 'books', 'kitchen'] as const;
+const CAMPUSES = [CAMPUS, OTHER, 'all'] as const;
+
+/** What counting every listed item says (not deleted, not hidden, owner not suspended). */
+async function recount(campus: string, category: string | undefined): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(
+      and(
+        isNull(items.deletedAt),
+        isNull(items.hiddenAt),
+        isNull(users.suspendedAt),
+        campus === 'all' ? undefined : eq(items.campus, campus),
+        category ? eq(items.category, category) : undefined,
+      ),
+    );
+  return Math.min(row!.n, COUNT_CAP);
+}
+
+/** What Browse's count says for the filter, straight from the query (no cache between). */
+async function counted(campus: string, category: string | undefined): Promise<number> {
+  const result = await countItems(db(), {
+    campus,
+    category,
+    limit: 12,
+    offset: 0,
+    today: campusToday('America/Los_Angeles'),
+    now: new Date(),
+  });
+  return result.total;
+}
+
+async function expectCountsTrue() {
+  for (const campus of CAMPUSES) {
+    for (const category of CATEGORIES) {
+      expect({ campus, category, n: await counted(campus, category) }).toEqual({
+        campus,
+        category,
+        n: await recount(campus, category),
+      });
+    }
+  }
+}
+
+const listing = (title: string, category: string) => ({
+  title,
+  description: 'Counted by the triggers.',
+  category,
+  condition: 'good',
+  pickupMethod: 'meetup',
+  pickupLocation: 'Main Quad',
+  rentalPrice: null,
+  rentalPeriod: null,
+  depositAmount: null,
+  availableFrom: '2026-01-01',
+  availableUntil: null,
+  availableDays: [0, 1, 2, 3, 4, 5, 6],
+  images: [],
+});
+
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+beforeAll(async () => {
+  admin = await createSignedInUser(db(), { email: ADMIN });
+  const across = await createSignedInUser(db(), { campus: OTHER, email: 'lender@berkeley.edu' });
+  for (const category of ['tools', 'books', 'tools'])
+    await createItem(db(), { userId: across.user.id, campus: OTHER, category });
+});
+
+describe('Browse counts kept by triggers', () => {
+  it('follow every way an item enters or leaves the lists, through the API', async () => {
+    const lender = await createSignedInUser(db());
+    const made: string[] = [];
+    for (const [title, category] of [
+      ['Hammer', 'tools'],
+      ['Saw', 'tools'],
+      ['Calculus textbook', 'books'],
+      ['Kettle', 'kitchen'],
+    ] as const) {
+      const response = await t.post('/api/items', listing(title, category), lender.cookie);
+      expect(response.statusCode, response.body).toBe(201);
+      made.push(response.json().item.id);
+    }
+    await expectCountsTrue();
+    expect(await counted(CAMPUS, 'tools')).toBe(2);
+
+    // An edit that moves it to another category.
+    const moved = await t.put(`/api/items/${made[0]}`, listing('Hammer', 'books'), lender.cookie);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await counted(CAMPUS, 'tools')).toBe(1);
+    expect(await counted(CAMPUS, 'books')).toBe(2);
+    await expectCountsTrue();
+
+    // Deleted by its owner, hidden and unhidden by a moderator.
+    expect((await t.del(`/api/items/${made[1]}`, lender.cookie)).statusCode).toBe(200);
+    expect(
+      (await t.post(`/api/admin/items/${made[2]}/hide`, { notes: 'Counted' }, admin.cookie)).statusCode,
+    ).toBe(200);
+    await expectCountsTrue();
+    expect(await counted(CAMPUS, 'tools')).toBe(0);
+    expect((await t.post(`/api/admin/items/${made[2]}/unhide`, {}, admin.cookie)).statusCode).toBe(200);
+    await expectCountsTrue();
+
+    // The owner suspended: their items leave every count, and come back with them.
+    const before = await counted(CAMPUS, undefined);
+    expect((await t.post(`/api/admin/users/${lender.user.id}/suspend`, {}, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await counted(CAMPUS, undefined)).toBe(before - 3);
+    await expectCountsTrue();
+    expect((await t.post(`/api/admin/users/${lender.user.id}/unsuspend`, {}, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await counted(CAMPUS, undefined)).toBe(before);
+    await expectCountsTrue();
+  });
+
+  it('follow rows written in bulk and removed with their owner', async () => {
+    const owner = await createSignedInUser(db(), { email: 'bulk@stanford.edu' });
+    await db().execute(sql`
+      insert into items (user_id, title, description, category, condition, pickup_method, available_from, campus)
+      select ${owner.user.id}, 'Bulk item ' || n, 'Many at once.',
+        case when n % 3 = 0 then 'books' when n % 3 = 1 then 'tools' else 'kitchen' end,
+        'good', 'meetup', '2026-01-01', ${CAMPUS}
+      from generate_series(1, 60) as n`);
+    await expectCountsTrue();
+    await db().execute(
+      sql`update items set hidden_at = now() where user_id = ${owner.user.id} and category = 'books'`,
+    );
+    await expectCountsTrue();
+    // An account removed outright takes its items with it (the foreign key cascades).
+    await db().delete(users).where(eq(users.id, owner.user.id));
+    await expectCountsTrue();
+  });
+
+  it('stay exact under many concurrent listings, edits, deletions, hides and a suspension', async () => {
+    const lenders = await Promise.all(
+      [1, 2, 3].map((n) => createSignedInUser(db(), { email: `concurrent${n}@stanford.edu` })),
+    );
+    const existing = await Promise.all(
+      lenders.flatMap((lender, n) =>
+        ['tools', 'books', 'kitchen'].map((category) =>
+          createItem(db(), { userId: lender.user.id, category, title: `Old ${n}` }),
+        ),
+      ),
+    );
+    for (let round = 0; round < 3; round++) {
+      const suspended = lenders[round % 3]!;
+      const writes: Promise<{ statusCode: number; body: string }>[] = [];
+      // The suspended lender's own requests may find their session ended (401) or be refused (403).
+      const theirs: Promise<{ statusCode: number; body: string }>[] = [];
+      for (const [n, lender] of lenders.entries()) {
+        for (const category of ['tools', 'books', 'kitchen', 'tools']) {
+          const made = t.post(
+            '/api/items',
+            listing(`Round ${round} ${n} ${category}`, category),
+            lender.cookie,
+          );
+          (lender === suspended ? theirs : writes).push(made);
+        }
+      }
+      for (const [n, item] of existing.entries()) {
+        const owner = lenders.find((lender) => lender.user.id === item.userId)!;
+        const next = ['tools', 'books', 'kitchen'][(n + round + 1) % 3]!;
+        if (n % 3 === 0) {
+          const edited = t.put(`/api/items/${item.id}`, listing(item.title, next), owner.cookie);
+          (owner === suspended ? theirs : writes).push(edited);
+        }
+        if (n % 3 === 1) {
+          const path = round % 2 === 0 ? 'hide' : 'unhide';
+          writes.push(
+            t.post(
+              `/api/admin/items/${item.id}/${path}`,
+              path === 'hide' ? { notes: 'Race' } : {},
+              admin.cookie,
+            ),
+          );
+        }
+      }
+      writes.push(t.post(`/api/admin/users/${suspended.user.id}/suspend`, {}, admin.cookie));
+      const deleter = lenders[(round + 1) % 3]!;
+      const doomed = await createItem(db(), {
+        userId: deleter.user.id,
+        category: 'books',
+        title: `Doomed ${round}`,
+      });
+      writes.push(t.del(`/api/items/${doomed.id}`, deleter.cookie));
+      const [answers, theirAnswers] = await Promise.all([Promise.all(writes), Promise.all(theirs)]);
+      for (const answer of answers)
+        expect([200, 201], `round ${round}: ${answer.body}`).toContain(answer.statusCode);
+      for (const answer of theirAnswers)
+        expect([200, 201, 401, 403], answer.body).toContain(answer.statusCode);
+      await expectCountsTrue();
+      expect(
+        (await t.post(`/api/admin/users/${suspended.user.id}/unsuspend`, {}, admin.cookie)).statusCode,
+      ).toBe(200);
+      suspended.cookie = `cl_session=${(await startSession(db(), suspended.user.id, 30)).token}`;
+      await expectCountsTrue();
+    }
+    // The counters never go below zero, and every one is the exact number of live, unhidden items.
+    const kept = await db().select().from(itemCounts);
+    for (const row of kept) {
+      const [live] = await db()
+        .select({ n: count() })
+        .from(items)
+        .where(
+          and(
+            eq(items.campus, row.campus),
+            eq(items.category, row.category),
+            isNull(items.deletedAt),
+            isNull(items.hiddenAt),
+          ),
+        );
+      expect(row).toEqual({ ...row, live: live!.n });
+    }
+  });
+});
