@@ -76,6 +76,25 @@ export async function createItem(
   return row!;
 }
 
+/** POST /api/items's body: a free listing at a campus meetup, available every day, without photos. */
+export function freeListing(fields: { title: string; description?: string; category?: string }) {
+  return {
+    description: 'A free listing.',
+    category: 'other',
+    condition: 'good',
+    pickupMethod: 'meetup',
+    pickupLocation: 'Main Quad',
+    rentalPrice: null,
+    rentalPeriod: null,
+    depositAmount: null,
+    availableFrom: '2026-01-01',
+    availableUntil: null,
+    availableDays: [0, 1, 2, 3, 4, 5, 6],
+    images: [],
+    ...fields,
+  };
+}
+
 /** Payouts set up and active for a lender, with the built-in test provider (idempotent). */
 export async function givePayouts(db: Db, userId: string) {
   if ((await payoutService.status(db, userId)) === 'active') return;

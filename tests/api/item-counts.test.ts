@@ -5,7 +5,7 @@ import { itemCounts, items } from '../../src/server/db/schema/items.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { COUNT_CAP, countItems } from '../../src/server/features/items/queries.ts';
-import { createItem, createSignedInUser } from '../factories.ts';
+import { createItem, createSignedInUser, freeListing } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Browse's plain counts (a campus and a category, or either, or neither) come from counters kept by
@@ -64,21 +64,8 @@ async function expectCountsTrue() {
   }
 }
 
-const listing = (title: string, category: string) => ({
-  title,
-  description: 'Counted by the triggers.',
-  category,
-  condition: 'good',
-  pickupMethod: 'meetup',
-  pickupLocation: 'Main Quad',
-  rentalPrice: null,
-  rentalPeriod: null,
-  depositAmount: null,
-  availableFrom: '2026-01-01',
-  availableUntil: null,
-  availableDays: [0, 1, 2, 3, 4, 5, 6],
-  images: [],
-});
+const listing = (title: string, category: string) =>
+  freeListing({ title, category, description: 'Counted by the triggers.' });
 
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {

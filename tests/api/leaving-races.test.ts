@@ -4,7 +4,7 @@ import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { sqlState } from '../../src/server/db/transaction.ts';
-import { createItem, createSignedInUser, createUser, TEST_PASSWORD } from '../factories.ts';
+import { createItem, createSignedInUser, createUser, freeListing, TEST_PASSWORD } from '../factories.ts';
 import { day } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -15,17 +15,8 @@ import { setupTestApp } from '../helpers/test-app.ts';
 const t = setupTestApp();
 const db = () => t.database.db;
 
-const listing = (title: string) => ({
-  title,
-  description: 'A listing written while its owner was leaving.',
-  category: 'tools',
-  condition: 'good',
-  pickupMethod: 'meetup',
-  pickupLocation: 'Main Quad',
-  availableFrom: '2026-01-01',
-  availableDays: [0, 1, 2, 3, 4, 5, 6],
-  images: [],
-});
+const listing = (title: string) =>
+  freeListing({ title, category: 'tools', description: 'A listing written while its owner was leaving.' });
 
 describe('deleting an account while its own requests are in flight', () => {
   it('leaves no live listing or pending request, and answers every racing write 2xx or 401/403', async () => {

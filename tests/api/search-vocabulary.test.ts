@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createItem, createSignedInUser, createUser } from '../factories.ts';
+import { createItem, createSignedInUser, createUser, freeListing } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The uncached path: a list counts up to 1,000 and then says "more" instead of counting every
@@ -22,21 +22,7 @@ const list = async (query: string) => {
   return response.json() as ItemListBody;
 };
 
-/** POST /api/items's body: a free listing, every day, without photos. */
-const listing = (fields: { title: string; description: string; category?: string }) => ({
-  category: 'other',
-  condition: 'good',
-  pickupMethod: 'meetup',
-  pickupLocation: 'Main Quad',
-  rentalPrice: null,
-  rentalPeriod: null,
-  depositAmount: null,
-  availableFrom: '2026-01-01',
-  availableUntil: null,
-  availableDays: [0, 1, 2, 3, 4, 5, 6],
-  images: [],
-  ...fields,
-});
+const listing = freeListing;
 
 describe('lists past a thousand items', () => {
   const campus = 'capped.example.edu';
