@@ -775,6 +775,12 @@ describe('unhiding an ask', () => {
     expect(told.find((n) => n.title === 'Your ask is visible again')?.message).toBe(
       "“Sleeping bag” is back on your campus board after a review by CampusLoop's moderators.",
     );
+    // Its words follow the asker's language when read later (decision 052).
+    expect((await t.put('/api/account/language', { locale: 'es' }, asker.cookie)).statusCode).toBe(200);
+    const inSpanish = await notices(t, asker.cookie, { type: 'report_update' });
+    expect(inSpanish.find((n) => n.title === 'Tu petición vuelve a estar visible')?.message).toBe(
+      '“Sleeping bag” vuelve a estar en el tablón de tu campus tras una revisión de los moderadores de CampusLoop.',
+    );
     const history = (await t.get(`/api/admin/reports/${reportId}`, moderator.cookie)).json().history as {
       action: string;
     }[];
