@@ -313,6 +313,7 @@ export const MODERATION_ACTIONS = [
   'suspend_user',
   'unsuspend_user',
   'hide_ask',
+  'unhide_ask',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -22,7 +22,10 @@ import { setupTestApp } from '../helpers/test-app.ts';
 const MODERATOR = 'moderator.asks@stanford.edu';
 const REPORTS_MODERATOR = 'moderator.ask-reports@stanford.edu';
 const QUEUE_MODERATOR = 'moderator.ask-queue@stanford.edu';
-const t = setupTestApp({ adminEmails: [MODERATOR, REPORTS_MODERATOR, QUEUE_MODERATOR] });
+const UNHIDE_MODERATORS = [1, 2, 3, 4, 5, 6].map((n) => `moderator.ask-unhide-${n}@stanford.edu`);
+const t = setupTestApp({
+  adminEmails: [MODERATOR, REPORTS_MODERATOR, QUEUE_MODERATOR, ...UNHIDE_MODERATORS],
+});
 const db = () => t.database.db;
 
 const drillAsk = (overrides: Record<string, unknown> = {}) => ({
@@ -707,5 +710,138 @@ describe('reporting an ask', () => {
     expect(action?.targetUserId).toBe(asker.user.id);
     // Hidden, it is off the board: nobody may report it again.
     expect((await report(moderator.cookie, about(asked.id))).statusCode).toBe(404);
+  });
+});
+
+describe('unhiding an ask', () => {
+  const about = (askId: string) => ({
+    reportedAskId: askId,
+    reason: 'inappropriate',
+    description: 'This ask is not for something one may lend.',
+  });
+  const unhide = (askId: string, body: Record<string, unknown>, cookie?: string) =>
+    t.post(`/api/admin/asks/${askId}/unhide`, body, cookie);
+  const actionsOn = (askerId: string, action: 'hide_ask' | 'unhide_ask') =>
+    db()
+      .select()
+      .from(moderationActions)
+      .where(and(eq(moderationActions.targetUserId, askerId), eq(moderationActions.action, action)));
+
+  /** An ask reported by a neighbour and hidden from that report by `moderator`. */
+  async function hiddenAsk(moderator: { cookie: string }, title: string) {
+    const asker = await createSignedInUser(db());
+    const neighbour = await createSignedInUser(db());
+    const asked = await ask(asker.cookie, { title });
+    const filed = await t.post('/api/reports', about(asked.id), neighbour.cookie);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const reportId = filed.json().report.id as string;
+    const hidden = await t.post(`/api/admin/asks/${asked.id}/hide`, { reportId }, moderator.cookie);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    return { asker, neighbour, asked, reportId };
+  }
+
+  it('puts an ask hidden by mistake back on the board, recording it and telling the asker', async () => {
+    const moderator = await createSignedInUser(db(), { email: UNHIDE_MODERATORS[0] });
+    const { asker, neighbour, asked, reportId } = await hiddenAsk(moderator, 'Sleeping bag');
+    expect((await board(neighbour.cookie)).map((a) => a.id)).not.toContain(asked.id);
+
+    // Moderators only, about a real ask, from a report about it.
+    expect((await unhide(asked.id, { reportId })).statusCode).toBe(401);
+    expect((await unhide(asked.id, { reportId }, neighbour.cookie)).statusCode).toBe(403);
+    expect((await unhide(asked.id, { reportId }, asker.cookie)).statusCode).toBe(403);
+    expect((await unhide('nope', {}, moderator.cookie)).statusCode).toBe(400);
+    const missing = await unhide(crypto.randomUUID(), {}, moderator.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Ask not found.');
+    const other = await ask(asker.cookie, { title: 'Camp stove' });
+    const wrongReport = await unhide(other.id, { reportId }, moderator.cookie);
+    expect(wrongReport.statusCode).toBe(400);
+    expect(wrongReport.json().message).toBe('That report is not about this ask.');
+    expect(await actionsOn(asker.user.id, 'unhide_ask')).toHaveLength(0);
+
+    const unhidden = await unhide(asked.id, { reportId, note: 'Hidden by mistake.' }, moderator.cookie);
+    expect(unhidden.statusCode, unhidden.body).toBe(200);
+    expect(unhidden.json().ask).toMatchObject({ id: asked.id, hiddenAt: null, status: 'open' });
+    expect((await board(neighbour.cookie)).map((a) => a.id)).toContain(asked.id);
+
+    const [action] = await actionsOn(asker.user.id, 'unhide_ask');
+    expect(action).toMatchObject({
+      adminId: moderator.user.id,
+      reportId,
+      targetUserId: asker.user.id,
+      note: 'Hidden by mistake.',
+    });
+    const told = await notices(t, asker.cookie, { type: 'report_update' });
+    expect(told.find((n) => n.title === 'Your ask is visible again')?.message).toBe(
+      "“Sleeping bag” is back on your campus board after a review by CampusLoop's moderators.",
+    );
+    // Its words follow the asker's language when read later (decision 052).
+    expect((await t.put('/api/account/language', { locale: 'es' }, asker.cookie)).statusCode).toBe(200);
+    const inSpanish = await notices(t, asker.cookie, { type: 'report_update' });
+    expect(inSpanish.find((n) => n.title === 'Tu petición vuelve a estar visible')?.message).toBe(
+      '“Sleeping bag” vuelve a estar en el tablón de tu campus tras una revisión de los moderadores de CampusLoop.',
+    );
+    const history = (await t.get(`/api/admin/reports/${reportId}`, moderator.cookie)).json().history as {
+      action: string;
+    }[];
+    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['hide_ask', 'unhide_ask']));
+
+    const again = await unhide(asked.id, {}, moderator.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'NOT_HIDDEN', message: 'This ask is not hidden.' });
+    expect(await actionsOn(asker.user.id, 'unhide_ask')).toHaveLength(1);
+  });
+
+  it("refuses a moderator's own ask", async () => {
+    const moderator = await createSignedInUser(db(), { email: UNHIDE_MODERATORS[1] });
+    const own = await ask(moderator.cookie, { title: 'Hiking poles' });
+    await db().update(asks).set({ hiddenAt: new Date() }).where(eq(asks.id, own.id));
+    const refused = await unhide(own.id, {}, moderator.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('OWN_CASE');
+    expect((await db().select().from(asks).where(eq(asks.id, own.id)))[0]!.hiddenAt).not.toBeNull();
+  });
+
+  it.each([
+    ['closed', 2, 'because it is closed.'],
+    ['past its last day', 3, 'because its dates have passed.'],
+  ])(
+    'tells the asker of an ask %s that it is no longer hidden but stays off the board',
+    async (state, n, because) => {
+      const moderator = await createSignedInUser(db(), { email: UNHIDE_MODERATORS[n] });
+      const { asker, neighbour, asked } = await hiddenAsk(moderator, 'Rain jacket');
+      if (state === 'closed') {
+        expect((await t.del(`/api/asks/${asked.id}`, asker.cookie)).statusCode).toBe(200);
+      } else {
+        await db()
+          .update(asks)
+          .set({ startDate: day(-3), endDate: day(-1) })
+          .where(eq(asks.id, asked.id));
+      }
+      const unhidden = await unhide(asked.id, {}, moderator.cookie);
+      expect(unhidden.statusCode, unhidden.body).toBe(200);
+      expect(unhidden.json().ask.hiddenAt).toBeNull();
+      expect((await board(neighbour.cookie)).map((a) => a.id)).not.toContain(asked.id);
+      const told = await notices(t, asker.cookie, { type: 'report_update' });
+      expect(told.map((n) => n.title)).not.toContain('Your ask is visible again');
+      expect(told.find((n) => n.title === 'Your ask is no longer hidden')?.message).toBe(
+        `“Rain jacket” is no longer hidden after a review by CampusLoop's moderators. It stays off your campus board ${because}`,
+      );
+    },
+  );
+
+  it('lets one of two moderators unhiding the same ask at once do it', async () => {
+    const first = await createSignedInUser(db(), { email: UNHIDE_MODERATORS[4] });
+    const second = await createSignedInUser(db(), { email: UNHIDE_MODERATORS[5] });
+    const { asker, asked } = await hiddenAsk(first, 'Folding table');
+    const answers = await Promise.all([
+      unhide(asked.id, {}, first.cookie),
+      unhide(asked.id, {}, second.cookie),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('NOT_HIDDEN');
+    expect(await actionsOn(asker.user.id, 'unhide_ask')).toHaveLength(1);
+    const told = await notices(t, asker.cookie, { type: 'report_update' });
+    expect(told.filter((n) => n.title === 'Your ask is visible again')).toHaveLength(1);
   });
 });

@@ -130,6 +130,7 @@ const SCOPES: Record<string, RouteScope> = {
   'GET /api/admin/payout-problems': 'moderator',
   'POST /api/admin/payout-problems/:kind/:id/retry': 'moderator',
   'POST /api/admin/asks/:id/hide': 'moderator',
+  'POST /api/admin/asks/:id/unhide': 'moderator',
   'POST /api/admin/payment-steps/:id/retry': 'moderator',
   'POST /api/admin/payment-mismatches/:id/resolve': 'moderator',
   'GET /api/admin/journal-findings': 'moderator',

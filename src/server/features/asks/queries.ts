@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { askEmailDays, askMatchesTold, askOffers, asks } from '../../db/schema/asks.ts';
 import { items } from '../../db/schema/items.ts';
@@ -199,6 +199,16 @@ export async function hide(db: Db, id: string, at: Date): Promise<boolean> {
     .update(asks)
     .set({ hiddenAt: at })
     .where(and(eq(asks.id, id), isNull(asks.hiddenAt)))
+    .returning({ id: asks.id });
+  return rows.length > 0;
+}
+
+/** Only a hidden ask is unhidden: of two moderators unhiding it at once, one finds it visible already. */
+export async function unhide(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(asks)
+    .set({ hiddenAt: null })
+    .where(and(eq(asks.id, id), isNotNull(asks.hiddenAt)))
     .returning({ id: asks.id });
   return rows.length > 0;
 }

@@ -312,6 +312,6 @@ export const askService = {
   impactCounts: (db: Db, campus?: string) => queries.answeredCounts(db, campus),
 };
 
-/** What moderation reads and does to an ask (the moderators' queue hides one from a report). */
+/** What moderation reads and does to an ask (the moderators' queue hides one from a report, or unhides it). */
 export type { AskRow } from './queries.ts';
-export const askQueries = { findAsk: queries.findAsk, hide: queries.hide };
+export const askQueries = { findAsk: queries.findAsk, hide: queries.hide, unhide: queries.unhide };

@@ -57,6 +57,34 @@ export const decisionNotice = wording(
   ],
 );
 
+/**
+ * What the asker is told when a moderator unhides their ask. Only an open ask within its days returns to
+ * the board; a closed or past one is told it is no longer hidden but stays off.
+ */
+export const unhiddenAskNotice = wording(
+  'moderation.unhiddenAsk',
+  (ask: { title: string; status: string; endDate: string }, today: string): NoticeText => {
+    const title = ask.title;
+    if (ask.status !== 'open') {
+      return {
+        title: msg`Your ask is no longer hidden`,
+        message: msg`“${title}” is no longer hidden after a review by CampusLoop's moderators. It stays off your campus board because it is closed.`,
+      };
+    }
+    if (ask.endDate < today) {
+      return {
+        title: msg`Your ask is no longer hidden`,
+        message: msg`“${title}” is no longer hidden after a review by CampusLoop's moderators. It stays off your campus board because its dates have passed.`,
+      };
+    }
+    return {
+      title: msg`Your ask is visible again`,
+      message: msg`“${title}” is back on your campus board after a review by CampusLoop's moderators.`,
+    };
+  },
+  (ask, today) => [{ title: ask.title, status: ask.status, endDate: ask.endDate }, today],
+);
+
 /** A report decided already, by what became of it. */
 export function alreadyDecided(status: string | undefined): MessageDescriptor {
   if (status === 'resolved') return msg`This report has already been resolved.`;

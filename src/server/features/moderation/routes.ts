@@ -1,5 +1,5 @@
-import { t } from '@lingui/core/macro';
 import { z } from 'zod';
+import { askIdParams } from '#shared/schemas/asks.ts';
 import { itemIdParams } from '#shared/schemas/items.ts';
 import {
   askModerationResponse,
@@ -90,13 +90,27 @@ export const moderationRoutes = moderatorRoutes<{
     '/admin/asks/:id/hide',
     {
       schema: {
-        params: z.object({ id: z.uuid({ error: () => t`Ask not found` }) }),
+        params: askIdParams,
         body: actionBody,
         response: { 200: askModerationResponse },
       },
     },
     async (request) => ({
       ask: await moderationService.hideAsk(db, request.signedInUser.id, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/admin/asks/:id/unhide',
+    {
+      schema: {
+        params: askIdParams,
+        body: actionBody,
+        response: { 200: askModerationResponse },
+      },
+    },
+    async (request) => ({
+      ask: await moderationService.unhideAsk(deps, request.signedInUser.id, request.params.id, request.body),
     }),
   );
 

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { campusToday } from '#shared/calendar.ts';
 import type {
   ModeratedItem,
   ModeratedUser,
@@ -15,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { askQueries } from '../asks/service.ts';
 import { endAllSessions, isAdminEmail } from '../auth/service.ts';
 import { notificationService } from '../notifications/service.ts';
-import { alreadyDecided, decisionNotice } from './notices.ts';
+import { alreadyDecided, decisionNotice, unhiddenAskNotice } from './notices.ts';
 import { ownCasesOf, refuseOwnCase } from './own-case.ts';
 import * as queries from './queries.ts';
 import {
@@ -34,7 +35,7 @@ import { toAsk, toItem, toSummary, toUser } from './views.ts';
 
 export interface ModerationDeps {
   db: Db;
-  config: Pick<Config, 'adminEmails'>;
+  config: Pick<Config, 'adminEmails' | 'campusTimeZone'>;
 }
 
 /** An action taken from a report, or straight from a target, with an optional note. */
@@ -200,6 +201,44 @@ export const moderationService = {
             message: msg`“${title}” is no longer on your campus board after a review by CampusLoop's moderators.`,
           };
         },
+      });
+    });
+    return toAsk((await askQueries.findAsk(db, askId))!);
+  },
+
+  /**
+   * The way back from hideAsk, for an ask hidden by mistake: the rules of hideAsk, and the asker is told.
+   * A closed ask or one past its last day stays off the board, so its notice says so rather than promise
+   * it back.
+   */
+  async unhideAsk(deps: ModerationDeps, adminId: string, askId: string, input: ActionInput) {
+    const { db } = deps;
+    const ask = await askQueries.findAsk(db, askId);
+    if (!ask) throw notFound(msg`Ask not found.`);
+    if (input.reportId) {
+      const report = await requireReport(db, input.reportId);
+      if (report.reportedAskId !== askId) {
+        const message = msg`That report is not about this ask.`;
+        throw badRequest(message, [{ path: 'reportId', message }]);
+      }
+    }
+    await refuseOwnTarget(db, adminId, { userId: ask.userId, reportId: input.reportId });
+    const today = campusToday(deps.config.campusTimeZone).date;
+    await transaction(db, async (tx) => {
+      if (!(await askQueries.unhide(tx, askId))) {
+        throw conflict(msg`This ask is not hidden.`, 'NOT_HIDDEN');
+      }
+      await queries.insertAction(tx, {
+        adminId,
+        action: 'unhide_ask',
+        reportId: input.reportId ?? null,
+        targetUserId: ask.userId,
+        note: input.note ?? null,
+      });
+      await notificationService.notify(tx, {
+        userId: ask.userId,
+        type: 'report_update',
+        text: () => unhiddenAskNotice(ask, today),
       });
     });
     return toAsk((await askQueries.findAsk(db, askId))!);

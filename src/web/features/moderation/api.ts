@@ -71,18 +71,19 @@ export function useDecideReport(reportId: string) {
   });
 }
 
-export type TargetAction = 'hide' | 'unhide' | 'hideAsk' | 'suspend' | 'unsuspend';
+export type TargetAction = 'hide' | 'unhide' | 'hideAsk' | 'unhideAsk' | 'suspend' | 'unsuspend';
 
 /** Where each action is sent, by the id of what it acts on. */
 const ACTION_PATHS: Record<TargetAction, (id: string) => string> = {
   hide: (id) => `/api/admin/items/${id}/hide`,
   unhide: (id) => `/api/admin/items/${id}/unhide`,
   hideAsk: (id) => `/api/admin/asks/${id}/hide`,
+  unhideAsk: (id) => `/api/admin/asks/${id}/unhide`,
   suspend: (id) => `/api/admin/users/${id}/suspend`,
   unsuspend: (id) => `/api/admin/users/${id}/unsuspend`,
 };
 
-/** Hide/unhide an item, hide an ask, suspend/unsuspend a person. */
+/** Hide/unhide an item or an ask, suspend/unsuspend a person. */
 export function useTargetAction() {
   const refresh = useRefresh();
   return useMutation({

@@ -95,6 +95,8 @@ function ActionSentence({ action, who }: { action: ModerationAction; who: ReactN
       return <Trans>{who} hid the ask</Trans>;
     case 'unhide_item':
       return <Trans>{who} made the item visible again</Trans>;
+    case 'unhide_ask':
+      return <Trans>{who} made the ask visible again</Trans>;
     case 'suspend_user':
       return <Trans>{who} suspended the user</Trans>;
     case 'unsuspend_user':

@@ -11,7 +11,7 @@ import { ReportQueueList } from './report-queue.tsx';
 
 // A report of an ask in the moderators' queue: the row names the ask and its asker's first name; the
 // open report shows the ask with a link to the board, and "Hide ask" asks first, then sends the
-// moderator's note with the report.
+// moderator's note with the report; a hidden ask's "Unhide ask" sends it back.
 
 const reporter = { id: '00000000-0000-4000-8000-000000000001', fullName: 'Jordan Lee', username: 'jordan' };
 const asker = { id: '00000000-0000-4000-8000-000000000003', fullName: 'Rosa María Díaz', username: 'rosa' };
@@ -33,7 +33,10 @@ const summary = (hidden: boolean): ReportSummary => ({
   },
 });
 
-const detail = (hiddenAt: string | null): ReportDetail => ({
+const detail = (
+  hiddenAt: string | null,
+  changes: Partial<ReportDetail['ask'] & object> = {},
+): ReportDetail => ({
   report: { ...summary(hiddenAt !== null), adminNotes: null, reviewedBy: null },
   item: null,
   ask: {
@@ -46,6 +49,7 @@ const detail = (hiddenAt: string | null): ReportDetail => ({
     endDate: '2026-03-08',
     hiddenAt,
     createdAt: '2026-03-05T18:00:00.000Z',
+    ...changes,
   },
   user: aModeratedUser(asker, 'rosa@stanford.edu'),
   otherReports: [],
@@ -110,6 +114,8 @@ describe('an ask report for moderators', { timeout: 20_000 }, () => {
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Hide ask' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Hide “Party speaker”?' });
+    expect(confirm.textContent).toContain('You can unhide it later.');
+    expect(confirm.textContent).not.toContain('cannot be undone');
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Hide ask' }));
 
@@ -125,6 +131,59 @@ describe('an ask report for moderators', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it.each([
+    ['back on the board', {}, 'It is back on the campus board. The asker has been notified.'],
+    [
+      'closed',
+      { status: 'closed' as const },
+      'It is no longer hidden, but stays off the campus board: it is closed. The asker has been notified.',
+    ],
+    [
+      'past its dates',
+      { startDate: '2020-03-07', endDate: '2020-03-08' },
+      'It is no longer hidden, but stays off the campus board: its dates have passed. The asker has been notified.',
+    ],
+  ])(
+    'unhides a hidden ask with the note, the toast saying where it is (%s)',
+    async (_case, changes, said) => {
+      // An open ask's days are ahead of whatever day the test runs on.
+      const ask = { startDate: '2099-03-07', endDate: '2099-03-08', ...changes };
+      let hiddenAt: string | null = '2026-03-06T18:00:00.000Z';
+      const api = stubApi({
+        [`/api/admin/reports/${reportId}`]: () => ({ body: detail(hiddenAt, ask) }),
+        [`POST /api/admin/asks/${askId}/unhide`]: () => {
+          hiddenAt = null;
+          return { body: { ask: detail(hiddenAt, ask).ask } };
+        },
+      });
+      renderWithApi(
+        <>
+          <ReportDetailPanel reportId={reportId} backTo="/admin" />
+          <Toaster />
+        </>,
+      );
+      const panel = await screen.findByRole('region', { name: 'Selected report' });
+      await waitFor(() => expect(panel.textContent).toContain('Hidden since Mar 6, 2026'));
+      expect(within(panel).queryByRole('button', { name: 'Hide ask' })).toBeNull();
+      fireEvent.change(within(panel).getByLabelText('Moderator notes'), {
+        target: { value: 'Hidden by mistake.' },
+      });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Unhide ask' }));
+
+      await screen.findByText('Ask visible again');
+      expect(screen.getByText(said)).toBeTruthy();
+      await waitFor(() => expect(panel.textContent).not.toContain('Hidden since'));
+      expect(within(panel).queryByRole('button', { name: 'Unhide ask' })).toBeNull();
+      expect(api.requests.filter((r) => r.method === 'POST')).toEqual([
+        {
+          method: 'POST',
+          url: `/api/admin/asks/${askId}/unhide`,
+          body: { reportId, note: 'Hidden by mistake.' },
+        },
+      ]);
+    },
+  );
+
   it('reads in Spanish', async () => {
     await activateLocale('es');
     stubApi({ [`/api/admin/reports/${reportId}`]: { body: detail('2026-03-06T18:00:00.000Z') } });
@@ -133,6 +192,7 @@ describe('an ask report for moderators', { timeout: 20_000 }, () => {
     await waitFor(() => expect(panel.textContent).toContain('Petición reportada'));
     expect(panel.textContent).toContain('pedida por Rosa');
     expect(panel.textContent).toContain('Oculta desde el 6 mar 2026');
+    expect(within(panel).getByRole('button', { name: 'Volver a mostrar la petición' })).toBeTruthy();
     expect(panel.textContent).toContain('Quien la pidió');
   });
 });

@@ -1,7 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { campusToday } from '#shared/calendar.ts';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import type { ModeratedAsk } from '#shared/schemas/moderation.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { useTimeLabels } from '../../../lib/time-labels.ts';
 import { paths } from '../../../paths.ts';
 import { dayRange } from '../../reservations/api.ts';
@@ -10,8 +13,9 @@ import { Section } from './report-section.tsx';
 import { useTarget } from './reported-target.tsx';
 
 // An ask on a campus board, as a moderator acts on a report about it: what the board shows of it (the
-// asker by first name), and "Hide ask", with the moderator's note. A hidden ask stays hidden: the API has
-// no way back, as the asker can simply ask again.
+// asker by first name), and "Hide ask" or, once hidden, "Unhide ask", with the moderator's note, as for a
+// reported item (reported-target.tsx). Unhidden, a closed ask or one past its last day stays off the board,
+// and the toast says so.
 
 export function ReportedAskCard({
   ask,
@@ -32,6 +36,15 @@ export function ReportedAskCard({
   const asked = relativeTime(ask.createdAt);
   const days = dayRange(ask.startDate, ask.endDate);
   const hiddenSince = ask.hiddenAt ? formatTime(ask.hiddenAt, 'date') : '';
+  const unhidden = () => {
+    if (ask.status !== 'open') {
+      return t`It is no longer hidden, but stays off the campus board: it is closed. The asker has been notified.`;
+    }
+    if (ask.endDate < campusToday(DEFAULT_CAMPUS_TIME_ZONE).date) {
+      return t`It is no longer hidden, but stays off the campus board: its dates have passed. The asker has been notified.`;
+    }
+    return t`It is back on the campus board. The asker has been notified.`;
+  };
   return (
     <Section title={t`Reported ask`}>
       <div className="rounded-xl border border-line p-4">
@@ -56,14 +69,26 @@ export function ReportedAskCard({
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {ask.hiddenAt ? (
-            <span className="text-sm font-semibold text-red-900">
-              <Trans context="an ask">Hidden since {hiddenSince}</Trans>
-            </span>
+            <>
+              <span className="text-sm font-semibold text-red-900">
+                <Trans context="an ask">Hidden since {hiddenSince}</Trans>
+              </span>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() =>
+                  void run('unhideAsk', ask.id, { title: t`Ask visible again`, description: unhidden() })
+                }
+              >
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                <Trans>Unhide ask</Trans>
+              </Button>
+            </>
           ) : (
             <ConfirmHide
               label={t`Hide ask`}
               title={t`Hide “${title}”?`}
-              description={t`It leaves the campus board and can get no more offers. The asker is notified. This cannot be undone.`}
+              description={t`It leaves the campus board and can get no more offers. The asker is notified. You can unhide it later.`}
               busy={busy}
               onConfirm={() =>
                 run('hideAsk', ask.id, {

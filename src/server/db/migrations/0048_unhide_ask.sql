@@ -1,0 +1,2 @@
+ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_check";--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_check" CHECK ("moderation_actions"."action" in ('note', 'resolve', 'dismiss', 'hide_item', 'unhide_item', 'suspend_user', 'unsuspend_user', 'hide_ask', 'unhide_ask'));
