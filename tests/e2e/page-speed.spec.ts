@@ -171,6 +171,33 @@ describe("an item page's first script", () => {
   });
 });
 
+describe("Home's first script", () => {
+  // The entry every page starts with, parsed and run on a phone before the pre-rendered page hydrates
+  // (decision 063). React Router's data router and Radix's overlays were a fifth of it; neither is
+  // used before someone acts. Markers that survive minification: the data router's option names, and
+  // the event and style names Radix's popper, focus trap and dismissal write.
+  const OUT_OF_THE_FIRST_SCRIPT = {
+    "React Router's data router (createBrowserRouter)": 'hydrationData',
+    "Radix's popper (the campus list's positioning)": '--radix-popper-',
+    "Radix's focus trap": 'focusScope.autoFocusOnMount',
+    "Radix's dismissable layer": 'dismissableLayer.update',
+  };
+
+  it('has no data router and no overlay code; the campus list is a chunk of its own', () => {
+    const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Manifest;
+    const combobox = manifest['features/universities/components/university-combobox.tsx'];
+    expect(combobox?.isDynamicEntry).toBe(true);
+    for (const page of ['index.html', 'routes/browse.tsx', 'routes/impact.tsx']) {
+      const firstLoad = firstLoadFiles(manifest, page).js;
+      expect(firstLoad, page).not.toContain(combobox?.file);
+      const script = firstLoad.map((file) => readFileSync(`dist/web/${file}`, 'utf8')).join('\n');
+      for (const [what, marker] of Object.entries(OUT_OF_THE_FIRST_SCRIPT)) {
+        expect(script.includes(marker), `${page}: ${what}`).toBe(false);
+      }
+    }
+  });
+});
+
 describe('the Content-Security-Policy', () => {
   it('no page breaks it: no eval, no inline script the policy does not allow', async () => {
     const page = await b.newPage(PHONE);

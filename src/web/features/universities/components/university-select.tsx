@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { TriggerFace, triggerClassName, type UniversitySelectProps } from './university-trigger.tsx';
 
 // Spec §2 Register, and the campus switch of Home and Browse: the university directory's combobox
@@ -38,7 +39,9 @@ export function UniversitySelect(props: UniversitySelectProps) {
 
   const load = () =>
     void preloadUniversityCombobox().then(
-      (loaded) => setLoaded(() => loaded),
+      // At once, with its effects: a press that came first opens the list with the focus in its search
+      // field before anything else can be typed.
+      (loaded) => flushSync(() => setLoaded(() => loaded)),
       // Offline, or a new version deployed: a second press tries again.
       () => {
         loading = undefined;
