@@ -52,14 +52,15 @@ export function UniversitySelect(props: UniversitySelectProps) {
 
   const { id, value, invalid, describedBy, placeholder, display } = props;
   return (
+    // Radix's trigger, attribute for attribute, in its order.
     <button
-      id={id}
       type="button"
       aria-haspopup="dialog"
       aria-expanded="false"
+      data-state="closed"
+      id={id}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      data-state="closed"
       className={triggerClassName(invalid)}
       onPointerEnter={load}
       onTouchStart={load}
