@@ -138,8 +138,9 @@ describe("an item page's first script", () => {
   // each hinted by the pre-rendered HTML. Everything behind a press is a chunk of its own (decision 063);
   // the Reserve dialog's body once came back into it, with Stripe's card form and all of zod.
   /**
-   * Its hint links on 2026-11-29 were 32 to 33 (56 with the dialogs' bodies; the runtime chunk is hinted
-   * twice, by the entry's HTML and by the page's), with room for the bundler splitting a shared chunk
+   * Its hint links on 2026-11-29 were 32 to 33, one more once Radix's overlay parts left the entry (56
+   * with the dialogs' bodies; the runtime chunk is hinted twice, by the entry's HTML and by the page's),
+   * with room for the bundler splitting a shared chunk
    * (the reviews list became its own when the profile page began to share it): a page that needs more
    * says why in docs/performance.md.
    */
