@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n.ts';
 import type { PageMeta } from '#shared/page-meta.ts';
 import type { ImpactCampuses, ImpactDashboard } from '#shared/schemas/impact.ts';
@@ -25,7 +25,7 @@ import { amountOf, formatRentalPrice, usableImages } from './lib/item-labels.ts'
 import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ID } from './lib/query-state.ts';
 import { documentTitle } from './lib/use-document-title.ts';
-import { routes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { BROWSE_PAGE_SIZE, browseFilters } from './routes/browse.tsx';
 import { HOME_PAGE_SIZE, homeItemFilters } from './routes/home.tsx';
 
@@ -211,8 +211,6 @@ function pageAt(key: string): Page | undefined {
   return undefined;
 }
 
-const handler = createStaticHandler(routes);
-
 /** The page path as the router matches it: any case, trailing slashes ignored. */
 function pageKey(pathname: string): string {
   return pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -245,9 +243,6 @@ export async function renderPage(
   }
   const state = dehydrate(queryClient);
 
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return undefined;
-  const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   // Waits for every lazy part (the page's chunk, Home's impact section) and, with no chunk size limit,
   // writes each in place: no streaming script, which the CSP would refuse anyway. The app has one
@@ -261,7 +256,9 @@ export async function renderPage(
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={`${url.pathname}${url.search}`}>
+              <AppRoutes />
+            </StaticRouter>
           </QueryClientProvider>
         </I18nProvider>
       </StrictMode>,

@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import './app.css';
 import { afterLoadAndIdle } from './lib/after-load.ts';
 import { activateLocale, i18n, pageLocale } from './lib/i18n.ts';
@@ -12,14 +12,13 @@ import { createQueryClient } from './lib/query-client.ts';
 import { restoreQueryState } from './lib/query-state.ts';
 import { markServerRendered } from './lib/server-rendered.ts';
 import { recordOfflineLocale, recordOfflineSnapshots } from './pwa/offline-recorder.ts';
-import { routes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 const queryClient = createQueryClient();
 // What the signed-in person last saw, for the service worker's offline page (decision 028).
 recordOfflineSnapshots(queryClient);
 // And the language it was shown in, for that page's words.
 recordOfflineLocale(i18n);
-const router = createBrowserRouter(routes);
 // Navigations are plain updates, not transitions: in a transition React keeps the page being left on
 // screen, and usable, until the next page's code has arrived, so what a person typed into a field
 // that looked like the new page's (the sign-in e-mail under 'Forgot password?') was thrown away a
@@ -30,7 +29,9 @@ const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} useTransitions={false} />
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>

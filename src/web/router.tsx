@@ -1,11 +1,14 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import HomePage from './routes/home.tsx';
 import { RootLayout } from './shell/root-layout.tsx';
 
 // Spec §2 route table. Home loads with the app; every other page is its own chunk. React Router
-// matches paths case-insensitively, as the spec asks (/ABOUT opens About). The browser makes its router
-// from this table (main.tsx), the server its static one for the pages it renders (entry-server.tsx).
+// matches paths case-insensitively, as the spec asks (/ABOUT opens About). The browser renders this
+// table in its <BrowserRouter> (main.tsx), the server in a <StaticRouter> for the pages it renders
+// (entry-server.tsx): the same component on both sides, so hydration finds the same tree. Plain
+// routes, not the data router's (createBrowserRouter): the app has no loaders or actions, and the
+// data router is a third of React Router's code (docs/performance.md, "The first script").
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   const Component = lazy(load);
@@ -56,3 +59,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page the address names, inside the app's shell. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

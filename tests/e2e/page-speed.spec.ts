@@ -138,8 +138,9 @@ describe("an item page's first script", () => {
   // each hinted by the pre-rendered HTML. Everything behind a press is a chunk of its own (decision 063);
   // the Reserve dialog's body once came back into it, with Stripe's card form and all of zod.
   /**
-   * Its hint links on 2026-11-29 were 32 to 33 (56 with the dialogs' bodies; the runtime chunk is hinted
-   * twice, by the entry's HTML and by the page's), with room for the bundler splitting a shared chunk
+   * Its hint links on 2026-11-29 were 32 to 33, one more once Radix's overlay parts left the entry (56
+   * with the dialogs' bodies; the runtime chunk is hinted twice, by the entry's HTML and by the page's),
+   * with room for the bundler splitting a shared chunk
    * (the reviews list became its own when the profile page began to share it): a page that needs more
    * says why in docs/performance.md.
    */
@@ -168,6 +169,33 @@ describe("an item page's first script", () => {
     }
     expect(firstLoad.filter((file) => /\/(card-setup-form|schemas|zod)-/.test(file))).toEqual([]);
     expect(hinted.length).toBeLessThanOrEqual(MOST_HINTS);
+  });
+});
+
+describe("Home's first script", () => {
+  // The entry every page starts with, parsed and run on a phone before the pre-rendered page hydrates
+  // (decision 063). React Router's data router and Radix's overlays were a fifth of it; neither is
+  // used before someone acts. Markers that survive minification: the data router's option names, and
+  // the event and style names Radix's popper, focus trap and dismissal write.
+  const OUT_OF_THE_FIRST_SCRIPT = {
+    "React Router's data router (createBrowserRouter)": 'hydrationData',
+    "Radix's popper (the campus list's positioning)": '--radix-popper-',
+    "Radix's focus trap": 'focusScope.autoFocusOnMount',
+    "Radix's dismissable layer": 'dismissableLayer.update',
+  };
+
+  it('has no data router and no overlay code; the campus list is a chunk of its own', () => {
+    const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Manifest;
+    const combobox = manifest['features/universities/components/university-combobox.tsx'];
+    expect(combobox?.isDynamicEntry).toBe(true);
+    for (const page of ['index.html', 'routes/browse.tsx', 'routes/impact.tsx']) {
+      const firstLoad = firstLoadFiles(manifest, page).js;
+      expect(firstLoad, page).not.toContain(combobox?.file);
+      const script = firstLoad.map((file) => readFileSync(`dist/web/${file}`, 'utf8')).join('\n');
+      for (const [what, marker] of Object.entries(OUT_OF_THE_FIRST_SCRIPT)) {
+        expect(script.includes(marker), `${page}: ${what}`).toBe(false);
+      }
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { keepScroll } from './scroll-restoration.tsx';
 
 // The Reserve dialog is open while the item page's address says `?reserve=1`, so
 // 'Login to Reserve' can bring the student back with it open, and the phone's sticky bar opens the
@@ -31,7 +32,7 @@ export function useReserveParam(): [boolean, (open: boolean) => void] {
           }
           return updated;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, ...keepScroll },
       ),
     [setParams],
   );

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { keepScroll } from './scroll-restoration.tsx';
 import { DATE_PARAMS, RESERVE_PARAM } from './use-reserve-param.ts';
 
 // The "Notify me when available" dialog is open while the item page's address says
@@ -23,7 +24,7 @@ export function useWaitlistParam(): [boolean, (open: boolean) => void] {
           } else updated.delete(WAITLIST_PARAM);
           return updated;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, ...keepScroll },
       ),
     [setParams],
   );

@@ -32,6 +32,7 @@ import {
 import { useLiveSocket } from '../features/live/live-socket.tsx';
 import { tempMessageId } from '../lib/chat-socket.ts';
 import { cn } from '../lib/cn.ts';
+import { keepScroll } from '../lib/scroll-restoration.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { paths } from '../paths.ts';
 
@@ -125,8 +126,7 @@ function ChatPage({ user }: { user: PublicUser }) {
     [subscribe, selectedId, refresh, user.id],
   );
 
-  const select = (id: string | null) =>
-    setSearchParams(id ? { conversation: id } : {}, { preventScrollReset: true });
+  const select = (id: string | null) => setSearchParams(id ? { conversation: id } : {}, keepScroll);
 
   const onSend = (content: string) => {
     if (!selectedId) return false;

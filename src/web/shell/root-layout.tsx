@@ -1,9 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PagePlaceholder } from '../components/layout/page-placeholder.tsx';
 import { VerifyEmailBanner } from '../features/email-verification/components/verify-email-banner.tsx';
 import { LiveSocketProvider } from '../features/live/live-socket.tsx';
+import { ScrollRestoration } from '../lib/scroll-restoration.tsx';
 import { useToasts } from '../lib/toast.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';

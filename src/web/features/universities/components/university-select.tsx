@@ -1,197 +1,80 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Check, ChevronsUpDown, Search } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import type { University } from '#shared/schemas/universities.ts';
-import { cn } from '../../../lib/cn.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { useUniversitySearch } from '../queries.ts';
+import { type ComponentType, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { TriggerFace, triggerClassName, type UniversitySelectProps } from './university-trigger.tsx';
 
-// Spec §2 Register: a searchable selector over the US university directory, grouped by state.
-// A combobox in the WAI-ARIA pattern: typing filters, arrows move, Enter chooses, Escape closes.
+// Spec §2 Register, and the campus switch of Home and Browse: the university directory's combobox
+// (university-combobox.tsx). Its list is Radix's popover with the positioning, focus and dismissal
+// code under it, about a tenth of what the first script was, and nothing on the first screen needs it
+// before someone goes for the button. So the page comes with the button alone, in the combobox's own
+// markup (university-trigger.tsx), on the server and in the browser's first render alike, so hydration
+// finds what was rendered; a pointer, a touch or the keyboard focus on it fetches the combobox, which
+// then takes the button's place. A press before it has arrived opens it as soon as it is here.
+// While the button has the keyboard focus it is not swapped (the focus would be lost): the combobox
+// takes its place when it is pressed or left.
 
-export function UniversitySelect({
-  id,
-  value,
-  onChange,
-  invalid,
-  describedBy,
-  placeholder,
-  contentLabel,
-  display = (university) => `${university.name} (${university.state})`,
-}: {
-  id: string;
-  value: University | null;
-  onChange: (university: University) => void;
-  invalid?: boolean;
-  describedBy?: string;
-  /** The trigger's text while nothing is chosen ('Select your university'). */
-  placeholder?: string;
-  /** The open list's accessible name ('Choose your university'). */
-  contentLabel?: string;
-  /** How the trigger shows the chosen university. */
-  display?: (university: University) => string;
-}) {
-  const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const debounced = useDebounced(query.trim(), 200);
-  const search = useUniversitySearch(debounced, open);
-  const listId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
+type Combobox = ComponentType<UniversitySelectProps & { openAtOnce?: boolean }>;
 
-  const groups = search.data?.groups ?? [];
-  const options = useMemo(() => groups.flatMap((g) => g.universities), [groups]);
-  const optionId = (i: number) => `${listId}-option-${i}`;
+let combobox: Combobox | undefined;
+let loading: Promise<Combobox> | undefined;
 
-  const choose = (university: University) => {
-    onChange(university);
-    setOpen(false);
-    setQuery('');
-  };
+/** Fetches the combobox once, for every selector on the page. */
+export function preloadUniversityCombobox(): Promise<Combobox> {
+  loading ??= import('./university-combobox.tsx').then((module) => {
+    combobox = module.UniversityCombobox;
+    return combobox;
+  });
+  return loading;
+}
 
-  const move = (delta: number) => {
-    if (!options.length) return;
-    const next = (active + delta + options.length) % options.length;
-    setActive(next);
-    document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
-  };
+export function UniversitySelect(props: UniversitySelectProps) {
+  // Never the combobox in the first render, even when it is already here: the server had the button.
+  const [Loaded, setLoaded] = useState<Combobox | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [pressed, setPressed] = useState(false);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(-1);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const option = options[active];
-      if (option) choose(option);
-    }
-  };
+  useEffect(() => {
+    const ready = combobox;
+    if (ready) setLoaded(() => ready);
+  }, []);
 
-  let index = -1;
+  const load = () =>
+    void preloadUniversityCombobox().then(
+      // At once, with its effects: a press that came first opens the list with the focus in its search
+      // field before anything else can be typed.
+      (loaded) => flushSync(() => setLoaded(() => loaded)),
+      // Offline, or a new version deployed: a second press tries again.
+      () => {
+        loading = undefined;
+      },
+    );
+
+  if (Loaded && (pressed || !focused)) return <Loaded {...props} openAtOnce={pressed} />;
+
+  const { id, value, invalid, describedBy, placeholder, display } = props;
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setActive(0);
+    // Radix's trigger, attribute for attribute, in its order.
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      data-state="closed"
+      id={id}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      className={triggerClassName(invalid)}
+      onPointerEnter={load}
+      onTouchStart={load}
+      onFocus={() => {
+        setFocused(true);
+        load();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setPressed(true);
+        load();
       }}
     >
-      <Popover.Trigger
-        id={id}
-        type="button"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          'flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 py-2 text-start text-base leading-snug text-ink',
-          invalid ? 'border-danger' : 'border-stone-300',
-        )}
-      >
-        {/* A campus name is shown whole, wrapping between words, never cut. */}
-        <span className={cn('min-w-0', !value && 'text-stone-500')}>
-          {value ? display(value) : (placeholder ?? t`Select your university`)}
-        </span>
-        <ChevronsUpDown className="h-4 w-4 shrink-0 text-stone-500" aria-hidden="true" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          aria-label={contentLabel ?? t`Choose your university`}
-          align="start"
-          sideOffset={4}
-          className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-xl border border-line bg-white shadow-xl"
-        >
-          <div className="flex items-center gap-2 border-b border-line px-3">
-            <Search className="h-4 w-4 text-stone-500" aria-hidden="true" />
-            <input
-              role="combobox"
-              aria-expanded="true"
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-label={t`Search universities`}
-              aria-activedescendant={options[active] ? optionId(active) : undefined}
-              placeholder={t`Search by name, city, or state`}
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setActive(0);
-              }}
-              onKeyDown={onKeyDown}
-              className="h-11 w-full bg-transparent text-base outline-none placeholder:text-stone-500"
-            />
-          </div>
-          <div
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            aria-label={t`Universities`}
-            className="max-h-72 overflow-y-auto p-1"
-          >
-            {search.isPending ? (
-              <p className="px-3 py-6 text-center text-sm text-muted">
-                <Trans>Searching…</Trans>
-              </p>
-            ) : options.length === 0 ? (
-              <div className="px-3 py-6 text-center">
-                <p className="text-sm font-semibold text-ink">
-                  <Trans>No universities found.</Trans>
-                </p>
-                <p className="mt-1 text-sm text-muted">
-                  <Trans>Try searching by name, city, or state</Trans>
-                </p>
-              </div>
-            ) : (
-              groups.map((group) => (
-                // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot group options inside a listbox; ARIA's group role can.
-                <div key={group.state} role="group" aria-label={group.stateName}>
-                  <div
-                    className="px-3 pb-1 pt-2 text-xs font-bold uppercase tracking-wide text-muted"
-                    aria-hidden="true"
-                  >
-                    {group.stateName}
-                  </div>
-                  {group.universities.map((university) => {
-                    index += 1;
-                    const i = index;
-                    const selected = value?.name === university.name && value.domain === university.domain;
-                    return (
-                      <div
-                        key={`${university.name}-${university.city}`}
-                        id={optionId(i)}
-                        role="option"
-                        tabIndex={-1}
-                        aria-selected={selected}
-                        onMouseEnter={() => setActive(i)}
-                        onMouseDown={(e) => e.preventDefault()}
-                        onClick={() => choose(university)}
-                        onKeyDown={() => {}}
-                        className={cn(
-                          'flex cursor-pointer items-start gap-2 rounded-lg px-3 py-2 text-sm',
-                          i === active ? 'bg-brand-50 text-brand-900' : 'text-ink',
-                        )}
-                      >
-                        <Check
-                          className={cn('mt-0.5 h-4 w-4 shrink-0', selected ? 'opacity-100' : 'opacity-0')}
-                          aria-hidden="true"
-                        />
-                        <span>
-                          <span className="block font-medium">{university.name}</span>
-                          <span className="block text-xs text-muted">
-                            {university.city}, {university.state}
-                          </span>
-                        </span>
-                      </div>
-                    );
-                  })}
-                </div>
-              ))
-            )}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      <TriggerFace value={value} placeholder={placeholder} display={display} />
+    </button>
   );
 }
