@@ -93,7 +93,11 @@ const AXE_SOURCE = readFileSync(axeBuilderRequire.resolve('axe-core/axe.min.js')
 export async function expectAccessible(page: Page) {
   // A dialog or toast that is still fading in has text at part of its opacity: axe measured a button's
   // contrast mid-animation on a loaded machine. Wait for every finite animation to end first (spinners
-  // and skeleton pulses run forever and are left alone).
+  // and skeleton pulses run forever and are left alone). A change that lands while axe runs (a button
+  // behind a dialog changing its colours once a request is answered) would start a transition after
+  // that wait, so the check also runs with the reduced motion the app honours (app.css): every change
+  // is then at its end at once, and what axe measures is what the page shows.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() =>
     Promise.all(
       document
@@ -105,7 +109,8 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
-    .analyze();
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
