@@ -44,6 +44,24 @@ interface ActionInput {
   note?: string;
 }
 
+/**
+ * The ask a moderator hides or unhides, after the checks both share: it exists, the report named (if
+ * any) is about it, and it is not the moderator's own case.
+ */
+async function askToModerate(db: Db, adminId: string, askId: string, input: ActionInput) {
+  const ask = await askQueries.findAsk(db, askId);
+  if (!ask) throw notFound(msg`Ask not found.`);
+  if (input.reportId) {
+    const report = await requireReport(db, input.reportId);
+    if (report.reportedAskId !== askId) {
+      const message = msg`That report is not about this ask.`;
+      throw badRequest(message, [{ path: 'reportId', message }]);
+    }
+  }
+  await refuseOwnTarget(db, adminId, { userId: ask.userId, reportId: input.reportId });
+  return ask;
+}
+
 export const moderationService = {
   /** For the other queues (claims, payment problems): the same rule and the same notice. */
   refuseOwnCase,
@@ -170,16 +188,7 @@ export const moderationService = {
    * (a bare DELETE /api/asks/:id by a moderator hides one too, without a report or a notice).
    */
   async hideAsk(db: Db, adminId: string, askId: string, input: ActionInput) {
-    const ask = await askQueries.findAsk(db, askId);
-    if (!ask) throw notFound(msg`Ask not found.`);
-    if (input.reportId) {
-      const report = await requireReport(db, input.reportId);
-      if (report.reportedAskId !== askId) {
-        const message = msg`That report is not about this ask.`;
-        throw badRequest(message, [{ path: 'reportId', message }]);
-      }
-    }
-    await refuseOwnTarget(db, adminId, { userId: ask.userId, reportId: input.reportId });
+    const ask = await askToModerate(db, adminId, askId, input);
     await transaction(db, async (tx) => {
       if (!(await askQueries.hide(tx, askId, new Date()))) {
         throw conflict(msg`This ask is already hidden.`, 'ALREADY_HIDDEN');
@@ -213,16 +222,7 @@ export const moderationService = {
    */
   async unhideAsk(deps: ModerationDeps, adminId: string, askId: string, input: ActionInput) {
     const { db } = deps;
-    const ask = await askQueries.findAsk(db, askId);
-    if (!ask) throw notFound(msg`Ask not found.`);
-    if (input.reportId) {
-      const report = await requireReport(db, input.reportId);
-      if (report.reportedAskId !== askId) {
-        const message = msg`That report is not about this ask.`;
-        throw badRequest(message, [{ path: 'reportId', message }]);
-      }
-    }
-    await refuseOwnTarget(db, adminId, { userId: ask.userId, reportId: input.reportId });
+    const ask = await askToModerate(db, adminId, askId, input);
     const today = campusToday(deps.config.campusTimeZone).date;
     await transaction(db, async (tx) => {
       if (!(await askQueries.unhide(tx, askId))) {
