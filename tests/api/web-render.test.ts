@@ -137,8 +137,12 @@ describe('pre-rendered pages for visitors', () => {
     expect(html).toContain('<title>Browse Items · CampusLoop</title>');
     expect(html).toContain(stanfordTitle);
     expect(html).not.toContain(berkeleyTitle);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-def.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/input-ghi.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/browse-def.js" fetchpriority="low">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/input-ghi.js" fetchpriority="low">',
+    );
     // The entry is already in the page; it is not hinted twice.
     expect(html.match(/index-abc\.js/g)).toHaveLength(1);
     const list = embeddedState(html).queries.find((q) => q.queryKey[0] === '/api/items');
@@ -250,7 +254,9 @@ describe('the item page for visitors', () => {
     expect(body).toMatch(/<img [^>]*src="\/uploads\/items\/lantern.jpg"/);
     expect(html).toContain('<title>Rendered camping lantern · CampusLoop</title>');
     // The page's chunk is hinted, the cover photo preloaded at high priority.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/item-detail-jkl.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/item-detail-jkl.js" fetchpriority="low">',
+    );
     expect(html).toContain(
       '<link rel="preload" as="image" href="/uploads/items/lantern.jpg" fetchpriority="high">',
     );
@@ -335,7 +341,9 @@ describe('the impact page for visitors', () => {
     const html = response.body;
     expect(html).toContain('Campus Impact Dashboard</h1>');
     expect(html).toContain('<title>Stanford University Impact · CampusLoop</title>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/impact-mno.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/impact-mno.js" fetchpriority="low">',
+    );
     const dashboard = embeddedState(html).queries.find(
       (q) => q.queryKey[0] === '/api/impact' && q.queryKey[2] === 'dashboard',
     );

@@ -150,9 +150,9 @@ describe("an item page's first script", () => {
     const page = await b.newPage(PHONE);
     const html = await (await page.request.get(`/item/${itemId}`)).text();
     await page.context().close();
-    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
-      (match) => match[1] as string,
-    );
+    const hinted = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)" fetchpriority="low">/g),
+    ].map((match) => match[1] as string);
     const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Manifest;
     const firstLoad = firstLoadFiles(manifest, 'routes/item-detail.tsx').js;
     expect(hinted.length).toBeGreaterThan(0);
