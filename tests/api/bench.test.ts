@@ -286,22 +286,7 @@ describe('the bench scenarios', () => {
   });
 
   it('holds a restart of the embedded database to three seconds (median of the starts)', () => {
-    const base = {
-      date: new Date().toISOString(),
-      machine: {
-        cpus: 2,
-        cpuModel: 'test',
-        memoryGb: 1,
-        node: process.version,
-        os: 'test',
-        loadAverage: { before: 0, after: 0 },
-      },
-      options: { connections: 2, seconds: 1 },
-      seed: { size, counts: {}, seconds: { photos: 0, rows: 0, total: 0 } },
-      baseline: { before: http.home!, requestsPerSecond: 100 },
-      http: {},
-      budgets: [],
-    };
+    const base = resultsOf(http.home!, {});
     const restart = (db: 'pglite' | 'postgres', ms: number[], medianMs: number) =>
       checkBudgets({ ...base, db, coldStart: { ms, medianMs } } satisfies BenchResults).find(
         (c) => c.budget === 'restart on an existing build',
