@@ -237,4 +237,15 @@ describe('a reported ask, hidden by a moderator (375 px)', () => {
     await visitor.getByRole('heading', { name: 'Authentication Required' }).waitFor();
     expect(await visitor.getByRole('button', { name: /^Report/ }).count()).toBe(0);
   });
+
+  it('the moderator unhides it, and it is back on the board', async () => {
+    await moderator.setViewportSize(PHONE);
+    const panel = moderator.getByRole('region', { name: 'Selected report' });
+    await panel.getByRole('button', { name: 'Unhide ask' }).click();
+    await moderator.getByText('Ask visible again', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Hide ask' }).waitFor();
+    await expectAccessible(moderator);
+    await teo.goto('/asks');
+    await teo.getByRole('heading', { name: title, exact: true }).waitFor();
+  });
 });
