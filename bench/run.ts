@@ -170,7 +170,11 @@ async function main() {
     {
       const db = await database.open();
       await db.migrate();
-      seed = await seedCampus(db.db, new LocalStorage(path.join(dataDir, 'uploads')), { size, today });
+      seed = await seedCampus(db.db, new LocalStorage(path.join(dataDir, 'uploads')), {
+        size,
+        today,
+        vacuum: dbKind === 'postgres',
+      });
       log(
         `seeded in ${seed.seconds.total.toFixed(1)} s (photos ${seed.seconds.photos.toFixed(1)} s, rows ${seed.seconds.rows.toFixed(1)} s, ` +
           `of which items ${(seed.seconds.items ?? 0).toFixed(1)} s and their search indexes ${(seed.seconds.searchIndexes ?? 0).toFixed(1)} s)`,

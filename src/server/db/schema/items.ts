@@ -88,10 +88,12 @@ export const items = pgTable(
     // Home and browse list live items newest first: by campus, by category, by both, or all.
     // The order is `created_at desc, id desc` (nulls first, as plain DESC sorts): with both columns in
     // the index in that order, a page of the newest items is read in order and stops early instead of
-    // sorting every match (docs/performance.md).
+    // sorting every match (docs/performance.md). Migration 0049 adds every list filter's column to it
+    // (INCLUDE, which Drizzle cannot declare): counts and later pages are then read from it alone.
     index('items_campus_created_idx')
       .on(t.campus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // Covering too (migration 0049): counts of one category on every campus.
     index('items_category_created_idx').on(t.category, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
     index('items_campus_category_created_idx')
       .on(t.campus, t.category, t.createdAt.desc())
