@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
 // The only place that reads and writes users' credentials and sessions.
@@ -80,12 +81,22 @@ export async function insertSession(
 
 /** The signed-in user of a session that has not expired, unless a moderator has suspended them since. */
 export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ user: userColumns, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
-    .limit(1);
+  // Asked on every signed-in request the session cache cannot answer: prepared once (db/prepared.ts).
+  const [row] = await preparedOnce(db, 'auth_session_user', (name) =>
+    db
+      .select({ user: userColumns, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+          isNull(users.suspendedAt),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
@@ -161,11 +162,22 @@ export async function listSummaries(db: Db, userId: string, onlyId?: string): Pr
 
 /** Messages from others, unread, across all of the user's conversations. */
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(isParty(userId), ne(messages.senderId, userId), eq(messages.isRead, false)));
+  // Every open tab polls it: prepared once (db/prepared.ts).
+  const [row] = await preparedOnce(db, 'chat_unread_count', (name) => {
+    const person = sql.placeholder('userId');
+    return db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(
+        and(
+          or(eq(conversations.buyerId, person), eq(conversations.sellerId, person)),
+          ne(messages.senderId, person),
+          eq(messages.isRead, false),
+        ),
+      )
+      .prepare(name);
+  }).execute({ userId });
   return row?.count ?? 0;
 }
 

@@ -17,6 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { itemCounts, items } from '../../db/schema/items.ts';
@@ -429,7 +430,6 @@ function buildSearchQuery(db: Db, shape: Shape) {
 
 type ListQueries = ReturnType<typeof buildListQueries>;
 type SearchQuery = ReturnType<typeof buildSearchQuery>;
-const listQueries = new WeakMap<Db, Map<string, ListQueries | SearchQuery>>();
 
 function shapeName(shape: Shape) {
   return (
@@ -445,18 +445,8 @@ function queriesFor<T extends ListQueries | SearchQuery>(
   shape: Shape,
   build: (name: string) => T,
 ): T {
-  let forDb = listQueries.get(db);
-  if (!forDb) {
-    forDb = new Map();
-    listQueries.set(db, forDb);
-  }
   const name = shapeName(shape);
-  let queries = forDb.get(name) as T | undefined;
-  if (!queries) {
-    queries = build(name);
-    forDb.set(name, queries);
-  }
-  return queries;
+  return preparedOnce(db, `items_${name}`, () => build(name));
 }
 
 /**
@@ -594,18 +584,13 @@ function buildItemPage(db: Db, reviewsOf: ItemReviewsPart) {
     .limit(1)
     .prepare('item_page');
 }
-const itemPages = new WeakMap<Db, ReturnType<typeof buildItemPage>>();
 
 /** The reviews' JSON list of an item (the reviews feature's), given the item's id and the reveal cutoff. */
 export type ItemReviewsPart = (itemId: SQLWrapper, cutoff: SQL) => SQL;
 
 /** findItem's row and the item's reviews as `reviewsOf` reads them (their JSON), in one statement. */
 export async function findItemPage(db: Db, id: string, now: Date, reviewsOf: ItemReviewsPart) {
-  let prepared = itemPages.get(db);
-  if (!prepared) {
-    prepared = buildItemPage(db, reviewsOf);
-    itemPages.set(db, prepared);
-  }
+  const prepared = preparedOnce(db, 'item_page', () => buildItemPage(db, reviewsOf));
   const [row] = await prepared.execute({ id, revealCutoff: revealCutoff(now).toISOString() });
   if (!row) return undefined;
   const { reviews: json, ...item } = row;

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationType } from '#shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -9,16 +10,18 @@ import { users } from '../../db/schema/users.ts';
 const LIST_LIMIT = 200;
 
 export function listForUser(db: Db, userId: string, onlyUnread = false) {
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      onlyUnread
-        ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
-        : eq(notifications.userId, userId),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIST_LIMIT);
+  // The header polls the unread ones in every tab: prepared once (db/prepared.ts).
+  const statement = preparedOnce(db, onlyUnread ? 'notifications_unread' : 'notifications_all', (name) => {
+    const person = eq(notifications.userId, sql.placeholder('userId'));
+    return db
+      .select()
+      .from(notifications)
+      .where(onlyUnread ? and(person, eq(notifications.isRead, false)) : person)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(LIST_LIMIT)
+      .prepare(name);
+  });
+  return statement.execute({ userId });
 }
 
 export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { revealCutoff } from '../../db/review-visibility.ts';
 import { items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
@@ -127,8 +128,6 @@ function buildProfile(db: Db, view: ProfileView, parts: ProfileParts) {
     .limit(1)
     .prepare(`profile_${view}`);
 }
-const profiles = new WeakMap<Db, Map<ProfileView, ReturnType<typeof buildProfile>>>();
-
 /**
  * Everything a profile shows, in one statement; undefined for an unknown person. The parts' values
  * are as their features read them (JSON), for their services to decode.
@@ -141,16 +140,7 @@ export async function findProfilePage(
   today: { date: string; weekday: number },
   parts: ProfileParts,
 ) {
-  let built = profiles.get(db);
-  if (!built) {
-    built = new Map();
-    profiles.set(db, built);
-  }
-  let prepared = built.get(view);
-  if (!prepared) {
-    prepared = buildProfile(db, view, parts);
-    built.set(view, prepared);
-  }
+  const prepared = preparedOnce(db, `profile_${view}`, () => buildProfile(db, view, parts));
   const [row] = await prepared.execute({
     id,
     revealCutoff: revealCutoff(now).toISOString(),
