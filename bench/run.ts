@@ -349,7 +349,13 @@ async function main() {
 
     if (cachesOffClasses.length && reader && campusDay) {
       log('caches off: the same server with READ_CACHE_SECONDS=0');
-      app = await startApp({ port, dataDir, databaseUrl: database.serverUrl, cachesOff: true, cpuProfileDir: profileDir });
+      app = await startApp({
+        port,
+        dataDir,
+        databaseUrl: database.serverUrl,
+        cachesOff: true,
+        cpuProfileDir: profileDir,
+      });
       const checked = await preflightCampusDay(app.url, reader, cachesOffClasses);
       if (checked.searchesSampled && !campusDay.searchesSampled) Object.assign(campusDay, checked);
       for (const cls of cachesOffClasses) {
