@@ -180,6 +180,7 @@ describe('data model constraints', () => {
         'items_campus_created_idx',
         'items_category_created_idx',
         'items_user_created_idx',
+        'item_search_vector_idx',
         'reservations_borrower_created_idx',
         'reservations_provider_created_idx',
         'reservations_item_status_idx',

@@ -9,8 +9,9 @@ import { createItem, createSignedInUser, freeListing } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Browse's plain counts (a campus and a category, or either, or neither) come from counters kept by
-// the items' triggers, less the items of suspended owners. Whatever is written, and however many
-// writes run at once, they must say what counting every item would say.
+// the items' triggers, less the items of suspended owners; searches read a copy of the items' search
+// columns kept by triggers too. Whatever is written, and however many writes run at once, the counts
+// must say what counting every item would say, and the copy what the items say.
 
 const ADMIN = 'counts.moderator@stanford.edu';
 const t = setupTestApp({ adminEmails: [ADMIN] });
@@ -52,7 +53,23 @@ async function counted(campus: string, category: string | undefined): Promise<nu
   return result.total;
 }
 
+/** `item_search` is exactly the search columns of every item not deleted (migration 0050). */
+async function expectSearchCopyTrue() {
+  const copied = sql.raw(
+    'id, campus, category, user_id, created_at, hidden_at, pickup_method, rental_price_cents, is_available, ' +
+      'available_from, available_until, available_days, search_vector::text',
+  );
+  const differing = await db().execute(sql`
+    (select 'missing' as what, ${copied} from items where deleted_at is null
+     except all select 'missing', ${copied} from item_search)
+    union all
+    (select 'extra', ${copied} from item_search
+     except all select 'extra', ${copied} from items where deleted_at is null)`);
+  expect(differing.rows).toEqual([]);
+}
+
 async function expectCountsTrue() {
+  await expectSearchCopyTrue();
   for (const campus of CAMPUSES) {
     for (const category of CATEGORIES) {
       expect({ campus, category, n: await counted(campus, category) }).toEqual({
@@ -75,7 +92,7 @@ beforeAll(async () => {
     await createItem(db(), { userId: across.user.id, campus: OTHER, category });
 });
 
-describe('Browse counts kept by triggers', () => {
+describe('Browse counts and the search copy kept by triggers', () => {
   it('follow every way an item enters or leaves the lists, through the API', async () => {
     const lender = await createSignedInUser(db());
     const made: string[] = [];
@@ -91,6 +108,18 @@ describe('Browse counts kept by triggers', () => {
     }
     await expectCountsTrue();
     expect(await counted(CAMPUS, 'tools')).toBe(2);
+
+    // Searched by its new words after an edit, no longer by its old ones.
+    const searched = async (q: string) =>
+      (await t.get(`/api/items?campus=${CAMPUS}&searchQuery=${q}`))
+        .json()
+        .items.map((i: { id: string }) => i.id);
+    expect(await searched('kettle')).toEqual([made[3]]);
+    const renamed = await t.put(`/api/items/${made[3]}`, listing('Teapot', 'kitchen'), lender.cookie);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await searched('teapot')).toEqual([made[3]]);
+    expect(await searched('kettle')).toEqual([]);
+    await expectCountsTrue();
 
     // An edit that moves it to another category.
     const moved = await t.put(`/api/items/${made[0]}`, listing('Hammer', 'books'), lender.cookie);

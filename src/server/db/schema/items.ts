@@ -106,8 +106,7 @@ export const items = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.isAvailable}`),
     index('items_price_idx').on(t.rentalPriceCents).where(sql`${t.deletedAt} is null`),
-    // Search: one full-text index; typos are corrected against `search_words` first (migration 0012).
-    index('items_search_vector_idx').using('gin', t.searchVector),
+    // Search reads `item_search` (below), which has the full-text index.
     // Profile: a user's items.
     index('items_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
@@ -151,4 +150,33 @@ export const itemCounts = pgTable(
     live: integer('live').notNull(),
   },
   (t) => [primaryKey({ columns: [t.campus, t.category] })],
+);
+
+/**
+ * What a search reads of each live item (not deleted): its words and every column a list filters or
+ * orders by, a copy kept by statement triggers on items inside the writing transaction (migration
+ * 0050). A search reads every item its words match, and an item's row is about 1.2 kB (its photos,
+ * description and search text besides), six to a table page: a common word on the bench campus read
+ * 1,164 pages of items; these rows, without those columns, are two to three times as many to a page.
+ * Hidden items and suspended owners' items are here too; a search leaves them out as a list does.
+ */
+export const itemSearch = pgTable(
+  'item_search',
+  {
+    id: uuid('id').primaryKey(),
+    campus: text('campus').notNull(),
+    category: text('category').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    pickupMethod: text('pickup_method').notNull(),
+    rentalPriceCents: integer('rental_price_cents'),
+    isAvailable: boolean('is_available').notNull(),
+    availableFrom: date('available_from').notNull(),
+    availableUntil: date('available_until'),
+    availableDays: smallint('available_days').array().notNull(),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  // Typos are corrected against `search_words` first (migration 0012), then one full-text index.
+  (t) => [index('item_search_vector_idx').using('gin', t.searchVector)],
 );

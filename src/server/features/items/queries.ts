@@ -20,7 +20,7 @@ import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
-import { itemCounts, items } from '../../db/schema/items.ts';
+import { itemCounts, items, itemSearch } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -146,6 +146,12 @@ const listed = and(live, isNull(items.hiddenAt), isNull(users.suspendedAt))!;
 const suspendedOwnerIds = sql`(select s.id from ${users} s where s.suspended_at is not null)`;
 const listedUnjoined = and(live, isNull(items.hiddenAt), sql`${items.userId} not in ${suspendedOwnerIds}`)!;
 
+/** Items, or what a search reads of them (`item_search`: live items only, with the same columns). */
+type Listing = typeof items | typeof itemSearch;
+/** `listedUnjoined` of either. */
+const listedIn = (t: Listing) =>
+  t === items ? listedUnjoined : and(isNull(t.hiddenAt), sql`${t.userId} not in ${suspendedOwnerIds}`)!;
+
 /**
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
  * and not out with a borrower (an active reservation): `availableOn` of src/shared/availability.ts in
@@ -163,16 +169,17 @@ export function availableNowCondition(
     weekday: number | Placeholder<'weekday'>;
   },
   outCheck: 'probe' | 'hashed' = 'probe',
+  t: Listing = items,
 ): SQL {
   const out = sql.raw(`'${OUT_STATUS}'`);
   return and(
-    eq(items.isAvailable, true),
-    lte(items.availableFrom, today.date),
-    or(isNull(items.availableUntil), gte(items.availableUntil, today.date)),
-    sql`${today.weekday}::smallint = any(${items.availableDays})`,
+    eq(t.isAvailable, true),
+    lte(t.availableFrom, today.date),
+    or(isNull(t.availableUntil), gte(t.availableUntil, today.date)),
+    sql`${today.weekday}::smallint = any(${t.availableDays})`,
     outCheck === 'hashed'
-      ? sql`${items.id} not in (select r.item_id from ${reservations} r where r.status = ${out})`
-      : sql`not exists (select 1 from ${reservations} r where r.item_id = ${items.id} and r.status = ${out})`,
+      ? sql`${t.id} not in (select r.item_id from ${reservations} r where r.status = ${out})`
+      : sql`not exists (select 1 from ${reservations} r where r.item_id = ${t.id} and r.status = ${out})`,
   )!;
 }
 
@@ -256,18 +263,18 @@ type Shape = ReturnType<typeof shapeOf>;
 
 const p = sql.placeholder;
 
-/** The filters of a shape, with placeholders for their values. */
-function filterConditions(shape: Shape): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [listedUnjoined];
-  if (shape.campus) conditions.push(eq(items.campus, p('campus')));
-  if (shape.category) conditions.push(eq(items.category, p('category')));
-  if (shape.pickup) conditions.push(eq(items.pickupMethod, p('pickupMethod')));
-  if (shape.free) conditions.push(or(isNull(items.rentalPriceCents), eq(items.rentalPriceCents, 0)));
+/** The filters of a shape, with placeholders for their values, over items or `item_search`. */
+function filterConditions(shape: Shape, t: Listing = items): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [listedIn(t)];
+  if (shape.campus) conditions.push(eq(t.campus, p('campus')));
+  if (shape.category) conditions.push(eq(t.category, p('category')));
+  if (shape.pickup) conditions.push(eq(t.pickupMethod, p('pickupMethod')));
+  if (shape.free) conditions.push(or(isNull(t.rentalPriceCents), eq(t.rentalPriceCents, 0)));
   if (shape.maxPrice) {
-    conditions.push(or(isNull(items.rentalPriceCents), lte(items.rentalPriceCents, p('maxPriceCents'))));
+    conditions.push(or(isNull(t.rentalPriceCents), lte(t.rentalPriceCents, p('maxPriceCents'))));
   }
   if (shape.availableNow) {
-    conditions.push(availableNowCondition({ date: p('today'), weekday: p('weekday') }, 'hashed'));
+    conditions.push(availableNowCondition({ date: p('today'), weekday: p('weekday') }, 'hashed', t));
   }
   return conditions;
 }
@@ -363,9 +370,9 @@ function buildKeptCount(db: Db, shape: Shape, name: string) {
 
 /**
  * A search's page and its capped count in one statement, over one pass of its candidates: the newest
- * SEARCH_CANDIDATES + 1 matches are read once (`candidates`, with the search vector they are ranked by),
- * counted, and the page is ranked among the first SEARCH_CANDIDATES of them; only the page's rows are
- * joined to their columns and ratings.
+ * SEARCH_CANDIDATES + 1 matches are read once from `item_search` (with the search vector they are
+ * ranked by), counted, and the page is ranked among the first SEARCH_CANDIDATES of them; only the
+ * page's rows are read from items, joined to their owners and rated.
  *
  * Not prepared by name: how many items a search's words match decides the best plan (a rare word reads
  * its few matches through the full-text index; a word in every other listing is better read newest
@@ -378,19 +385,19 @@ function buildSearchQuery(db: Db, shape: Shape) {
   // Items with every word in the title come first among the candidates, then the newest: on a big
   // campus a common word matches thousands of descriptions, and the cap must not drop the listing
   // that is called what was searched for in favour of newer ones that merely mention it.
-  const inTitle = sql`${items.searchVector} @@ to_tsquery('english', ${p('titleTsquery')})`;
-  const candidateOrder = [desc(inTitle), desc(items.createdAt), desc(items.id)];
+  const inTitle = sql`${itemSearch.searchVector} @@ to_tsquery('english', ${p('titleTsquery')})`;
+  const candidateOrder = [desc(inTitle), desc(itemSearch.createdAt), desc(itemSearch.id)];
   const candidates = db.$with('candidates').as(
     db
       .select({
-        id: sql<string>`${items.id}`.as('candidate_id'),
-        createdAt: sql<Date>`${items.createdAt}`.as('candidate_created_at'),
-        price: sql<number>`coalesce(${items.rentalPriceCents}, 0)`.as('candidate_price'),
-        vector: sql<string>`${items.searchVector}`.as('candidate_vector'),
+        id: sql<string>`${itemSearch.id}`.as('candidate_id'),
+        createdAt: sql<Date>`${itemSearch.createdAt}`.as('candidate_created_at'),
+        price: sql<number>`coalesce(${itemSearch.rentalPriceCents}, 0)`.as('candidate_price'),
+        vector: sql<string>`${itemSearch.searchVector}`.as('candidate_vector'),
         n: sql<number>`row_number() over (order by ${sql.join(candidateOrder, sql`, `)})`.as('candidate_n'),
       })
-      .from(items)
-      .where(and(...filterConditions(shape), sql`${items.searchVector} @@ ${query}`))
+      .from(itemSearch)
+      .where(and(...filterConditions(shape, itemSearch), sql`${itemSearch.searchVector} @@ ${query}`))
       .orderBy(...candidateOrder)
       .limit(SEARCH_CANDIDATES + 1),
   );
