@@ -254,6 +254,9 @@ function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connection
                   `${k} ${v.count} p50 ${v.latencyMs.p50.toFixed(1)} p99 ${v.latencyMs.p99.toFixed(1)} ms` +
                   (v.checkouts ? `, ${v.checkouts.mean.toFixed(1)} checkouts` : '') +
                   (v.poolWaitMs ? `, pool wait p50 ${v.poolWaitMs.p50.toFixed(1)} ms` : '') +
+                  (v.serverMs
+                    ? `, in the server p50 ${v.serverMs.p50.toFixed(1)} p99 ${v.serverMs.p99.toFixed(1)} ms`
+                    : '') +
                   (v.errors ? ` (${v.errors} errors)` : ''),
               )
               .join('; '),

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ASK_LIMITS } from '#shared/asks.ts';
 import { centsToDecimal, quote } from '#shared/booking/pricing.ts';
 import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
+import { serverMsOf } from '../../src/server/http/db-lanes.ts';
 import { listingAt } from '../catalogue.ts';
 import type { BookableItem, Fixtures, Person } from '../fixtures.ts';
 import { type LatencySummary, Samples } from '../load.ts';
@@ -52,7 +53,7 @@ const ASK_NOTES = [
 const ASK_ATTEMPTS = 5;
 
 /** Each write's costs, summed over its calls (writes run concurrently, so per async context). */
-const writeCosts = new AsyncLocalStorage<{ checkouts: number; waitMs: number }>();
+const writeCosts = new AsyncLocalStorage<{ checkouts: number; waitMs: number; serverMs: number }>();
 
 export interface WriteKindResult {
   count: number;
@@ -64,6 +65,12 @@ export interface WriteKindResult {
    */
   checkouts?: { mean: number; max: number };
   poolWaitMs?: LatencySummary;
+  /**
+   * Per write, over its calls: the server's own milliseconds from each request's arrival to its answer
+   * (Server-Timing `app`). The latency above is as the bench saw it, which on these two shared cores
+   * also holds the bench process's own delays (see the timer lag) and the kernel's queues.
+   */
+  serverMs?: LatencySummary;
 }
 
 export interface WriteResult {
@@ -169,6 +176,7 @@ export function startWriters(options: {
     if (cost) {
       cost.checkouts += Number(/checkouts=(\d+)/.exec(timing)?.[1] ?? 0);
       cost.waitMs += Number(/dur=([\d.]+)/.exec(timing)?.[1] ?? 0);
+      cost.serverMs += serverMsOf(timing) ?? 0;
     }
     let json: Record<string, unknown> = {};
     try {
@@ -310,11 +318,18 @@ export function startWriters(options: {
   const lag = new Samples();
   const byKind = new Map<
     WriteKind,
-    { latency: Samples; count: number; errors: number; checkouts: number[]; wait: Samples }
+    { latency: Samples; count: number; errors: number; checkouts: number[]; wait: Samples; server: Samples }
   >(
     kinds.map(([k]) => [
       k,
-      { latency: new Samples(), count: 0, errors: 0, checkouts: [], wait: new Samples() },
+      {
+        latency: new Samples(),
+        count: 0,
+        errors: 0,
+        checkouts: [],
+        wait: new Samples(),
+        server: new Samples(),
+      },
     ]),
   );
   const errorSamples: string[] = [];
@@ -326,7 +341,7 @@ export function startWriters(options: {
   const dispatch = (kind: WriteKind) => {
     const entry = byKind.get(kind)!;
     const started = performance.now();
-    const cost = { checkouts: 0, waitMs: 0 };
+    const cost = { checkouts: 0, waitMs: 0, serverMs: 0 };
     const done = writeCosts
       .run(cost, () => actions[kind]())
       .then(
@@ -336,6 +351,7 @@ export function startWriters(options: {
           entry.latency.push(ms);
           entry.checkouts.push(cost.checkouts);
           entry.wait.push(cost.waitMs);
+          entry.server.push(cost.serverMs);
         },
         (error: unknown) => {
           errors++;
@@ -403,6 +419,7 @@ export function startWriters(options: {
                 max: Math.max(0, ...e.checkouts),
               },
               poolWaitMs: e.wait.summary(),
+              serverMs: e.server.summary(),
             },
           ]),
         ),

@@ -211,6 +211,11 @@ describe('the bench scenarios', () => {
       expect(result.completed, kind).toBeGreaterThan(3);
       expect(result.errors, result.errorSamples.join('\n')).toBe(0);
       expect(result.byKind[kind]?.count, kind).toBe(result.completed);
+      // The server's own time, from its Server-Timing answers, beside the time the bench saw.
+      expect(result.byKind[kind]?.serverMs?.p50, kind).toBeGreaterThan(0);
+      expect(result.byKind[kind]!.serverMs!.p50, kind).toBeLessThanOrEqual(
+        result.byKind[kind]!.latencyMs.max,
+      );
     }
     // Seven kinds in turn, each waiting for its slowest write: more than the other tests on a busy machine.
   }, 60_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quote } from '#shared/booking/pricing.ts';
-import { checkoutsOf } from '../../src/server/http/db-lanes.ts';
+import { checkoutsOf, serverMsOf } from '../../src/server/http/db-lanes.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -121,6 +121,18 @@ describe('checkouts per write', () => {
     expect((await t.get(`/api/items/${id}`, owner.cookie)).json().item.title).toBe('Blue kayak');
     expect(await titles()).toContain('Blue kayak');
     expect(await titles()).not.toContain('Red kayak');
+  });
+
+  it('says how long the server itself took, apart from the pools’ wait', async () => {
+    const person = await createSignedInUser(t.database.db);
+    for (const response of [
+      await t.get('/api/notifications', person.cookie),
+      await t.post('/api/notifications/read-all', {}, person.cookie),
+    ]) {
+      const timing = String(response.headers['server-timing']);
+      expect(timing).toMatch(/^db;desc="\w+ checkouts=\d+";dur=[\d.]+, app;dur=[\d.]+$/);
+      expect(serverMsOf(timing)).toBeGreaterThan(0);
+    }
   });
 
   it('sends the catalogue’s reads to the replica lane, except a writer’s right after their write', async () => {

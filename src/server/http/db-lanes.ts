@@ -67,20 +67,29 @@ export const dbLanes = fp(
 
 /**
  * Says in the answer what the request cost the database pools so far: `db;desc="checkouts=N";dur=W`,
- * W the milliseconds spent waiting for connections. Called from the last hook that may use the
- * database before the answer leaves (http/session.ts's onSend).
+ * W the milliseconds spent waiting for connections; and `app;dur=T`, the milliseconds from the
+ * request's arrival to its answer being ready, which tells a client's own delays (a busy load
+ * generator) from the server's. Called from the last hook that may use the database before the answer
+ * leaves (http/session.ts's onSend).
  */
 export function reportDbCost(request: FastifyRequest, reply: FastifyReply) {
   const lane = request.dbLane;
   if (!lane || reply.sent) return;
   reply.header(
     'server-timing',
-    `db;desc="${lane.lane} checkouts=${lane.checkouts}";dur=${lane.waitMs.toFixed(1)}`,
+    `db;desc="${lane.lane} checkouts=${lane.checkouts}";dur=${lane.waitMs.toFixed(1)}, ` +
+      `app;dur=${reply.elapsedTime.toFixed(1)}`,
   );
 }
 
 /** The checkouts a Server-Timing header written by reportDbCost gives (tests, the bench). */
 export function checkoutsOf(serverTiming: string | string[] | number | undefined): number | undefined {
   const match = /checkouts=(\d+)/.exec(String(serverTiming ?? ''));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The server's own milliseconds in a Server-Timing header reportDbCost wrote (`app;dur=T`). */
+export function serverMsOf(serverTiming: string | string[] | number | undefined): number | undefined {
+  const match = /\bapp;dur=([\d.]+)/.exec(String(serverTiming ?? ''));
   return match ? Number(match[1]) : undefined;
 }

@@ -20,7 +20,7 @@ import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
-import { itemCounts, items, itemSearch } from '../../db/schema/items.ts';
+import { itemCounts, itemSearch, items } from '../../db/schema/items.ts';
 import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 import { vocabularyOf } from './vocabulary.ts';
