@@ -181,6 +181,25 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * Marks the other person's messages read if `userId` is one of the conversation's two people, in one
+ * statement (no transaction's extra round trips): whether they are.
+ */
+export async function markReadAsParty(db: Db, conversationId: string, userId: string): Promise<boolean> {
+  const result = await db.execute<{ is_party: boolean }>(sql`
+    with party as (
+      select 1 from ${conversations}
+      where ${conversations.id} = ${conversationId}
+        and (${conversations.buyerId} = ${userId} or ${conversations.sellerId} = ${userId})
+    ), marked as (
+      update ${messages} set is_read = true
+      where ${messages.conversationId} = ${conversationId} and ${messages.senderId} <> ${userId}
+        and ${messages.isRead} = false and exists (select 1 from party)
+    )
+    select exists (select 1 from party) as is_party`);
+  return Boolean(result.rows[0]?.is_party);
+}
+
 export async function markReadFromOthers(db: Db, conversationId: string, userId: string) {
   await db
     .update(messages)
@@ -222,9 +241,11 @@ export function listPage(db: Db, conversationId: string, limit: number, before?:
  * frequent write; its delivery waits for this commit). Times are kept to the millisecond so a
  * message's ISO createdAt works exactly as a `before` cursor.
  *
- * The sender's messages in the last `windowSeconds` are counted first: at `max` nothing is inserted and
- * the answer says how long until the oldest of them leaves the window. Called under lockSender, so two
- * sends of one person cannot both see room for one more. No party (not theirs, or gone): nothing.
+ * The sender's messages in the last `windowSeconds` are counted first, under a lock on the sender that
+ * every instance takes, so two sends of one person cannot both see room for one more: at `max` nothing
+ * is inserted and the answer says how long until the oldest of them leaves the window. The lock and the
+ * send are one function (migration 0051); the lock is held to the end of the caller's transaction, or
+ * of this statement outside one. No party (not theirs, or gone): nothing.
  */
 export async function insertMessageAsParty(
   db: Db,
@@ -243,32 +264,8 @@ export async function insertMessageAsParty(
     seq: string | number;
     recipient_id: string;
   }>(sql`
-    with budget as (
-      select count(*) as sent,
-        ceil(extract(epoch from min(${messages.createdAt}) + make_interval(secs => ${budget.windowSeconds})
-          - clock_timestamp()) * 1000)::int as retry_ms
-      from ${messages}
-      where ${messages.senderId} = ${values.senderId}
-        and ${messages.createdAt} > clock_timestamp() - make_interval(secs => ${budget.windowSeconds})
-    ), party as (
-      select ${conversations.id} as id,
-        case when ${conversations.buyerId} = ${values.senderId} then ${conversations.sellerId} else ${conversations.buyerId} end as recipient_id
-      from ${conversations}
-      where ${conversations.id} = ${values.conversationId}
-        and (${conversations.buyerId} = ${values.senderId} or ${conversations.sellerId} = ${values.senderId})
-    ), inserted as (
-      insert into ${messages} (conversation_id, sender_id, content, created_at)
-      select id, ${values.senderId}, ${values.content}, date_trunc('milliseconds', clock_timestamp())
-      from party, budget where budget.sent < ${budget.max}
-      returning id, conversation_id, sender_id, content, is_read, created_at, seq
-    ), touched as (
-      update ${conversations} set last_message_at = greatest(last_message_at, inserted.created_at)
-      from inserted where ${conversations.id} = inserted.conversation_id
-    )
-    select party.id is not null as is_party, budget.retry_ms, inserted.id, inserted.conversation_id,
-      inserted.sender_id, inserted.content, inserted.is_read, campusloop_iso(inserted.created_at) as created_at,
-      inserted.seq, party.recipient_id
-    from budget left join party on true left join inserted on true`);
+    select * from campusloop_send_message(${values.conversationId}::uuid, ${values.senderId}::uuid,
+      ${values.content}, ${budget.max}::int, ${budget.windowSeconds}::int)`);
   const row = result.rows[0];
   if (!row?.is_party) return { row: undefined, refusedForMs: undefined };
   if (!row.id) return { row: undefined, refusedForMs: Math.max(1, row.retry_ms ?? 1000) };
@@ -286,12 +283,4 @@ export async function insertMessageAsParty(
     },
     refusedForMs: undefined,
   };
-}
-
-/**
- * One send of a person at a time, on every instance: a lock on the person, not a row, held until the
- * send's transaction ends (nothing is written for it).
- */
-export async function lockSender(db: Db, senderId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-send:${senderId}`}, 0))`);
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 // How fast one person may chat: one budget per person, whether they write over HTTP or over any of
 // their sockets, on whichever server instance. The budget is counted from the messages themselves (the
 // send's own statement counts the sender's messages of the window, under a lock on the sender that
-// every instance takes: queries.ts, insertMessageAsParty and lockSender), so a message costs no write
+// every instance takes: queries.ts's insertMessageAsParty, migration 0051), so a message costs no write
 // of a counter and no connection of its own; decision 064 says why. Once a person is refused, this
 // instance refuses their further attempts from memory until the window lets one more through.
 

@@ -124,10 +124,7 @@ export const conversationService = {
 
   /** Marks the other person's messages read (a message that arrived while the chat was open). */
   async markRead(db: Db, userId: string, conversationId: string): Promise<void> {
-    await transaction(db, async (tx) => {
-      await requireParty(tx, conversationId, userId);
-      await queries.markReadFromOthers(tx, conversationId, userId);
-    });
+    if (!(await queries.markReadAsParty(db, conversationId, userId))) throw conversationNotFound();
   },
 
   /**
@@ -191,15 +188,12 @@ export const conversationService = {
       const { message } = parsed;
       throw badRequest(message, [{ path: 'content', message }]);
     }
-    // One connection for the lock and the send: a message takes one checkout of the pool.
-    const { row, refusedForMs } = await transaction(db, async (tx) => {
-      await queries.lockSender(tx, userId);
-      return queries.insertMessageAsParty(
-        tx,
-        { conversationId, senderId: userId, content: parsed.data.content },
-        { max: CHAT_SEND_LIMIT.messages, windowSeconds: CHAT_SEND_LIMIT.windowSeconds },
-      );
-    });
+    // The lock on the sender and the send are one statement: one checkout, one round trip.
+    const { row, refusedForMs } = await queries.insertMessageAsParty(
+      db,
+      { conversationId, senderId: userId, content: parsed.data.content },
+      { max: CHAT_SEND_LIMIT.messages, windowSeconds: CHAT_SEND_LIMIT.windowSeconds },
+    );
     if (refusedForMs !== undefined) throw new SendingTooFast(refusedForMs);
     if (!row) throw conversationNotFound();
     return { message: toMessage(row), recipientId: row.recipientId };
