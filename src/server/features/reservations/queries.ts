@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { lockItemCalendar } from '../../db/item-lock.ts';
+import { jsonRow, subqueries } from '../../db/json-rows.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 import { savedPaymentMethods } from '../../db/schema/payments.ts';
 import { reservations } from '../../db/schema/reservations.ts';
@@ -126,25 +128,27 @@ export async function listForUser(db: Db, userId: string): Promise<ReservationRo
 }
 
 /** What booking needs to know of an item, deleted, hidden or not (the service decides). */
+const bookableColumns = {
+  id: items.id,
+  userId: items.userId,
+  title: items.title,
+  campus: items.campus,
+  isAvailable: items.isAvailable,
+  deletedAt: items.deletedAt,
+  hiddenAt: items.hiddenAt,
+  ownerSuspendedAt: users.suspendedAt,
+  rentalPriceCents: items.rentalPriceCents,
+  rentalPeriod: items.rentalPeriod,
+  depositCents: items.depositCents,
+  availableFrom: items.availableFrom,
+  availableUntil: items.availableUntil,
+  availableDays: items.availableDays,
+  cancellationPolicy: items.cancellationPolicy,
+};
+
 export async function findBookableItem(db: Db, itemId: string) {
   const [row] = await db
-    .select({
-      id: items.id,
-      userId: items.userId,
-      title: items.title,
-      campus: items.campus,
-      isAvailable: items.isAvailable,
-      deletedAt: items.deletedAt,
-      hiddenAt: items.hiddenAt,
-      ownerSuspendedAt: users.suspendedAt,
-      rentalPriceCents: items.rentalPriceCents,
-      rentalPeriod: items.rentalPeriod,
-      depositCents: items.depositCents,
-      availableFrom: items.availableFrom,
-      availableUntil: items.availableUntil,
-      availableDays: items.availableDays,
-      cancellationPolicy: items.cancellationPolicy,
-    })
+    .select(bookableColumns)
     .from(items)
     .innerJoin(users, eq(users.id, items.userId))
     .where(eq(items.id, itemId))
@@ -361,21 +365,75 @@ export async function findUnansweredReturns(db: Db, returnedBefore: Date) {
 }
 
 /** A borrow of this borrower still out after its end day, if any. */
-export async function findOverdueOf(db: Db, borrowerId: string, today: string) {
-  const [row] = await db
-    .select({ id: reservations.id, endDate: reservations.endDate, title: items.title })
+/** The borrower's overdue borrowing due back first: nothing new is booked while there is one. */
+const overdueColumns = { id: reservations.id, endDate: reservations.endDate, title: items.title };
+const overdueOf = (borrowerId: SQLWrapper, today: SQLWrapper) =>
+  and(
+    eq(reservations.borrowerId, borrowerId),
+    eq(reservations.status, 'active'),
+    sql`${reservations.endDate} < ${today}`,
+  );
+
+function buildBookingChecks(db: Db, name: string) {
+  const p = sql.placeholder;
+  const overdue = jsonRow(overdueColumns);
+  const item = jsonRow(bookableColumns);
+  const firstOverdue = subqueries
+    .select({ row: overdue.row })
     .from(reservations)
     .innerJoin(items, eq(items.id, reservations.itemId))
-    .where(
-      and(
-        eq(reservations.borrowerId, borrowerId),
-        eq(reservations.status, 'active'),
-        lt(reservations.endDate, today),
-      ),
-    )
+    .where(overdueOf(p('borrowerId'), sql`${p('today')}::date`))
     .orderBy(reservations.endDate)
     .limit(1);
-  return row;
+  const bookable = subqueries
+    .select({ row: item.row })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(eq(items.id, p('itemId')))
+    .limit(1);
+  const overlapping = subqueries
+    .select({ one: sql`1` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.itemId, p('itemId')),
+        inArray(reservations.status, [...BOOKED_STATUSES]),
+        sql`${reservations.startDate} <= ${p('endDate')}::date`,
+        sql`${reservations.endDate} >= ${p('startDate')}::date`,
+      ),
+    );
+  const statement = db
+    .select({
+      overdue: sql`(${firstOverdue})`,
+      item: sql`(${bookable})`,
+      overlaps: sql<boolean>`exists (${overlapping})`.mapWith(Boolean),
+    })
+    // The borrower's own row (they are signed in): a select list needs a row to stand on.
+    .from(users)
+    .where(eq(users.id, p('borrowerId')))
+    .prepare(name);
+  return { statement, overdue, item };
+}
+
+/**
+ * The three things a booking request checks, in one statement (one round trip, prepared once): the
+ * borrower's first overdue borrowing (findOverdueOf), the item (findBookableItem) and whether these
+ * days overlap a booked reservation of it (findOverlapping). No row: the borrower is gone.
+ */
+export async function findBookingChecks(
+  db: Db,
+  input: { borrowerId: string; itemId: string; today: string; startDate: string; endDate: string },
+) {
+  const { statement, overdue, item } = preparedOnce(db, 'reservation_booking_checks', (name) =>
+    buildBookingChecks(db, name),
+  );
+  const [row] = await statement.execute(input);
+  if (!row) return undefined;
+  return {
+    overdue: row.overdue === null ? undefined : overdue.decodeOne(row.overdue),
+    item: row.item === null ? undefined : item.decodeOne(row.item),
+    overlaps: row.overlaps,
+  };
 }
 
 /** Disputed claims for the moderators' queue, oldest dispute first. */

@@ -55,27 +55,23 @@ function offered(item: queries.BookableItem | undefined): item is queries.Bookab
 
 /**
  * The item, checked bookable by this borrower for these days; answers the server's own quote. Its
- * three reads share one connection (one checkout of the pool, not three waits in its queue).
+ * three reads (an overdue borrowing, the item, an overlapping booking) are one statement.
  */
-function checkBooking(
+async function checkBooking(
   deps: ReservationDeps,
   borrowerId: string,
   input: { itemId: string; startDate: string; endDate: string },
 ) {
-  return transaction(deps.db, (tx) => checkBookingOn({ ...deps, db: tx }, borrowerId, input));
-}
-
-async function checkBookingOn(
-  deps: ReservationDeps,
-  borrowerId: string,
-  input: { itemId: string; startDate: string; endDate: string },
-) {
-  // Nothing new while something borrowed is overdue.
-  const overdue = await queries.findOverdueOf(
-    deps.db,
+  const { startDate, endDate } = input;
+  const checks = await queries.findBookingChecks(deps.db, {
     borrowerId,
-    campusToday(deps.timeZone, nowOf(deps)).date,
-  );
+    itemId: input.itemId,
+    today: campusToday(deps.timeZone, nowOf(deps)).date,
+    startDate,
+    endDate,
+  });
+  // Nothing new while something borrowed is overdue.
+  const overdue = checks?.overdue;
   if (overdue) {
     const item = overdue.title;
     const due = dayWhenWritten(overdue.endDate);
@@ -85,12 +81,11 @@ async function checkBookingOn(
       msg`Please return ${item} first: it was due back on ${due}. You can request new items once it is returned.`,
     );
   }
-  const item = await queries.findBookableItem(deps.db, input.itemId);
+  const item = checks?.item;
   if (!offered(item)) throw notFound(msg`Item not found.`);
   if (item.userId === borrowerId) throw forbidden(msg`You cannot reserve your own item.`);
   if (!item.isAvailable) throw conflict(msg`This item is not available right now.`, 'ITEM_UNAVAILABLE');
 
-  const { startDate, endDate } = input;
   // The item's window: the shared rule the Reserve dialog's calendar greys days out by.
   const problem = rangeIssue({ startDate, endDate }, item, campusToday(deps.timeZone).date);
   if (problem) throw badRequest(problem.message, [problem]);
@@ -106,9 +101,7 @@ async function checkBookingOn(
   );
   const tooMuch = bookingLimitIssue(price);
   if (tooMuch) throw badRequest(tooMuch, [{ path: 'endDate', message: tooMuch }]);
-  if ((await queries.findOverlapping(deps.db, item.id, startDate, endDate)).length) {
-    throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
-  }
+  if (checks?.overlaps) throw conflict(msg`Those dates overlap an existing reservation.`, 'DATES_TAKEN');
   return { item, price };
 }
 
