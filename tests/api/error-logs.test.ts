@@ -128,7 +128,7 @@ describe('database errors in the log', () => {
     expect(entries).toHaveLength(1);
     expect(logged()).not.toContain(secret);
     expect(logged()).not.toContain(buyer.user.id);
-    expect(entries[0]?.err?.query).toContain('insert into "messages"');
+    expect(entries[0]?.err?.query).toContain('campusloop_send_message');
   });
 
   it('any logger path ({ err } from a job or a socket) drops the values a data error quotes', async () => {
