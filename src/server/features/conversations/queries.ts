@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
@@ -11,7 +11,8 @@ import { users } from '../../db/schema/users.ts';
 /** Chat lists are capped; nobody scrolls a sidebar past a few hundred conversations. */
 const LIST_LIMIT = 200;
 
-const isParty = (userId: string) => or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId));
+const isParty = (userId: string | SQLWrapper) =>
+  or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId));
 
 export async function findItemOwner(db: Db, itemId: string) {
   const [row] = await db
@@ -169,13 +170,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(
-        and(
-          or(eq(conversations.buyerId, person), eq(conversations.sellerId, person)),
-          ne(messages.senderId, person),
-          eq(messages.isRead, false),
-        ),
-      )
+      .where(and(isParty(person), ne(messages.senderId, person), eq(messages.isRead, false)))
       .prepare(name);
   }).execute({ userId });
   return row?.count ?? 0;
@@ -188,9 +183,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 export async function markReadAsParty(db: Db, conversationId: string, userId: string): Promise<boolean> {
   const result = await db.execute<{ is_party: boolean }>(sql`
     with party as (
-      select 1 from ${conversations}
-      where ${conversations.id} = ${conversationId}
-        and (${conversations.buyerId} = ${userId} or ${conversations.sellerId} = ${userId})
+      select 1 from ${conversations} where ${conversations.id} = ${conversationId} and ${isParty(userId)}
     ), marked as (
       update ${messages} set is_read = true
       where ${messages.conversationId} = ${conversationId} and ${messages.senderId} <> ${userId}

@@ -138,19 +138,18 @@ const live = isNull(items.deletedAt);
  * the users join). `deleted_at is null` stays in the condition, so the partial indexes still serve it.
  */
 const listed = and(live, isNull(items.hiddenAt), isNull(users.suspendedAt))!;
-/**
- * The same without joining the owners: their items are left out by the few suspended owners' ids
- * (hashed once, through their partial index) instead of looking up each matching item's owner, which
- * was most of a count's reads (about 3 of every 3.5 buffers of Browse's count on the bench campus).
- */
 const suspendedOwnerIds = sql`(select s.id from ${users} s where s.suspended_at is not null)`;
-const listedUnjoined = and(live, isNull(items.hiddenAt), sql`${items.userId} not in ${suspendedOwnerIds}`)!;
 
 /** Items, or what a search reads of them (`item_search`: live items only, with the same columns). */
 type Listing = typeof items | typeof itemSearch;
-/** `listedUnjoined` of either. */
+/**
+ * `listed` without joining the owners, over items (live ones) or `item_search` (which holds only
+ * those): their items are left out by the few suspended owners' ids (hashed once, through their
+ * partial index) instead of looking up each matching item's owner, which was most of a count's reads
+ * (about 3 of every 3.5 buffers of Browse's count on the bench campus).
+ */
 const listedIn = (t: Listing) =>
-  t === items ? listedUnjoined : and(isNull(t.hiddenAt), sql`${t.userId} not in ${suspendedOwnerIds}`)!;
+  and(t === items ? live : undefined, isNull(t.hiddenAt), sql`${t.userId} not in ${suspendedOwnerIds}`)!;
 
 /**
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
@@ -297,8 +296,9 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
       ? [desc(price), ...newest]
       : newest;
   // One row more than the page says whether there is a next page; the count stops at COUNT_CAP.
-  // A page's rows are chosen first, from the covering index of its campus or category alone
-  // (migration 0049), and only they are read from the table, joined to their owners and rated.
+  // A page's rows are chosen first (from the covering index of its campus or category alone, when
+  // it has one: migration 0049), and only they are read from the table, joined to their owners and
+  // rated.
   // Joining first made PostgreSQL read every candidate row of a filtered list and rate the rows an
   // OFFSET skips (a campus-and-category first page: ~1,000 buffers against ~180, 2.5 ms against
   // 0.5 ms); for Home, which filters little, both forms read about the same (71 and 96 buffers).

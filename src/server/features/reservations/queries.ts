@@ -181,18 +181,23 @@ export async function lockReservation(db: Db, id: string) {
 }
 
 /** Approved or active reservations of the item that share a day with [start, end]. */
+const bookedOverlapping = (
+  itemId: string | SQLWrapper,
+  startDate: string | SQLWrapper,
+  endDate: string | SQLWrapper,
+) =>
+  and(
+    eq(reservations.itemId, itemId),
+    inArray(reservations.status, [...BOOKED_STATUSES]),
+    lte(reservations.startDate, endDate),
+    gte(reservations.endDate, startDate),
+  );
+
 export async function findOverlapping(db: Db, itemId: string, startDate: string, endDate: string) {
   return db
     .select({ id: reservations.id })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.itemId, itemId),
-        inArray(reservations.status, [...BOOKED_STATUSES]),
-        lte(reservations.startDate, endDate),
-        gte(reservations.endDate, startDate),
-      ),
-    )
+    .where(bookedOverlapping(itemId, startDate, endDate))
     .limit(1);
 }
 
@@ -364,25 +369,22 @@ export async function findUnansweredReturns(db: Db, returnedBefore: Date) {
     .limit(500);
 }
 
-/** A borrow of this borrower still out after its end day, if any. */
-/** The borrower's overdue borrowing due back first: nothing new is booked while there is one. */
-const overdueColumns = { id: reservations.id, endDate: reservations.endDate, title: items.title };
-const overdueOf = (borrowerId: SQLWrapper, today: SQLWrapper) =>
-  and(
-    eq(reservations.borrowerId, borrowerId),
-    eq(reservations.status, 'active'),
-    sql`${reservations.endDate} < ${today}`,
-  );
-
 function buildBookingChecks(db: Db, name: string) {
   const p = sql.placeholder;
-  const overdue = jsonRow(overdueColumns);
+  // A borrow of this borrower still out after its end day, the one due back first.
+  const overdue = jsonRow({ id: reservations.id, endDate: reservations.endDate, title: items.title });
   const item = jsonRow(bookableColumns);
   const firstOverdue = subqueries
     .select({ row: overdue.row })
     .from(reservations)
     .innerJoin(items, eq(items.id, reservations.itemId))
-    .where(overdueOf(p('borrowerId'), sql`${p('today')}::date`))
+    .where(
+      and(
+        eq(reservations.borrowerId, p('borrowerId')),
+        eq(reservations.status, 'active'),
+        lt(reservations.endDate, p('today')),
+      ),
+    )
     .orderBy(reservations.endDate)
     .limit(1);
   const bookable = subqueries
@@ -394,14 +396,7 @@ function buildBookingChecks(db: Db, name: string) {
   const overlapping = subqueries
     .select({ one: sql`1` })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.itemId, p('itemId')),
-        inArray(reservations.status, [...BOOKED_STATUSES]),
-        sql`${reservations.startDate} <= ${p('endDate')}::date`,
-        sql`${reservations.endDate} >= ${p('startDate')}::date`,
-      ),
-    );
+    .where(bookedOverlapping(p('itemId'), p('startDate'), p('endDate')));
   const statement = db
     .select({
       overdue: sql`(${firstOverdue})`,
@@ -417,8 +412,8 @@ function buildBookingChecks(db: Db, name: string) {
 
 /**
  * The three things a booking request checks, in one statement (one round trip, prepared once): the
- * borrower's first overdue borrowing (findOverdueOf), the item (findBookableItem) and whether these
- * days overlap a booked reservation of it (findOverlapping). No row: the borrower is gone.
+ * borrower's first overdue borrowing, the item (as findBookableItem reads it) and whether these days
+ * overlap a booked reservation of it (as findOverlapping). No row: the borrower is gone.
  */
 export async function findBookingChecks(
   db: Db,
