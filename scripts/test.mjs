@@ -111,10 +111,47 @@ function vitestCounts(file) {
   if (!file) return undefined;
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: report.numFailedTests ?? 0,
+      failures: failuresIn(report),
+    };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An error's message and the first place in our own code it passed through, without the rest of the stack.
+ * @param {string} text
+ */
+function briefly(text) {
+  const lines = text.split('\n');
+  const message = lines.filter((l) => !l.trim().startsWith('at ')).slice(0, 8);
+  const ours = lines.find((l) => l.trim().startsWith('at ') && !l.includes('node_modules'));
+  return [...message, ...(ours ? [ours.trim()] : [])].join('\n      ');
+}
+
+/**
+ * The failed tests of a Vitest JSON report, each with the first lines of its error: CI keeps only the
+ * tail of the output, so the summary must name what failed, not only count it.
+ * @param {any} report
+ */
+function failuresIn(report) {
+  /** @type {string[]} */
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name ?? '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      out.push(`  - ${where} > ${test.fullName}\n      ${briefly((test.failureMessages ?? []).join('\n'))}`);
+    }
+    // A file that failed to load has no failed test, only a message.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      out.push(`  - ${where}\n      ${briefly(String(file.message ?? ''))}`);
+    }
+  }
+  return out;
 }
 
 const started = performance.now();
@@ -128,11 +165,14 @@ const total = (performance.now() - started) / 1000;
 
 let passed = 0;
 let failed = 0;
+/** @type {string[]} */
+const failures = [];
 const rows = results.map(({ stage, ok, seconds }) => {
   const counts = vitestCounts(stage.vitestReport);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
+    failures.push(...counts.failures);
   }
   // A stage that failed without a failed test (a type error, a crashed run) still counts as one.
   if (!ok && !counts?.failed) failed += 1;
@@ -155,5 +195,6 @@ const line = (/** @type {string[]} */ row) =>
     .trimEnd();
 console.log(`\n${line(table[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
 for (const row of table.slice(1)) console.log(line(row));
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
