@@ -17,19 +17,15 @@ export async function enqueueForNotification(
   notification: { id: string; userId: string },
   channels: { email: boolean; push: boolean },
 ) {
-  if (channels.email) {
-    await db
-      .insert(notificationDeliveries)
-      .values({ userId: notification.userId, channel: 'email', notificationId: notification.id })
-      .onConflictDoNothing();
-  }
-  if (channels.push) {
-    await db.execute(sql`
-      insert into notification_deliveries (user_id, channel, notification_id, push_subscription_id)
-      select ${notification.userId}, 'push', ${notification.id}, id from push_subscriptions
-      where user_id = ${notification.userId}
-      on conflict do nothing`);
-  }
+  if (!channels.email && !channels.push) return;
+  // Both channels in one statement: it runs inside the notification's transaction.
+  await db.execute(sql`
+    insert into notification_deliveries (user_id, channel, notification_id, push_subscription_id)
+    select ${notification.userId}::uuid, 'email', ${notification.id}::uuid, null::uuid where ${channels.email}::boolean
+    union all
+    select ${notification.userId}::uuid, 'push', ${notification.id}::uuid, id from push_subscriptions
+    where ${channels.push}::boolean and user_id = ${notification.userId}
+    on conflict do nothing`);
 }
 
 /**

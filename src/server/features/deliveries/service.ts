@@ -148,16 +148,20 @@ export const deliveryService = {
 
   /**
    * Called by notificationService.notify inside the notification's transaction: the deliveries exist
-   * exactly when the notification does. E-mail only for kinds the person wants; push to each device.
+   * exactly when the notification does. `wanted`: the person's choices for the notification's kind
+   * (preferenceService.recipient); e-mail only when wanted, push to each device when wanted.
    */
-  async enqueue(db: Db, notification: { id: string; userId: string; type: string }) {
-    const kind = kindOfNotification(notification.type);
-    // One after the other: they share the caller's transaction (one connection).
+  async enqueue(
+    db: Db,
+    notification: { id: string; userId: string; type: string },
+    wanted: { email: boolean; push: boolean },
+  ) {
     // A type the daily digest tells of is never e-mailed on its own (one e-mail a day about asks).
     const digested = (DIGEST_ONLY_TYPES as readonly string[]).includes(notification.type);
-    const email = !digested && (await preferenceService.wantsEmail(db, notification.userId, kind));
-    const push = await preferenceService.wantsPush(db, notification.userId, kind);
-    await queries.enqueueForNotification(db, notification, { email, push });
+    await queries.enqueueForNotification(db, notification, {
+      email: !digested && wanted.email,
+      push: wanted.push,
+    });
   },
 
   /** The notification's e-mail, if not sent yet, goes at `dueAt` (a batch of matches waits for more). */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notificationPreferences } from '../../db/schema/users.ts';
+import { notificationPreferences, users } from '../../db/schema/users.ts';
 
 // The only place that reads and writes a person's e-mail and push choices.
 
@@ -20,6 +20,28 @@ export async function findPreference(db: Db, userId: string, kind: string) {
     .select({ email: notificationPreferences.email, push: notificationPreferences.push })
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A person's language and their choice for one kind, in one read: a notification is written in the
+ * one and delivered by the other, inside its event's transaction, where each read is a round trip.
+ * Undefined when the person does not exist; `email` and `push` are null where nothing was chosen.
+ */
+export async function recipientOf(db: Db, userId: string, kind: string) {
+  const [row] = await db
+    .select({
+      locale: users.locale,
+      email: notificationPreferences.email,
+      push: notificationPreferences.push,
+    })
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
+    )
+    .where(eq(users.id, userId))
     .limit(1);
   return row;
 }

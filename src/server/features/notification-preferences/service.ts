@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { Locale } from '#shared/i18n.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import {
   EMAIL_KINDS,
   type EmailKind,
@@ -55,14 +55,35 @@ export const preferenceService = {
 
   /** Whether the person wants e-mails of this kind: ask before sending one (required kinds always go). */
   async wantsEmail(db: Db, userId: string, kind: EmailKind): Promise<boolean> {
-    const known = kindOf(kind);
-    if (known.required) return true;
-    return (await queries.findPreference(db, userId, kind))?.email ?? known.byDefault;
+    return emailWanted(kind, await queries.findPreference(db, userId, kind));
   },
 
   /** Whether this kind goes by push to the person's devices (on unless turned off). */
   async wantsPush(db: Db, userId: string, kind: EmailKind): Promise<boolean> {
-    if (!kindOf(kind).push) return false;
-    return (await queries.findPreference(db, userId, kind))?.push ?? true;
+    return pushWanted(kind, await queries.findPreference(db, userId, kind));
+  },
+
+  /**
+   * The language a person reads in and whether they want this kind by e-mail and by push, in one read
+   * (a notification needs all three inside its event's transaction).
+   */
+  async recipient(db: Db, userId: string, kind: EmailKind) {
+    const row = await queries.recipientOf(db, userId, kind);
+    return {
+      locale: isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE,
+      email: emailWanted(kind, row),
+      push: pushWanted(kind, row),
+    };
   },
 };
+
+type Choice = { email: boolean | null; push: boolean | null } | undefined;
+
+function emailWanted(kind: EmailKind, chosen: Choice): boolean {
+  const known = kindOf(kind);
+  return known.required || (chosen?.email ?? known.byDefault);
+}
+
+function pushWanted(kind: EmailKind, chosen: Choice): boolean {
+  return kindOf(kind).push ? (chosen?.push ?? true) : false;
+}

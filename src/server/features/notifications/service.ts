@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import type { NotificationType } from '#shared/constants.ts';
 import type { Locale } from '#shared/i18n.ts';
+import { kindOfNotification } from '#shared/notification-kinds.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { i18n, inLocale, type NoticeText } from '../../i18n.ts';
 import { rewritten, storedWordingOf } from '../../wordings.ts';
 import { deliveryService } from '../deliveries/service.ts';
+import { preferenceService } from '../notification-preferences/service.ts';
 import * as queries from './queries.ts';
 
 // Notifications are written by the feature whose event they tell of, inside that event's transaction
@@ -53,8 +55,7 @@ function toNotification(row: Row, locale?: Locale): Notification {
 }
 
 /** A notification's words in the recipient's language, and the wording that wrote them. */
-async function writtenFor(db: Db, userId: string, text: () => NoticeText) {
-  const locale = await queries.localeOf(db, userId);
+function writtenIn(locale: Locale, text: () => NoticeText) {
   return inLocale(locale, () => {
     const words = text();
     const wording = storedWordingOf(words);
@@ -100,9 +101,10 @@ export const notificationService = {
    */
   async notify(db: Db, values: NoticeValues) {
     const { text, ...rest } = values;
-    const written = await writtenFor(db, values.userId, text);
-    const row = await queries.insert(db, { ...rest, ...written });
-    await deliveryService.enqueue(db, row);
+    // The recipient's language and channels in one read: this runs inside the event's transaction.
+    const recipient = await preferenceService.recipient(db, values.userId, kindOfNotification(values.type));
+    const row = await queries.insert(db, { ...rest, ...writtenIn(recipient.locale, text) });
+    await deliveryService.enqueue(db, row, recipient);
     return toNotification(row);
   },
 
@@ -111,7 +113,7 @@ export const notificationService = {
    * e-mail, not sent yet, says the new words when it goes. No new push: the first one told of the batch.
    */
   async revise(db: Db, values: { id: string; userId: string; text: () => NoticeText }) {
-    const written = await writtenFor(db, values.userId, values.text);
+    const written = writtenIn(await queries.localeOf(db, values.userId), values.text);
     await queries.rewrite(db, values.id, written);
   },
 };
