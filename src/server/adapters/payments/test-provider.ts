@@ -405,8 +405,15 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** The browser's card confirmation (what Stripe.js does for a real intent): authorises the amount. */
-  async confirmPaymentIntent(id: string, card: TestCardInput): Promise<PaymentIntent> {
+  /**
+   * Stripe.js confirms with the intent's client secret, which only its borrower's page holds. `payer`:
+   * the signed-in person confirming; an intent made for someone else is missing to them, as to Stripe.
+   */
+  async confirmPaymentIntent(id: string, card: TestCardInput, payer?: string): Promise<PaymentIntent> {
     const row = await this.intent(id);
+    if (payer !== undefined && row.metadata.borrowerId !== payer) {
+      throw new PaymentError(msg`No such payment.`, 'resource_missing', 404);
+    }
     if (['requires_capture', 'succeeded', 'requires_action'].includes(row.status)) return toIntent(row);
     assertWaitingForCard(row);
     try {

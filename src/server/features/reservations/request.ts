@@ -23,7 +23,7 @@ import { nowOf, type ReservationDeps } from './deps.ts';
 import { completeExtensionPayment } from './extensions/request.ts';
 import { dollars, paymentAuthorisedWords, requestedText } from './notices.ts';
 import * as queries from './queries.ts';
-import { loadForViewer } from './views.ts';
+import { loadForViewer, loadRequested } from './views.ts';
 
 // The request (spec §4): dates that make sense, the server's own price, and the borrower's card
 // authorised for exactly this booking before the lender is asked.
@@ -314,7 +314,7 @@ export async function create(
         });
       }
       // Read on the same connection as it was written: the answer costs no further checkouts.
-      return loadForViewer({ ...deps, db: tx }, reservationId, borrower.id);
+      return loadRequested({ ...deps, db: tx }, reservationId, borrower.id);
     });
   } catch (error) {
     if (paymentUsedRace(error)) throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');

@@ -168,6 +168,17 @@ export async function loadForViewer(deps: ReservationDeps, id: string, viewerId:
   return toReservation(row, viewerId, deps, await attachedTo(deps, [row]));
 }
 
+/**
+ * A reservation requested in the caller's transaction, for the answer to its request: nothing can be
+ * attached to it yet (an extension or a handover needs it committed and approved first), so only its
+ * row is read, on the transaction's connection.
+ */
+export async function loadRequested(deps: ReservationDeps, id: string, viewerId: string) {
+  const row = await queries.findReservation(deps.db, id);
+  if (!row) throw notFound(msg`Reservation not found.`);
+  return toReservation(row, viewerId, deps, { extensions: new Map(), handovers: new Map() });
+}
+
 /** My Reservations: the viewer's bookings, as borrower and as lender. */
 export async function list(deps: ReservationDeps, userId: string): Promise<Reservation[]> {
   const rows = await queries.listForUser(deps.db, userId);
