@@ -2,10 +2,12 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campusToday } from '#shared/calendar.ts';
 import { itemCounts, items } from '../../src/server/db/schema/items.ts';
+import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
 import { COUNT_CAP, countItems } from '../../src/server/features/items/queries.ts';
 import { createItem, createSignedInUser, freeListing } from '../factories.ts';
+import { day } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Browse's plain counts (a campus and a category, or either, or neither) come from counters kept by
@@ -57,7 +59,7 @@ async function counted(campus: string, category: string | undefined): Promise<nu
 async function expectSearchCopyTrue() {
   const copied = sql.raw(
     'id, campus, category, user_id, created_at, hidden_at, pickup_method, rental_price_cents, is_available, ' +
-      'available_from, available_until, available_days, search_vector::text',
+      'available_from, available_until, available_days, out_count, search_vector::text',
   );
   const differing = await db().execute(sql`
     (select 'missing' as what, ${copied} from items where deleted_at is null
@@ -68,8 +70,18 @@ async function expectSearchCopyTrue() {
   expect(differing.rows).toEqual([]);
 }
 
+/** Every item's `out_count` is the number of its reservations out with a borrower (migration 0052). */
+async function expectOutCountsTrue() {
+  const differing = await db().execute(sql`
+    select i.id, i.out_count, count(r.id)::int as active from items i
+    left join reservations r on r.item_id = i.id and r.status = 'active'
+    group by i.id, i.out_count having i.out_count <> count(r.id)`);
+  expect(differing.rows).toEqual([]);
+}
+
 async function expectCountsTrue() {
   await expectSearchCopyTrue();
+  await expectOutCountsTrue();
   for (const campus of CAMPUSES) {
     for (const category of CATEGORIES) {
       expect({ campus, category, n: await counted(campus, category) }).toEqual({
@@ -250,5 +262,85 @@ describe('Browse counts and the search copy kept by triggers', () => {
         );
       expect(row).toEqual({ ...row, live: live!.n });
     }
+  });
+  it('follow borrowings going out and coming back, many at once, and "available now" with them', async () => {
+    const lender = await createSignedInUser(db(), { email: 'out.lender@stanford.edu' });
+    const borrowers = await Promise.all(
+      [1, 2, 3, 4].map((n) => createSignedInUser(db(), { email: `out.borrower${n}@stanford.edu` })),
+    );
+    const lent = await Promise.all(
+      borrowers.map((_, n) =>
+        createItem(db(), { userId: lender.user.id, category: 'tools', title: `Out ${n}` }),
+      ),
+    );
+    const availableNow = async () => {
+      return (
+        await countItems(db(), {
+          campus: CAMPUS,
+          category: 'tools',
+          availableNow: true,
+          limit: 12,
+          offset: 0,
+          today: campusToday('America/Los_Angeles'),
+          now: new Date(),
+        })
+      ).total;
+    };
+    const before = await availableNow();
+    // Each borrower asks for one item; the lender approves them all at once.
+    const requested = await Promise.all(
+      borrowers.map((b, n) =>
+        t.post('/api/reservations', { itemId: lent[n]!.id, startDate: day(1), endDate: day(3) }, b.cookie),
+      ),
+    );
+    for (const r of requested) expect(r.statusCode, r.body).toBe(201);
+    const ids = requested.map((r) => r.json().reservation.id as string);
+    const approved = await Promise.all(
+      ids.map((id) => t.post(`/api/reservations/${id}/approve`, {}, lender.cookie)),
+    );
+    for (const r of approved) expect(r.statusCode, r.body).toBe(200);
+    await expectCountsTrue();
+    expect(await availableNow()).toBe(before);
+    // Handed over at once: each goes out, and leaves "available now".
+    const codes = await Promise.all(
+      borrowers.map(async (b, n) => {
+        const mine = (await t.get('/api/reservations', b.cookie)).json().reservations as {
+          id: string;
+          pickupCode: string;
+        }[];
+        return mine.find((m) => m.id === ids[n])!.pickupCode;
+      }),
+    );
+    const pickedUp = await Promise.all(
+      ids.map((id, n) =>
+        t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: codes[n] }, lender.cookie),
+      ),
+    );
+    for (const r of pickedUp) expect(r.statusCode, r.body).toBe(200);
+    await expectCountsTrue();
+    const outNow = await db()
+      .select({ id: reservations.itemId })
+      .from(reservations)
+      .where(eq(reservations.status, 'active'));
+    expect(outNow.map((r) => r.id).sort()).toEqual(lent.map((i) => i.id).sort());
+    expect(await availableNow()).toBe(before - lent.length);
+    // Back at once: available again.
+    const returned = await Promise.all(
+      ids.map((id, n) => t.put(`/api/reservations/${id}`, { status: 'returned' }, borrowers[n]!.cookie)),
+    );
+    for (const r of returned) expect(r.statusCode, r.body).toBe(200);
+    await expectCountsTrue();
+    expect(await availableNow()).toBe(before);
+    // Written in bulk and removed outright, as the demo and an account's removal do.
+    await db().execute(
+      sql`update reservations set status = 'active' where id in ${sql`(${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`}`,
+    );
+    await expectCountsTrue();
+    await db().delete(reservations).where(eq(reservations.itemId, lent[0]!.id));
+    await expectCountsTrue();
+    expect(await availableNow()).toBe(before - lent.length + 1);
   });
 });

@@ -1,5 +1,4 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import type { ReservationStatus } from '../constants.ts';
 import { dayLabel } from '../text.ts';
 
 // When an item can be borrowed: the one home of the rule. The server's booking check,
@@ -9,8 +8,6 @@ import { dayLabel } from '../text.ts';
 
 /** Reservations whose days are taken (one list, with the booking's other statuses). */
 export { BOOKED_STATUSES } from './statuses.ts';
-/** A reservation of this status has the item out with its borrower: not "available now". */
-export const OUT_STATUS = 'active' satisfies ReservationStatus;
 
 /** The lender's window: from, until (open-ended when null), and the weekdays (0 = Sunday) of handovers. */
 export interface AvailabilityWindow {

@@ -14,14 +14,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { OUT_STATUS } from '#shared/booking/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { itemCounts, itemSearch, items } from '../../db/schema/items.ts';
-import { reservations } from '../../db/schema/reservations.ts';
 import { users } from '../../db/schema/users.ts';
 import { vocabularyOf } from './vocabulary.ts';
 
@@ -154,31 +152,23 @@ const listedIn = (t: Listing) =>
 /**
  * Spec/issue: available now = marked available, today inside its window and on one of its weekdays,
  * and not out with a borrower (an active reservation): `availableOn` of src/shared/availability.ts in
- * SQL (tests/api/availability-rules.test.ts holds the two together).
- *
- * `outCheck`: 'probe' asks the reservations about each item (right for a handful of items, such as one
- * lender's); 'hashed' reads the items out with a borrower once (the partial index of migration 0041)
- * and looks each candidate up in that set, whatever plan PostgreSQL picks: a list or search may have
- * thousands of candidates and only a few items out at once. `item_id` is never null, so `not in` means
- * what it says.
+ * SQL (tests/api/availability-rules.test.ts holds the two together). Whether an item is out is the
+ * count its reservations' triggers keep (migration 0052), so a list reads it from its covering index
+ * instead of reading every item out for each page and count.
  */
 export function availableNowCondition(
   today: {
     date: string | Placeholder<'today'>;
     weekday: number | Placeholder<'weekday'>;
   },
-  outCheck: 'probe' | 'hashed' = 'probe',
   t: Listing = items,
 ): SQL {
-  const out = sql.raw(`'${OUT_STATUS}'`);
   return and(
     eq(t.isAvailable, true),
     lte(t.availableFrom, today.date),
     or(isNull(t.availableUntil), gte(t.availableUntil, today.date)),
     sql`${today.weekday}::smallint = any(${t.availableDays})`,
-    outCheck === 'hashed'
-      ? sql`${t.id} not in (select r.item_id from ${reservations} r where r.status = ${out})`
-      : sql`not exists (select 1 from ${reservations} r where r.item_id = ${t.id} and r.status = ${out})`,
+    eq(t.outCount, 0),
   )!;
 }
 
@@ -273,7 +263,7 @@ function filterConditions(shape: Shape, t: Listing = items): (SQL | undefined)[]
     conditions.push(or(isNull(t.rentalPriceCents), lte(t.rentalPriceCents, p('maxPriceCents'))));
   }
   if (shape.availableNow) {
-    conditions.push(availableNowCondition({ date: p('today'), weekday: p('weekday') }, 'hashed', t));
+    conditions.push(availableNowCondition({ date: p('today'), weekday: p('weekday') }, t));
   }
   return conditions;
 }
