@@ -93,3 +93,28 @@ BEGIN
       excluded.search_vector);
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- An item whose only change is its out count changed for no cached answer the reservation's own
+-- announcement (migration 0030's campusloop_reservations_changed) has not already emptied: its page
+-- is the same. Otherwise as in migration 0030.
+CREATE OR REPLACE FUNCTION campusloop_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM campusloop_announce(ARRAY(
+      SELECT unnest(ARRAY['item:' || id, 'profile:' || user_id, 'list:' || campus, 'list:' || campus || ':' || category])
+      FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM campusloop_announce(ARRAY(
+      SELECT unnest(ARRAY['item:' || id, 'profile:' || user_id, 'list:' || campus, 'list:' || campus || ':' || category])
+      FROM (SELECT o.id, o.user_id, o.campus, o.category FROM old_rows o JOIN new_rows n ON n.id = o.id
+            WHERE o.out_count = n.out_count OR (to_jsonb(o) - 'out_count') IS DISTINCT FROM (to_jsonb(n) - 'out_count')
+            UNION SELECT n.id, n.user_id, n.campus, n.category FROM old_rows o JOIN new_rows n ON n.id = o.id
+            WHERE o.out_count = n.out_count OR (to_jsonb(o) - 'out_count') IS DISTINCT FROM (to_jsonb(n) - 'out_count')) AS changed));
+  ELSE
+    PERFORM campusloop_announce(ARRAY(
+      SELECT unnest(ARRAY['item:' || id, 'profile:' || user_id, 'list:' || campus, 'list:' || campus || ':' || category])
+      FROM old_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
