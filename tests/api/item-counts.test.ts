@@ -343,4 +343,35 @@ describe('Browse counts and the search copy kept by triggers', () => {
     await expectCountsTrue();
     expect(await availableNow()).toBe(before - lent.length + 1);
   });
+  it('stay true when a handover fails half-way: a wrong code, or a crash after the status changed', async () => {
+    const lender = await createSignedInUser(db(), { email: 'half.lender@stanford.edu' });
+    const borrower = await createSignedInUser(db(), { email: 'half.borrower@stanford.edu' });
+    const kayak = await createItem(db(), { userId: lender.user.id, category: 'tools', title: 'Half kayak' });
+    const asked = await t.post(
+      '/api/reservations',
+      { itemId: kayak.id, startDate: day(1), endDate: day(3) },
+      borrower.cookie,
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().reservation.id as string;
+    expect((await t.post(`/api/reservations/${id}/approve`, {}, lender.cookie)).statusCode).toBe(200);
+    // A wrong pickup code, several at once: refused, and the item stays in.
+    const wrong = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.put(`/api/reservations/${id}`, { status: 'active', pickupCode: '000000' }, lender.cookie),
+      ),
+    );
+    for (const r of wrong) expect(r.statusCode, r.body).toBeGreaterThanOrEqual(400);
+    await expectCountsTrue();
+    // The status changed, then the transaction failed before committing: the count goes back with it.
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.update(reservations).set({ status: 'active' }).where(eq(reservations.id, id));
+        throw new Error('crash between two steps');
+      }),
+    ).rejects.toThrow('crash between two steps');
+    const [row] = await db().select({ out: items.outCount }).from(items).where(eq(items.id, kayak.id));
+    expect(row!.out).toBe(0);
+    await expectCountsTrue();
+  });
 });
