@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { itemSearchQuery } from '#shared/schemas/items.ts';
 import { badgeService } from '../../src/server/features/badges/service.ts';
 import { itemService } from '../../src/server/features/items/service.ts';
 import { reviewService } from '../../src/server/features/reviews/service.ts';
@@ -166,5 +167,63 @@ describe('pages in one statement', () => {
       ...people.map(() => t.get(`/api/items/${drill.id}`)),
     ]);
     for (const response of responses) expect(checkoutsIn(response)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('Browse in one statement', () => {
+  /** The count as its own statement gives it, for the same query. */
+  const countedApart = (query: Record<string, string>) =>
+    itemService.count(db(), itemSearchQuery.parse(query), t.config.campusTimeZone);
+
+  it('reads a page and its count with one checkout when nobody remembers the count, then only pages', async () => {
+    // A filter the items' counters keep (campus and category) and one they do not (a pickup method).
+    const filters: Record<string, string>[] = [{ category: 'tools' }, { pickupMethod: 'meetup' }];
+    for (const filter of filters) {
+      const query = { campus: 'stanford.edu', ...filter };
+      const path = (page: number) =>
+        `/api/items?${new URLSearchParams({ ...query, limit: '1', page: String(page) })}`;
+      const first = await t.get(path(1));
+      expect(checkoutsIn(first)).toBe(1);
+      const expected = await countedApart(query);
+      expect(expected.total).toBeGreaterThan(1);
+      expect(first.json()).toMatchObject(expected);
+      // The count is remembered now: the next page reads only its rows.
+      const second = await t.get(path(2));
+      expect(checkoutsIn(second)).toBe(1);
+      expect(second.json()).toMatchObject(expected);
+    }
+  });
+
+  it('counts an empty first page as none, and a page past the end apart', async () => {
+    const query = { campus: 'stanford.edu', category: 'books', pickupMethod: 'locker' };
+    const empty = await t.get(`/api/items?${new URLSearchParams({ ...query, page: '1' })}`);
+    expect(checkoutsIn(empty)).toBe(1);
+    expect(empty.json()).toMatchObject({ items: [], total: 0, totalCapped: false });
+    const past = await t.get(
+      `/api/items?${new URLSearchParams({ campus: 'stanford.edu', category: 'other', page: '9' })}`,
+    );
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toMatchObject({
+      items: [],
+      ...(await countedApart({ campus: 'stanford.edu', category: 'other' })),
+    });
+  });
+
+  it('gives each of many lists asked at once its own count, in one checkout each', async () => {
+    const filters: Record<string, string>[] = [
+      { campus: 'stanford.edu', availableNow: 'true' },
+      { campus: 'stanford.edu', maxPrice: '20' },
+      { campus: 'stanford.edu', freeOnly: 'true' },
+      { campus: 'stanford.edu', category: 'tools', availableNow: 'true' },
+      { campus: 'all', pickupMethod: 'meetup' },
+      { campus: 'all' },
+    ];
+    const responses = await Promise.all(
+      filters.map((query) => t.get(`/api/items?${new URLSearchParams(query)}`)),
+    );
+    for (const [i, response] of responses.entries()) {
+      expect(checkoutsIn(response)).toBe(1);
+      expect(response.json()).toMatchObject(await countedApart(filters[i]!));
+    }
   });
 });

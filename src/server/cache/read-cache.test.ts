@@ -286,4 +286,64 @@ describe('ReadCache', () => {
     cache.addTags('count', ['item:desk'], since);
     expect(await cache.get('count', async () => '10')).toBe('10');
   });
+
+  it('says whether it holds a fresh answer or one a reader may join, and nothing when off', async () => {
+    let now = 0;
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    expect(cache.holds('k')).toBe(false);
+    const answer = deferred<string>();
+    const reading = cache.get(
+      'k',
+      () => answer.promise,
+      () => ['t'],
+    );
+    expect(cache.holds('k')).toBe(true);
+    cache.invalidate('other'); // a computation under way that nobody new may join
+    expect(cache.holds('k')).toBe(false);
+    answer.resolve('v');
+    await reading;
+    expect(cache.holds('k')).toBe(true);
+    now = 1000;
+    expect(cache.holds('k')).toBe(false);
+    await cache.get(
+      'k',
+      async () => 'w',
+      () => ['t'],
+    );
+    cache.invalidate('t');
+    expect(cache.holds('k')).toBe(false);
+    const off = new ReadCache<string>({ maxEntries: 10, ttlMs: 0 });
+    await off.get('k', async () => 'v');
+    expect(off.holds('k')).toBe(false);
+  });
+
+  it('keeps an answer read earlier (readSince) only if nothing it carries changed since then', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    const since = cache.invalidations;
+    cache.invalidate('list:books'); // after the page and its count were read
+    expect(
+      await cache.get(
+        'count',
+        async () => '7',
+        () => ['list:books'],
+        { readSince: since },
+      ),
+    ).toBe('7');
+    expect(
+      await cache.get(
+        'count',
+        async () => '6',
+        () => ['list:books'],
+      ),
+    ).toBe('6');
+    const later = cache.invalidations;
+    cache.invalidate('list:tools');
+    await cache.get(
+      'other',
+      async () => '3',
+      () => ['list:books'],
+      { readSince: later },
+    );
+    expect(await cache.get('other', async () => '4')).toBe('3');
+  });
 });

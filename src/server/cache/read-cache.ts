@@ -130,7 +130,9 @@ export class ReadCache<V> {
    * The stored answer for `key`, or `compute()`'s, stored with the tags `tagsOf` names unless one of
    * them (or the key) was invalidated while it was computed. `reader` is the signed-in person asking,
    * if any: after their own write (wrote()) they never get an answer it made stale; `fresh` refuses
-   * stale answers altogether (a computation that stores what it reads).
+   * stale answers altogether (a computation that stores what it reads). `readSince`: `compute` hands
+   * over what was read earlier, when the invalidation number was this (invalidations): it is stored
+   * only if nothing it carries was invalidated since then.
    */
   async get(
     key: string,
@@ -140,7 +142,8 @@ export class ReadCache<V> {
       reader,
       fresh = false,
       lane = 'default',
-    }: { reader?: string | undefined; fresh?: boolean; lane?: string } = {},
+      readSince,
+    }: { reader?: string | undefined; fresh?: boolean; lane?: string; readSince?: number } = {},
   ): Promise<V> {
     if (this.options.ttlMs <= 0 || this.suspended) {
       this.lookups?.(false);
@@ -167,7 +170,7 @@ export class ReadCache<V> {
       if (!running) {
         // Nothing stored, or only a stale answer: this reader computes, and waits for it.
         this.lookups?.(false);
-        return this.start(key, compute, tagsOf, lane);
+        return this.start(key, compute, tagsOf, lane, readSince);
       }
       // Its replacement is being computed: the stale answer, unless this reader's write made it stale.
       if (
@@ -204,6 +207,17 @@ export class ReadCache<V> {
     }
     entry.tags = [...entry.tags, ...added];
     this.index(key, added);
+  }
+
+  /**
+   * Whether get(key) would answer now without computing: a fresh answer is stored, or one is being
+   * computed that a new reader may join.
+   */
+  holds(key: string): boolean {
+    if (this.options.ttlMs <= 0 || this.suspended) return false;
+    const entry = this.entries.peek(key);
+    if (entry && entry.staleSince === undefined && entry.expires > this.now()) return true;
+    return this.pending.get(key)?.startedAt === this.epoch;
   }
 
   /** The current invalidation number, for addTags(). */
@@ -291,8 +305,9 @@ export class ReadCache<V> {
     compute: () => Promise<V>,
     tagsOf: TagsOf<V> | undefined,
     lane: string,
+    readSince = this.epoch,
   ): Promise<V> {
-    const startedAt = this.epoch;
+    const startedAt = Math.min(readSince, this.epoch);
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => {
       settle = resolve;

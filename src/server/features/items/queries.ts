@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  fillPlaceholders,
   gte,
   isNull,
   lte,
@@ -304,25 +305,34 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .limit(p('limit'))
     .offset(p('offset'))
     .as('chosen');
-  const page = db
-    .select(itemColumnsRated(sql`${p('revealCutoff')}`))
-    .from(chosen)
-    .innerJoin(items, eq(items.id, chosen.id))
-    .innerJoin(users, eq(users.id, items.userId))
-    .orderBy(asc(chosen.position))
-    .prepare(`items_page_${name}`);
-  if (countedByTriggers(shape)) return { page, count: buildKeptCount(db, shape, name) };
+  const pageOf = (extra: { matches?: SQL.Aliased<number> } = {}) =>
+    db
+      .select({ ...itemColumnsRated(sql`${p('revealCutoff')}`), ...extra })
+      .from(chosen)
+      .innerJoin(items, eq(items.id, chosen.id))
+      .innerJoin(users, eq(users.id, items.userId))
+      .orderBy(asc(chosen.position));
+  const counting = countedByTriggers(shape) ? keptCountQuery(db, shape) : cappedCountQuery(db, where);
+  return {
+    page: pageOf().prepare(`items_page_${name}`),
+    count: counting.prepare(countedByTriggers(shape) ? `items_kept_count_${name}` : `items_count_${name}`),
+    // The page and its count in one statement, for a list whose count nobody has remembered: one
+    // round trip instead of two (the count is an InitPlan, read once).
+    pageCounted: pageOf({ matches: sql<number>`(${counting})`.mapWith(Number).as('matches') }).prepare(
+      `items_page_counted_${name}`,
+    ),
+  };
+}
+
+/** A list's count, capped at COUNT_CAP + 1 matches of `where`. */
+function cappedCountQuery(db: Db, where: SQL | undefined) {
   const capped = db
     .select({ one: sql`1`.as('one') })
     .from(items)
     .where(where)
     .limit(COUNT_CAP + 1)
     .as('capped');
-  const count = db
-    .select({ n: sql<number>`count(*)::int`.as('n') })
-    .from(capped)
-    .prepare(`items_count_${name}`);
-  return { page, count };
+  return db.select({ n: sql<number>`count(*)::int`.as('n') }).from(capped);
 }
 
 /** A list filtered by nothing but its campus and category: `item_counts` knows how many it has. */
@@ -336,7 +346,7 @@ function countedByTriggers(shape: Shape): boolean {
  * snapshot and the figure is exact whatever is being written meanwhile. The suspended are few, found
  * through their partial index.
  */
-function buildKeptCount(db: Db, shape: Shape, name: string) {
+function keptCountQuery(db: Db, shape: Shape) {
   const filters = (campus: AnyPgColumn, category: AnyPgColumn) => [
     shape.campus ? eq(campus, p('campus')) : undefined,
     shape.category ? eq(category, p('category')) : undefined,
@@ -355,8 +365,7 @@ function buildKeptCount(db: Db, shape: Shape, name: string) {
   return db
     .select({ n: sql<number>`(coalesce(sum(${itemCounts.live}), 0) - (${ofSuspended}))::int`.as('n') })
     .from(itemCounts)
-    .where(and(...filters(itemCounts.campus, itemCounts.category)))
-    .prepare(`items_kept_count_${name}`);
+    .where(and(...filters(itemCounts.campus, itemCounts.category)));
 }
 
 /**
@@ -365,18 +374,19 @@ function buildKeptCount(db: Db, shape: Shape, name: string) {
  * ranked by), counted, and the page is ranked among the first SEARCH_CANDIDATES of them; only the
  * page's rows are read from items, joined to their owners and rated.
  *
- * Not prepared by name: how many items a search's words match decides the best plan (a rare word reads
- * its few matches through the full-text index; a word in every other listing is better read newest
- * first), and a named statement falls to one generic plan for every word after five runs (measured: a
- * generic 184 ms against a custom 44 ms, decision 065). The SQL is built once per shape; PostgreSQL
- * plans each search for its own words.
+ * Prepared by name, as the lists are. Every plan of it reads the matches through the full-text index
+ * (the candidates are ordered by whether the title matches, which no index holds), so the plan
+ * PostgreSQL keeps for all words is the one it would make for each. The two full-text queries are
+ * each turned from text once per execution (`(select to_tsquery(…))`, an InitPlan): written inline,
+ * a kept plan would parse them again for every candidate it ranks and sorts (measured on the bench
+ * campus: 4.7 ms against 2.4 ms for "textbook", decision 072).
  */
-function buildSearchQuery(db: Db, shape: Shape) {
-  const query = sql`to_tsquery('english', ${p('tsquery')})`;
+function searchQueryOf(db: Db, shape: Shape) {
+  const query = sql`(select to_tsquery('english', ${p('tsquery')}))`;
   // Items with every word in the title come first among the candidates, then the newest: on a big
   // campus a common word matches thousands of descriptions, and the cap must not drop the listing
   // that is called what was searched for in favour of newer ones that merely mention it.
-  const inTitle = sql`${itemSearch.searchVector} @@ to_tsquery('english', ${p('titleTsquery')})`;
+  const inTitle = sql`${itemSearch.searchVector} @@ (select to_tsquery('english', ${p('titleTsquery')}))`;
   const candidateOrder = [desc(inTitle), desc(itemSearch.createdAt), desc(itemSearch.id)];
   const candidates = db.$with('candidates').as(
     db
@@ -422,8 +432,13 @@ function buildSearchQuery(db: Db, shape: Shape) {
     .from(ranked)
     .innerJoin(items, eq(items.id, ranked.id))
     .innerJoin(users, eq(users.id, items.userId))
-    .orderBy(asc(ranked.position))
-    .prepare('');
+    .orderBy(asc(ranked.position));
+}
+
+const searchStatementName = (shapeName: string) => `items_search_${shapeName}`;
+
+function buildSearchQuery(db: Db, shape: Shape, name: string) {
+  return searchQueryOf(db, shape).prepare(searchStatementName(name));
 }
 
 type ListQueries = ReturnType<typeof buildListQueries>;
@@ -480,24 +495,36 @@ const cappedCount = (n: number): ItemCount => ({ total: Math.min(n, COUNT_CAP), 
 
 /**
  * One page of a list or search; one row more than the page says whether there is a next page. A search
- * also answers its count (`counted`) from the same statement, unless the page is past its last match.
+ * also answers its count (`counted`) from the same statement, unless the page is past its last match;
+ * so does a list when `withCount` asks for it.
  */
 export async function findItemsPage(
   db: Db,
   f: SearchFilters,
+  { withCount = false }: { withCount?: boolean } = {},
 ): Promise<{ rows: ItemRow[]; hasMore: boolean; counted?: ItemCount }> {
   const tsquery = await tsqueryOf(db, f.searchQuery);
   const shape = shapeOf(f, Boolean(tsquery));
   if (!shape.search) {
-    const { page } = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
-    const rows = await page.execute(valuesOf(f, tsquery));
-    return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
+    const statements = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
+    if (!withCount) {
+      const rows = await statements.page.execute(valuesOf(f, tsquery));
+      return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
+    }
+    return pageWithCount(await statements.pageCounted.execute(valuesOf(f, tsquery)), f);
   }
-  const search = queriesFor(db, shape, () => buildSearchQuery(db, shape));
-  const rows = await search.execute(valuesOf(f, tsquery));
+  const search = queriesFor(db, shape, (name) => buildSearchQuery(db, shape, name));
+  return pageWithCount(await search.execute(valuesOf(f, tsquery)), f);
+}
+
+/**
+ * A page whose rows each carry the count of all its matches. An empty first page counts none; past
+ * the last match the page cannot say, and the count is asked apart.
+ */
+function pageWithCount(rows: readonly (ItemRow & { matches?: number })[], f: SearchFilters) {
   const matches = rows[0]?.matches ?? (f.offset === 0 ? 0 : undefined);
   return {
-    rows: rows.slice(0, f.limit).map(({ matches: _matches, ...row }) => row) as ItemRow[],
+    rows: rows.slice(0, f.limit).map(({ matches: _matches, ...row }) => row),
     hasMore: rows.length > f.limit,
     ...(matches === undefined ? {} : { counted: cappedCount(matches) }),
   };
@@ -513,7 +540,7 @@ export async function countItems(db: Db, f: SearchFilters): Promise<ItemCount> {
   const shape = shapeOf(f, Boolean(tsquery));
   if (shape.search) {
     // The first page's statement counts; a page of one row is the least it can read.
-    const rows = await queriesFor(db, shape, () => buildSearchQuery(db, shape)).execute({
+    const rows = await queriesFor(db, shape, (name) => buildSearchQuery(db, shape, name)).execute({
       ...valuesOf(f, tsquery),
       limit: 1,
       offset: 0,
@@ -523,6 +550,22 @@ export async function countItems(db: Db, f: SearchFilters): Promise<ItemCount> {
   const { count } = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
   const counted = await count.execute(valuesOf(f, tsquery));
   return cappedCount(Number(counted[0]?.n ?? 0));
+}
+
+/**
+ * The statement a search for `f` runs (which needs words): its name on PostgreSQL, its SQL and its
+ * values, for looking at its plan.
+ */
+export async function searchStatementOf(db: Db, f: SearchFilters) {
+  const text = await tsqueryOf(db, f.searchQuery);
+  if (!text) throw new Error('A search statement needs search words');
+  const shape = shapeOf(f, true);
+  const { sql: statement, params } = searchQueryOf(db, shape).toSQL();
+  return {
+    name: searchStatementName(shapeName(shape)),
+    sql: statement,
+    params: fillPlaceholders(params, valuesOf(f, text)),
+  };
 }
 
 /**

@@ -142,20 +142,22 @@ export async function itemListJson(
     async () => {
       const since = caches.counts.invalidations;
       const countKey = countKeyOf(today, query);
-      // A list's page and count are two statements, asked at once. A search's page counts its own
-      // candidates, so its count is asked after it and, when not remembered already, taken from it.
-      const [{ counted: searchCount, ...found }, counted] = searches
-        ? await (async () => {
-            const page = await itemService.findPage(db, query, timeZone);
-            const count = query.skipTotal
-              ? undefined
-              : await countJson(db, caches, countKey, query, timeZone, reader, page.counted);
-            return [page, count] as const;
-          })()
-        : await Promise.all([
-            itemService.findPage(db, query, timeZone),
-            query.skipTotal ? undefined : countJson(db, caches, countKey, query, timeZone, reader),
-          ]);
+      // A search's page counts its own candidates, and so does a list's when its count is not
+      // remembered (one statement, not two): the count is asked after the page and, when nobody
+      // remembered it meanwhile, taken from it. A list whose count is remembered reads only its page.
+      const withCount = !query.skipTotal && !searches && !caches.counts.holds(countKey);
+      const { counted: pageCount, ...found } = await itemService.findPage(db, query, timeZone, { withCount });
+      const counted = query.skipTotal
+        ? undefined
+        : await countJson(
+            db,
+            caches,
+            countKey,
+            query,
+            timeZone,
+            reader,
+            pageCount && { ...pageCount, since },
+          );
       const ids = found.items.map((item) => item.id);
       // A search's count is dropped with the items any of its pages showed, as the pages are.
       if (searches && counted) caches.counts.addTags(countKey, searchTags(ids), since);
@@ -181,7 +183,8 @@ function countKeyOf(today: string, query: z.output<typeof itemSearchQuery>) {
 
 /**
  * `{ total, totalCapped }` as JSON, counted once per filter until a change it could alter; `known`: the
- * count a search's page has just read, used when none is remembered.
+ * count a page has just read (when the count cache's invalidation number was `since`), used when none
+ * is remembered, and not kept if something it counts changed since.
  */
 async function countJson(
   db: Db,
@@ -190,17 +193,21 @@ async function countJson(
   query: z.output<typeof itemSearchQuery>,
   timeZone: string,
   reader: string | undefined,
-  known?: { total: number; totalCapped: boolean },
+  known?: { total: number; totalCapped: boolean; since: number },
 ): Promise<string> {
   const answer = await caches.counts.get(
     key,
     async () => ({
-      json: JSON.stringify(known ?? (await itemService.count(db, query, timeZone))),
+      json: JSON.stringify(
+        known
+          ? { total: known.total, totalCapped: known.totalCapped }
+          : await itemService.count(db, query, timeZone),
+      ),
       // A search's count is tagged by its pages' items as they are computed (addTags above).
       tags: itemService.searches(query) ? [catalogueTags.everyList] : listTags(query.campus, query.category),
     }),
     answerTags,
-    { reader },
+    { reader, ...(known ? { readSince: known.since } : {}) },
   );
   return (answer as { json: string }).json;
 }

@@ -148,14 +148,16 @@ export const itemService = {
 
   /**
    * One page of a list or search, without the count (Home shows none; Browse's is asked apart). A
-   * search's page knows its count too (`counted`): one statement reads its candidates once for both.
+   * search's page knows its count too (`counted`): one statement reads its candidates once for both;
+   * a list's does with `withCount` (for a count nobody remembers).
    */
   async findPage(
     db: Db,
     query: SearchInput,
     timeZone: string,
+    options: { withCount?: boolean } = {},
   ): Promise<Omit<ItemList, 'total' | 'totalCapped'> & { counted?: queries.ItemCount }> {
-    const { rows, hasMore, counted } = await queries.findItemsPage(db, filtersOf(query, timeZone));
+    const { rows, hasMore, counted } = await queries.findItemsPage(db, filtersOf(query, timeZone), options);
     return {
       items: rows.map(toItem),
       page: query.page,
