@@ -269,7 +269,10 @@ function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connection
             caches
               .map(
                 ([name, c]) =>
-                  `${name} ${((c.hitRatio ?? 0) * 100).toFixed(1)} % hits of ${num(c.hits + c.misses)} lookups`,
+                  `${name} ${((c.hitRatio ?? 0) * 100).toFixed(1)} % hits of ${num(c.hits + c.misses)} lookups` +
+                  (c.entries === undefined
+                    ? ''
+                    : ` (${num(c.entries)} held${c.bytes ? `, ${(c.bytes / 1024 / 1024).toFixed(1)} MB` : ''})`),
               )
               .join('; '),
         );

@@ -197,39 +197,51 @@ export interface CacheLookups {
   hits: number;
   misses: number;
   hitRatio: number | null;
+  /** What the cache held as the window ended: answers, and bytes for a cache bounded by size. */
+  entries?: number;
+  bytes?: number;
 }
 
 /** The /metrics token the campus day's server is started with, so its cache counters can be read. */
 export const CAMPUS_DAY_METRICS_TOKEN = 'bench-campus-day-metrics-token';
 
-/** The server's cache counters now (`campusloop_cache_hits_total` and `_misses_total`, by cache). */
-export async function readCacheCounters(
-  url: string,
-  token: string,
-): Promise<Record<string, { hits: number; misses: number }>> {
+type CacheReading = { hits: number; misses: number; entries?: number; bytes?: number };
+
+/**
+ * The server's cache counters now (`campusloop_cache_hits_total` and `_misses_total`, by cache), and
+ * what each holds (`campusloop_cache_entries` and `_bytes`).
+ */
+export async function readCacheCounters(url: string, token: string): Promise<Record<string, CacheReading>> {
   const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   if (!response.ok) throw new Error(`/metrics answered ${response.status}: ${text.slice(0, 200)}`);
-  const counters: Record<string, { hits: number; misses: number }> = {};
+  const counters: Record<string, CacheReading> = {};
+  const field = { hits_total: 'hits', misses_total: 'misses', entries: 'entries', bytes: 'bytes' } as const;
   for (const [, kind, cache, value] of text.matchAll(
-    /^campusloop_cache_(hits|misses)_total\{cache="([^"]+)"\} (\S+)$/gm,
+    /^campusloop_cache_(hits_total|misses_total|entries|bytes)\{cache="([^"]+)"\} (\S+)$/gm,
   )) {
     counters[cache!] ??= { hits: 0, misses: 0 };
-    counters[cache!]![kind as 'hits' | 'misses'] = Number(value);
+    counters[cache!]![field[kind as keyof typeof field]] = Number(value);
   }
   return counters;
 }
 
-/** Each cache's lookups between two readings of its counters, with the share that hit. */
+/** Each cache's lookups between two readings of its counters, with the share that hit, and what it held. */
 export function cacheLookupsBetween(
-  before: Record<string, { hits: number; misses: number }>,
-  after: Record<string, { hits: number; misses: number }>,
+  before: Record<string, CacheReading>,
+  after: Record<string, CacheReading>,
 ): Record<string, CacheLookups> {
   const lookups: Record<string, CacheLookups> = {};
   for (const [cache, now] of Object.entries(after)) {
     const hits = now.hits - (before[cache]?.hits ?? 0);
     const misses = now.misses - (before[cache]?.misses ?? 0);
-    lookups[cache] = { hits, misses, hitRatio: hits + misses ? hits / (hits + misses) : null };
+    lookups[cache] = {
+      hits,
+      misses,
+      hitRatio: hits + misses ? hits / (hits + misses) : null,
+      ...(now.entries === undefined ? {} : { entries: now.entries }),
+      ...(now.bytes ? { bytes: now.bytes } : {}),
+    };
   }
   return lookups;
 }

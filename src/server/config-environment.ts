@@ -171,6 +171,17 @@ export const envSchema = z.object({
     .min(0, 'must be 0 (off) or more')
     .max(3600, 'must be at most 3600')
     .default(30),
+  /**
+   * The most the catalogue's remembered answers (lists, searches, item pages, profiles) may take, in
+   * megabytes; past it the least recently used go first. Too little, and a campus's everyday searches
+   * push each other out before they are asked again (docs/performance.md).
+   */
+  READ_CACHE_MEGABYTES: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .max(16_384, 'must be at most 16384')
+    .default(256),
   /** Run background jobs (payment steps, reservation expiry, the payment sweeper) in this process. */
   JOBS_ENABLED: bool.default(true),
   JOBS_INTERVAL_SECONDS: positiveInt.default(300),

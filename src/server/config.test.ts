@@ -75,6 +75,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds the catalogue cache by READ_CACHE_MEGABYTES, 256 unless set', () => {
+    expect(loadConfig({}).readCacheBytes).toBe(256 * 1024 * 1024);
+    expect(loadConfig({ READ_CACHE_MEGABYTES: '1024' }).readCacheBytes).toBe(1024 * 1024 * 1024);
+    expect(() => loadConfig({ READ_CACHE_MEGABYTES: '0' })).toThrow(
+      'READ_CACHE_MEGABYTES: must be at least 1',
+    );
+    expect(() => loadConfig({ READ_CACHE_MEGABYTES: 'lots' })).toThrow(
+      'READ_CACHE_MEGABYTES: must be a number of megabytes',
+    );
+  });
+
   it('refuses bad settings with one readable line each', () => {
     try {
       loadConfig({

@@ -56,6 +56,7 @@ function toConfig(env: Env) {
     adminEmails: toAdminEmails(env),
     wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
     readCacheMs: Math.round(env.READ_CACHE_SECONDS * 1000),
+    readCacheBytes: env.READ_CACHE_MEGABYTES * 1024 * 1024,
     jobs: {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,

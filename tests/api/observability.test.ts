@@ -222,6 +222,13 @@ describe('GET /metrics', () => {
     const text = (await scrape()).body;
     expect(sample(text, 'campusloop_cache_hits_total', { cache: 'catalogue' })).toBe(before + 1);
     expect(sample(text, 'campusloop_cache_misses_total', { cache: 'catalogue' })).toBe(missesBefore + 1);
+    // What the catalogue holds: at least that list's answer, as bytes and as an entry.
+    const list = (await t.get(url)).body;
+    expect(sample(text, 'campusloop_cache_bytes', { cache: 'catalogue' })).toBeGreaterThanOrEqual(
+      list.length,
+    );
+    expect(sample(text, 'campusloop_cache_entries', { cache: 'catalogue' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'campusloop_cache_bytes', { cache: 'sessions' })).toBe(0);
     // Every cache has its pair from the start, so ratios exist before the first lookup.
     for (const cache of ['catalogue', 'sessions', 'notificationsUnread', 'chatUnread', 'pages']) {
       expect(sample(text, 'campusloop_cache_misses_total', { cache }), cache).toBeGreaterThanOrEqual(0);

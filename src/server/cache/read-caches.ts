@@ -67,17 +67,20 @@ function pageBytes(value: unknown): number {
   return 200 + ((value as CachedPage | undefined)?.body.length ?? 0);
 }
 
+/** READ_CACHE_MEGABYTES's default (decision 072). */
+export const DEFAULT_CATALOGUE_BYTES = 256 * 1024 * 1024;
+
 /**
- * The sizes (decision 049): the catalogue by bytes (lists, item pages, profiles, one to a few dozen KB
+ * The sizes (decisions 049 and 072): the catalogue by bytes (lists, item pages, profiles, one to a few dozen KB
  * each), the rest by count. The miss caps (per lane: the catalogue's lists and searches queue apart
  * from its item pages and profiles) keep a burst of distinct questions from taking every connection
  * of the database pool (10) from the writes and polls: the others wait in memory, in order.
  */
-export function createReadCaches(ttlMs: number): ReadCaches {
+export function createReadCaches(ttlMs: number, catalogueBytes = DEFAULT_CATALOGUE_BYTES): ReadCaches {
   return {
     catalogue: new ReadCache({
-      maxEntries: 50_000,
-      maxBytes: 64 * 1024 * 1024,
+      maxEntries: 200_000,
+      maxBytes: catalogueBytes,
       sizeOf: answerBytes,
       ttlMs,
       serveStale: true,

@@ -281,6 +281,15 @@ export function createMetrics({ database, hub, caches, jobs, reads, log }: Metri
       for (const [name, cache] of Object.entries(caches)) this.set({ cache: name }, cache.size);
     },
   });
+  new Gauge({
+    name: 'campusloop_cache_bytes',
+    help: 'Bytes the answers of a read cache bounded by size hold now (0 for one bounded by count; READ_CACHE_MEGABYTES bounds the catalogue), by cache.',
+    labelNames: ['cache'] as const,
+    registers,
+    collect() {
+      for (const [name, cache] of Object.entries(caches)) this.set({ cache: name }, cache.bytes);
+    },
+  });
 
   // Jobs and payment steps ------------------------------------------------------------------------
   new Gauge({
