@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campusToday } from '#shared/calendar.ts';
 import { type SearchFilters, searchStatementOf } from '../../src/server/features/items/queries.ts';
 import { createItem, createUser } from '../factories.ts';
+import { keptPlanOf } from '../helpers/kept-plans.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // A search is prepared by name, so PostgreSQL may keep one plan for every search of a filter shape
@@ -27,30 +27,6 @@ beforeAll(async () => {
   }
 });
 
-/** A value as an SQL literal, for EXECUTE. */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return String(value);
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
-/** The plan PostgreSQL keeps for the statement `f`'s search runs, as EXPLAIN's JSON text. */
-async function keptPlanOf(f: SearchFilters): Promise<string> {
-  const statement = await searchStatementOf(db(), f);
-  return db().transaction(async (tx) => {
-    await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
-    await tx.execute(sql.raw(`prepare kept_search as ${statement.sql}`));
-    try {
-      const explained = await tx.execute(
-        sql.raw(`explain (format json) execute kept_search(${statement.params.map(literal).join(', ')})`),
-      );
-      return JSON.stringify(explained.rows);
-    } finally {
-      await tx.execute(sql.raw('deallocate kept_search'));
-    }
-  });
-}
-
 const base = (over: Partial<SearchFilters>): SearchFilters => ({
   searchQuery: 'textbook',
   limit: 12,
@@ -72,7 +48,7 @@ describe('the plan a search keeps', () => {
   ])('%s: reads the matches through the full-text index and parses each query once', async (_, over) => {
     const statement = await searchStatementOf(db(), base(over));
     expect(statement.name).toMatch(/^items_search_/);
-    const plan = await keptPlanOf(base(over));
+    const plan = await keptPlanOf(db(), statement);
     expect(plan).toContain('"Index Name":"item_search_vector_idx"');
     // A query written inline is parsed again for every row of a kept plan, inside its sort keys,
     // filters and ranking.

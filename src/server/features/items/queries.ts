@@ -17,7 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
-import { preparedOnce } from '../../db/prepared.ts';
+import { preparedOnce, unseenByPlanner } from '../../db/prepared.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { itemCounts, itemSearch, items } from '../../db/schema/items.ts';
@@ -164,12 +164,13 @@ export function availableNowCondition(
   },
   t: Listing = items,
 ): SQL {
+  // Literals, not parameters: a plan kept for every value can then use what the planner knows of
+  // them (most items are in; "available" in partial indexes).
   return and(
-    eq(t.isAvailable, true),
+    sql`${t.isAvailable} = true`,
     lte(t.availableFrom, today.date),
     or(isNull(t.availableUntil), gte(t.availableUntil, today.date)),
     sql`${today.weekday}::smallint = any(${t.availableDays})`,
-    // A literal, not a parameter: the planner then knows from its statistics that most items are in.
     sql`${t.outCount} = 0`,
   )!;
 }
@@ -302,8 +303,8 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .from(items)
     .where(where)
     .orderBy(...order)
-    .limit(p('limit'))
-    .offset(p('offset'))
+    .limit(unseenByPlanner('limit'))
+    .offset(unseenByPlanner('offset'))
     .as('chosen');
   const pageOf = (extra: { matches?: SQL.Aliased<number> } = {}) =>
     db
@@ -314,6 +315,8 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
       .orderBy(asc(chosen.position));
   const counting = countedByTriggers(shape) ? keptCountQuery(db, shape) : cappedCountQuery(db, where);
   return {
+    /** The page's query before it is prepared, to look at its plans. */
+    pageQuery: pageOf(),
     page: pageOf().prepare(`items_page_${name}`),
     count: counting.prepare(countedByTriggers(shape) ? `items_kept_count_${name}` : `items_count_${name}`),
     // The page and its count in one statement, for a list whose count nobody has remembered: one
@@ -566,6 +569,15 @@ export async function searchStatementOf(db: Db, f: SearchFilters) {
     sql: statement,
     params: fillPlaceholders(params, valuesOf(f, text)),
   };
+}
+
+/** The statement a list's page without words runs for `f` (Home's, Browse's): its SQL and values. */
+export async function listStatementOf(db: Db, f: SearchFilters) {
+  const shape = shapeOf(f, false);
+  const { sql: statement, params } = queriesFor(db, shape, (name) =>
+    buildListQueries(db, shape, name),
+  ).pageQuery.toSQL();
+  return { sql: statement, params: fillPlaceholders(params, valuesOf(f, null)) };
 }
 
 /**

@@ -9,18 +9,25 @@ import { users } from '../../db/schema/users.ts';
 /** Newest first; a person's list is capped, since nobody scrolls past a few hundred alerts. */
 const LIST_LIMIT = 200;
 
-export function listForUser(db: Db, userId: string, onlyUnread = false) {
-  // The header polls the unread ones in every tab: prepared once (db/prepared.ts).
-  const statement = preparedOnce(db, onlyUnread ? 'notifications_unread' : 'notifications_all', (name) => {
-    const person = eq(notifications.userId, sql.placeholder('userId'));
-    return db
+/** listForUser's query, with the placeholder `userId`. */
+export function notificationsQuery(db: Db, onlyUnread: boolean) {
+  const person = eq(notifications.userId, sql.placeholder('userId'));
+  return (
+    db
       .select()
       .from(notifications)
-      .where(onlyUnread ? and(person, eq(notifications.isRead, false)) : person)
+      // A literal, so the plan kept for everyone reads the unread rows' partial index.
+      .where(onlyUnread ? and(person, sql`${notifications.isRead} = false`) : person)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(LIST_LIMIT)
-      .prepare(name);
-  });
+  );
+}
+
+export function listForUser(db: Db, userId: string, onlyUnread = false) {
+  // The header polls the unread ones in every tab: prepared once (db/prepared.ts).
+  const statement = preparedOnce(db, onlyUnread ? 'notifications_unread' : 'notifications_all', (name) =>
+    notificationsQuery(db, onlyUnread).prepare(name),
+  );
   return statement.execute({ userId });
 }
 

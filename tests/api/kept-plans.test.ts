@@ -1,0 +1,115 @@
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campusToday } from '#shared/calendar.ts';
+import { unreadCountQuery } from '../../src/server/features/conversations/queries.ts';
+import {
+  listStatementOf,
+  type SearchFilters,
+  searchStatementOf,
+} from '../../src/server/features/items/queries.ts';
+import { notificationsQuery } from '../../src/server/features/notifications/queries.ts';
+import { createItem, createSignedInUser, createUser } from '../factories.ts';
+import { keptPlanOf, plansOf } from '../helpers/kept-plans.ts';
+import { setupTestApp } from '../helpers/test-app.ts';
+
+// The statements every visitor and every open tab repeat (Home's and Browse's pages, searches, the
+// two unread polls) are prepared by name so PostgreSQL can keep one plan for them. It keeps it only if
+// planning for each run's values looks no cheaper: a page size it could see, or a `false` it could
+// not, made it plan every run again, which cost several times the work itself. These hold the kept
+// plan in use from the sixth run, and as good as one made for the values (the partial indexes read).
+
+const t = setupTestApp();
+const db = () => t.database.db;
+const campus = 'kept.example.edu';
+let reader: { id: string; cookie: string };
+
+beforeAll(async () => {
+  const lender = await createUser(db(), { campus });
+  const signedIn = await createSignedInUser(db(), { campus });
+  reader = { id: signedIn.user.id, cookie: signedIn.cookie };
+  let lamp: { id: string } | undefined;
+  for (let i = 0; i < 24; i++) {
+    lamp = await createItem(db(), {
+      userId: lender.id,
+      campus,
+      title: `Desk lamp ${i}`,
+      category: i % 2 ? 'furniture' : 'electronics',
+    });
+  }
+  // A campus of some size, so the planner's estimates are a real campus's: on a few rows every plan
+  // costs the same, and the page size the planner could see made no difference.
+  await db().execute(sql`
+    insert into items (user_id, title, description, category, images, condition, deposit_cents,
+      rental_price_cents, rental_period, pickup_method, pickup_location, available_from,
+      available_until, available_days, is_available, campus, created_at, cancellation_policy)
+    select user_id, title || ' ' || n, description, category, images, condition, deposit_cents,
+      rental_price_cents, rental_period, pickup_method, pickup_location, available_from,
+      available_until, available_days, n % 5 > 0, campus, created_at - n * interval '1 hour', cancellation_policy
+    from items cross join generate_series(1, 150) as n where campus = ${campus}`);
+  await db().execute(sql`analyze items`);
+  const [conversation] = (
+    await db().execute<{ id: string }>(sql`
+      insert into conversations (item_id, buyer_id, seller_id) values (${lamp!.id}, ${reader.id}, ${lender.id}) returning id`)
+  ).rows;
+  for (let i = 0; i < 5; i++) {
+    await db().execute(sql`
+      insert into messages (conversation_id, sender_id, content, is_read)
+      values (${conversation!.id}, ${i % 2 ? reader.id : lender.id}, ${`Hello ${i}`}, ${i < 2})`);
+    await db().execute(sql`
+      insert into notifications (user_id, type, title, message, is_read)
+      values (${reader.id}, 'reservation_approved', 'Approved', ${`Message ${i}`}, ${i < 2})`);
+  }
+});
+
+const list = (over: Partial<SearchFilters>): SearchFilters => ({
+  limit: 12,
+  offset: 0,
+  today: campusToday('America/Los_Angeles'),
+  now: new Date(),
+  ...over,
+});
+
+describe('plans kept for the statements everyone repeats', () => {
+  it.each<[string, Partial<SearchFilters>]>([
+    ["Home's page: every campus, available now", { availableNow: true, limit: 8 }],
+    ["Browse's page: a campus and a category, page 2", { campus, category: 'furniture', offset: 12 }],
+    ['Browse, cheapest first, available now', { campus, availableNow: true, sort: 'price-low' }],
+  ])('%s', async (_, over) => {
+    const planned = await plansOf(db(), await listStatementOf(db(), list(over)));
+    expect(planned.generic).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a search', async () => {
+    const planned = await plansOf(db(), await searchStatementOf(db(), list({ searchQuery: 'lamp', campus })));
+    expect(planned.generic).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the unread messages poll, through the unread messages’ index', async () => {
+    const { sql: text, params } = unreadCountQuery(db()).toSQL();
+    const statement = { sql: text, params: fillPlaceholders(params, { userId: reader.id }) };
+    expect((await plansOf(db(), statement)).generic).toBeGreaterThanOrEqual(1);
+    expect(await keptPlanOf(db(), statement)).toContain('"Index Name":"messages_unread_idx"');
+    const polled = await t.get('/api/conversations/unread-count', reader.cookie);
+    expect(polled.json()).toEqual({ count: 2 });
+  });
+
+  it('the unread notifications poll, through the unread notifications’ index', async () => {
+    const { sql: text, params } = notificationsQuery(db(), true).toSQL();
+    const statement = { sql: text, params: fillPlaceholders(params, { userId: reader.id }) };
+    expect((await plansOf(db(), statement)).generic).toBeGreaterThanOrEqual(1);
+    expect(await keptPlanOf(db(), statement)).toContain('"Index Name":"notifications_user_unread_idx"');
+    const polled = await t.get('/api/notifications/unread', reader.cookie);
+    expect(polled.statusCode, polled.body).toBe(200);
+    expect(JSON.stringify(polled.json())).toContain('Message 4');
+    expect(JSON.stringify(polled.json())).not.toContain('Message 1');
+  });
+
+  it('answers the same pages and counts through them', async () => {
+    const home = await t.get('/api/items?campus=all&availableNow=true&limit=8&skipTotal=true');
+    expect(home.statusCode, home.body).toBe(200);
+    expect(home.json().items).toHaveLength(8);
+    const second = await t.get(`/api/items?campus=${campus}&category=furniture&page=2&limit=5`);
+    expect(second.json()).toMatchObject({ total: 1000, totalCapped: true, hasMore: true });
+    expect(second.json().items).toHaveLength(5);
+  });
+});
