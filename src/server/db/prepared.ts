@@ -7,10 +7,13 @@ import type { Db } from './client.ts';
 // values are placeholders (`sql.placeholder`), passed at `execute`.
 
 const built = new WeakMap<Db, Map<string, unknown>>();
+/** PostgreSQL's NAMEDATALEN less one. */
+const MAX_NAME_BYTES = 63;
 
 /**
  * The statement `name` of this database, built by `build` the first time it is asked for. `name` is
- * also the statement's name on PostgreSQL, so it must say everything that makes two builds differ.
+ * also the statement's name on PostgreSQL, so it must say everything that makes two builds differ, in
+ * at most 63 bytes (PostgreSQL cuts longer names, and two cut alike would share a statement).
  */
 export function preparedOnce<T>(db: Db, name: string, build: (name: string) => T): T {
   let forDb = built.get(db);
@@ -20,10 +23,17 @@ export function preparedOnce<T>(db: Db, name: string, build: (name: string) => T
   }
   let statement = forDb.get(name) as T | undefined;
   if (statement === undefined) {
+    statementName(name);
     statement = build(name);
     forDb.set(name, statement);
   }
   return statement;
+}
+
+/** `name`, if PostgreSQL can keep it whole as a statement's name; else an error, at build time. */
+export function statementName(name: string): string {
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw new Error(`A statement's name over 63 bytes: ${name}`);
+  return name;
 }
 
 /**

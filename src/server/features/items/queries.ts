@@ -17,7 +17,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRow, subqueries } from '../../db/json-rows.ts';
-import { preparedOnce, unseenByPlanner } from '../../db/prepared.ts';
+import { preparedOnce, statementName, unseenByPlanner } from '../../db/prepared.ts';
 import { revealCutoff, revealedBy } from '../../db/review-visibility.ts';
 import { reviews } from '../../db/schema/community.ts';
 import { itemCounts, itemSearch, items } from '../../db/schema/items.ts';
@@ -317,12 +317,14 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
   return {
     /** The page's query before it is prepared, to look at its plans. */
     pageQuery: pageOf(),
-    page: pageOf().prepare(`items_page_${name}`),
-    count: counting.prepare(countedByTriggers(shape) ? `items_kept_count_${name}` : `items_count_${name}`),
+    page: pageOf().prepare(statementName(`items_page_${name}`)),
+    count: counting.prepare(
+      statementName(`items_${countedByTriggers(shape) ? 'kept_count' : 'count'}_${name}`),
+    ),
     // The page and its count in one statement, for a list whose count nobody has remembered: one
     // round trip instead of two (the count is an InitPlan, read once).
     pageCounted: pageOf({ matches: sql<number>`(${counting})`.mapWith(Number).as('matches') }).prepare(
-      `items_page_counted_${name}`,
+      statementName(`items_page_counted_${name}`),
     ),
   };
 }
@@ -438,7 +440,7 @@ function searchQueryOf(db: Db, shape: Shape) {
     .orderBy(asc(ranked.position));
 }
 
-const searchStatementName = (shapeName: string) => `items_search_${shapeName}`;
+const searchStatementName = (shapeName: string) => statementName(`items_search_${shapeName}`);
 
 function buildSearchQuery(db: Db, shape: Shape, name: string) {
   return searchQueryOf(db, shape).prepare(searchStatementName(name));
@@ -447,11 +449,28 @@ function buildSearchQuery(db: Db, shape: Shape, name: string) {
 type ListQueries = ReturnType<typeof buildListQueries>;
 type SearchQuery = ReturnType<typeof buildSearchQuery>;
 
+/**
+ * Each filter's part of a statement's name, short: PostgreSQL cuts names at 63 bytes, and two shapes
+ * cut to the same name would share one statement.
+ */
+const SHAPE_PARTS: Record<keyof Shape, string> = {
+  campus: 'campus',
+  category: 'cat',
+  pickup: 'pick',
+  free: 'free',
+  maxPrice: 'max',
+  availableNow: 'avail',
+  search: 'words',
+  newest: 'new',
+  priceLow: 'low',
+  priceHigh: 'high',
+};
+
 function shapeName(shape: Shape) {
   return (
-    Object.entries(shape)
-      .filter(([, on]) => on)
-      .map(([key]) => key)
+    (Object.keys(SHAPE_PARTS) as (keyof Shape)[])
+      .filter((key) => shape[key])
+      .map((key) => SHAPE_PARTS[key])
       .join('_') || 'all'
   );
 }
