@@ -1,6 +1,5 @@
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campusToday } from '#shared/calendar.ts';
 import { unreadCountQuery } from '../../src/server/features/conversations/queries.ts';
 import {
   listStatementOf,
@@ -9,7 +8,7 @@ import {
 } from '../../src/server/features/items/queries.ts';
 import { notificationsQuery } from '../../src/server/features/notifications/queries.ts';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
-import { keptPlanOf, plansOf } from '../helpers/kept-plans.ts';
+import { filtersFor, keptPlanOf, plansOf } from '../helpers/kept-plans.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The statements every visitor and every open tab repeat (Home's and Browse's pages, searches, the
@@ -61,13 +60,7 @@ beforeAll(async () => {
   }
 });
 
-const list = (over: Partial<SearchFilters>): SearchFilters => ({
-  limit: 12,
-  offset: 0,
-  today: campusToday('America/Los_Angeles'),
-  now: new Date(),
-  ...over,
-});
+const list = filtersFor;
 
 describe('plans kept for the statements everyone repeats', () => {
   it.each<[string, Partial<SearchFilters>]>([

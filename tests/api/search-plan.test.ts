@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campusToday } from '#shared/calendar.ts';
 import { type SearchFilters, searchStatementOf } from '../../src/server/features/items/queries.ts';
 import { createItem, createUser } from '../factories.ts';
-import { keptPlanOf } from '../helpers/kept-plans.ts';
+import { filtersFor, keptPlanOf } from '../helpers/kept-plans.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // A search is prepared by name, so PostgreSQL may keep one plan for every search of a filter shape
@@ -27,14 +26,7 @@ beforeAll(async () => {
   }
 });
 
-const base = (over: Partial<SearchFilters>): SearchFilters => ({
-  searchQuery: 'textbook',
-  limit: 12,
-  offset: 0,
-  today: campusToday('America/Los_Angeles'),
-  now: new Date(),
-  ...over,
-});
+const base = (over: Partial<SearchFilters>) => filtersFor({ searchQuery: 'textbook', ...over });
 
 describe('the plan a search keeps', () => {
   it.each<[string, Partial<SearchFilters>]>([

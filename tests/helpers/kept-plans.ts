@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { campusToday } from '#shared/calendar.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import type { SearchFilters } from '../../src/server/features/items/queries.ts';
 
 // How PostgreSQL plans a statement prepared by name, as it does for the app's: run on one connection
 // `runs` times with the same values, it either keeps one plan for all values (generic) or plans every
@@ -52,4 +54,9 @@ export async function keptPlanOf(db: Db, statement: { sql: string; params: unkno
       await tx.execute(sql.raw('deallocate kept_here'));
     }
   });
+}
+
+/** A list's or search's filters as the items service passes them: a first page of 12, today's campus day. */
+export function filtersFor(over: Partial<SearchFilters>): SearchFilters {
+  return { limit: 12, offset: 0, today: campusToday('America/Los_Angeles'), now: new Date(), ...over };
 }
