@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { itemSearchQuery } from '#shared/schemas/items.ts';
 import { items } from '../../src/server/db/schema/items.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
+import { itemService } from '../../src/server/features/items/service.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { withDatabase } from '../helpers/database-setup.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -61,6 +63,52 @@ describe.skipIf(!url)('a database that drops the app’s connections', () => {
     // The pool replaced the connection.
     expect((await t.get('/api/health')).statusCode).toBe(200);
     await eventually(async () => expect((await t.get('/api/ready')).statusCode).toBe(200));
+  });
+
+  it('answers 503 for a list whose page and count are cut off mid-statement, keeps nothing, then counts right', async () => {
+    const owner = await createSignedInUser(t.database.db);
+    for (const n of [1, 2, 3])
+      await createItem(t.database.db, {
+        userId: owner.user.id,
+        title: `Cut kettle ${n}`,
+        category: 'kitchen',
+      });
+    const query = { campus: 'stanford.edu', category: 'kitchen' };
+    const path = (page: number) =>
+      `/api/items?${new URLSearchParams({ ...query, limit: '1', page: String(page) })}`;
+    const counted = await itemService.count(
+      t.database.db,
+      itemSearchQuery.parse(query),
+      t.config.campusTimeZone,
+    );
+    // The counters are locked, so the list's one statement (page and count) waits on them mid-way.
+    const locker = new pg.Client({ connectionString: withDatabase(url!, name) });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table item_counts in access exclusive mode');
+      const pending = t.get(path(1));
+      const waiting = () =>
+        inside.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2`,
+          [name, (locker as unknown as { processID: number }).processID],
+        );
+      await eventually(async () => expect((await waiting()).rows.length).toBeGreaterThan(0));
+      for (const { pid } of (await waiting()).rows)
+        await inside.query('select pg_terminate_backend($1)', [pid]);
+      const cut = await pending;
+      expect(cut.statusCode, cut.body).toBe(503);
+    } finally {
+      await locker.query('rollback').catch(() => {});
+      await locker.end();
+    }
+    // Nothing of the cut statement was remembered: both pages count afresh, and right.
+    for (const page of [1, 2]) {
+      const again = await t.get(path(page));
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject(counted);
+    }
+    expect(counted.total).toBeGreaterThanOrEqual(3);
   });
 
   it('answers 503 while down, says what is down, and after the gap serves nothing stale', async () => {

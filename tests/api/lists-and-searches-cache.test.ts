@@ -163,4 +163,31 @@ describe('counts', () => {
     await settle();
     expect((await list(`${browse}&page=3`)).total).toBe(5);
   });
+
+  it('counts a list right after many of its pages were read at once while listings were added to it', async () => {
+    const owner = await createSignedInUser(db());
+    const category: Category = 'clothing';
+    const campus = 'raced.example.edu';
+    for (const n of [1, 2])
+      await createItem(db(), { userId: owner.user.id, title: `Raced ball ${n}`, category, campus });
+    await settle();
+    const browse = (page: number) => `/api/items?campus=${campus}&category=${category}&limit=1&page=${page}`;
+    // Nobody remembers this list's count: each first page reads it with its page, while four more
+    // listings of the same list are written and announced.
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: 12 }, (_, i) => list(browse(1 + (i % 3))))),
+      Promise.all(
+        [3, 4, 5, 6].map((n) =>
+          createItem(db(), { userId: owner.user.id, title: `Raced ball ${n}`, category, campus }),
+        ),
+      ),
+    ]);
+    for (const answer of answers) {
+      expect(answer.total).toBeGreaterThanOrEqual(2);
+      expect(answer.total).toBeLessThanOrEqual(6);
+    }
+    await settle();
+    // Whatever was read on the way, what is remembered now is the list as it is.
+    for (const page of [1, 2, 3, 4]) expect((await list(browse(page))).total).toBe(6);
+  });
 });
