@@ -23,6 +23,12 @@ export interface CpuUse {
   otherMs: number;
   /** Requests answered in the window, for the per-request figures. */
   requests: number;
+  /**
+   * The server's main thread (where its JavaScript runs), from the kernel's scheduler statistics: ms
+   * it ran, and ms it was ready to run but waited for a core held by another process. Absent where
+   * /proc/<pid>/task/<pid>/schedstat is not kept.
+   */
+  serverThread?: { runMs: number; waitMs: number };
 }
 
 interface Reading {
@@ -31,6 +37,18 @@ interface Reading {
   serverMs: number;
   postgresMs: Map<number, number>;
   loadGeneratorMs: number;
+  serverThread?: { runMs: number; waitMs: number };
+}
+
+/** The first two fields of a thread's schedstat: nanoseconds on a core, and waiting in a run queue. */
+function threadSchedule(pid: number): { runMs: number; waitMs: number } | undefined {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/);
+    if (run === undefined || wait === undefined) return undefined;
+    return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
+  } catch {
+    return undefined;
+  }
 }
 
 /** utime + stime of one process, in ms; 0 when it is gone or /proc is not there. */
@@ -88,6 +106,7 @@ function read(serverPid: number, database: string | undefined): Reading {
     serverMs: processCpuMs(serverPid),
     postgresMs: database ? postgresBackends(database) : new Map(),
     loadGeneratorMs: (own.user + own.system) / 1000,
+    serverThread: threadSchedule(serverPid),
   };
 }
 
@@ -105,6 +124,13 @@ export function startCpuWindow(serverPid: number, database?: string): (requests:
     const serverMs = end.serverMs - start.serverMs;
     const loadGeneratorMs = end.loadGeneratorMs - start.loadGeneratorMs;
     const busy = end.machineBusyMs - start.machineBusyMs;
+    const thread =
+      start.serverThread && end.serverThread
+        ? {
+            runMs: Math.round(end.serverThread.runMs - start.serverThread.runMs),
+            waitMs: Math.round(end.serverThread.waitMs - start.serverThread.waitMs),
+          }
+        : undefined;
     return {
       seconds: (end.at - start.at) / 1000,
       cores: os.availableParallelism(),
@@ -113,6 +139,7 @@ export function startCpuWindow(serverPid: number, database?: string): (requests:
       loadGeneratorMs: Math.round(loadGeneratorMs),
       otherMs: Math.max(0, Math.round(busy - serverMs - postgresMs - loadGeneratorMs)),
       requests,
+      ...(thread ? { serverThread: thread } : {}),
     };
   };
 }
@@ -129,5 +156,14 @@ export function cpuSummary(use: CpuUse) {
     postgresShare: share(use.postgresMs),
     loadGeneratorShare: share(use.loadGeneratorMs),
     otherShare: share(use.otherMs),
+    /**
+     * Shares of the window's wall time (not of the cores): the server's main thread running, and ready
+     * but waiting for a core. Their sum near 100 % says the thread was never idle, so the server's own
+     * work, or the other processes holding the cores, set the pace; not the database's answers.
+     */
+    serverThreadRunShare:
+      use.serverThread && use.seconds > 0 ? use.serverThread.runMs / (use.seconds * 1000) : undefined,
+    serverThreadWaitShare:
+      use.serverThread && use.seconds > 0 ? use.serverThread.waitMs / (use.seconds * 1000) : undefined,
   };
 }

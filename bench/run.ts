@@ -282,6 +282,7 @@ async function main() {
           today,
           firstNewListing: size.items + 1,
           metricsToken: CAMPUS_DAY_METRICS_TOKEN,
+          cpu: { serverPid: app.pid, database: database.kind === 'postgres' ? BENCH_DATABASE : undefined },
         });
         campusDay.runs.push({ ...run, reads: { ...run.reads, ratio: 0 } });
         const r = run.reads;

@@ -191,6 +191,8 @@ export interface CampusDayRun {
    * database (hits / (hits + misses), null without lookups). Absent without the server's metrics token.
    */
   caches?: Record<string, CacheLookups>;
+  /** Where the CPU went over the measured window (with the server's process id given). */
+  cpu?: CpuUse;
 }
 
 export interface CacheLookups {
@@ -262,6 +264,8 @@ export async function runCampusDay(options: {
   firstNewListing: number;
   /** The server's METRICS_TOKEN: the run reports its read caches' hit ratios. */
   metricsToken?: string;
+  /** The server's process and its PostgreSQL database, to say where the CPU went (bench/cpu.ts). */
+  cpu?: { serverPid: number; database?: string };
 }): Promise<CampusDayRun> {
   const { url, fixtures, reader, connections } = options;
   const writers = (seed: number) =>
@@ -282,8 +286,10 @@ export async function runCampusDay(options: {
   }
   const token = options.metricsToken;
   const before = token ? await readCacheCounters(url, token) : undefined;
+  const window = options.cpu && startCpuWindow(options.cpu.serverPid, options.cpu.database);
   const measured = writers(options.writesPerSecond * 2 + 2);
   const reads = await runLoad({ url, connections, seconds: options.seconds, request, byLabel: true });
+  const cpu = window?.(reads.requests);
   const writes = await measured.stop();
   // Read as the window ends: the settling request below is a search nobody makes (a miss by design).
   const after = token ? await readCacheCounters(url, token) : undefined;
@@ -293,6 +299,7 @@ export async function runCampusDay(options: {
     reads,
     writes,
     ...(before && after ? { caches: cacheLookupsBetween(before, after) } : {}),
+    ...(cpu ? { cpu } : {}),
   };
 }
 

@@ -150,8 +150,15 @@ describe('the bench scenarios', () => {
       today,
       firstNewListing: size.items + 1,
       metricsToken: CAMPUS_DAY_METRICS_TOKEN,
+      // The server runs in this process here: its CPU is the load generator's too.
+      cpu: { serverPid: process.pid },
     });
     expect(run.reads.requests).toBeGreaterThan(0);
+    // Where the CPU went over the window, with the server's main thread as the kernel scheduled it.
+    expect(run.cpu?.requests).toBe(run.reads.requests);
+    expect(run.cpu?.serverMs).toBeGreaterThan(0);
+    expect(run.cpu?.serverThread?.runMs).toBeGreaterThan(0);
+    expect(run.cpu?.serverThread?.waitMs).toBeGreaterThanOrEqual(0);
     expect(run.reads.statusCodes).toEqual({ 200: run.reads.requests });
     // Which classes a short, slow run reaches varies; each class alone is checked below.
     for (const label of Object.keys(run.reads.byLabel ?? {})) expect(READ_CLASSES).toContain(label);
@@ -187,6 +194,9 @@ describe('the bench scenarios', () => {
       },
     });
     const line = report.split('\n').find((l) => l.includes('read caches at 10 writes/s'));
+    // Where the CPU went: the mix run has its row, with the server thread's share of the wall time.
+    const cpuRow = report.split('\n').find((l) => l.startsWith('mix, 10 writes/s'));
+    expect(cpuRow).toMatch(/ \d+\.\d %\s+\d+\.\d %$/);
     const busiest = Object.entries(run.caches!).sort(
       ([, a], [, b]) => b.hits + b.misses - (a.hits + a.misses),
     )[0]!;
@@ -288,6 +298,56 @@ describe('the bench scenarios', () => {
       HTTP_SCENARIOS.filter((s) => s.budget).length,
     );
     expect(formatReport({ ...results, budgets: checks })).toContain('Home: 8 newest available');
+  });
+
+  it('holds the campus day to its reads, its read p99 and its writes’ p99 at each rate', () => {
+    const reads = (ratio: number, p99: number) => ({
+      ...http.home!,
+      ratio,
+      latencyMs: { ...http.home!.latencyMs, p99 },
+    });
+    const writes = (p99: number, errors = 0) => ({
+      ...campusDayRun!.writes,
+      completed: 50,
+      errors,
+      latencyMs: { ...campusDayRun!.writes.latencyMs, p99 },
+    });
+    const checksOf = (runs: NonNullable<BenchResults['campusDay']>['runs']) =>
+      checkBudgets({
+        ...resultsOf(http.home!, {}),
+        db: 'postgres',
+        campusDay: {
+          catalogueItems: size.items,
+          searches: 1,
+          searchesSampled: 0,
+          searchesFinding: 0,
+          readMix: {},
+          writeMix: {},
+          runs,
+          cachesOff: {},
+        },
+      }).filter((c) => c.subject.startsWith('mix'));
+    const passing = checksOf([
+      { writesPerSecond: 5, reads: reads(0.15, 50), writes: writes(250) },
+      { writesPerSecond: 25, reads: reads(0.1, 400), writes: writes(900) },
+    ]);
+    expect(passing.map((c) => [c.budget, c.subject, c.limit, c.pass])).toEqual([
+      ['campus-day share of baseline', 'mix, 5 writes/s', '≥ 15.0 %', true],
+      ['campus-day p99', 'mix, 5 writes/s', '≤ 50 ms', true],
+      ['campus-day write p99', 'mix, 5 writes/s', '≤ 250 ms', true],
+      ['campus-day share of baseline', 'mix, 25 writes/s', '≥ 10.0 %', true],
+    ]);
+    const failing = checksOf([
+      { writesPerSecond: 5, reads: reads(0.15, 50), writes: writes(251) },
+      { writesPerSecond: 25, reads: reads(0.099, 50), writes: writes(10) },
+    ]);
+    expect(failing.filter((c) => !c.pass).map((c) => c.budget + ' ' + c.subject)).toEqual([
+      'campus-day write p99 mix, 5 writes/s',
+      'campus-day share of baseline mix, 25 writes/s',
+    ]);
+    // A write that failed fails the budget, however fast the others were.
+    const erred = checksOf([{ writesPerSecond: 5, reads: reads(0.2, 10), writes: writes(10, 1) }]);
+    expect(erred.find((c) => c.budget === 'campus-day write p99')?.pass).toBe(false);
   });
 
   it('holds a restart of the embedded database to three seconds (median of the starts)', () => {
