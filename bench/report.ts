@@ -266,6 +266,7 @@ function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connection
                 ([k, v]) =>
                   `${k} ${v.count} p50 ${v.latencyMs.p50.toFixed(1)} p99 ${v.latencyMs.p99.toFixed(1)} ms` +
                   (v.checkouts ? `, ${v.checkouts.mean.toFixed(1)} checkouts` : '') +
+                  (v.statements ? `, ${v.statements.mean.toFixed(1)} statements` : '') +
                   (v.poolWaitMs ? `, pool wait p50 ${v.poolWaitMs.p50.toFixed(1)} ms` : '') +
                   (v.serverMs
                     ? `, in the server p50 ${v.serverMs.p50.toFixed(1)} p99 ${v.serverMs.p99.toFixed(1)} ms`
@@ -346,7 +347,7 @@ function cpuTable(measured: [string, CpuUse][]): string[] {
     const c = cpuSummary(use);
     rows.push([
       name,
-      num(use.seconds > 0 ? use.requests / use.seconds : 0),
+      num(Math.round(use.seconds > 0 ? use.requests / use.seconds : 0)),
       c.serverMsPerRequest.toFixed(2),
       c.postgresMsPerRequest.toFixed(2),
       pct(c.serverShare),

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ASK_LIMITS } from '#shared/asks.ts';
 import { centsToDecimal, quote } from '#shared/booking/pricing.ts';
 import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
-import { serverMsOf } from '../../src/server/http/db-lanes.ts';
+import { checkoutsOf, serverMsOf, statementsOf } from '../../src/server/http/db-lanes.ts';
 import { listingAt } from '../catalogue.ts';
 import type { BookableItem, Fixtures, Person } from '../fixtures.ts';
 import { type LatencySummary, Samples } from '../load.ts';
@@ -53,7 +53,12 @@ const ASK_NOTES = [
 const ASK_ATTEMPTS = 5;
 
 /** Each write's costs, summed over its calls (writes run concurrently, so per async context). */
-const writeCosts = new AsyncLocalStorage<{ checkouts: number; waitMs: number; serverMs: number }>();
+const writeCosts = new AsyncLocalStorage<{
+  checkouts: number;
+  statements: number;
+  waitMs: number;
+  serverMs: number;
+}>();
 
 export interface WriteKindResult {
   count: number;
@@ -64,6 +69,8 @@ export interface WriteKindResult {
    * connections it took from the pools, and the milliseconds it waited for them.
    */
   checkouts?: { mean: number; max: number };
+  /** Per write, over its calls: the statements the server sent (its round trips to the database). */
+  statements?: { mean: number; max: number };
   poolWaitMs?: LatencySummary;
   /**
    * Per write, over its calls: the server's own milliseconds from each request's arrival to its answer
@@ -174,7 +181,8 @@ export function startWriters(options: {
     const text = await response.text();
     const timing = response.headers.get('server-timing') ?? '';
     if (cost) {
-      cost.checkouts += Number(/checkouts=(\d+)/.exec(timing)?.[1] ?? 0);
+      cost.checkouts += checkoutsOf(timing) ?? 0;
+      cost.statements += statementsOf(timing) ?? 0;
       cost.waitMs += Number(/dur=([\d.]+)/.exec(timing)?.[1] ?? 0);
       cost.serverMs += serverMsOf(timing) ?? 0;
     }
@@ -318,7 +326,15 @@ export function startWriters(options: {
   const lag = new Samples();
   const byKind = new Map<
     WriteKind,
-    { latency: Samples; count: number; errors: number; checkouts: number[]; wait: Samples; server: Samples }
+    {
+      latency: Samples;
+      count: number;
+      errors: number;
+      checkouts: number[];
+      statements: number[];
+      wait: Samples;
+      server: Samples;
+    }
   >(
     kinds.map(([k]) => [
       k,
@@ -327,6 +343,7 @@ export function startWriters(options: {
         count: 0,
         errors: 0,
         checkouts: [],
+        statements: [],
         wait: new Samples(),
         server: new Samples(),
       },
@@ -341,7 +358,7 @@ export function startWriters(options: {
   const dispatch = (kind: WriteKind) => {
     const entry = byKind.get(kind)!;
     const started = performance.now();
-    const cost = { checkouts: 0, waitMs: 0, serverMs: 0 };
+    const cost = { checkouts: 0, statements: 0, waitMs: 0, serverMs: 0 };
     const done = writeCosts
       .run(cost, () => actions[kind]())
       .then(
@@ -350,6 +367,7 @@ export function startWriters(options: {
           latency.push(ms);
           entry.latency.push(ms);
           entry.checkouts.push(cost.checkouts);
+          entry.statements.push(cost.statements);
           entry.wait.push(cost.waitMs);
           entry.server.push(cost.serverMs);
         },
@@ -414,10 +432,8 @@ export function startWriters(options: {
               count: e.count,
               errors: e.errors,
               latencyMs: e.latency.summary(),
-              checkouts: {
-                mean: e.checkouts.length ? e.checkouts.reduce((a, b) => a + b, 0) / e.checkouts.length : 0,
-                max: Math.max(0, ...e.checkouts),
-              },
+              checkouts: meanAndMax(e.checkouts),
+              statements: meanAndMax(e.statements),
               poolWaitMs: e.wait.summary(),
               serverMs: e.server.summary(),
             },
@@ -425,5 +441,12 @@ export function startWriters(options: {
         ),
       };
     },
+  };
+}
+
+function meanAndMax(values: readonly number[]) {
+  return {
+    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0,
+    max: Math.max(0, ...values),
   };
 }

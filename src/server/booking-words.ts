@@ -23,8 +23,14 @@ async function localeOf(db: Db, userId: string): Promise<Locale> {
  * Text stored for one person (a billing row, a reservation's decline reason), written in their language.
  * `text` is called in that language, so a day or an amount formatted inside it is written in it too.
  */
-export async function writtenFor(db: Db, userId: string, text: () => MessageDescriptor): Promise<string> {
-  const locale = await localeOf(db, userId);
+export async function writtenFor(
+  db: Db,
+  userId: string,
+  text: () => MessageDescriptor,
+  /** Their language when the caller knows it already (the signed-in person's own): no read then. */
+  known?: Locale,
+): Promise<string> {
+  const locale = known ?? (await localeOf(db, userId));
   return inLocale(locale, () => i18n._(text()));
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quote } from '#shared/booking/pricing.ts';
-import { checkoutsOf, serverMsOf } from '../../src/server/http/db-lanes.ts';
+import { checkoutsOf, serverMsOf, statementsOf } from '../../src/server/http/db-lanes.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -29,6 +29,15 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  * checks twice, the recorded intent, the request's transaction, its announcement's mark).
  */
 const PAID_REQUEST_BUDGET = 12;
+/**
+ * The request's own round trips (its third call) on PostgreSQL: the booking checks, the provider's
+ * intent, then in one transaction its begin, the payment's lock, the booking with its payment marked
+ * used, the lender's notification (their language and channels, the notice, its deliveries), the
+ * borrower's payment row, the answer and the commit; last the announcement's mark. 12 (PGlite counts
+ * 10: its transactions begin and commit inside one call). It was 16 while the hold locked and read the
+ * journal it does not change, the borrower's language was read again, and the payment was marked apart.
+ */
+const REQUEST_STATEMENTS = 12;
 /** The session (when not remembered), the rate budget, the message's transaction. */
 const MESSAGE_BUDGET = 3;
 
@@ -67,6 +76,11 @@ describe('checkouts per write', () => {
     ).toBeLessThanOrEqual(PAID_REQUEST_BUDGET);
     // The answer to the request is read on the transaction's connection, and its checks on one.
     expect(counts[2]).toBeLessThanOrEqual(4);
+    // Each statement is a round trip that waits its turn on a busy server: a hold writes no journal
+    // (no money moved), the borrower's language comes with their session, and the booking takes its
+    // payment in the statement that inserts it.
+    const statements = statementsOf(request.headers['server-timing'] as string | undefined);
+    expect(statements, `statements: ${statements}`).toBeLessThanOrEqual(REQUEST_STATEMENTS);
     // That answer, read in the request's transaction, is the booking as My Reservations shows it.
     const listed = (await t.get('/api/reservations', borrower.cookie)).json().reservations;
     expect(listed).toEqual([request.json().reservation]);
@@ -133,7 +147,7 @@ describe('checkouts per write', () => {
       await t.post('/api/notifications/read-all', {}, person.cookie),
     ]) {
       const timing = String(response.headers['server-timing']);
-      expect(timing).toMatch(/^db;desc="\w+ checkouts=\d+";dur=[\d.]+, app;dur=[\d.]+$/);
+      expect(timing).toMatch(/^db;desc="\w+ checkouts=\d+ statements=\d+";dur=[\d.]+, app;dur=[\d.]+$/);
       expect(serverMsOf(timing)).toBeGreaterThan(0);
     }
   });

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverDir } from '../server-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { countCheckout, currentLane, type PoolUse } from './lanes.ts';
+import { countCheckout, countStatement, currentLane, type PoolUse } from './lanes.ts';
 
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
 // Both speak the same SQL and run the same migrations folder.
@@ -75,6 +75,7 @@ export class QueryTimings {
   /** Call as a statement is sent; call its answer once it is answered (with the error, if any). */
   start(): (error?: unknown) => void {
     this.inFlight++;
+    countStatement();
     const started = performance.now();
     let finished = false;
     return (error) => {

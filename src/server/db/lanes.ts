@@ -15,13 +15,18 @@ export interface LaneContext {
   checkouts: number;
   /** Milliseconds spent waiting for a free connection, summed over those checkouts. */
   waitMs: number;
+  /**
+   * Statements sent (a transaction's begin and commit included): each one a round trip, which on a
+   * busy server waits its turn on the event loop, so a request's latency grows with their count.
+   */
+  statements: number;
 }
 
 const storage = new AsyncLocalStorage<LaneContext>();
 
 /** Runs `run` with its statements sent on `lane` and its checkouts counted in the context returned. */
 export function withLane<T>(lane: Lane, run: (context: LaneContext) => T): T {
-  const context: LaneContext = { lane, checkouts: 0, waitMs: 0 };
+  const context: LaneContext = { lane, checkouts: 0, waitMs: 0, statements: 0 };
   return storage.run(context, () => run(context));
 }
 
@@ -36,6 +41,12 @@ export function currentLane(): LaneContext | undefined {
  */
 export function outsideLane<T>(run: () => T): T {
   return storage.exit(run);
+}
+
+/** Counts a statement sent in the current context (db/client.ts's timings see every one). */
+export function countStatement() {
+  const context = storage.getStore();
+  if (context) context.statements++;
 }
 
 /** Per pool: connections taken and the time spent waiting for them, since the pool opened. */

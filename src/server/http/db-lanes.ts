@@ -66,8 +66,9 @@ export const dbLanes = fp(
 );
 
 /**
- * Says in the answer what the request cost the database pools so far: `db;desc="checkouts=N";dur=W`,
- * W the milliseconds spent waiting for connections; and `app;dur=T`, the milliseconds from the
+ * Says in the answer what the request cost the database pools so far:
+ * `db;desc="<lane> checkouts=N statements=S";dur=W`, S the statements sent (round trips), W the
+ * milliseconds spent waiting for connections; and `app;dur=T`, the milliseconds from the
  * request's arrival to its answer being ready, which tells a client's own delays (a busy load
  * generator) from the server's. Called from the last hook that may use the database before the answer
  * leaves (http/session.ts's onSend).
@@ -77,7 +78,7 @@ export function reportDbCost(request: FastifyRequest, reply: FastifyReply) {
   if (!lane || reply.sent) return;
   reply.header(
     'server-timing',
-    `db;desc="${lane.lane} checkouts=${lane.checkouts}";dur=${lane.waitMs.toFixed(1)}, ` +
+    `db;desc="${lane.lane} checkouts=${lane.checkouts} statements=${lane.statements}";dur=${lane.waitMs.toFixed(1)}, ` +
       `app;dur=${reply.elapsedTime.toFixed(1)}`,
   );
 }
@@ -85,6 +86,12 @@ export function reportDbCost(request: FastifyRequest, reply: FastifyReply) {
 /** The checkouts a Server-Timing header written by reportDbCost gives (tests, the bench). */
 export function checkoutsOf(serverTiming: string | string[] | number | undefined): number | undefined {
   const match = /checkouts=(\d+)/.exec(String(serverTiming ?? ''));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The statements a Server-Timing header written by reportDbCost gives (tests, the bench). */
+export function statementsOf(serverTiming: string | string[] | number | undefined): number | undefined {
+  const match = /statements=(\d+)/.exec(String(serverTiming ?? ''));
   return match ? Number(match[1]) : undefined;
 }
 

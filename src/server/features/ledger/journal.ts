@@ -161,7 +161,14 @@ async function rowsRecorded(
       ],
     });
   }
-  const intents = new Set(rows.map((r) => r.stripePaymentIntentId).filter((id): id is string => !!id));
+  // Only an earning or money moved can change what an intent's earnings journal: a hold (a pending
+  // payment, the request's own row) changes neither, and skipping it spares the request two statements.
+  const intents = new Set(
+    rows
+      .filter((r) => r.kind === 'earning' || done.includes(r))
+      .map((r) => r.stripePaymentIntentId)
+      .filter((id): id is string => !!id),
+  );
   for (const id of intents) await earningsChanged(tx, id, rows[0]?.createdAt);
 }
 

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { BillingKind, BillingStatus } from '#shared/constants.ts';
+import type { Locale } from '#shared/i18n.ts';
 import { writtenFor } from '../../booking-words.ts';
 import type { Db } from '../../db/client.ts';
 import { type StoredWording, storedWordingOf } from '../../wordings.ts';
@@ -15,15 +16,25 @@ export type Words = string | (() => MessageDescriptor);
  * The description to store: written in the person's language, with its wording (wordings.ts) when one
  * made it, so the billing history writes it again in whatever language it is read in.
  */
-export async function written(tx: Db, userId: string, words: Words): Promise<queries.Described> {
+export async function written(
+  tx: Db,
+  userId: string,
+  words: Words,
+  locale?: Locale,
+): Promise<queries.Described> {
   if (typeof words === 'string')
     return { description: words, descriptionKind: null, descriptionValues: null };
   const made: { wording: StoredWording | null } = { wording: null };
-  const description = await writtenFor(tx, userId, () => {
-    const message = words();
-    made.wording = storedWordingOf(message);
-    return message;
-  });
+  const description = await writtenFor(
+    tx,
+    userId,
+    () => {
+      const message = words();
+      made.wording = storedWordingOf(message);
+      return message;
+    },
+    locale,
+  );
   return {
     description,
     descriptionKind: made.wording?.kind ?? null,

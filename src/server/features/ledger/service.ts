@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MoneyMovement } from '#shared/booking/money-plan.ts';
 import type { PaymentStepKind, PaymentStepPurpose } from '#shared/constants.ts';
+import type { Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { type JobQueue, QUEUES } from '../../jobs/queue.ts';
@@ -148,6 +149,8 @@ export const ledgerService = {
       amountCents: number;
       description: Words;
       card?: { type: string; last4: string | null } | null;
+      /** The borrower's language, when the request is theirs (their session says it). */
+      borrowerLocale?: Locale;
     },
   ): Promise<void> {
     await ledgerService.recordRows(tx, [
@@ -158,7 +161,7 @@ export const ledgerService = {
         stripePaymentIntentId: what.paymentIntentId,
         amountCents: what.amountCents,
         status: 'pending',
-        ...(await written(tx, what.borrowerId, what.description)),
+        ...(await written(tx, what.borrowerId, what.description, what.borrowerLocale)),
         paymentMethodType: what.card?.type ?? null,
         paymentMethodLast4: what.card?.last4 ?? null,
       },

@@ -30,13 +30,6 @@ export async function findIntent(db: Db, id: string): Promise<IntentRow | undefi
   return row;
 }
 
-export async function markIntentUsed(db: Db, id: string, reservationId: string): Promise<void> {
-  await db
-    .update(paymentIntents)
-    .set({ status: 'used', reservationId, updatedAt: new Date() })
-    .where(eq(paymentIntents.id, id));
-}
-
 export async function markIntentUsedByExtension(db: Db, id: string): Promise<void> {
   await db
     .update(paymentIntents)

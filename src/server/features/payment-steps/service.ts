@@ -280,9 +280,6 @@ export const paymentStepService = {
   /** The recorded intent, locked for the rest of the transaction (a request taking it, or the sweeper). */
   lockIntent: (tx: Db, id: string) => queries.lockIntent(tx, id),
 
-  markIntentUsed: (tx: Db, id: string, reservationId: string) =>
-    queries.markIntentUsed(tx, id, reservationId),
-
   /** An extension's authorisation taken by its request (decision 031): used, with no reservation of its own. */
   markExtensionIntentUsed: (tx: Db, id: string) => queries.markIntentUsedByExtension(tx, id),
 

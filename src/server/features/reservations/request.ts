@@ -10,6 +10,7 @@ import {
 import { bookingLimitIssue, centsToDecimal, quote, toCents } from '#shared/booking/pricing.ts';
 import { lenderCommissionCents } from '#shared/booking/service-fee.ts';
 import { campusToday } from '#shared/calendar.ts';
+import type { Locale } from '#shared/i18n.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import { dayWhenWritten } from '../../booking-words.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
@@ -204,7 +205,7 @@ export async function createPaymentIntent(
 
 export async function create(
   deps: ReservationDeps,
-  borrower: { id: string; fullName: string; email: string; isVerified: boolean },
+  borrower: { id: string; fullName: string; email: string; isVerified: boolean; locale?: Locale },
   input: {
     itemId: string;
     startDate: string;
@@ -267,7 +268,7 @@ export async function create(
         // Held off-session later: nothing authorised yet, its six days start when it is.
         authorisedAt = offSessionCard ? null : recorded.createdAt;
       }
-      const reservationId = await queries.insertReservation(tx, {
+      const booking = {
         itemId: item.id,
         borrowerId: borrower.id,
         providerId: item.userId,
@@ -286,8 +287,11 @@ export async function create(
         offSessionPaymentMethod: offSessionCard,
         cancellationPolicy: item.cancellationPolicy,
         rentalPeriod: item.rentalPeriod,
-      });
-      if (intentId) await paymentStepService.markIntentUsed(tx, intentId, reservationId);
+      };
+      // A paid request takes its payment in the same statement (marked used by this booking).
+      const reservationId = intentId
+        ? await queries.insertPaidReservation(tx, { ...booking, stripePaymentIntentId: intentId })
+        : await queries.insertReservation(tx, booking);
       const who = borrower.fullName;
       const title = item.title;
       await notificationService.notify(tx, {
@@ -304,6 +308,7 @@ export async function create(
         amountCents: price.totalCents,
         description: () => paymentAuthorisedWords(title, input),
         card,
+        borrowerLocale: borrower.locale,
       });
       if (offSessionCard && intentId && authoriseFrom) {
         await ledgerService.authoriseLater(tx, deps.jobs, {
@@ -329,7 +334,7 @@ export async function create(
  */
 export async function completePayment(
   deps: ReservationDeps,
-  borrower: { id: string; fullName: string; email: string; isVerified: boolean },
+  borrower: { id: string; fullName: string; email: string; isVerified: boolean; locale?: Locale },
   paymentIntentId: string,
 ): Promise<{ reservation: Reservation; created: boolean }> {
   const existing = await queries.findByPaymentIntent(deps.db, paymentIntentId);
