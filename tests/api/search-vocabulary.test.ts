@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createItem, createSignedInUser, createUser, freeListing } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -101,6 +102,35 @@ describe('the search vocabulary', () => {
     expect((await list(`campus=${campus}&searchQuery=sextnt`)).items.map((i) => i.title)).toEqual([
       'Theodolite',
     ]);
+  });
+
+  it('asks for the words learnt since its last read through one statement prepared by name', async () => {
+    const owner = await createUser(db(), { campus });
+    await createItem(db(), { userId: owner.id, campus, title: 'Hurdy-gurdy', category: 'other' });
+    // What node-postgres is asked to run: a statement with a name is parsed and planned once per
+    // connection, not on every run. (PGlite has no named statements to see.)
+    const names: (string | undefined)[] = [];
+    const submit = pg.Query.prototype.submit;
+    const spy = vi.spyOn(pg.Query.prototype, 'submit').mockImplementation(function (
+      this: pg.Query & { name?: string; text?: string },
+      ...args: unknown[]
+    ) {
+      if (this.text?.includes('from "search_words"')) names.push(this.name);
+      return (submit as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      // Each search with a word the vocabulary lacks asks again: twice here.
+      for (const typed of ['hurdi', 'gurdie']) {
+        const found = await list(`campus=${campus}&searchQuery=${typed}`);
+        expect(found.items.map((i) => i.title)).toEqual(['Hurdy-gurdy']);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    if (t.database.kind === 'postgres') {
+      expect(names.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(names)).toEqual(new Set(['search_words_learnt_since']));
+    }
   });
 
   it('keeps a word the catalogue has as a prefix, and finds nothing for a word too far from every word', async () => {

@@ -1,6 +1,7 @@
 import { gt, sql } from 'drizzle-orm';
 import { catalogueTags } from '../../cache/tags.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import type { RealtimeHub } from '../../db/realtime-hub.ts';
 import { searchWords } from '../../db/schema/items.ts';
 
@@ -136,11 +137,16 @@ export class SearchVocabulary {
 
   private async readNew(db: Db) {
     const from = this.lastLearnt === 0 ? 0 : this.lastLearnt - LOOKBACK;
-    const rows = await db
-      .select({ word: searchWords.word, learnt: searchWords.learnt })
-      .from(searchWords)
-      .where(gt(searchWords.learnt, sql`${from}`))
-      .orderBy(searchWords.learnt);
+    // Asked again whenever a search has a word the vocabulary lacks (dozens a second on a busy day):
+    // prepared by name, so PostgreSQL plans it once per connection instead of on every run.
+    const rows = await preparedOnce(db, 'search_words_learnt_since', (name) =>
+      db
+        .select({ word: searchWords.word, learnt: searchWords.learnt })
+        .from(searchWords)
+        .where(gt(searchWords.learnt, sql`${sql.placeholder('from')}::bigint`))
+        .orderBy(searchWords.learnt)
+        .prepare(name),
+    ).execute({ from });
     for (const { learnt } of rows) if (learnt > this.lastLearnt) this.lastLearnt = learnt;
     this.add(rows.map((row) => row.word));
   }
