@@ -51,6 +51,64 @@ describe('one payment, one booking', () => {
     expect(await reservationsOf(item.id)).toHaveLength(1);
   });
 
+  it('keeps nothing of a request whose transaction fails after its booking took the payment, and books once on the retry', async () => {
+    const { lender, borrower, item } = await scenario(t);
+    const intent = await paidIntent(borrower.cookie, item.id, 2, 5);
+    // The borrower's payment row, written after the statement that inserts the booking and marks the
+    // payment used, fails once as a serialization failure would (a sequence: its count survives the
+    // rollback). Ten requests with the payment arrive meanwhile.
+    await db().execute(sql`create sequence if not exists fault_after_booking_seq`);
+    await db().execute(sql`
+      create or replace function fault_after_booking() returns trigger language plpgsql as $$
+      begin
+        if new.kind = 'payment' and nextval('fault_after_booking_seq') = 1 then
+          raise exception 'injected after the booking' using errcode = '40001';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(sql`
+      create trigger fault_after_booking before insert on billing_history
+      for each row execute function fault_after_booking()`);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.post(
+            '/api/reservations',
+            { itemId: item.id, startDate: day(2), endDate: day(5), stripePaymentIntentId: intent },
+            borrower.cookie,
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+      expect(
+        Number(
+          (await db().execute<{ n: string }>(sql`select last_value as n from fault_after_booking_seq`))
+            .rows[0]!.n,
+        ),
+        'the fault was met',
+      ).toBeGreaterThanOrEqual(1);
+    } finally {
+      await db().execute(sql`drop trigger fault_after_booking on billing_history`);
+      await db().execute(sql`drop function fault_after_booking()`);
+      await db().execute(sql`drop sequence fault_after_booking_seq`);
+    }
+    // One booking; the payment used by exactly it; one payment row and one notice for the lender.
+    const booked = await reservationsOf(item.id);
+    expect(booked).toHaveLength(1);
+    const used = await db().execute<{ status: string; reservation_id: string }>(
+      sql`select status, reservation_id from payment_intents where id = ${intent}`,
+    );
+    expect(used.rows).toEqual([{ status: 'used', reservation_id: booked[0]!.id }]);
+    const rows = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from billing_history where stripe_payment_intent_id = ${intent}`,
+    );
+    expect(rows.rows[0]!.n).toBe(1);
+    const notices = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications where user_id = ${lender.user.id} and related_reservation_id = ${booked[0]!.id}`,
+    );
+    expect(notices.rows[0]!.n).toBe(1);
+  });
+
   it('refuses the same payment for other dates, even at the same price, and at once for ten of them', async () => {
     const { lender, borrower, item } = await scenario(t);
     const intent = await paidIntent(borrower.cookie, item.id, 2, 5);
