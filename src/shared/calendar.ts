@@ -2,22 +2,24 @@
 // not UTC's today in the evening.
 
 /** Building a formatter costs far more than using one, and every catalogue request asks for today. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-    });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+function formatterPerZone(options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
+  const built = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = built.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      built.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
+
+const dayFormatter = formatterPerZone({
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  weekday: 'short',
+});
 
 /** The last answer: every catalogue request asks for today, and the day changes once a day. */
 let lastToday: { timeZone: string; second: number; value: { date: string; weekday: number } } | undefined;
@@ -37,26 +39,16 @@ export function campusToday(timeZone: string, now = new Date()): { date: string;
   return value;
 }
 
-/** The wall clock's formatters, one per time zone, for the same reason as the days'. */
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function clockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    clockFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** The wall clock, to the second, in a time zone. */
+const clockFormatter = formatterPerZone({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The offset of the time zone from UTC at that instant, in milliseconds (negative west of Greenwich). */
 function zoneOffsetMs(timeZone: string, at: Date): number {

@@ -72,6 +72,21 @@ function resultsOf(baseline: BenchResults['baseline']['before'], http: BenchResu
   };
 }
 
+/** A campus day's results holding only these mixed runs. */
+function campusDayOf(runs: CampusDay['runs']): CampusDay {
+  return {
+    catalogueItems: size.items,
+    searches: 1,
+    searchesSampled: 0,
+    searchesFinding: 0,
+    readMix: {},
+    writeMix: {},
+    runs,
+    cachesOff: {},
+  };
+}
+type CampusDay = NonNullable<BenchResults['campusDay']>;
+
 describe('the bench seed', () => {
   it('fills every table the scenarios read, every reservation status included', async () => {
     const count = async (table: string) =>
@@ -182,16 +197,7 @@ describe('the bench scenarios', () => {
     const run = campusDayRun!;
     const report = formatReport({
       ...resultsOf(run.reads, {}),
-      campusDay: {
-        catalogueItems: size.items,
-        searches: 1,
-        searchesSampled: 0,
-        searchesFinding: 0,
-        readMix: {},
-        writeMix: {},
-        runs: [{ ...run, reads: { ...run.reads, ratio: 0.5 } }],
-        cachesOff: {},
-      },
+      campusDay: campusDayOf([{ ...run, reads: { ...run.reads, ratio: 0.5 } }]),
     });
     const line = report.split('\n').find((l) => l.includes('read caches at 10 writes/s'));
     // Where the CPU went: the mix run has its row, with the server thread's share of the wall time.
@@ -312,20 +318,11 @@ describe('the bench scenarios', () => {
       errors,
       latencyMs: { ...campusDayRun!.writes.latencyMs, p99 },
     });
-    const checksOf = (runs: NonNullable<BenchResults['campusDay']>['runs']) =>
+    const checksOf = (runs: CampusDay['runs']) =>
       checkBudgets({
         ...resultsOf(http.home!, {}),
         db: 'postgres',
-        campusDay: {
-          catalogueItems: size.items,
-          searches: 1,
-          searchesSampled: 0,
-          searchesFinding: 0,
-          readMix: {},
-          writeMix: {},
-          runs,
-          cachesOff: {},
-        },
+        campusDay: campusDayOf(runs),
       }).filter((c) => c.subject.startsWith('mix'));
     const passing = checksOf([
       { writesPerSecond: 5, reads: reads(0.15, 50), writes: writes(250) },
@@ -341,7 +338,7 @@ describe('the bench scenarios', () => {
       { writesPerSecond: 5, reads: reads(0.15, 50), writes: writes(251) },
       { writesPerSecond: 25, reads: reads(0.099, 50), writes: writes(10) },
     ]);
-    expect(failing.filter((c) => !c.pass).map((c) => c.budget + ' ' + c.subject)).toEqual([
+    expect(failing.filter((c) => !c.pass).map((c) => `${c.budget} ${c.subject}`)).toEqual([
       'campus-day write p99 mix, 5 writes/s',
       'campus-day share of baseline mix, 25 writes/s',
     ]);

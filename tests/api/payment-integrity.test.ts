@@ -28,19 +28,24 @@ async function paidIntent(cookie: string, itemId: string, from: number, to: numb
   return paymentIntentId;
 }
 
+/** Ten requests at once for the item's days 2–5 with one payment. */
+function tenRequests(cookie: string, itemId: string, paymentIntentId: string) {
+  return Promise.all(
+    Array.from({ length: 10 }, () =>
+      t.post(
+        '/api/reservations',
+        { itemId, startDate: day(2), endDate: day(5), stripePaymentIntentId: paymentIntentId },
+        cookie,
+      ),
+    ),
+  );
+}
+
 describe('one payment, one booking', () => {
   it('makes one reservation of ten concurrent requests with the same payment', async () => {
     const { borrower, item } = await scenario(t);
     const intent = await paidIntent(borrower.cookie, item.id, 2, 5);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.post(
-          '/api/reservations',
-          { itemId: item.id, startDate: day(2), endDate: day(5), stripePaymentIntentId: intent },
-          borrower.cookie,
-        ),
-      ),
-    );
+    const answers = await tenRequests(borrower.cookie, item.id, intent);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
       expect(refused.json()).toMatchObject({
@@ -70,15 +75,7 @@ describe('one payment, one booking', () => {
       create trigger fault_after_booking before insert on billing_history
       for each row execute function fault_after_booking()`);
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          t.post(
-            '/api/reservations',
-            { itemId: item.id, startDate: day(2), endDate: day(5), stripePaymentIntentId: intent },
-            borrower.cookie,
-          ),
-        ),
-      );
+      const answers = await tenRequests(borrower.cookie, item.id, intent);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
       expect(
         Number(
