@@ -14,12 +14,10 @@ function formatterPerZone(options: Intl.DateTimeFormatOptions): (timeZone: strin
   };
 }
 
-const dayFormatter = formatterPerZone({
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  weekday: 'short',
-});
+/** A calendar day's parts, as both formatters write them (YYYY, MM, DD). */
+const DAY_PARTS = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+
+const dayFormatter = formatterPerZone({ ...DAY_PARTS, weekday: 'short' });
 
 /** The last answer: every catalogue request asks for today, and the day changes once a day. */
 let lastToday: { timeZone: string; second: number; value: { date: string; weekday: number } } | undefined;
@@ -41,10 +39,8 @@ export function campusToday(timeZone: string, now = new Date()): { date: string;
 
 /** The wall clock, to the second, in a time zone. */
 const clockFormatter = formatterPerZone({
+  ...DAY_PARTS,
   hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
