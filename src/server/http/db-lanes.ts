@@ -83,17 +83,19 @@ export function reportDbCost(request: FastifyRequest, reply: FastifyReply) {
   );
 }
 
-/** The checkouts a Server-Timing header written by reportDbCost gives (tests, the bench). */
-export function checkoutsOf(serverTiming: string | string[] | number | undefined): number | undefined {
-  const match = /checkouts=(\d+)/.exec(String(serverTiming ?? ''));
+/** A count reportDbCost wrote into a Server-Timing header (`checkouts=N`, `statements=S`). */
+function countIn(serverTiming: string | string[] | number | undefined, what: 'checkouts' | 'statements') {
+  const match = new RegExp(`\\b${what}=(\\d+)`).exec(String(serverTiming ?? ''));
   return match ? Number(match[1]) : undefined;
 }
 
+/** The checkouts a Server-Timing header written by reportDbCost gives (tests, the bench). */
+export const checkoutsOf = (serverTiming: string | string[] | number | undefined) =>
+  countIn(serverTiming, 'checkouts');
+
 /** The statements a Server-Timing header written by reportDbCost gives (tests, the bench). */
-export function statementsOf(serverTiming: string | string[] | number | undefined): number | undefined {
-  const match = /statements=(\d+)/.exec(String(serverTiming ?? ''));
-  return match ? Number(match[1]) : undefined;
-}
+export const statementsOf = (serverTiming: string | string[] | number | undefined) =>
+  countIn(serverTiming, 'statements');
 
 /** The server's own milliseconds in a Server-Timing header reportDbCost wrote (`app;dur=T`). */
 export function serverMsOf(serverTiming: string | string[] | number | undefined): number | undefined {
