@@ -167,7 +167,7 @@ describe('listing journey', () => {
     const page = await b.newPage();
     await page.goto('/browse?q=zzqqxx');
     await page.getByText('No items found').waitFor();
-    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
     // "items found" alone would match the empty state's own "No items found": wait for it to go.
     await page.getByText('No items found').waitFor({ state: 'detached' });
     await page.getByText('items found', { exact: false }).first().waitFor();

@@ -115,6 +115,8 @@ function useBrowseAddress() {
     choice: readBrowseAddress(searchParams),
     raw: (name: string) => searchParams.get(name) ?? '',
     change,
+    /** The address's query after `c`, for a link: it works before the pre-rendered page hydrates. */
+    searchAfter: (c: BrowseChange) => `?${writeBrowseAddress(searchParams, c)}`,
   };
 }
 
@@ -122,7 +124,7 @@ export default function BrowsePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Browse Items`);
   const ids = useId();
-  const { choice, raw, change } = useBrowseAddress();
+  const { choice, raw, change, searchAfter } = useBrowseAddress();
   // Typing replaces the entry: Back leaves the page rather than stepping through keystrokes.
   const searchBox = useAddressText(raw(TYPED_PARAMS.search), (search) => change({ search, replace: true }));
   const maxPriceBox = useAddressText(raw(TYPED_PARAMS.maxPrice), (maxPrice) =>
@@ -296,8 +298,11 @@ export default function BrowsePage() {
                   <Trans>Ask your campus</Trans>
                 </Link>
               </Button>
-              <Button variant="outline" onClick={() => change(CLEARED)}>
-                <Trans>Clear all filters</Trans>
+              {/* A link: a tap on the pre-rendered page before its script has run still clears them. */}
+              <Button variant="outline" asChild>
+                <Link to={{ search: searchAfter(CLEARED) }}>
+                  <Trans>Clear all filters</Trans>
+                </Link>
               </Button>
               {campus !== ALL_CAMPUSES && (
                 <Button variant="outline" onClick={() => chooseCampus(ALL_CAMPUSES)}>

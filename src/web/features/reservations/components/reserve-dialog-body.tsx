@@ -8,7 +8,7 @@ import { type Reservation, reservationDates } from '#shared/schemas/reservations
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useServiceFeeRates } from '../../../lib/client-config.ts';
+import { ratesOf, useClientConfigPart } from '../../../lib/client-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useReserveDates } from '../../../lib/use-reserve-param.ts';
 import { useSession } from '../../auth/api.ts';
@@ -56,8 +56,10 @@ export function ReserveDialogBody({
   const queryClient = useQueryClient();
   const { user } = useSession();
   const availability = useAvailability(item.id);
-  // The service fee's rates as the server charges them (decision 055): the cost waits for them.
-  const rates = useServiceFeeRates();
+  // The service fee's rates as the server charges them (decision 055): the cost waits for them, and
+  // so do the dates; without them the calendar would read "No dates available" until they came.
+  const ratesQuery = useClientConfigPart(ratesOf);
+  const rates = ratesQuery.data;
   const createIntent = useCreatePaymentIntent();
   const createReservation = useCreateReservation();
   // Reserving on another campus asks first (the handover is in person, on the lender's campus).
@@ -322,18 +324,27 @@ export function ReserveDialogBody({
         // First thing in the dialog, before any card is asked for; chosen dates stay while they verify.
         <VerificationRequired email={user.email} action="reserve" />
       )}
-      {availability.isPending ? (
+      {availability.isPending || ratesQuery.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <Status>{t`Loading available dates...`}</Status>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-72 w-full rounded-xl" />
         </div>
-      ) : availability.isError ? (
+      ) : availability.isError || ratesQuery.isError ? (
         <div className="space-y-3 rounded-xl border border-line p-4 text-center">
           <p className="text-stone-700">
-            {errorMessage(availability.error, t`The available dates could not be loaded.`)}
+            {errorMessage(
+              availability.error ?? ratesQuery.error,
+              t`The available dates could not be loaded.`,
+            )}
           </p>
-          <Button variant="outline" onClick={() => void availability.refetch()}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              if (availability.isError) void availability.refetch();
+              if (ratesQuery.isError) void ratesQuery.refetch();
+            }}
+          >
             <Trans>Try again</Trans>
           </Button>
         </div>
