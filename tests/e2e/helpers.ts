@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { campusToday } from '../../src/shared/calendar.ts';
+import { QUERY_STATE_ID } from '../../src/web/lib/query-state.ts';
 import { cardExpiry } from '../helpers/cards.ts';
 import { mailsTo, tokenOf, verificationLinkIn } from '../helpers/outbox.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
@@ -121,6 +122,15 @@ export async function expectAccessible(page: Page) {
     );
   // The violations in the message itself: an assertion's diff of a long list is cut short.
   expect(bad, `axe on ${page.url()}:\n${bad.join('\n')}`).toEqual([]);
+}
+
+/**
+ * Waits until the app's script has taken over a page the server rendered (it reads and removes the
+ * page's data block just before hydrating; React replays a press that comes after). A press on one of
+ * its buttons before that is lost, as a student's would be.
+ */
+export async function scriptRunning(page: Page) {
+  await page.waitForFunction((id) => !document.getElementById(id), QUERY_STATE_ID);
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
