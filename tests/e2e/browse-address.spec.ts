@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, setupBrowser, signIn } from './helpers.ts';
+import { expectAccessible, scriptRunning, setupBrowser, signIn } from './helpers.ts';
 
 // Browse on a phone: the results start on the first screen, and everything the student chose (search
 // words, campus, category, filters, pages loaded) is in the address, so a reload, Back and a shared
@@ -163,13 +163,25 @@ describe("Browse's address keeps what the student chose", () => {
     const page = await b.newPage(PHONE);
     await page.goto('/browse?campus=all&available=any');
     expect(await shownItems(page)).toHaveLength(12);
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // A link: pressed on the pre-rendered page before the script has run, it still loads the next page.
+    const loadMore = page.getByRole('link', { name: 'Load more' });
+    await loadMore.click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect.poll(async () => (await shownItems(page)).length).toBeGreaterThan(12);
+    // Pressed once the app runs, the list grows where it is: the student is not sent back to its top.
+    await scriptRunning(page);
+    await loadMore.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await loadMore.click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await expect.poll(async () => (await shownItems(page)).length).toBeGreaterThan(24);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     const loaded = await shownItems(page);
     await page.reload();
     await expect.poll(() => shownItems(page)).toEqual(loaded);
     // A new filter starts the list again from its first page.
+    await scriptRunning(page);
     await page.getByRole('button', { name: 'Books', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('category') === 'books');
     expect(params(page).page).toBeUndefined();

@@ -155,8 +155,8 @@ export default function BrowsePage() {
     if (loadedPages > 0 && loadedPages < choice.pages && hasNextPage && !isFetchingNextPage && !isError)
       void fetchNextPage();
   }, [loadedPages, choice.pages, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-  // 'Load more' is written over the entry: Back leaves the list rather than stepping through its pages.
-  const loadMore = () => change({ pages: Math.max(loadedPages, choice.pages) + 1, replace: true });
+  // 'Load more' (a link) is written over the entry: Back leaves the list rather than stepping through
+  // its pages.
 
   const activeFilters = [
     choice.freeOnly,
@@ -322,7 +322,7 @@ export default function BrowsePage() {
         <LoadMore
           show={hasNextPage && !isPending}
           loading={isFetchingNextPage}
-          onLoad={loadMore}
+          to={{ search: searchAfter({ pages: Math.max(loadedPages, choice.pages) + 1 }) }}
           label={t`Load more`}
         />
         {items.length > 0 && !hasNextPage && (
