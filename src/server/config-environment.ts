@@ -6,6 +6,9 @@ import { productionRisks } from './production-risks.ts';
 // gets, and the settings that only make sense together. config.ts turns them into the Config the code
 // uses. `.env.example` mirrors this file.
 
+/** How long a read cache keeps an answer unless READ_CACHE_SECONDS says otherwise. */
+export const READ_CACHE_SECONDS_DEFAULT = 30;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -170,7 +173,18 @@ export const envSchema = z.object({
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 (off) or more')
     .max(3600, 'must be at most 3600')
-    .default(30),
+    .default(READ_CACHE_SECONDS_DEFAULT),
+  /**
+   * The longest the catalogue keeps a list, an item page or a profile: the database announces every
+   * change to them (a review revealed by its waiting time too, by the jobs' round), so this bounds only
+   * an announcement that went missing. Searches, sessions and unread counts keep READ_CACHE_SECONDS.
+   * Never below READ_CACHE_SECONDS.
+   */
+  READ_CACHE_ANNOUNCED_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more')
+    .max(86_400, 'must be at most 86400')
+    .default(600),
   /**
    * The most the catalogue's remembered answers (lists, searches, item pages, profiles) may take, in
    * megabytes; past it the least recently used go first. Too little, and a campus's everyday searches

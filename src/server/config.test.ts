@@ -86,6 +86,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps announced answers READ_CACHE_ANNOUNCED_SECONDS, 600 unless set, never less than READ_CACHE_SECONDS', () => {
+    expect(loadConfig({}).readCacheAnnouncedMs).toBe(600_000);
+    expect(loadConfig({ READ_CACHE_ANNOUNCED_SECONDS: '120' }).readCacheAnnouncedMs).toBe(120_000);
+    expect(
+      loadConfig({ READ_CACHE_SECONDS: '60', READ_CACHE_ANNOUNCED_SECONDS: '10' }).readCacheAnnouncedMs,
+    ).toBe(60_000);
+    expect(() => loadConfig({ READ_CACHE_ANNOUNCED_SECONDS: '-1' })).toThrow(
+      'READ_CACHE_ANNOUNCED_SECONDS: must be 0 or more',
+    );
+  });
+
   it('refuses bad settings with one readable line each', () => {
     try {
       loadConfig({

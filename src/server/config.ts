@@ -56,6 +56,9 @@ function toConfig(env: Env) {
     adminEmails: toAdminEmails(env),
     wsHeartbeatMs: Math.round(env.WS_HEARTBEAT_SECONDS * 1000),
     readCacheMs: Math.round(env.READ_CACHE_SECONDS * 1000),
+    readCacheAnnouncedMs: Math.round(
+      Math.max(env.READ_CACHE_SECONDS, env.READ_CACHE_ANNOUNCED_SECONDS) * 1000,
+    ),
     readCacheBytes: env.READ_CACHE_MEGABYTES * 1024 * 1024,
     jobs: {
       enabled: env.JOBS_ENABLED,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { users } from '../../src/server/db/schema/users.ts';
+import { reviewService } from '../../src/server/features/reviews/service.ts';
 import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -210,6 +211,51 @@ describe('precise invalidation', () => {
 
     expect(await itemTitle(drill.id)).toBe('Reviewed drill (renamed)');
     expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
+  });
+
+  it('a review revealed by its waiting time shows once the jobs’ round announces it, not before', async () => {
+    const owner = await createSignedInUser(db());
+    const borrower = await createSignedInUser(db());
+    const drill = await createItem(db(), { userId: owner.user.id, title: 'Patient drill' });
+    // One side has written: hidden until the other writes or 14 days pass.
+    await db().execute(sql`
+      with booking as (
+        insert into reservations (item_id, borrower_id, provider_id, start_date, end_date, status)
+        values (${drill.id}, ${borrower.user.id}, ${owner.user.id}, '2026-01-01', '2026-01-03', 'completed')
+        returning id)
+      insert into reviews (reservation_id, reviewer_id, reviewee_id, item_id, rating, comment, review_type)
+      select id, ${borrower.user.id}, ${owner.user.id}, ${drill.id}, 4, 'Worth the wait', 'borrower_to_lender' from booking`);
+    await settle();
+    const page = async () => (await t.get(`/api/items/${drill.id}`)).json();
+    const profile = async () => (await t.get(`/api/users/${owner.user.id}`)).json();
+    const card = async () =>
+      ((await t.get('/api/items?campus=all')).json().items as { id: string; rating: unknown }[]).find(
+        (item) => item.id === drill.id,
+      );
+    expect((await page()).reviews).toEqual([]);
+    expect((await page()).lenderRating).toBeNull();
+    expect((await profile()).reviews).toEqual([]);
+    expect((await card())?.rating).toBeNull();
+
+    // The 14 days pass: time alone writes nothing, so nothing is announced.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table reviews disable trigger reviews_cache_update`);
+      await tx.execute(
+        sql`update reviews set created_at = now() - interval '14 days 1 minute' where reviewer_id = ${borrower.user.id}`,
+      );
+      await tx.execute(sql`alter table reviews enable trigger reviews_cache_update`);
+    });
+    expect((await page()).reviews).toEqual([]);
+    expect((await card())?.rating).toBeNull();
+
+    // The jobs' round over the last minutes announces what it revealed.
+    const now = new Date();
+    await reviewService.announceRevealedByTime(db(), new Date(now.getTime() - 5 * 60_000), now);
+    await settle();
+    expect((await page()).reviews).toMatchObject([{ comment: 'Worth the wait' }]);
+    expect((await page()).lenderRating).toEqual({ average: 4, count: 1 });
+    expect((await profile()).reviews).toMatchObject([{ comment: 'Worth the wait' }]);
+    expect((await card())?.rating).toEqual({ average: 4, count: 1 });
   });
 
   // Cards show their item's rating and item pages their lender's (migration 0014).

@@ -22,6 +22,29 @@ describe('ReadCache', () => {
     expect(await cache.get('a', compute)).toBe(2);
   });
 
+  it('keeps an answer whose every change is announced for announcedTtlMs, until an announcement drops it', async () => {
+    let now = 0;
+    let computed = 0;
+    const cache = new ReadCache<number>({
+      maxEntries: 10,
+      ttlMs: 1000,
+      announcedTtlMs: 60_000,
+      now: () => now,
+    });
+    const compute = async () => ++computed;
+    expect(await cache.get('list', compute, () => ['list:a'], { announced: true })).toBe(1);
+    expect(await cache.get('search', compute, () => ['item:1'])).toBe(2);
+    now = 30_000;
+    // A search is not told of a new listing it would now find: it goes at the short limit.
+    expect(await cache.get('search', compute, () => ['item:1'])).toBe(3);
+    expect(await cache.get('list', compute, () => ['list:a'], { announced: true })).toBe(1);
+    cache.invalidate('list:a');
+    expect(await cache.get('list', compute, () => ['list:a'], { announced: true })).toBe(4);
+    // The long limit still bounds an announcement that went missing.
+    now = 90_000;
+    expect(await cache.get('list', compute, () => ['list:a'], { announced: true })).toBe(5);
+  });
+
   it('asks once for many readers that miss together', async () => {
     const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 1000 });
     const answer = deferred<string>();

@@ -6,7 +6,9 @@ import pLimit from 'p-limit';
 // decisions 016 and 049). Correctness comes from invalidation, not from the time limit: the database
 // announces what every change touches (read-caches.ts), each answer carries tags that name what it was
 // built from, and an announcement drops only the answers with its tags. The time limit bounds what no
-// write announces (a review revealed by time, a new listing a search would now find).
+// write announces (a new listing a search would now find); an answer whose every change is announced
+// (a list, an item page, a profile: a review revealed by its waiting time is announced by the jobs'
+// round) keeps a longer one, which bounds only an announcement that went missing.
 //
 // Under load (decision 049): the least recently used answers go first once the cache holds more than
 // its bytes; one computation per key runs at a time, however many readers miss it; at most a few
@@ -23,6 +25,11 @@ export interface ReadCacheOptions {
   sizeOf?: (value: unknown) => number;
   /** How long an entry may be served at most. 0 turns the cache off: every read computes. */
   ttlMs: number;
+  /**
+   * How long an answer whose every change the database announces (get's `announced`) may be served:
+   * its time limit then only bounds an announcement that went missing. Defaults to ttlMs.
+   */
+  announcedTtlMs?: number;
   /**
    * After an invalidation, the old answer goes to the readers who arrive while the new one is being
    * computed (the first reader computes and waits), never to its writer. Not for answers whose
@@ -132,7 +139,9 @@ export class ReadCache<V> {
    * if any: after their own write (wrote()) they never get an answer it made stale; `fresh` refuses
    * stale answers altogether (a computation that stores what it reads). `readSince`: `compute` hands
    * over what was read earlier, when the invalidation number was this (invalidations): it is stored
-   * only if nothing it carries was invalidated since then.
+   * only if nothing it carries was invalidated since then. `announced`: every change to what the
+   * answer shows is announced (nothing about it changes with time alone), so it is kept for
+   * announcedTtlMs.
    */
   async get(
     key: string,
@@ -143,7 +152,14 @@ export class ReadCache<V> {
       fresh = false,
       lane = 'default',
       readSince,
-    }: { reader?: string | undefined; fresh?: boolean; lane?: string; readSince?: number } = {},
+      announced = false,
+    }: {
+      reader?: string | undefined;
+      fresh?: boolean;
+      lane?: string;
+      readSince?: number;
+      announced?: boolean;
+    } = {},
   ): Promise<V> {
     if (this.options.ttlMs <= 0 || this.suspended) {
       this.lookups?.(false);
@@ -170,7 +186,7 @@ export class ReadCache<V> {
       if (!running) {
         // Nothing stored, or only a stale answer: this reader computes, and waits for it.
         this.lookups?.(false);
-        return this.start(key, compute, tagsOf, lane, readSince);
+        return this.start(key, compute, tagsOf, lane, readSince, this.ttlOf(announced));
       }
       // Its replacement is being computed: the stale answer, unless this reader's write made it stale.
       if (
@@ -262,7 +278,16 @@ export class ReadCache<V> {
       this.writers.delete(writer); // only an unheard write needs remembering here
       return;
     }
-    this.writers.set(writer, heard ? this.epoch : UNHEARD, heard ? {} : { ttl: this.options.ttlMs });
+    this.writers.set(writer, heard ? this.epoch : UNHEARD, heard ? {} : { ttl: this.longestTtlMs });
+  }
+
+  /** How long anything stored now may be served. */
+  private get longestTtlMs() {
+    return Math.max(this.options.ttlMs, this.options.announcedTtlMs ?? 0);
+  }
+
+  private ttlOf(announced: boolean) {
+    return announced ? (this.options.announcedTtlMs ?? this.options.ttlMs) : this.options.ttlMs;
   }
 
   /** Drops every answer (and voids any being computed). */
@@ -305,9 +330,10 @@ export class ReadCache<V> {
     compute: () => Promise<V>,
     tagsOf: TagsOf<V> | undefined,
     lane: string,
-    readSince = this.epoch,
+    readSince: number | undefined,
+    ttlMs: number,
   ): Promise<V> {
-    const startedAt = Math.min(readSince, this.epoch);
+    const startedAt = Math.min(readSince ?? this.epoch, this.epoch);
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => {
       settle = resolve;
@@ -315,7 +341,7 @@ export class ReadCache<V> {
     const promise: Promise<V> = this.limit(lane, compute)
       .then((value) => {
         const tags = [...(this.options.everyAnswerTags ?? []), ...(tagsOf?.(value) ?? [])];
-        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags);
+        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags, ttlMs);
         return value;
       })
       .finally(() => {
@@ -348,9 +374,9 @@ export class ReadCache<V> {
     return tags.every((tag) => (this.tagInvalidatedAt.get(tag) ?? 0) <= startedAt);
   }
 
-  private store(key: string, value: V, tags: readonly string[]) {
+  private store(key: string, value: V, tags: readonly string[], ttlMs: number) {
     this.remove(key);
-    const entry: Entry<V> = { value, expires: this.now() + this.options.ttlMs, tags };
+    const entry: Entry<V> = { value, expires: this.now() + ttlMs, tags };
     this.entries.set(key, entry);
     // Too big to keep at all (lru-cache refuses it): not indexed either.
     if (this.entries.peek(key) === entry) this.index(key, tags);

@@ -76,17 +76,23 @@ export const DEFAULT_CATALOGUE_BYTES = 256 * 1024 * 1024;
  * from its item pages and profiles) keep a burst of distinct questions from taking every connection
  * of the database pool (10) from the writes and polls: the others wait in memory, in order.
  */
-export function createReadCaches(ttlMs: number, catalogueBytes = DEFAULT_CATALOGUE_BYTES): ReadCaches {
+export function createReadCaches(
+  ttlMs: number,
+  catalogueBytes = DEFAULT_CATALOGUE_BYTES,
+  /** How long lists, item pages and profiles (and the lists' counts) are kept: every change is announced. */
+  announcedTtlMs = ttlMs,
+): ReadCaches {
   return {
     catalogue: new ReadCache({
       maxEntries: 200_000,
       maxBytes: catalogueBytes,
       sizeOf: answerBytes,
       ttlMs,
+      announcedTtlMs,
       serveStale: true,
       maxConcurrentMisses: 6,
     }),
-    counts: new ReadCache({ maxEntries: 20_000, ttlMs, maxConcurrentMisses: 3 }),
+    counts: new ReadCache({ maxEntries: 20_000, ttlMs, announcedTtlMs, maxConcurrentMisses: 3 }),
     sessions: new ReadCache({ maxEntries: 20_000, ttlMs }),
     notificationsUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
     chatUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),

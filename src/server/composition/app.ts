@@ -176,7 +176,7 @@ export async function buildApp({
 
   const db = database.db;
   // Recent answers in memory, emptied by the database's change announcements (docs/performance.md).
-  const caches = createReadCaches(config.readCacheMs, config.readCacheBytes);
+  const caches = createReadCaches(config.readCacheMs, config.readCacheBytes, config.readCacheAnnouncedMs);
   // Live events: the database's NOTIFYs, heard by every instance (PostgreSQL) or by this one (PGlite).
   const hub = database.newClient
     ? await createPostgresHub(database.newClient, app.log, (text, values) =>

@@ -250,6 +250,15 @@ export default fp(
     let revealedThrough = new Date(Date.now() - REVEAL_CATCH_UP_MS);
     const awardRevealedReviewBadges = async (log: FastifyBaseLogger) => {
       const now = new Date();
+      // The caches keep a list, an item page or a profile until a change is announced to it: a review
+      // revealed by time is announced here. Only reveals since the oldest answer kept anywhere can
+      // have made one stale (a first round would otherwise announce a week of them at once).
+      const keptSince = new Date(now.getTime() - opts.config.readCacheAnnouncedMs);
+      await reviewService.announceRevealedByTime(
+        deps.db,
+        revealedThrough > keptSince ? revealedThrough : keptSince,
+        now,
+      );
       const awarded = await reviewService.awardRevealedByTime(deps.db, revealedThrough, now);
       revealedThrough = now;
       if (awarded) log.info({ awarded }, 'awarded badges for reviews revealed by time');

@@ -169,8 +169,9 @@ export async function itemListJson(
     },
     answerTags,
     // Lists and searches queue apart from item pages and profiles: a burst of slow searches never
-    // holds up a quick item page.
-    { reader, lane: 'lists' },
+    // holds up a quick item page. A list is kept until a change announced to it; a search also
+    // expires, as a new listing it would now find is announced to the lists alone.
+    { reader, lane: 'lists', announced: !searches },
   );
   return (answer as { json: string }).json;
 }
@@ -207,7 +208,9 @@ async function countJson(
       tags: itemService.searches(query) ? [catalogueTags.everyList] : listTags(query.campus, query.category),
     }),
     answerTags,
-    { reader, ...(known ? { readSince: known.since } : {}) },
+    // A list's count changes only with an announced change; a search's also with a new listing it
+    // would now find, which nothing announces to it.
+    { reader, announced: !itemService.searches(query), ...(known ? { readSince: known.since } : {}) },
   );
   return (answer as { json: string }).json;
 }
@@ -224,6 +227,7 @@ export async function publicItemJson(
 ): Promise<string | undefined> {
   const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(db, id), answerTags, {
     reader,
+    announced: true,
   });
   return 'json' in answer ? answer.json : undefined;
 }

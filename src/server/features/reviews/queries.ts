@@ -164,6 +164,26 @@ export async function revieweesRevealedByTimeBetween(db: Db, from: Date, to: Dat
   return rows.map((r) => r.userId);
 }
 
+/**
+ * Announces to the read caches what reviews that became visible by the waiting time alone in (from, to]
+ * change, as the review's own change did (migration 0030's campusloop_reviews_changed): its item's page
+ * and cards, both people's profiles, and the reviewee's rating. Nothing else happened at that moment
+ * to announce it.
+ */
+export async function announceRevealedByTimeBetween(db: Db, from: Date, to: Date): Promise<void> {
+  await db.execute(sql`select campusloop_announce(array(
+    select unnest(array['item:' || coalesce(v.item_id, r.item_id), 'list:' || i.campus,
+      'list:' || i.campus || ':' || i.category, 'profile:' || v.reviewee_id, 'profile:' || v.reviewer_id,
+      'rating:' || v.reviewee_id])
+    from ${reviews} as v
+    left join ${reservations} as r on r.id = v.reservation_id
+    left join ${items} as i on i.id = coalesce(v.item_id, r.item_id)
+    where v.created_at > ${revealCutoff(from).toISOString()}::timestamptz
+      and v.created_at <= ${revealCutoff(to).toISOString()}::timestamptz
+      and not exists (select 1 from ${reviews} as counterpart
+        where counterpart.reservation_id = v.reservation_id and counterpart.reviewer_id = v.reviewee_id)))`);
+}
+
 // The same lists and summary inside another feature's one statement (the item page's, the profile's):
 // the item's or person's id and the reveal cutoff (`revealCutoff(now)` as SQL) are the page's placeholders.
 

@@ -180,6 +180,14 @@ export const reviewService = {
   },
 
   /**
+   * For the background job: the read caches hear of reviews that started to show in (from, to]
+   * because the waiting time ran out, so the pages that show them are not kept without them.
+   */
+  async announceRevealedByTime(db: Db, from: Date, to: Date): Promise<void> {
+    await queries.announceRevealedByTimeBetween(db, from, to);
+  },
+
+  /**
    * For the background job: reviews that started to show in (from, to] because the waiting time
    * ran out. No event happened then, so their reviewees' badges are evaluated here.
    */

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { campusToday } from '#shared/calendar.ts';
 import type { Locale } from '#shared/i18n.ts';
 import { profileResponse, userIdParams } from '#shared/schemas/users.ts';
 import {
@@ -27,15 +28,15 @@ export const userRoutes = publicRoutes<{ db: Db; config: Config; caches: ReadCac
         const locale = requestLocale(request);
         // The person themself (Borrowed tab, hidden items) and moderators get their own answer; everyone
         // else sees the same public profile, remembered until something it shows changes, once per
-        // language (the badges' names are written in the reader's).
+        // language (the badges' names are written in the reader's) and campus day (what is available now).
         if (viewer && (viewer.id === id || viewer.isAdmin)) {
           return userService.profile(db, id, viewer, config.campusTimeZone, locale);
         }
         const answer = await caches.catalogue.get(
-          `profile:${id}:${locale}`,
+          `profile:${campusToday(config.campusTimeZone).date}:${id}:${locale}`,
           () => publicProfile(id, locale),
           answerTags,
-          { reader: viewer?.id },
+          { reader: viewer?.id, announced: true },
         );
         if ('missing' in answer) throw notFound(msg`User not found.`);
         return sendJson(reply, answer.json);
