@@ -199,10 +199,16 @@ function campusDayChecks(results: BenchResults): BudgetCheck[] {
 }
 
 /** The campus-day tables: each run's reads and writes, reads per class, and the caches-off runs. */
-function formatCampusDay(day: NonNullable<BenchResults['campusDay']>, connections: number): string[] {
+function formatCampusDay(
+  day: NonNullable<BenchResults['campusDay']>,
+  connections: number,
+  /** Seconds of the mix before each window (older results did not record it: 3). */
+  warmup: unknown,
+): string[] {
   const out: string[] = [
     `Campus day: ${num(day.catalogueItems)} items, ${num(day.searches)} distinct searches ` +
-      `(${day.searchesFinding} of ${day.searchesSampled} sampled find items); reads over ${connections} connections, mix ` +
+      `(${day.searchesFinding} of ${day.searchesSampled} sampled find items); each window after ` +
+      `${warmup ?? 3} s of the same mix at its write rate; reads over ${connections} connections, mix ` +
       Object.entries(day.readMix)
         .map(([k, v]) => `${k} ${v} %`)
         .join(', ') +
@@ -400,7 +406,11 @@ export function formatReport(results: BenchResults): string {
     ]);
   }
   if (rows.length > 1) out.push(table(rows), '');
-  if (results.campusDay) out.push(...formatCampusDay(results.campusDay, results.options.connections));
+  if (results.campusDay) {
+    out.push(
+      ...formatCampusDay(results.campusDay, results.options.connections, results.options['campus-warmup']),
+    );
+  }
   if (results.flow) {
     const f = results.flow;
     out.push(

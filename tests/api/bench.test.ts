@@ -195,10 +195,14 @@ describe('the bench scenarios', () => {
 
   it('reports the read caches’ hit ratios beside the writes of each campus-day run', () => {
     const run = campusDayRun!;
+    const results = resultsOf(run.reads, {});
     const report = formatReport({
-      ...resultsOf(run.reads, {}),
+      ...results,
+      options: { ...results.options, 'campus-warmup': '30' },
       campusDay: campusDayOf([{ ...run, reads: { ...run.reads, ratio: 0.5 } }]),
     });
+    // How long the caches had to fill before the window: the hit ratios mean little without it.
+    expect(report).toContain('each window after 30 s of the same mix at its write rate');
     const line = report.split('\n').find((l) => l.includes('read caches at 10 writes/s'));
     // Where the CPU went: the mix run has its row, with the server thread's share of the wall time.
     const cpuRow = report.split('\n').find((l) => l.startsWith('mix, 10 writes/s'));
