@@ -4,6 +4,7 @@ import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // Decision 049: lists are remembered by campus and category, searches by the items they show (a new
@@ -37,10 +38,7 @@ async function listSilently(values: Parameters<typeof createItem>[1]) {
   return id;
 }
 
-async function settle() {
-  const { cookie } = await createSignedInUser(db());
-  expect((await t.post('/api/notifications/read-all', {}, cookie)).statusCode).toBe(200);
-}
+const settle = () => heardEverything(t);
 
 interface ListAnswer {
   items: { title: string }[];

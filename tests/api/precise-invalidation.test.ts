@@ -5,6 +5,7 @@ import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { reviewService } from '../../src/server/features/reviews/service.ts';
 import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
+import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // A change empties only the answers it can alter (migration 0011, read-caches.ts). Before,
@@ -31,11 +32,7 @@ async function renameSilently(ids: string[], suffix: string) {
   });
 }
 
-/** A successful write: when it answers, every announcement committed before it has been heard. */
-async function settle() {
-  const { cookie } = await createSignedInUser(db());
-  expect((await t.post('/api/notifications/read-all', {}, cookie)).statusCode).toBe(200);
-}
+const settle = () => heardEverything(t);
 
 const titles = async (url: string, cookie?: string) => {
   const answer = await t.get(url, cookie);
