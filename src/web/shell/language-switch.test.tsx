@@ -1,26 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '#shared/schemas/auth.ts';
 import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
+import { ada } from '../../../tests/helpers/session-user.ts';
 import { activateLocale } from '../lib/i18n.ts';
 import { Footer } from './footer.tsx';
 
 // The footer's language switch changes the whole app at once, remembers the choice
 // for the server's next page (a cookie), and saves it on a signed-in person's account.
-
-const ada: SessionUser = {
-  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  email: 'ada@stanford.edu',
-  username: 'ada',
-  fullName: 'Ada Lovelace',
-  campus: 'stanford.edu',
-  campusName: 'Stanford University',
-  profileImage: null,
-  isVerified: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  isAdmin: false,
-  locale: 'en',
-};
 
 afterEach(async () => {
   cleanup();

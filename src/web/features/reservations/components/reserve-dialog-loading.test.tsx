@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '#shared/schemas/auth.ts';
 import { renderWithApi, stubApi } from '../../../../../tests/helpers/render-with-api.tsx';
+import { ada } from '../../../../../tests/helpers/session-user.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { reservationKeys } from '../queries.ts';
 import type { ReservableItem } from './reserve-cost.tsx';
@@ -10,20 +10,6 @@ import { ReserveDialog } from './reserve-dialog.tsx';
 // The Reserve dialog prices the days with the server's service-fee rates: until they have come it is
 // still loading, never "No dates available" for an item whose days are free; if they cannot be loaded
 // it says so and tries again.
-
-const ada: SessionUser = {
-  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  email: 'ada@stanford.edu',
-  username: 'ada',
-  fullName: 'Ada Lovelace',
-  campus: 'stanford.edu',
-  campusName: 'Stanford University',
-  profileImage: null,
-  isVerified: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  isAdmin: false,
-  locale: 'en',
-};
 
 const item = {
   id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',

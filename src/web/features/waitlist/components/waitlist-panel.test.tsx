@@ -3,25 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { WaitlistEntry } from '#shared/schemas/waitlist.ts';
 import { renderWithApi } from '../../../../../tests/helpers/render-with-api.tsx';
+import { ada } from '../../../../../tests/helpers/session-user.ts';
 import { WaitlistPanel } from './waitlist-panel.tsx';
 
 // The item page's waitlist for a student of the item's campus: what they wait for and leaving it,
 // "Notify me when available" starting on the booked days, the server's refusal shown with a way to
 // reserve, and nothing for the owner or another campus.
-
-const ada: SessionUser = {
-  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  email: 'ada@stanford.edu',
-  username: 'ada',
-  fullName: 'Ada Lovelace',
-  campus: 'stanford.edu',
-  campusName: 'Stanford University',
-  profileImage: null,
-  isVerified: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  isAdmin: false,
-  locale: 'en',
-};
 
 const item = {
   id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
