@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/composition/app.ts';
 import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { users } from '../../src/server/db/schema/users.ts';
@@ -7,6 +8,7 @@ import { reviewService } from '../../src/server/features/reviews/service.ts';
 import { createItem, createSignedInUser, TEST_PASSWORD } from '../factories.ts';
 import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 // A change empties only the answers it can alter (migration 0011, read-caches.ts). Before,
 // any successful request (a chat message, a read mark, a sign-in) emptied the whole catalogue, and
@@ -210,18 +212,22 @@ describe('precise invalidation', () => {
     expect(await itemTitle(saw.id)).toBe('Unreviewed saw');
   });
 
-  it('a review revealed by its waiting time shows once the jobs’ round announces it, not before', async () => {
+  /**
+   * A one-sided review of a new item, seen hidden on its page, its lender's profile and its card, then
+   * revealed by its 14 days passing silently (time alone writes nothing, so nothing is announced), and
+   * still hidden on those remembered answers.
+   */
+  async function reviewRevealedSilently(comment: string) {
     const owner = await createSignedInUser(db());
     const borrower = await createSignedInUser(db());
-    const drill = await createItem(db(), { userId: owner.user.id, title: 'Patient drill' });
-    // One side has written: hidden until the other writes or 14 days pass.
+    const drill = await createItem(db(), { userId: owner.user.id, title: `Patient drill ${comment}` });
     await db().execute(sql`
       with booking as (
         insert into reservations (item_id, borrower_id, provider_id, start_date, end_date, status)
         values (${drill.id}, ${borrower.user.id}, ${owner.user.id}, '2026-01-01', '2026-01-03', 'completed')
         returning id)
       insert into reviews (reservation_id, reviewer_id, reviewee_id, item_id, rating, comment, review_type)
-      select id, ${borrower.user.id}, ${owner.user.id}, ${drill.id}, 4, 'Worth the wait', 'borrower_to_lender' from booking`);
+      select id, ${borrower.user.id}, ${owner.user.id}, ${drill.id}, 4, ${comment}, 'borrower_to_lender' from booking`);
     await settle();
     const page = async () => (await t.get(`/api/items/${drill.id}`)).json();
     const profile = async () => (await t.get(`/api/users/${owner.user.id}`)).json();
@@ -234,7 +240,6 @@ describe('precise invalidation', () => {
     expect((await profile()).reviews).toEqual([]);
     expect((await card())?.rating).toBeNull();
 
-    // The 14 days pass: time alone writes nothing, so nothing is announced.
     await db().transaction(async (tx) => {
       await tx.execute(sql`alter table reviews disable trigger reviews_cache_update`);
       await tx.execute(
@@ -244,8 +249,12 @@ describe('precise invalidation', () => {
     });
     expect((await page()).reviews).toEqual([]);
     expect((await card())?.rating).toBeNull();
+    return { page, profile, card };
+  }
 
-    // The jobs' round over the last minutes announces what it revealed.
+  it('a review revealed by its waiting time shows once it is announced, not before', async () => {
+    const { page, profile, card } = await reviewRevealedSilently('Worth the wait');
+    // The span of the last minutes, as a jobs' round covers it.
     const now = new Date();
     await reviewService.announceRevealedByTime(db(), new Date(now.getTime() - 5 * 60_000), now);
     await settle();
@@ -253,6 +262,27 @@ describe('precise invalidation', () => {
     expect((await page()).lenderRating).toEqual({ average: 4, count: 1 });
     expect((await profile()).reviews).toMatchObject([{ comment: 'Worth the wait' }]);
     expect((await card())?.rating).toEqual({ average: 4, count: 1 });
+  });
+
+  it('the jobs’ round of another instance announces it to this one', async () => {
+    const { page, card } = await reviewRevealedSilently('Seen by the round');
+    // An instance that runs the timed jobs, on the same database: this one hears its announcement.
+    const worker = await buildApp({
+      config: { ...t.config, jobs: { ...t.config.jobs, enabled: true, intervalMs: 200 } },
+      database: t.database,
+      logger: false,
+    });
+    try {
+      await worker.ready();
+      await waitFor(
+        async () => (await page()).reviews.length === 1,
+        20_000,
+        'the review on the remembered item page',
+      );
+      expect((await card())?.rating).toEqual({ average: 4, count: 1 });
+    } finally {
+      await worker.close();
+    }
   });
 
   // Cards show their item's rating and item pages their lender's (migration 0014).
