@@ -4,6 +4,7 @@ import type { AccountResponse, AccountSession } from '#shared/schemas/account.ts
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { BillingEntry } from '#shared/schemas/payments.ts';
 import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
+import { ada as student } from '../../../tests/helpers/session-user.ts';
 import { activateLocale, i18n } from '../lib/i18n.ts';
 import BillingHistoryRoute from './billing-history.tsx';
 import LoginPage from './login.tsx';
@@ -12,19 +13,7 @@ import SettingsRoute from './settings.tsx';
 // The account pages in Spanish (settings with its language card, sign-in, billing history with its dates
 // and amounts), and none of their English left.
 
-const ada: SessionUser = {
-  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  email: 'ada@stanford.edu',
-  username: 'ada',
-  fullName: 'Ada Lovelace',
-  campus: 'stanford.edu',
-  campusName: 'Stanford University',
-  profileImage: null,
-  isVerified: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  isAdmin: false,
-  locale: 'es',
-};
+const ada: SessionUser = { ...student, locale: 'es' };
 
 const account: AccountResponse = {
   user: ada,

@@ -3,23 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountResponse, AccountSession } from '#shared/schemas/account.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { renderWithApi, stubApi } from '../../../tests/helpers/render-with-api.tsx';
+import { ada as student } from '../../../tests/helpers/session-user.ts';
 import SettingsRoute from './settings.tsx';
 
 // The settings page with real-looking answers: its sections, the sessions list and its "Sign out of
 // other sessions", the e-mail choices, and what it says when it cannot load.
 
 const ada: SessionUser = {
-  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  email: 'ada@stanford.edu',
-  username: 'ada',
-  fullName: 'Ada Lovelace',
-  campus: 'stanford.edu',
-  campusName: 'Stanford University',
+  ...student,
   profileImage: '/uploads/avatars/2026/11/0b6f8c1e-9d7a-4e2b-8f3c-5a6d7e8f9a0b.jpg',
-  isVerified: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  isAdmin: false,
-  locale: 'en',
 };
 
 const account: AccountResponse = {

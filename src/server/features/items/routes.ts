@@ -196,6 +196,7 @@ async function countJson(
   reader: string | undefined,
   known?: { total: number; totalCapped: boolean; since: number },
 ): Promise<string> {
+  const search = itemService.searches(query);
   const answer = await caches.counts.get(
     key,
     async () => ({
@@ -205,12 +206,12 @@ async function countJson(
           : await itemService.count(db, query, timeZone),
       ),
       // A search's count is tagged by its pages' items as they are computed (addTags above).
-      tags: itemService.searches(query) ? [catalogueTags.everyList] : listTags(query.campus, query.category),
+      tags: search ? [catalogueTags.everyList] : listTags(query.campus, query.category),
     }),
     answerTags,
     // A list's count changes only with an announced change; a search's also with a new listing it
     // would now find, which nothing announces to it.
-    { reader, announced: !itemService.searches(query), ...(known ? { readSince: known.since } : {}) },
+    { reader, announced: !search, ...(known ? { readSince: known.since } : {}) },
   );
   return (answer as { json: string }).json;
 }
