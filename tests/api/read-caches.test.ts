@@ -200,4 +200,23 @@ describe('read caches', () => {
     expect((await t.post(`/api/notifications/${row!.id}/read`, {}, cookie)).statusCode).toBe(200);
     expect(await unread()).toHaveLength(before);
   });
+
+  it('update the unread poll when a notice still unread is reworded from anywhere', async () => {
+    const { user, cookie } = await createSignedInUser(db());
+    const [row] = await db()
+      .insert(notifications)
+      .values({ userId: user.id, type: 'system', title: '3 new listings', message: 'For “desk lamp”.' })
+      .returning();
+    const titleOf = async () =>
+      (
+        (await t.get('/api/notifications/unread', cookie)).json().notifications as {
+          id: string;
+          title: string;
+        }[]
+      ).find((notice) => notice.id === row!.id)?.title;
+    await vi.waitFor(async () => expect(await titleOf()).toBe('3 new listings'), soon);
+    // Its read mark stays as it was: no live event, only the database's announcement of the words.
+    await db().update(notifications).set({ title: '4 new listings' }).where(eq(notifications.id, row!.id));
+    await vi.waitFor(async () => expect(await titleOf()).toBe('4 new listings'), soon);
+  });
 });

@@ -45,6 +45,29 @@ describe('ReadCache', () => {
     expect(await cache.get('list', compute, () => ['list:a'], { announced: true })).toBe(5);
   });
 
+  it('keeps for announcedTtlMs the answers its function says are announced, the others for ttlMs', async () => {
+    let now = 0;
+    let computed = 0;
+    const cache = new ReadCache<string | undefined>({
+      maxEntries: 10,
+      ttlMs: 1000,
+      announcedTtlMs: 60_000,
+      now: () => now,
+    });
+    // A session that names a person is announced; a token that finds nobody names nobody.
+    const find = (found: string | undefined) => async () => {
+      computed++;
+      return found;
+    };
+    const named = { announced: (value: string | undefined) => value !== undefined };
+    expect(await cache.get('ana-token', find('ana'), undefined, named)).toBe('ana');
+    expect(await cache.get('unknown-token', find(undefined), undefined, named)).toBeUndefined();
+    now = 30_000;
+    expect(await cache.get('ana-token', find('changed'), undefined, named)).toBe('ana');
+    expect(await cache.get('unknown-token', find('bo'), undefined, named)).toBe('bo');
+    expect(computed).toBe(3);
+  });
+
   it('asks once for many readers that miss together', async () => {
     const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 1000 });
     const answer = deferred<string>();

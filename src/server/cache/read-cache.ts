@@ -141,7 +141,8 @@ export class ReadCache<V> {
    * over what was read earlier, when the invalidation number was this (invalidations): it is stored
    * only if nothing it carries was invalidated since then. `announced`: every change to what the
    * answer shows is announced (nothing about it changes with time alone), so it is kept for
-   * announcedTtlMs.
+   * announcedTtlMs; a function says it of each answer once computed (an answer naming nobody has no
+   * tag an announcement could carry).
    */
   async get(
     key: string,
@@ -158,7 +159,7 @@ export class ReadCache<V> {
       fresh?: boolean;
       lane?: string;
       readSince?: number;
-      announced?: boolean;
+      announced?: boolean | ((value: V) => boolean);
     } = {},
   ): Promise<V> {
     if (this.options.ttlMs <= 0 || this.suspended) {
@@ -186,7 +187,7 @@ export class ReadCache<V> {
       if (!running) {
         // Nothing stored, or only a stale answer: this reader computes, and waits for it.
         this.lookups?.(false);
-        return this.start(key, compute, tagsOf, lane, readSince, this.ttlOf(announced));
+        return this.start(key, compute, tagsOf, lane, readSince, announced);
       }
       // Its replacement is being computed: the stale answer, unless this reader's write made it stale.
       if (
@@ -286,8 +287,9 @@ export class ReadCache<V> {
     return Math.max(this.options.ttlMs, this.options.announcedTtlMs ?? 0);
   }
 
-  private ttlOf(announced: boolean) {
-    return announced ? (this.options.announcedTtlMs ?? this.options.ttlMs) : this.options.ttlMs;
+  private ttlOf(value: V, announced: boolean | ((value: V) => boolean)) {
+    const kept = typeof announced === 'function' ? announced(value) : announced;
+    return kept ? (this.options.announcedTtlMs ?? this.options.ttlMs) : this.options.ttlMs;
   }
 
   /** Drops every answer (and voids any being computed). */
@@ -331,7 +333,7 @@ export class ReadCache<V> {
     tagsOf: TagsOf<V> | undefined,
     lane: string,
     readSince: number | undefined,
-    ttlMs: number,
+    announced: boolean | ((value: V) => boolean),
   ): Promise<V> {
     const startedAt = Math.min(readSince ?? this.epoch, this.epoch);
     let settle!: () => void;
@@ -341,7 +343,7 @@ export class ReadCache<V> {
     const promise: Promise<V> = this.limit(lane, compute)
       .then((value) => {
         const tags = [...(this.options.everyAnswerTags ?? []), ...(tagsOf?.(value) ?? [])];
-        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags, ttlMs);
+        if (this.stillValid(key, tags, startedAt)) this.store(key, value, tags, this.ttlOf(value, announced));
         return value;
       })
       .finally(() => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { type CachedAnswer, createReadCaches, dropAfterWrite } from './read-caches.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { type CachedAnswer, createReadCaches, dropAfterWrite, rememberedUnread } from './read-caches.ts';
 
 const jsonOf = (answer: CachedAnswer) => ('json' in answer ? answer.json : undefined);
 
@@ -39,5 +40,24 @@ describe('dropAfterWrite', () => {
       reader: 'bo',
     });
     expect(jsonOf(later)).toBe('[]');
+  });
+});
+
+describe('createReadCaches', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps the unread polls the announced time: every change to them is announced', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const caches = createReadCaches(30_000, undefined, 600_000);
+    const count = z.object({ count: z.number() });
+    let computed = 0;
+    const poll = () => rememberedUnread(caches.chatUnread, 'ana', count, async () => ({ count: ++computed }));
+    expect(await poll()).toBe('{"count":1}');
+    vi.advanceTimersByTime(300_000);
+    expect(await poll()).toBe('{"count":1}');
+    vi.advanceTimersByTime(300_001);
+    expect(await poll()).toBe('{"count":2}');
   });
 });

@@ -93,9 +93,14 @@ export function createReadCaches(
       maxConcurrentMisses: 6,
     }),
     counts: new ReadCache({ maxEntries: 20_000, ttlMs, announcedTtlMs, maxConcurrentMisses: 3 }),
-    sessions: new ReadCache({ maxEntries: 20_000, ttlMs }),
-    notificationsUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
-    chatUnread: new ReadCache({ maxEntries: 20_000, ttlMs }),
+    // A live session changes only by a change to its person or their sessions, each announced
+    // (`session:<id>`); its end is checked on every request, and its last use refreshed every few
+    // minutes. Kept the long time when it names a person (resumeSession).
+    sessions: new ReadCache({ maxEntries: 20_000, ttlMs, announcedTtlMs }),
+    // Unread polls change by a new notice or message, a read mark (live events), a notice reworded or
+    // deleted, a conversation or its messages deleted (announced tags): kept the long time.
+    notificationsUnread: new ReadCache({ maxEntries: 20_000, ttlMs, announcedTtlMs }),
+    chatUnread: new ReadCache({ maxEntries: 20_000, ttlMs, announcedTtlMs }),
     pages: new ReadCache({
       maxEntries: 1000,
       maxBytes: 16 * 1024 * 1024,
@@ -277,14 +282,17 @@ function forgetUnreadNotifications(caches: ReadCaches, userId: string) {
   for (const locale of LOCALES) caches.notificationsUnread.delete(unreadNotificationsKey(userId, locale));
 }
 
-/** A remembered JSON answer for `key`, or `compute()`'s as the route's schema sends it. */
-export function rememberedJson<S extends z.ZodType>(
+/**
+ * A remembered unread poll for `key`, or `compute()`'s as the route's schema sends it: every change to
+ * it is announced (createReadCaches), so it is kept the long time.
+ */
+export function rememberedUnread<S extends z.ZodType>(
   cache: ReadCache<string>,
   key: string,
   schema: S,
   compute: () => Promise<z.output<S>>,
 ): Promise<string> {
-  return cache.get(key, async () => toJson(schema, await compute()));
+  return cache.get(key, async () => toJson(schema, await compute()), undefined, { announced: true });
 }
 
 /** Sends JSON text as is: Fastify skips its serializer for a string with a JSON content type. */

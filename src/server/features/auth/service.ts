@@ -231,9 +231,13 @@ export async function resumeSession(
       }
     );
   };
-  // Tagged with its person: a change to them or to any of their sessions drops it (migration 0011).
+  // Tagged with its person: a change to them or to any of their sessions drops it (migration 0011), so
+  // it is kept the long time. A token that finds nobody (unknown, ended, its person suspended) names
+  // nobody an announcement could reach: the short time (a suspension lifted reaches it within it).
   const session = cache
-    ? await cache.get(token, find, (found) => (found ? [catalogueTags.user(found.user.id)] : []))
+    ? await cache.get(token, find, (found) => (found ? [catalogueTags.user(found.user.id)] : []), {
+        announced: (found) => found !== undefined,
+      })
     : await find();
   // A remembered session still ends on time.
   if (!session || session.expiresAt.getTime() <= now.getTime()) return null;

@@ -11,7 +11,7 @@ import {
   unreadCountResponse,
 } from '#shared/schemas/chat.ts';
 import { reservationIdParams } from '#shared/schemas/reservations.ts';
-import { dropAfterMessage, type ReadCaches, rememberedJson, sendJson } from '../../cache/read-caches.ts';
+import { dropAfterMessage, type ReadCaches, rememberedUnread, sendJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { signedInRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
@@ -35,7 +35,7 @@ export const conversationRoutes = signedInRoutes<{
     // for this person is announced (read-caches.ts).
     async (request, reply) => {
       const userId = request.signedInUser.id;
-      const json = await rememberedJson(caches.chatUnread, userId, unreadCountResponse, async () => ({
+      const json = await rememberedUnread(caches.chatUnread, userId, unreadCountResponse, async () => ({
         count: await conversationService.unreadCount(db, userId),
       }));
       return sendJson(reply, json);

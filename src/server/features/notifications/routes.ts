@@ -6,7 +6,7 @@ import {
 } from '#shared/schemas/notifications.ts';
 import {
   type ReadCaches,
-  rememberedJson,
+  rememberedUnread,
   sendJson,
   unreadNotificationsKey,
 } from '../../cache/read-caches.ts';
@@ -38,7 +38,7 @@ export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>
         const userId = request.signedInUser.id;
         const locale = requestLocale(request);
         const key = unreadNotificationsKey(userId, locale);
-        const json = await rememberedJson(caches.notificationsUnread, key, notificationList, async () => ({
+        const json = await rememberedUnread(caches.notificationsUnread, key, notificationList, async () => ({
           notifications: await notificationService.list(db, userId, true, locale),
         }));
         return sendJson(reply, json);
