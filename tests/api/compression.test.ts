@@ -61,6 +61,22 @@ describe('compressed answers', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json);
   });
 
+  it('sends an item page and a profile compressed too, the same JSON once decoded', async () => {
+    const lender = await createUser(t.database.db);
+    const { id } = await createItem(t.database.db, {
+      userId: lender.id,
+      title: 'Compressible tent',
+      description: 'Sleeps four, with its poles, pegs and a rain fly. '.repeat(30),
+    });
+    for (const url of [`/api/items/${id}`, `/api/users/${lender.id}`]) {
+      const plain = await get(url);
+      expect(plain.statusCode).toBe(200);
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+
   it('sends a small answer as it is', async () => {
     const response = await get('/api/health', 'br');
     expect(response.rawPayload.length).toBeLessThan(1024);

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '#shared/i18n.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
@@ -35,10 +34,15 @@ export interface ReadCaches {
    * ended and suspended ones too (undefined): any change to users or sessions empties it.
    */
   sessions: ReadCache<LiveSession | undefined>;
-  notificationsUnread: ReadCache<string>;
-  chatUnread: ReadCache<string>;
+  notificationsUnread: ReadCache<UnreadAnswer>;
+  chatUnread: ReadCache<UnreadAnswer>;
   /** Home and Browse as pre-rendered for visitors (plugins/web.ts), compressed, by encoding and URL. */
   pages: ReadCache<CachedPage | undefined>;
+}
+
+/** An unread poll's JSON, as sent (its compressed forms go with it: http/json-answers.ts). */
+export interface UnreadAnswer {
+  json: string;
 }
 
 /** A rendered page as sent: its bytes, their content-encoding, and its status (404: an item not there). */
@@ -56,11 +60,14 @@ export type CachedAnswer = ({ json: string } | { missing: true }) & { tags: read
 /** The tags a catalogue answer declares for itself. */
 export const answerTags = (answer: CachedAnswer) => answer.tags;
 
-/** Roughly what an answer costs in memory: its text (one byte a character for JSON) and its tags. */
+/**
+ * Roughly what an answer costs in memory: its text (one byte a character for JSON), the compressed form
+ * browsers ask for (about a fifth of a list's JSON, Brotli or gzip: http/json-answers.ts), and its tags.
+ */
 function answerBytes(value: unknown): number {
   const answer = value as CachedAnswer;
   const text = 'json' in answer ? answer.json.length : 0;
-  return 200 + text + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0);
+  return 200 + text + Math.ceil(text / 4) + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0);
 }
 
 function pageBytes(value: unknown): number {
@@ -287,15 +294,12 @@ function forgetUnreadNotifications(caches: ReadCaches, userId: string) {
  * it is announced (createReadCaches), so it is kept the long time.
  */
 export function rememberedUnread<S extends z.ZodType>(
-  cache: ReadCache<string>,
+  cache: ReadCache<UnreadAnswer>,
   key: string,
   schema: S,
   compute: () => Promise<z.output<S>>,
-): Promise<string> {
-  return cache.get(key, async () => toJson(schema, await compute()), undefined, { announced: true });
-}
-
-/** Sends JSON text as is: Fastify skips its serializer for a string with a JSON content type. */
-export function sendJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
+): Promise<UnreadAnswer> {
+  return cache.get(key, async () => ({ json: toJson(schema, await compute()) }), undefined, {
+    announced: true,
+  });
 }

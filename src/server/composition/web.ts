@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@lingui/core/macro';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { campusToday } from '#shared/calendar.ts';
 import { itemIdParams, itemSearchQuery } from '#shared/schemas/items.ts';
@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { resumeSession } from '../features/auth/service.ts';
 import { impactService } from '../features/impact/service.ts';
 import { itemListJson, publicItemJson } from '../features/items/routes.ts';
+import { acceptedEncoding } from '../http/json-answers.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { requestLocale, translate } from '../i18n.ts';
 import { inLanguage } from './page-language.ts';
@@ -53,13 +54,6 @@ async function compressPage(
   }
   if (encoding === 'gzip') return { body: await gzipAsync(body), encoding, status };
   return { body, status };
-}
-
-function acceptedEncoding(request: FastifyRequest): CachedPage['encoding'] {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepts)) return 'br';
-  if (/\bgzip\b/.test(accepts)) return 'gzip';
-  return undefined;
 }
 
 export default fp(

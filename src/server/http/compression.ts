@@ -10,15 +10,20 @@ import fp from 'fastify-plugin';
 // - photos: JPEG, PNG, GIF, WebP, AVIF are compressed already (mime-db: not compressible);
 // - a text/event-stream (not compressible in mime-db: a compressor would hold events back);
 // - pre-rendered pages and the built assets: web.ts sends pages compressed itself (and remembers them
-//   so), and @fastify/static sends the build's .br/.gz copies of scripts and styles; an answer that
-//   already has a Content-Encoding is left alone;
+//   so), and @fastify/static sends the build's .br/.gz copies of scripts and styles; the read caches'
+//   answers are compressed once each and sent so (json-answers.ts); an answer that already has a
+//   Content-Encoding is left alone;
 // - the chat's WebSocket (an upgraded connection, no reply to compress).
-// Brotli at quality 4: nearly gzip's speed for a better ratio; answers are made per request (from the
-// read caches' JSON), so the highest qualities would cost more time than they save on the wire.
+// Brotli at quality 4: nearly gzip's speed for a better ratio; the answers compressed here are made
+// per request, so the highest qualities would cost more time than they save on the wire.
 // Request bodies are not decompressed: nobody sends compressed ones, and the body limits stay simple.
 
 /** Smaller answers are sent as they are: compressing them saves no round trip. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** The encodings answers are compressed with, the browser's preference first among them. */
+export const COMPRESSION_ENCODINGS = ['br', 'gzip'] as const;
+export type ContentEncoding = (typeof COMPRESSION_ENCODINGS)[number];
 
 /** The types that are compressed: JSON, XML, plain text, and the app shell (HTML not compressed yet). */
 const COMPRESSIBLE = /^(application\/(json|xml|problem\+json)|text\/(html|plain|xml))(;|$)/;
@@ -27,7 +32,7 @@ export default fp(
   async function compression(app: FastifyInstance) {
     await app.register(compress, {
       globalDecompression: false,
-      encodings: ['br', 'gzip'],
+      encodings: [...COMPRESSION_ENCODINGS],
       threshold: COMPRESS_THRESHOLD_BYTES,
       customTypes: COMPRESSIBLE,
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },

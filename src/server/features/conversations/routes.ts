@@ -11,8 +11,9 @@ import {
   unreadCountResponse,
 } from '#shared/schemas/chat.ts';
 import { reservationIdParams } from '#shared/schemas/reservations.ts';
-import { dropAfterMessage, type ReadCaches, rememberedUnread, sendJson } from '../../cache/read-caches.ts';
+import { dropAfterMessage, type ReadCaches, rememberedUnread } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
+import { sendJson } from '../../http/json-answers.ts';
 import { signedInRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
 import { type ChatSendLimit, SendingTooFast } from './send-limit.ts';
@@ -35,10 +36,10 @@ export const conversationRoutes = signedInRoutes<{
     // for this person is announced (read-caches.ts).
     async (request, reply) => {
       const userId = request.signedInUser.id;
-      const json = await rememberedUnread(caches.chatUnread, userId, unreadCountResponse, async () => ({
+      const answer = await rememberedUnread(caches.chatUnread, userId, unreadCountResponse, async () => ({
         count: await conversationService.unreadCount(db, userId),
       }));
-      return sendJson(reply, json);
+      return sendJson(request, reply, answer);
     },
   );
 

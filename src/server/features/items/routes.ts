@@ -19,12 +19,12 @@ import {
   listTags,
   type ReadCaches,
   searchTags,
-  sendJson,
   toJson,
 } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { sendJson } from '../../http/json-answers.ts';
 import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type ItemDeps, itemService } from './service.ts';
@@ -57,8 +57,9 @@ export const itemRoutes: FastifyPluginAsyncZod<{
         },
         async (request, reply) =>
           sendJson(
+            request,
             reply,
-            await itemListJson(db, caches, request.query, config.campusTimeZone, request.user?.id),
+            await itemListAnswer(db, caches, request.query, config.campusTimeZone, request.user?.id),
           ),
       );
 
@@ -75,8 +76,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{
           if (viewer?.isAdmin) return itemService.get(db, id, viewer);
           // Everyone else sees the public page. One that is hidden, or missing, is remembered as such;
           // its owner may still open a hidden one, so a signed-in visitor then asks the service.
-          const json = await publicItemJson(db, caches, id, viewer?.id);
-          if (json !== undefined) return sendJson(reply, json);
+          const answer = await publicItemAnswer(db, caches, id, viewer?.id);
+          if ('json' in answer) return sendJson(request, reply, answer);
           if (!viewer) throw notFound(msg`Item not found.`);
           return itemService.get(db, id, viewer);
         },
@@ -135,6 +136,17 @@ export async function itemListJson(
   timeZone: string,
   reader?: string,
 ): Promise<string> {
+  return (await itemListAnswer(db, caches, query, timeZone, reader)).json;
+}
+
+/** itemListJson's remembered answer itself, which keeps its compressed forms (http/json-answers.ts). */
+async function itemListAnswer(
+  db: Db,
+  caches: ReadCaches,
+  query: z.output<typeof itemSearchQuery>,
+  timeZone: string,
+  reader?: string,
+): Promise<{ json: string }> {
   const today = campusToday(timeZone).date;
   const searches = itemService.searches(query);
   const answer = await caches.catalogue.get(
@@ -173,7 +185,7 @@ export async function itemListJson(
     // expires, as a new listing it would now find is announced to the lists alone.
     { reader, lane: 'lists', announced: !searches },
   );
-  return (answer as { json: string }).json;
+  return answer as { json: string };
 }
 
 /** A count's key: the query without its page, its size, its order or whether it wants the count. */
@@ -226,11 +238,16 @@ export async function publicItemJson(
   id: string,
   reader?: string,
 ): Promise<string | undefined> {
-  const answer = await caches.catalogue.get(`item:${id}`, () => publicItemPage(db, id), answerTags, {
+  const answer = await publicItemAnswer(db, caches, id, reader);
+  return 'json' in answer ? answer.json : undefined;
+}
+
+/** publicItemJson's remembered answer itself, which keeps its compressed forms (http/json-answers.ts). */
+function publicItemAnswer(db: Db, caches: ReadCaches, id: string, reader?: string): Promise<CachedAnswer> {
+  return caches.catalogue.get(`item:${id}`, () => publicItemPage(db, id), answerTags, {
     reader,
     announced: true,
   });
-  return 'json' in answer ? answer.json : undefined;
 }
 
 /**

@@ -4,13 +4,9 @@ import {
   notificationIdParams,
   notificationList,
 } from '#shared/schemas/notifications.ts';
-import {
-  type ReadCaches,
-  rememberedUnread,
-  sendJson,
-  unreadNotificationsKey,
-} from '../../cache/read-caches.ts';
+import { type ReadCaches, rememberedUnread, unreadNotificationsKey } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
+import { sendJson } from '../../http/json-answers.ts';
 import { signedInRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
 import { notificationService } from './service.ts';
@@ -38,10 +34,15 @@ export const notificationRoutes = signedInRoutes<{ db: Db; caches: ReadCaches }>
         const userId = request.signedInUser.id;
         const locale = requestLocale(request);
         const key = unreadNotificationsKey(userId, locale);
-        const json = await rememberedUnread(caches.notificationsUnread, key, notificationList, async () => ({
-          notifications: await notificationService.list(db, userId, true, locale),
-        }));
-        return sendJson(reply, json);
+        const answer = await rememberedUnread(
+          caches.notificationsUnread,
+          key,
+          notificationList,
+          async () => ({
+            notifications: await notificationService.list(db, userId, true, locale),
+          }),
+        );
+        return sendJson(request, reply, answer);
       },
     );
 

@@ -7,12 +7,12 @@ import {
   type CachedAnswer,
   catalogueTags,
   type ReadCaches,
-  sendJson,
   toJson,
 } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { sendJson } from '../../http/json-answers.ts';
 import { publicRoutes } from '../../http/route-scopes.ts';
 import { requestLocale } from '../../i18n.ts';
 import { userService } from './service.ts';
@@ -39,7 +39,7 @@ export const userRoutes = publicRoutes<{ db: Db; config: Config; caches: ReadCac
           { reader: viewer?.id, announced: true },
         );
         if ('missing' in answer) throw notFound(msg`User not found.`);
-        return sendJson(reply, answer.json);
+        return sendJson(request, reply, answer);
       },
     );
 

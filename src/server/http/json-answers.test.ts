@@ -1,0 +1,114 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import compression from './compression.ts';
+import { type JsonText, sendJson } from './json-answers.ts';
+
+// A remembered answer goes to many readers: compressed once per encoding, however many ask for it.
+
+const compressions = vi.hoisted(() => ({ br: 0, gzip: 0, failNext: false }));
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof import('node:zlib')>();
+  return {
+    ...zlib,
+    brotliCompress: (...args: Parameters<typeof zlib.brotliCompress>) => {
+      compressions.br++;
+      if (compressions.failNext) {
+        compressions.failNext = false;
+        const done = args[args.length - 1] as (error: Error | null) => void;
+        return void setImmediate(() => done(new Error('out of memory')));
+      }
+      return zlib.brotliCompress(...args);
+    },
+    gzip: (...args: Parameters<typeof zlib.gzip>) => {
+      compressions.gzip++;
+      return zlib.gzip(...args);
+    },
+  };
+});
+
+const list: JsonText = {
+  json: JSON.stringify({
+    items: Array.from({ length: 12 }, (_, i) => ({
+      id: i,
+      title: `Desk lamp ${i}`,
+      description: 'Brass, warm light, a long cord.'.repeat(3),
+    })),
+  }),
+};
+const small: JsonText = { json: '{"count":3}' };
+let answer: JsonText = list;
+
+const app = Fastify();
+beforeAll(async () => {
+  await app.register(compression);
+  app.get('/remembered', (request, reply) => sendJson(request, reply, answer));
+  app.get('/varied', (request, reply) => sendJson(request, reply.header('vary', 'Accept-Language'), answer));
+  await app.ready();
+});
+afterAll(() => app.close());
+beforeEach(() => {
+  compressions.br = 0;
+  compressions.gzip = 0;
+  answer = { json: list.json };
+});
+
+const get = (encoding?: string, url = '/remembered') =>
+  app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+
+describe('sendJson', () => {
+  it('compresses a remembered answer once per encoding, whoever asks for it', async () => {
+    const first = await get('gzip, deflate, br');
+    const again = await Promise.all([get('br'), get('gzip;q=0.5, br')]);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toEqual(JSON.parse(list.json));
+    for (const response of again) expect(response.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(compressions.br).toBe(1);
+
+    const gzipped = await get('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(list.json);
+    await get('gzip');
+    expect(compressions.gzip).toBe(1);
+    // A new answer (the old one forgotten) is compressed anew.
+    answer = { json: list.json };
+    await get('br');
+    expect(compressions.br).toBe(2);
+  });
+
+  it('sends the text as it is to a browser that accepts no compression, or refuses it', async () => {
+    for (const encoding of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const response = await get(encoding);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.body).toBe(list.json);
+    }
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect(compressions.br).toBe(0);
+  });
+
+  it('says the answer varies with Accept-Encoding, keeping what else it varies with', async () => {
+    expect((await get('br')).headers.vary).toBe('Accept-Encoding');
+    expect((await get('br', '/varied')).headers.vary).toBe('Accept-Language, Accept-Encoding');
+  });
+
+  it('sends a small answer as text', async () => {
+    answer = small;
+    const response = await get('br');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(small.json);
+    expect(compressions.br).toBe(0);
+  });
+
+  it('sends the text when compression fails, and tries again for the next reader', async () => {
+    compressions.failNext = true;
+    const failed = await get('br');
+    // Compressed for this reader alone by the compression plugin, as any other answer.
+    expect(failed.statusCode).toBe(200);
+    expect(brotliDecompressSync(failed.rawPayload).toString()).toBe(list.json);
+    const next = await get('br');
+    expect(next.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(next.rawPayload).toString()).toBe(list.json);
+    expect(compressions.br).toBe(2);
+  });
+});
