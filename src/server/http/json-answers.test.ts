@@ -9,16 +9,29 @@ import { type JsonText, sendJson } from './json-answers.ts';
 const compressions = vi.hoisted(() => ({ br: 0, gzip: 0, failNext: false }));
 vi.mock('node:zlib', async (importOriginal) => {
   const zlib = await importOriginal<typeof import('node:zlib')>();
+  const failing = () => {
+    if (!compressions.failNext) return false;
+    compressions.failNext = false;
+    return true;
+  };
   return {
     ...zlib,
+    brotliCompressSync: (...args: Parameters<typeof zlib.brotliCompressSync>) => {
+      compressions.br++;
+      if (failing()) throw new Error('out of memory');
+      return zlib.brotliCompressSync(...args);
+    },
     brotliCompress: (...args: Parameters<typeof zlib.brotliCompress>) => {
       compressions.br++;
-      if (compressions.failNext) {
-        compressions.failNext = false;
+      if (failing()) {
         const done = args[args.length - 1] as (error: Error | null) => void;
         return void setImmediate(() => done(new Error('out of memory')));
       }
       return zlib.brotliCompress(...args);
+    },
+    gzipSync: (...args: Parameters<typeof zlib.gzipSync>) => {
+      compressions.gzip++;
+      return zlib.gzipSync(...args);
     },
     gzip: (...args: Parameters<typeof zlib.gzip>) => {
       compressions.gzip++;
@@ -37,6 +50,12 @@ const list: JsonText = {
   }),
 };
 const small: JsonText = { json: '{"count":3}' };
+/** A profile with hundreds of items and reviews: compressed in the thread pool. */
+const big: JsonText = {
+  json: JSON.stringify({
+    reviews: Array.from({ length: 8000 }, (_, i) => ({ id: i, text: `Great lamp ${i}, lent on time.` })),
+  }),
+};
 let answer: JsonText = list;
 
 const app = Fastify();
@@ -100,6 +119,15 @@ describe('sendJson', () => {
     expect(compressions.br).toBe(0);
   });
 
+  it('compresses a big answer in the thread pool, once', async () => {
+    expect(big.json.length).toBeGreaterThan(256 * 1024);
+    answer = big;
+    const [first, second] = await Promise.all([get('br'), get('br')]);
+    expect(brotliDecompressSync(first!.rawPayload).toString()).toBe(big.json);
+    expect(second!.rawPayload.equals(first!.rawPayload)).toBe(true);
+    expect(compressions.br).toBe(1);
+  });
+
   it('sends the text when compression fails, and tries again for the next reader', async () => {
     compressions.failNext = true;
     const failed = await get('br');
@@ -110,5 +138,18 @@ describe('sendJson', () => {
     expect(next.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(next.rawPayload).toString()).toBe(list.json);
     expect(compressions.br).toBe(2);
+  });
+});
+
+describe('sendJson, when a big answer fails to compress', () => {
+  it('sends the text, and tries again for the next reader', async () => {
+    answer = big;
+    compressions.failNext = true;
+    const failed = await get('br');
+    expect(failed.statusCode).toBe(200);
+    expect(brotliDecompressSync(failed.rawPayload).toString()).toBe(big.json);
+    const next = await get('br');
+    expect(next.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(next.rawPayload).toString()).toBe(big.json);
   });
 });
