@@ -49,14 +49,15 @@ describe('compressed answers', () => {
     const json = plain.json();
     expect(json.items).toHaveLength(12);
 
-    const br = await get('/api/items?campus=all&limit=12', 'gzip, deflate, br');
+    const br = await get('/api/items?campus=all&limit=12', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(br.headers['content-type']).toMatch(/^application\/json/);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(json);
 
-    const gzip = await get('/api/items?campus=all&limit=12', 'gzip');
+    // A browser that takes both gets gzip: the same size for a list, half the time (json-answers.ts).
+    const gzip = await get('/api/items?campus=all&limit=12', 'gzip, deflate, br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json);
   });
@@ -71,7 +72,7 @@ describe('compressed answers', () => {
     for (const url of [`/api/items/${id}`, `/api/users/${lender.id}`]) {
       const plain = await get(url);
       expect(plain.statusCode).toBe(200);
-      const br = await get(url, 'gzip, deflate, br');
+      const br = await get(url, 'br');
       expect(br.headers['content-encoding']).toBe('br');
       expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
     }
