@@ -297,6 +297,16 @@ function formatCampusDay(
               .join('; '),
         );
       }
+      if (run.gc) {
+        const kinds = Object.entries(run.gc.byKind)
+          .filter(([, ms]) => ms > 0)
+          .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
+          .join(', ');
+        out.push(
+          `  garbage collection at ${run.writesPerSecond} writes/s: ${run.gc.msPerSecond.toFixed(1)} ms a second` +
+            (kinds ? ` (${kinds})` : ''),
+        );
+      }
       for (const [c, l] of Object.entries(byClass))
         for (const f of l.failures) out.push(`  BAD READ (${c}): ${f}`);
       for (const e of run.writes.errorSamples) out.push(`  WRITE ERROR: ${e}`);

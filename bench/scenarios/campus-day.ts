@@ -193,6 +193,16 @@ export interface CampusDayRun {
   caches?: Record<string, CacheLookups>;
   /** Where the CPU went over the measured window (with the server's process id given). */
   cpu?: CpuUse;
+  /**
+   * The server's garbage collection over the window, in milliseconds a second, by kind (prom-client's
+   * `nodejs_gc_duration_seconds`): what a heap of remembered answers costs. Absent without the token.
+   */
+  gc?: GcTime;
+}
+
+export interface GcTime {
+  msPerSecond: number;
+  byKind: Record<string, number>;
 }
 
 export interface CacheLookups {
@@ -209,14 +219,46 @@ export const CAMPUS_DAY_METRICS_TOKEN = 'bench-campus-day-metrics-token';
 
 type CacheReading = { hits: number; misses: number; entries?: number; bytes?: number };
 
+/** What the server's /metrics says now: its read caches' counters and its garbage collection. */
+interface ServerReading {
+  caches: Record<string, CacheReading>;
+  /** Seconds spent collecting garbage since the server started, by kind. */
+  gcSeconds: Record<string, number>;
+}
+
+async function readServerMetrics(url: string, token: string): Promise<ServerReading> {
+  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}: ${text.slice(0, 200)}`);
+  const gcSeconds: Record<string, number> = {};
+  for (const [, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="([^"]+)"\} (\S+)$/gm)) {
+    gcSeconds[kind!] = Number(value);
+  }
+  return { caches: cacheCountersIn(text), gcSeconds };
+}
+
+/** The garbage collection between two readings, in milliseconds a second of `seconds`. */
+export function gcTimeBetween(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  seconds: number,
+): GcTime {
+  const byKind: Record<string, number> = {};
+  for (const [kind, total] of Object.entries(after)) {
+    byKind[kind] = ((total - (before[kind] ?? 0)) * 1000) / seconds;
+  }
+  return { msPerSecond: Object.values(byKind).reduce((sum, ms) => sum + ms, 0), byKind };
+}
+
 /**
  * The server's cache counters now (`campusloop_cache_hits_total` and `_misses_total`, by cache), and
  * what each holds (`campusloop_cache_entries` and `_bytes`).
  */
 export async function readCacheCounters(url: string, token: string): Promise<Record<string, CacheReading>> {
-  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`/metrics answered ${response.status}: ${text.slice(0, 200)}`);
+  return (await readServerMetrics(url, token)).caches;
+}
+
+function cacheCountersIn(text: string): Record<string, CacheReading> {
   const counters: Record<string, CacheReading> = {};
   const field = { hits_total: 'hits', misses_total: 'misses', entries: 'entries', bytes: 'bytes' } as const;
   for (const [, kind, cache, value] of text.matchAll(
@@ -285,20 +327,25 @@ export async function runCampusDay(options: {
     await settle(url);
   }
   const token = options.metricsToken;
-  const before = token ? await readCacheCounters(url, token) : undefined;
+  const before = token ? await readServerMetrics(url, token) : undefined;
   const window = options.cpu && startCpuWindow(options.cpu.serverPid, options.cpu.database);
   const measured = writers(options.writesPerSecond * 2 + 2);
   const reads = await runLoad({ url, connections, seconds: options.seconds, request, byLabel: true });
   const cpu = window?.(reads.requests);
   const writes = await measured.stop();
   // Read as the window ends: the settling request below is a search nobody makes (a miss by design).
-  const after = token ? await readCacheCounters(url, token) : undefined;
+  const after = token ? await readServerMetrics(url, token) : undefined;
   await settle(url);
   return {
     writesPerSecond: options.writesPerSecond,
     reads,
     writes,
-    ...(before && after ? { caches: cacheLookupsBetween(before, after) } : {}),
+    ...(before && after
+      ? {
+          caches: cacheLookupsBetween(before.caches, after.caches),
+          gc: gcTimeBetween(before.gcSeconds, after.gcSeconds, reads.seconds),
+        }
+      : {}),
     ...(cpu ? { cpu } : {}),
   };
 }

@@ -190,6 +190,9 @@ describe('the bench scenarios', () => {
       expect(c.misses).toBeGreaterThanOrEqual(0);
       expect(c.hitRatio).toBe(c.hits + c.misses ? c.hits / (c.hits + c.misses) : null);
     }
+    // The server's garbage collection over the window, by kind, as /metrics counts it.
+    expect(run.gc?.msPerSecond).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(run.gc?.byKind ?? {})).toContain('minor');
     campusDayRun = run;
   }, 30_000);
 
@@ -204,6 +207,9 @@ describe('the bench scenarios', () => {
     // How long the caches had to fill before the window: the hit ratios mean little without it.
     expect(report).toContain('each window after 30 s of the same mix at its write rate');
     const line = report.split('\n').find((l) => l.includes('read caches at 10 writes/s'));
+    expect(report).toContain(
+      `garbage collection at 10 writes/s: ${campusDayRun!.gc!.msPerSecond.toFixed(1)} ms a second`,
+    );
     // Where the CPU went: the mix run has its row, with the server thread's share of the wall time.
     const cpuRow = report.split('\n').find((l) => l.startsWith('mix, 10 writes/s'));
     expect(cpuRow).toMatch(/ \d+\.\d %\s+\d+\.\d %$/);
