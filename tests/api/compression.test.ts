@@ -96,10 +96,11 @@ describe('compressed answers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['service-worker-allowed']).toBe('/');
-    const body =
-      response.headers['content-encoding'] === 'br'
-        ? brotliDecompressSync(response.rawPayload)
-        : response.rawPayload;
-    expect(body.toString()).toBe(WORKER);
+    // Compressed per request, gzip first when the browser takes both (json-answers.ts, decision 075).
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(WORKER);
+    const brotliOnly = await get('/sw.js', 'br');
+    expect(brotliOnly.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotliOnly.rawPayload).toString()).toBe(WORKER);
   });
 });
