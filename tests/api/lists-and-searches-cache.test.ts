@@ -80,29 +80,93 @@ describe('lists by campus and category, searches by their items', () => {
     expect(await titles(books)).toEqual(['Tagged atlas']);
   });
 
-  it('a new listing leaves searches alone; an edit of an item a search shows empties it', async () => {
+  it('a new listing reaches the searches whose words it matches at once, and leaves the others alone', async () => {
     const owner = await createSignedInUser(db());
     const lamp = await createItem(db(), { userId: owner.user.id, title: 'Searched brass lamp' });
     const search = '/api/items?campus=all&searchQuery=brass%20lamp';
     await settle();
     expect(await titles(search)).toEqual(['Searched brass lamp']);
+    await renameSilently([lamp.id], ' (renamed)');
 
-    // A new match: the search keeps its answer until it expires.
-    await createItem(db(), { userId: owner.user.id, title: 'Another brass lamp' });
+    // A listing its words do not match: the search is still remembered.
+    await createItem(db(), { userId: owner.user.id, title: 'Oak bookshelf' });
     await settle();
     expect(await titles(search)).toEqual(['Searched brass lamp']);
-    expect((await list(search)).total).toBe(1);
 
-    // An item it shows changes: computed again, new match and count included.
+    // A new match, listed from anywhere: computed again, count included.
+    await createItem(db(), { userId: owner.user.id, title: 'Another brass lamp' });
+    await settle();
+    expect(await titles(search)).toEqual(['Another brass lamp', 'Searched brass lamp (renamed)']);
+    expect((await list(search)).total).toBe(2);
+  });
+
+  it('a search with a word the catalogue corrected hears of no new listing: it expires', async () => {
+    const owner = await createSignedInUser(db());
+    await createItem(db(), { userId: owner.user.id, title: 'Folding telescope' });
+    // "telscope" starts no word of the catalogue: searched as "telescope", which new words could change.
+    const search = '/api/items?campus=all&searchQuery=telscope';
+    await settle();
+    expect(await titles(search)).toEqual(['Folding telescope']);
+    await createItem(db(), { userId: owner.user.id, title: 'Telescope tripod' });
+    await settle();
+    expect(await titles(search)).toEqual(['Folding telescope']);
+    expect(await titles('/api/items?campus=all&searchQuery=telescope')).toEqual([
+      'Folding telescope',
+      'Telescope tripod',
+    ]);
+  });
+
+  it('an edit of an item a search shows empties it', async () => {
+    const owner = await createSignedInUser(db());
+    const lamp = await createItem(db(), { userId: owner.user.id, title: 'Edited copper lamp' });
+    const search = '/api/items?campus=all&searchQuery=copper%20lamp';
+    await settle();
+    expect(await titles(search)).toEqual(['Edited copper lamp']);
+    await listSilently({ userId: owner.user.id, title: 'Silent copper lamp' });
+    expect(await titles(search)).toEqual(['Edited copper lamp']);
+
     const edited = await db()
       .update(items)
-      .set({ title: 'Searched brass lamp, green shade' })
+      .set({ title: 'Edited copper lamp, green shade' })
       .where(eq(items.id, lamp.id))
       .returning();
     expect(edited).toHaveLength(1);
     await settle();
-    expect(await titles(search)).toEqual(['Another brass lamp', 'Searched brass lamp, green shade']);
+    expect(await titles(search)).toEqual(['Edited copper lamp, green shade', 'Silent copper lamp']);
     expect((await list(search)).total).toBe(2);
+  });
+
+  it('shows the lender their own new listing in a search at once, and everyone the ones listed at the same moment', async () => {
+    const lenders = await Promise.all([1, 2, 3, 4].map(() => createSignedInUser(db())));
+    const search = '/api/items?campus=all&searchQuery=rowing%20kayak';
+    const first = await createItem(db(), { userId: lenders[0]!.user.id, title: 'First rowing kayak' });
+    await settle();
+    expect(await titles(search)).toEqual(['First rowing kayak']);
+    const listing = (i: number) => ({
+      title: `Rowing kayak ${i}`,
+      description: first.description,
+      category: first.category,
+      condition: first.condition,
+      images: [],
+      pickupMethod: first.pickupMethod,
+      availableFrom: first.availableFrom,
+      availableDays: first.availableDays,
+    });
+    // Eight listings at once, two by each lender, while the search is read again and again.
+    const reads = Array.from({ length: 8 }, () => list(search));
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.post('/api/items', listing(i), lenders[i % 4]!.cookie)),
+    );
+    await Promise.all(reads);
+    for (const response of created) expect(response.statusCode).toBe(201);
+    // Each lender, at once: the answer to their request waited for what their listing changes.
+    expect(await titles(search)).toContain('Rowing kayak 7');
+    await settle();
+    const found = await list(search);
+    expect(found.items.map((item) => item.title).sort()).toEqual(
+      ['First rowing kayak', ...Array.from({ length: 8 }, (_, i) => `Rowing kayak ${i}`)].sort(),
+    );
+    expect(found.total).toBe(9);
   });
 
   it('an item going out empties the searches that show it, and no other search', async () => {

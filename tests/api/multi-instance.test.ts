@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type Database, openPostgres } from '../../src/server/db/client.ts';
 import { startSession } from '../../src/server/features/auth/service.ts';
@@ -318,6 +318,42 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
       sql`select count(*)::int as n from rate_limits where key = ${`chat-send:${buyer.user.id}`}`,
     );
     expect(counters.rows[0]?.n).toBe(0);
+  });
+
+  it('tells a search remembered on one process of a listing made through the other, at once', async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const owner = await createSignedInUser(database!.db);
+    const template = await createItem(database!.db, { userId: owner.user.id, title: 'Told canoe paddle' });
+    const titles = async () =>
+      (
+        (await (await fetch(`${second.url}/api/items?campus=all&searchQuery=canoe%20paddle`)).json()) as {
+          items: { title: string }[];
+        }
+      ).items
+        .map((item) => item.title)
+        .sort();
+    await vi.waitFor(async () => expect(await titles()).toEqual(['Told canoe paddle']), { timeout: 5000 });
+    const listed = await post(
+      first,
+      '/api/items',
+      {
+        title: 'Spare canoe paddle',
+        description: template.description,
+        category: template.category,
+        condition: template.condition,
+        images: [],
+        pickupMethod: template.pickupMethod,
+        availableFrom: template.availableFrom,
+        availableDays: template.availableDays,
+      },
+      owner.cookie,
+    );
+    expect(listed.status).toBe(201);
+    // Searches keep their answers ten minutes now; the listing still shows within moments.
+    await vi.waitFor(
+      async () => expect(await titles()).toEqual(['Spare canoe paddle', 'Told canoe paddle']),
+      { timeout: 5000, interval: 50 },
+    );
   });
 
   it('answers the catalogue from the replica setting, and the writer from the primary', async () => {

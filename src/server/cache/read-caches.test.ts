@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { type CachedAnswer, createReadCaches, dropAfterWrite, rememberedUnread } from './read-caches.ts';
+import {
+  type CachedAnswer,
+  createReadCaches,
+  dropAfterWrite,
+  dropWhenDone,
+  rememberedUnread,
+} from './read-caches.ts';
 
 const jsonOf = (answer: CachedAnswer) => ('json' in answer ? answer.json : undefined);
 
@@ -40,6 +46,43 @@ describe('dropAfterWrite', () => {
       reader: 'bo',
     });
     expect(jsonOf(later)).toBe('[]');
+  });
+});
+
+describe('dropAfterWrite, with drops under way', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers the writer once what the announcements heard so far set off has dropped what it must', async () => {
+    const caches = createReadCaches(60_000);
+    let finish = () => {};
+    dropWhenDone(caches, new Promise<void>((resolve) => (finish = resolve)));
+    let answered = false;
+    const write = dropAfterWrite(caches, { caughtUp: async () => true }, { userId: 'ana' }).then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBe(false);
+    finish();
+    await write;
+    expect(answered).toBe(true);
+  });
+
+  it('lets the writer read around the caches when those drops take too long', async () => {
+    vi.useFakeTimers();
+    const caches = createReadCaches(60_000);
+    await caches.catalogue.get('list', async () => ({ json: 'old', tags: [] }));
+    dropWhenDone(caches, new Promise<void>(() => {}));
+    const write = dropAfterWrite(caches, { caughtUp: async () => true }, { userId: 'bo' });
+    await vi.advanceTimersByTimeAsync(2000);
+    await write;
+    // Not known to be heard: bo gets the list computed afresh, everyone else the remembered one.
+    const forBo = await caches.catalogue.get('list', async () => ({ json: 'fresh', tags: [] }), undefined, {
+      reader: 'bo',
+    });
+    expect(jsonOf(forBo)).toBe('fresh');
+    expect(jsonOf(await caches.catalogue.get('list', async () => ({ json: 'x', tags: [] })))).toBe('old');
   });
 });
 

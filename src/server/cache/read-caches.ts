@@ -217,6 +217,44 @@ const unheardWriters = new WeakMap<ReadCaches, { asked: number; writers: Map<str
 const MAX_UNHEARD_WRITERS = 10_000;
 
 /**
+ * Work under way that drops answers an announcement made stale but could not name (searches-told.ts
+ * asks the database which remembered searches the changed items match), by caches.
+ */
+const dropsUnderWay = new WeakMap<ReadCaches, Set<Promise<unknown>>>();
+/** How long a writer waits for that work before reading around the caches instead. */
+const DROPS_WAIT_MS = 2000;
+
+/** `work` will drop answers an announcement heard now made stale: a writer waits for it (dropAfterWrite). */
+export function dropWhenDone(caches: ReadCaches, work: Promise<unknown>) {
+  let underWay = dropsUnderWay.get(caches);
+  if (!underWay) {
+    underWay = new Set();
+    dropsUnderWay.set(caches, underWay);
+  }
+  const set = underWay;
+  set.add(work);
+  work.then(
+    () => set.delete(work),
+    () => set.delete(work),
+  );
+}
+
+/** Whether the drops under way now have ended, waiting at most DROPS_WAIT_MS. */
+async function dropsDone(caches: ReadCaches): Promise<boolean> {
+  const underWay = dropsUnderWay.get(caches);
+  if (!underWay?.size) return true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), DROPS_WAIT_MS);
+  });
+  try {
+    return await Promise.race([Promise.allSettled([...underWay]).then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * After a request that changed something, on the instance that served it and before its answer
  * leaves: the writer's own unread polls at once; everything else its change touched once
  * this instance has heard the announcement (hub.caughtUp()), and from then on the writer is never
@@ -245,7 +283,8 @@ export async function dropAfterWrite(
     unheardWriters.set(caches, unheard);
   }
   const asked = ++unheard.asked;
-  const heard = await hub.caughtUp();
+  // Heard, and whatever the announcements heard so far set off has dropped what it must.
+  const heard = (await hub.caughtUp()) && (await dropsDone(caches));
   if (heard) {
     for (const [userId, theirs] of unheard.writers) {
       if (theirs >= asked) continue;

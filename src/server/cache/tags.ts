@@ -26,6 +26,15 @@ export const catalogueTags = {
   everyList: 'lists',
   /** Carried by every page rendered for visitors (Home, Browse, an item): any list change reaches them. */
   renderedPages: 'pages',
+  /** Carried by every search and its count: dropped together when items changed that no check covered. */
+  everySearch: 'searches',
+  /**
+   * The searches for these words (as searchWordsOf reads them) on one campus (or every campus), whatever
+   * their other filters: dropped when an item of that campus their words match changes
+   * (features/items/searches-told.ts). Never announced by the database.
+   */
+  searchWords: (words: readonly string[], campus: string | undefined) =>
+    `words:${either(campus)}:${words.join(' ')}`,
 };
 
 /** The tags a list (no search words) for `campus` and `category` carries. */
@@ -34,14 +43,18 @@ export function listTags(campus: string | undefined, category?: string): string[
 }
 
 /**
- * The tags of a search's answer (decision 049): it is dropped when an item it shows changes, goes out
- * or comes back, or when an owner's name or standing changes; a new listing it would now find shows
- * when the answer expires. Emptying every search at every new listing was the campus day's miss storm.
+ * The tags of a search's answer (decisions 049 and 076): it is dropped when an item it shows changes,
+ * goes out or comes back, or when an owner's name or standing changes; with `told` (its tag as a search
+ * told of the items its words match), also when any item its words match changes, so a new listing it would now
+ * find shows at once. Without them, a new listing shows when the answer expires. Emptying every search
+ * at every new listing was the campus day's miss storm.
  */
-export function searchTags(itemIds: readonly string[]): string[] {
+export function searchTags(itemIds: readonly string[], told?: string): string[] {
   return [
     ...itemIds.flatMap((id) => [catalogueTags.item(id), catalogueTags.availability(id)]),
     catalogueTags.everyList,
+    catalogueTags.everySearch,
+    ...(told ? [told] : []),
   ];
 }
 

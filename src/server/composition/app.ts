@@ -17,6 +17,7 @@ import { createChatSendLimit } from '../features/conversations/send-limit.ts';
 import { chatSocket } from '../features/conversations/socket.ts';
 import { createPushSender, type PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
+import { tellSearches } from '../features/items/searches-told.ts';
 import { learnFromChanges } from '../features/items/vocabulary.ts';
 import { paymentStepService } from '../features/payment-steps/service.ts';
 import { siteFileRoutes } from '../features/site-files/routes.ts';
@@ -188,6 +189,8 @@ export async function buildApp({
   invalidateOnChanges(caches, hub);
   // The search vocabulary in memory learns new words as items change (decision 065).
   learnFromChanges(db, hub);
+  // Remembered searches hear of the items their words match as they change (decision 076).
+  tellSearches(db, caches, hub, config.readCacheAnnouncedMs);
   const sendLimit = createChatSendLimit();
 
   // Measured only when someone may read the figures (METRICS_TOKEN); registered before every route

@@ -783,11 +783,34 @@ export async function searchesFinding(
   const asked = [...new Set(searches.flatMap((search) => search.words))];
   const corrected = await knownWords(db, asked);
   const known = new Map(asked.map((word, i) => [word, corrected[i] ?? word]));
+  return searchesMatching(
+    db,
+    [itemId],
+    searches.map((search) => ({ id: search.id, words: search.words.map((word) => known.get(word)!) })),
+  );
+}
+
+/**
+ * Which of `searches` (each its words as the search ran them, already corrected, and its campus, none
+ * for every campus) match any of the items' search vectors, whatever their other filters and the
+ * items' own state (hidden, deleted, out): one statement. The read caches ask it of the searches they
+ * remember when items change.
+ */
+export async function searchesMatching(
+  db: Db,
+  itemIds: readonly string[],
+  searches: readonly { id: string; words: readonly string[]; campus?: string | undefined }[],
+): Promise<string[]> {
+  if (!searches.length || !itemIds.length) return [];
   const ids = searches.map((search) => search.id);
-  const tsqueries = searches.map((search) => prefixQuery(search.words.map((word) => known.get(word)!))!);
+  const tsqueries = searches.map((search) => prefixQuery(search.words)!);
+  const campuses = searches.map((search) => search.campus ?? null);
   const result = await db.execute<{ id: string }>(sql`
-    select asked.id from unnest(${sql.param(ids)}::uuid[], ${sql.param(tsqueries)}::text[]) as asked(id, q)
-    join ${items} on ${items.id} = ${itemId}
+    select distinct asked.id
+    from unnest(${sql.param(ids)}::text[], ${sql.param(tsqueries)}::text[], ${sql.param(campuses)}::text[])
+      as asked(id, q, campus)
+    join ${items} on ${items.id} = any(${sql.param([...itemIds])}::uuid[])
+      and (asked.campus is null or ${items.campus} = asked.campus)
     where ${items.searchVector} @@ to_tsquery('english', asked.q)`);
   return result.rows.map((row) => row.id);
 }

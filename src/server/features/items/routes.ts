@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { sendJson } from '../../http/json-answers.ts';
 import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { searchesToldOf } from './searches-told.ts';
 import { type ItemDeps, itemService } from './service.ts';
 
 export const itemRoutes: FastifyPluginAsyncZod<{
@@ -148,12 +149,17 @@ async function itemListAnswer(
   reader?: string,
 ): Promise<{ json: string }> {
   const today = campusToday(timeZone).date;
-  const searches = itemService.searches(query);
+  const words = itemService.searchWords(query);
+  const searches = words.length > 0;
+  // Told of every item its words match (searches-told.ts) before it is computed, or not at all.
+  const told = searches ? await searchesToldOf(caches)?.tell(words, query.campus) : undefined;
   const answer = await caches.catalogue.get(
-    `items:${today}:${JSON.stringify(query)}`,
+    // Told or not is part of the key: a search first asked before the catalogue knew its words is
+    // remembered untold (30 s); once they are known, it is asked again, told.
+    `items:${today}:${told ? 'told:' : ''}${JSON.stringify(query)}`,
     async () => {
       const since = caches.counts.invalidations;
-      const countKey = countKeyOf(today, query);
+      const countKey = countKeyOf(today, query, told);
       // A search's page counts its own candidates, and so does a list's when its count is not
       // remembered (one statement, not two): the count is asked after the page and, when nobody
       // remembered it meanwhile, taken from it. A list whose count is remembered reads only its page.
@@ -168,6 +174,7 @@ async function itemListAnswer(
             query,
             timeZone,
             reader,
+            told,
             pageCount && { ...pageCount, since },
           );
       const ids = found.items.map((item) => item.id);
@@ -176,22 +183,23 @@ async function itemListAnswer(
       const count = counted ? (JSON.parse(counted) as { total: number; totalCapped: boolean }) : {};
       return {
         json: toJson(itemList, { ...found, ...count }),
-        tags: searches ? searchTags(ids) : listTags(query.campus, query.category),
+        tags: searches ? searchTags(ids, told) : listTags(query.campus, query.category),
       };
     },
     answerTags,
     // Lists and searches queue apart from item pages and profiles: a burst of slow searches never
-    // holds up a quick item page. A list is kept until a change announced to it; a search also
-    // expires, as a new listing it would now find is announced to the lists alone.
-    { reader, lane: 'lists', announced: !searches },
+    // holds up a quick item page. A list is kept until a change announced to it, and so is a search
+    // told of the items its words match; any other search also expires, as a new listing it would now
+    // find is announced to the lists alone.
+    { reader, lane: 'lists', announced: !searches || told !== undefined },
   );
   return answer as { json: string };
 }
 
 /** A count's key: the query without its page, its size, its order or whether it wants the count. */
-function countKeyOf(today: string, query: z.output<typeof itemSearchQuery>) {
+function countKeyOf(today: string, query: z.output<typeof itemSearchQuery>, told: string | undefined) {
   const { page: _page, limit: _limit, skipTotal: _skip, sort: _sort, ...filter } = query;
-  return `count:${today}:${JSON.stringify(filter)}`;
+  return `count:${today}:${told ? 'told:' : ''}${JSON.stringify(filter)}`;
 }
 
 /**
@@ -206,6 +214,8 @@ async function countJson(
   query: z.output<typeof itemSearchQuery>,
   timeZone: string,
   reader: string | undefined,
+  /** A search's tag as told of the items its words match (searches-told.ts). */
+  told: string | undefined,
   known?: { total: number; totalCapped: boolean; since: number },
 ): Promise<string> {
   const search = itemService.searches(query);
@@ -218,12 +228,12 @@ async function countJson(
           : await itemService.count(db, query, timeZone),
       ),
       // A search's count is tagged by its pages' items as they are computed (addTags above).
-      tags: search ? [catalogueTags.everyList] : listTags(query.campus, query.category),
+      tags: search ? searchTags([], told) : listTags(query.campus, query.category),
     }),
     answerTags,
-    // A list's count changes only with an announced change; a search's also with a new listing it
-    // would now find, which nothing announces to it.
-    { reader, announced: !search, ...(known ? { readSince: known.since } : {}) },
+    // A list's count changes only with an announced change, and a told search's with a change to an
+    // item its words match; another search's also with a new listing it would now find.
+    { reader, announced: !search || told !== undefined, ...(known ? { readSince: known.since } : {}) },
   );
   return (answer as { json: string }).json;
 }

@@ -170,6 +170,9 @@ export const itemService = {
   /** Whether a query searches by words (a search's answer is tagged by the items it shows). */
   searches: (query: SearchInput) => queries.searchWordsOf(query.searchQuery ?? '').length > 0,
 
+  /** A query's search words, as a search reads them (none for a list). */
+  searchWords: (query: SearchInput) => queries.searchWordsOf(query.searchQuery ?? ''),
+
   /** How many items a list or search finds, up to 1,000 (then `totalCapped`); the page does not matter. */
   count: (db: Db, query: SearchInput, timeZone: string) => queries.countItems(db, filtersOf(query, timeZone)),
 

@@ -1,0 +1,162 @@
+import { LRUCache } from 'lru-cache';
+import { catalogueTags, dropWhenDone, type ReadCaches } from '../../cache/read-caches.ts';
+import type { Db } from '../../db/client.ts';
+import type { RealtimeHub } from '../../db/realtime-hub.ts';
+import { searchesMatching } from './queries.ts';
+import { vocabularyOf } from './vocabulary.ts';
+
+// Searches told of the items that enter or leave them (decision 076). A search is remembered by the
+// items it shows, and the database announces a change to an item with its lists (`list:…`) and the
+// item's id (`item:<id>`, or `availability:<id>` for a booking going out or coming back); a new listing
+// a search would now find named no answer of the search, so searches were kept only 30 s. Now, when an
+// announcement names lists, this asks the database, in one statement, which of the searches this
+// instance remembers match any of the items it names (their words against the items' search vectors,
+// on their campus, whatever their other filters), and drops those and their counts; an announcement that names lists but no
+// item drops every search. Searches are then kept as long as lists are.
+//
+// Only a search whose every word the catalogue already knows as typed is told so: its words stay as
+// typed (the vocabulary only grows), so what it finds changes only with items its words match. A word
+// the vocabulary corrected ("drll" → "drill") may be corrected otherwise once new words arrive: such a
+// search keeps the short time, as before.
+
+/** The most word lists remembered: beyond it, the least recently asked go, and their answers with them. */
+const MAX_SEARCHES = 10_000;
+
+/** A search told: its words, and its campus (none: every campus). */
+interface Search {
+  words: readonly string[];
+  campus: string | undefined;
+}
+
+const LIST_TAG = 'list:';
+const ITEM_TAGS = [catalogueTags.item(''), catalogueTags.availability('')];
+
+export class SearchesTold {
+  /** The words and campus of the searches remembered (or being computed), by their tag. */
+  private readonly searches: LRUCache<string, Search>;
+  /** Items named by announcements and not checked yet. */
+  private readonly waiting = new Set<string>();
+  private checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly caches: ReadCaches,
+    keptMs: number,
+    /** Which of the searches match any of the items (queries.ts; another in unit tests). */
+    private readonly matching: typeof searchesMatching = searchesMatching,
+  ) {
+    this.searches = new LRUCache<string, Search>({
+      max: MAX_SEARCHES,
+      // As long as any answer it tags may be kept, counted from its last asking.
+      ttl: Math.max(1, keptMs),
+      updateAgeOnGet: true,
+      // No longer checked: what it tags must not outlive it.
+      dispose: (_search, tag, reason) => {
+        if (reason === 'evict' || reason === 'expire') this.drop(tag);
+      },
+    });
+  }
+
+  /**
+   * The tag of a search for `words` told of the items they match, before it is computed (so a check
+   * under way when it is stored covers it); undefined when it cannot be told (a word not known as typed).
+   * A word not known yet while items changed since the words were read is looked up first, as the
+   * search itself would: a listing's own words are known to the first search for them.
+   */
+  async tell(words: readonly string[], campus: string | undefined): Promise<string | undefined> {
+    if (!words.length) return undefined;
+    const vocabulary = vocabularyOf(this.db);
+    const known = () => words.every((word) => vocabulary.hasPrefix(word));
+    if (!known() && vocabulary.isStale) {
+      try {
+        await vocabulary.refresh(this.db);
+      } catch {
+        return undefined; // the search itself will say what went wrong
+      }
+    }
+    if (!known()) return undefined;
+    const tag = catalogueTags.searchWords(words, campus);
+    if (this.searches.get(tag) === undefined) {
+      this.searches.set(tag, { words, campus: campus && campus !== 'all' ? campus : undefined });
+    }
+    return tag;
+  }
+
+  /** One announcement's tags: the items it names are checked against the searches remembered. */
+  heard(tags: readonly string[]) {
+    if (!tags.some((tag) => tag.startsWith(LIST_TAG))) return;
+    const items = tags.flatMap((tag) => {
+      const prefix = ITEM_TAGS.find((start) => tag.startsWith(start));
+      return prefix ? [tag.slice(prefix.length)] : [];
+    });
+    if (!items.length) {
+      this.drop(catalogueTags.everySearch);
+      return;
+    }
+    for (const item of items) this.waiting.add(item);
+    this.check();
+  }
+
+  /** Checks the items waiting, unless a check is under way (it takes them on when it is done). */
+  private check() {
+    if (this.checking) return;
+    const checking: Promise<void> = this.checkWaiting().finally(() => {
+      if (this.checking === checking) this.checking = undefined;
+      if (this.waiting.size) this.check();
+    });
+    this.checking = checking;
+    dropWhenDone(this.caches, checking);
+  }
+
+  /** Announcements were missed (the hub was down): the caches start empty, and so does this. */
+  forget() {
+    this.waiting.clear();
+    this.searches.clear();
+  }
+
+  /** One statement for every item waiting, again while more arrive. */
+  private async checkWaiting() {
+    while (this.waiting.size) {
+      const items = [...this.waiting];
+      this.waiting.clear();
+      const searches = [...this.searches.entries()].map(([id, search]) => ({ id, ...search }));
+      try {
+        for (const tag of await this.matching(this.db, items, searches)) this.drop(tag);
+      } catch {
+        // Not known which: every search goes, as a lost announcement would have it.
+        this.drop(catalogueTags.everySearch);
+      }
+    }
+  }
+
+  private drop(tag: string) {
+    this.caches.catalogue.invalidate(tag);
+    this.caches.counts.invalidate(tag);
+  }
+}
+
+const told = new WeakMap<ReadCaches, SearchesTold>();
+
+/** The searches told for these caches, once tellSearches runs for them; otherwise none is. */
+export const searchesToldOf = (caches: ReadCaches): SearchesTold | undefined => told.get(caches);
+
+/**
+ * Tells the searches remembered in `caches` of the items each announcement names, for as long as the
+ * hub hears them; `keptMs`: how long a told search is kept (READ_CACHE_ANNOUNCED_SECONDS).
+ */
+export function tellSearches(
+  db: Db,
+  caches: ReadCaches,
+  hub: Pick<RealtimeHub, 'observeChanges' | 'observeStatus'>,
+  keptMs: number,
+) {
+  const searches = new SearchesTold(db, caches, keptMs);
+  told.set(caches, searches);
+  const stopChanges = hub.observeChanges((tags) => searches.heard(tags));
+  const stopStatus = hub.observeStatus(() => searches.forget());
+  return () => {
+    stopChanges();
+    stopStatus();
+    told.delete(caches);
+  };
+}
