@@ -221,10 +221,11 @@ const MAX_UNHEARD_WRITERS = 10_000;
  * asks the database which remembered searches the changed items match), by caches.
  */
 const dropsUnderWay = new WeakMap<ReadCaches, Set<Promise<unknown>>>();
-/** How long a writer waits for that work before reading around the caches instead. */
-const DROPS_WAIT_MS = 2000;
 
-/** `work` will drop answers an announcement heard now made stale: a writer waits for it (dropAfterWrite). */
+/**
+ * `work` will drop answers an announcement heard now made stale: until it ends, a writer is not known
+ * to be served only what their write left fresh (dropAfterWrite), and reads around the caches.
+ */
 export function dropWhenDone(caches: ReadCaches, work: Promise<unknown>) {
   let underWay = dropsUnderWay.get(caches);
   if (!underWay) {
@@ -239,20 +240,7 @@ export function dropWhenDone(caches: ReadCaches, work: Promise<unknown>) {
   );
 }
 
-/** Whether the drops under way now have ended, waiting at most DROPS_WAIT_MS. */
-async function dropsDone(caches: ReadCaches): Promise<boolean> {
-  const underWay = dropsUnderWay.get(caches);
-  if (!underWay?.size) return true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), DROPS_WAIT_MS);
-  });
-  try {
-    return await Promise.race([Promise.allSettled([...underWay]).then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const dropsDone = (caches: ReadCaches) => !dropsUnderWay.get(caches)?.size;
 
 /**
  * After a request that changed something, on the instance that served it and before its answer
@@ -283,8 +271,9 @@ export async function dropAfterWrite(
     unheardWriters.set(caches, unheard);
   }
   const asked = ++unheard.asked;
-  // Heard, and whatever the announcements heard so far set off has dropped what it must.
-  const heard = (await hub.caughtUp()) && (await dropsDone(caches));
+  // Heard, and whatever the announcements heard so far set off has dropped what it must. The write
+  // does not wait for such drops (a query each): its writer reads around the caches until they end.
+  const heard = (await hub.caughtUp()) && dropsDone(caches);
   if (heard) {
     for (const [userId, theirs] of unheard.writers) {
       if (theirs >= asked) continue;
