@@ -175,10 +175,11 @@ export const envSchema = z.object({
     .max(3600, 'must be at most 3600')
     .default(READ_CACHE_SECONDS_DEFAULT),
   /**
-   * The longest a list, an item page, a profile, a live session or an unread poll is kept: the
-   * database announces every change to them (a review revealed by its waiting time too, by the jobs'
-   * round), so this bounds only an announcement that went missing. Searches, and tokens that find no
-   * session, keep READ_CACHE_SECONDS. Never below READ_CACHE_SECONDS.
+   * The longest a list, an item page, a profile, a live session, an unread poll or a search told of
+   * the items its words match is kept: the database announces every change to them (a review revealed
+   * by its waiting time too, by the jobs' round), so this bounds only an announcement that went
+   * missing. Searches with a corrected word, and tokens that find no session, keep READ_CACHE_SECONDS.
+   * Never below READ_CACHE_SECONDS.
    */
   READ_CACHE_ANNOUNCED_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })

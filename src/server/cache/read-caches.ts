@@ -16,8 +16,9 @@ export { catalogueTags, listTags, searchTags } from './tags.ts';
 // Each answer carries tags naming what it was built from (tags.ts). The database announces, when a
 // change commits, the tags of what it touched, to every instance; each drops only the answers carrying
 // them: a chat message or a read mark never touches the catalogue; a new listing empties the lists of
-// its campus and category (and of every campus or every category) but no search and no item page; a
-// booking going out empties the lists' "available now" and the searches that show the item. Live
+// its campus and category (and of every campus or every category) but no item page, and the searches
+// its words match once each instance has checked them (features/items/searches-told.ts); a booking
+// going out empties the lists' "available now" and the searches that show the item or match it. Live
 // events (a notification, a message, a read mark: migration 0006) drop the unread answers of the
 // people they name, before their sockets hear of it. The instance that served a change waits, before
 // answering, until it has heard its own announcement (hub.caughtUp), so its writer reads nothing

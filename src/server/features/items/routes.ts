@@ -126,7 +126,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{
  * GET /api/items's JSON for a validated query, through the catalogue cache: the same answer for
  * everyone who asks the same question on the same campus day. Pages rendered on the server use it too.
  * A list is remembered until an item of its campus and category changes (or goes out, or an owner's
- * name or standing changes); a search until an item it shows changes, or it expires (decision 049).
+ * name or standing changes); a search until an item it shows or its words match changes (decision 076),
+ * or, with a word the vocabulary corrected, until it expires (decision 049).
  * The count is asked apart, once per filter whatever the page, and not at all for Home (skipTotal).
  * `reader`: the signed-in person asking, who never reads an answer their own write made stale.
  */
