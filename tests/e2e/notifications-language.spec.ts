@@ -22,7 +22,8 @@ describe('earlier notifications after a switch of language', () => {
 
   it('switches to Spanish in Settings: the bell shows the same welcome in Spanish', async () => {
     await page.goto('/settings');
-    await page.getByLabel('Language').selectOption('es');
+    // Settings' own switch (the footer has one too, labelled alike).
+    await page.getByRole('region', { name: 'Language' }).getByLabel('Language').selectOption('es');
     await page.getByRole('button', { name: /^Notificaciones, [12] sin leer/ }).click();
     const menu = page.getByRole('menu');
     await menu.getByText('¡Bienvenido a CampusLoop!').waitFor();
