@@ -149,15 +149,19 @@ describe('messages', () => {
     const first = (await t.get(`${url}?limit=3`, seller.cookie)).json();
     expect(first.messages.map((m: { content: string }) => m.content)).toEqual(['m5', 'm6', 'm7']);
     expect(first.hasMore).toBe(true);
-    const before = encodeURIComponent(first.messages[0].createdAt);
-    const second = (await t.get(`${url}?limit=3&before=${before}`, seller.cookie)).json();
+    // By the oldest message's id, as the app asks: messages sent in the same millisecond share an
+    // instant, so an instant cannot say which of them came first.
+    const second = (await t.get(`${url}?limit=3&before=${first.messages[0].id}`, seller.cookie)).json();
     expect(second.messages.map((m: { content: string }) => m.content)).toEqual(['m2', 'm3', 'm4']);
     expect(second.hasMore).toBe(true);
-    const third = (
-      await t.get(`${url}?limit=3&before=${encodeURIComponent(second.messages[0].createdAt)}`, seller.cookie)
-    ).json();
+    const third = (await t.get(`${url}?limit=3&before=${second.messages[0].id}`, seller.cookie)).json();
     expect(third.messages.map((m: { content: string }) => m.content)).toEqual(['m1']);
     expect(third.hasMore).toBe(false);
+    // An instant works too: the messages written strictly before it.
+    const oldest = encodeURIComponent(third.messages[0].createdAt);
+    const none = (await t.get(`${url}?limit=3&before=${oldest}`, seller.cookie)).json();
+    expect(none.messages).toEqual([]);
+    expect(none.hasMore).toBe(false);
 
     expect((await t.get(`${url}?limit=101`, seller.cookie)).statusCode).toBe(400);
     expect((await t.get(`${url}?before=yesterday`, seller.cookie)).statusCode).toBe(400);
