@@ -35,15 +35,15 @@ export interface ReadCaches {
    * ended and suspended ones too (undefined): any change to users or sessions empties it.
    */
   sessions: ReadCache<LiveSession | undefined>;
-  notificationsUnread: ReadCache<UnreadAnswer>;
-  chatUnread: ReadCache<UnreadAnswer>;
+  notificationsUnread: ReadCache<JsonAnswer>;
+  chatUnread: ReadCache<JsonAnswer>;
   /** Home and Browse as pre-rendered for visitors (plugins/web.ts), compressed, by encoding and URL. */
   pages: ReadCache<CachedPage | undefined>;
 }
 
-/** An unread poll's JSON, as sent (its compressed forms go with it: http/json-answers.ts). */
-export interface UnreadAnswer {
-  json: string;
+/** A remembered answer's JSON, as sent (its compressed forms go with it: http/json-answers.ts). */
+export interface JsonAnswer {
+  readonly json: string;
 }
 
 /** A rendered page as sent: its bytes, their content-encoding, and its status (404: an item not there). */
@@ -235,10 +235,8 @@ export function dropWhenDone(caches: ReadCaches, work: Promise<unknown>) {
   }
   const set = underWay;
   set.add(work);
-  work.then(
-    () => set.delete(work),
-    () => set.delete(work),
-  );
+  const done = () => set.delete(work);
+  work.then(done, done);
 }
 
 const dropsDone = (caches: ReadCaches) => !dropsUnderWay.get(caches)?.size;
@@ -323,11 +321,11 @@ function forgetUnreadNotifications(caches: ReadCaches, userId: string) {
  * it is announced (createReadCaches), so it is kept the long time.
  */
 export function rememberedUnread<S extends z.ZodType>(
-  cache: ReadCache<UnreadAnswer>,
+  cache: ReadCache<JsonAnswer>,
   key: string,
   schema: S,
   compute: () => Promise<z.output<S>>,
-): Promise<UnreadAnswer> {
+): Promise<JsonAnswer> {
   return cache.get(key, async () => ({ json: toJson(schema, await compute()) }), undefined, {
     announced: true,
   });

@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JsonAnswer } from '../cache/read-caches.ts';
 import compression from './compression.ts';
-import { type JsonText, sendJson } from './json-answers.ts';
+import { sendJson } from './json-answers.ts';
 
 // A remembered answer goes to many readers: compressed once per encoding, however many ask for it.
 
@@ -40,7 +41,7 @@ vi.mock('node:zlib', async (importOriginal) => {
   };
 });
 
-const list: JsonText = {
+const list: JsonAnswer = {
   json: JSON.stringify({
     items: Array.from({ length: 12 }, (_, i) => ({
       id: i,
@@ -49,14 +50,14 @@ const list: JsonText = {
     })),
   }),
 };
-const small: JsonText = { json: '{"count":3}' };
+const small: JsonAnswer = { json: '{"count":3}' };
 /** A profile with hundreds of items and reviews: compressed in the thread pool. */
-const big: JsonText = {
+const big: JsonAnswer = {
   json: JSON.stringify({
     reviews: Array.from({ length: 8000 }, (_, i) => ({ id: i, text: `Great lamp ${i}, lent on time.` })),
   }),
 };
-let answer: JsonText = list;
+let answer: JsonAnswer = list;
 
 const app = Fastify();
 beforeAll(async () => {

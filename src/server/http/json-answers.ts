@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonAnswer } from '../cache/read-caches.ts';
 import {
   COMPRESS_THRESHOLD_BYTES,
   COMPRESSION_ENCODINGS,
@@ -18,11 +19,6 @@ import {
 // the thread pool costs more than compressing them (measured for a 12-item list: 160-200 µs of CPU
 // through a zlib stream, 40-70 µs in place).
 
-/** JSON text as a route sends it: a remembered answer keeps its compressed forms with it. */
-export interface JsonText {
-  readonly json: string;
-}
-
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -32,7 +28,7 @@ const COMPRESSED_IN_PLACE_BYTES = 256 * 1024;
 type Compressed = Buffer | Promise<Buffer>;
 
 /** The compressed forms of each answer, made once; they go when the answer is forgotten. */
-const compressedForms = new WeakMap<JsonText, Partial<Record<ContentEncoding, Compressed>>>();
+const compressedForms = new WeakMap<JsonAnswer, Partial<Record<ContentEncoding, Compressed>>>();
 
 /**
  * The encoding the browser prefers among those the server compresses with (`Accept-Encoding`, its
@@ -61,7 +57,7 @@ function compress(json: string, encoding: ContentEncoding): Compressed {
 }
 
 /** The answer's bytes in `encoding`, compressed the first time they are asked for. */
-function compressedOnce(answer: JsonText, encoding: ContentEncoding): Compressed {
+function compressedOnce(answer: JsonAnswer, encoding: ContentEncoding): Compressed {
   let forms = compressedForms.get(answer);
   if (!forms) {
     forms = {};
@@ -101,7 +97,7 @@ function varyByEncoding(reply: FastifyReply) {
  * serializer for a string with a JSON content type, and the compression plugin any answer whose
  * encoding is set.
  */
-export async function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonText) {
+export async function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
   reply.type('application/json; charset=utf-8');
   if (answer.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.json);
   varyByEncoding(reply);

@@ -168,7 +168,7 @@ export const itemService = {
   },
 
   /** Whether a query searches by words (a search's answer is tagged by the items it shows). */
-  searches: (query: SearchInput) => queries.searchWordsOf(query.searchQuery ?? '').length > 0,
+  searches: (query: SearchInput) => itemService.searchWords(query).length > 0,
 
   /** A query's search words, as a search reads them (none for a list). */
   searchWords: (query: SearchInput) => queries.searchWordsOf(query.searchQuery ?? ''),
