@@ -73,7 +73,19 @@ export function formatCo2Small(kg: number): string {
  */
 export function formatDayLabel(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1),
-  );
+  return dayFormatter(intlLocale()).format(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+}
+
+/**
+ * One formatter per language: making one costs tens of microseconds, and every notification a poll
+ * lists names its days with it.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(locale: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    dayFormatters.set(locale, formatter);
+  }
+  return formatter;
 }
