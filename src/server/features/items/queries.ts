@@ -791,6 +791,42 @@ export async function searchesFinding(
 }
 
 /**
+ * What a check of the searches told needs from the database (searches-matched.ts), in one statement:
+ * the words of each item's search vector (its lexemes, as stemmed) with its campus, and each of
+ * `queries` (a search's prefix query, as prefixQuery writes it) as the full-text parser reads it: the
+ * same stemming and stop words as a search's `to_tsquery('english', …)`.
+ */
+export async function lexemesOf(
+  db: Db,
+  itemIds: readonly string[],
+  queries: readonly (readonly string[])[],
+): Promise<{
+  items: { id: string; campus: string; lexemes: string[] }[];
+  parsed: string[];
+}> {
+  const texts = queries.map((words) => prefixQuery(words) ?? '');
+  const result = await db.execute<{
+    key: string;
+    campus: string | null;
+    lexemes: string[] | null;
+    parsed: string | null;
+  }>(sql`
+    select ${items.id}::text as key, ${items.campus} as campus,
+      tsvector_to_array(${items.searchVector}) as lexemes, null::text as parsed
+    from ${items} where ${items.id} = any(${sql.param([...itemIds])}::uuid[])
+    union all
+    select asked.q, null, null, to_tsquery('english', asked.q)::text
+    from unnest(${sql.param(texts)}::text[]) as asked(q)`);
+  const found: { id: string; campus: string; lexemes: string[] }[] = [];
+  const parsedByText = new Map<string, string>();
+  for (const row of result.rows) {
+    if (row.lexemes) found.push({ id: row.key, campus: row.campus ?? '', lexemes: row.lexemes });
+    else parsedByText.set(row.key, row.parsed ?? '');
+  }
+  return { items: found, parsed: texts.map((text) => parsedByText.get(text) ?? '') };
+}
+
+/**
  * Which of `searches` (each its words as the search ran them, already corrected, and its campus, none
  * for every campus) match any of the items' search vectors, whatever their other filters and the
  * items' own state (hidden, deleted, out): one statement. The read caches ask it of the searches they

@@ -2,17 +2,18 @@ import { LRUCache } from 'lru-cache';
 import { catalogueTags, dropWhenDone, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import type { RealtimeHub } from '../../db/realtime-hub.ts';
-import { searchesMatching } from './queries.ts';
+import { type SearchAsked, SearchesMatched } from './searches-matched.ts';
 import { vocabularyOf } from './vocabulary.ts';
 
 // Searches told of the items that enter or leave them (decision 076). A search is remembered by the
 // items it shows, and the database announces a change to an item with its lists (`list:…`) and the
 // item's id (`item:<id>`, or `availability:<id>` for a booking going out or coming back); a new listing
 // a search would now find named no answer of the search, so searches were kept only 30 s. Now, when an
-// announcement names lists, this asks the database, in one statement, which of the searches this
-// instance remembers match any of the items it names (their words against the items' search vectors,
-// on their campus, whatever their other filters), and drops those and their counts; an announcement that names lists but no
-// item drops every search. Searches are then kept as long as lists are.
+// announcement names lists, this finds which of the searches this instance remembers match any of the
+// items it names (their words against the items' search vectors, on their campus, whatever their other
+// filters: one statement for the items' words, the matching in memory, searches-matched.ts), and drops
+// those and their counts; an announcement that names lists but no item drops every search. Searches are
+// then kept as long as lists are.
 //
 // Only a search whose every word the catalogue already knows as typed is told so: its words stay as
 // typed (the vocabulary only grows), so what it finds changes only with items its words match. A word
@@ -42,8 +43,12 @@ export class SearchesTold {
     private readonly db: Db,
     private readonly caches: ReadCaches,
     keptMs: number,
-    /** Which of the searches match any of the items (queries.ts; another in unit tests). */
-    private readonly matching: typeof searchesMatching = searchesMatching,
+    /** Which of the searches match any of the items (searches-matched.ts; another in unit tests). */
+    private readonly matching: (
+      db: Db,
+      itemIds: readonly string[],
+      searches: readonly SearchAsked[],
+    ) => Promise<string[]> = matchedInMemory(),
   ) {
     this.searches = new LRUCache<string, Search>({
       max: MAX_SEARCHES,
@@ -133,6 +138,13 @@ export class SearchesTold {
     this.caches.catalogue.invalidate(tag);
     this.caches.counts.invalidate(tag);
   }
+}
+
+/** The matcher of one SearchesTold: it keeps the parsed queries of the searches it has checked. */
+function matchedInMemory() {
+  const matched = new SearchesMatched();
+  return (db: Db, itemIds: readonly string[], searches: readonly SearchAsked[]) =>
+    matched.matching(db, itemIds, searches);
 }
 
 const told = new WeakMap<ReadCaches, SearchesTold>();
