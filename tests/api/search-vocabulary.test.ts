@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { SearchVocabulary } from '../../src/server/features/items/vocabulary.ts';
 import { createItem, createSignedInUser, createUser, freeListing } from '../factories.ts';
+import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The uncached path: a list counts up to 1,000 and then says "more" instead of counting every
@@ -130,6 +132,38 @@ describe('the search vocabulary', () => {
     if (t.database.kind === 'postgres') {
       expect(names.length).toBeGreaterThanOrEqual(2);
       expect(new Set(names)).toEqual(new Set(['search_words_learnt_since']));
+    }
+  });
+
+  it('reads for a word it did not find once, until an item change is announced', async () => {
+    const { user, cookie } = await createSignedInUser(db(), { campus, email: 'x@vocabulary.example.edu' });
+    await createItem(db(), { userId: user.id, campus, title: 'Bassoon reed', category: 'other' });
+    await heardEverything(t);
+    const reads = vi.spyOn(
+      SearchVocabulary.prototype as unknown as { readNew: () => Promise<void> },
+      'readNew',
+    );
+    try {
+      // "xylophon" starts no word of the catalogue: the first search reads the new words, once.
+      expect((await list(`campus=${campus}&searchQuery=xylophon`)).items).toEqual([]);
+      expect(reads).toHaveBeenCalledTimes(1);
+      // The same word again (another page, so not a remembered answer): nothing could have taught it.
+      expect((await list(`campus=${campus}&searchQuery=xylophon&page=2`)).items).toEqual([]);
+      expect((await list(`campus=${campus}&searchQuery=xylophon%20reed&category=other`)).total).toBe(0);
+      expect(reads).toHaveBeenCalledTimes(1);
+      // A listing teaches it; its announcement has the next search read again, and find it.
+      const created = await t.post(
+        '/api/items',
+        listing({ title: 'Xylophone', description: 'Two octaves, with mallets.', category: 'other' }),
+        cookie,
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await list(`campus=${campus}&searchQuery=xylophon`)).items.map((i) => i.title)).toEqual([
+        'Xylophone',
+      ]);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
     }
   });
 

@@ -65,16 +65,16 @@ export class SearchesTold {
   /**
    * The tag of a search for `words` told of the items they match, before it is computed (so a check
    * under way when it is stored covers it); undefined when it cannot be told (a word not known as typed).
-   * A word not known yet while items changed since the words were read is looked up first, as the
-   * search itself would: a listing's own words are known to the first search for them.
+   * A word not known yet is looked up first, as the search itself would (vocabulary.learn): a listing's
+   * own words are known to the first search for them.
    */
   async tell(words: readonly string[], campus: string | undefined): Promise<string | undefined> {
     if (!words.length) return undefined;
     const vocabulary = vocabularyOf(this.db);
     const known = () => words.every((word) => vocabulary.hasPrefix(word));
-    if (!known() && vocabulary.isStale) {
+    if (!known()) {
       try {
-        await vocabulary.refresh(this.db);
+        await vocabulary.learn(this.db, words);
       } catch {
         return undefined; // the search itself will say what went wrong
       }

@@ -9,8 +9,10 @@ import { searchWords } from '../../db/schema/items.ts';
  * The catalogue's vocabulary (`search_words`: every word of every title, category and description,
  * unstemmed), held in memory by each server so that correcting a search's words costs no query
  * (decision 065). It is read whole once, then only the words learnt since (`learnt`, migration 0041):
- * after an item change is announced, and whenever a search word is not in it (so a word saved a
- * moment ago, even by a statement no announcement has reached yet, is known to the next search).
+ * after an item change is announced, and when a search word is not in it (so a word saved a moment
+ * ago, even by a statement no announcement has reached yet, is known to the next search). A word a
+ * read did not find is not read for again until an item change is announced (decision 078): a typo
+ * searched again and again cost a round trip each time, and only an item change can teach a word.
  */
 
 /**
@@ -21,6 +23,9 @@ const LOOKBACK = 500;
 
 /** The longest word the vocabulary learns (migration 0012's trigger). */
 const LONGEST_WORD = 40;
+
+/** The most words remembered as not found; beyond it they are forgotten, and read for again. */
+const MAX_UNKNOWN_WORDS = 10_000;
 
 /** A word shorter than this is searched as typed: one letter off a two-letter word is another word. */
 const MIN_CORRECTED_LENGTH = 3;
@@ -93,6 +98,13 @@ export class SearchVocabulary {
   private asked = 0;
   private covered = 0;
   private running: Promise<void> | undefined;
+  /**
+   * Words a read did not find (no catalogue word starts with them) since the last announced item
+   * change: nothing since could have taught them, so a search for them reads nothing again.
+   */
+  private readonly unknown = new Set<string>();
+  /** Announced item changes and gaps so far: a read's unknown words count only if none came during it. */
+  private changes = 0;
 
   get size() {
     return this.known.size;
@@ -106,6 +118,8 @@ export class SearchVocabulary {
   /** An item changed somewhere: its words may be new. */
   markStale() {
     this.stale = true;
+    this.changes++;
+    this.unknown.clear();
   }
 
   /** Announcements may have been missed (the hub was down): read everything again. */
@@ -115,6 +129,8 @@ export class SearchVocabulary {
     this.known.clear();
     this.lastLearnt = 0;
     this.stale = true;
+    this.changes++;
+    this.unknown.clear();
   }
 
   /** Adds what was learnt since the last read; concurrent callers share one read. */
@@ -214,9 +230,25 @@ export class SearchVocabulary {
    * "calculator"), else kept (it then finds nothing, which is the truth).
    */
   async spell(db: Db, words: readonly string[]): Promise<string[]> {
-    if (this.stale) await this.refresh(db);
-    if (words.some((word) => !this.hasPrefix(word))) await this.refresh(db);
+    await this.learn(db, words);
     return words.map((word) => (this.hasPrefix(word) ? word : (this.nearest(word) ?? word)));
+  }
+
+  /**
+   * Reads the words learnt since the last read when an item change was announced since, or when one of
+   * `words` starts no word known and was not already looked for since the last change.
+   */
+  async learn(db: Db, words: readonly string[]): Promise<void> {
+    const notFound = () => words.filter((word) => !this.hasPrefix(word));
+    if (!this.stale && notFound().every((word) => this.unknown.has(word))) return;
+    const changes = this.changes;
+    await this.refresh(db);
+    if (this.changes === changes) this.rememberUnknown(notFound());
+  }
+
+  private rememberUnknown(words: readonly string[]) {
+    if (this.unknown.size + words.length > MAX_UNKNOWN_WORDS) this.unknown.clear();
+    for (const word of words) this.unknown.add(word);
   }
 }
 
