@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client.ts';
 import { prefixDistance, SearchVocabulary } from './vocabulary.ts';
 
 describe('prefixDistance', () => {
@@ -57,5 +58,42 @@ describe('SearchVocabulary.nearest', () => {
     expect(later.hasPrefix('mand')).toBe(true);
     expect(later.hasPrefix('abc')).toBe(false);
     expect(later.nearest('zithr')).toBe('zither');
+  });
+});
+
+describe('when the vocabulary reads the words learnt', () => {
+  const counted = () => {
+    const vocabulary = new SearchVocabulary();
+    const reads = vi
+      .spyOn(vocabulary as unknown as { readNew: () => Promise<void> }, 'readNew')
+      .mockImplementation(async () => vocabulary.add(['kettle']));
+    return { vocabulary, reads, db: {} as Db };
+  };
+
+  it('reads after an announced item change, not for every word it lacks', async () => {
+    const { vocabulary, reads, db } = counted();
+    await vocabulary.learn(db, ['ketle']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await vocabulary.learn(db, ['xylophon']);
+    await vocabulary.learn(db, ['kettle']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    vocabulary.markStale();
+    await vocabulary.learn(db, ['kettle']);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads for any word it lacks while announcements cannot be heard, and everything once they can', async () => {
+    const { vocabulary, reads, db } = counted();
+    await vocabulary.learn(db, []);
+    vocabulary.announcementsLost();
+    await vocabulary.learn(db, ['kettle']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await vocabulary.learn(db, ['xylophon']);
+    await vocabulary.learn(db, ['xylophon']);
+    expect(reads).toHaveBeenCalledTimes(3);
+    vocabulary.forget();
+    await vocabulary.learn(db, ['xylophon']);
+    await vocabulary.learn(db, ['xylophon']);
+    expect(reads).toHaveBeenCalledTimes(4);
   });
 });

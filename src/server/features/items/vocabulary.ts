@@ -9,10 +9,11 @@ import { searchWords } from '../../db/schema/items.ts';
  * The catalogue's vocabulary (`search_words`: every word of every title, category and description,
  * unstemmed), held in memory by each server so that correcting a search's words costs no query
  * (decision 065). It is read whole once, then only the words learnt since (`learnt`, migration 0041):
- * after an item change is announced, and when a search word is not in it (so a word saved a moment
- * ago, even by a statement no announcement has reached yet, is known to the next search). A word a
- * read did not find is not read for again until an item change is announced (decision 078): a typo
- * searched again and again cost a round trip each time, and only an item change can teach a word.
+ * after an item change is announced (decision 078: not for every word it lacks, which cost a round
+ * trip for every misspelt search), and while announcements cannot be heard, for every word it lacks.
+ * A word saved by a statement whose announcement is still on its way (milliseconds) may be corrected
+ * as before it, as a remembered answer shows the catalogue as before it: the writer is not, since
+ * their write answers once this server has heard it (read-caches.ts, dropAfterWrite).
  */
 
 /**
@@ -23,9 +24,6 @@ const LOOKBACK = 500;
 
 /** The longest word the vocabulary learns (migration 0012's trigger). */
 const LONGEST_WORD = 40;
-
-/** The most words remembered as not found; beyond it they are forgotten, and read for again. */
-const MAX_UNKNOWN_WORDS = 10_000;
 
 /** A word shorter than this is searched as typed: one letter off a two-letter word is another word. */
 const MIN_CORRECTED_LENGTH = 3;
@@ -98,13 +96,8 @@ export class SearchVocabulary {
   private asked = 0;
   private covered = 0;
   private running: Promise<void> | undefined;
-  /**
-   * Words a read did not find (no catalogue word starts with them) since the last announced item
-   * change: nothing since could have taught them, so a search for them reads nothing again.
-   */
-  private readonly unknown = new Set<string>();
-  /** Announced item changes and gaps so far: a read's unknown words count only if none came during it. */
-  private changes = 0;
+  /** Announcements cannot be heard (the hub is down): a word not known may have been learnt unannounced. */
+  private unannounced = false;
 
   get size() {
     return this.known.size;
@@ -118,8 +111,11 @@ export class SearchVocabulary {
   /** An item changed somewhere: its words may be new. */
   markStale() {
     this.stale = true;
-    this.changes++;
-    this.unknown.clear();
+  }
+
+  /** The hub is down: until forget(), a word not known is read for, as nothing announces new ones. */
+  announcementsLost() {
+    this.unannounced = true;
   }
 
   /** Announcements may have been missed (the hub was down): read everything again. */
@@ -129,8 +125,7 @@ export class SearchVocabulary {
     this.known.clear();
     this.lastLearnt = 0;
     this.stale = true;
-    this.changes++;
-    this.unknown.clear();
+    this.unannounced = false;
   }
 
   /** Adds what was learnt since the last read; concurrent callers share one read. */
@@ -235,20 +230,13 @@ export class SearchVocabulary {
   }
 
   /**
-   * Reads the words learnt since the last read when an item change was announced since, or when one of
-   * `words` starts no word known and was not already looked for since the last change.
+   * Reads the words learnt since the last read when an item change was announced since, or, while
+   * announcements cannot be heard, when one of `words` starts no word known.
    */
   async learn(db: Db, words: readonly string[]): Promise<void> {
-    const notFound = () => words.filter((word) => !this.hasPrefix(word));
-    if (!this.stale && notFound().every((word) => this.unknown.has(word))) return;
-    const changes = this.changes;
-    await this.refresh(db);
-    if (this.changes === changes) this.rememberUnknown(notFound());
-  }
-
-  private rememberUnknown(words: readonly string[]) {
-    if (this.unknown.size + words.length > MAX_UNKNOWN_WORDS) this.unknown.clear();
-    for (const word of words) this.unknown.add(word);
+    if (this.stale || (this.unannounced && words.some((word) => !this.hasPrefix(word)))) {
+      await this.refresh(db);
+    }
   }
 }
 
@@ -274,8 +262,8 @@ export function vocabularyOf(db: Db): SearchVocabulary {
 
 /**
  * Keeps this server's vocabulary of `db` current: an announced item change marks it stale (its words
- * are read before the next search), and a gap in the announcements (the hub was down) has it read
- * everything again.
+ * are read before the next search); while the hub is down, a search reads for any word it lacks; and a
+ * gap in the announcements has it read everything again once the hub is back.
  */
 export function learnFromChanges(db: Db, hub: Pick<RealtimeHub, 'observeChanges' | 'observeStatus'>) {
   const vocabulary = vocabularyOf(db);
@@ -284,6 +272,7 @@ export function learnFromChanges(db: Db, hub: Pick<RealtimeHub, 'observeChanges'
   });
   const stopStatus = hub.observeStatus((status) => {
     if (status === 'up') vocabulary.forget();
+    else vocabulary.announcementsLost();
   });
   return () => {
     stopChanges();
