@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { items } from '../../src/server/db/schema/items.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { users } from '../../src/server/db/schema/users.ts';
+import { EMAIL_KINDS } from '../../src/shared/schemas/account.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -199,6 +200,25 @@ describe('read caches', () => {
 
     expect((await t.post(`/api/notifications/${row!.id}/read`, {}, cookie)).statusCode).toBe(200);
     expect(await unread()).toHaveLength(before);
+  });
+
+  it('show a writer the notices committed before their write once it answers, though their poll is kept', async () => {
+    const { user, cookie } = await createSignedInUser(db());
+    const unread = async () =>
+      (await t.get('/api/notifications/unread', cookie)).json().notifications as { id: string }[];
+    const before = (await unread()).length;
+    await db()
+      .insert(notifications)
+      .values({ userId: user.id, type: 'system', title: 'Welcome', message: 'Hello from CampusLoop.' });
+    // A write that waits until this instance has heard every change committed before it: the notice's
+    // live event comes on the same connection before that, and drops the poll (read-caches.ts).
+    const saved = await t.put(
+      '/api/account/notification-preferences',
+      { kind: EMAIL_KINDS[0]!.kind, email: true },
+      cookie,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await unread()).toHaveLength(before + 1);
   });
 
   it('update the unread poll when a notice still unread is reworded from anywhere', async () => {

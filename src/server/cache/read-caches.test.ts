@@ -20,12 +20,26 @@ describe('dropAfterWrite', () => {
     await caches.chatUnread.get('ana', async () => ({ json: '{"count":1}' }));
   };
 
-  it('keeps the catalogue when the hub has caught up, and drops the writer’s own unread answers', async () => {
+  it('keeps the catalogue and the writer’s own unread answers when the hub has caught up: it heard their live events too', async () => {
     const caches = createReadCaches(60_000);
     await fill(caches);
     await dropAfterWrite(caches, { caughtUp: async () => true }, { userId: 'ana' });
     expect(caches.catalogue.size).toBe(1);
-    expect(caches.chatUnread.size).toBe(0);
+    expect(caches.chatUnread.size).toBe(1);
+  });
+
+  it('drops the writer’s own unread answers when the hub cannot say it has caught up, or was not asked', async () => {
+    const late = createReadCaches(60_000);
+    await fill(late);
+    await dropAfterWrite(late, { caughtUp: async () => false }, { userId: 'ana' });
+    expect(late.chatUnread.size).toBe(0);
+    // A read mark waits for no announcement: its live event may still be on its way.
+    const unasked = createReadCaches(60_000);
+    await fill(unasked);
+    const caughtUp = vi.fn(async () => true);
+    await dropAfterWrite(unasked, { caughtUp }, { userId: 'ana' }, { waitForAnnouncement: false });
+    expect(unasked.chatUnread.size).toBe(0);
+    expect(caughtUp).not.toHaveBeenCalled();
   });
 
   it('empties nothing when the hub cannot say it has heard the change: the writer alone reads around it', async () => {

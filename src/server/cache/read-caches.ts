@@ -243,12 +243,14 @@ const dropsDone = (caches: ReadCaches) => !dropsUnderWay.get(caches)?.size;
 
 /**
  * After a request that changed something, on the instance that served it and before its answer
- * leaves: the writer's own unread polls at once; everything else its change touched once
- * this instance has heard the announcement (hub.caughtUp()), and from then on the writer is never
- * served an answer their change made stale (a stale answer may go to others while it is recomputed).
- * If it cannot hear it now, nothing is emptied (that was a miss storm under load): the writer alone
- * reads around the caches until a later write's mark is heard, or until everything remembered now
- * has expired; everyone else reads as they would on any other instance until the announcement lands.
+ * leaves: everything its change touched once this instance has heard the announcement
+ * (hub.caughtUp()), and from then on the writer is never served an answer their change made stale (a
+ * stale answer may go to others while it is recomputed). If it cannot hear it now, nothing is emptied
+ * (that was a miss storm under load): the writer alone reads around the caches until a later write's
+ * mark is heard, or until everything remembered now has expired; everyone else reads as they would on
+ * any other instance until the announcement lands. The writer's own unread polls are dropped at once
+ * unless the announcement was heard: the live events that name the people whose unread counts a
+ * change moved come on the same connection, in commit order, so hearing the announcement heard them.
  */
 export async function dropAfterWrite(
   caches: ReadCaches,
@@ -256,14 +258,19 @@ export async function dropAfterWrite(
   writer: { userId?: string; sessionToken?: string },
   options: { waitForAnnouncement?: boolean } = {},
 ) {
-  if (writer.userId) {
+  const forgetWritersUnread = () => {
+    if (!writer.userId) return;
     forgetUnreadNotifications(caches, writer.userId);
     caches.chatUnread.delete(writer.userId);
-  }
+  };
   // A write no cached answer reads (a message, a read mark, a sign-in) has nothing to wait for: the
   // mark would cost a checkout and a round trip to the database for each of them. Nor does it change
-  // the writer's session, which stays remembered.
-  if (options.waitForAnnouncement === false) return;
+  // the writer's session, which stays remembered. A read mark moves its writer's unread count, and
+  // its live event may still be on its way.
+  if (options.waitForAnnouncement === false) {
+    forgetWritersUnread();
+    return;
+  }
   let unheard = unheardWriters.get(caches);
   if (!unheard) {
     unheard = { asked: 0, writers: new Map() };
@@ -272,7 +279,9 @@ export async function dropAfterWrite(
   const asked = ++unheard.asked;
   // Heard, and whatever the announcements heard so far set off has dropped what it must. The write
   // does not wait for such drops (a query each): its writer reads around the caches until they end.
-  const heard = (await hub.caughtUp()) && dropsDone(caches);
+  const caughtUp = await hub.caughtUp();
+  if (!caughtUp) forgetWritersUnread();
+  const heard = caughtUp && dropsDone(caches);
   if (heard) {
     for (const [userId, theirs] of unheard.writers) {
       if (theirs >= asked) continue;
