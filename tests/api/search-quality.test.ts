@@ -5,6 +5,7 @@ import { items } from '../../src/server/db/schema/items.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { SEARCH_CANDIDATES } from '../../src/server/features/items/queries.ts';
 import { createItem, createUser } from '../factories.ts';
+import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // What a search finds and in which order, on a catalogue with realistic noise: the bench's listings
@@ -192,6 +193,8 @@ beforeAll(async () => {
   await addNoise(owners, 1, 400);
   for (const decoy of DECOYS)
     await createItem(db(), { userId: owners[1]!, campus, ...decoy, createdAt: daysAgo(0.5) });
+  // Written by SQL, as by another server: searched once their announcements are heard (decision 078).
+  await heardEverything(t);
 });
 
 describe('ranking quality', () => {
@@ -220,6 +223,7 @@ describe('ranking quality', () => {
       await db()
         .insert(items)
         .values(mentions.slice(i, i + 500));
+    await heardEverything(t);
 
     // Another page size: the answers above are not read from the cache.
     const { found, meanReciprocalRank } = await ranks(11);
@@ -322,6 +326,7 @@ describe('available now in a search', () => {
         // Came back early from a booking over today.
         booking(returned, 'returned', -2, 1),
       ]);
+    await heardEverything(t);
     const now = await search('searchQuery=tour%20kayak&availableNow=true&limit=50');
     const shown = now.items.map((item) => item.id);
     expect(shown.sort()).toEqual([free, booked, returned].sort());

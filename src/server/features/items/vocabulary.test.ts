@@ -82,6 +82,28 @@ describe('when the vocabulary reads the words learnt', () => {
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
+  it('has a search for a word it lacks wait for a read under way, the first read too', async () => {
+    const vocabulary = new SearchVocabulary();
+    let finish = () => {};
+    vi.spyOn(vocabulary as unknown as { readNew: () => Promise<void> }, 'readNew').mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            vocabulary.add(['ukulele']);
+            resolve();
+          };
+        }),
+    );
+    const db = {} as Db;
+    const first = vocabulary.spell(db, ['ukulele']);
+    const second = vocabulary.spell(db, ['uke']);
+    // The second search would have gone on by now, had it not waited.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finish();
+    expect(await first).toEqual(['ukulele']);
+    expect(await second).toEqual(['ukulele']);
+  });
+
   it('reads for any word it lacks while announcements cannot be heard, and everything once they can', async () => {
     const { vocabulary, reads, db } = counted();
     await vocabulary.learn(db, []);
