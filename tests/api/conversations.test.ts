@@ -169,6 +169,19 @@ describe('messages', () => {
 });
 
 describe('unread counts, list order and previews', () => {
+  it('leaves a sender’s own unread count as it was when they reply, and raises the other’s', async () => {
+    const { seller, buyer, conversationId } = await chat();
+    const unread = async (cookie: string) =>
+      (await t.get('/api/conversations/unread-count', cookie)).json().count;
+    await send(conversationId, 'Is it still free?', buyer.cookie);
+    expect(await unread(seller.cookie)).toBe(1);
+    expect(await unread(buyer.cookie)).toBe(0);
+    // Sending marks nothing read: the seller's remembered count is kept, and still true.
+    await send(conversationId, 'Yes, until Friday.', seller.cookie);
+    expect(await unread(seller.cookie)).toBe(1);
+    expect(await unread(buyer.cookie)).toBe(1);
+  });
+
   it('counts the other person’s unread messages and clears them when they open the chat', async () => {
     const { seller, buyer, conversationId } = await chat();
     const unread = async (cookie: string) =>

@@ -42,6 +42,18 @@ describe('dropAfterWrite', () => {
     expect(caughtUp).not.toHaveBeenCalled();
   });
 
+  it('keeps the writer’s own unread answers after a write that never moves them (a chat message)', async () => {
+    const caches = createReadCaches(60_000);
+    await fill(caches);
+    await dropAfterWrite(
+      caches,
+      { caughtUp: async () => false },
+      { userId: 'ana' },
+      { waitForAnnouncement: false, writersUnread: false },
+    );
+    expect(caches.chatUnread.size).toBe(1);
+  });
+
   it('empties nothing when the hub cannot say it has heard the change: the writer alone reads around it', async () => {
     const caches = createReadCaches(60_000);
     await fill(caches);

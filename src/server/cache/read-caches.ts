@@ -256,10 +256,12 @@ export async function dropAfterWrite(
   caches: ReadCaches,
   hub: Pick<RealtimeHub, 'caughtUp'>,
   writer: { userId?: string; sessionToken?: string },
-  options: { waitForAnnouncement?: boolean } = {},
+  options: { waitForAnnouncement?: boolean; writersUnread?: boolean } = {},
 ) {
   const forgetWritersUnread = () => {
-    if (!writer.userId) return;
+    // A write that never moves its writer's unread counts (a chat message: its recipient's are dropped
+    // by dropAfterMessage and its live event) keeps them remembered.
+    if (!writer.userId || options.writersUnread === false) return;
     forgetUnreadNotifications(caches, writer.userId);
     caches.chatUnread.delete(writer.userId);
   };

@@ -44,6 +44,11 @@ declare module 'fastify' {
      * forgets it waits, as every write did.
      */
     changesCachedAnswers?: boolean;
+    /**
+     * False on a route whose writes never move their writer's own unread counts (a chat message moves
+     * its recipient's): its writer's unread polls stay remembered. Default true.
+     */
+    changesWritersUnread?: boolean;
   }
 }
 
@@ -115,7 +120,10 @@ export default fp(
           opts.caches,
           opts.hub,
           { userId: request.user?.id, sessionToken: request.sessionToken ?? undefined },
-          { waitForAnnouncement: request.routeOptions.config.changesCachedAnswers !== false },
+          {
+            waitForAnnouncement: request.routeOptions.config.changesCachedAnswers !== false,
+            writersUnread: request.routeOptions.config.changesWritersUnread !== false,
+          },
         );
       }
       reportDbCost(request, reply);

@@ -98,8 +98,9 @@ export const conversationRoutes = signedInRoutes<{
   app.post(
     '/conversations/:id/messages',
     {
-      // A message changes no cached answer but the unread counts, dropped below and by the announcement.
-      config: { changesCachedAnswers: false },
+      // A message changes no cached answer but its recipient's unread count, dropped below and by the
+      // announcement; its sender's counts stay as they were.
+      config: { changesCachedAnswers: false, changesWritersUnread: false },
       schema: { params: conversationIdParams, body: messageInput, response: { 201: messageResponse } },
     },
     async (request, reply) => {
