@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { prefixDistance, SearchVocabulary } from './vocabulary.ts';
+import { learnFromChanges, prefixDistance, SearchVocabulary, vocabularyOf } from './vocabulary.ts';
 
 describe('prefixDistance', () => {
   it('counts the edits from a typed word to the nearest beginning of a word', () => {
@@ -115,6 +115,42 @@ describe('when the vocabulary reads the words learnt', () => {
     expect(reads).toHaveBeenCalledTimes(3);
     vocabulary.forget();
     await vocabulary.learn(db, ['xylophon']);
+    await vocabulary.learn(db, ['xylophon']);
+    expect(reads).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('what the announcements tell the vocabulary', () => {
+  it('an item change, or a statement too big to name its items (`all`), has the next search read; a gap makes it read for any word it lacks', async () => {
+    const db = {} as Db;
+    let changed = (_tags: string[]) => {};
+    let status = (_status: 'up' | 'down') => {};
+    learnFromChanges(db, {
+      observeChanges: (observer) => {
+        changed = observer;
+        return () => {};
+      },
+      observeStatus: (observer) => {
+        status = observer;
+        return () => {};
+      },
+    });
+    const vocabulary = vocabularyOf(db);
+    const reads = vi
+      .spyOn(vocabulary as unknown as { readNew: () => Promise<void> }, 'readNew')
+      .mockImplementation(async () => vocabulary.add(['kettle']));
+    await vocabulary.learn(db, ['ketle']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    changed(['profile:u1', 'session:u1']);
+    await vocabulary.learn(db, ['ketle']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    changed(['all']);
+    await vocabulary.learn(db, ['ketle']);
+    expect(reads).toHaveBeenCalledTimes(2);
+    changed(['item:i1', 'list:mit.edu:kitchen']);
+    await vocabulary.learn(db, ['kettle']);
+    expect(reads).toHaveBeenCalledTimes(3);
+    status('down');
     await vocabulary.learn(db, ['xylophon']);
     expect(reads).toHaveBeenCalledTimes(4);
   });

@@ -103,11 +103,6 @@ export class SearchVocabulary {
     return this.known.size;
   }
 
-  /** Whether an item changed since the words were last read: a word not known may be known now. */
-  get isStale() {
-    return this.stale;
-  }
-
   /** An item changed somewhere: its words may be new. */
   markStale() {
     this.stale = true;
