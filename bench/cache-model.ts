@@ -14,7 +14,7 @@ import { ReadCache } from '#server/cache/read-cache.ts';
 import { createReadCaches, invalidateOnChanges } from '#server/cache/read-caches.ts';
 import { listTags, searchTags } from '#server/cache/tags.ts';
 import type { RealtimeHub } from '#server/db/realtime-hub.ts';
-import { CATEGORIES } from '#shared/constants.ts';
+import { type Listing, listingAt } from './catalogue.ts';
 import type { Fixtures } from './fixtures.ts';
 import { seededRandom } from './popularity.ts';
 import { campusReader, READ_MIX } from './scenarios/campus-day.ts';
@@ -67,9 +67,16 @@ function modelOf(scheme: Scheme, now: () => number) {
       tagsOf: (query: URLSearchParams) =>
         query.get('searchQuery')
           ? searchTags([])
-          : listTags(query.get('campus') ?? undefined, query.get('category') ?? undefined),
-      listed: (campus: string, category: string) =>
-        announce([`list:${campus}`, `list:${campus}:${category}`]),
+          : listTags({
+              campus: query.get('campus') ?? undefined,
+              category: query.get('category') ?? undefined,
+              freeOnly: query.get('freeOnly') === 'true',
+              maxPrice: query.has('maxPrice') ? Number(query.get('maxPrice')) : undefined,
+              pickupMethod: query.get('pickupMethod') ?? undefined,
+            }),
+      // As migration 0054 announces a new listing: the lists it meets the filters of are dropped.
+      listed: (campus: string, category: string, listing: Listing) =>
+        announce([`list:${campus}`, `list:${campus}:${category}:new:${listing.priceCents ?? ''}:${listing.pickup}`]),
     };
   }
   const catalogue = new ReadCache<{ tags: readonly string[] }>({ maxEntries: 5000, ttlMs: TTL_MS, now });
@@ -79,7 +86,7 @@ function modelOf(scheme: Scheme, now: () => number) {
     // Counted with every page computed.
     counts: undefined as ReadCache<{ tags: readonly string[] }> | undefined,
     tagsOf: (query: URLSearchParams) => [campusTag(query.get('campus')), 'lists'],
-    listed: (campus: string) => {
+    listed: (campus: string, _category: string, _listing: Listing) => {
       catalogue.invalidate(campusTag(campus));
       catalogue.invalidate(campusTag('all'));
     },
@@ -96,14 +103,13 @@ async function run(scheme: Scheme, writesPerSecond: number) {
   const catalogueReads = (READS_PER_SECOND * CATALOGUE_SHARE) / 100;
   const listingsPerSecond = writesPerSecond * LISTING_SHARE;
   const step = 1000 / catalogueReads;
+  let nextListingNumber = 0;
   let nextListing = listingsPerSecond > 0 ? 1000 / listingsPerSecond : Number.POSITIVE_INFINITY;
   // A warm-up as long as the time limit, then the measured window.
   for (now = 0; now < SECONDS * 1000 + TTL_MS; now += step) {
     while (nextListing <= now) {
-      model.listed(
-        CAMPUSES[Math.floor(random() * CAMPUSES.length)]!,
-        CATEGORIES[Math.floor(random() * CATEGORIES.length)]!,
-      );
+      const listing = listingAt(nextListingNumber++);
+      model.listed(CAMPUSES[Math.floor(random() * CAMPUSES.length)]!, listing.category, listing);
       nextListing += 1000 / listingsPerSecond;
     }
     const r = random() * CATALOGUE_SHARE;

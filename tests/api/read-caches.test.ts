@@ -145,6 +145,64 @@ describe('read caches', () => {
     expect(await titlesOf(url)).toEqual(['Folding canoe, paddles included']);
   });
 
+  it('drop, for a new listing from anywhere, only the lists whose filters it meets', async () => {
+    const campus = 'new-listing-lists.edu';
+    const { user } = await createSignedInUser(db(), { campus });
+    const freeLamp = await createItem(db(), {
+      userId: user.id,
+      campus,
+      category: 'electronics',
+      title: 'Free desk lamp',
+      pickupMethod: 'locker',
+    });
+    const lists = {
+      freeOnly: `/api/items?campus=${campus}&category=electronics&freeOnly=true`,
+      underThree: `/api/items?campus=${campus}&maxPrice=3`,
+      locker: `/api/items?campus=${campus}&pickupMethod=locker`,
+      underTen: `/api/items?campus=${campus}&category=electronics&maxPrice=10`,
+      everyCampus: `/api/items?campus=all&category=electronics`,
+      everything: `/api/items?campus=${campus}`,
+    };
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the set-up's announcements arrive first
+    for (const url of Object.values(lists)) expect(await titlesOf(url), url).toContain('Free desk lamp');
+    const counted = async (url: string) => (await t.get(url)).json().total as number;
+    const freeOnlyCount = await counted(lists.freeOnly);
+
+    // Proof of what is remembered: a rename nobody announces shows only in a list computed afresh.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table items disable trigger items_cache_update`);
+      await tx.update(items).set({ title: 'Renamed desk lamp' }).where(eq(items.id, freeLamp.id));
+      await tx.execute(sql`alter table items enable trigger items_cache_update`);
+    });
+    // A $5 lamp handed over at a meetup, listed outside this server.
+    await createItem(db(), {
+      userId: user.id,
+      campus,
+      category: 'electronics',
+      title: 'Five-dollar reading lamp',
+      rentalPriceCents: 500,
+      pickupMethod: 'meetup',
+    });
+
+    // The lists it meets show it within a second, computed afresh...
+    for (const url of [lists.underTen, lists.everyCampus, lists.everything]) {
+      await vi.waitFor(async () => expect(await titlesOf(url)).toContain('Five-dollar reading lamp'), soon);
+      expect(await titlesOf(url)).toContain('Renamed desk lamp');
+    }
+    // ...and those it cannot enter are still the answers remembered before it: a free-only list, a cap
+    // below its price, another pickup.
+    for (const url of [lists.freeOnly, lists.underThree, lists.locker]) {
+      expect(await titlesOf(url)).toEqual(['Free desk lamp']);
+    }
+    expect(await counted(lists.freeOnly)).toBe(freeOnlyCount);
+
+    // A change to an item still reaches every list of its campus and category.
+    await db().update(items).set({ title: 'Desk lamp, warm light' }).where(eq(items.id, freeLamp.id));
+    for (const url of [lists.freeOnly, lists.underThree, lists.locker]) {
+      await vi.waitFor(async () => expect(await titlesOf(url)).toEqual(['Desk lamp, warm light']), soon);
+    }
+  });
+
   it('never show one visitor what only another may see', async () => {
     const owner = await createSignedInUser(db());
     const stranger = await createSignedInUser(db());

@@ -251,14 +251,16 @@ export class ReadCache<V> {
 
   /**
    * Every answer carrying `tag` is stale (kept for serve-stale, else dropped), and any being computed
-   * that will carry it is void.
+   * that will carry it is void. `spare`: an answer whose tags it accepts is left as it is (the change
+   * cannot touch it); one being computed is void all the same, its tags not known yet.
    */
-  invalidate(tag: string) {
+  invalidate(tag: string, spare?: (tags: readonly string[]) => boolean) {
     const at = this.remember(this.tagInvalidatedAt, tag);
     const keys = this.keysByTag.get(tag);
     if (!keys) return;
     for (const key of [...keys]) {
       const entry = this.entries.peek(key);
+      if (entry && spare?.(entry.tags)) continue;
       if (entry && this.options.serveStale) {
         entry.staleSince = at;
         // Stale already: later invalidations change nothing for it.

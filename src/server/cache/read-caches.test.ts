@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type { RealtimeHub } from '../db/realtime-hub.ts';
 import {
+  answerTags,
   type CachedAnswer,
   createReadCaches,
   dropAfterWrite,
   dropWhenDone,
+  invalidateOnChanges,
+  type ListFilters,
+  listTags,
   rememberedUnread,
 } from './read-caches.ts';
 
@@ -111,5 +116,75 @@ describe('createReadCaches', () => {
     expect((await poll()).json).toBe('{"count":1}');
     vi.advanceTimersByTime(300_001);
     expect((await poll()).json).toBe('{"count":2}');
+  });
+});
+
+describe('invalidateOnChanges, for a new listing', () => {
+  /** Caches that hear the announcements handed to `announce`, as from the database. */
+  const listening = () => {
+    const caches = createReadCaches(30_000);
+    let announce: (tags: string[]) => void = () => {};
+    const hub = {
+      observeChanges: (observer: (tags: string[]) => void) => {
+        announce = observer;
+        return () => {};
+      },
+      observeEvents: () => () => {},
+      observeStatus: () => () => {},
+    } as unknown as RealtimeHub;
+    invalidateOnChanges(caches, hub);
+    return { caches, announce: (...tags: string[]) => announce(tags) };
+  };
+  const lists: Record<string, ListFilters> = {
+    stanfordTools: { campus: 'stanford.edu', category: 'tools' },
+    everyCampus: { campus: 'all' },
+    freeOnly: { campus: 'stanford.edu', freeOnly: true },
+    underFive: { campus: 'stanford.edu', category: 'tools', maxPrice: 5 },
+    underTen: { campus: 'all', maxPrice: 10 },
+    locker: { campus: 'stanford.edu', pickupMethod: 'locker' },
+    meetup: { campus: 'stanford.edu', pickupMethod: 'meetup', maxPrice: 7.5 },
+    otherCategory: { campus: 'stanford.edu', category: 'books' },
+    otherCampus: { campus: 'mit.edu' },
+  };
+  /** Which of `lists` are still remembered, in the catalogue and with their counts, after `tags`. */
+  const keptAfter = async (...tags: string[]) => {
+    const { caches, announce } = listening();
+    for (const [name, filters] of Object.entries(lists)) {
+      await caches.catalogue.get(name, async () => ({ json: '[]', tags: listTags(filters) }), answerTags);
+      await caches.counts.get(name, async () => ({ json: '{}', tags: listTags(filters) }), answerTags);
+    }
+    announce(...tags);
+    const kept = Object.keys(lists).filter((name) => caches.catalogue.holds(name));
+    expect(Object.keys(lists).filter((name) => caches.counts.holds(name))).toEqual(kept);
+    return kept;
+  };
+
+  it('drops the lists of its campus and category whose price and pickup filters it meets, and no other', async () => {
+    // $7.50, handed over at a meetup.
+    expect(await keptAfter('item:1', 'list:stanford.edu', 'list:stanford.edu:tools:new:750:meetup')).toEqual([
+      'freeOnly',
+      'underFive',
+      'locker',
+      'otherCategory',
+      'otherCampus',
+    ]);
+    // Free, in a locker: under every price cap.
+    expect(await keptAfter('list:stanford.edu:tools:new::locker')).toEqual([
+      'meetup',
+      'otherCategory',
+      'otherCampus',
+    ]);
+  });
+
+  it('drops every list of its campus and category for a change, and every list for a shape it does not know', async () => {
+    expect(await keptAfter('list:stanford.edu:tools')).toEqual(['otherCategory', 'otherCampus']);
+    for (const unknown of [
+      'list:stanford.edu:tools:new:7.5:meetup',
+      'list:stanford.edu:tools:new:750',
+      'list:stanford.edu:tools:new:750:meetup:more',
+      'list:stanford.edu:tools:old:750:meetup',
+    ]) {
+      expect(await keptAfter(unknown)).toEqual([]);
+    }
   });
 });

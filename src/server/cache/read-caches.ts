@@ -3,9 +3,9 @@ import { LOCALES, type Locale } from '#shared/i18n.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
 import type { LiveSession } from './live-session.ts';
 import { ReadCache } from './read-cache.ts';
-import { catalogueTags, listsShowing } from './tags.ts';
+import { admitsNewListing, catalogueTags, listsShowing, newListingOf } from './tags.ts';
 
-export { catalogueTags, listTags, searchTags } from './tags.ts';
+export { catalogueTags, type ListFilters, listTags, searchTags } from './tags.ts';
 
 // The server's read caches and what empties them (docs/performance.md, decisions 016 and 049):
 // - catalogue: answers everyone may see alike (item lists and searches, public item pages and
@@ -175,13 +175,16 @@ function dropTagged(caches: ReadCaches, tag: string) {
       // `list:<campus>` comes with `list:<campus>:<category>`, for instances of the previous version
       // during a rolling deploy (the cache_tags_by_category migration): the longer tag says more.
       if (campus && category === undefined) return;
-      if (!campus || !category || rest.length) {
+      // A new listing says what the lists' filters read of it: only the lists it meets change.
+      const listing = rest.length ? newListingOf(rest) : undefined;
+      if (!campus || !category || (rest.length && !listing)) {
         dropTagged(caches, catalogueTags.everyList); // not a shape this version knows: every list
         return;
       }
+      const spare = listing && ((tags: readonly string[]) => !admitsNewListing(tags, listing));
       for (const list of listsShowing(campus, category)) {
-        caches.catalogue.invalidate(list);
-        caches.counts.invalidate(list);
+        caches.catalogue.invalidate(list, spare);
+        caches.counts.invalidate(list, spare);
       }
       caches.pages.invalidate(catalogueTags.renderedPages);
       return;

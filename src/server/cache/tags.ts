@@ -17,7 +17,8 @@ export const catalogueTags = {
   /**
    * The lists of one campus (or of every campus) and one category (or of every category). A change
    * announces `list:<campus>:<category>` for the item it touched; it reaches the four lists that can
-   * show that item (listsShowing).
+   * show that item (listsShowing). A new listing announces `list:<campus>:<category>:new:<price>:<pickup>`:
+   * of those four, it reaches only the lists whose filters it meets (admitsNewListing).
    */
   list: (campus: string | undefined, category?: string) => `list:${either(campus)}:${either(category)}`,
   /** An item went out with a borrower or came back: it leaves or joins "available now". */
@@ -37,9 +38,69 @@ export const catalogueTags = {
     `words:${either(campus)}:${words.join(' ')}`,
 };
 
-/** The tags a list (no search words) for `campus` and `category` carries. */
-export function listTags(campus: string | undefined, category?: string): string[] {
-  return [catalogueTags.list(campus, category), catalogueTags.everyList];
+/** What a list is narrowed to besides its campus and category, as GET /api/items asks it. */
+export interface ListFilters {
+  campus?: string | undefined;
+  category?: string | undefined;
+  freeOnly?: boolean | undefined;
+  /** In dollars, as asked. */
+  maxPrice?: number | undefined;
+  pickupMethod?: string | undefined;
+}
+
+/**
+ * A list's narrowing by price or pickup, as a tag of its own: a new listing that fails it cannot enter
+ * the list (admitsNewListing). Never announced.
+ */
+const ONLY = 'only:';
+
+/**
+ * The tags a list (no search words) carries: its campus and category, every list, and each filter a
+ * new listing must meet to enter it.
+ */
+export function listTags(filters: ListFilters): string[] {
+  return [
+    catalogueTags.list(filters.campus, filters.category),
+    catalogueTags.everyList,
+    ...(filters.freeOnly ? [`${ONLY}free`] : []),
+    ...(filters.maxPrice !== undefined ? [`${ONLY}max:${Math.round(filters.maxPrice * 100)}`] : []),
+    ...(filters.pickupMethod ? [`${ONLY}pickup:${filters.pickupMethod}`] : []),
+  ];
+}
+
+/** A new listing as its announcement tells it (migration 0054): what a list's price and pickup filters read. */
+export interface NewListing {
+  /** Null for a free item (no price). */
+  priceCents: number | null;
+  pickupMethod: string;
+}
+
+/**
+ * Whether a list with these tags could show the new listing: it meets every price and pickup filter
+ * the list has (as filterConditions in features/items/queries.ts reads them: a free item is under any
+ * price cap). "Available now" is not judged here: such a list is taken to show it.
+ */
+export function admitsNewListing(tags: readonly string[], listing: NewListing): boolean {
+  const price = listing.priceCents ?? 0;
+  return tags.every((tag) => {
+    if (!tag.startsWith(ONLY)) return true;
+    const filter = tag.slice(ONLY.length);
+    if (filter === 'free') return price === 0;
+    if (filter.startsWith('max:')) return price <= Number(filter.slice('max:'.length));
+    if (filter.startsWith('pickup:')) return listing.pickupMethod === filter.slice('pickup:'.length);
+    return true;
+  });
+}
+
+/**
+ * The new listing an announced list tag's parts after its campus and category tell (`new`, its price
+ * in cents or nothing, its pickup), or undefined for any other shape.
+ */
+export function newListingOf(rest: readonly string[]): NewListing | undefined {
+  const [kind, price, pickupMethod, ...more] = rest;
+  if (kind !== 'new' || price === undefined || !pickupMethod || more.length || !/^\d*$/.test(price))
+    return undefined;
+  return { priceCents: price === '' ? null : Number(price), pickupMethod };
 }
 
 /**

@@ -184,7 +184,7 @@ async function itemListAnswer(
       const count = counted ? (JSON.parse(counted) as { total: number; totalCapped: boolean }) : {};
       return {
         json: toJson(itemList, { ...found, ...count }),
-        tags: searches ? searchTags(ids, told) : listTags(query.campus, query.category),
+        tags: searches ? searchTags(ids, told) : listTags(query),
       };
     },
     answerTags,
@@ -229,7 +229,7 @@ async function countJson(
           : await itemService.count(db, query, timeZone),
       ),
       // A search's count is tagged by its pages' items as they are computed (addTags above).
-      tags: search ? searchTags([], told) : listTags(query.campus, query.category),
+      tags: search ? searchTags([], told) : listTags(query),
     }),
     answerTags,
     // A list's count changes only with an announced change, and a told search's with a change to an
