@@ -76,7 +76,10 @@ function modelOf(scheme: Scheme, now: () => number) {
             }),
       // As migration 0054 announces a new listing: the lists it meets the filters of are dropped.
       listed: (campus: string, category: string, listing: Listing) =>
-        announce([`list:${campus}`, `list:${campus}:${category}:new:${listing.priceCents ?? ''}:${listing.pickup}`]),
+        announce([
+          `list:${campus}`,
+          `list:${campus}:${category}:new:${listing.priceCents ?? ''}:${listing.pickup}`,
+        ]),
     };
   }
   const catalogue = new ReadCache<{ tags: readonly string[] }>({ maxEntries: 5000, ttlMs: TTL_MS, now });
