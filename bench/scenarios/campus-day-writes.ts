@@ -395,15 +395,16 @@ export function startWriters(options: {
   };
 
   const started = performance.now();
-  // Every few milliseconds, dispatch every write whose time has come: write k is due at k / rate
-  // seconds. A late timer (a busy event loop) dispatches the overdue ones at once and records the lag.
+  // Every few milliseconds, dispatch every write whose time has come: write k (from 0) is due at
+  // (k + 1) / rate seconds. A late timer (a busy event loop) dispatches the overdue ones at once and
+  // records the lag: how long after its time each write went.
   const timer =
     perSecond > 0
       ? setInterval(() => {
           const now = performance.now();
           const due = Math.floor(((now - started) / 1000) * perSecond);
           while (dispatched < due) {
-            lag.push(now - (started + (dispatched * 1000) / perSecond));
+            lag.push(now - (started + ((dispatched + 1) * 1000) / perSecond));
             dispatched++;
             dispatch(chooseKind());
           }
