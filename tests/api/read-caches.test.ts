@@ -5,6 +5,7 @@ import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { users } from '../../src/server/db/schema/users.ts';
 import { EMAIL_KINDS } from '../../src/shared/schemas/account.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The read caches (src/server/cache) answer repeated reads from memory, and nobody ever
@@ -277,6 +278,49 @@ describe('read caches', () => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await unread()).toHaveLength(before + 1);
+  });
+
+  it('keep, after a chat message, every unread poll but its recipient’s chat count', async () => {
+    const seller = await createSignedInUser(db());
+    const buyer = await createSignedInUser(db());
+    const item = await createItem(db(), { userId: seller.user.id });
+    const started = await t.post('/api/conversations', { itemId: item.id }, buyer.cookie);
+    const conversationId = started.json().conversation.id as string;
+    const polls = async (cookie: string) => ({
+      notices: (await t.get('/api/notifications/unread', cookie)).json().notifications.length as number,
+      chat: (await t.get('/api/conversations/unread-count', cookie)).json().count as number,
+    });
+    await heardEverything(t);
+    const sellerBefore = await polls(seller.cookie);
+    const buyerBefore = await polls(buyer.cookie);
+
+    // Proof of what is remembered: a notice for each that nobody announces shows only in a poll
+    // computed afresh.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table notifications disable trigger notifications_live_insert`);
+      await tx.insert(notifications).values(
+        [seller, buyer].map(({ user }) => ({
+          userId: user.id,
+          type: 'system' as const,
+          title: 'Unannounced',
+          message: 'Written with the live event switched off.',
+        })),
+      );
+      await tx.execute(sql`alter table notifications enable trigger notifications_live_insert`);
+    });
+    const sent = await t.post(
+      `/api/conversations/${conversationId}/messages`,
+      { content: 'Free on Friday?' },
+      buyer.cookie,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    await heardEverything(t); // the message's live events have arrived
+
+    expect(await polls(seller.cookie)).toEqual({
+      notices: sellerBefore.notices,
+      chat: sellerBefore.chat + 1,
+    });
+    expect(await polls(buyer.cookie)).toEqual(buyerBefore);
   });
 
   it('update the unread poll when a notice still unread is reworded from anywhere', async () => {

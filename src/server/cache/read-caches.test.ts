@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { RealtimeHub } from '../db/realtime-hub.ts';
+import type { RealtimeEvent, RealtimeHub } from '../db/realtime-hub.ts';
 import {
   answerTags,
   type CachedAnswer,
@@ -11,6 +11,7 @@ import {
   type ListFilters,
   listTags,
   rememberedUnread,
+  unreadNotificationsKey,
 } from './read-caches.ts';
 
 const jsonOf = (answer: CachedAnswer) => ('json' in answer ? answer.json : undefined);
@@ -119,22 +120,71 @@ describe('createReadCaches', () => {
   });
 });
 
-describe('invalidateOnChanges, for a new listing', () => {
-  /** Caches that hear the announcements handed to `announce`, as from the database. */
-  const listening = () => {
-    const caches = createReadCaches(30_000);
-    let announce: (tags: string[]) => void = () => {};
-    const hub = {
-      observeChanges: (observer: (tags: string[]) => void) => {
-        announce = observer;
-        return () => {};
-      },
-      observeEvents: () => () => {},
-      observeStatus: () => () => {},
-    } as unknown as RealtimeHub;
-    invalidateOnChanges(caches, hub);
-    return { caches, announce: (...tags: string[]) => announce(tags) };
+/** Caches that hear the announcements and live events handed to them, as from the database. */
+const listening = () => {
+  const caches = createReadCaches(30_000);
+  let announce: (tags: string[]) => void = () => {};
+  let publish: (userIds: string[], event: RealtimeEvent) => void = () => {};
+  const hub = {
+    observeChanges: (observer: typeof announce) => {
+      announce = observer;
+      return () => {};
+    },
+    observeEvents: (observer: typeof publish) => {
+      publish = observer;
+      return () => {};
+    },
+    observeStatus: () => () => {},
+  } as unknown as RealtimeHub;
+  invalidateOnChanges(caches, hub);
+  return {
+    caches,
+    announce: (...tags: string[]) => announce(tags),
+    publish: (userIds: string[], type: string) => publish(userIds, { type }),
   };
+};
+
+describe('invalidateOnChanges, for live events', () => {
+  /** Whose polls are still remembered after one event of `type` for ana, of ana's and ben's. */
+  const keptAfter = async (type: string) => {
+    const { caches, publish } = listening();
+    const poll = async () => ({ json: '{"count":1}' });
+    for (const person of ['ana', 'ben']) {
+      await caches.notificationsUnread.get(unreadNotificationsKey(person, 'en'), poll);
+      await caches.notificationsUnread.get(unreadNotificationsKey(person, 'es'), poll);
+      await caches.chatUnread.get(person, poll);
+    }
+    publish(['ana'], type);
+    return [
+      ...['ana', 'ben'].flatMap((person) =>
+        ['en', 'es']
+          .filter((locale) =>
+            caches.notificationsUnread.holds(unreadNotificationsKey(person, locale as 'en' | 'es')),
+          )
+          .map((locale) => `${person} notifications ${locale}`),
+      ),
+      ...['ana', 'ben'].filter((person) => caches.chatUnread.holds(person)).map((person) => `${person} chat`),
+    ];
+  };
+
+  it('drops only the poll an event moves, of only the people it names', async () => {
+    const ben = ['ben notifications en', 'ben notifications es', 'ben chat'];
+    expect(await keptAfter('notification')).toEqual([...ben.slice(0, 2), 'ana chat', 'ben chat']);
+    expect(await keptAfter('notificationCount')).toEqual([...ben.slice(0, 2), 'ana chat', 'ben chat']);
+    expect(await keptAfter('chatUnreadCount')).toEqual([
+      'ana notifications en',
+      'ana notifications es',
+      ...ben,
+    ]);
+    // The message itself, to both people: the recipient's count comes with its chatUnreadCount.
+    expect(await keptAfter('newMessage')).toHaveLength(6);
+    expect(await keptAfter('sessionEnded')).toHaveLength(6);
+    // An event this version does not know: both of the person's polls go.
+    expect(await keptAfter('somethingNew')).toEqual(ben);
+  });
+});
+
+describe('invalidateOnChanges, for a new listing', () => {
   const lists: Record<string, ListFilters> = {
     stanfordTools: { campus: 'stanford.edu', category: 'tools' },
     everyCampus: { campus: 'all' },

@@ -132,10 +132,11 @@ export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () =>
   const stopChanges = hub.observeChanges((tags) => {
     for (const tag of tags) dropTagged(caches, tag);
   });
-  const stopEvents = hub.observeEvents((userIds) => {
+  const stopEvents = hub.observeEvents((userIds, event) => {
+    const moved = pollsMovedBy(event.type);
     for (const userId of userIds) {
-      forgetUnreadNotifications(caches, userId);
-      caches.chatUnread.delete(userId);
+      if (moved.notifications) forgetUnreadNotifications(caches, userId);
+      if (moved.chat) caches.chatUnread.delete(userId);
     }
   });
   // While the hub cannot hear the announcements (its database connection is lost), nothing may be
@@ -151,6 +152,28 @@ export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () =>
     stopEvents();
     stopStatus();
   };
+}
+
+/**
+ * Which unread polls a live event moves for the people it names (migrations 0006, 0007 and 0010): a
+ * notice or a notice's read mark moves the notifications', a message or a message's read mark the chat
+ * count of the one person whose count it publishes. The message itself goes to both people, and a
+ * session's end to its person, and neither moves a count. An event this version does not know moves
+ * both, the safe answer.
+ */
+function pollsMovedBy(type: string): { notifications: boolean; chat: boolean } {
+  switch (type) {
+    case 'notification':
+    case 'notificationCount':
+      return { notifications: true, chat: false };
+    case 'chatUnreadCount':
+      return { notifications: false, chat: true };
+    case 'newMessage':
+    case 'sessionEnded':
+      return { notifications: false, chat: false };
+    default:
+      return { notifications: true, chat: true };
+  }
 }
 
 /** One announced tag: the answers it makes stale, and nothing else. */
