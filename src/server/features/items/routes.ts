@@ -150,29 +150,33 @@ async function itemListAnswer(
   reader?: string,
 ): Promise<{ json: string }> {
   const today = campusToday(timeZone).date;
-  const words = itemService.searchWords(query);
-  const searches = words.length > 0;
+  const typed = itemService.searchWords(query);
+  const searches = typed.length > 0;
+  // A search is answered for its words as the catalogue knows them, which is what it finds: a mistyped
+  // search ("drll") shares the answer of the words it means ("drill"), and is told as they are.
+  const words = searches ? await itemService.knownWords(db, typed) : [];
+  const asked = searches ? { ...query, searchQuery: words.join(' ') } : query;
   // Told of every item its words match (searches-told.ts) before it is computed, or not at all.
   const told = searches ? await searchesToldOf(caches)?.tell(words, query.campus) : undefined;
   const answer = await caches.catalogue.get(
     // Told or not is part of the key: a search first asked before the catalogue knew its words is
     // remembered untold (30 s); once they are known, it is asked again, told.
-    `items:${today}:${told ? 'told:' : ''}${JSON.stringify(query)}`,
+    `items:${today}:${told ? 'told:' : ''}${JSON.stringify(asked)}`,
     async () => {
       const since = caches.counts.invalidations;
-      const countKey = countKeyOf(today, query, told);
+      const countKey = countKeyOf(today, asked, told);
       // A search's page counts its own candidates, and so does a list's when its count is not
       // remembered (one statement, not two): the count is asked after the page and, when nobody
       // remembered it meanwhile, taken from it. A list whose count is remembered reads only its page.
       const withCount = !query.skipTotal && !searches && !caches.counts.holds(countKey);
-      const { counted: pageCount, ...found } = await itemService.findPage(db, query, timeZone, { withCount });
+      const { counted: pageCount, ...found } = await itemService.findPage(db, asked, timeZone, { withCount });
       const counted = query.skipTotal
         ? undefined
         : await countJson(
             db,
             caches,
             countKey,
-            query,
+            asked,
             timeZone,
             reader,
             told,
@@ -184,7 +188,7 @@ async function itemListAnswer(
       const count = counted ? (JSON.parse(counted) as { total: number; totalCapped: boolean }) : {};
       return {
         json: toJson(itemList, { ...found, ...count }),
-        tags: searches ? searchTags(ids, told) : listTags(query),
+        tags: searches ? searchTags(ids, told) : listTags(asked),
       };
     },
     answerTags,

@@ -173,6 +173,9 @@ export const itemService = {
   /** A query's search words, as a search reads them (none for a list). */
   searchWords: (query: SearchInput) => queries.searchWordsOf(query.searchQuery ?? ''),
 
+  /** Each search word as the catalogue knows it, as a search spells it ("drll" → "drill"). */
+  knownWords: (db: Db, words: readonly string[]) => queries.knownWords(db, words),
+
   /** How many items a list or search finds, up to 1,000 (then `totalCapped`); the page does not matter. */
   count: (db: Db, query: SearchInput, timeZone: string) => queries.countItems(db, filtersOf(query, timeZone)),
 

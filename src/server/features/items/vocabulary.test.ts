@@ -59,6 +59,17 @@ describe('SearchVocabulary.nearest', () => {
     expect(later.hasPrefix('abc')).toBe(false);
     expect(later.nearest('zithr')).toBe('zither');
   });
+
+  it('corrects a word again once a nearer one is learnt, and as typed once it is', () => {
+    const later = new SearchVocabulary();
+    later.add(['telescope', 'tent']);
+    expect(later.nearest('telscopes')).toBe('telescope');
+    later.add(['telescopes']);
+    expect(later.nearest('telscopes')).toBe('telescopes');
+    expect(later.nearest('tnt')).toBe('tent');
+    later.add(['tnt']);
+    expect(later.hasPrefix('tnt')).toBe(true);
+  });
 });
 
 describe('when the vocabulary reads the words learnt', () => {
@@ -79,6 +90,16 @@ describe('when the vocabulary reads the words learnt', () => {
     expect(reads).toHaveBeenCalledTimes(1);
     vocabulary.markStale();
     await vocabulary.learn(db, ['kettle']);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('spells words that start catalogue words as typed without reading, stale or not, and reads for the others', async () => {
+    const { vocabulary, reads, db } = counted();
+    await vocabulary.learn(db, ['kettle']);
+    vocabulary.markStale();
+    expect(await vocabulary.spell(db, ['kett', 'kettle'])).toEqual(['kett', 'kettle']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(await vocabulary.spell(db, ['ketle'])).toEqual(['kettle']);
     expect(reads).toHaveBeenCalledTimes(2);
   });
 

@@ -22,6 +22,8 @@ import { searchWords } from '../../db/schema/items.ts';
  */
 const LOOKBACK = 500;
 
+/** The most mistyped words whose nearest word is remembered at once. */
+const MAX_CORRECTIONS = 10_000;
 /** The longest word the vocabulary learns (migration 0012's trigger). */
 const LONGEST_WORD = 40;
 
@@ -90,6 +92,11 @@ export class SearchVocabulary {
   /** The same words by first letter: a correction tries words of the typed first letter first. */
   private readonly byFirst = new Map<string, string[]>();
   private readonly known = new Set<string>();
+  /**
+   * The nearest word found for each mistyped word, until the vocabulary learns a word: a mistyped
+   * search is asked again and again, and finding its nearest word reads a whole group of words.
+   */
+  private readonly corrections = new Map<string, string | undefined>();
   private lastLearnt = 0;
   /** Set by an announced item change: the next search reads the new words first. */
   private stale = true;
@@ -118,6 +125,7 @@ export class SearchVocabulary {
     this.sorted = [];
     this.byFirst.clear();
     this.known.clear();
+    this.corrections.clear();
     this.lastLearnt = 0;
     this.stale = true;
     this.unannounced = false;
@@ -171,6 +179,8 @@ export class SearchVocabulary {
       fresh.push(word);
     }
     if (!fresh.length) return;
+    // A new word may be nearer to a mistyped one than its correction was.
+    this.corrections.clear();
     // A few new words go in place; many (the first read) are sorted once.
     if (fresh.length > 64) this.sorted = [...this.sorted, ...fresh].sort();
     else for (const word of fresh) this.sorted.splice(lowerBound(this.sorted, word), 0, word);
@@ -195,6 +205,14 @@ export class SearchVocabulary {
    * what was typed (the typing goes on); then the shorter word, then the first in order.
    */
   nearest(typed: string): string | undefined {
+    if (this.corrections.has(typed)) return this.corrections.get(typed);
+    const found = this.nearestUnremembered(typed);
+    if (this.corrections.size >= MAX_CORRECTIONS) this.corrections.clear();
+    this.corrections.set(typed, found);
+    return found;
+  }
+
+  private nearestUnremembered(typed: string): string | undefined {
     const max = typosAllowed(typed.length);
     // The vocabulary keeps words of at most 40 letters (migration 0012): a longer one is near none.
     if (max === 0 || typed.length > LONGEST_WORD + max) return undefined;
@@ -220,6 +238,8 @@ export class SearchVocabulary {
    * "calculator"), else kept (it then finds nothing, which is the truth).
    */
   async spell(db: Db, words: readonly string[]): Promise<string[]> {
+    // A word some catalogue word starts with stays as typed whatever is learnt: nothing to wait for.
+    if (words.every((word) => this.hasPrefix(word))) return [...words];
     await this.learn(db, words);
     return words.map((word) => (this.hasPrefix(word) ? word : (this.nearest(word) ?? word)));
   }
