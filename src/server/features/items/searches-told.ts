@@ -15,10 +15,10 @@ import { vocabularyOf } from './vocabulary.ts';
 // those and their counts; an announcement that names lists but no item drops every search. Searches are
 // then kept as long as lists are.
 //
-// Only a search whose every word the catalogue already knows as typed is told so: its words stay as
-// typed (the vocabulary only grows), so what it finds changes only with items its words match. A word
-// the vocabulary corrected ("drll" → "drill") may be corrected otherwise once new words arrive: such a
-// search keeps the short time, as before.
+// Only words the catalogue already knows as typed are told so: they stay as typed (the vocabulary only
+// grows), so what they find changes only with items they match. A mistyped search is told as the words
+// the vocabulary corrected it to ("drll" → "drill"), which is what it is remembered by (items/routes.ts):
+// once new words correct it otherwise, it is another search. A word near none keeps the short time.
 
 /** The most word lists remembered: beyond it, the least recently asked go, and their answers with them. */
 const MAX_SEARCHES = 10_000;
