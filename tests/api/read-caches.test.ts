@@ -204,6 +204,68 @@ describe('read caches', () => {
     }
   });
 
+  it('keep every list and search true through many listings and reads at once, some listings rolled back', async () => {
+    const campus = 'many-listings.edu';
+    const { user } = await createSignedInUser(db(), { campus });
+    const lists = {
+      freeOnly: `/api/items?campus=${campus}&freeOnly=true&limit=50`,
+      underFive: `/api/items?campus=${campus}&maxPrice=5&limit=50`,
+      locker: `/api/items?campus=${campus}&pickupMethod=locker&limit=50`,
+      everything: `/api/items?campus=${campus}&limit=50`,
+      // A mistyped search is remembered as the words it means.
+      mistyped: `/api/items?campus=${campus}&searchQuery=lanterm&limit=50`,
+    };
+    const listed = [{ title: 'Camping lantern', priceCents: null as number | null, pickup: 'meetup' }];
+    await createItem(db(), { userId: user.id, campus, title: 'Camping lantern' });
+    await heardEverything(t);
+    for (const url of Object.values(lists)) {
+      expect(await titlesOf(url)).toEqual(url === lists.locker ? [] : ['Camping lantern']);
+    }
+
+    const newcomers = Array.from({ length: 12 }, (_, i) => ({
+      title: `Lantern number ${i}`,
+      priceCents: [null, 0, 300, 500, 900][i % 5]!,
+      pickup: i % 3 === 0 ? 'locker' : 'meetup',
+    }));
+    const list = (item: (typeof newcomers)[number]) =>
+      createItem(db(), {
+        userId: user.id,
+        campus,
+        title: item.title,
+        rentalPriceCents: item.priceCents,
+        pickupMethod: item.pickup as 'meetup' | 'locker',
+      });
+    // A failure between the insert and the commit: nothing is announced, nothing may show.
+    const listAndFail = (n: number) =>
+      db()
+        .transaction(async (tx) => {
+          await createItem(tx as unknown as ReturnType<typeof db>, {
+            userId: user.id,
+            campus,
+            title: `Rolled-back lantern ${n}`,
+            rentalPriceCents: 100,
+          });
+          throw new Error('cut before the commit');
+        })
+        .catch(() => undefined);
+    const reads = Array.from({ length: 30 }, (_, i) => t.get(Object.values(lists)[i % 5]!));
+    await Promise.all([...newcomers.map(list), ...[1, 2, 3].map(listAndFail), ...reads]);
+    listed.push(...newcomers);
+    await heardEverything(t);
+
+    const titles = (keep: (item: (typeof listed)[number]) => boolean) =>
+      listed
+        .filter(keep)
+        .map((item) => item.title)
+        .sort();
+    const sorted = async (url: string) => (await titlesOf(url)).sort();
+    expect(await sorted(lists.freeOnly)).toEqual(titles((item) => !item.priceCents));
+    expect(await sorted(lists.underFive)).toEqual(titles((item) => (item.priceCents ?? 0) <= 500));
+    expect(await sorted(lists.locker)).toEqual(titles((item) => item.pickup === 'locker'));
+    expect(await sorted(lists.everything)).toEqual(titles(() => true));
+    expect(await sorted(lists.mistyped)).toEqual(titles(() => true));
+  });
+
   it('never show one visitor what only another may see', async () => {
     const owner = await createSignedInUser(db());
     const stranger = await createSignedInUser(db());
@@ -321,6 +383,46 @@ describe('read caches', () => {
       chat: sellerBefore.chat + 1,
     });
     expect(await polls(buyer.cookie)).toEqual(buyerBefore);
+  });
+
+  it('keep every unread count true through many messages, read marks and polls at once', async () => {
+    const seller = await createSignedInUser(db());
+    const buyers = [
+      await createSignedInUser(db()),
+      await createSignedInUser(db()),
+      await createSignedInUser(db()),
+    ];
+    const item = await createItem(db(), { userId: seller.user.id });
+    const conversations: string[] = [];
+    for (const buyer of buyers) {
+      conversations.push(
+        (await t.post('/api/conversations', { itemId: item.id }, buyer.cookie)).json().conversation.id,
+      );
+    }
+    const chatCount = async (cookie: string) =>
+      (await t.get('/api/conversations/unread-count', cookie)).json().count;
+    await heardEverything(t);
+    for (const person of [seller, ...buyers]) await chatCount(person.cookie); // remembered now
+
+    // Every buyer writes three times, the seller answers the first and reads the second, while
+    // everyone polls.
+    const send = (cookie: string, conversationId: string, content: string) =>
+      t.post(`/api/conversations/${conversationId}/messages`, { content }, cookie).then((answer) => {
+        expect(answer.statusCode, answer.body).toBe(201);
+      });
+    await Promise.all([
+      ...buyers.flatMap((buyer, i) =>
+        [1, 2, 3].map((n) => send(buyer.cookie, conversations[i]!, `Question ${n}`)),
+      ),
+      send(seller.cookie, conversations[0]!, 'Yes, it is free'),
+      ...Array.from({ length: 20 }, (_, i) => chatCount([seller, ...buyers][i % 4]!.cookie)),
+    ]);
+    await t.post(`/api/conversations/${conversations[1]}/read`, {}, seller.cookie);
+    await heardEverything(t);
+
+    // Three unread from each buyer, less the three the seller read; the first buyer has one answer.
+    expect(await chatCount(seller.cookie)).toBe(6);
+    expect(await Promise.all(buyers.map((buyer) => chatCount(buyer.cookie)))).toEqual([1, 0, 0]);
   });
 
   it('update the unread poll when a notice still unread is reworded from anywhere', async () => {
