@@ -41,14 +41,21 @@ const fixtures = {
 } as unknown as Fixtures;
 
 type Scheme = 'before' | 'after';
+/** What the model remembers of an answer: its tags, and whether a new listing is put on it in place. */
+type ModelAnswer = { tags: readonly string[]; newestFirst?: true };
 type Kind = 'home' | 'browse' | 'search';
 
 /** Tags and invalidation of one scheme over one catalogue cache. */
 function modelOf(scheme: Scheme, now: () => number) {
   if (scheme === 'after') {
     const caches = createReadCaches(TTL_MS);
-    const catalogue = new ReadCache<{ tags: readonly string[] }>({ maxEntries: 50_000, ttlMs: TTL_MS, now });
-    const counts = new ReadCache<{ tags: readonly string[] }>({ maxEntries: 20_000, ttlMs: TTL_MS, now });
+    const catalogue = new ReadCache<ModelAnswer>({
+      maxEntries: 50_000,
+      ttlMs: TTL_MS,
+      serveStale: true,
+      now,
+    });
+    const counts = new ReadCache<ModelAnswer>({ maxEntries: 20_000, ttlMs: TTL_MS, now });
     caches.catalogue = catalogue as unknown as typeof caches.catalogue;
     caches.counts = counts as unknown as typeof caches.counts;
     let announce: (tags: string[]) => void = () => {};
@@ -60,10 +67,11 @@ function modelOf(scheme: Scheme, now: () => number) {
       observeEvents: () => () => {},
       observeStatus: () => () => {},
     } as unknown as RealtimeHub;
-    invalidateOnChanges(caches, hub);
+    // A new listing goes onto the first pages of the newest-first lists it enters (decision 083).
+    invalidateOnChanges(caches, hub, () => (answer) => (answer.newestFirst ? async () => answer : undefined));
     return {
       catalogue,
-      counts: counts as ReadCache<{ tags: readonly string[] }> | undefined,
+      counts: counts as ReadCache<ModelAnswer> | undefined,
       tagsOf: (query: URLSearchParams) =>
         query.get('searchQuery')
           ? searchTags([])
@@ -74,22 +82,27 @@ function modelOf(scheme: Scheme, now: () => number) {
               maxPrice: query.has('maxPrice') ? Number(query.get('maxPrice')) : undefined,
               pickupMethod: query.get('pickupMethod') ?? undefined,
             }),
-      // As migration 0054 announces a new listing: the lists it meets the filters of are dropped.
-      listed: (campus: string, category: string, listing: Listing) =>
+      /** A list's first page, newest first, which a new listing is put on in place. */
+      newestFirst: (query: URLSearchParams) =>
+        !query.get('searchQuery') && !query.get('sort') && (query.get('page') ?? '1') === '1',
+      // As migration 0055 announces a new listing: the lists it meets the filters of are dropped, or
+      // revised in place.
+      listed: (campus: string, category: string, listing: Listing, id: string) =>
         announce([
           `list:${campus}`,
-          `list:${campus}:${category}:new:${listing.priceCents ?? ''}:${listing.pickup}`,
+          `list:${campus}:${category}:new:${listing.priceCents ?? ''}:${listing.pickup}:${id}`,
         ]),
     };
   }
-  const catalogue = new ReadCache<{ tags: readonly string[] }>({ maxEntries: 5000, ttlMs: TTL_MS, now });
+  const catalogue = new ReadCache<ModelAnswer>({ maxEntries: 5000, ttlMs: TTL_MS, now });
   const campusTag = (campus: string | null) => `list:${!campus || campus === 'all' ? '*' : campus}`;
   return {
     catalogue,
     // Counted with every page computed.
-    counts: undefined as ReadCache<{ tags: readonly string[] }> | undefined,
+    counts: undefined as ReadCache<ModelAnswer> | undefined,
     tagsOf: (query: URLSearchParams) => [campusTag(query.get('campus')), 'lists'],
-    listed: (campus: string, _category: string, _listing: Listing) => {
+    newestFirst: (_query: URLSearchParams) => false,
+    listed: (campus: string, _category: string, _listing: Listing, _id: string) => {
       catalogue.invalidate(campusTag(campus));
       catalogue.invalidate(campusTag('all'));
     },
@@ -111,8 +124,10 @@ async function run(scheme: Scheme, writesPerSecond: number) {
   // A warm-up as long as the time limit, then the measured window.
   for (now = 0; now < SECONDS * 1000 + TTL_MS; now += step) {
     while (nextListing <= now) {
-      const listing = listingAt(nextListingNumber++);
-      model.listed(CAMPUSES[Math.floor(random() * CAMPUSES.length)]!, listing.category, listing);
+      const number = nextListingNumber++;
+      const listing = listingAt(number);
+      const id = `00000000-0000-4000-8000-${String(number).padStart(12, '0')}`;
+      model.listed(CAMPUSES[Math.floor(random() * CAMPUSES.length)]!, listing.category, listing, id);
       nextListing += 1000 / listingsPerSecond;
     }
     const r = random() * CATALOGUE_SHARE;
@@ -121,13 +136,17 @@ async function run(scheme: Scheme, writesPerSecond: number) {
     const query = new URLSearchParams(path.split('?')[1]);
     let missed = false;
     let counted = false;
+    const answerOf = (query: URLSearchParams): ModelAnswer => ({
+      tags: model.tagsOf(query),
+      ...(model.newestFirst(query) ? { newestFirst: true as const } : {}),
+    });
     await model.catalogue.get(
       path,
       async () => {
         missed = true;
         // Before, every page was counted, Home's too.
         if (!model.counts) counted = true;
-        else if (query.get('skipTotal')) return { tags: model.tagsOf(query) };
+        else if (query.get('skipTotal')) return answerOf(query);
         else {
           const filter = new URLSearchParams(query);
           for (const name of ['page', 'limit']) filter.delete(name);
@@ -140,7 +159,7 @@ async function run(scheme: Scheme, writesPerSecond: number) {
             (answer) => answer.tags,
           );
         }
-        return { tags: model.tagsOf(query) };
+        return answerOf(query);
       },
       (answer) => answer.tags,
     );

@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { createReadCaches } from '../../src/server/cache/read-caches.ts';
 import { items } from '../../src/server/db/schema/items.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { users } from '../../src/server/db/schema/users.ts';
+import { itemListJson } from '../../src/server/features/items/routes.ts';
 import { EMAIL_KINDS } from '../../src/shared/schemas/account.ts';
+import { itemSearchQuery } from '../../src/shared/schemas/items.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
 import { heardEverything } from '../helpers/announcements.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
@@ -18,6 +21,12 @@ const MODERATOR = 'cache.moderator@stanford.edu';
 const t = setupTestApp({ adminEmails: [MODERATOR] });
 const db = () => t.database.db;
 const soon = { timeout: 2000, interval: 25 };
+
+/** A list's JSON as GET /api/items computes it afresh, from no remembered answer. */
+const computedAfresh = async (url: string) => {
+  const query = itemSearchQuery.parse(Object.fromEntries(new URL(url, 'http://campus').searchParams));
+  return itemListJson(db(), createReadCaches(0), query, t.config.campusTimeZone);
+};
 
 const titlesOf = async (url: string) =>
   ((await t.get(url)).json().items as { title: string }[]).map((item) => item.title);
@@ -185,10 +194,11 @@ describe('read caches', () => {
       pickupMethod: 'meetup',
     });
 
-    // The lists it meets show it within a second, computed afresh...
+    // The lists it meets show it within a second, put on their first pages in place (the rename
+    // nobody announced is not read again)...
     for (const url of [lists.underTen, lists.everyCampus, lists.everything]) {
       await vi.waitFor(async () => expect(await titlesOf(url)).toContain('Five-dollar reading lamp'), soon);
-      expect(await titlesOf(url)).toContain('Renamed desk lamp');
+      expect(await titlesOf(url)).toEqual(['Five-dollar reading lamp', 'Free desk lamp']);
     }
     // ...and those it cannot enter are still the answers remembered before it: a free-only list, a cap
     // below its price, another pickup.
@@ -264,6 +274,159 @@ describe('read caches', () => {
     expect(await sorted(lists.locker)).toEqual(titles((item) => item.pickup === 'locker'));
     expect(await sorted(lists.everything)).toEqual(titles(() => true));
     expect(await sorted(lists.mistyped)).toEqual(titles(() => true));
+  });
+
+  it('put a new listing from anywhere on the first pages of the newest-first lists it enters, in place', async () => {
+    const campus = 'first-pages.edu';
+    const { user } = await createSignedInUser(db(), { campus });
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    const shelf = await Promise.all(
+      [40, 30, 20, 10].map((ago, i) =>
+        createItem(db(), {
+          userId: user.id,
+          campus,
+          category: 'books',
+          title: `Shelf book ${i + 1}`,
+          rentalPriceCents: 100 * (4 - i),
+          createdAt: minutesAgo(ago),
+        }),
+      ),
+    );
+    const lists = {
+      newest: `/api/items?campus=${campus}&limit=3`,
+      home: `/api/items?campus=${campus}&availableNow=true&skipTotal=true&limit=3`,
+      books: `/api/items?campus=all&category=books&limit=3`,
+      cheapest: `/api/items?campus=${campus}&sort=price-low&limit=3`,
+    };
+    await heardEverything(t);
+    const before = (await t.get(lists.newest)).json();
+    expect(before).toMatchObject({ total: 4, hasMore: true });
+    for (const url of Object.values(lists)) await t.get(url);
+
+    // Proof of what is remembered: a rename nobody announces shows only in a list computed afresh.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table items disable trigger items_cache_update`);
+      await tx.update(items).set({ title: 'Quietly renamed' }).where(eq(items.id, shelf[3]!.id));
+      await tx.execute(sql`alter table items enable trigger items_cache_update`);
+    });
+    // A new book, listed outside this server.
+    await createItem(db(), {
+      userId: user.id,
+      campus,
+      category: 'books',
+      title: 'New atlas',
+      rentalPriceCents: 50,
+    });
+
+    // The newest-first first pages take it in place: the unannounced rename is not read again.
+    for (const url of [lists.newest, lists.home, lists.books]) {
+      await vi.waitFor(async () => expect((await titlesOf(url))[0]).toBe('New atlas'), soon);
+      expect(await titlesOf(url)).toEqual(['New atlas', 'Shelf book 4', 'Shelf book 3']);
+    }
+    expect((await t.get(lists.newest)).json()).toMatchObject({ total: 5, totalCapped: false, hasMore: true });
+    expect((await t.get(lists.home)).json().total).toBeUndefined();
+    // A list in another order is computed afresh, and reads the rename.
+    await vi.waitFor(async () => expect(await titlesOf(lists.cheapest)).toContain('New atlas'), soon);
+    expect(await titlesOf(lists.cheapest)).toContain('Quietly renamed');
+
+    // Put back, each page reads byte for byte as computed afresh.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table items disable trigger items_cache_update`);
+      await tx.update(items).set({ title: 'Shelf book 4' }).where(eq(items.id, shelf[3]!.id));
+      await tx.execute(sql`alter table items enable trigger items_cache_update`);
+    });
+    for (const url of [lists.newest, lists.home, lists.books]) {
+      expect((await t.get(url)).body, url).toBe(await computedAfresh(url));
+    }
+
+    // A page read after a listing was saved but before its announcement arrived shows it already: the
+    // announcement then changes nothing (here the listing is saved unannounced, and announced after).
+    const globe = await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table items disable trigger items_cache_insert`);
+      const item = await createItem(tx as unknown as ReturnType<typeof db>, {
+        userId: user.id,
+        campus,
+        category: 'books',
+        title: 'Globe, read early',
+      });
+      await tx.execute(sql`alter table items enable trigger items_cache_insert`);
+      return item;
+    });
+    const early = `/api/items?campus=${campus}&limit=2`;
+    expect(await titlesOf(early)).toEqual(['Globe, read early', 'New atlas']);
+    await db().execute(
+      sql`select campusloop_announce(array[${`list:${campus}:books:new::meetup:${globe.id}`}])`,
+    );
+    await heardEverything(t);
+    await vi.waitFor(async () => expect((await t.get(early)).body).toBe(await computedAfresh(early)), soon);
+    expect((await t.get(early)).json()).toMatchObject({ total: 6, hasMore: true });
+  });
+
+  it('keep every first page true, byte for byte, through many listings and reads at once, some rolled back', async () => {
+    const campus = 'first-pages-at-once.edu';
+    const { user } = await createSignedInUser(db(), { campus });
+    await createItem(db(), {
+      userId: user.id,
+      campus,
+      title: 'Old kettle',
+      // Priced, so its lender's payout account exists before the listings at once.
+      rentalPriceCents: 100,
+      createdAt: new Date(Date.now() - 3600_000),
+    });
+    const lists = [
+      `/api/items?campus=${campus}&limit=4`,
+      `/api/items?campus=${campus}&availableNow=true&skipTotal=true&limit=4`,
+      `/api/items?campus=${campus}&freeOnly=true&limit=4`,
+      `/api/items?campus=${campus}&category=kitchen&limit=4`,
+      `/api/items?campus=${campus}&pickupMethod=locker&limit=2`,
+    ];
+    await heardEverything(t);
+    for (const url of lists) await t.get(url);
+
+    const listing = (i: number, executor: ReturnType<typeof db> = db()) =>
+      createItem(executor, {
+        userId: user.id,
+        campus,
+        category: i % 2 ? 'kitchen' : 'tools',
+        title: `Listing number ${i}`,
+        rentalPriceCents: i % 3 ? null : 200,
+        pickupMethod: i % 4 ? 'meetup' : 'locker',
+      });
+    // Two listings in one transaction: the same time, to the microsecond.
+    const twins = (i: number) =>
+      db().transaction(async (tx) => {
+        await listing(i, tx as unknown as ReturnType<typeof db>);
+        await listing(i + 1, tx as unknown as ReturnType<typeof db>);
+      });
+    // A failure between the insert and the commit: nothing is announced, nothing may show.
+    const rolledBack = (i: number) =>
+      db()
+        .transaction(async (tx) => {
+          await listing(i, tx as unknown as ReturnType<typeof db>);
+          throw new Error('cut before the commit');
+        })
+        .catch(() => undefined);
+    // Rounds of listings and reads at once, each ending with every first page as computed afresh: the
+    // last listing of a round is put on the pages in place, the others overtaken and recomputed.
+    const rounds: (() => Promise<unknown>)[][] = [
+      [() => listing(1), () => listing(2), () => rolledBack(3)],
+      [() => twins(10), () => listing(12)],
+      [() => listing(20), () => rolledBack(21), () => listing(22), () => listing(23)],
+      [() => twins(30)],
+      [() => listing(40)],
+    ];
+    for (const round of rounds) {
+      const reads = Array.from({ length: 15 }, (_, i) => () => t.get(lists[i % lists.length]!));
+      await Promise.all([...round, ...reads].map((step) => step()));
+      await heardEverything(t);
+      for (const url of lists) {
+        await vi.waitFor(
+          async () => expect((await t.get(url)).body, url).toBe(await computedAfresh(url)),
+          soon,
+        );
+      }
+    }
+    expect((await t.get(lists[0]!)).json().total).toBe(12);
   });
 
   it('never show one visitor what only another may see', async () => {

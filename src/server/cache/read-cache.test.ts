@@ -392,4 +392,69 @@ describe('ReadCache', () => {
     );
     expect(await cache.get('other', async () => '4')).toBe('3');
   });
+
+  it('revises a stale answer in place of its next computation: its first reader and its writer wait for it, the others get the old answer', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000, serveStale: true });
+    const tags = () => ['list:stanford'];
+    await cache.get('home', async () => 'tent', tags);
+    const card = deferred<string>();
+    let revisedFrom: string | undefined;
+    cache.invalidate('list:stanford', undefined, (old) => async () => {
+      revisedFrom = old;
+      return `${await card.promise}, ${old}`;
+    });
+    cache.wrote('ana');
+    const notAsked = async () => {
+      throw new Error('computed instead of revised');
+    };
+    expect(cache.holds('home')).toBe(false);
+    // The first reader waits for it, as for a computation; the others get the old answer meanwhile.
+    const first = cache.get('home', notAsked);
+    expect(await cache.get('home', notAsked)).toBe('tent');
+    const ana = cache.get('home', notAsked, undefined, { reader: 'ana' });
+    card.resolve('lantern');
+    expect(await first).toBe('lantern, tent');
+    expect(await ana).toBe('lantern, tent');
+    expect(revisedFrom).toBe('tent');
+    expect(await cache.get('home', notAsked)).toBe('lantern, tent');
+    // Revised, it carries its tags still.
+    cache.invalidate('list:stanford');
+    expect(await cache.get('home', async () => 'recomputed', tags)).toBe('recomputed');
+  });
+
+  it('never stores a revision that another change overtook, nor one that could not tell; its next reader computes', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000, serveStale: true });
+    const tags = () => ['list:stanford', 'lists'];
+    await cache.get('home', async () => 'tent', tags);
+    const card = deferred<string>();
+    cache.invalidate('list:stanford', undefined, () => async () => `${await card.promise}, tent`);
+    const writer = cache.get('home', async () => 'stove, tent', tags, { reader: 'ana', fresh: true });
+    cache.invalidate('lists'); // an owner renamed while the card was read
+    card.resolve('lantern');
+    // The writer waited for the revision, which was not stored: they computed, and that was stored.
+    expect(await writer).toBe('stove, tent');
+    expect(await cache.get('home', async () => 'not asked', tags)).toBe('stove, tent');
+    // A revision with nothing to say (or failing) leaves the stale answer to be recomputed.
+    cache.invalidate('list:stanford', undefined, () => async () => undefined);
+    expect(await cache.get('home', async () => 'recomputed', tags, { fresh: true })).toBe('recomputed');
+    expect(await cache.get('home', async () => 'not asked', tags)).toBe('recomputed');
+    cache.invalidate('list:stanford', undefined, () => async () => {
+      throw new Error('card not read');
+    });
+    expect(await cache.get('home', async () => 'after a failure', tags, { fresh: true })).toBe(
+      'after a failure',
+    );
+  });
+
+  it('revises nothing while suspended, and stores no revision once cleared', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, ttlMs: 60_000, serveStale: true });
+    const tags = () => ['list:stanford'];
+    await cache.get('home', async () => 'tent', tags);
+    const card = deferred<string>();
+    cache.invalidate('list:stanford', undefined, () => async () => `${await card.promise}, tent`);
+    cache.clear();
+    card.resolve('lantern');
+    await card.promise;
+    expect(await cache.get('home', async () => 'recomputed', tags)).toBe('recomputed');
+  });
 });

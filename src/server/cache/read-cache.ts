@@ -53,6 +53,13 @@ interface Entry<V> {
 
 interface Computation<V> {
   startedAt: number;
+  /**
+   * A revision of the stale answer (invalidate's `revise`) rather than a computation: it may end with
+   * nothing, so nobody joins it; readers get the stale answer meanwhile, or wait and look again.
+   */
+  revision?: boolean;
+  /** A reader waits for this revision: later ones get the stale answer. */
+  awaited?: boolean;
   promise: Promise<V>;
   /** Resolves when the computation ends, whichever way. */
   settled: Promise<void>;
@@ -195,12 +202,19 @@ export class ReadCache<V> {
         !fresh &&
         (wroteAt === undefined || entry.staleSince > wroteAt)
       ) {
+        // As with a computation, the first reader after the change waits for a revision (a moment);
+        // the others get the stale answer meanwhile.
+        if (running.revision && !running.awaited) {
+          running.awaited = true;
+          await running.settled;
+          continue;
+        }
         this.lookups?.(true);
         return entry.value;
       }
       // Joining is safe only if nothing at all was invalidated since it began: its tags are not known
       // yet. Otherwise wait for it to end (one computation per key at a time) and look again.
-      if (running.startedAt === this.epoch) {
+      if (running.startedAt === this.epoch && !running.revision) {
         this.lookups?.(true);
         return running.promise;
       }
@@ -234,7 +248,8 @@ export class ReadCache<V> {
     if (this.options.ttlMs <= 0 || this.suspended) return false;
     const entry = this.entries.peek(key);
     if (entry && entry.staleSince === undefined && entry.expires > this.now()) return true;
-    return this.pending.get(key)?.startedAt === this.epoch;
+    const running = this.pending.get(key);
+    return running?.startedAt === this.epoch && !running.revision;
   }
 
   /** The current invalidation number, for addTags(). */
@@ -252,9 +267,17 @@ export class ReadCache<V> {
   /**
    * Every answer carrying `tag` is stale (kept for serve-stale, else dropped), and any being computed
    * that will carry it is void. `spare`: an answer whose tags it accepts is left as it is (the change
-   * cannot touch it); one being computed is void all the same, its tags not known yet.
+   * cannot touch it); one being computed is void all the same, its tags not known yet. `revise`: in a
+   * cache that serves stale answers, the work that turns a stale answer into the fresh one from what
+   * the change says (a new listing put on a list's first page), when it can; it runs in place of the
+   * next reader's computation and is stored only if nothing else reached the answer meanwhile. It may
+   * end with nothing (it could not tell): the next reader then computes.
    */
-  invalidate(tag: string, spare?: (tags: readonly string[]) => boolean) {
+  invalidate(
+    tag: string,
+    spare?: (tags: readonly string[]) => boolean,
+    revise?: (value: V) => (() => Promise<V | undefined>) | undefined,
+  ) {
     const at = this.remember(this.tagInvalidatedAt, tag);
     const keys = this.keysByTag.get(tag);
     if (!keys) return;
@@ -265,10 +288,42 @@ export class ReadCache<V> {
         entry.staleSince = at;
         // Stale already: later invalidations change nothing for it.
         this.unindex(key, entry);
+        const work = !this.suspended && !this.pending.has(key) ? revise?.(entry.value) : undefined;
+        if (work) this.startRevision(key, entry, work, at);
       } else {
         this.remove(key);
       }
     }
+  }
+
+  /**
+   * Revises a stale answer (invalidate's `revise`): stored as a computation begun at the invalidation
+   * would be, with the same tags and expiry, unless a tag or the key was invalidated since.
+   */
+  private startRevision(key: string, stale: Entry<V>, work: () => Promise<V | undefined>, at: number) {
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const promise = Promise.resolve()
+      .then(work)
+      .then(
+        (value) => {
+          const kept =
+            value !== undefined &&
+            this.entries.peek(key) === stale &&
+            stale.expires > this.now() &&
+            this.stillValid(key, stale.tags, at);
+          if (kept) this.store(key, value, stale.tags, stale.expires - this.now());
+          return value as V;
+        },
+        () => undefined as V, // could not tell: the next reader computes
+      )
+      .finally(() => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+        settle();
+      });
+    this.pending.set(key, { startedAt: at, revision: true, promise, settled });
   }
 
   /**

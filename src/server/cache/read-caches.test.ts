@@ -10,11 +10,14 @@ import {
   invalidateOnChanges,
   type ListFilters,
   listTags,
+  type NewListingReviser,
   rememberedUnread,
   unreadNotificationsKey,
 } from './read-caches.ts';
 
 const jsonOf = (answer: CachedAnswer) => ('json' in answer ? answer.json : undefined);
+/** A listing's id, as a new listing's announcement names it. */
+const LAMP = '0b9d8c52-4a4e-4f55-9f0b-6c2f1e7a3d10';
 
 // The writer's instance answers a write only once it has heard what the write changed; if it cannot
 // know that, its writer reads around the caches until it can, and nothing is emptied (decision 049:
@@ -121,7 +124,7 @@ describe('createReadCaches', () => {
 });
 
 /** Caches that hear the announcements and live events handed to them, as from the database. */
-const listening = () => {
+const listening = (newListing?: NewListingReviser) => {
   const caches = createReadCaches(30_000);
   let announce: (tags: string[]) => void = () => {};
   let publish: (userIds: string[], event: RealtimeEvent) => void = () => {};
@@ -136,7 +139,7 @@ const listening = () => {
     },
     observeStatus: () => () => {},
   } as unknown as RealtimeHub;
-  invalidateOnChanges(caches, hub);
+  invalidateOnChanges(caches, hub, newListing);
   return {
     caches,
     announce: (...tags: string[]) => announce(tags),
@@ -232,9 +235,62 @@ describe('invalidateOnChanges, for a new listing', () => {
       'list:stanford.edu:tools:new:7.5:meetup',
       'list:stanford.edu:tools:new:750',
       'list:stanford.edu:tools:new:750:meetup:more',
+      `list:stanford.edu:tools:new:750:meetup:${LAMP}:more`,
       'list:stanford.edu:tools:old:750:meetup',
     ]) {
       expect(await keptAfter(unknown)).toEqual([]);
     }
+  });
+  it('has the first pages it names revised in place, reading each listing once: the others are recomputed', async () => {
+    const asked: unknown[] = [];
+    const revisions: string[] = [];
+    const { caches, announce } = listening((listing) => {
+      asked.push(listing);
+      return (answer) =>
+        'json' in answer && answer.newestFirst
+          ? async () => {
+              revisions.push(answer.json);
+              return { ...answer, json: `${answer.json}+lamp` };
+            }
+          : undefined;
+    });
+    const page = { today: { date: '2026-11-30', weekday: 1 }, availableNow: false, limit: 12, counted: true };
+    for (const [name, filters] of Object.entries(lists)) {
+      await caches.catalogue.get(
+        name,
+        async () => ({
+          json: name,
+          tags: listTags(filters),
+          ...(name === 'locker' ? {} : { newestFirst: page }),
+        }),
+        answerTags,
+      );
+    }
+    // Free, in a locker, with its id: every list of its campus and category but the meetup one.
+    announce('item:1', `list:stanford.edu:tools:new::locker:${LAMP}`);
+    expect(asked).toEqual([{ id: LAMP, priceCents: null, pickupMethod: 'locker' }]);
+    expect(revisions.sort()).toEqual([]); // revised after the announcement, not during it
+    const read = async (name: string) => {
+      const answer = await caches.catalogue.get(
+        name,
+        async () => ({ json: `${name} recomputed`, tags: [] }),
+        answerTags,
+        {
+          fresh: true,
+        },
+      );
+      return jsonOf(answer);
+    };
+    expect(await read('stanfordTools')).toBe('stanfordTools+lamp');
+    expect(await read('everyCampus')).toBe('everyCampus+lamp');
+    expect(await read('freeOnly')).toBe('freeOnly+lamp');
+    expect(await read('underFive')).toBe('underFive+lamp');
+    expect(await read('locker')).toBe('locker recomputed'); // no first page to revise
+    expect(await read('meetup')).toBe('meetup'); // another pickup: kept as it was
+    expect(revisions.sort()).toEqual(['everyCampus', 'freeOnly', 'stanfordTools', 'underFive', 'underTen']);
+    // Without its id (an instance of the previous version wrote it), nothing is revised.
+    asked.length = 0;
+    announce('list:stanford.edu:tools:new::locker');
+    expect(asked).toEqual([]);
   });
 });

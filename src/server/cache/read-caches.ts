@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '#shared/i18n.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
 import type { LiveSession } from './live-session.ts';
 import { ReadCache } from './read-cache.ts';
-import { admitsNewListing, catalogueTags, listsShowing, newListingOf } from './tags.ts';
+import { admitsNewListing, catalogueTags, listsShowing, type NewListing, newListingOf } from './tags.ts';
 
 export { catalogueTags, type ListFilters, listTags, searchTags } from './tags.ts';
 
@@ -57,7 +57,32 @@ export interface CachedPage {
  * A public answer: its JSON, or that there is nothing public to show (a 404 for everyone but a few),
  * with the tags of what it was built from.
  */
-export type CachedAnswer = ({ json: string } | { missing: true }) & { tags: readonly string[] };
+export type CachedAnswer = ({ json: string } | { missing: true }) & {
+  tags: readonly string[];
+  /** Set on a list's first page, newest first: a new listing can be put on it in place (decision 083). */
+  newestFirst?: NewestFirstPage;
+};
+
+/** What a list's first page, newest first, tells of itself for a new listing to be put on it. */
+export interface NewestFirstPage {
+  /** The campus day it was asked on, which its "available now" reads. */
+  today: { date: string; weekday: number };
+  availableNow: boolean;
+  limit: number;
+  /**
+   * It has a total, counted by the statement that read its items: whether that statement saw the new
+   * listing shows in its items, and the total is then one more or the same. Without one, false.
+   */
+  counted: boolean;
+}
+
+/**
+ * Puts a new listing on the first pages of the newest-first lists it enters (features/items): for one
+ * listing, how to revise each such stale answer, or undefined for an answer it cannot revise.
+ */
+export type NewListingReviser = (
+  listing: NewListing & { id: string },
+) => (answer: CachedAnswer) => (() => Promise<CachedAnswer | undefined>) | undefined;
 /** The tags a catalogue answer declares for itself. */
 export const answerTags = (answer: CachedAnswer) => answer.tags;
 
@@ -128,9 +153,14 @@ export function createReadCaches(
 const readByWriters = (caches: ReadCaches) => [caches.catalogue, caches.counts];
 
 /** Empties what a committed change makes stale, as the hub hears of it (migration 0011's tags). */
-export function invalidateOnChanges(caches: ReadCaches, hub: RealtimeHub): () => void {
+export function invalidateOnChanges(
+  caches: ReadCaches,
+  hub: RealtimeHub,
+  /** Without it, a new listing's lists are recomputed by their next readers. */
+  newListing?: NewListingReviser,
+): () => void {
   const stopChanges = hub.observeChanges((tags) => {
-    for (const tag of tags) dropTagged(caches, tag);
+    for (const tag of tags) dropTagged(caches, tag, newListing);
   });
   const stopEvents = hub.observeEvents((userIds, event) => {
     const moved = pollsMovedBy(event.type);
@@ -177,7 +207,7 @@ function pollsMovedBy(type: string): { notifications: boolean; chat: boolean } {
 }
 
 /** One announced tag: the answers it makes stale, and nothing else. */
-function dropTagged(caches: ReadCaches, tag: string) {
+function dropTagged(caches: ReadCaches, tag: string, newListing?: NewListingReviser) {
   const colon = tag.indexOf(':');
   const kind = colon < 0 ? tag : tag.slice(0, colon);
   const id = colon < 0 ? '' : tag.slice(colon + 1);
@@ -205,8 +235,10 @@ function dropTagged(caches: ReadCaches, tag: string) {
         return;
       }
       const spare = listing && ((tags: readonly string[]) => !admitsNewListing(tags, listing));
+      // One reviser for the four tags: the listing's card is read once for every list it enters.
+      const revise = listing?.id && newListing?.({ ...listing, id: listing.id });
       for (const list of listsShowing(campus, category)) {
-        caches.catalogue.invalidate(list, spare);
+        caches.catalogue.invalidate(list, spare, revise || undefined);
         caches.counts.invalidate(list, spare);
       }
       caches.pages.invalidate(catalogueTags.renderedPages);

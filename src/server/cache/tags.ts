@@ -17,8 +17,9 @@ export const catalogueTags = {
   /**
    * The lists of one campus (or of every campus) and one category (or of every category). A change
    * announces `list:<campus>:<category>` for the item it touched; it reaches the four lists that can
-   * show that item (listsShowing). A new listing announces `list:<campus>:<category>:new:<price>:<pickup>`:
-   * of those four, it reaches only the lists whose filters it meets (admitsNewListing).
+   * show that item (listsShowing). A new listing announces `list:<campus>:<category>:new:<price>:<pickup>:<id>`:
+   * of those four, it reaches only the lists whose filters it meets (admitsNewListing), and the first
+   * pages of the newest-first ones take its card in place (decision 083).
    */
   list: (campus: string | undefined, category?: string) => `list:${either(campus)}:${either(category)}`,
   /** An item went out with a borrower or came back: it leaves or joins "available now". */
@@ -70,6 +71,8 @@ export function listTags(filters: ListFilters): string[] {
 
 /** A new listing as its announcement tells it (migration 0054): what a list's price and pickup filters read. */
 export interface NewListing {
+  /** The listing's id; absent from an announcement of an earlier shape (migration 0054). */
+  id?: string;
   /** Null for a free item (no price). */
   priceCents: number | null;
   pickupMethod: string;
@@ -94,13 +97,14 @@ export function admitsNewListing(tags: readonly string[], listing: NewListing): 
 
 /**
  * The new listing an announced list tag's parts after its campus and category tell (`new`, its price
- * in cents or nothing, its pickup), or undefined for any other shape.
+ * in cents or nothing, its pickup, and its id since migration 0055), or undefined for any other shape.
  */
 export function newListingOf(rest: readonly string[]): NewListing | undefined {
-  const [kind, price, pickupMethod, ...more] = rest;
+  const [kind, price, pickupMethod, id, ...more] = rest;
   if (kind !== 'new' || price === undefined || !pickupMethod || more.length || !/^\d*$/.test(price))
     return undefined;
-  return { priceCents: price === '' ? null : Number(price), pickupMethod };
+  if (id !== undefined && !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return { priceCents: price === '' ? null : Number(price), pickupMethod, ...(id ? { id } : {}) };
 }
 
 /**

@@ -17,6 +17,7 @@ import { createChatSendLimit } from '../features/conversations/send-limit.ts';
 import { chatSocket } from '../features/conversations/socket.ts';
 import { createPushSender, type PushSender } from '../features/deliveries/push-sender.ts';
 import { deliveryService } from '../features/deliveries/service.ts';
+import { newListingReviser } from '../features/items/new-listings.ts';
 import { tellSearches } from '../features/items/searches-told.ts';
 import { learnFromChanges } from '../features/items/vocabulary.ts';
 import { paymentStepService } from '../features/payment-steps/service.ts';
@@ -186,7 +187,8 @@ export async function buildApp({
       )
     : await createEmbeddedHub(database.pglite as NonNullable<typeof database.pglite>);
   app.addHook('onClose', async () => hub.close());
-  invalidateOnChanges(caches, hub);
+  // A new listing goes onto the first pages of the newest-first lists it enters (decision 083).
+  invalidateOnChanges(caches, hub, newListingReviser(db));
   // The search vocabulary in memory learns new words as items change (decision 065).
   learnFromChanges(db, hub);
   // Remembered searches hear of the items their words match as they change (decision 076).

@@ -619,6 +619,31 @@ export async function findItem(
   return row as (ItemRow & { lenderAverage: number | null; lenderCount: number }) | undefined;
 }
 
+/**
+ * A listing as a list's card shows it (a list page's row), with whether lists show it (`listed`) and
+ * whether it is available on `today`; undefined when it is deleted.
+ */
+export async function findListCard(
+  db: Db,
+  id: string,
+  today: { date: string; weekday: number },
+  now: Date,
+): Promise<{ row: ItemRow; listed: boolean; availableNow: boolean } | undefined> {
+  const [found] = await db
+    .select({
+      ...itemColumnsRated(cutoffAt(now)),
+      listedNow: sql<boolean>`coalesce(${listed}, false)`,
+      availableToday: sql<boolean>`coalesce(${availableNowCondition(today)}, false)`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.id, id), live))
+    .limit(1);
+  if (!found) return undefined;
+  const { listedNow, availableToday, ...row } = found;
+  return { row: row as ItemRow, listed: listedNow, availableNow: availableToday };
+}
+
 /** A person's items; `everything` adds the hidden ones (the owner's and the moderators' view). */
 export async function listOwnerItems(
   db: Db,

@@ -169,6 +169,7 @@ async function itemListAnswer(
       // remembered (one statement, not two): the count is asked after the page and, when nobody
       // remembered it meanwhile, taken from it. A list whose count is remembered reads only its page.
       const withCount = !query.skipTotal && !searches && !caches.counts.holds(countKey);
+      const day = campusToday(timeZone);
       const { counted: pageCount, ...found } = await itemService.findPage(db, asked, timeZone, { withCount });
       const counted = query.skipTotal
         ? undefined
@@ -185,10 +186,31 @@ async function itemListAnswer(
       const ids = found.items.map((item) => item.id);
       // A search's count is dropped with the items any of its pages showed, as the pages are.
       if (searches && counted) caches.counts.addTags(countKey, searchTags(ids), since);
-      const count = counted ? (JSON.parse(counted) as { total: number; totalCapped: boolean }) : {};
+      const count: { total?: number; totalCapped?: boolean } = counted ? JSON.parse(counted) : {};
+      // A first page, newest first, whose total (if any) its own statement counted takes a new
+      // listing in place (new-listings.ts).
+      const countedWithPage =
+        pageCount !== undefined &&
+        count.total === pageCount.total &&
+        count.totalCapped === pageCount.totalCapped;
+      const revisable =
+        !searches &&
+        query.page === 1 &&
+        (query.sort ?? 'newest') === 'newest' &&
+        (query.skipTotal || countedWithPage);
       return {
         json: toJson(itemList, { ...found, ...count }),
         tags: searches ? searchTags(ids, told) : listTags(asked),
+        ...(revisable
+          ? {
+              newestFirst: {
+                today: day,
+                availableNow: Boolean(query.availableNow),
+                limit: query.limit,
+                counted: !query.skipTotal,
+              },
+            }
+          : {}),
       };
     },
     answerTags,

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { Item, ItemList } from '#shared/schemas/items.ts';
+import { itemList } from '#shared/schemas/items.ts';
+import { type CachedAnswer, type NewestFirstPage, toJson } from '../../cache/read-caches.ts';
+import { type ListCard, withNewListing } from './new-listings.ts';
+
+// A new listing put on a newest-first list's first page must read exactly as the page computed afresh
+// would (tests/api/read-caches.test.ts holds the two together on both databases); where the page cannot
+// tell, it says so and is recomputed.
+
+const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** Item n, created n minutes after 10:00 on Nov 30. */
+function itemAt(n: number, title = `Item ${n}`): Item {
+  return {
+    id: idOf(n),
+    userId: idOf(900),
+    title,
+    description: 'A thing to borrow',
+    category: 'tools',
+    images: [],
+    condition: 'good',
+    depositAmount: null,
+    rentalPrice: null,
+    rentalPeriod: null,
+    pickupMethod: 'meetup',
+    pickupLocation: null,
+    availableFrom: '2026-11-01',
+    availableUntil: null,
+    availableDays: [0, 1, 2, 3, 4, 5, 6],
+    isAvailable: true,
+    cancellationPolicy: 'flexible',
+    campus: 'stanford.edu',
+    createdAt: new Date(Date.UTC(2026, 10, 30, 10, n)).toISOString(),
+    hidden: false,
+    rating: null,
+    user: {
+      id: idOf(900),
+      fullName: 'Maya Chen',
+      username: 'maya',
+      profileImage: null,
+      isVerified: true,
+      campusName: 'Stanford University',
+    },
+  };
+}
+
+const page = (overrides: Partial<NewestFirstPage> = {}): NewestFirstPage => ({
+  today: { date: '2026-11-30', weekday: 1 },
+  availableNow: false,
+  limit: 3,
+  counted: true,
+  ...overrides,
+});
+const answerOf = (list: Omit<ItemList, 'page' | 'limit'>, limit = 3) => ({
+  json: toJson(itemList, { page: 1, limit, ...list }),
+  tags: ['list:stanford.edu:*', 'lists'],
+});
+const card = (item: Item, overrides: Partial<ListCard> = {}): ListCard => ({
+  item,
+  listed: true,
+  availableNow: true,
+  ...overrides,
+});
+const listOf = (answer: CachedAnswer | undefined) =>
+  answer && 'json' in answer ? (JSON.parse(answer.json) as ItemList) : undefined;
+const titles = (answer: CachedAnswer | undefined) => listOf(answer)?.items.map((item) => item.title);
+
+describe('a new listing on a newest-first first page', () => {
+  const full = answerOf({
+    items: [itemAt(30), itemAt(20), itemAt(10)],
+    total: 7,
+    totalCapped: false,
+    hasMore: true,
+  });
+
+  it('goes first, pushes the last card to the next page and counts one more, as the page computed afresh', () => {
+    const revised = withNewListing(full, page(), card(itemAt(40)));
+    expect(revised && 'json' in revised && revised.json).toBe(
+      toJson(itemList, {
+        items: [itemAt(40), itemAt(30), itemAt(20)],
+        total: 8,
+        totalCapped: false,
+        page: 1,
+        limit: 3,
+        hasMore: true,
+      }),
+    );
+    expect(revised?.tags).toEqual(full.tags);
+    expect(revised?.newestFirst).toEqual(page());
+  });
+
+  it('goes where its time puts it: a listing saved in a transaction begun earlier is not the newest', () => {
+    expect(titles(withNewListing(full, page(), card(itemAt(25))))).toEqual(['Item 30', 'Item 25', 'Item 20']);
+  });
+
+  it('leaves a page that shows it already as it is: it was read after the listing was saved', () => {
+    expect(withNewListing(full, page(), card(itemAt(20)))).toBe(full);
+  });
+
+  it('cannot tell where it goes when a card was created in the same millisecond', () => {
+    const twin = { ...itemAt(20), id: idOf(21) };
+    expect(withNewListing(full, page(), card(twin))).toBeUndefined();
+  });
+
+  it('past a full page: cannot tell whether the total counts it, but a page without a total only has more', () => {
+    expect(withNewListing(full, page(), card(itemAt(5)))).toBeUndefined();
+    const home = answerOf({ items: [itemAt(30), itemAt(20), itemAt(10)], hasMore: false });
+    const revised = listOf(
+      withNewListing(home, page({ counted: false, availableNow: true }), card(itemAt(5))),
+    );
+    expect(revised?.items.map((item) => item.title)).toEqual(['Item 30', 'Item 20', 'Item 10']);
+    expect(revised?.hasMore).toBe(true);
+    expect(revised?.total).toBeUndefined();
+  });
+
+  it('joins the end of a page that held every item', () => {
+    const short = answerOf({ items: [itemAt(30)], total: 1, totalCapped: false, hasMore: false });
+    const revised = listOf(withNewListing(short, page(), card(itemAt(5))));
+    expect(revised?.items.map((item) => item.title)).toEqual(['Item 30', 'Item 5']);
+    expect([revised?.total, revised?.hasMore]).toEqual([2, false]);
+    const empty = answerOf({ items: [], total: 0, totalCapped: false, hasMore: false });
+    expect(titles(withNewListing(empty, page(), card(itemAt(5))))).toEqual(['Item 5']);
+  });
+
+  it('stops counting at 1,000: then the page says 1,000+', () => {
+    const atCap = answerOf({
+      items: [itemAt(30), itemAt(20), itemAt(10)],
+      total: 1000,
+      totalCapped: false,
+      hasMore: true,
+    });
+    expect(listOf(withNewListing(atCap, page(), card(itemAt(40))))).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+    const past = answerOf({
+      items: [itemAt(30), itemAt(20), itemAt(10)],
+      total: 1000,
+      totalCapped: true,
+      hasMore: true,
+    });
+    expect(listOf(withNewListing(past, page(), card(itemAt(40))))).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+    const under = answerOf({
+      items: [itemAt(30), itemAt(20), itemAt(10)],
+      total: 999,
+      totalCapped: false,
+      hasMore: true,
+    });
+    expect(listOf(withNewListing(under, page(), card(itemAt(40))))).toMatchObject({
+      total: 1000,
+      totalCapped: false,
+    });
+  });
+
+  it('leaves the page as it was for a listing lists do not show, or one not available on a list of what is', () => {
+    expect(withNewListing(full, page(), card(itemAt(40), { listed: false }))).toBe(full);
+    expect(
+      withNewListing(full, page({ availableNow: true }), card(itemAt(40), { availableNow: false })),
+    ).toBe(full);
+    expect(titles(withNewListing(full, page(), card(itemAt(40), { availableNow: false })))).toEqual([
+      'Item 40',
+      'Item 30',
+      'Item 20',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import { type Item, type ItemList, itemList } from '#shared/schemas/items.ts';
+import type { CachedAnswer, NewestFirstPage, NewListingReviser } from '../../cache/read-caches.ts';
+import { toJson } from '../../cache/read-caches.ts';
+import type { Db } from '../../db/client.ts';
+import * as queries from './queries.ts';
+import { toItem } from './service.ts';
+
+// A new listing enters the first page of every newest-first list whose filters it meets (decision
+// 083). Recomputing each of those lists at every listing was the campus day's largest source of
+// misses; the listing's card is read once instead, and put on each page in place. A page that cannot
+// tell where the card goes, or whether its total already counts it, is left to its next reader.
+
+/** A new listing as a list's card shows it, with what a list's filters read of it beyond its tag. */
+export interface ListCard {
+  item: Item;
+  /** Not hidden, not deleted, its owner not suspended: lists show it. */
+  listed: boolean;
+  /** Available on the campus day it was read for. */
+  availableNow: boolean;
+}
+
+/**
+ * Revises the first pages of newest-first lists for new listings: each listing's card is read once
+ * per campus day the pages were asked on.
+ */
+export function newListingReviser(db: Db): NewListingReviser {
+  return (listing) => {
+    const cards = new Map<string, Promise<ListCard | undefined>>();
+    const cardOn = (today: NewestFirstPage['today']) => {
+      let card = cards.get(today.date);
+      if (!card) {
+        card = queries
+          .findListCard(db, listing.id, today, new Date())
+          .then((found) => found && { ...found, item: toItem(found.row) });
+        cards.set(today.date, card);
+      }
+      return card;
+    };
+    return (answer) => {
+      const page = answer.newestFirst;
+      if (!page || !('json' in answer)) return undefined;
+      return async () => {
+        const card = await cardOn(page.today);
+        return card && withNewListing(answer as CachedAnswer & { json: string }, page, card);
+      };
+    };
+  };
+}
+
+/**
+ * A list's first page, newest first, once `card` is listed: the page as it now reads, or undefined
+ * when it cannot tell. Its items were read with its total (NewestFirstPage.counted), so a page that
+ * shows the card already counts it.
+ */
+export function withNewListing(
+  answer: CachedAnswer & { json: string },
+  page: NewestFirstPage,
+  card: ListCard,
+): CachedAnswer | undefined {
+  // A card lists do not show, or not available on a list of what is available now: the list is as it was.
+  if (!card.listed || (page.availableNow && !card.availableNow)) return answer;
+  const list = JSON.parse(answer.json) as ItemList;
+  // Read after the listing was saved: the page is true already.
+  if (list.items.some((item) => item.id === card.item.id)) return answer;
+  const at = placeOf(list.items, card.item);
+  if (at === undefined) return undefined;
+  const items = [...list.items];
+  if (at < items.length || !list.hasMore) items.splice(at, 0, card.item);
+  // Past a full page: it is on a later one, which a total cannot tell it did not count already.
+  else if (page.counted) return undefined;
+  const revised: ItemList = {
+    ...list,
+    items: items.slice(0, page.limit),
+    hasMore: list.hasMore || items.length > page.limit,
+    ...(page.counted && list.total !== undefined ? oneMore(list.total, list.totalCapped ?? false) : {}),
+  };
+  return { json: toJson(itemList, revised), tags: answer.tags, newestFirst: page };
+}
+
+/**
+ * Where a new card goes among a page's items, newest first (created, then id: both descending, as the
+ * lists order them): before the first item created before it, or after them all. Undefined when it
+ * cannot tell: the cards carry their times to the millisecond, the database to the microsecond.
+ */
+function placeOf(items: readonly Item[], card: Item): number | undefined {
+  const created = Date.parse(card.createdAt);
+  for (const [i, item] of items.entries()) {
+    const theirs = Date.parse(item.createdAt);
+    if (theirs === created) return undefined;
+    if (theirs < created) return i;
+  }
+  return items.length;
+}
+
+/** A total one item larger: counting stops at COUNT_CAP, past which it says "1,000+". */
+function oneMore(total: number, capped: boolean): { total: number; totalCapped: boolean } {
+  if (capped || total + 1 > queries.COUNT_CAP) return { total: queries.COUNT_CAP, totalCapped: true };
+  return { total: total + 1, totalCapped: false };
+}
