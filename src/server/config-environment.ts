@@ -73,6 +73,13 @@ export const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(500, 'must be at most 500')
     .default(4),
+  /** Reads one instance works on at once; the others wait their turn, changing requests never (decision 084). 0: no limit. */
+  READ_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(10_000, 'must be at most 10000')
+    .default(4),
   /** PostgreSQL: a read replica for the catalogue's reads (Home, Browse, search, item pages). */
   DATABASE_REPLICA_URL: postgresUrl.optional(),
   /** Origins allowed to send mutating requests besides the server's own (comma-separated), e.g. the Vite dev server. */

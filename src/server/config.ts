@@ -60,6 +60,8 @@ function toConfig(env: Env) {
       Math.max(env.READ_CACHE_SECONDS, env.READ_CACHE_ANNOUNCED_SECONDS) * 1000,
     ),
     readCacheBytes: env.READ_CACHE_MEGABYTES * 1024 * 1024,
+    /** Reads in progress at once; the others wait their turn (http/read-admission.ts). 0: no limit. */
+    readConcurrency: env.READ_CONCURRENCY,
     jobs: {
       enabled: env.JOBS_ENABLED,
       intervalMs: env.JOBS_INTERVAL_SECONDS * 1000,

@@ -29,6 +29,7 @@ import emptyBodies from '../http/empty-bodies.ts';
 import errors from '../http/error-replies.ts';
 import idempotency from '../http/idempotency.ts';
 import inputGuard from '../http/input-guard.ts';
+import { readAdmission } from '../http/read-admission.ts';
 import requestIds, { requestIdOf } from '../http/request-ids.ts';
 import routeScopes from '../http/route-scopes.ts';
 import security from '../http/security.ts';
@@ -122,6 +123,10 @@ export async function buildApp({
   // Before every route: each /api route says who may call it, or the app does not start.
   await app.register(routeScopes);
   await app.register(requestIds);
+  // Before any work for a read: only so many are in progress at once, so a write never waits behind
+  // all of them at each of its steps (decision 084).
+  const admission = readAdmission(config.readConcurrency);
+  await app.register(admission.plugin);
   // Before any hook that reads the database: every request's statements go to its lane's pool.
   await app.register(dbLanes);
   app.setValidatorCompiler(validatorCompiler);
@@ -204,7 +209,7 @@ export async function buildApp({
     deliveryBacklog: (now) => deliveryService.backlog(db, now),
   };
   const metrics = metricsToken
-    ? createMetrics({ database, hub, caches, jobs, reads, log: app.log })
+    ? createMetrics({ database, hub, caches, jobs, reads, log: app.log, admission: admission.counts })
     : undefined;
   app.decorate('metrics', metrics);
   if (metrics && metricsToken) {

@@ -62,6 +62,8 @@ export interface MetricSources {
   reads: FeatureReads;
   /** Where a scrape's failed database reads are reported (the scrape still answers, without them). */
   log: { warn(details: object, message: string): void };
+  /** The reads worked on and waiting their turn (http/read-admission.ts). */
+  admission?: { readonly waiting: number; readonly overdue: number };
 }
 
 /** What the features count in the database, for the gauges read at each scrape. */
@@ -74,7 +76,15 @@ export interface FeatureReads {
   deliveryBacklog(now: Date): Promise<{ channel: string; pending: number; overdue_seconds: number }[]>;
 }
 
-export function createMetrics({ database, hub, caches, jobs, reads, log }: MetricSources): Metrics {
+export function createMetrics({
+  database,
+  hub,
+  caches,
+  jobs,
+  reads,
+  log,
+  admission,
+}: MetricSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
   // Process CPU, memory, heap, event-loop lag, GC, handles: prom-client's standard set.
@@ -128,6 +138,24 @@ export function createMetrics({ database, hub, caches, jobs, reads, log }: Metri
       this.set(database.queries.inFlight);
     },
   });
+  if (admission) {
+    new Gauge({
+      name: 'campusloop_reads_waiting',
+      help: 'Reads waiting for their turn to be worked on (READ_CONCURRENCY).',
+      registers,
+      collect() {
+        this.set(admission.waiting);
+      },
+    });
+    new Gauge({
+      name: 'campusloop_reads_overdue_total',
+      help: 'Reads that went ahead without a turn, having waited the longest a read waits, since the start.',
+      registers,
+      collect() {
+        this.set(admission.overdue);
+      },
+    });
+  }
   // Per pool (read, write, replica; PGlite: embedded), counted where connections are taken (db/client.ts).
   new Counter({
     name: 'campusloop_db_pool_checkouts_total',

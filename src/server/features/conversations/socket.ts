@@ -99,7 +99,7 @@ export async function chatSocket(
   });
   app.addHook('onClose', async () => stopWatching());
 
-  app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket, request) => {
+  app.get('/ws', { websocket: true, config: { rateLimit: false, longLived: true } }, (socket, request) => {
     const user = request.user;
     // Another site's page must not chat as our user (cross-site WebSocket hijacking).
     const origin = request.headers.origin;
