@@ -22,6 +22,23 @@ const t = setupTestApp({ adminEmails: [MODERATOR] });
 const db = () => t.database.db;
 const soon = { timeout: 2000, interval: 25 };
 
+/**
+ * Writes `change` with one of the items' announcing triggers off for its transaction: nobody hears of
+ * it, so only an answer computed afresh shows it.
+ */
+const unannounced = <T>(
+  trigger: 'items_cache_update' | 'items_cache_insert',
+  change: (tx: ReturnType<typeof db>) => Promise<T>,
+) =>
+  db().transaction(async (tx) => {
+    await tx.execute(sql.raw(`alter table items disable trigger ${trigger}`));
+    const result = await change(tx as unknown as ReturnType<typeof db>);
+    await tx.execute(sql.raw(`alter table items enable trigger ${trigger}`));
+    return result;
+  });
+const renameUnannounced = (id: string, title: string) =>
+  unannounced('items_cache_update', (tx) => tx.update(items).set({ title }).where(eq(items.id, id)));
+
 /** A list's JSON as GET /api/items computes it afresh, from no remembered answer. */
 const computedAfresh = async (url: string) => {
   const query = itemSearchQuery.parse(Object.fromEntries(new URL(url, 'http://campus').searchParams));
@@ -179,11 +196,7 @@ describe('read caches', () => {
     const freeOnlyCount = await counted(lists.freeOnly);
 
     // Proof of what is remembered: a rename nobody announces shows only in a list computed afresh.
-    await db().transaction(async (tx) => {
-      await tx.execute(sql`alter table items disable trigger items_cache_update`);
-      await tx.update(items).set({ title: 'Renamed desk lamp' }).where(eq(items.id, freeLamp.id));
-      await tx.execute(sql`alter table items enable trigger items_cache_update`);
-    });
+    await renameUnannounced(freeLamp.id, 'Renamed desk lamp');
     // A $5 lamp handed over at a meetup, listed outside this server.
     await createItem(db(), {
       userId: user.id,
@@ -304,11 +317,7 @@ describe('read caches', () => {
     for (const url of Object.values(lists)) await t.get(url);
 
     // Proof of what is remembered: a rename nobody announces shows only in a list computed afresh.
-    await db().transaction(async (tx) => {
-      await tx.execute(sql`alter table items disable trigger items_cache_update`);
-      await tx.update(items).set({ title: 'Quietly renamed' }).where(eq(items.id, shelf[3]!.id));
-      await tx.execute(sql`alter table items enable trigger items_cache_update`);
-    });
+    await renameUnannounced(shelf[3]!.id, 'Quietly renamed');
     // A new book, listed outside this server.
     await createItem(db(), {
       userId: user.id,
@@ -330,28 +339,16 @@ describe('read caches', () => {
     expect(await titlesOf(lists.cheapest)).toContain('Quietly renamed');
 
     // Put back, each page reads byte for byte as computed afresh.
-    await db().transaction(async (tx) => {
-      await tx.execute(sql`alter table items disable trigger items_cache_update`);
-      await tx.update(items).set({ title: 'Shelf book 4' }).where(eq(items.id, shelf[3]!.id));
-      await tx.execute(sql`alter table items enable trigger items_cache_update`);
-    });
+    await renameUnannounced(shelf[3]!.id, 'Shelf book 4');
     for (const url of [lists.newest, lists.home, lists.books]) {
       expect((await t.get(url)).body, url).toBe(await computedAfresh(url));
     }
 
     // A page read after a listing was saved but before its announcement arrived shows it already: the
     // announcement then changes nothing (here the listing is saved unannounced, and announced after).
-    const globe = await db().transaction(async (tx) => {
-      await tx.execute(sql`alter table items disable trigger items_cache_insert`);
-      const item = await createItem(tx as unknown as ReturnType<typeof db>, {
-        userId: user.id,
-        campus,
-        category: 'books',
-        title: 'Globe, read early',
-      });
-      await tx.execute(sql`alter table items enable trigger items_cache_insert`);
-      return item;
-    });
+    const globe = await unannounced('items_cache_insert', (tx) =>
+      createItem(tx, { userId: user.id, campus, category: 'books', title: 'Globe, read early' }),
+    );
     const early = `/api/items?campus=${campus}&limit=2`;
     expect(await titlesOf(early)).toEqual(['Globe, read early', 'New atlas']);
     await db().execute(
