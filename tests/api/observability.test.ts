@@ -240,6 +240,9 @@ describe('GET /metrics', () => {
     expect(sample(text, 'campusloop_db_query_duration_seconds_count')).toBeGreaterThan(0);
     expect(sample(text, 'campusloop_db_query_duration_seconds_sum')).toBeGreaterThan(0);
     expect(sample(text, 'campusloop_db_queries_in_flight')).toBeGreaterThanOrEqual(0);
+    // Reads take turns (decision 084): nobody waits between requests, and none went ahead without one.
+    expect(sample(text, 'campusloop_reads_waiting')).toBe(0);
+    expect(sample(text, 'campusloop_reads_overdue_total')).toBe(0);
     if (t.database.kind === 'postgres') {
       expect(sample(text, 'campusloop_db_pool_connections')).toBeGreaterThan(0);
       expect(sample(text, 'campusloop_db_pool_idle_connections')).toBeGreaterThanOrEqual(0);
