@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { readAdmission } from './read-admission.ts';
@@ -95,6 +96,31 @@ describe('read admission', () => {
     const after = app.inject({ url: '/read/after' });
     open('after');
     expect((await after).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('takes its place back from a read whose connection was cut while it waited', async () => {
+    const { app, admission, started, open } = await appWith(1);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const slow = fetch(`http://127.0.0.1:${port}/read/slow`);
+    await vi.waitFor(() => expect(started).toEqual(['slow']));
+    // A phone that loses its signal while its read waits for a turn.
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /read/cut HTTP/1.1\r\nHost: campus\r\n\r\n');
+    await vi.waitFor(() => expect(admission.counts.waiting).toBe(1));
+    socket.destroy();
+    open('slow');
+    expect((await slow).status).toBe(200);
+    // The cut read's turn came and went at once: the next read is worked on without it answering.
+    const after = fetch(`http://127.0.0.1:${port}/read/after`);
+    await vi.waitFor(() => expect(started).toContain('after'));
+    open('after');
+    expect((await after).status).toBe(200);
+    expect(admission.counts.overdue).toBe(0);
+    open('cut');
+    await vi.waitFor(() => expect([admission.counts.active, admission.counts.waiting]).toEqual([0, 0]));
     await app.close();
   });
 
