@@ -236,9 +236,9 @@ function dropTagged(caches: ReadCaches, tag: string, newListing?: NewListingRevi
       }
       const spare = listing && ((tags: readonly string[]) => !admitsNewListing(tags, listing));
       // One reviser for the four tags: the listing's card is read once for every list it enters.
-      const revise = listing?.id && newListing?.({ ...listing, id: listing.id });
+      const revise = listing?.id ? newListing?.({ ...listing, id: listing.id }) : undefined;
       for (const list of listsShowing(campus, category)) {
-        caches.catalogue.invalidate(list, spare, revise || undefined);
+        caches.catalogue.invalidate(list, spare, revise);
         caches.counts.invalidate(list, spare);
       }
       caches.pages.invalidate(catalogueTags.renderedPages);
