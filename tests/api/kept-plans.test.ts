@@ -65,7 +65,10 @@ const list = filtersFor;
 describe('plans kept for the statements everyone repeats', () => {
   it.each<[string, Partial<SearchFilters>]>([
     ["Home's page: every campus, available now", { availableNow: true, limit: 8 }],
-    ["Browse's page: a campus and a category, page 2", { campus, category: 'furniture', offset: 12 }],
+    [
+      "Browse's page 2 with the items before it: a campus and a category",
+      { campus, category: 'furniture', offset: 12 },
+    ],
     ['Browse, cheapest first, available now', { campus, availableNow: true, sort: 'price-low' }],
   ])('%s', async (_, over) => {
     const planned = await plansOf(db(), await listStatementOf(db(), list(over)));

@@ -359,7 +359,92 @@ describe('read caches', () => {
     expect((await t.get(early)).json()).toMatchObject({ total: 6, hasMore: true });
   });
 
-  it('keep every first page true, byte for byte, through many listings and reads at once, some rolled back', async () => {
+  it('move the later pages of the newest-first lists a new listing enters on by one, in place', async () => {
+    const campus = 'later-pages.edu';
+    const { user } = await createSignedInUser(db(), { campus });
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    // Shelf book 8 is the newest: pages of three read 8, 7, 6 | 5, 4, 3 | 2, 1.
+    const shelf = [];
+    for (let i = 1; i <= 8; i++) {
+      shelf.push(
+        await createItem(db(), {
+          userId: user.id,
+          campus,
+          category: 'books',
+          title: `Shelf book ${i}`,
+          createdAt: minutesAgo(90 - 10 * i),
+        }),
+      );
+    }
+    const pages = {
+      // Read first: its total is counted by its own statement.
+      second: `/api/items?campus=${campus}&limit=3&page=2`,
+      secondWithoutTotal: `/api/items?campus=${campus}&availableNow=true&skipTotal=true&limit=3&page=2`,
+      // Read with the total already remembered from another statement: it cannot tell, and is computed.
+      third: `/api/items?campus=${campus}&limit=3&page=3`,
+    };
+    await heardEverything(t);
+    for (const url of Object.values(pages)) await t.get(url);
+    expect(await titlesOf(pages.second)).toEqual(['Shelf book 5', 'Shelf book 4', 'Shelf book 3']);
+
+    // Proof of what is remembered: renames nobody announces show only in a page computed afresh.
+    await renameUnannounced(shelf[4]!.id, 'Quietly renamed 5');
+    await renameUnannounced(shelf[1]!.id, 'Quietly renamed 2');
+    await createItem(db(), { userId: user.id, campus, category: 'books', title: 'New atlas' });
+
+    // Each later page moves on by one: the last book of the page before comes first on it.
+    for (const url of [pages.second, pages.secondWithoutTotal]) {
+      await vi.waitFor(async () => expect((await titlesOf(url))[0]).toBe('Shelf book 6'), soon);
+      expect(await titlesOf(url)).toEqual(['Shelf book 6', 'Shelf book 5', 'Shelf book 4']);
+    }
+    expect((await t.get(pages.second)).json()).toMatchObject({ total: 9, totalCapped: false, hasMore: true });
+    expect((await t.get(pages.secondWithoutTotal)).json().total).toBeUndefined();
+    await vi.waitFor(
+      async () =>
+        expect(await titlesOf(pages.third)).toEqual(['Shelf book 3', 'Quietly renamed 2', 'Shelf book 1']),
+      soon,
+    );
+
+    // Put back, each page reads byte for byte as computed afresh, through three more listings (as
+    // many as a page read items before it) and a fourth, after which it is computed again.
+    // (The third page, computed, holds the second rename: that one is put back announced.)
+    await renameUnannounced(shelf[4]!.id, 'Shelf book 5');
+    await db().update(items).set({ title: 'Shelf book 2' }).where(eq(items.id, shelf[1]!.id));
+    await heardEverything(t);
+    for (const url of Object.values(pages)) {
+      await vi.waitFor(
+        async () => expect((await t.get(url)).body, url).toBe(await computedAfresh(url)),
+        soon,
+      );
+    }
+    for (let i = 1; i <= 4; i++) {
+      await createItem(db(), { userId: user.id, campus, category: 'books', title: `Later atlas ${i}` });
+      await heardEverything(t);
+      for (const url of Object.values(pages)) {
+        await vi.waitFor(
+          async () => expect((await t.get(url)).body, url).toBe(await computedAfresh(url)),
+          soon,
+        );
+      }
+    }
+    expect(await titlesOf(pages.second)).toEqual(['Later atlas 1', 'New atlas', 'Shelf book 8']);
+
+    // A later page read after a listing was saved but before its announcement arrived has moved on
+    // already: the announcement then moves it no further (saved unannounced here, announced after).
+    const globe = await unannounced('items_cache_insert', (tx) =>
+      createItem(tx, { userId: user.id, campus, category: 'books', title: 'Globe, read early' }),
+    );
+    const early = `/api/items?campus=${campus}&availableNow=true&skipTotal=true&limit=4&page=2`;
+    expect((await t.get(early)).body).toBe(await computedAfresh(early));
+    await db().execute(
+      sql`select campusloop_announce(array[${`list:${campus}:books:new::meetup:${globe.id}`}])`,
+    );
+    await heardEverything(t);
+    await vi.waitFor(async () => expect((await t.get(early)).body).toBe(await computedAfresh(early)), soon);
+    expect(await titlesOf(early)).toEqual(['Later atlas 1', 'New atlas', 'Shelf book 8', 'Shelf book 7']);
+  });
+
+  it('keep every newest-first page true, byte for byte, through many listings and reads at once, some rolled back', async () => {
     const campus = 'first-pages-at-once.edu';
     const { user } = await createSignedInUser(db(), { campus });
     await createItem(db(), {
@@ -376,6 +461,11 @@ describe('read caches', () => {
       `/api/items?campus=${campus}&freeOnly=true&limit=4`,
       `/api/items?campus=${campus}&category=kitchen&limit=4`,
       `/api/items?campus=${campus}&pickupMethod=locker&limit=2`,
+      // Later pages: each takes new listings in place once the list is long enough to have items before it.
+      `/api/items?campus=${campus}&limit=4&page=2`,
+      `/api/items?campus=${campus}&limit=3&page=3`,
+      `/api/items?campus=${campus}&availableNow=true&skipTotal=true&limit=4&page=2`,
+      `/api/items?campus=${campus}&category=kitchen&limit=3&page=2`,
     ];
     await heardEverything(t);
     for (const url of lists) await t.get(url);

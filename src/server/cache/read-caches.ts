@@ -59,11 +59,14 @@ export interface CachedPage {
  */
 export type CachedAnswer = ({ json: string } | { missing: true }) & {
   tags: readonly string[];
-  /** Set on a list's first page, newest first: a new listing can be put on it in place (decision 083). */
+  /**
+   * Set on a list's page, newest first: a new listing can be put on it in place (decisions 083 and
+   * 085).
+   */
   newestFirst?: NewestFirstPage;
 };
 
-/** What a list's first page, newest first, tells of itself for a new listing to be put on it. */
+/** What a list's page, newest first, tells of itself for a new listing to be put on it. */
 export interface NewestFirstPage {
   /** The campus day it was asked on, which its "available now" reads. */
   today: { date: string; weekday: number };
@@ -74,10 +77,21 @@ export interface NewestFirstPage {
    * listing shows in its items, and the total is then one more or the same. Without one, false.
    */
   counted: boolean;
+  /**
+   * A later page (not the first): what its statement read before it. A new listing created after the
+   * list's newest item was not seen by it, and moves every later page on by one: the last of the items
+   * before comes onto this page. Each listing taken in uses one of them.
+   */
+  before?: {
+    /** The items just before the page, oldest last, as JSON (encoded as the page's items are). */
+    json: string;
+    /** When the list's newest item, as that statement saw it (or as taken in since), was created. */
+    newestCreatedUs: number;
+  };
 }
 
 /**
- * Puts a new listing on the first pages of the newest-first lists it enters (features/items): for one
+ * Puts a new listing on the pages of the newest-first lists it enters (features/items): for one
  * listing, how to revise each such stale answer, or undefined for an answer it cannot revise.
  */
 export type NewListingReviser = (
@@ -88,12 +102,16 @@ export const answerTags = (answer: CachedAnswer) => answer.tags;
 
 /**
  * Roughly what an answer costs in memory: its text (one byte a character for JSON), the compressed form
- * browsers ask for (about a fifth of a list's JSON, Brotli or gzip: http/json-answers.ts), and its tags.
+ * browsers ask for (about a fifth of a list's JSON, Brotli or gzip: http/json-answers.ts), the items
+ * a later page keeps from before it, and its tags.
  */
 function answerBytes(value: unknown): number {
   const answer = value as CachedAnswer;
   const text = 'json' in answer ? answer.json.length : 0;
-  return 200 + text + Math.ceil(text / 4) + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0);
+  const before = answer.newestFirst?.before?.json.length ?? 0;
+  return (
+    200 + text + Math.ceil(text / 4) + before + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0)
+  );
 }
 
 function pageBytes(value: unknown): number {

@@ -51,8 +51,8 @@ const page = (overrides: Partial<NewestFirstPage> = {}): NewestFirstPage => ({
   counted: true,
   ...overrides,
 });
-const answerOf = (list: Omit<ItemList, 'page' | 'limit'>, limit = 3) => ({
-  json: toJson(itemList, { page: 1, limit, ...list }),
+const answerOf = (list: Omit<ItemList, 'page' | 'limit'>, limit = 3, pageNumber = 1) => ({
+  json: toJson(itemList, { page: pageNumber, limit, ...list }),
   tags: ['list:stanford.edu:*', 'lists'],
 });
 const card = (item: Item, overrides: Partial<ListCard> = {}): ListCard => ({
@@ -165,5 +165,107 @@ describe('a new listing on a newest-first first page', () => {
       'Item 30',
       'Item 20',
     ]);
+  });
+});
+
+describe('a new listing on a later page, newest first', () => {
+  /** Microseconds since 1970 of item n's time (itemAt), plus `us`. */
+  const usOf = (n: number, us = 0) => Date.parse(itemAt(n).createdAt) * 1000 + us;
+  // Page 2 of a list whose newest item is Item 90: the three items before it are the end of page 1.
+  const laterPage = (overrides: Partial<NewestFirstPage> = {}) =>
+    page({
+      before: {
+        json: toJson(itemList.shape.items, [itemAt(60), itemAt(50), itemAt(40)]),
+        newestCreatedUs: usOf(90),
+      },
+      ...overrides,
+    });
+  const second = answerOf(
+    { items: [itemAt(30), itemAt(20), itemAt(10)], total: 9, totalCapped: false, hasMore: true },
+    3,
+    2,
+  );
+
+  it('moves on by one: the last item before it comes first, as the page computed afresh', () => {
+    const revised = withNewListing(second, laterPage(), card(itemAt(95)));
+    expect(revised && 'json' in revised && revised.json).toBe(
+      toJson(itemList, {
+        items: [itemAt(40), itemAt(30), itemAt(20)],
+        total: 10,
+        totalCapped: false,
+        page: 2,
+        limit: 3,
+        hasMore: true,
+      }),
+    );
+    expect(revised?.tags).toEqual(second.tags);
+    // One item before it is used up, and the newest is now the listing taken in.
+    expect(revised?.newestFirst).toEqual(
+      laterPage({
+        before: { json: toJson(itemList.shape.items, [itemAt(60), itemAt(50)]), newestCreatedUs: usOf(95) },
+      }),
+    );
+  });
+
+  it('takes in as many listings as it read items before it, then leaves the page to its next reader', () => {
+    let answer: CachedAnswer | undefined = second;
+    for (const n of [91, 92, 93]) {
+      answer = withNewListing(
+        answer as CachedAnswer & { json: string },
+        answer!.newestFirst ?? laterPage(),
+        card(itemAt(n)),
+      );
+      expect(answer).toBeDefined();
+    }
+    expect(titles(answer)).toEqual(['Item 60', 'Item 50', 'Item 40']);
+    expect(listOf(answer)?.total).toBe(12);
+    expect(
+      withNewListing(answer as CachedAnswer & { json: string }, answer!.newestFirst!, card(itemAt(94))),
+    ).toBeUndefined();
+  });
+
+  it('cannot tell for a listing its statement may have seen: not after the newest item, or in its millisecond', () => {
+    expect(withNewListing(second, laterPage(), card(itemAt(85)))).toBeUndefined();
+    expect(withNewListing(second, laterPage(), card(itemAt(90)))).toBeUndefined();
+    // Item 90 at 400 µs past its millisecond: a listing in the same millisecond may be older still.
+    const seen = laterPage({
+      before: { json: toJson(itemList.shape.items, [itemAt(40)]), newestCreatedUs: usOf(90, 400) },
+    });
+    expect(withNewListing(second, seen, card(itemAt(90)))).toBeUndefined();
+    expect(titles(withNewListing(second, seen, card(itemAt(91))))).toEqual(['Item 40', 'Item 30', 'Item 20']);
+  });
+
+  it('a last page keeps every item and gains one; an empty one past the end gains the one moved', () => {
+    const last = answerOf({ items: [itemAt(30)], total: 7, totalCapped: false, hasMore: false }, 3, 3);
+    const revised = listOf(withNewListing(last, laterPage(), card(itemAt(95))));
+    expect(revised?.items.map((item) => item.title)).toEqual(['Item 40', 'Item 30']);
+    expect([revised?.total, revised?.hasMore]).toEqual([8, false]);
+    const past = answerOf({ items: [], hasMore: false }, 3, 3);
+    const home = listOf(withNewListing(past, laterPage({ counted: false }), card(itemAt(95))));
+    expect([home?.items.map((item) => item.title), home?.hasMore, home?.total]).toEqual([
+      ['Item 40'],
+      false,
+      undefined,
+    ]);
+  });
+
+  it('a full last page sends its own last item on to a next page', () => {
+    const full = answerOf(
+      { items: [itemAt(30), itemAt(20), itemAt(10)], total: 6, totalCapped: false, hasMore: false },
+      3,
+      2,
+    );
+    expect(listOf(withNewListing(full, laterPage(), card(itemAt(95))))).toMatchObject({
+      total: 7,
+      hasMore: true,
+    });
+  });
+
+  it('is as it was for a listing it does not show, and cannot be revised without the items before it', () => {
+    expect(withNewListing(second, laterPage(), card(itemAt(95), { listed: false }))).toBe(second);
+    expect(
+      withNewListing(second, laterPage({ availableNow: true }), card(itemAt(95), { availableNow: false })),
+    ).toBe(second);
+    expect(withNewListing(second, page(), card(itemAt(95)))).toBeUndefined();
   });
 });

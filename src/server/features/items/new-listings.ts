@@ -6,9 +6,10 @@ import * as queries from './queries.ts';
 import { toItem } from './service.ts';
 
 // A new listing enters the first page of every newest-first list whose filters it meets (decision
-// 083). Recomputing each of those lists at every listing was the campus day's largest source of
-// misses; the listing's card is read once instead, and put on each page in place. A page that cannot
-// tell where the card goes, or whether its total already counts it, is left to its next reader.
+// 083), and moves each later page of those lists on by one item (decision 085). Recomputing each of
+// those pages at every listing was the campus day's largest source of misses; the listing's card is
+// read once instead, and each page is revised in place. A page that cannot tell where the card goes,
+// or whether its items or its total already count it, is left to its next reader.
 
 /** A new listing as a list's card shows it, with what a list's filters read of it beyond its tag. */
 export interface ListCard {
@@ -48,8 +49,8 @@ export function newListingReviser(db: Db): NewListingReviser {
 }
 
 /**
- * A list's first page, newest first, once `card` is listed: the page as it now reads, or undefined
- * when it cannot tell. Its items were read with its total (NewestFirstPage.counted), so a page that
+ * A list's page, newest first, once `card` is listed: the page as it now reads, or undefined when it
+ * cannot tell. Its items were read with its total (NewestFirstPage.counted), so a first page that
  * shows the card already counts it.
  */
 export function withNewListing(
@@ -60,6 +61,7 @@ export function withNewListing(
   // A card lists do not show, or not available on a list of what is available now: the list is as it was.
   if (!card.listed || (page.availableNow && !card.availableNow)) return answer;
   const list = JSON.parse(answer.json) as ItemList;
+  if (list.page > 1) return laterPageWith(answer, list, page, card);
   // Read after the listing was saved: the page is true already.
   if (list.items.some((item) => item.id === card.item.id)) return answer;
   const at = placeOf(list.items, card.item);
@@ -75,6 +77,43 @@ export function withNewListing(
     ...(page.counted && list.total !== undefined ? oneMore(list.total, list.totalCapped ?? false) : {}),
   };
   return { json: toJson(itemList, revised), tags: answer.tags, newestFirst: page };
+}
+
+/**
+ * A later page once `card` is listed, newest first. Created after the newest item its statement saw,
+ * the card is on a page before this one, and everything from there on moves one place: the last item
+ * before the page comes first on it, and its own last goes on to the next page. Any other card (one
+ * the statement may have seen, or a tie within the millisecond) cannot be told apart here.
+ */
+function laterPageWith(
+  answer: CachedAnswer & { json: string },
+  list: ItemList,
+  page: NewestFirstPage,
+  card: ListCard,
+): CachedAnswer | undefined {
+  const before = page.before;
+  if (!before) return undefined;
+  // The card's time to the millisecond, at or below its microseconds: after the newest seen, surely.
+  const createdUs = Date.parse(card.item.createdAt) * 1000;
+  if (!(createdUs > before.newestCreatedUs)) return undefined;
+  const earlier = JSON.parse(before.json) as Item[];
+  const moved = earlier.at(-1);
+  if (!moved) return undefined;
+  const items = [moved, ...list.items];
+  const revised: ItemList = {
+    ...list,
+    items: items.slice(0, page.limit),
+    hasMore: list.hasMore || items.length > page.limit,
+    ...(page.counted && list.total !== undefined ? oneMore(list.total, list.totalCapped ?? false) : {}),
+  };
+  return {
+    json: toJson(itemList, revised),
+    tags: answer.tags,
+    newestFirst: {
+      ...page,
+      before: { json: JSON.stringify(earlier.slice(0, -1)), newestCreatedUs: createdUs },
+    },
+  };
 }
 
 /**

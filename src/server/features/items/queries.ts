@@ -306,7 +306,9 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .limit(unseenByPlanner('limit'))
     .offset(unseenByPlanner('offset'))
     .as('chosen');
-  const pageOf = (extra: { matches?: SQL.Aliased<number> } = {}) =>
+  const pageOf = (
+    extra: { matches?: SQL.Aliased<number>; newestCreatedUs?: SQL.Aliased<number | null> } = {},
+  ) =>
     db
       .select({ ...itemColumnsRated(sql`${p('revealCutoff')}`), ...extra })
       .from(chosen)
@@ -314,6 +316,17 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
       .innerJoin(users, eq(users.id, items.userId))
       .orderBy(asc(chosen.position));
   const counting = countedByTriggers(shape) ? keptCountQuery(db, shape) : cappedCountQuery(db, where);
+  const countColumn = () => sql<number>`(${counting})`.mapWith(Number).as('matches');
+  // A later page, newest first, also says when the list's newest item was created, in microseconds
+  // (an InitPlan, read once): a new listing created after it is on none of its pages yet.
+  const newestCreated = db
+    .select({ us: sql`(extract(epoch from ${items.createdAt}) * 1000000)::bigint` })
+    .from(items)
+    .where(where)
+    .orderBy(...newest)
+    .limit(1);
+  const newestColumn = () => sql<number | null>`(${newestCreated})`.mapWith(Number).as('newest_created_us');
+  const newestFirst = !shape.priceLow && !shape.priceHigh;
   return {
     /** The page's query before it is prepared, to look at its plans. */
     pageQuery: pageOf(),
@@ -323,9 +336,18 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     ),
     // The page and its count in one statement, for a list whose count nobody has remembered: one
     // round trip instead of two (the count is an InitPlan, read once).
-    pageCounted: pageOf({ matches: sql<number>`(${counting})`.mapWith(Number).as('matches') }).prepare(
-      statementName(`items_page_counted_${name}`),
-    ),
+    pageCounted: pageOf({ matches: countColumn() }).prepare(statementName(`items_page_counted_${name}`)),
+    /** A later page newest first, with the items before it (new-listings.ts): alone, and counted. */
+    later: newestFirst
+      ? {
+          /** The later page's query before it is prepared, to look at its plans. */
+          pageQuery: pageOf({ newestCreatedUs: newestColumn() }),
+          page: pageOf({ newestCreatedUs: newestColumn() }).prepare(statementName(`items_later_${name}`)),
+          pageCounted: pageOf({ matches: countColumn(), newestCreatedUs: newestColumn() }).prepare(
+            statementName(`items_later_counted_${name}`),
+          ),
+        }
+      : undefined,
   };
 }
 
@@ -523,12 +545,15 @@ const cappedCount = (n: number): ItemCount => ({ total: Math.min(n, COUNT_CAP), 
 export async function findItemsPage(
   db: Db,
   f: SearchFilters,
-  { withCount = false }: { withCount?: boolean } = {},
-): Promise<{ rows: ItemRow[]; hasMore: boolean; counted?: ItemCount }> {
+  { withCount = false, later = false }: { withCount?: boolean; later?: boolean } = {},
+): Promise<{ rows: ItemRow[]; hasMore: boolean; counted?: ItemCount; before?: PageBefore }> {
   const tsquery = await tsqueryOf(db, f.searchQuery);
   const shape = shapeOf(f, Boolean(tsquery));
   if (!shape.search) {
     const statements = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
+    if (later && statements.later && f.offset >= PAGE_BEFORE_ITEMS) {
+      return laterPage(statements.later, f, tsquery, withCount);
+    }
     if (!withCount) {
       const rows = await statements.page.execute(valuesOf(f, tsquery));
       return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
@@ -537,6 +562,55 @@ export async function findItemsPage(
   }
   const search = queriesFor(db, shape, (name) => buildSearchQuery(db, shape, name));
   return pageWithCount(await search.execute(valuesOf(f, tsquery)), f);
+}
+
+/** How many of the items before a later page it reads too: as many new listings as it can take in place. */
+export const PAGE_BEFORE_ITEMS = 3;
+
+/**
+ * What a later page, newest first, read of the list before it in the same statement: the last
+ * PAGE_BEFORE_ITEMS items of the pages before (oldest last), and when the list's newest item was
+ * created, in microseconds since 1970.
+ */
+export interface PageBefore {
+  rows: ItemRow[];
+  newestCreatedUs: number;
+}
+
+/** A later page's values: from PAGE_BEFORE_ITEMS items earlier, with one more than the page after it. */
+const laterValuesOf = (f: SearchFilters, text: TextQuery | null) => ({
+  ...valuesOf(f, text),
+  offset: f.offset - PAGE_BEFORE_ITEMS,
+  limit: f.limit + PAGE_BEFORE_ITEMS + 1,
+});
+
+/**
+ * A later page newest first, read from PAGE_BEFORE_ITEMS items earlier: those items come with it, and
+ * the list's newest item's time. A list too short to have them all answers the page alone.
+ */
+async function laterPage(
+  statements: NonNullable<ListQueries['later']>,
+  f: SearchFilters,
+  tsquery: TextQuery | null,
+  withCount: boolean,
+) {
+  const rows = (await (withCount ? statements.pageCounted : statements.page).execute(
+    laterValuesOf(f, tsquery),
+  )) as (ItemRow & {
+    matches?: number;
+    newestCreatedUs: number | null;
+  })[];
+  const newestCreatedUs = rows[0]?.newestCreatedUs;
+  const page = rows.slice(PAGE_BEFORE_ITEMS);
+  const strip = ({ matches: _m, newestCreatedUs: _n, ...row }: (typeof rows)[number]) => row as ItemRow;
+  return {
+    rows: page.slice(0, f.limit).map(strip),
+    hasMore: page.length > f.limit,
+    ...(withCount && rows[0]?.matches !== undefined ? { counted: cappedCount(rows[0].matches) } : {}),
+    ...(rows.length >= PAGE_BEFORE_ITEMS && typeof newestCreatedUs === 'number'
+      ? { before: { rows: rows.slice(0, PAGE_BEFORE_ITEMS).map(strip), newestCreatedUs } }
+      : {}),
+  };
 }
 
 /**
@@ -590,13 +664,17 @@ export async function searchStatementOf(db: Db, f: SearchFilters) {
   };
 }
 
-/** The statement a list's page without words runs for `f` (Home's, Browse's): its SQL and values. */
+/**
+ * The statement a list's page without words runs for `f` (Home's, Browse's; a later page newest first
+ * with the items before it): its SQL and values.
+ */
 export async function listStatementOf(db: Db, f: SearchFilters) {
   const shape = shapeOf(f, false);
-  const { sql: statement, params } = queriesFor(db, shape, (name) =>
-    buildListQueries(db, shape, name),
-  ).pageQuery.toSQL();
-  return { sql: statement, params: fillPlaceholders(params, valuesOf(f, null)) };
+  const statements = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
+  // A later page newest first is read with the items before it (laterPage).
+  const later = statements.later && f.offset >= PAGE_BEFORE_ITEMS ? statements.later : undefined;
+  const { sql: statement, params } = (later ?? statements).pageQuery.toSQL();
+  return { sql: statement, params: fillPlaceholders(params, (later ? laterValuesOf : valuesOf)(f, null)) };
 }
 
 /**

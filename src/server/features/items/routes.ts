@@ -170,7 +170,14 @@ async function itemListAnswer(
       // remembered it meanwhile, taken from it. A list whose count is remembered reads only its page.
       const withCount = !query.skipTotal && !searches && !caches.counts.holds(countKey);
       const day = campusToday(timeZone);
-      const { counted: pageCount, ...found } = await itemService.findPage(db, asked, timeZone, { withCount });
+      const newestFirst = !searches && (query.sort ?? 'newest') === 'newest';
+      // A later page newest first reads the items before it too, to take new listings in place.
+      const later = newestFirst && query.page > 1;
+      const {
+        counted: pageCount,
+        before,
+        ...found
+      } = await itemService.findPage(db, asked, timeZone, { withCount, later });
       const counted = query.skipTotal
         ? undefined
         : await countJson(
@@ -187,17 +194,14 @@ async function itemListAnswer(
       // A search's count is dropped with the items any of its pages showed, as the pages are.
       if (searches && counted) caches.counts.addTags(countKey, searchTags(ids), since);
       const count: { total?: number; totalCapped?: boolean } = counted ? JSON.parse(counted) : {};
-      // A first page, newest first, whose total (if any) its own statement counted takes a new
-      // listing in place (new-listings.ts).
+      // A page newest first whose total (if any) its own statement counted takes a new listing in
+      // place (new-listings.ts): a first page as it is, a later one with the items before it.
       const countedWithPage =
         pageCount !== undefined &&
         count.total === pageCount.total &&
         count.totalCapped === pageCount.totalCapped;
       const revisable =
-        !searches &&
-        query.page === 1 &&
-        (query.sort ?? 'newest') === 'newest' &&
-        (query.skipTotal || countedWithPage);
+        newestFirst && (query.page === 1 || before !== undefined) && (query.skipTotal || countedWithPage);
       return {
         json: toJson(itemList, { ...found, ...count }),
         tags: searches ? searchTags(ids, told) : listTags(asked),
@@ -208,6 +212,14 @@ async function itemListAnswer(
                 availableNow: Boolean(query.availableNow),
                 limit: query.limit,
                 counted: !query.skipTotal,
+                ...(before
+                  ? {
+                      before: {
+                        json: toJson(itemList.shape.items, before.items),
+                        newestCreatedUs: before.newestCreatedUs,
+                      },
+                    }
+                  : {}),
               },
             }
           : {}),

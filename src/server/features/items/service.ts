@@ -155,15 +155,27 @@ export const itemService = {
     db: Db,
     query: SearchInput,
     timeZone: string,
-    options: { withCount?: boolean } = {},
-  ): Promise<Omit<ItemList, 'total' | 'totalCapped'> & { counted?: queries.ItemCount }> {
-    const { rows, hasMore, counted } = await queries.findItemsPage(db, filtersOf(query, timeZone), options);
+    options: { withCount?: boolean; later?: boolean } = {},
+  ): Promise<
+    Omit<ItemList, 'total' | 'totalCapped'> & {
+      counted?: queries.ItemCount;
+      before?: { items: Item[]; newestCreatedUs: number };
+    }
+  > {
+    const { rows, hasMore, counted, before } = await queries.findItemsPage(
+      db,
+      filtersOf(query, timeZone),
+      options,
+    );
     return {
       items: rows.map(toItem),
       page: query.page,
       limit: query.limit,
       hasMore,
       ...(counted ? { counted } : {}),
+      ...(before
+        ? { before: { items: before.rows.map(toItem), newestCreatedUs: before.newestCreatedUs } }
+        : {}),
     };
   },
 
