@@ -2,7 +2,10 @@
 // readers' keys as bench/scenarios/campus-day.ts draws them, new listings at the campus day's share of
 // the writes, in simulated time, so no machine load changes the figures. "before" tags lists and
 // searches by campus as decision 016 did (a new listing empties its campus's lists, every campus's
-// lists and every search); "after" is the app's tagging and invalidation as they are now. What the
+// lists and every search); "first pages" is the app's tagging and invalidation with new listings put
+// on first pages only (decision 083), and "after" as they are now, later pages moved on too (decision
+// 085: each as many times as it read items before it). A page is revised only if its statement counted
+// its total, or it has none, as in the app. What the
 // model leaves out: time spent computing (every miss answers at once, so no stale answer is served
 // while one is computed) and the changes a search's own items go through (no edits or bookings going
 // out in the campus day's write mix).
@@ -14,6 +17,7 @@ import { ReadCache } from '#server/cache/read-cache.ts';
 import { createReadCaches, invalidateOnChanges } from '#server/cache/read-caches.ts';
 import { listTags, searchTags } from '#server/cache/tags.ts';
 import type { RealtimeHub } from '#server/db/realtime-hub.ts';
+import { PAGE_BEFORE_ITEMS } from '#server/features/items/queries.ts';
 import { type Listing, listingAt } from './catalogue.ts';
 import type { Fixtures } from './fixtures.ts';
 import { seededRandom } from './popularity.ts';
@@ -40,14 +44,17 @@ const fixtures = {
   everyone: [{ userId: 'u', cookie: '', email: '', campus: CAMPUSES[0] }],
 } as unknown as Fixtures;
 
-type Scheme = 'before' | 'after';
-/** What the model remembers of an answer: its tags, and whether a new listing is put on it in place. */
-type ModelAnswer = { tags: readonly string[]; newestFirst?: true };
+type Scheme = 'before' | 'first pages' | 'after';
+/**
+ * What the model remembers of an answer: its tags, and whether a new listing is put on it in place
+ * (a later page: how many more times, one for each item before it left).
+ */
+type ModelAnswer = { tags: readonly string[]; newestFirst?: { before?: number } };
 type Kind = 'home' | 'browse' | 'search';
 
 /** Tags and invalidation of one scheme over one catalogue cache. */
 function modelOf(scheme: Scheme, now: () => number) {
-  if (scheme === 'after') {
+  if (scheme !== 'before') {
     const caches = createReadCaches(TTL_MS);
     const catalogue = new ReadCache<ModelAnswer>({
       maxEntries: 50_000,
@@ -67,8 +74,14 @@ function modelOf(scheme: Scheme, now: () => number) {
       observeEvents: () => () => {},
       observeStatus: () => () => {},
     } as unknown as RealtimeHub;
-    // A new listing goes onto the first pages of the newest-first lists it enters (decision 083).
-    invalidateOnChanges(caches, hub, () => (answer) => (answer.newestFirst ? async () => answer : undefined));
+    // A new listing goes onto the pages of the newest-first lists it enters (decisions 083 and 085).
+    invalidateOnChanges(caches, hub, () => (answer) => {
+      const page = (answer as ModelAnswer).newestFirst;
+      if (!page) return undefined;
+      if (page.before === undefined) return async () => answer;
+      const revised: ModelAnswer = { ...answer, newestFirst: { before: page.before - 1 } };
+      return async () => (page.before ? (revised as unknown as typeof answer) : undefined);
+    });
     return {
       catalogue,
       counts: counts as ReadCache<ModelAnswer> | undefined,
@@ -82,9 +95,13 @@ function modelOf(scheme: Scheme, now: () => number) {
               maxPrice: query.has('maxPrice') ? Number(query.get('maxPrice')) : undefined,
               pickupMethod: query.get('pickupMethod') ?? undefined,
             }),
-      /** A list's first page, newest first, which a new listing is put on in place. */
-      newestFirst: (query: URLSearchParams) =>
-        !query.get('searchQuery') && !query.get('sort') && (query.get('page') ?? '1') === '1',
+      /** A list's page, newest first, which a new listing is put on in place. */
+      newestFirst: (query: URLSearchParams): ModelAnswer['newestFirst'] => {
+        if (query.get('searchQuery') || query.get('sort')) return undefined;
+        const first = (query.get('page') ?? '1') === '1';
+        if (first) return {};
+        return scheme === 'after' ? { before: PAGE_BEFORE_ITEMS } : undefined;
+      },
       // As migration 0055 announces a new listing: the lists it meets the filters of are dropped, or
       // revised in place.
       listed: (campus: string, category: string, listing: Listing, id: string) =>
@@ -101,7 +118,7 @@ function modelOf(scheme: Scheme, now: () => number) {
     // Counted with every page computed.
     counts: undefined as ReadCache<ModelAnswer> | undefined,
     tagsOf: (query: URLSearchParams) => [campusTag(query.get('campus')), 'lists'],
-    newestFirst: (_query: URLSearchParams) => false,
+    newestFirst: (_query: URLSearchParams): ModelAnswer['newestFirst'] => undefined,
     listed: (campus: string, _category: string, _listing: Listing, _id: string) => {
       catalogue.invalidate(campusTag(campus));
       catalogue.invalidate(campusTag('all'));
@@ -136,17 +153,18 @@ async function run(scheme: Scheme, writesPerSecond: number) {
     const query = new URLSearchParams(path.split('?')[1]);
     let missed = false;
     let counted = false;
-    const answerOf = (query: URLSearchParams): ModelAnswer => ({
-      tags: model.tagsOf(query),
-      ...(model.newestFirst(query) ? { newestFirst: true as const } : {}),
-    });
+    // Revisable if its own statement counted its total (the count was not remembered), or it has none.
+    const answerOf = (query: URLSearchParams, revisable: boolean): ModelAnswer => {
+      const newestFirst = revisable ? model.newestFirst(query) : undefined;
+      return { tags: model.tagsOf(query), ...(newestFirst ? { newestFirst } : {}) };
+    };
     await model.catalogue.get(
       path,
       async () => {
         missed = true;
         // Before, every page was counted, Home's too.
         if (!model.counts) counted = true;
-        else if (query.get('skipTotal')) return answerOf(query);
+        else if (query.get('skipTotal')) return answerOf(query, true);
         else {
           const filter = new URLSearchParams(query);
           for (const name of ['page', 'limit']) filter.delete(name);
@@ -159,7 +177,7 @@ async function run(scheme: Scheme, writesPerSecond: number) {
             (answer) => answer.tags,
           );
         }
-        return answerOf(query);
+        return answerOf(query, counted);
       },
       (answer) => answer.tags,
     );
@@ -184,7 +202,7 @@ console.log(
 );
 console.log('| scheme | writes/s | Home | Browse | search | counts computed/s |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const scheme of ['before', 'after'] as const) {
+for (const scheme of ['before', 'first pages', 'after'] as const) {
   for (const writes of [0, 5, 25]) {
     const r = await run(scheme, writes);
     console.log(`| ${scheme} | ${writes} | ${r.home} | ${r.browse} | ${r.search} | ${r.countsPerSecond} |`);

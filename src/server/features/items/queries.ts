@@ -326,28 +326,27 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .orderBy(...newest)
     .limit(1);
   const newestColumn = () => sql<number | null>`(${newestCreated})`.mapWith(Number).as('newest_created_us');
+  // Newest first, a page also says when its list's newest item was created: a later page is read
+  // with the items before it (laterPage), through the same statements, so no shape has more of them
+  // to plan.
   const newestFirst = !shape.priceLow && !shape.priceHigh;
+  const newestOf = () => (newestFirst ? { newestCreatedUs: newestColumn() } : {});
+  const page = pageOf(newestOf()).prepare(statementName(`items_page_${name}`));
+  const pageCounted = pageOf({ matches: countColumn(), ...newestOf() }).prepare(
+    statementName(`items_page_counted_${name}`),
+  );
   return {
     /** The page's query before it is prepared, to look at its plans. */
-    pageQuery: pageOf(),
-    page: pageOf().prepare(statementName(`items_page_${name}`)),
+    pageQuery: pageOf(newestOf()),
+    page,
     count: counting.prepare(
       statementName(`items_${countedByTriggers(shape) ? 'kept_count' : 'count'}_${name}`),
     ),
     // The page and its count in one statement, for a list whose count nobody has remembered: one
     // round trip instead of two (the count is an InitPlan, read once).
-    pageCounted: pageOf({ matches: countColumn() }).prepare(statementName(`items_page_counted_${name}`)),
-    /** A later page newest first, with the items before it (new-listings.ts): alone, and counted. */
-    later: newestFirst
-      ? {
-          /** The later page's query before it is prepared, to look at its plans. */
-          pageQuery: pageOf({ newestCreatedUs: newestColumn() }),
-          page: pageOf({ newestCreatedUs: newestColumn() }).prepare(statementName(`items_later_${name}`)),
-          pageCounted: pageOf({ matches: countColumn(), newestCreatedUs: newestColumn() }).prepare(
-            statementName(`items_later_counted_${name}`),
-          ),
-        }
-      : undefined,
+    pageCounted,
+    /** A newest-first list's later pages, read with the items before them (new-listings.ts). */
+    newestFirst,
   };
 }
 
@@ -551,12 +550,12 @@ export async function findItemsPage(
   const shape = shapeOf(f, Boolean(tsquery));
   if (!shape.search) {
     const statements = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
-    if (later && statements.later && f.offset >= PAGE_BEFORE_ITEMS) {
-      return laterPage(statements.later, f, tsquery, withCount);
+    if (later && statements.newestFirst && f.offset >= PAGE_BEFORE_ITEMS) {
+      return laterPage(statements, f, tsquery, withCount);
     }
     if (!withCount) {
       const rows = await statements.page.execute(valuesOf(f, tsquery));
-      return { rows: rows.slice(0, f.limit) as ItemRow[], hasMore: rows.length > f.limit };
+      return { rows: rows.slice(0, f.limit).map(rowOf), hasMore: rows.length > f.limit };
     }
     return pageWithCount(await statements.pageCounted.execute(valuesOf(f, tsquery)), f);
   }
@@ -589,7 +588,7 @@ const laterValuesOf = (f: SearchFilters, text: TextQuery | null) => ({
  * the list's newest item's time. A list too short to have them all answers the page alone.
  */
 async function laterPage(
-  statements: NonNullable<ListQueries['later']>,
+  statements: ListQueries,
   f: SearchFilters,
   tsquery: TextQuery | null,
   withCount: boolean,
@@ -602,16 +601,22 @@ async function laterPage(
   })[];
   const newestCreatedUs = rows[0]?.newestCreatedUs;
   const page = rows.slice(PAGE_BEFORE_ITEMS);
-  const strip = ({ matches: _m, newestCreatedUs: _n, ...row }: (typeof rows)[number]) => row as ItemRow;
   return {
-    rows: page.slice(0, f.limit).map(strip),
+    rows: page.slice(0, f.limit).map(rowOf),
     hasMore: page.length > f.limit,
     ...(withCount && rows[0]?.matches !== undefined ? { counted: cappedCount(rows[0].matches) } : {}),
     ...(rows.length >= PAGE_BEFORE_ITEMS && typeof newestCreatedUs === 'number'
-      ? { before: { rows: rows.slice(0, PAGE_BEFORE_ITEMS).map(strip), newestCreatedUs } }
+      ? { before: { rows: rows.slice(0, PAGE_BEFORE_ITEMS).map(rowOf), newestCreatedUs } }
       : {}),
   };
 }
+
+/** A page's row without what its statement said of the whole list beside it. */
+const rowOf = ({
+  matches: _matches,
+  newestCreatedUs: _newest,
+  ...row
+}: ItemRow & { matches?: number; newestCreatedUs?: number | null }) => row as ItemRow;
 
 /**
  * A page whose rows each carry the count of all its matches. An empty first page counts none; past
@@ -620,7 +625,7 @@ async function laterPage(
 function pageWithCount(rows: readonly (ItemRow & { matches?: number })[], f: SearchFilters) {
   const matches = rows[0]?.matches ?? (f.offset === 0 ? 0 : undefined);
   return {
-    rows: rows.slice(0, f.limit).map(({ matches: _matches, ...row }) => row),
+    rows: rows.slice(0, f.limit).map(rowOf),
     hasMore: rows.length > f.limit,
     ...(matches === undefined ? {} : { counted: cappedCount(matches) }),
   };
@@ -672,8 +677,8 @@ export async function listStatementOf(db: Db, f: SearchFilters) {
   const shape = shapeOf(f, false);
   const statements = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
   // A later page newest first is read with the items before it (laterPage).
-  const later = statements.later && f.offset >= PAGE_BEFORE_ITEMS ? statements.later : undefined;
-  const { sql: statement, params } = (later ?? statements).pageQuery.toSQL();
+  const later = statements.newestFirst && f.offset >= PAGE_BEFORE_ITEMS;
+  const { sql: statement, params } = statements.pageQuery.toSQL();
   return { sql: statement, params: fillPlaceholders(params, (later ? laterValuesOf : valuesOf)(f, null)) };
 }
 
