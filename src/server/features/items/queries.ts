@@ -317,18 +317,22 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
       .orderBy(asc(chosen.position));
   const counting = countedByTriggers(shape) ? keptCountQuery(db, shape) : cappedCountQuery(db, where);
   const countColumn = () => sql<number>`(${counting})`.mapWith(Number).as('matches');
-  // A later page, newest first, also says when the list's newest item was created, in microseconds
-  // (an InitPlan, read once): a new listing created after it is on none of its pages yet.
+  // When the list's newest item was created, in microseconds (an InitPlan, read once): a new listing
+  // created after it is on none of the list's pages yet.
   const newestCreated = db
     .select({ us: sql`(extract(epoch from ${items.createdAt}) * 1000000)::bigint` })
     .from(items)
     .where(where)
     .orderBy(...newest)
     .limit(1);
-  const newestColumn = () => sql<number | null>`(${newestCreated})`.mapWith(Number).as('newest_created_us');
-  // Newest first, a page also says when its list's newest item was created: a later page is read
-  // with the items before it (laterPage), through the same statements, so no shape has more of them
-  // to plan.
+  // Read only for a later page (laterPage): an InitPlan runs when it is first used, so a first page
+  // does not read it.
+  const newestColumn = () =>
+    sql<number | null>`case when ${p('later')}::boolean then (${newestCreated}) end`
+      .mapWith(Number)
+      .as('newest_created_us');
+  // Newest first, every page says so: a later page is read with the items before it (laterPage)
+  // through the same statements, so no shape has more of them to plan.
   const newestFirst = !shape.priceLow && !shape.priceHigh;
   const newestOf = () => (newestFirst ? { newestCreatedUs: newestColumn() } : {});
   const page = pageOf(newestOf()).prepare(statementName(`items_page_${name}`));
@@ -530,6 +534,7 @@ function valuesOf(f: SearchFilters, text: TextQuery | null) {
     revealCutoff: revealCutoff(f.now).toISOString(),
     limit: f.limit + 1,
     offset: f.offset,
+    later: false,
   };
 }
 
@@ -581,6 +586,7 @@ const laterValuesOf = (f: SearchFilters, text: TextQuery | null) => ({
   ...valuesOf(f, text),
   offset: f.offset - PAGE_BEFORE_ITEMS,
   limit: f.limit + PAGE_BEFORE_ITEMS + 1,
+  later: true,
 });
 
 /**
