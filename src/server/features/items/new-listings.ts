@@ -74,7 +74,7 @@ export function withNewListing(
     ...list,
     items: items.slice(0, page.limit),
     hasMore: list.hasMore || items.length > page.limit,
-    ...(page.counted && list.total !== undefined ? oneMore(list.total, list.totalCapped ?? false) : {}),
+    ...oneMoreCounted(list, page),
   };
   return { json: toJson(itemList, revised), tags: answer.tags, newestFirst: page };
 }
@@ -104,7 +104,7 @@ function laterPageWith(
     ...list,
     items: items.slice(0, page.limit),
     hasMore: list.hasMore || items.length > page.limit,
-    ...(page.counted && list.total !== undefined ? oneMore(list.total, list.totalCapped ?? false) : {}),
+    ...oneMoreCounted(list, page),
   };
   return {
     json: toJson(itemList, revised),
@@ -129,6 +129,11 @@ function placeOf(items: readonly Item[], card: Item): number | undefined {
     if (theirs < created) return i;
   }
   return items.length;
+}
+
+/** A page's total with the new listing, when its statement counted it; nothing when it has none. */
+function oneMoreCounted(list: ItemList, page: NewestFirstPage) {
+  return page.counted && list.total !== undefined ? oneMore(list.total, list.totalCapped ?? false) : {};
 }
 
 /** A total one item larger: counting stops at COUNT_CAP, past which it says "1,000+". */
