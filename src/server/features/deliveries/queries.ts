@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
@@ -11,21 +11,21 @@ import { users } from '../../db/schema/users.ts';
 
 export type Delivery = typeof notificationDeliveries.$inferSelect;
 
-/** In the notification's transaction: its e-mail (when wanted) and a push per subscribed device. */
-export async function enqueueForNotification(
-  db: Db,
-  notification: { id: string; userId: string },
-  channels: { email: boolean; push: boolean },
-) {
-  if (!channels.email && !channels.push) return;
-  // Both channels in one statement: it runs inside the notification's transaction.
-  await db.execute(sql`
+/**
+ * A notification's e-mail (when wanted, and when its type is `emailed` on its own) and a push per
+ * subscribed device (when wanted), as the insert of a statement that has made `notice` (its `id` and
+ * `user_id`) and read `recipient` (its `email` and `push` wishes) before it.
+ */
+export function deliveriesOfNotice({ emailed }: { emailed: boolean }): SQL {
+  return sql`
     insert into notification_deliveries (user_id, channel, notification_id, push_subscription_id)
-    select ${notification.userId}::uuid, 'email', ${notification.id}::uuid, null::uuid where ${channels.email}::boolean
+    select n.user_id, 'email', n.id, null::uuid from notice n, recipient r
+    where r.email and ${emailed}::boolean
     union all
-    select ${notification.userId}::uuid, 'push', ${notification.id}::uuid, id from push_subscriptions
-    where ${channels.push}::boolean and user_id = ${notification.userId}
-    on conflict do nothing`);
+    select n.user_id, 'push', n.id, s.id from notice n
+    join recipient r on r.push
+    join push_subscriptions s on s.user_id = n.user_id
+    on conflict do nothing`;
 }
 
 /**

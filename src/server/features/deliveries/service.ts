@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DIGEST_ONLY_TYPES, kindOfNotification } from '#shared/notification-kinds.ts';
 import { EMAIL_KINDS, type EmailKind } from '#shared/schemas/account.ts';
@@ -147,21 +148,13 @@ export const deliveryService = {
   unsubscribeToken: (db: Db, userId: string, kind: EmailKind) => unsubscribeToken(db, userId, kind),
 
   /**
-   * Called by notificationService.notify inside the notification's transaction: the deliveries exist
-   * exactly when the notification does. `wanted`: the person's choices for the notification's kind
-   * (preferenceService.recipient); e-mail only when wanted, push to each device when wanted.
+   * The deliveries of a notification, as part of notificationService.notify's one statement: they exist
+   * exactly when the notification does. E-mail only when wanted, push to each device when wanted
+   * (preferenceService.recipient says which).
    */
-  async enqueue(
-    db: Db,
-    notification: { id: string; userId: string; type: string },
-    wanted: { email: boolean; push: boolean },
-  ) {
+  forNotification(type: string): SQL {
     // A type the daily digest tells of is never e-mailed on its own (one e-mail a day about asks).
-    const digested = (DIGEST_ONLY_TYPES as readonly string[]).includes(notification.type);
-    await queries.enqueueForNotification(db, notification, {
-      email: !digested && wanted.email,
-      push: wanted.push,
-    });
+    return queries.deliveriesOfNotice({ emailed: !(DIGEST_ONLY_TYPES as readonly string[]).includes(type) });
   },
 
   /** The notification's e-mail, if not sent yet, goes at `dueAt` (a batch of matches waits for more). */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, users } from '../../db/schema/users.ts';
 
@@ -15,35 +15,30 @@ export function listPreferences(db: Db, userId: string) {
     .where(eq(notificationPreferences.userId, userId));
 }
 
-export async function findPreference(db: Db, userId: string, kind: string) {
-  const [row] = await db
-    .select({ email: notificationPreferences.email, push: notificationPreferences.push })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
-    .limit(1);
-  return row;
-}
+/** What a kind of e-mail is, as the rule of who wants it reads it (EMAIL_KINDS). */
+export type KindRule = { kind: string; required: boolean; byDefault: boolean; push: boolean };
 
 /**
- * A person's language and their choice for one kind, in one read: a notification is written in the
- * one and delivered by the other, inside its event's transaction, where each read is a round trip.
- * Undefined when the person does not exist; `email` and `push` are null where nothing was chosen.
+ * The rule of who wants a kind by e-mail and by push, the one place it is written: a required kind is
+ * always e-mailed, else the person's choice or the kind's default; push goes for a kind sent by push
+ * unless turned off. A select of one row (`user_id`, `locale`, `email`, `push`) for an existing
+ * person, none for an unknown one: a notification's statement reads it in its event's transaction.
  */
-export async function recipientOf(db: Db, userId: string, kind: string) {
-  const [row] = await db
-    .select({
-      locale: users.locale,
-      email: notificationPreferences.email,
-      push: notificationPreferences.push,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
-    )
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+export function recipientChannels(userId: string, rule: KindRule): SQL {
+  return sql`
+    select u.id as user_id, u.locale,
+      (${rule.required}::boolean or coalesce(p.email, ${rule.byDefault}::boolean)) as email,
+      (${rule.push}::boolean and coalesce(p.push, true)) as push
+    from ${users} u
+    left join ${notificationPreferences} p on p.user_id = u.id and p.kind = ${rule.kind}
+    where u.id = ${userId}::uuid`;
+}
+
+/** Whether the person wants this kind by e-mail and by push; both false for an unknown person. */
+export async function channelsWanted(db: Db, userId: string, rule: KindRule) {
+  const result = await db.execute<{ email: boolean; push: boolean }>(recipientChannels(userId, rule));
+  const row = result.rows[0];
+  return { email: row?.email === true, push: row?.push === true };
 }
 
 /** Stores one or both channels' choice; a first row takes the kind's e-mail default for what is not said. */

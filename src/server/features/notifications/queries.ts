@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '#shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n.ts';
 import type { Db } from '../../db/client.ts';
@@ -77,21 +77,68 @@ export async function localeOf(db: Db, userId: string): Promise<Locale> {
   return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
 }
 
-export async function insert(
+/** A notification's words in one language, and the wording that wrote them (wordings.ts), if one did. */
+export type Written = { title: string; message: string; wordingKind: string | null; wordingValues: unknown };
+
+/**
+ * Stores a notification in its recipient's language, with its deliveries, in one statement: it runs
+ * inside its event's transaction, where each round trip waits its turn on a busy server. `recipient`
+ * selects the person's `user_id`, `locale` and wishes (notification-preferences), `deliveries` inserts
+ * what those wishes ask for (deliveries); `words` has the notification in every language, and the
+ * recipient's is stored (the default language's for one the product does not speak). Undefined when
+ * the recipient does not exist.
+ */
+export async function insertForRecipient(
   db: Db,
   values: {
-    userId: string;
     type: NotificationType;
-    title: string;
-    message: string;
-    wordingKind?: string | null;
-    wordingValues?: unknown;
     relatedReservationId?: string | null;
     relatedItemId?: string | null;
+    words: Record<Locale, Written>;
   },
+  recipient: SQL,
+  deliveries: SQL,
 ) {
-  const [row] = await db.insert(notifications).values(values).returning();
-  return row!;
+  const words = JSON.stringify(values.words);
+  const result = await db.execute<{
+    id: string;
+    user_id: string;
+    title: string;
+    message: string;
+    wording_kind: string | null;
+    wording_values: unknown;
+    is_read: boolean;
+    created_at: string | Date;
+  }>(sql`
+    with recipient as (${recipient}),
+    notice as (
+      insert into ${notifications} (user_id, type, title, message, wording_kind, wording_values,
+        related_reservation_id, related_item_id)
+      select r.user_id, ${values.type}, w ->> 'title', w ->> 'message', w ->> 'wordingKind',
+        nullif(w -> 'wordingValues', 'null'::jsonb), ${values.relatedReservationId ?? null}::uuid,
+        ${values.relatedItemId ?? null}::uuid
+      from recipient r,
+        lateral (select coalesce(${words}::jsonb -> r.locale, ${words}::jsonb -> ${DEFAULT_LOCALE}::text) as w) written
+      returning id, user_id, title, message, wording_kind, wording_values, is_read, created_at
+    ),
+    delivered as (${deliveries})
+    select * from notice`);
+  const row = result.rows[0];
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      type: values.type,
+      title: row.title,
+      message: row.message,
+      wordingKind: row.wording_kind,
+      wordingValues: row.wording_values,
+      relatedReservationId: values.relatedReservationId ?? null,
+      relatedItemId: values.relatedItemId ?? null,
+      isRead: row.is_read,
+      createdAt: new Date(row.created_at),
+    }
+  );
 }
 
 /** New words for a notification, unread again. */

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { NotificationType } from '#shared/constants.ts';
-import type { Locale } from '#shared/i18n.ts';
+import { LOCALES, type Locale } from '#shared/i18n.ts';
 import { kindOfNotification } from '#shared/notification-kinds.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,15 +14,17 @@ import * as queries from './queries.ts';
 // Notifications are written by the feature whose event they tell of, inside that event's transaction
 // (pass the transaction as `db`), so a notice never exists without its event or the reverse.
 
-type Row = Awaited<ReturnType<typeof queries.insert>>;
+type Row = Awaited<ReturnType<typeof queries.listForUser>>[number];
 
 export type { NoticeText };
 
-export type NoticeValues = Omit<
-  Parameters<typeof queries.insert>[1],
-  'title' | 'message' | 'wordingKind' | 'wordingValues'
-> & {
-  /** Called once, in the recipient's language: msg`…` for the title and the message. */
+export type NoticeValues = Omit<Parameters<typeof queries.insertForRecipient>[1], 'words'> & {
+  /** The recipient. */
+  userId: string;
+  /**
+   * msg`…` for the title and the message; called once in each language the product speaks, with that
+   * language active, before the recipient's is known (the statement that stores it reads it).
+   */
   text: () => NoticeText;
 };
 
@@ -93,18 +95,26 @@ export const notificationService = {
   ): Promise<number> => queries.markReadAbout(db, userId, reservationId, types),
 
   /**
-   * Stores the notification and, in the same transaction, its e-mail and push deliveries.
-   * Written in the recipient's language; its wording is kept too, when a wording made `text`'s answer
-   * (wordings.ts), so the notification is written again in whatever language it is later read in. `text` gives the title and message as `msg`
-   * descriptors; it is called with that language active, so what it formats inside (a day, an amount,
-   * format.ts) is written in that language too.
+   * Stores the notification and its e-mail and push deliveries, in one statement of the event's
+   * transaction. Written in the recipient's language; its wording is kept too, when a wording made
+   * `text`'s answer (wordings.ts), so the notification is written again in whatever language it is
+   * later read in. `text` gives the title and message as `msg` descriptors; it is called with each
+   * language active, so what it formats inside (a day, an amount, format.ts) is written in it too.
    */
   async notify(db: Db, values: NoticeValues) {
-    const { text, ...rest } = values;
-    // The recipient's language and channels in one read: this runs inside the event's transaction.
-    const recipient = await preferenceService.recipient(db, values.userId, kindOfNotification(values.type));
-    const row = await queries.insert(db, { ...rest, ...writtenIn(recipient.locale, text) });
-    await deliveryService.enqueue(db, row, recipient);
+    const { text, userId, ...rest } = values;
+    const words = Object.fromEntries(LOCALES.map((locale) => [locale, writtenIn(locale, text)])) as Record<
+      Locale,
+      queries.Written
+    >;
+    const row = await queries.insertForRecipient(
+      db,
+      { ...rest, words },
+      preferenceService.recipient(userId, kindOfNotification(values.type)),
+      deliveryService.forNotification(values.type),
+    );
+    // The event's own transaction names its recipient: a missing one is a bug, not a request's fault.
+    if (!row) throw new Error(`notification for an unknown person ${userId}`);
     return toNotification(row);
   },
 
