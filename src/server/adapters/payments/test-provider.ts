@@ -375,60 +375,102 @@ export class TestPaymentProvider implements PaymentProvider {
     return user.customerId ?? `cus_test_${user.id.replaceAll('-', '')}`;
   }
 
-  createPaymentIntent(args: {
+  /**
+   * The intent and its idempotency record in one statement, where Stripe answers one HTTP call: a
+   * retry with the key answers the first intent, and of calls at once with one key only one makes it.
+   */
+  async createPaymentIntent(args: {
     amountCents: number;
     currency: string;
     customerId: string | null;
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<PaymentIntent> {
-    return this.once(args.idempotencyKey, async () => {
-      const id = newId('pi');
-      const [row] = await this.db
-        .insert(testPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          status: 'requires_payment_method',
-          amountCents: args.amountCents,
-          currency: args.currency,
-          customerId: args.customerId,
-          metadata: args.metadata,
-        })
-        .returning();
-      return toIntent(row!);
-    });
+    const id = newId('pi');
+    const intent: PaymentIntent = {
+      id,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      status: 'requires_payment_method',
+      amountCents: args.amountCents,
+      amountReceivedCents: 0,
+      amountRefundedCents: 0,
+      currency: args.currency,
+      metadata: args.metadata,
+      card: null,
+      nextActionUrl: null,
+    };
+    const key = args.idempotencyKey;
+    const result = await this.db.execute<{ made: boolean; earlier: PaymentIntent | null }>(sql`
+      with claimed as (
+        insert into ${testIdempotency} (key, result) values (${key}, ${JSON.stringify(intent)}::jsonb)
+        on conflict do nothing
+        returning key
+      ),
+      made as (
+        insert into ${testPaymentIntents} (id, client_secret, status, amount_cents, currency, customer_id, metadata)
+        select ${id}, ${intent.clientSecret}, ${intent.status}, ${args.amountCents}::int, ${args.currency},
+          ${args.customerId}, ${JSON.stringify(args.metadata)}::jsonb
+        from claimed
+        returning id
+      )
+      select exists (select 1 from made) as made,
+        (select result from ${testIdempotency} where key = ${key}) as earlier`);
+    const row = result.rows[0];
+    if (row?.made) return intent;
+    if (row?.earlier) return row.earlier;
+    // The first call with this key committed while this statement ran: its record is there now.
+    const [first] = await this.db.select().from(testIdempotency).where(eq(testIdempotency.key, key));
+    if (!first) throw new Error(`the payment intent of idempotency key ${key} was neither made nor found`);
+    return first.result as PaymentIntent;
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
     return toIntent(await this.intent(id));
   }
 
-  /** The browser's card confirmation (what Stripe.js does for a real intent): authorises the amount. */
   /**
+   * The browser's card confirmation (what Stripe.js does for a real intent): authorises the amount.
    * Stripe.js confirms with the intent's client secret, which only its borrower's page holds. `payer`:
    * the signed-in person confirming; an intent made for someone else is missing to them, as to Stripe.
+   * The card's outcome depends on the card alone, so the intent moves from waiting for a card in one
+   * conditional update: a confirmation is one statement, and of confirmations at once one writes.
    */
   async confirmPaymentIntent(id: string, card: TestCardInput, payer?: string): Promise<PaymentIntent> {
+    let refusal: PaymentError | undefined;
+    let written: Partial<IntentRow>;
+    try {
+      const details = checkTestCard(card);
+      const status = needsAuthentication(card.number) ? 'requires_action' : 'requires_capture';
+      written = { status, card: details, lastError: null, disputeOnCapture: disputedOnCapture(card.number) };
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      refusal = error;
+      written = { lastError: error.message };
+    }
+    const [updated] = await this.db
+      .update(testPaymentIntents)
+      .set({ ...written, updatedAt: new Date() })
+      .where(
+        and(
+          eq(testPaymentIntents.id, id),
+          eq(testPaymentIntents.status, 'requires_payment_method'),
+          payer === undefined ? undefined : sql`${testPaymentIntents.metadata} ->> 'borrowerId' = ${payer}`,
+        ),
+      )
+      .returning();
+    if (updated) {
+      if (refusal) throw refusal;
+      return toIntent(updated);
+    }
+    // Not waiting for this payer's card: missing, someone else's, or confirmed already.
     const row = await this.intent(id);
     if (payer !== undefined && row.metadata.borrowerId !== payer) {
       throw new PaymentError(msg`No such payment.`, 'resource_missing', 404);
     }
     if (['requires_capture', 'succeeded', 'requires_action'].includes(row.status)) return toIntent(row);
     assertWaitingForCard(row);
-    try {
-      const details = checkTestCard(card);
-      const status = needsAuthentication(card.number) ? 'requires_action' : 'requires_capture';
-      return this.setIntent(id, {
-        status,
-        card: details,
-        lastError: null,
-        disputeOnCapture: disputedOnCapture(card.number),
-      });
-    } catch (error) {
-      if (error instanceof PaymentError) await this.setIntent(id, { lastError: error.message });
-      throw error;
-    }
+    // Waiting again (its bank refused the authentication meanwhile): confirmed with this card now.
+    return this.confirmPaymentIntent(id, card, payer);
   }
 
   /**
