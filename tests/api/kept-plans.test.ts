@@ -2,6 +2,8 @@ import { fillPlaceholders, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unreadCountQuery } from '../../src/server/features/conversations/queries.ts';
 import {
+  foundItemQuery,
+  listCardQuery,
   listStatementOf,
   type SearchFilters,
   searchStatementOf,
@@ -78,6 +80,17 @@ describe('plans kept for the statements everyone repeats', () => {
   it('a search', async () => {
     const planned = await plansOf(db(), await searchStatementOf(db(), list({ searchQuery: 'lamp', campus })));
     expect(planned.generic).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a new listing’s answer and its card as lists show it, through the items’ primary key', async () => {
+    const [item] = (await t.get(`/api/items?campus=${campus}&limit=1`)).json().items;
+    const values = { id: item.id, revealCutoff: new Date().toISOString(), today: '2026-11-30', weekday: 1 };
+    for (const query of [foundItemQuery(db()), listCardQuery(db())]) {
+      const { sql: text, params } = query.toSQL();
+      const statement = { sql: text, params: fillPlaceholders(params, values) };
+      expect((await plansOf(db(), statement)).generic).toBeGreaterThanOrEqual(1);
+      expect(await keptPlanOf(db(), statement)).toContain('"Index Name":"items_pkey"');
+    }
   });
 
   it('the unread messages poll, through the unread messages’ index', async () => {

@@ -692,19 +692,29 @@ export async function listStatementOf(db: Db, f: SearchFilters) {
  * The item unless deleted; hidden ones too (the service decides who may see them). With the lender's
  * rating over every revealed review they received, as their profile counts it (the "Listed by" card).
  */
+/**
+ * findItem's statement, prepared by name on PostgreSQL (planning it cost more than running it, and a
+ * new listing, an edit and a removal each read it). Placeholders: `id`, `revealCutoff` (ISO).
+ */
+export function foundItemQuery(db: Db) {
+  const cutoff = sql`${p('revealCutoff')}`;
+  const lender = revealedRating(sql`"reviews"."reviewee_id" = ${items.userId}`, cutoff);
+  return db
+    .select({ ...itemColumnsRated(cutoff), lenderAverage: lender.average, lenderCount: lender.count })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.id, p('id')), live))
+    .limit(1);
+}
+
 export async function findItem(
   db: Db,
   id: string,
   now: Date,
 ): Promise<(ItemRow & { lenderAverage: number | null; lenderCount: number }) | undefined> {
   // Every revealed review the lender received (the reviews' (reviewee_id, created_at) index).
-  const lender = revealedRating(sql`"reviews"."reviewee_id" = ${items.userId}`, cutoffAt(now));
-  const [row] = await db
-    .select({ ...itemColumnsRated(cutoffAt(now)), lenderAverage: lender.average, lenderCount: lender.count })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.userId))
-    .where(and(eq(items.id, id), live))
-    .limit(1);
+  const statement = preparedOnce(db, 'item_found', (name) => foundItemQuery(db).prepare(name));
+  const [row] = await statement.execute({ id, revealCutoff: revealCutoff(now).toISOString() });
   return row as (ItemRow & { lenderAverage: number | null; lenderCount: number }) | undefined;
 }
 
@@ -718,19 +728,31 @@ export async function findListCard(
   today: { date: string; weekday: number },
   now: Date,
 ): Promise<{ row: ItemRow; listed: boolean; availableNow: boolean } | undefined> {
-  const [found] = await db
-    .select({
-      ...itemColumnsRated(cutoffAt(now)),
-      listedNow: sql<boolean>`coalesce(${listed}, false)`,
-      availableToday: sql<boolean>`coalesce(${availableNowCondition(today)}, false)`,
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.userId))
-    .where(and(eq(items.id, id), live))
-    .limit(1);
+  // Read for each new listing the lists are told of: prepared by name, as findItem is.
+  const statement = preparedOnce(db, 'item_list_card', (name) => listCardQuery(db).prepare(name));
+  const [found] = await statement.execute({
+    id,
+    revealCutoff: revealCutoff(now).toISOString(),
+    today: today.date,
+    weekday: today.weekday,
+  });
   if (!found) return undefined;
   const { listedNow, availableToday, ...row } = found;
   return { row: row as ItemRow, listed: listedNow, availableNow: availableToday };
+}
+
+/** findListCard's statement. Placeholders: `id`, `revealCutoff` (ISO), `today` (a day), `weekday`. */
+export function listCardQuery(db: Db) {
+  return db
+    .select({
+      ...itemColumnsRated(sql`${p('revealCutoff')}`),
+      listedNow: sql<boolean>`coalesce(${listed}, false)`,
+      availableToday: sql<boolean>`coalesce(${availableNowCondition({ date: p('today'), weekday: p('weekday') })}, false)`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.userId))
+    .where(and(eq(items.id, p('id')), live))
+    .limit(1);
 }
 
 /** A person's items; `everything` adds the hidden ones (the owner's and the moderators' view). */
