@@ -689,10 +689,6 @@ export async function listStatementOf(db: Db, f: SearchFilters) {
 }
 
 /**
- * The item unless deleted; hidden ones too (the service decides who may see them). With the lender's
- * rating over every revealed review they received, as their profile counts it (the "Listed by" card).
- */
-/**
  * findItem's statement, prepared by name on PostgreSQL (planning it cost more than running it, and a
  * new listing, an edit and a removal each read it). Placeholders: `id`, `revealCutoff` (ISO).
  */
@@ -707,6 +703,10 @@ export function foundItemQuery(db: Db) {
     .limit(1);
 }
 
+/**
+ * The item unless deleted; hidden ones too (the service decides who may see them). With the lender's
+ * rating over every revealed review they received, as their profile counts it (the "Listed by" card).
+ */
 export async function findItem(
   db: Db,
   id: string,
