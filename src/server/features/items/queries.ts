@@ -254,6 +254,8 @@ function shapeOf(f: SearchFilters, search: boolean) {
 type Shape = ReturnType<typeof shapeOf>;
 
 const p = sql.placeholder;
+/** `limit 1` written into the statement, not sent as a value (Drizzle writes SQL after LIMIT as it is). */
+const ONE_ROW = sql.raw('1') as unknown as number;
 
 /** The filters of a shape, with placeholders for their values, over items or `item_search`. */
 function filterConditions(shape: Shape, t: Listing = items): (SQL | undefined)[] {
@@ -324,7 +326,9 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     .from(items)
     .where(where)
     .orderBy(...newest)
-    .limit(1);
+    // A literal: as a parameter, the plan kept for all values assumed a tenth of the list and looked
+    // dearer than one planned for the values, so PostgreSQL planned the whole-campus lists on every run.
+    .limit(ONE_ROW);
   // Read only for a later page (laterPage): an InitPlan runs when it is first used, so a first page
   // does not read it.
   const newestColumn = () =>
@@ -340,8 +344,9 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
     statementName(`items_page_counted_${name}`),
   );
   return {
-    /** The page's query before it is prepared, to look at its plans. */
+    /** The page's queries before they are prepared, to look at their plans. */
     pageQuery: pageOf(newestOf()),
+    pageCountedQuery: pageOf({ matches: countColumn(), ...newestOf() }),
     page,
     count: counting.prepare(
       statementName(`items_${countedByTriggers(shape) ? 'kept_count' : 'count'}_${name}`),
@@ -677,14 +682,15 @@ export async function searchStatementOf(db: Db, f: SearchFilters) {
 
 /**
  * The statement a list's page without words runs for `f` (Home's, Browse's; a later page newest first
- * with the items before it): its SQL and values.
+ * with the items before it), `counted` with its count: its SQL and values.
  */
-export async function listStatementOf(db: Db, f: SearchFilters) {
+export async function listStatementOf(db: Db, f: SearchFilters, { counted = false } = {}) {
   const shape = shapeOf(f, false);
   const statements = queriesFor(db, shape, (name) => buildListQueries(db, shape, name));
   // A later page newest first is read with the items before it (laterPage).
   const later = statements.newestFirst && f.offset >= PAGE_BEFORE_ITEMS;
-  const { sql: statement, params } = statements.pageQuery.toSQL();
+  const query = counted ? statements.pageCountedQuery : statements.pageQuery;
+  const { sql: statement, params } = query.toSQL();
   return { sql: statement, params: fillPlaceholders(params, (later ? laterValuesOf : valuesOf)(f, null)) };
 }
 
