@@ -339,21 +339,19 @@ function buildListQueries(db: Db, shape: Shape, name: string) {
   // through the same statements, so no shape has more of them to plan.
   const newestFirst = !shape.priceLow && !shape.priceHigh;
   const newestOf = () => (newestFirst ? { newestCreatedUs: newestColumn() } : {});
-  const page = pageOf(newestOf()).prepare(statementName(`items_page_${name}`));
-  const pageCounted = pageOf({ matches: countColumn(), ...newestOf() }).prepare(
-    statementName(`items_page_counted_${name}`),
-  );
+  const pageQuery = pageOf(newestOf());
+  // The page and its count in one statement, for a list whose count nobody has remembered: one
+  // round trip instead of two (the count is an InitPlan, read once).
+  const pageCountedQuery = pageOf({ matches: countColumn(), ...newestOf() });
   return {
     /** The page's queries before they are prepared, to look at their plans. */
-    pageQuery: pageOf(newestOf()),
-    pageCountedQuery: pageOf({ matches: countColumn(), ...newestOf() }),
-    page,
+    pageQuery,
+    pageCountedQuery,
+    page: pageQuery.prepare(statementName(`items_page_${name}`)),
     count: counting.prepare(
       statementName(`items_${countedByTriggers(shape) ? 'kept_count' : 'count'}_${name}`),
     ),
-    // The page and its count in one statement, for a list whose count nobody has remembered: one
-    // round trip instead of two (the count is an InitPlan, read once).
-    pageCounted,
+    pageCounted: pageCountedQuery.prepare(statementName(`items_page_counted_${name}`)),
     /** A newest-first list's later pages, read with the items before them (new-listings.ts). */
     newestFirst,
   };
