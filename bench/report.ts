@@ -1,6 +1,7 @@
 import { type CpuUse, cpuSummary } from './cpu.ts';
 import type { BenchResults } from './results.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
+import type { WarmupDone } from './warm-up.ts';
 
 // The page-speed and campus-day budgets (docs/performance.md), checked against one run, and the terminal table.
 
@@ -198,17 +199,29 @@ function campusDayChecks(results: BenchResults): BudgetCheck[] {
   return checks;
 }
 
+/** How long a window's warm-up ran, on how many reads, and whether the catalogue's hits had levelled off. */
+function warmupLine(w: WarmupDone): string {
+  const reads = `${w.seconds} s, ${num(w.requests)} reads`;
+  if (w.kind === 'fixed') return `${reads} (fixed)`;
+  const last = w.lastSliceHitRatio === null ? '–' : pct(w.lastSliceHitRatio);
+  return `${reads}; catalogue hits ${last} in its last slice, ${w.steady ? 'levelled off' : 'still rising at the cap'}`;
+}
+
 /** The campus-day tables: each run's reads and writes, reads per class, and the caches-off runs. */
 function formatCampusDay(
   day: NonNullable<BenchResults['campusDay']>,
   connections: number,
-  /** Seconds of the mix before each window (older results did not record it: 3). */
+  /** `steady`, or seconds of the mix before each window (older results did not record it: 3). */
   warmup: unknown,
 ): string[] {
+  const before =
+    warmup === 'steady'
+      ? 'the same mix at its write rate until the catalogue’s hit ratio stopped rising'
+      : `${warmup ?? 3} s of the same mix at its write rate`;
   const out: string[] = [
     `Campus day: ${num(day.catalogueItems)} items, ${num(day.searches)} distinct searches ` +
       `(${day.searchesFinding} of ${day.searchesSampled} sampled find items); each window after ` +
-      `${warmup ?? 3} s of the same mix at its write rate; reads over ${connections} connections, mix ` +
+      `${before}; reads over ${connections} connections, mix ` +
       Object.entries(day.readMix)
         .map(([k, v]) => `${k} ${v} %`)
         .join(', ') +
@@ -253,6 +266,7 @@ function formatCampusDay(
     }
     out.push(table(rows), '');
     for (const run of day.runs) {
+      if (run.warmup) out.push(`  warm-up at ${run.writesPerSecond} writes/s: ${warmupLine(run.warmup)}`);
       const byClass = run.reads.byLabel ?? {};
       out.push(
         `  reads at ${run.writesPerSecond} writes/s: ` +

@@ -6,7 +6,10 @@ import { parseArgs } from 'node:util';
 import { campusToday } from '#shared/calendar.ts';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { LocalStorage } from '../src/server/adapters/storage/local-storage.ts';
-import { READ_CACHE_SECONDS_DEFAULT } from '../src/server/config-environment.ts';
+import {
+  READ_CACHE_ANNOUNCED_SECONDS_DEFAULT,
+  READ_CACHE_SECONDS_DEFAULT,
+} from '../src/server/config-environment.ts';
 import { formatBundles, runBundleBench } from './bundle.ts';
 import { BENCH_DATABASE, createBenchDatabase } from './database.ts';
 import { type Fixtures, prepareFixtures } from './fixtures.ts';
@@ -40,18 +43,12 @@ import {
 import { makePhoto, runUpload } from './scenarios/upload.ts';
 import { FULL_CAMPUS, scaledCampus, seedCampus } from './seed.ts';
 import { freePort, ROOT, type RunningServer, startApp, startBaseline } from './server.ts';
+import { parseCampusWarmup } from './warm-up.ts';
 import { measureWeb } from './web.ts';
 
 // `npm run bench`: builds the app, seeds a fresh campus, starts the production server in its own
 // process and measures it from this one, between two runs of a bare-Fastify baseline on the same host
 // and port. Results: a table here and bench/results/<date>-<db>.json. See docs/performance.md.
-
-/**
- * A campus day is measured on caches in their steady state: the mix runs, at the window's write rate, for
- * as long as the caches keep an answer before the window opens. Measured after 3 s, the window was
- * filling caches a server that had been up for a while would hold (decision 074).
- */
-const CAMPUS_DAY_WARMUP_SECONDS = READ_CACHE_SECONDS_DEFAULT;
 
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +57,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '0,5,25' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
-    'campus-warmup': { type: 'string', default: String(CAMPUS_DAY_WARMUP_SECONDS) },
+    'campus-warmup': { type: 'string', default: 'steady' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'chat-sockets': { type: 'string', default: '1000' },
@@ -85,9 +82,11 @@ if (args.help) {
   --catalogue-scale 1         items only, times this (10 = 100,000, 50 = 500,000 items); without --only
                               it runs the search scenarios alone: search,caches-off-search
   --seconds 10 --warmup 3     per HTTP scenario and per caches-off run
-  --campus-warmup 30          the mix before each campus-day run's window, at its write rate: as long as
-                              the read caches keep an answer (READ_CACHE_SECONDS), so the window sees
-                              them as on a campus that has been running, not half filled
+  --campus-warmup steady      the mix before each campus-day run's window, at its write rate, until the
+                              catalogue's hit ratio stops rising (15 s slices; at least the caches' 30 s,
+                              at most the 600 s an announced answer is kept): a campus that has been
+                              running (bench/warm-up.ts). A number of seconds instead: 30 gives the
+                              first minute after a restart
   --connections 50            HTTP connections (the campus day's readers too)
   --writes 0,5,25             the campus day's write rates, one run each (writes a second, fixed)
   --only home,search,chat     scenarios or groups: http, flow, chat, upload, cold-start, web,
@@ -111,6 +110,10 @@ if (args.help) {
 
 const num = (name: keyof typeof args) => Number(args[name]);
 const catalogueScale = num('catalogue-scale');
+const campusWarmup = parseCampusWarmup(String(args['campus-warmup']), {
+  cacheSeconds: READ_CACHE_SECONDS_DEFAULT,
+  announcedSeconds: READ_CACHE_ANNOUNCED_SECONDS_DEFAULT,
+});
 if (!(catalogueScale >= 1)) throw new Error('--catalogue-scale must be 1 or more');
 // A bigger catalogue is for finding where search stops being enough: by default only search runs.
 const onlyList = args.only ?? (catalogueScale !== 1 ? 'search,caches-off-search' : undefined);
@@ -289,7 +292,11 @@ async function main() {
           reader,
           connections,
           seconds,
-          warmupSeconds: num('campus-warmup'),
+          warmup: campusWarmup,
+          onWarmupSlice: (elapsed, ratio) =>
+            log(
+              `campus day at ${writesPerSecond} writes/s: warm-up ${elapsed} s, catalogue hits in the last slice ${ratio === null ? '–' : `${(ratio * 100).toFixed(1)} %`}`,
+            ),
           writesPerSecond,
           today,
           firstNewListing: size.items + 1,

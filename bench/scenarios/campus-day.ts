@@ -5,6 +5,7 @@ import type { Fixtures } from '../fixtures.ts';
 import { type LoadResult, type RequestSpec, runLoad } from '../load.ts';
 import { seededRandom, Zipf } from '../popularity.ts';
 import { campusSearches } from '../search-queries.ts';
+import { type WarmupDone, type WarmupPlan, warmUp } from '../warm-up.ts';
 import { startWriters, type WriteResult } from './campus-day-writes.ts';
 import { itemsPath } from './http.ts';
 
@@ -186,6 +187,8 @@ export interface CampusDayRun {
   writesPerSecond: number;
   reads: LoadResult;
   writes: WriteResult;
+  /** What ran before the window (older results did not record it). */
+  warmup?: WarmupDone;
   /**
    * Per read cache, its lookups during the measured window and the share answered without the
    * database (hits / (hits + misses), null without lookups). Absent without the server's metrics token.
@@ -300,10 +303,12 @@ export async function runCampusDay(options: {
   reader: CampusReader;
   connections: number;
   seconds: number;
-  warmupSeconds: number;
+  warmup: WarmupPlan;
   writesPerSecond: number;
   today: string;
   firstNewListing: number;
+  /** Told after each slice of a steady warm-up. */
+  onWarmupSlice?: (elapsedSeconds: number, catalogueHitRatio: number | null) => void;
   /** The server's METRICS_TOKEN: the run reports its read caches' hit ratios. */
   metricsToken?: string;
   /** The server's process and its PostgreSQL database, to say where the CPU went (bench/cpu.ts). */
@@ -320,13 +325,29 @@ export async function runCampusDay(options: {
       seed,
     });
   const request = () => reader.request();
-  if (options.warmupSeconds > 0) {
-    const warm = writers(options.writesPerSecond * 2 + 1);
-    await runLoad({ url, connections, seconds: options.warmupSeconds, request });
+  const token = options.metricsToken;
+  const warms = options.warmup.kind === 'steady' || options.warmup.seconds > 0;
+  const warm = warms ? writers(options.writesPerSecond * 2 + 1) : undefined;
+  const warmup = await warmUp({
+    url,
+    connections,
+    request,
+    plan: options.warmup,
+    ...(token
+      ? {
+          readCatalogue: async () => {
+            const catalogue = (await readServerMetrics(url, token)).caches.catalogue;
+            if (!catalogue) throw new Error('/metrics has no catalogue counters');
+            return catalogue;
+          },
+        }
+      : {}),
+    ...(options.onWarmupSlice ? { onSlice: options.onWarmupSlice } : {}),
+  });
+  if (warm) {
     await warm.stop();
     await settle(url);
   }
-  const token = options.metricsToken;
   const before = token ? await readServerMetrics(url, token) : undefined;
   const window = options.cpu && startCpuWindow(options.cpu.serverPid, options.cpu.database);
   const measured = writers(options.writesPerSecond * 2 + 2);
@@ -340,6 +361,7 @@ export async function runCampusDay(options: {
     writesPerSecond: options.writesPerSecond,
     reads,
     writes,
+    warmup,
     ...(before && after
       ? {
           caches: cacheLookupsBetween(before.caches, after.caches),

@@ -8,6 +8,8 @@ import { productionRisks } from './production-risks.ts';
 
 /** How long a read cache keeps an answer unless READ_CACHE_SECONDS says otherwise. */
 export const READ_CACHE_SECONDS_DEFAULT = 30;
+/** How long an announced answer is kept unless READ_CACHE_ANNOUNCED_SECONDS says otherwise. */
+export const READ_CACHE_ANNOUNCED_SECONDS_DEFAULT = 600;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -192,7 +194,7 @@ export const envSchema = z.object({
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 or more')
     .max(86_400, 'must be at most 86400')
-    .default(600),
+    .default(READ_CACHE_ANNOUNCED_SECONDS_DEFAULT),
   /**
    * The most the catalogue's remembered answers (lists, searches, item pages, profiles) may take, in
    * megabytes; past it the least recently used go first. Too little, and a campus's everyday searches

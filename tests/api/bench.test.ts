@@ -160,7 +160,8 @@ describe('the bench scenarios', () => {
       reader,
       connections: 2,
       seconds: 2,
-      warmupSeconds: 0,
+      // Two one-second slices, levelled by any hit ratio: the warm-up reads the server's own counters.
+      warmup: { kind: 'steady', minSeconds: 1, maxSeconds: 2, sliceSeconds: 1, tolerance: 1 },
       writesPerSecond: 10,
       today,
       firstNewListing: size.items + 1,
@@ -169,6 +170,9 @@ describe('the bench scenarios', () => {
       cpu: { serverPid: process.pid },
     });
     expect(run.reads.requests).toBeGreaterThan(0);
+    expect(run.warmup).toMatchObject({ kind: 'steady', seconds: 2, steady: true });
+    expect(run.warmup?.requests).toBeGreaterThan(0);
+    expect(run.warmup?.lastSliceHitRatio).toBeGreaterThanOrEqual(0);
     // Where the CPU went over the window, with the server's main thread as the kernel scheduled it.
     expect(run.cpu?.requests).toBe(run.reads.requests);
     expect(run.cpu?.serverMs).toBeGreaterThan(0);
@@ -206,6 +210,19 @@ describe('the bench scenarios', () => {
     });
     // How long the caches had to fill before the window: the hit ratios mean little without it.
     expect(report).toContain('each window after 30 s of the same mix at its write rate');
+    // Each run says how its caches were warmed: how long, on how many reads, and where the hits stood.
+    const w = run.warmup!;
+    expect(report).toContain(
+      `warm-up at 10 writes/s: 2 s, ${w.requests.toLocaleString('en-US')} reads; catalogue hits ${(w.lastSliceHitRatio! * 100).toFixed(1)} % in its last slice, levelled off`,
+    );
+    const steadyReport = formatReport({
+      ...results,
+      options: { ...results.options, 'campus-warmup': 'steady' },
+      campusDay: campusDayOf([{ ...run, reads: { ...run.reads, ratio: 0.5 } }]),
+    });
+    expect(steadyReport).toContain(
+      'each window after the same mix at its write rate until the catalogue’s hit ratio stopped rising',
+    );
     const line = report.split('\n').find((l) => l.includes('read caches at 10 writes/s'));
     expect(report).toContain(
       `garbage collection at 10 writes/s: ${campusDayRun!.gc!.msPerSecond.toFixed(1)} ms a second`,
