@@ -1,6 +1,6 @@
-import { type Item, type ItemList, itemList } from '#shared/schemas/items.ts';
+import { z } from 'zod';
+import { type Item, type ItemList, item as itemSchema } from '#shared/schemas/items.ts';
 import type { CachedAnswer, NewestFirstPage, NewListingReviser } from '../../cache/read-caches.ts';
-import { toJson } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import * as queries from './queries.ts';
 import { toItem } from './service.ts';
@@ -10,9 +10,14 @@ import { toItem } from './service.ts';
 // those pages at every listing was the campus day's largest source of misses; the listing's card is
 // read once instead, and each page is revised in place. A page that cannot tell where the card goes,
 // or whether its items or its total already count it, is left to its next reader.
+//
+// A revised page is written with JSON.stringify, not through the list's schema: its items are the
+// page's own, read back from JSON the schema wrote, and the card is put through the item's schema
+// once per listing. Encoding each page's dozen items again cost more than reading the page.
 
 /** A new listing as a list's card shows it, with what a list's filters read of it beyond its tag. */
 export interface ListCard {
+  /** As the lists send it: put through the item's schema (newListingReviser does, once). */
   item: Item;
   /** Not hidden, not deleted, its owner not suspended: lists show it. */
   listed: boolean;
@@ -32,7 +37,7 @@ export function newListingReviser(db: Db): NewListingReviser {
       if (!card) {
         card = queries
           .findListCard(db, listing.id, today, new Date())
-          .then((found) => found && { ...found, item: toItem(found.row) });
+          .then((found) => found && { ...found, item: z.encode(itemSchema, toItem(found.row)) });
         cards.set(today.date, card);
       }
       return card;
@@ -76,7 +81,7 @@ export function withNewListing(
     hasMore: list.hasMore || items.length > page.limit,
     ...oneMoreCounted(list, page),
   };
-  return { json: toJson(itemList, revised), tags: answer.tags, newestFirst: page };
+  return { json: JSON.stringify(revised), tags: answer.tags, newestFirst: page };
 }
 
 /**
@@ -107,7 +112,7 @@ function laterPageWith(
     ...oneMoreCounted(list, page),
   };
   return {
-    json: toJson(itemList, revised),
+    json: JSON.stringify(revised),
     tags: answer.tags,
     newestFirst: {
       ...page,
