@@ -25,19 +25,30 @@ export interface ListCard {
   availableNow: boolean;
 }
 
+/** Reads a new listing's card as the lists would show it on a campus day, or nothing when it is gone. */
+export type ListCardReader = (id: string, today: NewestFirstPage['today']) => Promise<ListCard | undefined>;
+
+/** The card from the database, mapped as every list maps its rows. */
+const listCardFrom =
+  (db: Db): ListCardReader =>
+  async (id, today) => {
+    const found = await queries.findListCard(db, id, today, new Date());
+    return found && { item: toItem(found.row), listed: found.listed, availableNow: found.availableNow };
+  };
+
 /**
  * Revises the first pages of newest-first lists for new listings: each listing's card is read once
- * per campus day the pages were asked on.
+ * per campus day the pages were asked on, and put through the item's schema once.
  */
-export function newListingReviser(db: Db): NewListingReviser {
+export function newListingReviser(db: Db, readCard: ListCardReader = listCardFrom(db)): NewListingReviser {
   return (listing) => {
     const cards = new Map<string, Promise<ListCard | undefined>>();
     const cardOn = (today: NewestFirstPage['today']) => {
       let card = cards.get(today.date);
       if (!card) {
-        card = queries
-          .findListCard(db, listing.id, today, new Date())
-          .then((found) => found && { ...found, item: z.encode(itemSchema, toItem(found.row)) });
+        card = readCard(listing.id, today).then(
+          (found) => found && { ...found, item: z.encode(itemSchema, found.item) },
+        );
         cards.set(today.date, card);
       }
       return card;
