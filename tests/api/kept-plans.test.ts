@@ -10,7 +10,8 @@ import {
 } from '../../src/server/features/items/queries.ts';
 import { notificationsQuery } from '../../src/server/features/notifications/queries.ts';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
-import { filtersFor, keptPlanOf, plansOf } from '../helpers/kept-plans.ts';
+import type pg from 'pg';
+import { filtersFor, keptPlanOf, literal, plansOf } from '../helpers/kept-plans.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
 // The statements every visitor and every open tab repeat (Home's and Browse's pages, searches, the
@@ -63,6 +64,35 @@ beforeAll(async () => {
 });
 
 const list = filtersFor;
+
+/** How many of 8 runs of `statement` on one connection of `pool` used the kept plan, and how many were planned. */
+async function plansOn(pool: pg.Pool, statement: { sql: string; params: unknown[] }) {
+  const client = await pool.connect();
+  try {
+    await client.query(`prepare planned_on_pool as ${statement.sql}`);
+    const values = statement.params.map(literal).join(', ');
+    for (let i = 0; i < 8; i++) await client.query(`execute planned_on_pool(${values})`);
+    const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+      `select generic_plans, custom_plans from pg_prepared_statements where name = 'planned_on_pool'`,
+    );
+    await client.query('deallocate planned_on_pool');
+    return { generic: Number(rows[0]?.generic_plans), custom: Number(rows[0]?.custom_plans) };
+  } finally {
+    client.release();
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the reading connections', () => {
+  it('run the statements prepared by name with their kept plan from the first run; the writing ones plan as PostgreSQL chooses', async () => {
+    const { pool, writePool } = t.database;
+    const page = await listStatementOf(db(), list({ campus, category: 'furniture' }), { counted: true });
+    // Left to itself PostgreSQL plans the first five runs for their values, whatever it keeps after.
+    expect(await plansOn(pool!, page)).toEqual({ generic: 8, custom: 0 });
+    expect((await plansOn(writePool!, page)).custom).toBeGreaterThanOrEqual(5);
+    const search = await searchStatementOf(db(), list({ searchQuery: 'lamp', campus }));
+    expect(await plansOn(pool!, search)).toEqual({ generic: 8, custom: 0 });
+  });
+});
 
 describe('plans kept for the statements everyone repeats', () => {
   it.each<[string, Partial<SearchFilters>]>([
