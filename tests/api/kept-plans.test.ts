@@ -1,4 +1,5 @@
 import { fillPlaceholders, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unreadCountQuery } from '../../src/server/features/conversations/queries.ts';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../../src/server/features/items/queries.ts';
 import { notificationsQuery } from '../../src/server/features/notifications/queries.ts';
 import { createItem, createSignedInUser, createUser } from '../factories.ts';
-import type pg from 'pg';
 import { filtersFor, keptPlanOf, literal, plansOf } from '../helpers/kept-plans.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
