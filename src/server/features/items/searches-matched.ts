@@ -70,32 +70,43 @@ export class SearchesMatched {
 
   constructor(private readonly lexemes: typeof lexemesOf = lexemesOf) {}
 
-  /** The ids of `searches` that match any of the items: one statement. */
+  /**
+   * The ids of `searches` that match any of the items: one statement. Searches for the same words on
+   * different campuses are parsed and matched once, as one: a check runs over every search remembered,
+   * thousands, several times a second while listings arrive.
+   */
   async matching(db: Db, itemIds: readonly string[], searches: readonly SearchAsked[]): Promise<string[]> {
     if (!searches.length || !itemIds.length) return [];
-    const keyOf = (search: SearchAsked) => search.words.join(' ');
-    const unparsed = [
-      ...new Map(searches.filter((s) => !this.parsed.has(keyOf(s))).map((s) => [keyOf(s), s.words])),
-    ];
+    const byWords = new Map<string, SearchAsked[]>();
+    for (const search of searches) {
+      const key = search.words.join(' ');
+      const same = byWords.get(key);
+      if (same) same.push(search);
+      else byWords.set(key, [search]);
+    }
+    const unparsed = [...byWords].filter(([key]) => !this.parsed.has(key));
     const answer = await this.lexemes(
       db,
       itemIds,
-      unparsed.map(([, words]) => words),
+      unparsed.map(([, same]) => same[0]!.words),
     );
     for (const [i, [key]] of unparsed.entries()) this.parsed.set(key, parseQuery(answer.parsed[i] ?? ''));
     const items = answer.items.map((item) => ({ campus: item.campus, ...wordsOf(item.lexemes) }));
-    return searches
-      .filter((search) => {
-        const parsed = this.parsed.get(keyOf(search)) ?? 'everything';
-        return items.some((item) => {
-          if (search.campus && item.campus !== search.campus) return false;
-          if (parsed === 'everything') return true;
-          return (
-            parsed.terms.length > 0 &&
-            parsed.terms.every((term) => (term.prefix ? item.beginnings : item.whole).has(term.lexeme))
-          );
-        });
-      })
-      .map((search) => search.id);
+    const matched: string[] = [];
+    for (const [key, same] of byWords) {
+      const parsed = this.parsed.get(key) ?? 'everything';
+      const found =
+        parsed === 'everything'
+          ? items
+          : parsed.terms.length === 0
+            ? []
+            : items.filter((item) =>
+                parsed.terms.every((term) => (term.prefix ? item.beginnings : item.whole).has(term.lexeme)),
+              );
+      if (!found.length) continue;
+      for (const search of same)
+        if (!search.campus || found.some((item) => item.campus === search.campus)) matched.push(search.id);
+    }
+    return matched;
   }
 }
