@@ -70,13 +70,16 @@ async function plansOn(pool: pg.Pool, statement: { sql: string; params: unknown[
   const client = await pool.connect();
   try {
     await client.query(`prepare planned_on_pool as ${statement.sql}`);
-    const values = statement.params.map(literal).join(', ');
-    for (let i = 0; i < 8; i++) await client.query(`execute planned_on_pool(${values})`);
-    const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
-      `select generic_plans, custom_plans from pg_prepared_statements where name = 'planned_on_pool'`,
-    );
-    await client.query('deallocate planned_on_pool');
-    return { generic: Number(rows[0]?.generic_plans), custom: Number(rows[0]?.custom_plans) };
+    try {
+      const values = statement.params.map(literal).join(', ');
+      for (let i = 0; i < 8; i++) await client.query(`execute planned_on_pool(${values})`);
+      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+        `select generic_plans, custom_plans from pg_prepared_statements where name = 'planned_on_pool'`,
+      );
+      return { generic: Number(rows[0]?.generic_plans), custom: Number(rows[0]?.custom_plans) };
+    } finally {
+      await client.query('deallocate planned_on_pool');
+    }
   } finally {
     client.release();
   }

@@ -135,8 +135,8 @@ export const RANDOM_PAGE_COST = 1.1;
  * The reading connections run a statement prepared by name with the one plan PostgreSQL keeps for it,
  * never one made for each run's values. Left to choose, PostgreSQL planned most of Browse's pages for
  * their values on every run (a category or campus smaller than average makes that plan look cheaper),
- * and planning cost about as much as the statement itself: 1.4 ms of 3.1 a page, a third of the
- * database's CPU on a campus day, for no faster reads (decision 088). The writing connections keep
+ * and planning cost about as much as the statement itself: 1.4 ms of 3.1 a page, two-fifths of the
+ * list statements' time on a campus day, for no faster reads (decision 088). The writing connections keep
  * PostgreSQL's choice: a transaction's statements are seldom repeated as they are.
  */
 export const READ_PLAN_CACHE_MODE = 'force_generic_plan';
