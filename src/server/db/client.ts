@@ -377,13 +377,8 @@ export function openPostgres(connectionString: string, sizes: number | PostgresP
   const queries = new QueryTimings();
   const poolUse: Record<string, PoolUse> = {};
   const readOptions = `${options} -c plan_cache_mode=${READ_PLAN_CACHE_MODE}`;
-  const openPool = (name: string, url: string, max: number) => {
-    const pool = new pg.Pool({
-      ...settings,
-      connectionString: url,
-      max,
-      ...(name === 'write' ? {} : { options: readOptions }),
-    });
+  const openPool = (name: string, url: string, max: number, poolOptions: string) => {
+    const pool = new pg.Pool({ ...settings, connectionString: url, max, options: poolOptions });
     // A connection the server drops (restart, failover, pg_terminate_backend, a dropped test database)
     // emits 'error' on its client. Idle, the pool hears it and passes it on here, and replaces the
     // connection. Checked out (inside a transaction, holding a job's lock), the client itself emits it
@@ -398,9 +393,11 @@ export function openPostgres(connectionString: string, sizes: number | PostgresP
     countCheckouts(pool, poolUse[name]);
     return pool;
   };
-  const pool = openPool('read', connectionString, readMax);
-  const writePool = openPool('write', connectionString, writeMax);
-  const replicaPool = pools.replicaUrl ? openPool('replica', pools.replicaUrl, readMax) : undefined;
+  const pool = openPool('read', connectionString, readMax, readOptions);
+  const writePool = openPool('write', connectionString, writeMax, options);
+  const replicaPool = pools.replicaUrl
+    ? openPool('replica', pools.replicaUrl, readMax, readOptions)
+    : undefined;
   const db = drizzleNodePg(new LanePool(pool, writePool, replicaPool) as unknown as pg.Pool);
   return {
     db,
