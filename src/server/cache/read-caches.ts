@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { LOCALES, type Locale } from '#shared/i18n.ts';
 import type { RealtimeHub } from '../db/realtime-hub.ts';
+import { toJson } from './answer-json.ts';
 import type { LiveSession } from './live-session.ts';
 import { ReadCache } from './read-cache.ts';
 import { admitsNewListing, catalogueTags, listsShowing, type NewListing, newListingOf } from './tags.ts';
@@ -389,11 +390,6 @@ export async function dropAfterWrite(
  */
 export function dropAfterMessage(caches: ReadCaches, recipientId: string) {
   caches.chatUnread.delete(recipientId);
-}
-
-/** The JSON a route's response schema would send for `value` (fastify-type-provider-zod's way). */
-export function toJson<S extends z.ZodType>(schema: S, value: z.output<S>): string {
-  return JSON.stringify(z.encode(schema, value));
 }
 
 /** A person's unread notifications are remembered once per language they are read in. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Item, ItemList } from '#shared/schemas/items.ts';
 import { itemList } from '#shared/schemas/items.ts';
-import { type CachedAnswer, type NewestFirstPage, toJson } from '../../cache/read-caches.ts';
+import { toJson } from '../../cache/answer-json.ts';
+import type { CachedAnswer, NewestFirstPage } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import { type ListCard, newListingReviser, withNewListing } from './new-listings.ts';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { type Item, type ItemList, item as itemSchema } from '#shared/schemas/items.ts';
+import { encoded } from '../../cache/answer-json.ts';
 import type { CachedAnswer, NewestFirstPage, NewListingReviser } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import * as queries from './queries.ts';
@@ -47,7 +47,7 @@ export function newListingReviser(db: Db, readCard: ListCardReader = listCardFro
       let card = cards.get(today.date);
       if (!card) {
         card = readCard(listing.id, today).then(
-          (found) => found && { ...found, item: z.encode(itemSchema, found.item) },
+          (found) => found && { ...found, item: encoded(itemSchema, found.item) },
         );
         cards.set(today.date, card);
       }

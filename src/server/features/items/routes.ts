@@ -12,6 +12,7 @@ import {
   itemSearchQuery,
 } from '#shared/schemas/items.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import { toJson } from '../../cache/answer-json.ts';
 import {
   answerTags,
   type CachedAnswer,
@@ -19,7 +20,6 @@ import {
   listTags,
   type ReadCaches,
   searchTags,
-  toJson,
 } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

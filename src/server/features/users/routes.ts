@@ -2,13 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { campusToday } from '#shared/calendar.ts';
 import type { Locale } from '#shared/i18n.ts';
 import { profileResponse, userIdParams } from '#shared/schemas/users.ts';
-import {
-  answerTags,
-  type CachedAnswer,
-  catalogueTags,
-  type ReadCaches,
-  toJson,
-} from '../../cache/read-caches.ts';
+import { toJson } from '../../cache/answer-json.ts';
+import { answerTags, type CachedAnswer, catalogueTags, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
