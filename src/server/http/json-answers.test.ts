@@ -1,8 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonAnswer } from '../cache/read-caches.ts';
-import compression from './compression.ts';
+import compression, { GZIP_LEVEL } from './compression.ts';
 import { sendJson } from './json-answers.ts';
 
 // A remembered answer goes to many readers: compressed once per encoding, however many ask for it.
@@ -63,6 +63,7 @@ const app = Fastify();
 beforeAll(async () => {
   await app.register(compression);
   app.get('/remembered', (request, reply) => sendJson(request, reply, answer));
+  app.get('/made', (_request, reply) => reply.type('application/json').send(list.json));
   app.get('/varied', (request, reply) => sendJson(request, reply.header('vary', 'Accept-Language'), answer));
   await app.ready();
 });
@@ -94,6 +95,17 @@ describe('sendJson', () => {
     answer = { json: list.json };
     await get('br');
     expect(compressions.br).toBe(2);
+  });
+
+  it('gzips at the level chosen for answers made per request, not at the default', async () => {
+    const gzipped = await get('gzip');
+    expect(GZIP_LEVEL).toBe(3);
+    expect(gzipped.rawPayload.equals(gzipSync(list.json, { level: GZIP_LEVEL }))).toBe(true);
+    expect(gzipped.rawPayload.equals(gzipSync(list.json))).toBe(false);
+    // The compression plugin's answers too (an answer sent as an object, not remembered).
+    const plugin = await app.inject({ method: 'GET', url: '/made', headers: { 'accept-encoding': 'gzip' } });
+    expect(plugin.headers['content-encoding']).toBe('gzip');
+    expect(plugin.rawPayload.equals(gzipSync(list.json, { level: GZIP_LEVEL }))).toBe(true);
   });
 
   it('sends gzip to a browser that takes gzip and Brotli alike: the same size, half the time', async () => {

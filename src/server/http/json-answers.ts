@@ -7,6 +7,7 @@ import {
   COMPRESS_THRESHOLD_BYTES,
   COMPRESSION_ENCODINGS,
   type ContentEncoding,
+  GZIP_LEVEL,
   JSON_ENCODINGS,
 } from './compression.ts';
 
@@ -21,6 +22,7 @@ import {
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const GZIP = { level: GZIP_LEVEL };
 
 /** Answers up to this size are compressed in place; bigger ones in the thread pool (a millisecond or more). */
 const COMPRESSED_IN_PLACE_BYTES = 256 * 1024;
@@ -45,11 +47,11 @@ export function acceptedEncoding(
   return ours.find((encoding) => encoding === chosen);
 }
 
-/** gzip at its default level; Brotli at the compression plugin's quality, told the size so it sets up no more than it needs. */
+/** gzip at GZIP_LEVEL; Brotli at the compression plugin's quality, told the size so it sets up no more than it needs. */
 function compress(json: string, encoding: ContentEncoding): Compressed {
   const text = Buffer.from(json);
   const inPlace = text.length <= COMPRESSED_IN_PLACE_BYTES;
-  if (encoding === 'gzip') return inPlace ? gzipSync(text) : gzipAsync(text);
+  if (encoding === 'gzip') return inPlace ? gzipSync(text, GZIP) : gzipAsync(text, GZIP);
   const options = {
     params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
   };
