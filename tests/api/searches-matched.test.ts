@@ -3,6 +3,7 @@ import { searchesMatching } from '../../src/server/features/items/queries.ts';
 import { SearchesMatched } from '../../src/server/features/items/searches-matched.ts';
 import { createItem, createUser } from '../factories.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
+import { wordSetsOf } from '../helpers/word-sets.ts';
 
 // The searches told of new listings (decision 076) are matched in memory (decision 077): the items'
 // lexemes and the searches' parsed queries come from the database, the rule is applied here. It must
@@ -49,15 +50,16 @@ describe('searches matched in memory', () => {
     for (const fields of listed)
       ids.push((await createItem(db(), { userId: owner.id, campus, ...fields })).id);
     const searches = SEARCHES.map((search, i) => ({ id: `s${i}`, ...search }));
+    const wordSets = wordSetsOf(searches);
     const inMemory = new SearchesMatched();
     for (const id of ids) {
       const byDatabase = await searchesMatching(db(), [id], searches);
       expect(byDatabase.length, `the database matches something for ${id}`).toBeGreaterThan(0);
-      expect((await inMemory.matching(db(), [id], searches)).sort(), id).toEqual([...byDatabase].sort());
+      expect((await inMemory.matching(db(), [id], wordSets)).sort(), id).toEqual([...byDatabase].sort());
     }
     // All at once, and with an item that is not there.
     const all = [...ids, '00000000-0000-4000-8000-000000000000'];
-    expect((await inMemory.matching(db(), all, searches)).sort()).toEqual(
+    expect((await inMemory.matching(db(), all, wordSets)).sort()).toEqual(
       [...(await searchesMatching(db(), all, searches))].sort(),
     );
   });

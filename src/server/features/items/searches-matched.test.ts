@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordSetsOf } from '../../../../tests/helpers/word-sets.ts';
 import type { Db } from '../../db/client.ts';
 import { parseQuery, SearchesMatched } from './searches-matched.ts';
 
@@ -64,11 +65,11 @@ describe('the searches an item matches, in memory', () => {
       { id: 'd', words: ['the'] },
       { id: 'e', words: ['lamp', 'paddle'] },
     ];
-    expect(await matched.matching(db, ['i1', 'i2'], searches)).toEqual(['a', 'c']);
+    expect(await matched.matching(db, ['i1', 'i2'], wordSetsOf(searches))).toEqual(['a', 'c']);
     expect(asked.map((words) => words.join(' '))).toEqual(['brass lam', 'kayak', 'the', 'lamp paddle']);
     // Known now: the next check asks for the items only.
     asked.length = 0;
-    expect(await matched.matching(db, ['i1'], searches)).toEqual(['a', 'c']);
+    expect(await matched.matching(db, ['i1'], wordSetsOf(searches))).toEqual(['a', 'c']);
     expect(asked).toEqual([]);
   });
 
@@ -77,6 +78,54 @@ describe('the searches an item matches, in memory', () => {
       items: [],
       parsed: queries.map(() => "'lamp':*"),
     }));
-    expect(await matched.matching(db, ['gone'], [{ id: 'a', words: ['lamp'] }])).toEqual([]);
+    expect(await matched.matching(db, ['gone'], wordSetsOf([{ id: 'a', words: ['lamp'] }]))).toEqual([]);
+  });
+
+  it('checks an item against the word sets whose first term it has, whole or as a beginning', async () => {
+    const parsed: Record<string, string> = {
+      lamp: "'lamp'",
+      lam: "'lam':*",
+      'lamp desk': "'lamp' & 'desk'",
+      'lamp kayak': "'lamp' & 'kayak'",
+      kayak: "'kayak':*",
+      'desk or': "'desk' | 'chair'",
+    };
+    const matched = new SearchesMatched(async (_db, _ids, queries) => ({
+      items: [{ id: 'i1', campus: 'mit.edu', lexemes: ['lampshad', 'desk'] }],
+      parsed: queries.map((words) => parsed[words.join(' ')] ?? ''),
+    }));
+    const searches = Object.keys(parsed).map((words) => ({ id: words, words: words.split(' ') }));
+    // "lamp" as a whole lexeme is not "lampshad"; as a beginning ("lam":*) it is. An OR matches every item.
+    expect((await matched.matching(db, ['i1'], wordSetsOf(searches))).sort()).toEqual(['desk or', 'lam']);
+  });
+
+  it('forgets a word set no longer remembered, and parses it again when it comes back', async () => {
+    const asked: string[] = [];
+    const matched = new SearchesMatched(async (_db, _ids, queries) => {
+      asked.push(...queries.map((words) => words.join(' ')));
+      return { items, parsed: queries.map((words) => parsedAs[words.join(' ')] ?? '') };
+    });
+    const searches = [
+      { id: 'a', words: ['brass', 'lam'] },
+      { id: 'c', words: ['kayak'] },
+    ];
+    expect((await matched.matching(db, ['i1', 'i2'], wordSetsOf(searches))).sort()).toEqual(['a', 'c']);
+    matched.forget('brass lam');
+    // Not in the word sets any more: not matched, even though its terms were indexed.
+    expect(await matched.matching(db, ['i1', 'i2'], wordSetsOf([searches[1]!]))).toEqual(['c']);
+    asked.length = 0;
+    expect((await matched.matching(db, ['i1', 'i2'], wordSetsOf(searches))).sort()).toEqual(['a', 'c']);
+    expect(asked).toEqual(['brass lam']);
+  });
+
+  it('does not match a word set told while the statement runs: it was asked after the items changed', async () => {
+    const wordSets = wordSetsOf([{ id: 'c', words: ['kayak'] }]);
+    const matched = new SearchesMatched(async (_db, _ids, queries) => {
+      wordSets.set('brass lam', { words: ['brass', 'lam'], searches: new Map([['a', undefined]]) });
+      return { items, parsed: queries.map((words) => parsedAs[words.join(' ')] ?? '') };
+    });
+    expect(await matched.matching(db, ['i1', 'i2'], wordSets)).toEqual(['c']);
+    // The next check parses and matches it.
+    expect((await matched.matching(db, ['i1', 'i2'], wordSets)).sort()).toEqual(['a', 'c']);
   });
 });

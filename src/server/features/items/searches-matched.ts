@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { lexemesOf } from './queries.ts';
 
@@ -15,11 +14,10 @@ import { lexemesOf } from './queries.ts';
 // one) matches every item, so the search is dropped: dropping too much costs a recomputation, keeping a
 // search that now finds more would show a stale answer.
 
-/** A search as searches-told.ts remembers it. */
-export interface SearchAsked {
-  id: string;
+/** The searches remembered for one set of words (searches-told.ts): each one's tag and campus (none: every campus). */
+export interface WordSet {
   words: readonly string[];
-  campus?: string | undefined;
+  searches: ReadonlyMap<string, string | undefined>;
 }
 
 /** One lexeme of a parsed query: as stemmed, and whether it matches as a beginning (`:*`). */
@@ -30,9 +28,6 @@ interface Term {
 
 /** A query parsed: the terms every matching item has, or `everything` when it cannot be told. */
 type Parsed = { terms: readonly Term[] } | 'everything';
-
-/** The most parsed queries kept: more than searches are remembered (searches-told.ts). */
-const MAX_PARSED = 20_000;
 
 /** A quoted lexeme in `to_tsquery`'s output, with its `:*` and weights: `'lamp':*`, `'it''s'`. */
 const LEXEME = /'((?:[^'\\]|''|\\.)*)'(:[*A-D]+)?/g;
@@ -65,48 +60,99 @@ function wordsOf(lexemes: readonly string[]) {
   return { whole, beginnings };
 }
 
+/**
+ * Matches items against every word set remembered without looking at each: a word set is indexed by
+ * its first term, so an item is checked only against the word sets whose first term it has (one of
+ * its lexemes, or a beginning of one for a `:*` term) and those that match everything. A check runs
+ * for every announcement that names an item, several a second while listings arrive, and thousands of
+ * word sets are remembered.
+ */
 export class SearchesMatched {
-  private readonly parsed = new LRUCache<string, Parsed>({ max: MAX_PARSED });
+  /** The parsed query of each word set remembered, by its words joined by spaces. */
+  private readonly parsed = new Map<string, Parsed>();
+  /** Word sets by the lexeme their first `:*` term begins with. */
+  private readonly byPrefix = new Map<string, Set<string>>();
+  /** Word sets by their first whole-lexeme term. */
+  private readonly byWhole = new Map<string, Set<string>>();
+  /** Word sets whose query cannot be told: they match every item. */
+  private readonly everything = new Set<string>();
 
   constructor(private readonly lexemes: typeof lexemesOf = lexemesOf) {}
 
   /**
-   * The ids of `searches` that match any of the items: one statement. Searches for the same words on
-   * different campuses are parsed and matched once, as one: a check runs over every search remembered,
-   * thousands, several times a second while listings arrive.
+   * The tags of the searches of `wordSets` (by their words joined by spaces; searches-told.ts's live
+   * map) that match any of the items, on their campus: one statement, which also parses the word sets
+   * not parsed yet. A word set added while the statement runs was asked after the items changed, so
+   * its answer is fresh: it is not matched.
    */
-  async matching(db: Db, itemIds: readonly string[], searches: readonly SearchAsked[]): Promise<string[]> {
-    if (!searches.length || !itemIds.length) return [];
-    const byWords = new Map<string, SearchAsked[]>();
-    for (const search of searches) {
-      const key = search.words.join(' ');
-      const same = byWords.get(key);
-      if (same) same.push(search);
-      else byWords.set(key, [search]);
-    }
-    const unparsed = [...byWords].filter(([key]) => !this.parsed.has(key));
+  async matching(
+    db: Db,
+    itemIds: readonly string[],
+    wordSets: ReadonlyMap<string, WordSet>,
+  ): Promise<string[]> {
+    if (!wordSets.size || !itemIds.length) return [];
+    const unparsed = [...wordSets].filter(([key]) => !this.parsed.has(key));
     const answer = await this.lexemes(
       db,
       itemIds,
-      unparsed.map(([, same]) => same[0]!.words),
+      unparsed.map(([, set]) => set.words),
     );
-    for (const [i, [key]] of unparsed.entries()) this.parsed.set(key, parseQuery(answer.parsed[i] ?? ''));
-    const items = answer.items.map((item) => ({ campus: item.campus, ...wordsOf(item.lexemes) }));
-    const matched: string[] = [];
-    for (const [key, same] of byWords) {
-      const parsed = this.parsed.get(key) ?? 'everything';
-      const found =
-        parsed === 'everything'
-          ? items
-          : parsed.terms.length === 0
-            ? []
-            : items.filter((item) =>
-                parsed.terms.every((term) => (term.prefix ? item.beginnings : item.whole).has(term.lexeme)),
-              );
-      if (!found.length) continue;
-      for (const search of same)
-        if (!search.campus || found.some((item) => item.campus === search.campus)) matched.push(search.id);
+    for (const [i, [key]] of unparsed.entries())
+      if (wordSets.has(key) && !this.parsed.has(key)) this.learn(key, parseQuery(answer.parsed[i] ?? ''));
+    /** The campuses of the items each matching word set matched. */
+    const found = new Map<string, Set<string>>();
+    for (const item of answer.items) {
+      const { whole, beginnings } = wordsOf(item.lexemes);
+      const candidates = new Set(this.everything);
+      for (const beginning of beginnings)
+        for (const key of this.byPrefix.get(beginning) ?? []) candidates.add(key);
+      for (const lexeme of whole) for (const key of this.byWhole.get(lexeme) ?? []) candidates.add(key);
+      for (const key of candidates) {
+        const parsed = this.parsed.get(key);
+        const matches =
+          parsed === 'everything' ||
+          parsed?.terms.every((term) => (term.prefix ? beginnings : whole).has(term.lexeme)) === true;
+        if (!matches) continue;
+        const campuses = found.get(key);
+        if (campuses) campuses.add(item.campus);
+        else found.set(key, new Set([item.campus]));
+      }
     }
+    const matched: string[] = [];
+    for (const [key, campuses] of found)
+      for (const [tag, campus] of wordSets.get(key)?.searches ?? [])
+        if (!campus || campuses.has(campus)) matched.push(tag);
     return matched;
   }
+
+  /** The word set is no longer remembered: neither is its parsed query. */
+  forget(key: string) {
+    const parsed = this.parsed.get(key);
+    if (parsed === undefined) return;
+    this.parsed.delete(key);
+    if (parsed === 'everything') this.everything.delete(key);
+    else if (parsed.terms[0]) unindex(this.indexOf(parsed.terms[0]), parsed.terms[0].lexeme, key);
+  }
+
+  private learn(key: string, parsed: Parsed) {
+    this.parsed.set(key, parsed);
+    // A query of stop words only (no term) matches nothing: not indexed.
+    if (parsed === 'everything') this.everything.add(key);
+    else if (parsed.terms[0]) {
+      const index = this.indexOf(parsed.terms[0]);
+      const keys = index.get(parsed.terms[0].lexeme);
+      if (keys) keys.add(key);
+      else index.set(parsed.terms[0].lexeme, new Set([key]));
+    }
+  }
+
+  private indexOf(term: Term) {
+    return term.prefix ? this.byPrefix : this.byWhole;
+  }
+}
+
+function unindex(index: Map<string, Set<string>>, lexeme: string, key: string) {
+  const keys = index.get(lexeme);
+  keys?.delete(key);
+  if (keys?.size === 0) index.delete(lexeme);
 }

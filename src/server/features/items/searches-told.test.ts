@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { type CachedAnswer, createReadCaches, searchTags } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
-import { SearchesTold } from './searches-told.ts';
+import { type Matcher, SearchesTold } from './searches-told.ts';
 import { vocabularyOf } from './vocabulary.ts';
 
 // A remembered search is dropped when an announcement names an item its words match; when one names
 // lists but no item, or the check fails, every search goes: what is not known to be fresh is not kept.
 
-type Matching = ConstructorParameters<typeof SearchesTold>[3];
+type Matching = Matcher['matching'];
 
 function setUp(matching: Matching, keptMs = 60_000) {
   const db = {} as Db;
   vocabularyOf(db).add(['brass', 'lamp', 'kayak']);
   const caches = createReadCaches(30_000, undefined, 600_000);
-  const told = new SearchesTold(db, caches, keptMs, matching);
+  const forgotten: string[] = [];
+  const told = new SearchesTold(db, caches, keptMs, { matching, forget: (words) => forgotten.push(words) });
   const remember = async (key: string, words: string[], campus?: string) => {
     const tag = await told.tell(words, campus);
     expect(tag).toBeDefined();
@@ -27,7 +28,7 @@ function setUp(matching: Matching, keptMs = 60_000) {
     );
   };
   const remembered = (key: string) => caches.catalogue.holds(key);
-  return { told, caches, remember, remembered };
+  return { told, caches, remember, remembered, forgotten };
 }
 
 /** Lets the check under way end. */
@@ -36,9 +37,15 @@ const checked = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('searches told of the items their words match', () => {
   it('drops the searches whose words match an announced item, and no other', async () => {
     const asked: { items: readonly string[]; searches: string[] }[] = [];
-    const { told, remember, remembered } = setUp(async (_db, items, searches) => {
-      asked.push({ items, searches: searches.map((s) => `${s.id} on ${s.campus ?? 'every campus'}`).sort() });
-      return searches.filter((s) => s.words.includes('lamp')).map((s) => s.id);
+    const { told, remember, remembered } = setUp(async (_db, items, wordSets) => {
+      const sets = [...wordSets.values()];
+      asked.push({
+        items,
+        searches: sets
+          .flatMap((set) => [...set.searches].map(([tag, campus]) => `${tag} on ${campus ?? 'every campus'}`))
+          .sort(),
+      });
+      return sets.filter((set) => set.words.includes('lamp')).flatMap((set) => [...set.searches.keys()]);
     });
     await remember('lamps', ['brass', 'lamp']);
     await remember('kayaks', ['kayak'], 'mit.edu');
@@ -109,5 +116,27 @@ describe('searches told of the items their words match', () => {
     // "lmap" starts no word: searched as corrected, which a new word could change.
     expect(await told.tell(['brass', 'lmap'], undefined)).toBeUndefined();
     expect(await told.tell([], undefined)).toBeUndefined();
+  });
+
+  it('keeps the searches by their words, a word set leaving with its last search', async () => {
+    const seen: string[][] = [];
+    const { told, remember, forgotten } = setUp(async (_db, _items, wordSets) => {
+      seen.push([...wordSets].map(([key, set]) => `${key}: ${[...set.searches.keys()].join(', ')}`));
+      return [];
+    });
+    await remember('lamps here', ['brass', 'lamp'], 'mit.edu');
+    await remember('lamps anywhere', ['brass', 'lamp']);
+    await remember('kayaks', ['kayak']);
+    told.heard(['item:i1', 'list:a']);
+    await checked();
+    expect(seen).toEqual([
+      ['brass lamp: words:mit.edu:brass lamp, words:*:brass lamp', 'kayak: words:*:kayak'],
+    ]);
+    // Every search forgotten (the hub was down): every word set leaves, each once.
+    told.forget();
+    expect(forgotten.sort()).toEqual(['brass lamp', 'kayak']);
+    told.heard(['item:i2', 'list:a']);
+    await checked();
+    expect(seen[1]).toEqual([]); // nothing remembered any more
   });
 });

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { catalogueTags, dropWhenDone, type ReadCaches } from '../../cache/read-caches.ts';
 import type { Db } from '../../db/client.ts';
 import type { RealtimeHub } from '../../db/realtime-hub.ts';
-import { type SearchAsked, SearchesMatched } from './searches-matched.ts';
+import { SearchesMatched, type WordSet } from './searches-matched.ts';
 import { vocabularyOf } from './vocabulary.ts';
 
 // Searches told of the items that enter or leave them (decision 076). A search is remembered by the
@@ -29,12 +29,25 @@ interface Search {
   campus: string | undefined;
 }
 
+/** What matches the searches remembered against items (searches-matched.ts; another in unit tests). */
+export interface Matcher {
+  /** The tags of the searches of `wordSets` that match any of the items. */
+  matching(db: Db, itemIds: readonly string[], wordSets: ReadonlyMap<string, WordSet>): Promise<string[]>;
+  /** A word set is no longer remembered. */
+  forget(words: string): void;
+}
+
+/** A word set's key: its words as the search ran them. */
+const wordsKey = (words: readonly string[]) => words.join(' ');
+
 const LIST_TAG = 'list:';
 const ITEM_TAGS = [catalogueTags.item(''), catalogueTags.availability('')];
 
 export class SearchesTold {
   /** The words and campus of the searches remembered (or being computed), by their tag. */
   private readonly searches: LRUCache<string, Search>;
+  /** The same searches by their words: what a check matches, kept as searches come and go. */
+  private readonly wordSets = new Map<string, WordSet & { searches: Map<string, string | undefined> }>();
   /** Items named by announcements and not checked yet. */
   private readonly waiting = new Set<string>();
   private checking: Promise<void> | undefined;
@@ -43,12 +56,7 @@ export class SearchesTold {
     private readonly db: Db,
     private readonly caches: ReadCaches,
     keptMs: number,
-    /** Which of the searches match any of the items (searches-matched.ts; another in unit tests). */
-    private readonly matching: (
-      db: Db,
-      itemIds: readonly string[],
-      searches: readonly SearchAsked[],
-    ) => Promise<string[]> = matchedInMemory(),
+    private readonly matcher: Matcher = new SearchesMatched(),
   ) {
     this.searches = new LRUCache<string, Search>({
       max: MAX_SEARCHES,
@@ -56,7 +64,8 @@ export class SearchesTold {
       ttl: Math.max(1, keptMs),
       updateAgeOnGet: true,
       // No longer checked: what it tags must not outlive it.
-      dispose: (_search, tag, reason) => {
+      dispose: (search, tag, reason) => {
+        this.unlist(search, tag);
         if (reason === 'evict' || reason === 'expire') this.drop(tag);
       },
     });
@@ -82,9 +91,23 @@ export class SearchesTold {
     if (!known()) return undefined;
     const tag = catalogueTags.searchWords(words, campus);
     if (this.searches.get(tag) === undefined) {
-      this.searches.set(tag, { words, campus: campus && campus !== 'all' ? campus : undefined });
+      const search = { words, campus: campus && campus !== 'all' ? campus : undefined };
+      this.searches.set(tag, search);
+      const key = wordsKey(words);
+      const same = this.wordSets.get(key);
+      if (same) same.searches.set(tag, search.campus);
+      else this.wordSets.set(key, { words, searches: new Map([[tag, search.campus]]) });
     }
     return tag;
+  }
+
+  /** A search no longer remembered leaves its word set, and the last one the set. */
+  private unlist(search: Search, tag: string) {
+    const key = wordsKey(search.words);
+    const same = this.wordSets.get(key);
+    if (!same?.searches.delete(tag) || same.searches.size > 0) return;
+    this.wordSets.delete(key);
+    this.matcher.forget(key);
   }
 
   /** One announcement's tags: the items it names are checked against the searches remembered. */
@@ -124,9 +147,8 @@ export class SearchesTold {
     while (this.waiting.size) {
       const items = [...this.waiting];
       this.waiting.clear();
-      const searches = [...this.searches.entries()].map(([id, search]) => ({ id, ...search }));
       try {
-        for (const tag of await this.matching(this.db, items, searches)) this.drop(tag);
+        for (const tag of await this.matcher.matching(this.db, items, this.wordSets)) this.drop(tag);
       } catch {
         // Not known which: every search goes, as a lost announcement would have it.
         this.drop(catalogueTags.everySearch);
@@ -138,13 +160,6 @@ export class SearchesTold {
     this.caches.catalogue.invalidate(tag);
     this.caches.counts.invalidate(tag);
   }
-}
-
-/** The matcher of one SearchesTold: it keeps the parsed queries of the searches it has checked. */
-function matchedInMemory() {
-  const matched = new SearchesMatched();
-  return (db: Db, itemIds: readonly string[], searches: readonly SearchAsked[]) =>
-    matched.matching(db, itemIds, searches);
 }
 
 const told = new WeakMap<ReadCaches, SearchesTold>();
