@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverDir } from '../server-dir.ts';
+import { readPlainArraysFast } from './array-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { countCheckout, countStatement, currentLane, type PoolUse } from './lanes.ts';
 
@@ -374,6 +375,7 @@ export function openPostgres(connectionString: string, sizes: number | PostgresP
     // A peer that vanished without closing (a failover, a cut network) is noticed, not waited on forever.
     keepAlive: true,
   };
+  readPlainArraysFast();
   const queries = new QueryTimings();
   const poolUse: Record<string, PoolUse> = {};
   const readOptions = `${options} -c plan_cache_mode=${READ_PLAN_CACHE_MODE}`;
