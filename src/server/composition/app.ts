@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from '../adapters/mail/create-mailer.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import { createPaymentProvider } from '../adapters/payments/create-provider.ts';
@@ -31,6 +31,7 @@ import idempotency from '../http/idempotency.ts';
 import inputGuard from '../http/input-guard.ts';
 import { readAdmission } from '../http/read-admission.ts';
 import requestIds, { requestIdOf } from '../http/request-ids.ts';
+import { responseSerializer } from '../http/response-serializer.ts';
 import routeScopes from '../http/route-scopes.ts';
 import security from '../http/security.ts';
 import uploadsStatic from '../http/uploads-static.ts';
@@ -130,7 +131,7 @@ export async function buildApp({
   // Before any hook that reads the database: every request's statements go to its lane's pool.
   await app.register(dbLanes);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorate('storage', storage);
   app.decorate('payments', payments);
   app.decorate('mailer', mailer);
