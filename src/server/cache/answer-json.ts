@@ -27,7 +27,6 @@ const PARTS: Record<string, (def: Record<string, unknown>) => unknown[]> = {
 const LEAVES = new Set([
   'string',
   'number',
-  'int',
   'boolean',
   'bigint',
   'date',
@@ -69,9 +68,18 @@ function plain(schema: unknown, seen: Set<unknown>): boolean {
   return parts?.(def).every((part) => plain(part, seen)) ?? false;
 }
 
+/** `value` as `schema` encodes it, or why it cannot be: parsed when that gives the same. */
+export function safeEncoded<S extends z.ZodType>(schema: S, value: z.output<S>) {
+  return encodesAsParsed(schema)
+    ? (schema.safeParse(value) as z.ZodSafeParseResult<z.input<S>>)
+    : z.safeEncode(schema, value);
+}
+
 /** `value` as `schema` encodes it: what a route's response schema sends. */
 export function encoded<S extends z.ZodType>(schema: S, value: z.output<S>): z.input<S> {
-  return encodesAsParsed(schema) ? (schema.parse(value) as z.input<S>) : z.encode(schema, value);
+  const result = safeEncoded(schema, value);
+  if (!result.success) throw result.error;
+  return result.data;
 }
 
 /** The JSON a route's response schema would send for `value` (fastify-type-provider-zod's way). */

@@ -1,7 +1,7 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { encodesAsParsed } from '../cache/answer-json.ts';
+import { safeEncoded } from '../cache/answer-json.ts';
 
 // Every route's response goes out as its schema encodes it, as fastify-type-provider-zod sends it,
 // with the read caches' choice (cache/answer-json.ts): a schema that reads the same both ways is
@@ -15,9 +15,8 @@ export const responseSerializer: FastifySerializerCompiler<unknown> = (route) =>
   const schema = given instanceof z.ZodType ? given : given?.properties;
   if (!(schema instanceof z.ZodType))
     return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-  const parsed = encodesAsParsed(schema);
   return (data) => {
-    const result = parsed ? schema.safeParse(data) : z.safeEncode(schema, data);
+    const result = safeEncoded(schema, data);
     if (!result.success)
       throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
     return JSON.stringify(result.data);
