@@ -30,6 +30,12 @@ const MAX_RECENT_WRITERS = 10_000;
 /** Per process, like the read caches: who wrote when, in order of their last write. */
 const recentWriters = new Map<string, number>();
 
+/** Whether this person changed something within REPLICA_GRACE_MS. */
+function wroteLately(userId: string | undefined): boolean {
+  const wrote = userId ? recentWriters.get(userId) : undefined;
+  return wrote !== undefined && Date.now() - wrote < REPLICA_GRACE_MS;
+}
+
 export const dbLanes = fp(
   async function dbLanes(app: FastifyInstance) {
     app.decorateRequest('dbLane', null);
@@ -44,22 +50,23 @@ export const dbLanes = fp(
     // The replica from the handler on, never for the session (a sign-in the replica has not received
     // yet would look signed out), and never for someone who wrote moments ago: their own change
     // may not have reached it, and a writer reads what they wrote (decision 049).
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       const lane = request.dbLane;
-      if (lane?.lane !== 'read' || !request.routeOptions.config.replica) return;
-      const userId = request.user?.id;
-      const wrote = userId ? recentWriters.get(userId) : undefined;
-      if (wrote !== undefined && Date.now() - wrote < REPLICA_GRACE_MS) return;
-      lane.lane = 'replica';
-    });
-    app.addHook('onResponse', async (request) => {
-      if (request.dbLane?.lane !== 'write' || !request.user) return;
-      recentWriters.delete(request.user.id);
-      recentWriters.set(request.user.id, Date.now());
-      if (recentWriters.size > MAX_RECENT_WRITERS) {
-        const oldest = recentWriters.keys().next().value;
-        if (oldest !== undefined) recentWriters.delete(oldest);
+      if (lane?.lane === 'read' && request.routeOptions.config.replica && !wroteLately(request.user?.id)) {
+        lane.lane = 'replica';
       }
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (request.dbLane?.lane === 'write' && request.user) {
+        recentWriters.delete(request.user.id);
+        recentWriters.set(request.user.id, Date.now());
+        if (recentWriters.size > MAX_RECENT_WRITERS) {
+          const oldest = recentWriters.keys().next().value;
+          if (oldest !== undefined) recentWriters.delete(oldest);
+        }
+      }
+      done();
     });
   },
   { name: 'db-lanes' },

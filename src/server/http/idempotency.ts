@@ -52,41 +52,54 @@ export default fp(
     });
 
     // After validation (a refused body changes nothing and keeps no key) and after the session is read.
-    app.addHook('preHandler', async (request, reply) => {
-      if (!CHANGES.has(request.method) || !request.url.startsWith('/api/') || !request.user) return;
-      const key = keyOf(request);
-      if (!key) return;
+    // Both hooks see every request; only a keyed change waits for the database (decision 090).
+    app.addHook('preHandler', (request, reply, done) => {
+      const key =
+        CHANGES.has(request.method) && request.url.startsWith('/api/') && request.user
+          ? keyOf(request)
+          : undefined;
+      if (!key) return done();
+      claimKey(request, reply, key).then((replayed) => {
+        // A replayed answer is on its way: the handler does not run.
+        if (!replayed) done();
+      }, done);
+    });
+
+    /** Claims the key; true when its answer was replayed instead. */
+    async function claimKey(request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
       const claim = await idempotencyService.claim(
         opts.db,
-        request.user.id,
+        request.user!.id,
         key,
         fingerprintOf(request.method, request.url, request.body),
       );
       if (claim.kind === 'replay') {
         reply.code(claim.statusCode).header('idempotent-replayed', 'true');
         if (claim.contentType) reply.type(claim.contentType);
-        return reply.send(claim.body);
+        reply.send(claim.body);
+        return true;
       }
       request.idempotency = claim.request;
-    });
+      return false;
+    }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const keyed = request.idempotency;
-      if (!keyed) return payload;
+      if (!keyed) return done(null, payload);
       request.idempotency = null;
       const contentType = reply.getHeader('content-type');
-      try {
-        await idempotencyService.finish(opts.db, keyed, {
+      idempotencyService
+        .finish(opts.db, keyed, {
           statusCode: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : null,
           // Streams and files are not kept: a retry of such a request runs again.
           body: typeof payload === 'string' ? payload : null,
-        });
-      } catch (error) {
-        // The answer still goes out; the key stays in flight until its lease ends (decision 039).
-        request.log.warn({ err: error }, 'idempotency key answer not kept');
-      }
-      return payload;
+        })
+        .catch((error: unknown) => {
+          // The answer still goes out; the key stays in flight until its lease ends (decision 039).
+          request.log.warn({ err: error }, 'idempotency key answer not kept');
+        })
+        .then(() => done(null, payload));
     });
   },
   { name: 'idempotency' },

@@ -88,15 +88,17 @@ export default fp(
     });
 
     const allowed = new Set(opts.config.appOrigins);
-    app.addHook('onRequest', async (request) => {
-      if (!MUTATING.has(request.method)) return;
-      if (request.routeOptions.config.sameOrigin === false) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!MUTATING.has(request.method)) return done();
+      if (request.routeOptions.config.sameOrigin === false) return done();
       const origin = request.headers.origin;
-      if (origin && (origin === originOf(request) || allowed.has(origin))) return;
-      throw new AppError(
-        403,
-        'CROSS_ORIGIN',
-        msg`This request did not come from CampusLoop, so it was refused. Reload the page and try again.`,
+      if (origin && (origin === originOf(request) || allowed.has(origin))) return done();
+      done(
+        new AppError(
+          403,
+          'CROSS_ORIGIN',
+          msg`This request did not come from CampusLoop, so it was refused. Reload the page and try again.`,
+        ),
       );
     });
   },
