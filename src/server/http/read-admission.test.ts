@@ -124,6 +124,24 @@ describe('read admission', () => {
     await app.close();
   });
 
+  it('answers a long queue of reads that reply at once, each admitted on its own turn', async () => {
+    const { app, admission, started, open } = await appWith(1, 60_000);
+    app.get('/now', (_request, reply) => {
+      reply.send('ok');
+    });
+    const first = app.inject({ url: '/read/first' });
+    await vi.waitFor(() => expect(started).toEqual(['first']));
+    // Were each admitted from inside the hooks of the read before it, the queue would nest as deep as
+    // it is long and overflow the stack.
+    const queued = Array.from({ length: 3000 }, () => app.inject({ url: '/now' }));
+    await vi.waitFor(() => expect(admission.counts.waiting).toBe(3000));
+    open('first');
+    const answers = await Promise.all([first, ...queued]);
+    expect(answers.filter((answer) => answer.statusCode !== 200)).toEqual([]);
+    expect([admission.counts.active, admission.counts.waiting, admission.counts.overdue]).toEqual([0, 0, 0]);
+    await app.close();
+  });
+
   it('admits every read at once when off', async () => {
     const { app, started, open } = await appWith(0);
     const reads = ['a', 'b', 'c'].map((name) => app.inject({ url: `/read/${name}` }));

@@ -112,7 +112,9 @@ export function readAdmission(concurrency: number, maxWaitMs = MAX_WAIT_MS) {
             clearTimeout(late);
             reply.raw.off('close', cut);
             if (connected) holdPlace(request, reply);
-            done();
+            // It goes on from a microtask of its own: admitted from inside the hooks of the read that
+            // gave its place back, a queue of reads answered at once would nest as deep as it is long.
+            void Promise.resolve().then(() => done());
           },
         };
         const late = setTimeout(() => {
