@@ -73,3 +73,39 @@ describe('hooks on every request', () => {
     expect(await promisesForOneRead(app)).toBe(without);
   });
 });
+
+describe('hooks that wait', () => {
+  async function sessionApp(resume: () => Promise<unknown>) {
+    const app = await bare();
+    await app.register(session, {
+      resume: resume as never,
+      config,
+      caches: {} as ReadCaches,
+      hub: { caughtUp: async () => true },
+    });
+    app.get('/who', (request, reply) => {
+      reply.send({ user: request.user?.id ?? null });
+    });
+    return app;
+  }
+
+  it('goes on with the person a cookie resumes', async () => {
+    const app = await sessionApp(async () => ({
+      user: { id: 'u1' },
+      expiresAt: new Date(Date.now() + 60_000),
+      renewed: false,
+    }));
+    const answer = await app.inject({ url: '/who', cookies: { cl_session: 'token' } });
+    expect(answer.json()).toEqual({ user: 'u1' });
+    await app.close();
+  });
+
+  it('answers an error, and does not hang, when resuming a session fails', async () => {
+    const app = await sessionApp(async () => {
+      throw new Error('the database went away');
+    });
+    const answer = await app.inject({ url: '/who', cookies: { cl_session: 'token' } });
+    expect(answer.statusCode).toBe(500);
+    await app.close();
+  });
+});

@@ -93,17 +93,19 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return done();
-      opts.resume(token).then((resumed) => {
-        if (!resumed) {
-          // A stale cookie would make every request look signed-in to the browser; drop it.
-          clearSessionCookie(reply, opts.config);
-          return done();
-        }
-        request.user = resumed.user;
-        request.sessionToken = token;
-        if (resumed.renewed) setSessionCookie(reply, opts.config, token, resumed.expiresAt);
-        done();
-      }, done);
+      opts
+        .resume(token)
+        .then((resumed) => {
+          if (!resumed) {
+            // A stale cookie would make every request look signed-in to the browser; drop it.
+            clearSessionCookie(reply, opts.config);
+            return;
+          }
+          request.user = resumed.user;
+          request.sessionToken = token;
+          if (resumed.renewed) setSessionCookie(reply, opts.config, token, resumed.expiresAt);
+        })
+        .then(() => done(), done);
     });
     // Private by default, so a new route about a person cannot be forgotten: no browser (a shared
     // computer) and no proxy keeps someone's reservations, messages or cards. A public route's answer
@@ -132,10 +134,9 @@ export default fp(
           waitForAnnouncement: request.routeOptions.config.changesCachedAnswers !== false,
           writersUnread: request.routeOptions.config.changesWritersUnread !== false,
         },
-      ).then(() => {
-        reportDbCost(request, reply);
-        done(null, payload);
-      }, done);
+      )
+        .then(() => reportDbCost(request, reply))
+        .then(() => done(null, payload), done);
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
