@@ -135,7 +135,10 @@ export default fp(
           writersUnread: request.routeOptions.config.changesWritersUnread !== false,
         },
       )
-        .then(() => reportDbCost(request, reply))
+        .then(() => {
+          // Not returned: a reply is itself a thenable, which the promise would wait on.
+          reportDbCost(request, reply);
+        })
         .then(() => done(null, payload), done);
     });
   },
