@@ -5,6 +5,7 @@ import { testConfig } from '../../src/server/config.ts';
 import { reservations } from '../../src/server/db/schema/reservations.ts';
 import { testPaymentIntents } from '../../src/server/db/schema/test-payments.ts';
 import { settlePayments, stepStatuses } from '../helpers/money.ts';
+import { transfersOf } from '../helpers/payouts.ts';
 import { day, reserve, scenario } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait-for.ts';
@@ -53,6 +54,14 @@ describe('the deposit release job', () => {
         (await stepStatuses(t, r.paymentIntentId!)).every((step) => !/:(pending|running|failed)$/.test(step)),
       15_000,
       'the refund step to be settled',
+    );
+    // The same worker sends the lender the transfers the return made due: one it has made at the
+    // provider is recorded as sent in its own commit, so the books wait for that too.
+    await waitFor(
+      async () =>
+        (await transfersOf(t, id)).every((tr) => tr.status !== 'scheduled' || tr.releaseAt > clock.now()),
+      15_000,
+      'the due transfers to be sent',
     );
   });
 });
