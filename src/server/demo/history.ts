@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, weekdayOf } from '#shared/booking/availability.ts';
 import { quote } from '#shared/booking/pricing.ts';
 import { NO_PLATFORM_SHARE } from '#shared/booking/service-fee.ts';
 import { campusPeriods, campusToday } from '#shared/calendar.ts';
@@ -127,14 +128,6 @@ function generator(seed: number) {
   };
 }
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-
 export async function seedBorrowingHistory(
   db: Db,
   opts: {
@@ -166,14 +159,23 @@ export async function seedBorrowingHistory(
 
   const { weekStart, monthStart, lastMonthStart } = campusPeriods(opts.timeZone, now);
   const historyStart = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
-  const earliest = (a: Date, b: Date) => (a < b ? a : b);
-  // A period that has not begun yet (Monday morning, the 1st of a month) lends its borrows to the next.
-  const periods: [Date, Date][] = [
-    [weekStart, now],
-    [monthStart, earliest(weekStart, now)],
-    [lastMonthStart, earliest(monthStart, now)],
-    [historyStart, earliest(lastMonthStart, now)],
-  ];
+  // In PLAN's order. When the month began this week, the week's borrows go before the month began and
+  // the month's into its first hours, so the dashboard has figures for this week, this month and last
+  // month alike. A period that has not begun yet (its first minute) lends its borrows to the next.
+  const periods: [Date, Date][] =
+    monthStart > weekStart
+      ? [
+          [weekStart, monthStart],
+          [monthStart, now],
+          [lastMonthStart, weekStart],
+          [historyStart, lastMonthStart],
+        ]
+      : [
+          [weekStart, now],
+          [monthStart, weekStart],
+          [lastMonthStart, monthStart],
+          [historyStart, lastMonthStart],
+        ];
 
   /** Days each item is already out in the history, so no two borrows of one thing overlap. */
   const booked = new Map<string, [string, string][]>();
@@ -221,8 +223,8 @@ export async function seedBorrowingHistory(
                 borrower.id === item.userId ||
                 startDate < item.availableFrom ||
                 item.createdAt >= createdAt ||
-                !item.availableDays.includes(weekday(startDate)) ||
-                !item.availableDays.includes(weekday(endDate)) ||
+                !item.availableDays.includes(weekdayOf(startDate)) ||
+                !item.availableDays.includes(weekdayOf(endDate)) ||
                 !free(item.id, startDate, endDate)
               ) {
                 continue;

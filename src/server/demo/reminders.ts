@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import { addDays } from '#shared/booking/availability.ts';
 import { requestAnswerBy } from '#shared/booking/booking-deadlines.ts';
-import { campusToday } from '#shared/calendar.ts';
+import { campusAt, campusToday } from '#shared/calendar.ts';
 import type { NotificationType } from '#shared/constants.ts';
 import { formatDayLabel } from '#shared/format.ts';
 import { fixedClock } from '../clock.ts';
@@ -15,19 +16,27 @@ import { reminderService } from '../features/reminders/service.ts';
 
 // The demo campus shows every reminder in someone's notifications. Diego (a README
 // account) lends his helmet to Noah, who picks it up today; borrows Priya's course reader, which is
-// due back today; and has Aisha's request for the helmet about to expire unanswered. The reminders are
-// sent by the reminder job itself, on a clock set to each one's hour (yesterday evening, this morning,
-// twelve hours before the request expires: whichever have passed), and dated then, so a newcomer
-// reads what a student would have read. Only free items: nothing is held on a card. One journey
+// due back today (tomorrow when the demo is loaded late in the evening: a borrow overdue within hours
+// would stop Diego borrowing anything, in the demo and in the journeys that run on it); and has
+// Aisha's request for the helmet about to expire unanswered. The reminders are sent by the reminder
+// job itself, on a clock set to each one's hour (yesterday evening, this morning, twelve hours before
+// the request expires: whichever have passed), and dated then, so a newcomer reads what a student
+// would have read. Only free items: nothing is held on a card. One journey
 // (tests/e2e/extensions.spec.ts) follows Diego's return reminder and extends the reader by two days;
 // no other touches these three bookings or this helmet and reader.
 
+/** From this campus hour on, the course reader is due back tomorrow rather than today. */
+const LATE_EVENING_HOUR = 20;
+
 const REMINDER_TYPES: NotificationType[] = ['pickup_reminder', 'return_reminder', 'request_expiring'];
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+/**
+ * The day Diego's course reader is due back: today, or tomorrow once it is late in the campus
+ * evening, so it is never overdue within four hours of the demo's load.
+ */
+export function readerDueDay(now: Date, timeZone: string): string {
+  const today = campusToday(timeZone, now).date;
+  return now < campusAt(today, LATE_EVENING_HOUR, timeZone) ? today : addDays(today, 1);
 }
 
 async function idOfUser(db: Db, email: string): Promise<string> {
@@ -58,6 +67,8 @@ export async function seedCurrentBorrows(
   const aisha = await idOfUser(db, 'aisha.okafor@stanford.edu');
   const helmet = await itemOf(db, diego, 'Road bike helmet (M)');
   const reader = await itemOf(db, priya, 'Psychology 1 reader and notes');
+  const readerDue = readerDueDay(now, timeZone);
+  const readerPickedUp = campusAt(addDays(readerDue, -4), 11, timeZone);
 
   // A request answered within its window is still pending; it expires six hours from now.
   const requestedAt = new Date(now.getTime() - Math.max(expiryHours - 6, 1) * hour);
@@ -77,16 +88,16 @@ export async function seedCurrentBorrows(
         createdAt: new Date(now.getTime() - 48 * hour),
       },
       {
-        // Picked up four days ago; due back today.
+        // Picked up four days before it is due back.
         itemId: reader,
         borrowerId: diego,
         providerId: priya,
-        startDate: addDays(today, -4),
-        endDate: today,
+        startDate: addDays(readerDue, -4),
+        endDate: readerDue,
         status: 'active',
-        pickedUpAt: new Date(now.getTime() - 4 * 24 * hour),
-        approvedAt: new Date(now.getTime() - 5 * 24 * hour),
-        createdAt: new Date(now.getTime() - 6 * 24 * hour),
+        pickedUpAt: readerPickedUp,
+        approvedAt: new Date(readerPickedUp.getTime() - 24 * hour),
+        createdAt: new Date(readerPickedUp.getTime() - 48 * hour),
       },
       {
         itemId: helmet,
