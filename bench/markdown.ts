@@ -18,6 +18,9 @@ const num = (x: number) => Math.round(x).toLocaleString('en-US');
 const ms = (x: number) => x.toFixed(1);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+/** The bare Fastify measured beside a scenario, which its ratio is read against ('–': the run's). */
+const beside = (load: { beside?: { requestsPerSecond: number } }) =>
+  load.beside ? num(load.beside.requestsPerSecond) : '–';
 
 const out: string[] = [];
 out.push(
@@ -25,7 +28,8 @@ out.push(
     `${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, ` +
     `load average ${r.machine.loadAverage.before.toFixed(2)} before and ${r.machine.loadAverage.after.toFixed(2)} after. ` +
     `Baseline (bare Fastify, ${r.options.connections} connections): ${num(r.baseline.requestsPerSecond)} req/s ` +
-    `(${num(r.baseline.before.requestsPerSecond)} before, ${num(r.baseline.after?.requestsPerSecond ?? 0)} after).`,
+    `(${num(r.baseline.before.requestsPerSecond)} before, ${num(r.baseline.after?.requestsPerSecond ?? 0)} after); ` +
+    'each ratio is to the bare Fastify measured right before and after its scenario ("bare beside").',
   '',
 );
 const head = [
@@ -34,6 +38,7 @@ const head = [
   'req/s',
   'p50 ms',
   'p99 ms',
+  'bare beside',
   'ratio',
   'errors',
 ];
@@ -47,6 +52,7 @@ for (const s of Object.values(r.http)) {
       num(s.requestsPerSecond),
       ms(s.latencyMs.p50),
       ms(s.latencyMs.p99),
+      beside(s),
       pct(s.ratio),
       s.errors + s.non2xx + s.timeouts,
     ]),
@@ -64,6 +70,7 @@ if (r.campusDay) {
       row([
         'writes/s',
         'reads req/s',
+        'bare beside',
         'ratio',
         'reads p50 ms',
         'reads p99 ms',
@@ -72,7 +79,7 @@ if (r.campusDay) {
         'writes p99 ms',
         'write errors',
       ]),
-      row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+      row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     );
     for (const run of day.runs) {
       const w = run.writes;
@@ -80,6 +87,7 @@ if (r.campusDay) {
         row([
           run.writesPerSecond,
           num(run.reads.requestsPerSecond),
+          beside(run.reads),
           pct(run.reads.ratio),
           ms(run.reads.latencyMs.p50),
           ms(run.reads.latencyMs.p99),
@@ -95,8 +103,8 @@ if (r.campusDay) {
   const off = Object.entries(day.cachesOff);
   if (off.length) {
     out.push(
-      row(['read class alone, caches off', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bad reads']),
-      row(['---', '---:', '---:', '---:', '---:', '---:']),
+      row(['read class alone, caches off', 'req/s', 'p50 ms', 'p99 ms', 'bare beside', 'ratio', 'bad reads']),
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
     );
     for (const [cls, o] of off) {
       out.push(
@@ -105,6 +113,7 @@ if (r.campusDay) {
           num(o.requestsPerSecond),
           ms(o.latencyMs.p50),
           ms(o.latencyMs.p99),
+          beside(o),
           pct(o.ratio),
           o.non2xx + o.errors + o.timeouts,
         ]),

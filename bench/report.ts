@@ -1,3 +1,4 @@
+import type { BaselineBeside } from './baseline-beside.ts';
 import { type CpuUse, cpuSummary } from './cpu.ts';
 import type { BenchResults } from './results.ts';
 import type { BudgetGroup } from './scenarios/http.ts';
@@ -236,6 +237,7 @@ function formatCampusDay(
       [
         'writes/s',
         'reads req/s',
+        'bare beside',
         'ratio',
         'p50 ms',
         'p99 ms',
@@ -253,6 +255,7 @@ function formatCampusDay(
       rows.push([
         String(run.writesPerSecond),
         num(r.requestsPerSecond),
+        besideOf(r),
         pct(r.ratio),
         r.latencyMs.p50.toFixed(2),
         r.latencyMs.p99.toFixed(2),
@@ -329,11 +332,14 @@ function formatCampusDay(
   }
   const off = Object.entries(day.cachesOff);
   if (off.length) {
-    const rows = [['read class, caches off', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'bad reads']];
+    const rows = [
+      ['read class, caches off', 'req/s', 'bare beside', 'ratio', 'p50 ms', 'p99 ms', 'bad reads'],
+    ];
     for (const [cls, r] of off) {
       rows.push([
         cls,
         num(r.requestsPerSecond),
+        besideOf(r),
         pct(r.ratio),
         r.latencyMs.p50.toFixed(2),
         r.latencyMs.p99.toFixed(2),
@@ -408,16 +414,23 @@ function table(rows: string[][]): string {
 
 const num = (x: number) => x.toLocaleString('en-US');
 
+/** The bare-Fastify windows a ratio was read against: their mean, and each side. */
+const besideOf = (load: { beside?: BaselineBeside }) =>
+  load.beside
+    ? `${num(load.beside.requestsPerSecond)} (${num(load.beside.before)} → ${num(load.beside.after)})`
+    : 'run’s';
+
 export function formatReport(results: BenchResults): string {
   const out: string[] = [];
   out.push(
     `CampusLoop bench: ${results.db} on ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.date}`,
     `Baseline (bare Fastify, ${results.options.connections} connections): ${num(results.baseline.requestsPerSecond)} req/s ` +
       `(before ${num(results.baseline.before.requestsPerSecond)}, after ${num(results.baseline.after?.requestsPerSecond ?? 0)}), ` +
-      `p99 ${results.baseline.before.latencyMs.p99.toFixed(2)} ms`,
+      `p99 ${results.baseline.before.latencyMs.p99.toFixed(2)} ms; each ratio is to the bare Fastify measured ` +
+      'right before and after its scenario ("bare beside"), or to this one ("run’s")',
     '',
   );
-  const rows = [['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'errors']];
+  const rows = [['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'bare beside', 'ratio', 'errors']];
   for (const s of Object.values(results.http)) {
     rows.push([
       s.title,
@@ -425,6 +438,7 @@ export function formatReport(results: BenchResults): string {
       num(s.requestsPerSecond),
       s.latencyMs.p50.toFixed(2),
       s.latencyMs.p99.toFixed(2),
+      besideOf(s),
       pct(s.ratio),
       String(s.errors + s.non2xx + s.timeouts),
     ]);

@@ -1,3 +1,4 @@
+import type { BaselineBeside } from './baseline-beside.ts';
 import type { RouteBundle } from './bundle.ts';
 import type { CpuUse } from './cpu.ts';
 import type { LoadResult } from './load.ts';
@@ -13,16 +14,19 @@ import type { WebResult } from './web.ts';
 
 // The shape of bench/results/<date>-<db>.json.
 
-export interface HttpResult extends LoadResult {
-  name: string;
-  title: string;
-  budget?: BudgetGroup;
-  /** requestsPerSecond ÷ the run's baseline requests a second. */
+/** A load whose requests a second are also read as a share of bare Fastify. */
+export interface RatedLoad extends LoadResult {
+  /** Bare Fastify right before and after this load (absent with --beside-seconds 0). */
+  beside?: BaselineBeside;
+  /** requestsPerSecond ÷ the baseline beside it, or ÷ the run's baseline when none was measured. */
   ratio: number;
 }
 
-/** A load whose requests a second are also read as a share of the run's baseline. */
-export type RatedLoad = LoadResult & { ratio: number };
+export interface HttpResult extends RatedLoad {
+  name: string;
+  title: string;
+  budget?: BudgetGroup;
+}
 
 /** The campus day: the mixed runs at each write rate, and each read class alone, caches off. */
 export interface CampusDayResults {

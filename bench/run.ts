@@ -10,6 +10,7 @@ import {
   READ_CACHE_ANNOUNCED_SECONDS_DEFAULT,
   READ_CACHE_SECONDS_DEFAULT,
 } from '../src/server/config-environment.ts';
+import { type BaselineBeside, baselineBeside, shareOfBaseline } from './baseline-beside.ts';
 import { formatBundles, runBundleBench } from './bundle.ts';
 import { BENCH_DATABASE, createBenchDatabase } from './database.ts';
 import { type Fixtures, prepareFixtures } from './fixtures.ts';
@@ -48,7 +49,8 @@ import { measureWeb } from './web.ts';
 
 // `npm run bench`: builds the app, seeds a fresh campus, starts the production server in its own
 // process and measures it from this one, between two runs of a bare-Fastify baseline on the same host
-// and port. Results: a table here and bench/results/<date>-<db>.json. See docs/performance.md.
+// and port, and each scenario between two short windows of a second bare server (bench/baseline-beside.ts).
+// Results: a table here and bench/results/<date>-<db>.json. See docs/performance.md.
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +59,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '0,5,25' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
+    'beside-seconds': { type: 'string', default: '5' },
     'campus-warmup': { type: 'string', default: 'steady' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
@@ -82,6 +85,8 @@ if (args.help) {
   --catalogue-scale 1         items only, times this (10 = 100,000, 50 = 500,000 items); without --only
                               it runs the search scenarios alone: search,caches-off-search
   --seconds 10 --warmup 3     per HTTP scenario and per caches-off run
+  --beside-seconds 5          bare Fastify measured this long right before and after each scenario, which
+                              is read against their mean (0: against the run's first and last baselines)
   --campus-warmup steady      the mix before each campus-day run's window, at its write rate, until the
                               catalogue's hit ratio stops rising (15 s slices; at least the caches' 30 s,
                               at most the 600 s an announced answer is kept): a campus that has been
@@ -174,6 +179,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'campusloop-bench-'));
   const database = await createBenchDatabase({ dataDir, postgresUrl: process.env.DATABASE_URL });
   let app: RunningServer | undefined;
+  // The bare server measured beside each scenario: started with the first window, idle in between.
+  let besideServer: RunningServer | undefined;
   try {
     const scale = num('scale');
     const campus = scale >= 1 ? FULL_CAMPUS : scaledCampus(scale);
@@ -224,6 +231,29 @@ async function main() {
     const before = await baseline();
     log(`baseline: ${before.requestsPerSecond} req/s, p99 ${before.latencyMs.p99} ms`);
 
+    const besideSeconds = num('beside-seconds');
+    const beside =
+      besideSeconds > 0
+        ? baselineBeside(async () => {
+            besideServer ??= await startBaseline(await freePort());
+            const request = () => ({ path: '/' });
+            await runLoad({ url: besideServer.url, connections, seconds: 1, request });
+            const window = await runLoad({
+              url: besideServer.url,
+              connections,
+              seconds: besideSeconds,
+              request,
+            });
+            log(`beside: bare Fastify ${window.requestsPerSecond} req/s`);
+            return window.requestsPerSecond;
+          })
+        : undefined;
+    /** A scenario between its two baseline windows (none with --beside-seconds 0). */
+    const rated = async <T>(
+      run: (measureJustBefore: () => Promise<void>) => Promise<T>,
+    ): Promise<{ result: T; beside?: BaselineBeside }> =>
+      beside ? beside(run) : { result: await run(async () => {}) };
+
     const profileDir = args.profile
       ? path.join(ROOT, 'bench/results/profiles', `${date.slice(0, 10)}-${dbKind}`)
       : undefined;
@@ -244,18 +274,16 @@ async function main() {
     const http: Record<string, HttpResult> = {};
     for (const scenario of HTTP_SCENARIOS) {
       if (!wants(scenario.name, 'http')) continue;
-      const result = await runHttpScenario(scenario, {
-        url: app.url,
-        fixtures,
-        connections,
-        seconds,
-        warmupSeconds: num('warmup'),
-      });
+      const url = app.url;
+      const { result, beside: around } = await rated(() =>
+        runHttpScenario(scenario, { url, fixtures, connections, seconds, warmupSeconds: num('warmup') }),
+      );
       http[scenario.name] = {
         name: scenario.name,
         title: scenario.title,
         budget: scenario.budget,
         ...result,
+        ...(around ? { beside: around } : {}),
         ratio: 0,
       };
       log(
@@ -286,24 +314,32 @@ async function main() {
         `campus day: ${reader.searches.length} searches, ${checked.searchesFinding} of ${checked.searchesSampled} sampled find items`,
       );
       for (const writesPerSecond of writeRates) {
-        const run = await runCampusDay({
-          url: app.url,
-          fixtures,
-          reader,
-          connections,
-          seconds,
-          warmup: campusWarmup,
-          onWarmupSlice: (elapsed, ratio) =>
-            log(
-              `campus day at ${writesPerSecond} writes/s: warm-up ${elapsed} s, catalogue hits in the last slice ${ratio === null ? '–' : `${(ratio * 100).toFixed(1)} %`}`,
-            ),
-          writesPerSecond,
-          today,
-          firstNewListing: size.items + 1,
-          metricsToken: CAMPUS_DAY_METRICS_TOKEN,
-          cpu: { serverPid: app.pid, database: database.kind === 'postgres' ? BENCH_DATABASE : undefined },
+        const url = app.url;
+        const serverPid = app.pid;
+        const { result: run, beside: around } = await rated((measureJustBefore) =>
+          runCampusDay({
+            url,
+            fixtures,
+            reader,
+            connections,
+            seconds,
+            warmup: campusWarmup,
+            onWarmupSlice: (elapsed, ratio) =>
+              log(
+                `campus day at ${writesPerSecond} writes/s: warm-up ${elapsed} s, catalogue hits in the last slice ${ratio === null ? '–' : `${(ratio * 100).toFixed(1)} %`}`,
+              ),
+            writesPerSecond,
+            today,
+            firstNewListing: size.items + 1,
+            metricsToken: CAMPUS_DAY_METRICS_TOKEN,
+            cpu: { serverPid, database: database.kind === 'postgres' ? BENCH_DATABASE : undefined },
+            beforeWindow: measureJustBefore,
+          }),
+        );
+        campusDay.runs.push({
+          ...run,
+          reads: { ...run.reads, ...(around ? { beside: around } : {}), ratio: 0 },
         });
-        campusDay.runs.push({ ...run, reads: { ...run.reads, ratio: 0 } });
         const r = run.reads;
         const w = run.writes;
         log(
@@ -379,15 +415,19 @@ async function main() {
       const checked = await preflightCampusDay(app.url, reader, cachesOffClasses);
       if (checked.searchesSampled && !campusDay.searchesSampled) Object.assign(campusDay, checked);
       for (const cls of cachesOffClasses) {
-        const result = await runReadClass(cls as ReadClass, {
-          url: app.url,
-          reader,
-          connections,
-          seconds,
-          warmupSeconds: num('warmup'),
-          cpu: { serverPid: app.pid, database: database.kind === 'postgres' ? BENCH_DATABASE : undefined },
-        });
-        campusDay.cachesOff[cls] = { ...result, ratio: 0 };
+        const url = app.url;
+        const serverPid = app.pid;
+        const { result, beside: around } = await rated(() =>
+          runReadClass(cls as ReadClass, {
+            url,
+            reader,
+            connections,
+            seconds,
+            warmupSeconds: num('warmup'),
+            cpu: { serverPid, database: database.kind === 'postgres' ? BENCH_DATABASE : undefined },
+          }),
+        );
+        campusDay.cachesOff[cls] = { ...result, ...(around ? { beside: around } : {}), ratio: 0 };
         log(
           `caches off, ${cls}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms` +
             (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
@@ -465,10 +505,10 @@ async function main() {
     log('baseline (bare Fastify) after');
     const after = await baseline();
     const baselineRps = Math.round((before.requestsPerSecond + after.requestsPerSecond) / 2);
-    for (const result of Object.values(http)) result.ratio = result.requestsPerSecond / baselineRps;
-    for (const run of campusDay?.runs ?? []) run.reads.ratio = run.reads.requestsPerSecond / baselineRps;
+    for (const result of Object.values(http)) result.ratio = shareOfBaseline(result, baselineRps);
+    for (const run of campusDay?.runs ?? []) run.reads.ratio = shareOfBaseline(run.reads, baselineRps);
     for (const result of Object.values(campusDay?.cachesOff ?? {})) {
-      result.ratio = result.requestsPerSecond / baselineRps;
+      result.ratio = shareOfBaseline(result, baselineRps);
     }
 
     const cpus = os.cpus();
@@ -518,6 +558,7 @@ async function main() {
     }
   } finally {
     await app?.stop();
+    await besideServer?.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -313,6 +313,8 @@ export async function runCampusDay(options: {
   metricsToken?: string;
   /** The server's process and its PostgreSQL database, to say where the CPU went (bench/cpu.ts). */
   cpu?: { serverPid: number; database?: string };
+  /** Run once the caches are warm, right before the measured window (a baseline window beside it). */
+  beforeWindow?: () => Promise<void>;
 }): Promise<CampusDayRun> {
   const { url, fixtures, reader, connections } = options;
   const writers = (seed: number) =>
@@ -348,6 +350,7 @@ export async function runCampusDay(options: {
     await warm.stop();
     await settle(url);
   }
+  await options.beforeWindow?.();
   const before = token ? await readServerMetrics(url, token) : undefined;
   const window = options.cpu && startCpuWindow(options.cpu.serverPid, options.cpu.database);
   const measured = writers(options.writesPerSecond * 2 + 2);

@@ -154,6 +154,8 @@ describe('the bench scenarios', () => {
   it('runs a campus day: every read answered 2xx while every kind of write succeeds at a fixed rate', async () => {
     const reader = campusReader(fixtures);
     await preflightCampusDay(url, reader);
+    // The baseline window beside the run: once, between the warm-up and the measured window.
+    let besideWindows = 0;
     const run = await runCampusDay({
       url,
       fixtures,
@@ -168,7 +170,11 @@ describe('the bench scenarios', () => {
       metricsToken: CAMPUS_DAY_METRICS_TOKEN,
       // The server runs in this process here: its CPU is the load generator's too.
       cpu: { serverPid: process.pid },
+      beforeWindow: async () => {
+        besideWindows++;
+      },
     });
+    expect(besideWindows).toBe(1);
     expect(run.reads.requests).toBeGreaterThan(0);
     expect(run.warmup).toMatchObject({ kind: 'steady', seconds: 2, steady: true });
     expect(run.warmup?.requests).toBeGreaterThan(0);
@@ -215,6 +221,16 @@ describe('the bench scenarios', () => {
     expect(report).toContain(
       `warm-up at 10 writes/s: 2 s, ${w.requests.toLocaleString('en-US')} reads; catalogue hits ${(w.lastSliceHitRatio! * 100).toFixed(1)} % in its last slice, levelled off`,
     );
+    // A ratio read against bare Fastify beside the run says which windows those were.
+    const beside = { before: 5_000, after: 4_000, requestsPerSecond: 4_500 };
+    const besideReport = formatReport({
+      ...results,
+      campusDay: campusDayOf([{ ...run, reads: { ...run.reads, beside, ratio: 0.5 } }]),
+    });
+    expect(besideReport).toContain('bare beside');
+    const runRow = besideReport.split('\n').find((l) => /^10 {2,}/.test(l));
+    expect(runRow).toContain('4,500 (5,000 → 4,000)');
+    expect(report.split('\n').find((l) => /^10 {2,}/.test(l))).toContain('run’s');
     const steadyReport = formatReport({
       ...results,
       options: { ...results.options, 'campus-warmup': 'steady' },
