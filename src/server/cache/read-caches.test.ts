@@ -254,7 +254,13 @@ describe('invalidateOnChanges, for a new listing', () => {
             }
           : undefined;
     });
-    const page = { today: { date: '2026-11-30', weekday: 1 }, availableNow: false, limit: 12, counted: true };
+    const page = {
+      today: { date: '2026-11-30', weekday: 1 },
+      availableNow: false,
+      limit: 12,
+      counted: true,
+      items: { starts: [], end: 0, createdMs: [] },
+    };
     for (const [name, filters] of Object.entries(lists)) {
       await caches.catalogue.get(
         name,

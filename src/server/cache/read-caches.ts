@@ -73,6 +73,8 @@ export interface NewestFirstPage {
   today: { date: string; weekday: number };
   availableNow: boolean;
   limit: number;
+  /** Where its items lie in its JSON: a new listing is spliced in, the rest of the page kept as text. */
+  items: ItemsAt;
   /**
    * It has a total, counted by the statement that read its items: whether that statement saw the new
    * listing shows in its items, and the total is then one more or the same. Without one, false.
@@ -86,9 +88,21 @@ export interface NewestFirstPage {
   before?: {
     /** The items just before the page, oldest last, as JSON (encoded as the page's items are). */
     json: string;
+    /** Where they lie in it. */
+    items: ItemsAt;
     /** When the list's newest item, as that statement saw it (or as taken in since), was created. */
     newestCreatedUs: number;
   };
+}
+
+/** Where a page's items lie in its JSON (features/items/page-items.ts). */
+export interface ItemsAt {
+  /** Where each item's JSON begins, in order. */
+  starts: number[];
+  /** Where the array of them closes (its `]`). */
+  end: number;
+  /** When each was created, in milliseconds, as its JSON says. */
+  createdMs: number[];
 }
 
 /**
@@ -109,7 +123,11 @@ export const answerTags = (answer: CachedAnswer) => answer.tags;
 function answerBytes(value: unknown): number {
   const answer = value as CachedAnswer;
   const text = 'json' in answer ? answer.json.length : 0;
-  const before = answer.newestFirst?.before?.json.length ?? 0;
+  // The text of the items before a later page, and where the items lie: two numbers an item, 16 bytes each.
+  const page = answer.newestFirst;
+  const before =
+    (page?.before?.json.length ?? 0) +
+    32 * ((page?.items.starts.length ?? 0) + (page?.before?.items.starts.length ?? 0));
   return (
     200 + text + Math.ceil(text / 4) + before + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0)
   );

@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { sendJson } from '../../http/json-answers.ts';
 import { publicRoutes, signedInRoutes } from '../../http/route-scopes.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { newestFirstPage } from './new-listings.ts';
 import { searchesToldOf } from './searches-told.ts';
 import { type ItemDeps, itemService } from './service.ts';
 
@@ -200,29 +201,21 @@ async function itemListAnswer(
         pageCount !== undefined &&
         count.total === pageCount.total &&
         count.totalCapped === pageCount.totalCapped;
+      const json = toJson(itemList, { ...found, ...count });
       const revisable =
         newestFirst && (query.page === 1 || before !== undefined) && (query.skipTotal || countedWithPage);
+      const page =
+        revisable &&
+        newestFirstPage(json, found.items, before, {
+          today: day,
+          availableNow: Boolean(query.availableNow),
+          limit: query.limit,
+          counted: !query.skipTotal,
+        });
       return {
-        json: toJson(itemList, { ...found, ...count }),
+        json,
         tags: searches ? searchTags(ids, told) : listTags(asked),
-        ...(revisable
-          ? {
-              newestFirst: {
-                today: day,
-                availableNow: Boolean(query.availableNow),
-                limit: query.limit,
-                counted: !query.skipTotal,
-                ...(before
-                  ? {
-                      before: {
-                        json: toJson(itemList.shape.items, before.items),
-                        newestCreatedUs: before.newestCreatedUs,
-                      },
-                    }
-                  : {}),
-              },
-            }
-          : {}),
+        ...(page ? { newestFirst: page } : {}),
       };
     },
     answerTags,
