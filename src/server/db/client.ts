@@ -13,6 +13,7 @@ import { serverDir } from '../server-dir.ts';
 import { readPlainArraysFast } from './array-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { countCheckout, countStatement, currentLane, type PoolUse } from './lanes.ts';
+import { keepStatements } from './pglite-statements.ts';
 
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
 // Both speak the same SQL and run the same migrations folder.
@@ -269,6 +270,7 @@ function timePgClient(client: pg.PoolClient, timings: QueryTimings) {
 }
 
 export function wrapPglite(client: PGlite): Database {
+  keepStatements(client);
   const db = drizzlePglite(client) as unknown as Db;
   const queries = new QueryTimings();
   const embedded: PoolUse = { checkouts: 0, waitSeconds: 0 };
