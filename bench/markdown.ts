@@ -29,7 +29,8 @@ out.push(
     `load average ${r.machine.loadAverage.before.toFixed(2)} before and ${r.machine.loadAverage.after.toFixed(2)} after. ` +
     `Baseline (bare Fastify, ${r.options.connections} connections): ${num(r.baseline.requestsPerSecond)} req/s ` +
     `(${num(r.baseline.before.requestsPerSecond)} before, ${num(r.baseline.after?.requestsPerSecond ?? 0)} after); ` +
-    'each ratio is to the bare Fastify measured right before and after its scenario ("bare beside").',
+    'each ratio is to the bare Fastify measured right before and after its scenario ("bare beside"), ' +
+    'or to this one where none was ("–").',
   '',
 );
 const head = [
