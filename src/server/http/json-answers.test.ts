@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonAnswer } from '../cache/read-caches.ts';
 import compression, { GZIP_LEVEL } from './compression.ts';
-import { sendJson } from './json-answers.ts';
+import { ownBytes, rememberedBytes, sendJson } from './json-answers.ts';
 
 // A remembered answer goes to many readers: compressed once per encoding, however many ask for it.
 
@@ -146,6 +146,28 @@ describe('sendJson', () => {
     expect(brotliDecompressSync(first!.rawPayload).toString()).toBe(big.json);
     expect(second!.rawPayload.equals(first!.rawPayload)).toBe(true);
     expect(compressions.br).toBe(1);
+  });
+
+  it('remembers each compressed answer in memory of its own size, in place or in the thread pool', async () => {
+    // zlib answers a view of its 16 KB chunk: kept as it is, a list's 300 bytes would hold 16 KB.
+    for (const [which, encoding] of [
+      [list, 'gzip'],
+      [list, 'br'],
+      [big, 'gzip'],
+      [big, 'br'],
+    ] as const) {
+      answer = { json: which.json };
+      const sent = await get(encoding);
+      const kept = await rememberedBytes(answer, encoding);
+      expect(kept?.equals(sent.rawPayload)).toBe(true);
+      expect(kept!.buffer.byteLength).toBe(kept!.length);
+    }
+    // What is its own already is not copied.
+    const own = Buffer.allocUnsafeSlow(5).fill(1);
+    expect(ownBytes(own)).toBe(own);
+    const view = Buffer.alloc(64).subarray(8, 16);
+    expect(ownBytes(view).buffer.byteLength).toBe(8);
+    expect(ownBytes(view).equals(view)).toBe(true);
   });
 
   it.each([

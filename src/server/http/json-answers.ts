@@ -47,15 +47,34 @@ export function acceptedEncoding(
   return ours.find((encoding) => encoding === chosen);
 }
 
+/**
+ * The bytes in memory of their own. zlib's synchronous calls answer a view of the 16 KB chunk they
+ * compressed into, and a pooled buffer shares an 8 KB slab: remembered as they are, a 2 KB answer kept
+ * 16 KB outside the heap alive for as long as it was remembered (measured on a campus day: 375 MB
+ * outside the heap for 243 MB of answers counted).
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 /** gzip at GZIP_LEVEL; Brotli at the compression plugin's quality, told the size so it sets up no more than it needs. */
 function compress(json: string, encoding: ContentEncoding): Compressed {
   const text = Buffer.from(json);
   const inPlace = text.length <= COMPRESSED_IN_PLACE_BYTES;
-  if (encoding === 'gzip') return inPlace ? gzipSync(text, GZIP) : gzipAsync(text, GZIP);
+  if (encoding === 'gzip')
+    return inPlace ? ownBytes(gzipSync(text, GZIP)) : gzipAsync(text, GZIP).then(ownBytes);
   const options = {
     params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
   };
-  return inPlace ? brotliCompressSync(text, options) : brotli(text, options);
+  return inPlace ? ownBytes(brotliCompressSync(text, options)) : brotli(text, options).then(ownBytes);
+}
+
+/** The bytes remembered for an answer in an encoding, once made and compressed. */
+export function rememberedBytes(answer: JsonAnswer, encoding: ContentEncoding): Compressed | undefined {
+  return compressedForms.get(answer)?.[encoding];
 }
 
 /** The answer's bytes in `encoding`, compressed the first time they are asked for. */
