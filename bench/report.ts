@@ -324,6 +324,13 @@ function formatCampusDay(
             (kinds ? ` (${kinds})` : ''),
         );
       }
+      if (run.memory) {
+        const mb = (bytes: number) => `${num(Math.round(bytes / 1024 / 1024))} MB`;
+        out.push(
+          `  server memory as the window ended at ${run.writesPerSecond} writes/s: resident ${mb(run.memory.resident)}, ` +
+            `heap used ${mb(run.memory.heapUsed)}, outside the heap ${mb(run.memory.external)}`,
+        );
+      }
       for (const [c, l] of Object.entries(byClass))
         for (const f of l.failures) out.push(`  BAD READ (${c}): ${f}`);
       for (const e of run.writes.errorSamples) out.push(`  WRITE ERROR: ${e}`);

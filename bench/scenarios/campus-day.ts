@@ -201,6 +201,18 @@ export interface CampusDayRun {
    * `nodejs_gc_duration_seconds`): what a heap of remembered answers costs. Absent without the token.
    */
   gc?: GcTime;
+  /**
+   * The server's memory as the window ended, in bytes (prom-client's process and heap gauges): beside
+   * what the catalogue counts for its answers, what they really hold. Absent without the token.
+   */
+  memory?: ServerMemory;
+}
+
+export interface ServerMemory {
+  resident: number;
+  heapUsed: number;
+  /** Buffers and other memory outside V8's heap (compressed answers among them). */
+  external: number;
 }
 
 export interface GcTime {
@@ -227,6 +239,22 @@ interface ServerReading {
   caches: Record<string, CacheReading>;
   /** Seconds spent collecting garbage since the server started, by kind. */
   gcSeconds: Record<string, number>;
+  memory: ServerMemory | undefined;
+}
+
+/** A gauge's value in prom-client's text, or undefined. */
+const gauge = (text: string, name: string) => {
+  const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+  return value === undefined ? undefined : Number(value);
+};
+
+/** The process's memory gauges, when /metrics has all three. */
+export function memoryIn(text: string): ServerMemory | undefined {
+  const resident = gauge(text, 'process_resident_memory_bytes');
+  const heapUsed = gauge(text, 'nodejs_heap_size_used_bytes');
+  const external = gauge(text, 'nodejs_external_memory_bytes');
+  if (resident === undefined || heapUsed === undefined || external === undefined) return undefined;
+  return { resident, heapUsed, external };
 }
 
 async function readServerMetrics(url: string, token: string): Promise<ServerReading> {
@@ -237,7 +265,7 @@ async function readServerMetrics(url: string, token: string): Promise<ServerRead
   for (const [, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="([^"]+)"\} (\S+)$/gm)) {
     gcSeconds[kind!] = Number(value);
   }
-  return { caches: cacheCountersIn(text), gcSeconds };
+  return { caches: cacheCountersIn(text), gcSeconds, memory: memoryIn(text) };
 }
 
 /** The garbage collection between two readings, in milliseconds a second of `seconds`. */
@@ -369,6 +397,7 @@ export async function runCampusDay(options: {
       ? {
           caches: cacheLookupsBetween(before.caches, after.caches),
           gc: gcTimeBetween(before.gcSeconds, after.gcSeconds, reads.seconds),
+          ...(after.memory ? { memory: after.memory } : {}),
         }
       : {}),
     ...(cpu ? { cpu } : {}),

@@ -203,6 +203,10 @@ describe('the bench scenarios', () => {
     // The server's garbage collection over the window, by kind, as /metrics counts it.
     expect(run.gc?.msPerSecond).toBeGreaterThanOrEqual(0);
     expect(Object.keys(run.gc?.byKind ?? {})).toContain('minor');
+    // And its memory as the window ended: the process's, its heap's, and what lies outside the heap.
+    expect(run.memory?.resident).toBeGreaterThan(run.memory!.heapUsed);
+    expect(run.memory?.heapUsed).toBeGreaterThan(0);
+    expect(run.memory?.external).toBeGreaterThan(0);
     campusDayRun = run;
   }, 30_000);
 
@@ -214,6 +218,9 @@ describe('the bench scenarios', () => {
       options: { ...results.options, 'campus-warmup': '30' },
       campusDay: campusDayOf([{ ...run, reads: { ...run.reads, ratio: 0.5 } }]),
     });
+    expect(report).toMatch(
+      /server memory as the window ended at 10 writes\/s: resident [\d,]+ MB, heap used [\d,]+ MB, outside the heap [\d,]+ MB/,
+    );
     // How long the caches had to fill before the window: the hit ratios mean little without it.
     expect(report).toContain('each window after 30 s of the same mix at its write rate');
     // Each run says how its caches were warmed: how long, on how many reads, and where the hits stood.
