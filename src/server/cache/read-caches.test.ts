@@ -12,6 +12,7 @@ import {
   listTags,
   type NewListingReviser,
   rememberedUnread,
+  textBytes,
   unreadNotificationsKey,
 } from './read-caches.ts';
 
@@ -107,6 +108,21 @@ describe('dropAfterWrite, with drops under way', () => {
 describe('createReadCaches', () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('counts an answer’s text at two bytes a character when any is beyond Latin-1, as V8 keeps it', async () => {
+    expect(textBytes('{"title":"Café table"}')).toBe(22);
+    expect(textBytes('{"title":"Ana’s desk"}')).toBe(44);
+    const held = async (title: string) => {
+      const caches = createReadCaches(30_000);
+      const json = JSON.stringify({ items: [{ title, description: 'x'.repeat(4000) }] });
+      await caches.catalogue.get('browse', async () => ({ json, tags: [] }));
+      return caches.catalogue.bytes;
+    };
+    const plain = await held("Ana's desk");
+    const typed = await held('Ana’s desk');
+    // The same answer typed on a phone (’ for ') takes about twice the memory, and is counted so.
+    expect(typed - plain).toBeGreaterThan(4000);
   });
 
   it('keeps the unread polls the announced time: every change to them is announced', async () => {

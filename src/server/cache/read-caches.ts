@@ -115,21 +115,33 @@ export type NewListingReviser = (
 /** The tags a catalogue answer declares for itself. */
 export const answerTags = (answer: CachedAnswer) => answer.tags;
 
+/** Any character beyond Latin-1: V8 then keeps the whole string at two bytes a character. */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
 /**
- * Roughly what an answer costs in memory: its text (one byte a character for JSON), the compressed form
- * browsers ask for (about a fifth of a list's JSON, Brotli or gzip: http/json-answers.ts), the items
- * a later page keeps from before it, and its tags.
+ * What a string takes in V8's memory: one byte a character, or two when any of them is beyond Latin-1
+ * (a typographic apostrophe, which phones type for ', a dash, an emoji).
+ */
+export function textBytes(text: string): number {
+  return BEYOND_LATIN1.test(text) ? 2 * text.length : text.length;
+}
+
+/**
+ * Roughly what an answer costs in memory: its text, the compressed form browsers ask for (about a
+ * fifth of a list's JSON, Brotli or gzip: http/json-answers.ts), the items a later page keeps from
+ * before it, and its tags.
  */
 function answerBytes(value: unknown): number {
   const answer = value as CachedAnswer;
-  const text = 'json' in answer ? answer.json.length : 0;
+  const text = 'json' in answer ? textBytes(answer.json) : 0;
+  const length = 'json' in answer ? answer.json.length : 0;
   // The text of the items before a later page, and where the items lie: two numbers an item, 16 bytes each.
   const page = answer.newestFirst;
   const before =
-    (page?.before?.json.length ?? 0) +
+    (page?.before ? textBytes(page.before.json) : 0) +
     32 * ((page?.items.starts.length ?? 0) + (page?.before?.items.starts.length ?? 0));
   return (
-    200 + text + Math.ceil(text / 4) + before + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0)
+    200 + text + Math.ceil(length / 4) + before + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0)
   );
 }
 
