@@ -133,15 +133,18 @@ export function textBytes(text: string): number {
  */
 function answerBytes(value: unknown): number {
   const answer = value as CachedAnswer;
-  const text = 'json' in answer ? textBytes(answer.json) : 0;
-  const length = 'json' in answer ? answer.json.length : 0;
+  const json = 'json' in answer ? answer.json : '';
   // The text of the items before a later page, and where the items lie: two numbers an item, 16 bytes each.
   const page = answer.newestFirst;
   const before =
     (page?.before ? textBytes(page.before.json) : 0) +
     32 * ((page?.items.starts.length ?? 0) + (page?.before?.items.starts.length ?? 0));
   return (
-    200 + text + Math.ceil(length / 4) + before + answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0)
+    200 +
+    textBytes(json) +
+    Math.ceil(json.length / 4) +
+    before +
+    answer.tags.reduce((sum, tag) => sum + 40 + tag.length, 0)
   );
 }
 
