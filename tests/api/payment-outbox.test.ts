@@ -444,3 +444,34 @@ describe('the 3-D Secure return to /reservations', () => {
     expect((await t.get('/api/reservations', borrower.cookie)).json().reservations).toEqual([]);
   });
 });
+
+describe('a request with its payment', () => {
+  it('asks the provider about the payment while the booking is checked, and books nothing when the provider does not answer', async () => {
+    const { borrower, item } = await scenario(t);
+    const { paymentIntentId } = (await quoteFor(t, borrower.cookie, item.id, day(2), day(3))).json();
+    await t.post('/api/payments/test/confirm', { paymentIntentId, card: VISA }, borrower.cookie);
+    const request = (itemId: string) =>
+      t.post(
+        '/api/reservations',
+        { itemId, startDate: day(2), endDate: day(3), stripePaymentIntentId: paymentIntentId },
+        borrower.cookie,
+      );
+    // The provider is asked before the check has answered: even a request the check refuses asked it.
+    const asked = flaky.calls.retrievePaymentIntent;
+    const gone = await request('00000000-0000-4000-8000-000000000000');
+    expect(gone.statusCode).toBe(404);
+    expect(flaky.calls.retrievePaymentIntent).toBe(asked + 1);
+
+    flaky.failNext('retrievePaymentIntent', 1);
+    const unanswered = await request(item.id);
+    expect(unanswered.statusCode).toBe(400);
+    const [kept] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, paymentIntentId));
+    expect(kept!.status).toBe('open');
+    expect((await t.get('/api/reservations', borrower.cookie)).json().reservations).toEqual([]);
+
+    const booked = await request(item.id);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const [used] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, paymentIntentId));
+    expect(used).toMatchObject({ status: 'used', reservationId: booked.json().reservation.id });
+  });
+});

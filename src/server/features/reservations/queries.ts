@@ -1,4 +1,18 @@
-import { and, desc, eq, gte, inArray, lt, lte, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BOOKED_STATUSES } from '#shared/booking/availability.ts';
 import type { ReservationStatus } from '#shared/constants.ts';
@@ -286,27 +300,75 @@ export async function insertReservation(db: Db, values: typeof reservations.$inf
   return row!.id;
 }
 
+/** What a recorded payment must have been made for to pay for a booking (reservations/request.ts). */
+export interface PaymentFor {
+  borrowerId: string;
+  itemId: string;
+  startDate: string;
+  endDate: string;
+  rentalCents: number;
+  depositCents: number;
+  serviceFeeCents: number;
+}
+
 /**
- * A request's booking, and the payment it takes marked used by it, in one statement (a round trip
- * fewer in the request's transaction). The payment's unique index on reservations still refuses a
- * second booking of the same payment, with the same error as a separate insert.
+ * A request's booking, and the payment it takes marked used by it, in one statement: the payment's
+ * row is taken (locked, and checked open and made for exactly this booking) by the same statement that
+ * books, so the request's transaction makes one round trip where it made two. A request that waited
+ * for the row while another booking took it finds it used and books nothing: undefined, and the caller
+ * reads the payment to say why. The payment's unique index on reservations still refuses a second
+ * booking of the same payment, with the same error as a separate insert.
+ *
+ * `authorisedAtPayment`: the booking's card was authorised when the payment was recorded (at the
+ * latest); false for a card held off-session later, whose authorisation has not happened yet.
  */
 export async function insertPaidReservation(
   db: Db,
-  values: typeof reservations.$inferInsert & { stripePaymentIntentId: string },
-): Promise<string> {
-  const inserted = db
-    .$with('inserted')
-    .as(db.insert(reservations).values(values).returning({ id: reservations.id }));
-  const used = db.$with('used').as(
-    db
-      .update(paymentIntents)
-      .set({ status: 'used', reservationId: sql`(select id from ${inserted})`, updatedAt: new Date() })
-      .where(eq(paymentIntents.id, values.stripePaymentIntentId))
-      .returning({ usedId: paymentIntents.id }),
-  );
-  const [row] = await db.with(inserted, used).select({ id: inserted.id }).from(inserted);
-  return row!.id;
+  values: Omit<typeof reservations.$inferInsert, 'id' | 'authorisedAt'> & { stripePaymentIntentId: string },
+  paymentFor: PaymentFor,
+  authorisedAtPayment: boolean,
+): Promise<string | undefined> {
+  // The booking's id is chosen here: the payment names it in the same statement that inserts it.
+  const id = randomUUID();
+  const taken = db
+    .update(paymentIntents)
+    .set({ status: 'used', reservationId: id, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentIntents.id, values.stripePaymentIntentId),
+        eq(paymentIntents.status, 'open'),
+        eq(paymentIntents.borrowerId, paymentFor.borrowerId),
+        eq(paymentIntents.itemId, paymentFor.itemId),
+        eq(paymentIntents.startDate, paymentFor.startDate),
+        eq(paymentIntents.endDate, paymentFor.endDate),
+        eq(paymentIntents.rentalCents, paymentFor.rentalCents),
+        eq(paymentIntents.depositCents, paymentFor.depositCents),
+        eq(paymentIntents.serviceFeeCents, paymentFor.serviceFeeCents),
+      ),
+    )
+    .returning({ createdAt: paymentIntents.createdAt });
+  const columns = getTableColumns(reservations);
+  const given = Object.entries({ ...values, id }).filter(([, value]) => value !== undefined) as [
+    keyof typeof columns,
+    unknown,
+  ][];
+  // Each value typed as its column is: a select's values are not typed by the insert they feed.
+  const names = [...given.map(([key]) => sql.identifier(columns[key].name)), sql.identifier('authorised_at')];
+  const cells = [
+    ...given.map(
+      ([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key].getSQLType())}`,
+    ),
+    authorisedAtPayment ? sql`taken.created_at` : sql`null::timestamptz`,
+  ];
+  const result = await db.execute<{ id: string }>(sql`
+    with taken as (${taken.getSQL()}),
+    booked as (
+      insert into ${reservations} (${sql.join(names, sql`, `)})
+      select ${sql.join(cells, sql`, `)} from taken
+      returning id
+    )
+    select id from booked`);
+  return result.rows[0]?.id;
 }
 
 export async function setStatus(

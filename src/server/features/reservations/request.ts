@@ -114,6 +114,36 @@ function paymentUsedRace(error: unknown): boolean {
   );
 }
 
+/**
+ * Why a payment could not be taken for a booking (the statement that takes it checks the same): not
+ * this borrower's, already used, released by the sweeper, or made for other dates or amounts.
+ */
+function refuse(
+  recorded: Awaited<ReturnType<typeof paymentStepService.findIntent>>,
+  paymentFor: queries.PaymentFor,
+): never {
+  if (!recorded || recorded.borrowerId !== paymentFor.borrowerId) {
+    throw badRequest(msg`That payment does not belong to this reservation.`);
+  }
+  if (recorded.status === 'abandoned') throw paymentReleased();
+  if (
+    recorded.status === 'open' &&
+    (recorded.itemId !== paymentFor.itemId ||
+      recorded.startDate !== paymentFor.startDate ||
+      recorded.endDate !== paymentFor.endDate ||
+      recorded.rentalCents !== paymentFor.rentalCents ||
+      recorded.depositCents !== paymentFor.depositCents ||
+      recorded.serviceFeeCents !== paymentFor.serviceFeeCents)
+  ) {
+    throw conflict(
+      msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
+      'PAYMENT_MISMATCH',
+    );
+  }
+  // Used by another booking, here or by a request that took it while this one waited for its row.
+  throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
+}
+
 export async function availability(deps: ReservationDeps, itemId: string): Promise<Availability> {
   const item = await queries.findBookableItem(deps.db, itemId);
   if (!offered(item)) throw notFound(msg`Item not found.`);
@@ -215,6 +245,10 @@ export async function create(
   },
 ): Promise<Reservation> {
   emailVerificationService.requireVerified(borrower);
+  // The provider's word on the payment is asked while the booking is checked: one wait, not two.
+  const asked = input.stripePaymentIntentId
+    ? deps.payments.retrievePaymentIntent(input.stripePaymentIntentId).catch(() => null)
+    : null;
   const { item, price } = await checkBooking(deps, borrower.id, input);
   const intentId = price.totalCents > 0 ? (input.stripePaymentIntentId ?? null) : null;
   let card: { type: string; last4: string | null } | null = null;
@@ -224,7 +258,7 @@ export async function create(
   if (price.totalCents > 0) {
     // The money must already be authorised, for exactly this booking, and not used before.
     if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', msg`Please pay to send this request.`);
-    const intent = await deps.payments.retrievePaymentIntent(intentId).catch(() => null);
+    const intent = await asked;
     if (!intent || intent.metadata.borrowerId !== borrower.id || intent.metadata.itemId !== item.id) {
       throw badRequest(msg`That payment does not belong to this reservation.`);
     }
@@ -242,32 +276,6 @@ export async function create(
   }
   try {
     return await transaction(deps.db, async (tx) => {
-      // When the card was authorised, at the latest: the request ends before that authorisation lapses.
-      let authorisedAt: Date | null = null;
-      if (intentId) {
-        // Checked again under the intent's lock: ten requests with one payment make one booking.
-        const recorded = await paymentStepService.lockIntent(tx, intentId);
-        if (!recorded || recorded.borrowerId !== borrower.id) {
-          throw badRequest(msg`That payment does not belong to this reservation.`);
-        }
-        if (recorded.status === 'used') throw conflict(PAYMENT_ALREADY_USED, 'PAYMENT_ALREADY_USED');
-        if (recorded.status === 'abandoned') throw paymentReleased();
-        if (
-          recorded.itemId !== item.id ||
-          recorded.startDate !== input.startDate ||
-          recorded.endDate !== input.endDate ||
-          recorded.rentalCents !== price.rentalCents ||
-          recorded.depositCents !== price.depositCents ||
-          recorded.serviceFeeCents !== price.serviceFeeCents
-        ) {
-          throw conflict(
-            msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
-            'PAYMENT_MISMATCH',
-          );
-        }
-        // Held off-session later: nothing authorised yet, its six days start when it is.
-        authorisedAt = offSessionCard ? null : recorded.createdAt;
-      }
       const booking = {
         itemId: item.id,
         borrowerId: borrower.id,
@@ -282,16 +290,32 @@ export async function create(
         lenderCommissionCents: lenderCommissionCents(price.rentalCents, deps.fees),
         lenderCommissionPercent: deps.fees.lenderCommissionPercent,
         stripePaymentIntentId: intentId,
-        authorisedAt,
         authoriseFrom: offSessionCard ? authoriseFrom : null,
         offSessionPaymentMethod: offSessionCard,
         cancellationPolicy: item.cancellationPolicy,
         rentalPeriod: item.rentalPeriod,
       };
-      // A paid request takes its payment in the same statement (marked used by this booking).
+      // A paid request takes its payment in the same statement, checked made for exactly this booking
+      // and locked: ten requests with one payment make one booking. When the card was authorised, at
+      // the latest, is when its payment was recorded (the request ends before that authorisation
+      // lapses); a card held off-session later has no authorisation yet.
+      const paymentFor = {
+        borrowerId: borrower.id,
+        itemId: item.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        rentalCents: price.rentalCents,
+        depositCents: price.depositCents,
+        serviceFeeCents: price.serviceFeeCents,
+      };
       const reservationId = intentId
-        ? await queries.insertPaidReservation(tx, { ...booking, stripePaymentIntentId: intentId })
-        : await queries.insertReservation(tx, booking);
+        ? ((await queries.insertPaidReservation(
+            tx,
+            { ...booking, stripePaymentIntentId: intentId },
+            paymentFor,
+            !offSessionCard,
+          )) ?? refuse(await paymentStepService.findIntent(tx, intentId), paymentFor))
+        : await queries.insertReservation(tx, { ...booking, authorisedAt: null });
       const who = borrower.fullName;
       const title = item.title;
       await notificationService.notify(tx, {
