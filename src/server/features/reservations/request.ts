@@ -114,6 +114,24 @@ function paymentUsedRace(error: unknown): boolean {
   );
 }
 
+/** What a payment is recorded for, and what a request must be to use it: this booking at this price. */
+function paymentFor(
+  borrowerId: string,
+  itemId: string,
+  dates: { startDate: string; endDate: string },
+  price: { rentalCents: number; depositCents: number; serviceFeeCents: number },
+): queries.PaymentFor {
+  return {
+    borrowerId,
+    itemId,
+    startDate: dates.startDate,
+    endDate: dates.endDate,
+    rentalCents: price.rentalCents,
+    depositCents: price.depositCents,
+    serviceFeeCents: price.serviceFeeCents,
+  };
+}
+
 /**
  * Why a payment could not be taken for a booking (the statement that takes it checks the same): not
  * this borrower's, already used, released by the sweeper, or made for other dates or amounts.
@@ -205,13 +223,7 @@ export async function createPaymentIntent(
   // tab closed after paying) the sweeper releases it.
   await paymentStepService.recordIntent(deps.db, {
     id: intent.id,
-    borrowerId: borrower.id,
-    itemId: item.id,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    rentalCents: price.rentalCents,
-    depositCents: price.depositCents,
-    serviceFeeCents: price.serviceFeeCents,
+    ...paymentFor(borrower.id, item.id, input, price),
     amountCents: price.totalCents,
   });
   // The Reserve dialog says by when the lender answers (or the hold goes): a request made now. A booking
@@ -299,22 +311,14 @@ export async function create(
       // and locked: ten requests with one payment make one booking. When the card was authorised, at
       // the latest, is when its payment was recorded (the request ends before that authorisation
       // lapses); a card held off-session later has no authorisation yet.
-      const paymentFor = {
-        borrowerId: borrower.id,
-        itemId: item.id,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        rentalCents: price.rentalCents,
-        depositCents: price.depositCents,
-        serviceFeeCents: price.serviceFeeCents,
-      };
+      const madeFor = paymentFor(borrower.id, item.id, input, price);
       const reservationId = intentId
         ? ((await queries.insertPaidReservation(
             tx,
             { ...booking, stripePaymentIntentId: intentId },
-            paymentFor,
+            madeFor,
             !offSessionCard,
-          )) ?? refuse(await paymentStepService.findIntent(tx, intentId), paymentFor))
+          )) ?? refuse(await paymentStepService.findIntent(tx, intentId), madeFor))
         : await queries.insertReservation(tx, { ...booking, authorisedAt: null });
       const who = borrower.fullName;
       const title = item.title;
