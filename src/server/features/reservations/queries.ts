@@ -353,7 +353,10 @@ export async function insertPaidReservation(
     unknown,
   ][];
   // Each value typed as its column is: a select's values are not typed by the insert they feed.
-  const names = [...given.map(([key]) => sql.identifier(columns[key].name)), sql.identifier('authorised_at')];
+  const names = [
+    ...given.map(([key]) => sql.identifier(columns[key].name)),
+    sql.identifier(columns.authorisedAt.name),
+  ];
   const cells = [
     ...given.map(
       ([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key].getSQLType())}`,
