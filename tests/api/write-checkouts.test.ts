@@ -43,6 +43,14 @@ const PAID_REQUEST_BUDGET = 9;
  * was locked and read before the booking was inserted.
  */
 const REQUEST_STATEMENTS = { postgres: 9, pglite: 7 };
+/** An ask's transaction (the answer read on its connection), then its announcement's mark. */
+const ASK_CHECKOUTS = 2;
+/**
+ * An ask's round trips on PostgreSQL: its begin, the asker's lock, their open asks counted, the ask,
+ * the matching job, the answer and the commit; last the mark. PGlite counts two fewer (its begin and
+ * commit). It was 9 while the answer was read after the commit, with the offers a new ask cannot have.
+ */
+const ASK_STATEMENTS = { postgres: 8, pglite: 6 };
 /** The session (when not remembered), the rate budget, the message's transaction. */
 const MESSAGE_BUDGET = 3;
 
@@ -112,6 +120,30 @@ describe('checkouts per write', () => {
     // Read marks and sign-ins alike take no mark's checkout.
     const read = checkoutsIn(await t.post(`/api/conversations/${conversationId}/read`, {}, seller.cookie));
     expect(read).toBeLessThanOrEqual(2);
+  });
+
+  it('an ask answers what it made from its own transaction, without reading offers it cannot have', async () => {
+    const student = await createSignedInUser(t.database.db);
+    const body = {
+      title: 'Cordless drill',
+      category: 'tools',
+      note: 'For shelves in my dorm room.',
+      startDate: day(1),
+      endDate: day(2),
+      maxPrice: '10',
+    };
+    const first = await t.post('/api/asks', body, student.cookie);
+    const asked = await t.post('/api/asks', { ...body, title: 'Stud finder' }, student.cookie);
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().ask).toMatchObject({ title: 'Stud finder', mine: true, offerCount: 0, offers: [] });
+    // The session is remembered after the first: the ask's transaction and its announcement's mark.
+    expect(checkoutsIn(first)).toBeLessThanOrEqual(ASK_CHECKOUTS + 1);
+    expect(checkoutsIn(asked)).toBeLessThanOrEqual(ASK_CHECKOUTS);
+    const statements = statementsOf(asked.headers['server-timing'] as string | undefined);
+    expect(statements, `statements: ${statements}`).toBeLessThanOrEqual(ASK_STATEMENTS[t.database.kind]);
+    // The board shows the same ask as its answer did.
+    const mine = (await t.get('/api/asks?mine=true', student.cookie)).json().asks;
+    expect(mine).toContainEqual(asked.json().ask);
   });
 
   it('a listing change is still seen at once by its writer’s next read', async () => {

@@ -123,7 +123,7 @@ export const askService = {
       const message = msg`This asks for something that may not be lent or borrowed on CampusLoop (see the Safety Guidelines).`;
       throw badRequest(message, [{ path: 'title', message }]);
     }
-    const id = await transaction(deps.db, async (tx) => {
+    const row = await transaction(deps.db, async (tx) => {
       // One person's asks one at a time: two arriving together cannot both be the fifth.
       await queries.lockAsker(tx, student.id);
       const most = ASK_LIMITS.openPerPerson;
@@ -149,9 +149,11 @@ export const askService = {
         const jobs = deps.jobs;
         afterCommit(tx, () => jobs.kick(QUEUES.askMatches));
       }
-      return askId;
+      // Read back on the transaction's connection: the answer takes no further checkout. A new ask has
+      // no offers, so none are read.
+      return (await queries.findAsk(tx, askId))!;
     });
-    return askService.get(deps, student, id);
+    return toAsk(row, student.id, [], today);
   },
 
   /** One ask as the viewer may see it: their campus's, or their own. */
