@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
-import { DEMO_PASSWORD, expectAccessible, setupBrowser } from './helpers.ts';
+import { DEMO_PASSWORD, expectAccessible, scriptRunning, setupBrowser } from './helpers.ts';
 
 // "Back where I was": 'Login to Reserve', 'Login to Chat', the auth card's Sign In,
 // registration and the verification link all return the student to the page they came from, with
@@ -17,6 +17,9 @@ async function openItemAsVisitor(page: Page, title: string) {
     .first()
     .click();
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  // A browse result pressed before the browse page's script ran loads the item page from the server:
+  // its 'Login to …' links are plain links until the script runs, which say nothing before going.
+  await scriptRunning(page);
   return new URL(page.url()).pathname;
 }
 
