@@ -11,6 +11,7 @@ import { sendDigests } from '../../src/server/features/asks/digest.ts';
 import { askService } from '../../src/server/features/asks/service.ts';
 import { campusAt } from '../../src/shared/calendar.ts';
 import { createItem, createSignedInUser, suspend } from '../factories.ts';
+import { drillAsk } from '../helpers/ask-fixtures.ts';
 import { notices, pickUp } from '../helpers/booking-scenario.ts';
 import { readOutbox, recipients } from '../helpers/outbox.ts';
 import { day, TZ } from '../helpers/reservation-fixtures.ts';
@@ -27,16 +28,6 @@ const t = setupTestApp({
   adminEmails: [MODERATOR, REPORTS_MODERATOR, QUEUE_MODERATOR, ...UNHIDE_MODERATORS],
 });
 const db = () => t.database.db;
-
-const drillAsk = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Cordless drill',
-  category: 'tools',
-  note: 'For shelves in my dorm room.',
-  startDate: day(1),
-  endDate: day(2),
-  maxPrice: '10',
-  ...overrides,
-});
 
 async function ask(cookie: string, overrides: Record<string, unknown> = {}) {
   const response = await t.post('/api/asks', drillAsk(overrides), cookie);

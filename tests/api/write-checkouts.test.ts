@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { quote } from '#shared/booking/pricing.ts';
 import { checkoutsOf, serverMsOf, statementsOf } from '../../src/server/http/db-lanes.ts';
 import { createItem, createSignedInUser } from '../factories.ts';
+import { drillAsk } from '../helpers/ask-fixtures.ts';
 import { VISA } from '../helpers/reservation-fixtures.ts';
 import { setupTestApp } from '../helpers/test-app.ts';
 
@@ -124,16 +125,8 @@ describe('checkouts per write', () => {
 
   it('an ask answers what it made from its own transaction, without reading offers it cannot have', async () => {
     const student = await createSignedInUser(t.database.db);
-    const body = {
-      title: 'Cordless drill',
-      category: 'tools',
-      note: 'For shelves in my dorm room.',
-      startDate: day(1),
-      endDate: day(2),
-      maxPrice: '10',
-    };
-    const first = await t.post('/api/asks', body, student.cookie);
-    const asked = await t.post('/api/asks', { ...body, title: 'Stud finder' }, student.cookie);
+    const first = await t.post('/api/asks', drillAsk(), student.cookie);
+    const asked = await t.post('/api/asks', drillAsk({ title: 'Stud finder' }), student.cookie);
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json().ask).toMatchObject({ title: 'Stud finder', mine: true, offerCount: 0, offers: [] });
     // The session is remembered after the first: the ask's transaction and its announcement's mark.
