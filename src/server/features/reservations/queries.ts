@@ -311,6 +311,10 @@ export interface PaymentFor {
   serviceFeeCents: number;
 }
 
+/** Each field a payment is recorded for, named as the payment's own column is. */
+export const paymentForFields = (paymentFor: PaymentFor) =>
+  Object.entries(paymentFor) as [keyof PaymentFor, PaymentFor[keyof PaymentFor]][];
+
 /**
  * A request's booking, and the payment it takes marked used by it, in one statement: the payment's
  * row is taken (locked, and checked open and made for exactly this booking) by the same statement that
@@ -337,13 +341,7 @@ export async function insertPaidReservation(
       and(
         eq(paymentIntents.id, values.stripePaymentIntentId),
         eq(paymentIntents.status, 'open'),
-        eq(paymentIntents.borrowerId, paymentFor.borrowerId),
-        eq(paymentIntents.itemId, paymentFor.itemId),
-        eq(paymentIntents.startDate, paymentFor.startDate),
-        eq(paymentIntents.endDate, paymentFor.endDate),
-        eq(paymentIntents.rentalCents, paymentFor.rentalCents),
-        eq(paymentIntents.depositCents, paymentFor.depositCents),
-        eq(paymentIntents.serviceFeeCents, paymentFor.serviceFeeCents),
+        ...paymentForFields(paymentFor).map(([field, value]) => eq(paymentIntents[field], value)),
       ),
     )
     .returning({ createdAt: paymentIntents.createdAt });

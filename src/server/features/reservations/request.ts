@@ -146,12 +146,7 @@ function refuse(
   if (recorded.status === 'abandoned') throw paymentReleased();
   if (
     recorded.status === 'open' &&
-    (recorded.itemId !== paymentFor.itemId ||
-      recorded.startDate !== paymentFor.startDate ||
-      recorded.endDate !== paymentFor.endDate ||
-      recorded.rentalCents !== paymentFor.rentalCents ||
-      recorded.depositCents !== paymentFor.depositCents ||
-      recorded.serviceFeeCents !== paymentFor.serviceFeeCents)
+    queries.paymentForFields(paymentFor).some(([field, value]) => recorded[field] !== value)
   ) {
     throw conflict(
       msg`That payment was made for other dates or another amount. Please go back and pay for these dates.`,
