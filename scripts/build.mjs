@@ -115,6 +115,7 @@ export const OUTPUTS = [
   'server/entry-server.js',
   'server/main.js',
   'server/backup.js',
+  'server/embedded-thread.js',
   'server/db/migrations/meta/_journal.json',
   'server/data/us-universities.json',
   'build.json',
@@ -151,7 +152,12 @@ async function bundleServer(outDir) {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', backup: 'src/server/backup.ts' },
+    entryPoints: {
+      main: 'src/server/main.ts',
+      backup: 'src/server/backup.ts',
+      // The embedded database's thread, which the server starts from beside its own file.
+      'embedded-thread': 'src/server/db/embedded-thread.ts',
+    },
     outdir: path.join(outDir, 'server'),
     bundle: true,
     platform: 'node',

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,8 +10,8 @@ import pg from 'pg';
 import { serverDir } from '../server-dir.ts';
 import { readPlainArraysFast } from './array-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { EmbeddedClient } from './embedded-client.ts';
 import { countCheckout, countStatement, currentLane, type PoolUse } from './lanes.ts';
-import { keepStatements } from './pglite-statements.ts';
 
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
 // Both speak the same SQL and run the same migrations folder.
@@ -27,8 +25,8 @@ export type Db = NodePgDatabase<Record<string, never>>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The PGlite instance when embedded (tests clone and dump it). */
-  pglite?: PGlite;
+  /** The embedded database, in its own thread (tests clone and dump it; the hub listens on it). */
+  pglite?: EmbeddedClient;
   /**
    * PostgreSQL: the reading pool (DATABASE_POOL_SIZE), also the background's: the job queue, the job
    * locks, the metrics' reads.
@@ -108,8 +106,6 @@ export const migrationsFolder = path.join(serverDir, 'db', 'migrations');
 /** Any constant: the advisory lock id that lets one instance at a time migrate a shared database. */
 const MIGRATION_LOCK_ID = 72_061_001;
 
-export const pgliteExtensions = { pg_trgm, btree_gist };
-
 /**
  * The embedded database's buffer pool. PostgreSQL's default (128MB) is allocated and zeroed whole inside
  * PGlite's WebAssembly memory, which never shrinks: 150 MB of the restarted server's 372 MB at idle.
@@ -174,14 +170,12 @@ export async function openPglite(
     );
   }
   try {
-    const client = await PGlite.create(dir, {
-      extensions: pgliteExtensions,
-      loadDataDir,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    const client = await EmbeddedClient.start({
+      dir,
+      load: loadDataDir && { bytes: await loadDataDir.arrayBuffer(), type: loadDataDir.type },
+      startParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      setup: `set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
     });
-    await client.exec(
-      `set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
-    );
     const database = wrapPglite(client);
     return {
       ...database,
@@ -202,7 +196,7 @@ export async function openPglite(
  * transactions, pg-boss, the hub's LISTEN) and the same two on each transaction's handle (Drizzle's
  * transactions). The time includes waiting for the one embedded connection.
  */
-function timePglite(client: PGlite, timings: QueryTimings, use: PoolUse) {
+function timePglite(client: EmbeddedClient, timings: QueryTimings, use: PoolUse) {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
@@ -269,9 +263,10 @@ function timePgClient(client: pg.PoolClient, timings: QueryTimings) {
   };
 }
 
-export function wrapPglite(client: PGlite): Database {
-  keepStatements(client);
-  const db = drizzlePglite(client) as unknown as Db;
+function wrapPglite(client: EmbeddedClient): Database {
+  // Drizzle's PGlite driver calls only `query` and `transaction`, which the thread's client answers.
+  const drizzleClient = client as unknown as PGlite;
+  const db = drizzlePglite(drizzleClient) as unknown as Db;
   const queries = new QueryTimings();
   const embedded: PoolUse = { checkouts: 0, waitSeconds: 0 };
   timePglite(client, queries, embedded);
@@ -282,7 +277,7 @@ export function wrapPglite(client: PGlite): Database {
     queries,
     poolUse: { embedded },
     migrate: async () => {
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await migratePglite(drizzlePglite(drizzleClient), { migrationsFolder });
     },
     close: async () => {
       if (!client.closed) await client.close();

@@ -13,7 +13,7 @@ describe('the embedded database', () => {
       expect(PGLITE_SHARED_BUFFERS).toBe('16MB');
       // The WebAssembly memory it lives in: PGlite's initial 128 MB, not grown past it as with 128MB
       // of buffers (188 MB then).
-      expect(database.pglite!.Module.HEAPU8.buffer.byteLength).toBeLessThanOrEqual(128 * 1024 * 1024);
+      expect(await database.pglite!.wasmMemoryBytes()).toBeLessThanOrEqual(128 * 1024 * 1024);
     } finally {
       await database.close();
     }

@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { EmbeddedClient } from './embedded-client.ts';
 
 // Live events for signed-in people. The database announces them: triggers on notifications
 // and messages (migration 0006_live_events) call pg_notify on one channel, which PostgreSQL delivers
@@ -273,7 +273,7 @@ export async function createPostgresHub(
 }
 
 /** The embedded database: one process, one PGlite, which hears its own NOTIFYs at commit. */
-export async function createEmbeddedHub(pglite: PGlite): Promise<RealtimeHub> {
+export async function createEmbeddedHub(pglite: EmbeddedClient): Promise<RealtimeHub> {
   const local = new LocalDelivery();
   const unlistenEvents = await pglite.listen(LIVE_EVENTS_CHANNEL, (payload) => local.deliverPayload(payload));
   const unlistenTables = await pglite.listen(CACHE_CHANNEL, (payload) => local.changed(payload));
