@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from './client.ts';
 import type { EmbeddedClient } from './embedded-client.ts';
+import { withLane } from './lanes.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 // The embedded database runs in a thread of its own; the server speaks to it in messages. These show
@@ -58,6 +59,32 @@ describe('the embedded database in its own thread', () => {
     release();
     expect(await inside).toBe('done');
     expect((await outside).rows).toEqual([{ value: 2 }]);
+  });
+
+  it('runs a changing request’s statement before the reads that were waiting', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const answered: string[] = [];
+    const ask = (lane: 'read' | 'write', name: string) =>
+      withLane(lane, () => client.query('select 1')).then(() => answered.push(name));
+    const inside = client.transaction(async (tx) => {
+      await tx.query('select 1');
+      open();
+      await held;
+    });
+    await opened;
+    const reads = ['read 1', 'read 2', 'read 3', 'read 4', 'read 5'].map((name) => ask('read', name));
+    const write = ask('write', 'write');
+    release();
+    await Promise.all([inside, write, ...reads]);
+    // The first read was handed to PGlite while the transaction held it; the write goes next.
+    expect(answered).toEqual(['read 1', 'write', 'read 2', 'read 3', 'read 4', 'read 5']);
   });
 
   it('rolls back a transaction whose callback throws, and throws the callback’s own error', async () => {

@@ -1,6 +1,7 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { EmbeddedAsk, EmbeddedMessage, EmbeddedStart, SentError } from './embedded-protocol.ts';
+import { currentLane } from './lanes.ts';
 
 // The server's side of the embedded database, which runs in a thread of its own (embedded-thread.ts;
 // decision 094 has the why and the figures). It answers the part of PGlite's API the app uses: Drizzle's
@@ -48,6 +49,12 @@ function threadWorker(options: WorkerOptions): Worker {
   const source = new URL('./embedded-thread.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/** A statement of a changing request, or of work outside any request (jobs, the hub): not a read's. */
+function first(): boolean {
+  const lane = currentLane()?.lane;
+  return lane !== 'read' && lane !== 'replica';
 }
 
 export class EmbeddedClient {
@@ -99,7 +106,7 @@ export class EmbeddedClient {
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.ask({ op: 'exec', text }) as Promise<Results[]>;
+    return this.ask({ op: 'exec', text, first: first() }) as Promise<Results[]>;
   }
 
   /** A statement, in a transaction or not (the timing wrappers replace `query`, not this). */
@@ -115,6 +122,7 @@ export class EmbeddedClient {
       rowMode: options?.rowMode,
       textTypes: Object.keys(options?.parsers ?? {}).map(Number),
       tx,
+      first: tx === undefined ? first() : undefined,
     }) as Promise<Results<T>>;
   }
 

@@ -23,8 +23,10 @@ export type EmbeddedAsk =
       /** Types whose values are answered as PostgreSQL's text (Drizzle's dates, times, intervals). */
       textTypes: number[];
       tx?: number;
+      /** Sent by a changing request (or a job): runs before the reads waiting (embedded-thread.ts). */
+      first?: boolean;
     }
-  | { op: 'exec'; text: string; tx?: number }
+  | { op: 'exec'; text: string; tx?: number; first?: boolean }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }

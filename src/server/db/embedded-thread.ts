@@ -130,19 +130,59 @@ async function main() {
     return open.tx;
   }
 
-  port.on('message', (request: EmbeddedRequest) => {
+  const handle = (request: EmbeddedRequest) => {
     const handler = handlers[request.op] as (request: EmbeddedRequest) => Promise<unknown>;
-    handler(request).then(
+    return handler(request).then(
       (value) => {
         if (value !== NO_REPLY) reply(request.id, true, value);
       },
       (error) => reply(request.id, false, sentError(error)),
     );
+  };
+
+  port.on('message', (request: EmbeddedRequest) => {
+    if (
+      request.op === 'begin' ||
+      ((request.op === 'query' || request.op === 'exec') && request.tx === undefined)
+    ) {
+      turns.add(request.op === 'begin' || request.first === true, () => handle(request));
+    } else {
+      // A transaction's own statements and its end run at once: it holds PGlite until it ends.
+      void handle(request);
+    }
   });
   port.postMessage({ op: 'ready' });
 }
 
 const NO_REPLY = Symbol('no reply');
+
+/**
+ * PGlite runs one statement at a time, in the order they ask for it. Given to it as they arrive, a
+ * changing request's statements waited behind every read sent before them, at each of its round trips.
+ * Here the statements outside transactions, and transactions' begins, take turns: one at a time, the
+ * changing requests' (and transactions') first, then the reads in order of arrival. The next is handed
+ * to PGlite as soon as the one before is answered (or, for a begin, as soon as its transaction is open:
+ * its statements then run at once, and what is handed on waits for its end).
+ */
+const turns = {
+  first: [] as (() => Promise<unknown>)[],
+  rest: [] as (() => Promise<unknown>)[],
+  busy: false,
+  add(first: boolean, run: () => Promise<unknown>) {
+    (first ? this.first : this.rest).push(run);
+    this.next();
+  },
+  next() {
+    if (this.busy) return;
+    const run = this.first.shift() ?? this.rest.shift();
+    if (!run) return;
+    this.busy = true;
+    void run().finally(() => {
+      this.busy = false;
+      this.next();
+    });
+  },
+};
 
 function reply(id: number, ok: boolean, value: unknown) {
   const transfer =
