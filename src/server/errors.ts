@@ -49,3 +49,10 @@ export const forbidden = (message: UserMessage = msg`You are not allowed to do t
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: UserMessage = msg`Not found.`) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: UserMessage, code = 'CONFLICT') => new AppError(409, code, message);
+/** The card provider's call failed without an answer (a network error, its outage): try again, never a 500. */
+export const providerUnavailable = () =>
+  new AppError(
+    503,
+    'PROVIDER_UNAVAILABLE',
+    msg`The card provider did not answer. Please try again in a few minutes.`,
+  );

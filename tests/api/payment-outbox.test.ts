@@ -446,7 +446,7 @@ describe('the 3-D Secure return to /reservations', () => {
 });
 
 describe('a request with its payment', () => {
-  it('asks the provider about the payment while the booking is checked, and books nothing when the provider does not answer', async () => {
+  it('asks the provider about the payment while the booking is checked, and books nothing, saying so, when the provider does not answer', async () => {
     const { borrower, item } = await scenario(t);
     const { paymentIntentId } = (await quoteFor(t, borrower.cookie, item.id, day(2), day(3))).json();
     await t.post('/api/payments/test/confirm', { paymentIntentId, card: VISA }, borrower.cookie);
@@ -464,7 +464,8 @@ describe('a request with its payment', () => {
 
     flaky.failNext('retrievePaymentIntent', 1);
     const unanswered = await request(item.id);
-    expect(unanswered.statusCode).toBe(400);
+    expect(unanswered.statusCode).toBe(503);
+    expect(unanswered.json().code).toBe('PROVIDER_UNAVAILABLE');
     const [kept] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, paymentIntentId));
     expect(kept!.status).toBe('open');
     expect((await t.get('/api/reservations', borrower.cookie)).json().reservations).toEqual([]);

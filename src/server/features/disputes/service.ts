@@ -5,7 +5,7 @@ import type { AdminDispute, AdminDisputes, DisputeEvidence } from '#shared/schem
 import type { Dispute, PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound, providerUnavailable } from '../../errors.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { moderationService } from '../moderation/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -221,11 +221,7 @@ async function orProviderUnavailable<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(
-      503,
-      'PROVIDER_UNAVAILABLE',
-      msg`The card provider did not answer. Please try again in a few minutes.`,
-    );
+    throw providerUnavailable();
   }
 }
 

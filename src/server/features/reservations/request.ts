@@ -14,7 +14,7 @@ import type { Locale } from '#shared/i18n.ts';
 import type { Availability, Reservation } from '#shared/schemas/reservations.ts';
 import { dayWhenWritten } from '../../booking-words.ts';
 import { sqlState, transaction } from '../../db/transaction.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, providerUnavailable } from '../../errors.ts';
 import { emailVerificationService } from '../email-verification/service.ts';
 import { ledgerService } from '../ledger/service.ts';
 import { notificationService } from '../notifications/service.ts';
@@ -253,8 +253,12 @@ export async function create(
 ): Promise<Reservation> {
   emailVerificationService.requireVerified(borrower);
   // The provider's word on the payment is asked while the booking is checked: one wait, not two.
+  // Its refusal (no such payment) is a payment that is not this booking's; no answer is an outage,
+  // said as such once the check has passed.
   const asked = input.stripePaymentIntentId
-    ? deps.payments.retrievePaymentIntent(input.stripePaymentIntentId).catch(() => null)
+    ? deps.payments
+        .retrievePaymentIntent(input.stripePaymentIntentId)
+        .catch((error: unknown) => (error instanceof AppError ? null : providerUnavailable()))
     : null;
   const { item, price } = await checkBooking(deps, borrower.id, input);
   const intentId = price.totalCents > 0 ? (input.stripePaymentIntentId ?? null) : null;
@@ -266,6 +270,7 @@ export async function create(
     // The money must already be authorised, for exactly this booking, and not used before.
     if (!intentId) throw new AppError(402, 'PAYMENT_REQUIRED', msg`Please pay to send this request.`);
     const intent = await asked;
+    if (intent instanceof AppError) throw intent;
     if (!intent || intent.metadata.borrowerId !== borrower.id || intent.metadata.itemId !== item.id) {
       throw badRequest(msg`That payment does not belong to this reservation.`);
     }
