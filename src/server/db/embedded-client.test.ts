@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signal } from '../../../tests/helpers/signal.ts';
 import { type Database, openPglite } from './client.ts';
 import type { EmbeddedClient } from './embedded-client.ts';
 import { withLane } from './lanes.ts';
@@ -44,44 +45,35 @@ describe('the embedded database in its own thread', () => {
   });
 
   it('commits a transaction whose callback returns, and keeps others out until then', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = signal();
     const inside = client.transaction(async (tx) => {
       await tx.query(`insert into counters values ('committed', 1)`);
-      await held;
+      await held.done;
       await tx.query(`update counters set value = 2 where name = 'committed'`);
       return 'done';
     });
     // A statement outside waits for the transaction, as on PGlite's own thread: it sees the end.
     const outside = client.query<{ value: number }>(`select value from counters where name = 'committed'`);
-    release();
+    held.fire();
     expect(await inside).toBe('done');
     expect((await outside).rows).toEqual([{ value: 2 }]);
   });
 
   it('runs a changing request’s statement before the reads that were waiting', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const held = signal();
+    const opened = signal();
     const answered: string[] = [];
     const ask = (lane: 'read' | 'write', name: string) =>
       withLane(lane, () => client.query('select 1')).then(() => answered.push(name));
     const inside = client.transaction(async (tx) => {
       await tx.query('select 1');
-      open();
-      await held;
+      opened.fire();
+      await held.done;
     });
-    await opened;
+    await opened.done;
     const reads = ['read 1', 'read 2', 'read 3', 'read 4', 'read 5'].map((name) => ask('read', name));
     const write = ask('write', 'write');
-    release();
+    held.fire();
     await Promise.all([inside, write, ...reads]);
     // The first read was handed to PGlite while the transaction held it; the write goes next.
     expect(answered).toEqual(['read 1', 'write', 'read 2', 'read 3', 'read 4', 'read 5']);

@@ -106,7 +106,14 @@ export class EmbeddedClient {
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.ask({ op: 'exec', text, first: first() }) as Promise<Results[]>;
+    return this.run(text);
+  }
+
+  /** Statements without parameters, in a transaction or not (the timing wrappers replace `exec`). */
+  private run(text: string, tx?: number) {
+    return this.ask({ op: 'exec', text, tx, first: tx === undefined ? first() : undefined }) as Promise<
+      Results[]
+    >;
   }
 
   /** A statement, in a transaction or not (the timing wrappers replace `query`, not this). */
@@ -131,7 +138,7 @@ export class EmbeddedClient {
     const id = (await this.ask({ op: 'begin' })) as number;
     const tx: EmbeddedTransaction = {
       query: (text, params, options) => this.send(text, params, options, id),
-      exec: (text) => this.ask({ op: 'exec', text, tx: id }) as Promise<Results[]>,
+      exec: (text) => this.run(text, id),
     };
     let result: T;
     try {

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signal } from '../../../tests/helpers/signal.ts';
 import { keepStatements } from './pglite-statements.ts';
 
 // The embedded database's statements kept prepared by name must answer exactly as PGlite's own query
@@ -110,23 +111,17 @@ describe("PGlite's statements kept prepared", () => {
   it("never runs inside another's transaction: it waits for it to end", async () => {
     const count = 'select count(*)::int as n from things';
     await kept.query(count);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let inserted!: () => void;
-    const insertedYet = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
+    const held = signal();
+    const inserted = signal();
     const transaction = kept.transaction(async (tx) => {
       await tx.query(insert, rowsOf(7));
-      inserted();
-      await held;
+      inserted.fire();
+      await held.done;
       await tx.rollback();
     });
-    await insertedYet;
+    await inserted.done;
     const asked = kept.query<{ n: number }>(count);
-    release();
+    held.fire();
     await transaction;
     // Run after the rollback, not inside the transaction that saw the new row.
     expect((await asked).rows).toEqual([{ n: 3 }]);
