@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/constants.ts';
 import { productionRisks } from './production-risks.ts';
 
+/**
+ * The embedded database's buffer pool in megabytes (EMBEDDED_BUFFER_POOL_MB). PostgreSQL's default
+ * (128MB) is allocated and zeroed whole inside PGlite's WebAssembly memory, which never shrinks: 150 MB
+ * of the restarted server's 372 MB at idle (decision 040). A pool too small for the pages a campus
+ * reads all day sends each uncached read back through Node's file system for its pages, on the
+ * database's busy thread (decision 095 has the trade measured).
+ */
+export const EMBEDDED_BUFFER_POOL_MB = 32;
+
 // The environment variables the server reads: each one's type, default and the message a bad value
 // gets, and the settings that only make sense together. config.ts turns them into the Config the code
 // uses. `.env.example` mirrors this file.
@@ -82,6 +91,13 @@ export const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(10_000, 'must be at most 10000')
     .default(4),
+  /** The embedded database (no DATABASE_URL): its buffer pool in megabytes (db/client.ts, decision 095). */
+  EMBEDDED_BUFFER_POOL_MB: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1024, 'must be at most 1024')
+    .default(EMBEDDED_BUFFER_POOL_MB),
   /** PostgreSQL: a read replica for the catalogue's reads (Home, Browse, search, item pages). */
   DATABASE_REPLICA_URL: postgresUrl.optional(),
   /** Origins allowed to send mutating requests besides the server's own (comma-separated), e.g. the Vite dev server. */

@@ -86,6 +86,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sizes the embedded database’s buffer pool by EMBEDDED_BUFFER_POOL_MB, 32 unless set', () => {
+    expect(loadConfig({}).embeddedBufferPoolMb).toBe(32);
+    expect(loadConfig({ EMBEDDED_BUFFER_POOL_MB: '16' }).embeddedBufferPoolMb).toBe(16);
+    expect(() => loadConfig({ EMBEDDED_BUFFER_POOL_MB: '0' })).toThrow(
+      'EMBEDDED_BUFFER_POOL_MB: must be at least 1',
+    );
+    expect(() => loadConfig({ EMBEDDED_BUFFER_POOL_MB: '32.5' })).toThrow(
+      'EMBEDDED_BUFFER_POOL_MB: must be a whole number',
+    );
+    expect(() => loadConfig({ EMBEDDED_BUFFER_POOL_MB: 'lots' })).toThrow(
+      'EMBEDDED_BUFFER_POOL_MB: must be a whole number',
+    );
+  });
+
   it('keeps announced answers READ_CACHE_ANNOUNCED_SECONDS, 600 unless set, never less than READ_CACHE_SECONDS', () => {
     expect(loadConfig({}).readCacheAnnouncedMs).toBe(600_000);
     expect(loadConfig({ READ_CACHE_ANNOUNCED_SECONDS: '120' }).readCacheAnnouncedMs).toBe(120_000);

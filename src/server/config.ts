@@ -33,6 +33,8 @@ function toConfig(env: Env) {
       write: env.DATABASE_WRITE_POOL_SIZE,
       replicaUrl: env.DATABASE_REPLICA_URL,
     },
+    /** The embedded database's buffer pool (db/client.ts); unused with DATABASE_URL. */
+    embeddedBufferPoolMb: env.EMBEDDED_BUFFER_POOL_MB,
     appOrigins: env.APP_ORIGINS,
     cookieSecure: env.COOKIE_SECURE,
     trustProxy: env.TRUST_PROXY,

@@ -39,6 +39,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       pools: config.databasePools,
       dataDir: config.dataDir,
+      bufferPoolMb: config.embeddedBufferPoolMb,
       // Someone took over or removed DATA_DIR's lock: another process may be writing the same files.
       onLockLost: (error) => {
         console.error(`CampusLoop stops: it lost the lock on DATA_DIR ${config.dataDir} (${error.message}).`);

@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { EMBEDDED_BUFFER_POOL_MB } from '../config-environment.ts';
 import { serverDir } from '../server-dir.ts';
 import { readPlainArraysFast } from './array-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -107,14 +108,6 @@ export const migrationsFolder = path.join(serverDir, 'db', 'migrations');
 const MIGRATION_LOCK_ID = 72_061_001;
 
 /**
- * The embedded database's buffer pool. PostgreSQL's default (128MB) is allocated and zeroed whole inside
- * PGlite's WebAssembly memory, which never shrinks: 150 MB of the restarted server's 372 MB at idle.
- * The data files are read through Node's file system, whose page cache keeps what a small pool drops,
- * and a campus's database is tens of megabytes (decision 040 has the figures).
- */
-export const PGLITE_SHARED_BUFFERS = '16MB';
-
-/**
  * pg_trgm's similarity cut-off (`%`) for correcting a misspelt search word against the catalogue's
  * vocabulary (features/items/vocabulary.ts): "drll" scores 0.375 against "drill", "calculater" 0.57
  * against "calculator". PostgreSQL's default, stated so that a changed default cannot move it. Set on
@@ -144,6 +137,8 @@ export interface PgliteOptions {
   onLockLost?: (error: Error) => void;
   /** How long to wait for another process's lock on DATA_DIR (data-dir-lock.ts); default about 12 s. */
   lockWaitMs?: number;
+  /** The buffer pool's megabytes; default EMBEDDED_BUFFER_POOL_MB. */
+  bufferPoolMb?: number;
 }
 
 /**
@@ -173,7 +168,7 @@ export async function openPglite(
     const client = await EmbeddedClient.start({
       dir,
       load: loadDataDir && { bytes: await loadDataDir.arrayBuffer(), type: loadDataDir.type },
-      startParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      startParams: ['-c', `shared_buffers=${options.bufferPoolMb ?? EMBEDDED_BUFFER_POOL_MB}MB`],
       setup: `set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}; set random_page_cost = ${RANDOM_PAGE_COST}`,
     });
     const database = wrapPglite(client);
@@ -430,7 +425,10 @@ export async function openDatabase(
 ): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.pools)
-    : openPglite(options.dataDir, undefined, { onLockLost: options.onLockLost });
+    : openPglite(options.dataDir, undefined, {
+        onLockLost: options.onLockLost,
+        bufferPoolMb: options.bufferPoolMb,
+      });
 }
 
 /** True when the database has no users yet: the only time demo data may be loaded. */
